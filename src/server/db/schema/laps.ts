@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { createdAt } from './common.js';
+import { locations } from './locations.js';
+import { menus } from './menus.js';
+import { providers } from './providers.js';
+
+/** A delivery route: an ordered group of locations. */
+export const laps = pgTable('laps', {
+  id: serial('id').primaryKey(),
+  providerId: integer('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const lapLocations = pgTable(
+  'lap_locations',
+  {
+    lapId: integer('lap_id')
+      .notNull()
+      .references(() => laps.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lapId, t.locationId] }), unique('lap_locations_location_uq').on(t.locationId)],
+);
+
+/** Cash collected at a location for a menu. */
+export const cashBalances = pgTable(
+  'cash_balances',
+  {
+    id: serial('id').primaryKey(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('cash_balances_menu_location_uq').on(t.menuId, t.locationId), index('cash_balances_menu_idx').on(t.menuId)],
+);

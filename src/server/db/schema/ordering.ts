@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { complexGroups, dishes } from './catalogue.js';
+import { createdAt, translated, updatedAt } from './common.js';
+import { locations, shifts } from './locations.js';
+import { menus } from './menus.js';
+
+export const PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Location at the time of ordering (users may move). */
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** Staff member who placed the order on the user's behalf, if any. */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull().default(''),
+    paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
+    bankCode: text('bank_code'),
+    /** Sum of the lines. */
+    amountCents: integer('amount_cents').notNull(),
+    subsidyCents: integer('subsidy_cents').notNull().default(0),
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    commissionCents: integer('commission_cents').notNull().default(0),
+    amountToPayCents: integer('amount_to_pay_cents').notNull(),
+    /** 0 failed, 1 pending, 2 accepted (placed). */
+    status: smallint('status').notNull().default(1),
+    accepted: smallint('accepted').notNull().default(0),
+    /** Stock of a failed or expired order has been given back. */
+    stockReleased: boolean('stock_released').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_menu_idx').on(t.menuId, t.status),
+    index('orders_user_idx').on(t.userId, t.menuId),
+    unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    check('orders_status_valid', sql`${t.status} in (0, 1, 2)`),
+    check('orders_accepted_valid', sql`${t.accepted} in (0, 1)`),
+    check(
+      'orders_amounts_nonneg',
+      sql`${t.amountCents} >= 0 and ${t.subsidyCents} >= 0 and ${t.bonusCents} >= 0 and ${t.commissionCents} >= 0 and ${t.amountToPayCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'restrict' }),
+    /** Title when ordered, so history survives catalogue edits. */
+    title: translated('title'),
+    qty: integer('qty').notNull(),
+    /** Price of one unit including chosen complex options. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_qty_pos', sql`${t.qty} > 0`),
+    check('order_items_price_nonneg', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/** The options chosen for a complex line. */
+export const orderItemOptions = pgTable(
+  'order_item_options',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => complexGroups.id, { onDelete: 'set null' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'restrict' }),
+    title: translated('title'),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('order_item_options_item_idx').on(t.orderItemId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    method: text('method', { enum: ['card', 'bank'] }).notNull(),
+    bankCode: text('bank_code'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    /** The gateway's reference for this payment. */
+    reference: text('reference').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);

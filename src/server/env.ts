@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The only reader of process.env. Everything configurable is listed here. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** External PostgreSQL. Unset: an embedded server is started under ./data/postgres. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded PostgreSQL keeps its files. */
+  DATA_DIR: z.string().default('./data/postgres'),
+  /** Port of the embedded PostgreSQL. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail is kept in the outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pusdienas <no-reply@lunch.local>'),
+  /** Public address of the app, used in e-mailed links and payment redirects. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Secret that signs payment notifications of the built-in sandbox gateway. */
+  PAYMENT_SECRET: z.string().min(16).default('sandbox-secret-change-me-in-production'),
+  /** Minutes an unpaid card or bank order keeps its stock. */
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Seed demo data into an empty embedded database on start. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Built SPA to serve. */
+  WEB_DIST: z.string().default('./dist/web'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** Trust X-Forwarded-* from a load balancer. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Run background jobs (reminders, payment expiry) in this instance. */
+  JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

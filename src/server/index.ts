@@ -1,0 +1,67 @@
+import { buildApp } from './app.js';
+import { connect } from './db/client.js';
+import { startEmbedded, type EmbeddedServer } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
+import { loadEnv } from './env.js';
+import type { App, Deps } from './lib/context.js';
+import { startJobs, type JobRunner } from './lib/jobs.js';
+import { createMailer } from './lib/mail.js';
+import { jobs } from './modules/jobs.js';
+
+const say = (m: string) => process.stdout.write(`${m}\n`);
+
+async function main() {
+  const started = Date.now();
+  const env = loadEnv();
+  let embedded: EmbeddedServer | null = null;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    say(`Starting the embedded PostgreSQL (data in ${env.DATA_DIR}) ...`);
+    embedded = await startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
+    url = embedded.url;
+  }
+  const database = connect(url);
+  let runner: JobRunner | null = null;
+  let app: App | null = null;
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    say('Stopping ...');
+    await app?.close().catch(() => undefined);
+    await runner?.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  await runMigrations(database);
+  let seeded = false;
+  if (embedded && env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+  const mailer = createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const deps: Deps = { env, database, mailer, now: () => new Date() };
+  const server = await buildApp(deps);
+  app = server;
+  if (env.JOBS) runner = await startJobs(deps, url, jobs, (m) => server.log.warn(m));
+  await server.listen({ port: env.PORT, host: env.HOST });
+
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  say(`\nLunch service is serving on http://${shown}:${env.PORT} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (embedded) {
+    say(seeded ? 'Demo data was seeded into the new database.' : 'Using the existing database.');
+    say(`Demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) say(`  ${a.email.padEnd(18)} ${a.note}`);
+  }
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

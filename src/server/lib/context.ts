@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Lang } from '../../shared/i18n.js';
+import type { Database } from '../db/client.js';
+import type { Env } from '../env.js';
+import type { Mailer } from './mail.js';
+
+export type Role = 'admin' | 'kitchen' | 'customer';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'user' | readonly Role[];
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  firstName: string;
+  locationId: number | null;
+  isLocationManager: boolean;
+  sessionId: number;
+}
+
+/** Everything a module needs from the outside world; tests pass their own. */
+export interface Deps {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  /** The clock; tests move it. */
+  now: () => Date;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /app route: who may call it. */
+    access?: Access;
+    /** Answer even while maintenance mode is on. */
+    maintenanceExempt?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    lang: Lang;
+  }
+}
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function userOf(req: { user: AuthUser | null }): AuthUser {
+  if (!req.user) throw new Error('userOf() on a route without access control');
+  return req.user;
+}

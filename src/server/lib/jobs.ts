@@ -1,0 +1,29 @@
+import PgBoss from 'pg-boss';
+import type { Deps } from './context.js';
+
+/** A background task that runs on a schedule in whichever instance picks it up first. */
+export interface JobDefinition {
+  name: string;
+  /** Cron expression (pg-boss: minute resolution, provider time zone not applied). */
+  cron: string;
+  handler: (deps: Deps) => Promise<void>;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss on the app's database and schedules every job; safe with many instances. */
+export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], log: (m: string) => void): Promise<JobRunner> {
+  const boss = new PgBoss({ connectionString: url, max: 4 });
+  boss.on('error', (err) => log(`jobs: ${err instanceof Error ? err.message : String(err)}`));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron);
+    await boss.work(job.name, async () => {
+      await job.handler(deps);
+    });
+  }
+  return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+}

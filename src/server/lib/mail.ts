@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and, with SMTP configured, delivers it. Returns the outbox id. */
+  send(message: MailMessage): Promise<number>;
+  /** Retries queued and failed messages (called by a job). */
+  flush(): Promise<void>;
+  close(): void;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+
+  async function deliver(id: number, m: MailMessage): Promise<void> {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
+    } catch (err) {
+      await db
+        .update(mailOutbox)
+        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
+    }
+  }
+
+  return {
+    async send(m) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '', status: transport ? 'queued' : 'kept' })
+        .returning({ id: mailOutbox.id });
+      await deliver(row!.id, m);
+      return row!.id;
+    },
+    async flush() {
+      if (!transport) return;
+      const pending = await db.execute<{ id: number; to: string; subject: string; text: string; html: string }>(sql`
+        select id, "to", subject, text, html from mail_outbox
+        where status in ('queued', 'failed') and attempts < ${MAX_ATTEMPTS}
+        order by id limit 50`);
+      for (const r of pending.rows) await deliver(r.id, r);
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { settings } from '../db/schema/index.js';
+
+export async function getSetting<T>(db: Db, key: string): Promise<T | undefined> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return rows[0]?.value as T | undefined;
+}
+
+export async function setSetting(db: Db, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** How long an instance trusts its last reading of the maintenance flag. */
+const MAINTENANCE_CACHE_MS = 1000;
+
+/** Maintenance flag reader with a short cache: one query a second per instance, not per request. */
+export function maintenanceFlag(db: Db) {
+  let cached: { on: boolean; at: number } | null = null;
+  return {
+    async isOn(): Promise<boolean> {
+      const now = Date.now();
+      if (cached && now - cached.at < MAINTENANCE_CACHE_MS) return cached.on;
+      const on = (await getSetting<boolean>(db, 'maintenance')) === true;
+      cached = { on, at: now };
+      return on;
+    },
+    async set(on: boolean): Promise<void> {
+      await setSetting(db, 'maintenance', on);
+      cached = { on, at: Date.now() };
+    },
+  };
+}

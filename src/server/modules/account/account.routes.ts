@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { profile, updateProfileInput } from '../../../shared/schemas/account.js';
+import { changePasswordInput } from '../../../shared/schemas/auth.js';
+import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { authText } from '../auth/auth.messages.js';
+import { changePassword, getProfile, updateProfile } from './account.service.js';
+
+export async function accountRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  app.get('/me', { config: { access: 'user' }, schema: { tags: ['account'], response: { 200: profile } } }, async (req) =>
+    getProfile(db, userOf(req).id),
+  );
+  app.post(
+    '/me',
+    { config: { access: 'user' }, schema: { tags: ['account'], body: updateProfileInput, response: { 200: profile } } },
+    async (req) => updateProfile(db, userOf(req).id, req.body),
+  );
+  app.post(
+    '/me/password/change',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['account'], body: changePasswordInput, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (req) => {
+      await changePassword(db, userOf(req), req.body, req.lang);
+      return { message: authText(req.lang, 'passwordChanged') };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontendExceptions, reviews } from '../../db/schema/index.js';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('reviews and front-end reports', () => {
+  it('stores a review from a signed-in user and lists it for admins', async () => {
+    const { auth, user } = await signedIn(ctx.db);
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: '  Great soup!  ' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const rows = await ctx.db.select().from(reviews);
+    expect(rows.at(-1)).toMatchObject({ userId: user.id, message: 'Great soup!' });
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const list = await ctx.app.inject({ url: '/app/admin/reviews', headers: admin.auth });
+    expect(list.json().data[0]).toMatchObject({ message: 'Great soup!', email: user.email });
+  });
+
+  it('rejects an empty review with a field error', async () => {
+    const { auth } = await signedIn(ctx.db);
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/review/send?lang=en', headers: auth, payload: { message: '   ' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.message).toEqual(['This field is required.']);
+  });
+
+  it('stores a front-end exception report', async () => {
+    const { auth, user } = await signedIn(ctx.db);
+    const payload = { environment: 'production', boundary: 'AppShell', error: 'TypeError: x is undefined', errorInfo: 'at Foo' };
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/frontend-exception', headers: { ...auth, 'user-agent': 'test-agent' }, payload });
+    expect(res.statusCode).toBe(200);
+    const rows = await ctx.db.select().from(frontendExceptions);
+    expect(rows.at(-1)).toMatchObject({ userId: user.id, boundary: 'AppShell', error: 'TypeError: x is undefined', userAgent: 'test-agent' });
+  });
+
+  it('does not accept reports without a token', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/frontend-exception', payload: { error: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('answers 503 on every /app call while on, lets the admin switch it off, and comes back', async () => {
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const customer = await signedIn(ctx.db);
+    const on = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: admin.auth, payload: { maintenance: true } });
+    expect(on.statusCode).toBe(200);
+    for (const req of [
+      { url: '/app/me', headers: customer.auth },
+      { url: '/app/translations' },
+      { url: '/app/nope' },
+      { method: 'POST' as const, url: '/app/login', payload: { email: 'a@b.lv', password: 'x' } },
+    ]) {
+      const res = await ctx.app.inject({ ...req, url: `${req.url}${req.url.includes('?') ? '&' : '?'}lang=en` });
+      expect(res.statusCode, req.url).toBe(503);
+      expect(res.json().message).toBe('Website is under maintenance');
+    }
+    const customerTry = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: customer.auth, payload: { maintenance: false } });
+    expect(customerTry.statusCode).toBe(403);
+    const off = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: admin.auth, payload: { maintenance: false } });
+    expect(off.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/app/me', headers: customer.auth })).statusCode).toBe(200);
+  });
+});
+
+describe('bad input never causes a 500', () => {
+  it('answers malformed JSON with 400 and an errors object', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/app/login?lang=en', headers: { 'content-type': 'application/json' }, payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['The request body is not valid JSON.'] } });
+  });
+
+  it('answers wrong types and missing fields with 422 per field', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/login?lang=en', payload: { email: 42, rememberme: 'yes' } });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.message).toBe('The given data was invalid.');
+    expect(body.errors.email).toEqual(['This value has the wrong type.']);
+    expect(body.errors.password).toEqual(['This field is required.']);
+    expect(body.errors.rememberme).toBeDefined();
+    expect(JSON.stringify(body)).not.toMatch(/stack|at \//);
+  });
+
+  it('answers a non-JSON content type with a 4xx JSON error', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors).toBeDefined();
+  });
+
+  it('answers unknown /app routes with 404 JSON', async () => {
+    const res = await ctx.app.inject({ url: '/app/does-not-exist?lang=en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.', errors: {} });
+  });
+});
+
+describe('developer role switcher', () => {
+  it('does not exist outside development', async () => {
+    const { auth } = await signedIn(ctx.db);
+    for (const name of ['switch-admin', 'switch-kitchen', 'switch-customer']) {
+      expect((await ctx.app.inject({ method: 'POST', url: `/app/develop/${name}`, headers: auth })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `/app/develop/${name}`, headers: auth })).statusCode).toBe(404);
+    }
+  });
+
+  it('switches the caller\'s role in development', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development' });
+    try {
+      const { auth } = await signedIn(dev.db);
+      const res = await dev.app.inject({ method: 'POST', url: '/app/develop/switch-kitchen', headers: auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().role).toBe('kitchen');
+      expect((await dev.app.inject({ url: '/app/me', headers: auth })).json().role).toBe('kitchen');
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the routes from their schemas', async () => {
+    const res = await ctx.app.inject({ url: '/app/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/app/login', '/app/me', '/app/navigation', '/app/review/send']));
+    expect(doc.paths['/app/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+});

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/index.js';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../lib/auth.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
+import { LOGIN_LIMITS } from './auth.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const login = (email: string, password: string, extra: Record<string, unknown> = {}, ip = '10.0.0.1', lang = 'en') =>
+  ctx.app.inject({ method: 'POST', url: `/app/login?lang=${lang}`, payload: { email, password, ...extra }, remoteAddress: ip });
+
+describe('POST /app/login', () => {
+  it('returns a token that opens /app/me', async () => {
+    const user = await makeUser(ctx.db, { email: 'Maija@Test.lv', firstName: 'Maija' });
+    const res = await login('maija@test.lv', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: user.id, email: 'Maija@Test.lv', first_name: 'Maija', role: 'customer', is_customer: true });
+  });
+
+  it('stores only a hash of the token', async () => {
+    const user = await makeUser(ctx.db);
+    const { token } = (await login(user.email, TEST_PASSWORD)).json();
+    const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toContain(token);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers 422 with the same errors.email text for a wrong password and an unknown e-mail', async () => {
+    const user = await makeUser(ctx.db);
+    const wrong = await login(user.email, 'not-the-password');
+    const unknown = await login('nobody@test.lv', 'whatever');
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json().errors.email[0]).toBe('These credentials do not match our records.');
+    expect(unknown.json().errors.email[0]).toBe(wrong.json().errors.email[0]);
+  });
+
+  it('answers in the requested language', async () => {
+    const res = await login('nobody@test.lv', 'x', {}, '10.0.0.2', 'lv');
+    expect(res.json().errors.email[0]).toBe('Šie pieteikšanās dati neatbilst mūsu ierakstiem.');
+    const ru = await login('nobody@test.lv', 'x', {}, '10.0.0.2', 'ru');
+    expect(ru.json().errors.email[0]).toBe('Эти учётные данные не совпадают с нашими записями.');
+  });
+
+  it('refuses a deactivated user', async () => {
+    const user = await makeUser(ctx.db, { active: false });
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(422);
+  });
+
+  it('rate limits failed attempts per account, even from many addresses', async () => {
+    const user = await makeUser(ctx.db);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await login(user.email, 'wrong', {}, `10.1.0.${i}`)).statusCode).toBe(422);
+    }
+    const blocked = await login(user.email, TEST_PASSWORD, {}, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toContain('Too many login attempts');
+  });
+
+  it('rate limits failed attempts per address across accounts', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+      expect((await login(`ghost${i}@test.lv`, 'wrong', {}, '10.2.0.1')).statusCode).toBe(422);
+    }
+    const user = await makeUser(ctx.db);
+    expect((await login(user.email, TEST_PASSWORD, {}, '10.2.0.1')).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, {}, '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('session lifetime', () => {
+  it('expires a short session after 12 hours and a remembered one after 30 days', async () => {
+    const user = await makeUser(ctx.db);
+    const start = new Date('2026-03-02T08:00:00Z');
+    ctx.clock.set(start);
+    const short = (await login(user.email, TEST_PASSWORD, { rememberme: false }, '10.3.0.1')).json().token;
+    const long = (await login(user.email, TEST_PASSWORD, { rememberme: true }, '10.3.0.1')).json().token;
+    const me = (token: string) => ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
+    // Keep both sessions active so only the lifetime matters.
+    for (let h = 1; h <= 12; h++) {
+      ctx.clock.set(new Date(start.getTime() + h * 3600_000 - 60_000));
+      expect((await me(short)).statusCode).toBe(200);
+      expect((await me(long)).statusCode).toBe(200);
+    }
+    ctx.clock.set(new Date(start.getTime() + SESSION_TTL_MS.short + 1000));
+    expect((await me(short)).statusCode).toBe(401);
+    expect((await me(long)).statusCode).toBe(200);
+    ctx.clock.set(new Date(start.getTime() + SESSION_TTL_MS.remember + 1000));
+    expect((await me(long)).statusCode).toBe(401);
+    ctx.clock.set(new Date());
+  });
+
+  it('ends a session left idle', async () => {
+    const start = new Date('2026-04-01T08:00:00Z');
+    const { auth } = await signedIn(ctx.db, {}, start);
+    ctx.clock.set(new Date(start.getTime() + SESSION_IDLE_MS.remember + 60_000));
+    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+    ctx.clock.set(new Date());
+  });
+
+  it('revokes the token on logout (GET or POST)', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const { auth } = await signedIn(ctx.db);
+      expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
+      const out = await ctx.app.inject({ method, url: '/app/logout', headers: auth });
+      expect(out.statusCode).toBe(200);
+      expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers 401 without a token or with a made-up one', async () => {
+    expect((await ctx.app.inject({ url: '/app/me' })).statusCode).toBe(401);
+    const res = await ctx.app.inject({ url: '/app/me', headers: { authorization: 'Bearer made-up' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ message: expect.any(String), errors: {} });
+  });
+});
+
+describe('role guards', () => {
+  it('lets an admin read admin lists and gives customers and kitchen 403', async () => {
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const customer = await signedIn(ctx.db, { role: 'customer' });
+    for (const url of ['/app/admin/reviews', '/app/admin/frontend-exceptions', '/app/admin/outbox', '/app/admin/maintenance']) {
+      expect((await ctx.app.inject({ url, headers: admin.auth })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ url, headers: customer.auth })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ url, headers: kitchen.auth })).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses to build a route that does not declare who may call it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify();
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/app/') && route.config?.access === undefined) throw new Error('no access');
+    });
+    expect(() => app.get('/app/x', async () => 'x')).toThrow('no access');
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { allergen, navigation, textBlock, translationsResult } from '../../../shared/schemas/content.js';
+import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { BLOCK_KEYS, getBlock, languages, listAllergens, navigationFor } from './content.service.js';
+
+export async function contentRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  app.get('/navigation', { config: { access: 'user' }, schema: { tags: ['content'], response: { 200: navigation } } }, async (req) =>
+    navigationFor(userOf(req), req.lang),
+  );
+  app.get(
+    '/translations',
+    { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: translationsResult } } },
+    async (req) => ({ lang: req.lang, languages: languages() }),
+  );
+  app.get(
+    '/allergens',
+    { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: z.array(allergen) } } },
+    async (req) => listAllergens(db, req.lang),
+  );
+  app.get(
+    '/block/:key',
+    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: z.enum(BLOCK_KEYS) }), response: { 200: textBlock } } },
+    async (req) => ({ text: await getBlock(db, req.params.key, req.lang) }),
+  );
+}

@@ -1,0 +1,63 @@
+import { asc, eq } from 'drizzle-orm';
+import { LANGS, pickText, type Lang } from '../../../shared/i18n.js';
+import type { Navigation } from '../../../shared/schemas/content.js';
+import type { Db } from '../../db/client.js';
+import { allergens, contentBlocks } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/context.js';
+import { navText } from './content.messages.js';
+
+type PageKey = Parameters<typeof navText>[1];
+type GroupSpec = { title: PageKey; pages: [page: string, title: PageKey][] };
+
+/** What each kind of user sees in the side navigation. */
+function navigationSpec(user: AuthUser): GroupSpec[] {
+  const account: GroupSpec = {
+    title: 'groupAccount',
+    pages: [
+      ...(user.isLocationManager ? ([['my-team', 'myTeam']] as [string, PageKey][]) : []),
+      ['profile', 'profile'],
+      ['privacy', 'privacy'],
+      ['terms-and-conditions', 'terms'],
+    ],
+  };
+  if (user.role === 'customer') {
+    return [{ title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] }, account];
+  }
+  const kitchen: GroupSpec = { title: 'groupKitchen', pages: [['orders', 'orders'], ['menu', 'menu'], ['laps', 'laps']] };
+  if (user.role === 'kitchen') {
+    return [{ title: 'groupOrdering', pages: [['order', 'order']] }, kitchen, account];
+  }
+  return [
+    { title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] },
+    kitchen,
+    {
+      title: 'groupCatalogue',
+      pages: [['categories', 'categories'], ['dishes', 'dishes'], ['locations', 'locations'], ['providers', 'providers']],
+    },
+    account,
+  ];
+}
+
+export function navigationFor(user: AuthUser, lang: Lang): Navigation {
+  return {
+    groups: navigationSpec(user).map((g) => ({
+      title: navText(lang, g.title),
+      pages: g.pages.map(([page, title]) => ({ page, title: navText(lang, title) })),
+    })),
+  };
+}
+
+export const BLOCK_KEYS = ['privacy', 'terms-and-conditions', 'header-info'] as const;
+export type BlockKey = (typeof BLOCK_KEYS)[number];
+
+export async function getBlock(db: Db, key: BlockKey, lang: Lang): Promise<string> {
+  const rows = await db.select({ lang: contentBlocks.lang, body: contentBlocks.body }).from(contentBlocks).where(eq(contentBlocks.key, key));
+  return pickText(Object.fromEntries(rows.map((r) => [r.lang, r.body])), lang);
+}
+
+export async function listAllergens(db: Db, lang: Lang) {
+  const rows = await db.select().from(allergens).orderBy(asc(allergens.position), asc(allergens.id));
+  return rows.map((a) => ({ id: a.id, code: a.code, title: pickText(a.title, lang) }));
+}
+
+export const languages = () => LANGS.map((code) => ({ code }));

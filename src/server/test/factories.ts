@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { locations, providers, shifts, users } from '../db/schema/index.js';
+import { createSession } from '../lib/auth.js';
+import type { Role } from '../lib/context.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export const TEST_PASSWORD = 'test-password';
+let passwordHash: Promise<string> | null = null;
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export async function makeProvider(db: Db, values: Partial<typeof providers.$inferInsert> = {}) {
+  const [row] = await db.insert(providers).values({ title: `Provider ${uniq()}`, ...values }).returning();
+  return row!;
+}
+
+export async function makeLocation(db: Db, values: Partial<typeof locations.$inferInsert> = {}) {
+  const [row] = await db.insert(locations).values({ title: `Location ${uniq()}`, token: uniq(), ...values }).returning();
+  return row!;
+}
+
+export async function makeShift(db: Db, locationId: number, title = 'Shift') {
+  const [row] = await db.insert(shifts).values({ locationId, title }).returning();
+  return row!;
+}
+
+export async function makeUser(db: Db, values: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await db
+    .insert(users)
+    .values({ email: `user-${uniq()}@test.lv`, firstName: 'Test', passwordHash: await passwordHash, ...values })
+    .returning();
+  return row!;
+}
+
+/** A user with a live session; `auth` is the header to send. */
+export async function signedIn(db: Db, values: Parameters<typeof makeUser>[1] = {}, now = new Date()) {
+  const user = await makeUser(db, values);
+  const token = await createSession(db, user.id, true, now);
+  return { user, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { connect, type Database } from '../db/client.js';
+import { loadEnv, type Env } from '../env.js';
+import type { App, Deps } from '../lib/context.js';
+import { createMailer } from '../lib/mail.js';
+import { TEMPLATE_DB, withDatabase } from './global-setup.js';
+
+/** A fresh database cloned from the migrated template. */
+export async function createTestDb(): Promise<Database & { url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const database = connect(url, 30);
+  return {
+    ...database,
+    url,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A movable clock for deadline and expiry tests. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (d: Date) => {
+      current = d.getTime();
+    },
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  deps: Deps;
+  db: Database['db'];
+  clock: ReturnType<typeof testClock>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, in memory (app.inject), no listening socket. */
+export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestContext> {
+  const database = await createTestDb();
+  const env = { ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false' }), ...overrides };
+  const clock = testClock();
+  const mailer = createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const deps: Deps = { env, database, mailer, now: clock.now };
+  const app = await buildApp(deps, { serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    db: database.db,
+    clock,
+    async close() {
+      await app.close();
+      mailer.close();
+      await database.drop();
+    },
+  };
+}

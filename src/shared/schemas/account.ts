@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['admin', 'kitchen', 'customer']);
+
+export const profile = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  phone: z.string(),
+  role: roleSchema,
+  is_customer: z.boolean(),
+  is_location_manager: z.boolean(),
+  location: z.object({ id: z.number(), title: z.string() }).nullable(),
+  remind_to_make_order: z.boolean(),
+  notify_on_delivery: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** POST /app/me: only the edited fields are sent. */
+export const updateProfileInput = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    phone: z.string().trim().max(40),
+    remind_to_make_order: z.boolean(),
+    notify_on_delivery: z.boolean(),
+  })
+  .partial();
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const navigation = z.object({
+  groups: z.array(z.object({ title: z.string(), pages: z.array(z.object({ page: z.string(), title: z.string() })) })),
+});
+export type Navigation = z.infer<typeof navigation>;
+
+export const textBlock = z.object({ text: z.string() });
+
+export const allergen = z.object({ id: z.number(), code: z.string(), title: z.string() });
+
+export const translationsResult = z.object({
+  lang: z.string(),
+  languages: z.array(z.object({ code: z.string() })),
+});
