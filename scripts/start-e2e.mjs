@@ -1,0 +1,23 @@
+// npm run start:e2e: the built app on a throwaway, freshly seeded embedded database, for the
+// browser journeys. PORT defaults to 3100; the database lives in a temp folder removed on exit.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'lunch-e2e-'));
+chmodSync(dir, 0o755);
+process.env.PORT ??= '3100';
+process.env.HOST ??= '127.0.0.1';
+process.env.DATA_DIR = path.join(dir, 'pg');
+process.env.EMBEDDED_PG_PORT ??= String(56000 + Math.floor(Math.random() * 2000));
+process.env.JOBS ??= 'false';
+delete process.env.DATABASE_URL;
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'src/server/index.ts'));
