@@ -1,0 +1,334 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Db, Tx } from '../client.js';
+import {
+  allergens,
+  balances,
+  categories,
+  complexGroups,
+  complexOptions,
+  contentBlocks,
+  dishAllergens,
+  dishes,
+  lapLocations,
+  laps,
+  locations,
+  menuDishes,
+  menus,
+  providers,
+  shifts,
+  users,
+} from '../schema/index.js';
+import {
+  DEMO_ALLERGENS,
+  DEMO_CATEGORIES,
+  DEMO_COMPLEXES,
+  DEMO_DISHES,
+  DEMO_MENUS,
+  type CategoryKey,
+  type DemoComplex,
+} from './demo-catalogue.js';
+import { DEMO_CONTENT_BLOCKS } from './demo-content.js';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Demo sign-ins, for the README and the start banner. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.lv', role: 'admin', note: 'Administrator: catalogue, locations, providers, menus, orders' },
+  { email: 'kitchen@demo.lv', role: 'kitchen', note: 'Kitchen: incoming orders, kitchen display, laps' },
+  { email: 'manager@demo.lv', role: 'customer', note: 'Location manager of "Birojs Centrs" (subsidy 3.50 €): team, invitations' },
+  { email: 'anna@demo.lv', role: 'customer', note: 'Customer at "Birojs Centrs" (subsidy 3.50 €)' },
+  { email: 'janis@demo.lv', role: 'customer', note: 'Customer at "Noliktava Pļavnieki" (two shifts, no subsidy)' },
+] as const satisfies readonly { email: string; role: 'admin' | 'kitchen' | 'customer'; note: string }[];
+
+const ZONE = 'Europe/Riga';
+/** Serialises concurrent seeding (several instances starting on one empty database). */
+const SEED_LOCK = 727002;
+
+const inviteToken = () => randomBytes(24).toString('base64url');
+
+/** True when the database holds no users and no providers, i.e. demo data may be seeded. */
+export async function isDatabaseEmpty(db: Db | Tx): Promise<boolean> {
+  const res = await db.execute<{ has_users: boolean; has_providers: boolean }>(
+    sql`select exists (select 1 from ${users}) as has_users, exists (select 1 from ${providers}) as has_providers`,
+  );
+  const row = res.rows[0];
+  return !row?.has_users && !row?.has_providers;
+}
+
+/** Cheapest valid selection: the cheapest option of every mandatory group. */
+export function cheapestComplexPrice(complex: DemoComplex, dishPrice: (code: string) => number): number {
+  return complex.groups
+    .filter((g) => !g.optional)
+    .reduce((sum, g) => sum + Math.min(...g.options.map((o) => o.priceCents ?? dishPrice(o.code))), 0);
+}
+
+/**
+ * Seeds the demo provider, locations, catalogue, today's and tomorrow's menus, users and content
+ * in one transaction. "Today" is the calendar day of `now` in Riga. Does nothing when the database
+ * already has users or providers (checked again under a lock, so concurrent starts seed once).
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  // argon2 is slow: hash once, outside the transaction, and share the hash.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isDatabaseEmpty(tx))) return;
+
+    // Providers
+    const [main] = await tx
+      .insert(providers)
+      .values([
+        {
+          title: 'Pusdienu Virtuve',
+          phone: '+371 67 123 456',
+          email: 'info@pusdienuvirtuve.lv',
+          status: true,
+          timezone: ZONE,
+          cardEnabled: true,
+          cardCommissionCents: 25,
+          bankCommissionCents: 15,
+        },
+        {
+          title: 'Zaļā Bļoda',
+          phone: '+371 67 654 321',
+          email: 'pasutijumi@zalabloda.lv',
+          status: false,
+          timezone: ZONE,
+          cardEnabled: false,
+        },
+      ])
+      .returning({ id: providers.id });
+
+    // Locations
+    const [centrs, tehnoparks, noliktava] = await tx
+      .insert(locations)
+      .values([
+        {
+          title: 'Birojs Centrs',
+          address: 'Brīvības iela 40, Rīga, LV-1050',
+          contactName: 'Ilze Ozola',
+          contactEmail: 'ilze.ozola@demo.lv',
+          contactPhone: '+371 29 123 456',
+          subsidyCents: 350,
+          token: inviteToken(),
+        },
+        {
+          title: 'Tehnoparks',
+          address: 'Lielvārdes iela 68, Rīga, LV-1006',
+          contactName: 'Pēteris Kalniņš',
+          contactEmail: 'peteris.kalnins@demo.lv',
+          contactPhone: '+371 26 234 567',
+          fullSubsidy: true,
+          token: inviteToken(),
+        },
+        {
+          title: 'Noliktava Pļavnieki',
+          address: 'Granīta iela 13, Rīga, LV-1057',
+          contactName: 'Raimonds Liepiņš',
+          contactEmail: 'raimonds.liepins@demo.lv',
+          contactPhone: '+371 28 345 678',
+          token: inviteToken(),
+        },
+        {
+          // A location that signed up and waits for staff to confirm it.
+          title: 'Birojs Teika',
+          address: 'Brīvības gatve 214, Rīga, LV-1039',
+          contactName: 'Santa Bērziņa',
+          contactEmail: 'santa.berzina@demo.lv',
+          contactPhone: '+371 27 456 789',
+          unconfirmed: true,
+          token: inviteToken(),
+        },
+      ])
+      .returning({ id: locations.id });
+
+    await tx.insert(shifts).values([
+      { locationId: noliktava!.id, title: '1. maiņa 11:30', position: 0 },
+      { locationId: noliktava!.id, title: '2. maiņa 13:00', position: 1 },
+    ]);
+
+    // Allergens
+    const allergenRows = await tx
+      .insert(allergens)
+      .values(DEMO_ALLERGENS.map((a, i) => ({ code: a.code, title: a.title, position: i + 1 })))
+      .returning({ id: allergens.id, code: allergens.code });
+    const allergenId = new Map(allergenRows.map((a) => [a.code, a.id]));
+
+    // Categories
+    const categoryRows = await tx
+      .insert(categories)
+      .values(
+        DEMO_CATEGORIES.map((c, i) => ({
+          providerId: main!.id,
+          title: c.title,
+          groupName: c.groupName,
+          simple: c.simple,
+          status: true,
+          position: i + 1,
+        })),
+      )
+      .returning({ id: categories.id });
+    const categoryId = new Map<CategoryKey, number>(DEMO_CATEGORIES.map((c, i) => [c.key, categoryRows[i]!.id]));
+
+    // Simple dishes, positions counted per category
+    const perCategory = new Map<CategoryKey, number>();
+    const nextPosition = (key: CategoryKey) => {
+      const p = (perCategory.get(key) ?? 0) + 1;
+      perCategory.set(key, p);
+      return p;
+    };
+    const dishRows = await tx
+      .insert(dishes)
+      .values(
+        DEMO_DISHES.map((d) => ({
+          providerId: main!.id,
+          categoryId: categoryId.get(d.category)!,
+          title: d.title,
+          summary: d.summary ?? {},
+          code: d.code,
+          priceCents: d.priceCents,
+          position: nextPosition(d.category),
+          type: 'simple' as const,
+        })),
+      )
+      .returning({ id: dishes.id, code: dishes.code });
+    const dishId = new Map(dishRows.map((d) => [d.code, d.id]));
+    const dishPrice = new Map(DEMO_DISHES.map((d) => [d.code, d.priceCents]));
+    const dishCategory = new Map<string, CategoryKey>(DEMO_DISHES.map((d) => [d.code, d.category]));
+
+    const links = DEMO_DISHES.flatMap((d) => d.allergens.map((code) => ({ dishId: dishId.get(d.code)!, allergenId: allergenId.get(code)! })));
+    await tx.insert(dishAllergens).values(links);
+
+    // Complex dishes: priced at the cheapest valid selection ("priceFrom").
+    for (const complex of DEMO_COMPLEXES) {
+      const [row] = await tx
+        .insert(dishes)
+        .values({
+          providerId: main!.id,
+          categoryId: categoryId.get('sets')!,
+          title: complex.title,
+          summary: complex.summary,
+          code: complex.code,
+          priceCents: cheapestComplexPrice(complex, (code) => dishPrice.get(code)!),
+          position: nextPosition('sets'),
+          type: 'complex',
+        })
+        .returning({ id: dishes.id });
+      dishId.set(complex.code, row!.id);
+      dishCategory.set(complex.code, 'sets');
+      for (const [gi, group] of complex.groups.entries()) {
+        const [g] = await tx
+          .insert(complexGroups)
+          .values({
+            dishId: row!.id,
+            categoryId: categoryId.get(group.category)!,
+            title: group.title,
+            optional: group.optional,
+            position: gi + 1,
+          })
+          .returning({ id: complexGroups.id });
+        await tx.insert(complexOptions).values(
+          group.options.map((o, oi) => ({
+            groupId: g!.id,
+            dishId: dishId.get(o.code)!,
+            priceCents: o.priceCents ?? null,
+            position: oi + 1,
+          })),
+        );
+      }
+    }
+
+    // Menus: open all day (06:00–23:59 Riga) so the demo can order at any working hour.
+    const today = DateTime.fromJSDate(now).setZone(ZONE).startOf('day');
+    const complexCodes = DEMO_COMPLEXES.map((c) => c.code);
+    const optionCodes = [...new Set(DEMO_COMPLEXES.flatMap((c) => c.groups.flatMap((g) => g.options.map((o) => o.code))))];
+    for (const plan of DEMO_MENUS) {
+      const day = today.plus({ days: plan.dayOffset });
+      const [menu] = await tx
+        .insert(menus)
+        .values({
+          providerId: main!.id,
+          title: `Pusdienas ${day.toFormat('dd.LL.yyyy')}`,
+          from: day.set({ hour: 6 }).toJSDate(),
+          to: day.set({ hour: 23, minute: 59 }).toJSDate(),
+          status: true,
+        })
+        .returning({ id: menus.id });
+      const codes = [...new Set([...complexCodes, ...optionCodes, ...plan.extraDishes])];
+      await tx.insert(menuDishes).values(
+        codes.map((code) => ({
+          menuId: menu!.id,
+          dishId: dishId.get(code)!,
+          categoryId: categoryId.get(dishCategory.get(code)!)!,
+          priceCents: plan.prices[code] ?? null,
+        })),
+      );
+      await tx
+        .insert(balances)
+        .values(Object.entries(plan.balances).map(([code, qty]) => ({ menuId: menu!.id, dishId: dishId.get(code)!, qty })));
+    }
+
+    // Delivery lap
+    const [lap] = await tx
+      .insert(laps)
+      .values({ providerId: main!.id, title: 'Centrs — rīta maršruts', position: 1, active: true })
+      .returning({ id: laps.id });
+    await tx.insert(lapLocations).values([
+      { lapId: lap!.id, locationId: centrs!.id, position: 1 },
+      { lapId: lap!.id, locationId: tehnoparks!.id, position: 2 },
+    ]);
+
+    // Users
+    const user = (v: Omit<typeof users.$inferInsert, 'passwordHash'>) => ({ passwordHash, ...v });
+    await tx.insert(users).values([
+      user({ email: 'admin@demo.lv', role: 'admin', firstName: 'Administrators', phone: '+371 67 123 450' }),
+      user({ email: 'kitchen@demo.lv', role: 'kitchen', firstName: 'Virtuve', phone: '+371 67 123 451' }),
+      user({
+        email: 'manager@demo.lv',
+        role: 'customer',
+        firstName: 'Marta',
+        phone: '+371 26 111 222',
+        locationId: centrs!.id,
+        isLocationManager: true,
+        remindToMakeOrder: true,
+        notifyOnDelivery: true,
+      }),
+      user({
+        email: 'anna@demo.lv',
+        role: 'customer',
+        firstName: 'Anna',
+        phone: '+371 29 555 010',
+        locationId: centrs!.id,
+        remindToMakeOrder: true,
+        notifyOnDelivery: false,
+      }),
+      user({
+        email: 'janis@demo.lv',
+        role: 'customer',
+        firstName: 'Jānis',
+        phone: '+371 28 444 321',
+        locationId: noliktava!.id,
+        remindToMakeOrder: false,
+        notifyOnDelivery: true,
+      }),
+      // Extra customers so team lists and reports look lived in.
+      user({ email: 'kristaps@demo.lv', role: 'customer', firstName: 'Kristaps', phone: '+371 26 700 101', locationId: centrs!.id, notifyOnDelivery: true }),
+      user({ email: 'liga@demo.lv', role: 'customer', firstName: 'Līga', phone: '+371 29 700 202', locationId: centrs!.id, active: false }),
+      user({ email: 'laura@demo.lv', role: 'customer', firstName: 'Laura', phone: '+371 22 700 303', locationId: tehnoparks!.id, remindToMakeOrder: true }),
+      user({ email: 'edgars@demo.lv', role: 'customer', firstName: 'Edgars', phone: '+371 25 700 404', locationId: tehnoparks!.id, notifyOnDelivery: true }),
+      user({ email: 'olga@demo.lv', role: 'customer', firstName: 'Olga', phone: '+371 27 700 505', locationId: noliktava!.id, remindToMakeOrder: true, notifyOnDelivery: true, bonusCents: 200 }),
+    ]);
+
+    // Content blocks
+    await tx.insert(contentBlocks).values(
+      Object.entries(DEMO_CONTENT_BLOCKS).flatMap(([key, texts]) =>
+        Object.entries(texts).map(([lang, body]) => ({ key, lang, body })),
+      ),
+    );
+  });
+}
