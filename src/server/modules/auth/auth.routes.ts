@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { loginInput, loginResult } from '../../../shared/schemas/auth.js';
+import {
+  loginInput,
+  loginResult,
+  passwordCreateInput,
+  passwordEmailInput,
+  passwordResetInput,
+  registerInvitedInput,
+} from '../../../shared/schemas/auth.js';
 import { revokeSession } from '../../lib/auth.js';
 import type { App, Deps } from '../../lib/context.js';
+import { authText } from './auth.messages.js';
 import { login } from './auth.service.js';
+import { createPasswordFromInvite, invitationEmail, registerInvited, requestPasswordReset, resetPassword } from './password.service.js';
 
 const ok = z.object({ ok: z.literal(true) });
+const done = z.object({ success: z.literal(true), message: z.string() });
 
 export async function authRoutes(app: App, deps: Deps) {
   app.post(
@@ -24,4 +34,41 @@ export async function authRoutes(app: App, deps: Deps) {
       return { ok: true as const };
     },
   });
+
+  const baseUrl = (req: { protocol: string; host: string }) => (deps.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+
+  app.post(
+    '/password/email',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
+    async (req) => {
+      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl(req), req.lang);
+      return { success: true as const, message: authText(req.lang, 'resetSent') };
+    },
+  );
+  app.post(
+    '/password/reset',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordResetInput, response: { 200: done } } },
+    async (req) => {
+      await resetPassword(deps, req.body, req.lang);
+      return { success: true as const, message: authText(req.lang, 'passwordReset') };
+    },
+  );
+  app.get(
+    '/user/token/:hash',
+    { config: { access: 'public' }, schema: { tags: ['auth'], params: z.object({ hash: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    async (req) => ({ email: await invitationEmail(deps, req.params.hash, req.lang) }),
+  );
+  app.post(
+    '/password/create',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordCreateInput, response: { 200: done } } },
+    async (req) => {
+      await createPasswordFromInvite(deps, req.body, req.lang);
+      return { success: true as const, message: authText(req.lang, 'passwordCreated') };
+    },
+  );
+  app.post(
+    '/register-invited',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: loginResult.extend({ success: z.literal(true) }) } } },
+    async (req) => ({ success: true as const, token: await registerInvited(deps, req.body, req.lang) }),
+  );
 }

@@ -1,0 +1,124 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import type { PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth.js';
+import { locations, users, userTokens } from '../../db/schema/index.js';
+import { createSession, revokeUserSessions } from '../../lib/auth.js';
+import type { Deps } from '../../lib/context.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { hit } from '../../lib/rate-limit.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { authText } from './auth.messages.js';
+
+/** How long a reset link works. */
+export const RESET_TTL_MS = 60 * 60_000;
+/** Reset requests allowed per e-mail and per address in one window. */
+export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
+
+/**
+ * Sends a reset link when the e-mail belongs to an active user. Answers the same either way,
+ * so the call cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, baseUrl: string, lang: Lang): Promise<void> {
+  const db = deps.database.db;
+  const email = emailIn.trim().toLowerCase();
+  const [byAccount, byAddress] = await Promise.all([
+    hit(db, `reset:account:${email}`, RESET_LIMITS.windowMs),
+    hit(db, `reset:address:${ip}`, RESET_LIMITS.windowMs),
+  ]);
+  if (byAccount.count > RESET_LIMITS.perAccount || byAddress.count > RESET_LIMITS.perAddress) {
+    throw new AppError(429, t(lang, 'tooManyRequests'));
+  }
+  const user = (
+    await db.select({ id: users.id, email: users.email }).from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
+  )[0];
+  if (!user) return;
+  const token = newToken();
+  const now = deps.now();
+  await db.insert(userTokens).values({
+    kind: 'reset',
+    userId: user.id,
+    email: user.email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+  });
+  const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: authText(lang, 'resetSubject'),
+    text: authText(lang, 'resetBody', { link, minutes: RESET_TTL_MS / 60_000 }),
+  });
+}
+
+/** Takes a live token of a kind, marking it used in the same statement so it works once. */
+async function consumeToken(deps: Deps, kind: 'reset' | 'invite', token: string) {
+  const rows = await deps.database.db
+    .update(userTokens)
+    .set({ usedAt: deps.now() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, deps.now()),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function resetPassword(deps: Deps, input: PasswordResetInput, lang: Lang): Promise<void> {
+  const db = deps.database.db;
+  // Check the e-mail before using up the token, so a typo does not burn the link.
+  const live = (
+    await db
+      .select({ email: userTokens.email })
+      .from(userTokens)
+      .where(and(eq(userTokens.tokenHash, hashToken(input.token)), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, deps.now())))
+  )[0];
+  if (!live || live.email.toLowerCase() !== input.email.trim().toLowerCase()) {
+    throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
+  }
+  const used = await consumeToken(deps, 'reset', input.token);
+  if (!used?.userId) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
+  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, used.userId));
+  await revokeUserSessions(db, used.userId);
+}
+
+/** The e-mail an invitation link was sent to, for the create-password page. */
+export async function invitationEmail(deps: Deps, token: string, lang: Lang): Promise<string> {
+  const row = (
+    await deps.database.db
+      .select({ email: userTokens.email })
+      .from(userTokens)
+      .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, 'invite'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, deps.now())))
+  )[0];
+  if (!row) throw new AppError(404, authText(lang, 'linkInvalid'));
+  return row.email;
+}
+
+/** Sets the first password of an invited user (the invitation created the account). */
+export async function createPasswordFromInvite(deps: Deps, input: PasswordCreateInput, lang: Lang): Promise<void> {
+  const used = await consumeToken(deps, 'invite', input.token);
+  if (!used?.userId) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
+  await deps.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), active: true })
+    .where(eq(users.id, used.userId));
+}
+
+/** Sign-up through a location's shared invite link; signs the new user in. */
+export async function registerInvited(deps: Deps, input: RegisterInvitedInput, lang: Lang): Promise<string> {
+  const db = deps.database.db;
+  const location = (await db.select({ id: locations.id }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
+  if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
+  const passwordHash = await hashPassword(input.password);
+  const inserted = await db
+    .insert(users)
+    .values({ email: input.email.trim(), firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted[0]) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'emailTaken')] });
+  return createSession(db, inserted[0].id, true, deps.now());
+}

@@ -1,0 +1,113 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users, userTokens } from '../../db/schema/index.js';
+import { hashToken } from '../../lib/tokens.js';
+import { makeLocation, makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { RESET_LIMITS, RESET_TTL_MS } from './password.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://lunch.example' });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: object, ip = '10.9.0.1') =>
+  ctx.app.inject({ method: 'POST', url: `${url}?lang=en`, payload, remoteAddress: ip });
+
+async function lastMailTo(email: string) {
+  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  return rows[0];
+}
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password and ends old sessions', async () => {
+    const user = await makeUser(ctx.db, { email: 'reset-me@test.lv' });
+    const old = await signedIn(ctx.db, { email: 'other@test.lv' });
+    const session = await post('/app/login', { email: user.email, password: TEST_PASSWORD });
+    const oldToken = session.json().token;
+
+    const res = await post('/app/password/email', { email: 'Reset-Me@test.lv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Password request link is sent to provided email');
+    const mail = await lastMailTo(user.email);
+    expect(mail?.status).toBe('kept'); // no SMTP_URL: kept in the outbox
+    const link = /https:\/\/lunch\.example\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    // Only the hash is stored.
+    const stored = await ctx.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(token)));
+    expect(stored).toHaveLength(1);
+
+    const wrongEmail = await post('/app/password/reset', { email: 'someone@test.lv', token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(wrongEmail.statusCode).toBe(422);
+    const mismatch = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'nope' });
+    expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
+
+    const ok = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/app/me', headers: old.auth })).statusCode).toBe(200);
+    expect((await post('/app/login', { email: user.email, password: 'new-password-1' })).statusCode).toBe(200);
+
+    const again = await post('/app/password/reset', { email: user.email, token, password: 'new-password-2', password_confirmation: 'new-password-2' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email).toEqual(['This password reset link is invalid or has expired.']);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = await ctx.db.select().from(mailOutbox);
+    const res = await post('/app/password/email', { email: 'nobody-here@test.lv' }, '10.9.0.2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Password request link is sent to provided email');
+    expect(await ctx.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+
+  it('expires links', async () => {
+    const user = await makeUser(ctx.db);
+    await post('/app/password/email', { email: user.email }, '10.9.0.3');
+    const token = /reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(user.email))!.text)![1]!;
+    ctx.clock.advance(RESET_TTL_MS + 1000);
+    const res = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(res.statusCode).toBe(422);
+    ctx.clock.set(new Date());
+  });
+
+  it('rate limits requests per e-mail', async () => {
+    const user = await makeUser(ctx.db);
+    for (let i = 0; i < RESET_LIMITS.perAccount; i++) expect((await post('/app/password/email', { email: user.email }, `10.9.1.${i}`)).statusCode).toBe(200);
+    expect((await post('/app/password/email', { email: user.email }, '10.9.2.1')).statusCode).toBe(429);
+  });
+});
+
+describe('invitations', () => {
+  it('shows the invited e-mail and lets the invitee create a password once', async () => {
+    const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null, active: false });
+    const token = 'invite-token-123';
+    await ctx.db.insert(userTokens).values({ kind: 'invite', userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
+    const info = await ctx.app.inject({ url: `/app/user/token/${token}` });
+    expect(info.json()).toEqual({ email: 'invited@test.lv' });
+    const res = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
+    expect(res.statusCode).toBe(200);
+    expect((await post('/app/login', { email: user.email, password: 'first-password' })).statusCode).toBe(200);
+    const again = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
+    expect(again.json().errors.token).toEqual(['This link is outdated or invalid']);
+    expect((await ctx.app.inject({ url: `/app/user/token/${token}?lang=en` })).json().message).toBe('This link is outdated or invalid');
+  });
+
+  it('registers a customer at the location of a shared invite link', async () => {
+    const location = await makeLocation(ctx.db, { token: 'loc-link-1' });
+    const payload = { name: 'Ilze', email: 'ilze@test.lv', phone: '+371 20000000', password: 'ilze-password', password_confirmation: 'ilze-password', token: 'loc-link-1' };
+    const res = await post('/app/register-invited', payload);
+    expect(res.statusCode).toBe(200);
+    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(me.json()).toMatchObject({ first_name: 'Ilze', role: 'customer', location: { id: location.id } });
+    const dup = await post('/app/register-invited', { ...payload, email: 'ILZE@test.lv' });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.email).toEqual(['An account with this e-mail already exists.']);
+    const bad = await post('/app/register-invited', { ...payload, email: 'x@test.lv', token: 'nope' });
+    expect(bad.json().errors.token).toEqual(['This link is outdated or invalid']);
+    const rows = await ctx.db.select().from(users).where(eq(users.email, 'ilze@test.lv'));
+    expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+});
