@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { boolFilter, idFilter, listQuerySchema, listSearchParams, pageWindow } from './list-query.js';
+
+const schema = listQuerySchema({ sort: ['created_at', 'position'] as const, filters: { status: boolFilter, category_id: idFilter } });
+
+describe('listQuerySchema', () => {
+  it('reads bracket keys, defaults and passes other params through', () => {
+    const q = schema.parse({ 'sort[created_at]': 'desc', 'sort[position]': '', 'filter[status]': '1', 'filter[colour]': 'red', search: ' Soup ', provider_id: '2' });
+    expect(q).toEqual({
+      page: 1,
+      perPage: 50,
+      sort: [{ field: 'created_at', dir: 'desc' }, { field: 'position', dir: 'asc' }],
+      filter: { status: true },
+      search: 'Soup',
+      rest: { provider_id: '2' },
+    });
+    expect(schema.parse({ per_page: 'all', page: '3', 'filter[category_id]': '7', 'filter[status]': '0' })).toMatchObject({
+      perPage: 'all', page: 3, filter: { category_id: 7, status: false },
+    });
+    expect(schema.parse({ sort: { position: 'desc' } }).sort).toEqual([{ field: 'position', dir: 'desc' }]);
+  });
+
+  it('rejects unknown sort fields, bad directions and bad filter values under their own key', () => {
+    const r = schema.safeParse({ 'sort[colour]': 'asc', 'sort[position]': 'up', 'filter[status]': 'maybe', per_page: '0' });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toContain('per_page');
+    const r2 = schema.safeParse({ 'sort[colour]': 'asc', 'sort[position]': 'up', 'filter[status]': 'maybe' });
+    expect(r2.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['filter[status]', 'sort[colour]', 'sort[position]']);
+  });
+});
+
+describe('pageWindow and listSearchParams', () => {
+  it('computes pages', () => {
+    expect(pageWindow(101, 3, 50)).toMatchObject({ offset: 100, limit: 50, current_page: 3, last_page: 3, total: 101 });
+    expect(pageWindow(0, 1, 20)).toMatchObject({ last_page: 1 });
+    expect(pageWindow(7, 5, 'all')).toMatchObject({ offset: 0, limit: null, current_page: 1, last_page: 1, per_page: 'all' });
+  });
+  it('builds the bracket query the server reads', () => {
+    const p = listSearchParams({ page: 2, per_page: 'all', sort: { created_at: 'desc' }, filter: { status: true, category_id: undefined }, search: '', initial: true });
+    expect(p.toString()).toBe('page=2&per_page=all&sort%5Bcreated_at%5D=desc&filter%5Bstatus%5D=1&initial=1');
+    expect(schema.parse(Object.fromEntries(p))).toMatchObject({ page: 2, perPage: 'all', filter: { status: true }, rest: { initial: '1' } });
+  });
+});
