@@ -48,7 +48,7 @@ async function main() {
   const deps: Deps = { env, database, mailer, now: () => new Date() };
   const server = await buildApp(deps);
   app = server;
-  if (env.JOBS) runner = await startJobs(deps, url, jobs, (m) => server.log.warn(m));
+  if (env.JOBS) runner = await startJobs(deps, url, jobs, (m) => closing || server.log.warn(m));
   await server.listen({ port: env.PORT, host: env.HOST });
 
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

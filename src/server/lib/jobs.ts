@@ -14,7 +14,7 @@ export interface JobRunner {
 }
 
 /** Starts pg-boss on the app's database and schedules every job; safe with many instances. */
-export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], log: (m: string) => void): Promise<JobRunner> {
+export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], log: (m: string) => unknown): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: url, max: 4 });
   boss.on('error', (err) => log(`jobs: ${err instanceof Error ? err.message : String(err)}`));
   await boss.start();
