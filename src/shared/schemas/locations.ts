@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { euros } from './catalogue.js';
+
+/*
+ * Locations (customer sites). Admin manages; kitchen may read; customers get 403.
+ * subsidy is euros per order; with full_subsidy the whole order is paid and subsidy is ignored.
+ */
+
+export const shift = z.object({ id: z.number(), title: z.string() });
+export type Shift = z.infer<typeof shift>;
+
+/** One location as every location call answers it. */
+export const location = z.object({
+  id: z.number(),
+  title: z.string(),
+  address: z.string(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  profit: z.boolean(),
+  full_subsidy: z.boolean(),
+  /** Euros. */
+  subsidy: z.number(),
+  status: z.boolean(),
+  /** True until staff reconfirm the location (GET /app/locations/{id}/reconfirm). */
+  unconfirmed: z.boolean(),
+  /** Cash payment not offered at this location. */
+  disable_cash: z.boolean(),
+  /** Invite-link token (24 random bytes, base64url), shown for copying: /user/register-invited/{token}. */
+  token: z.string(),
+  /** In position order. */
+  shifts: z.array(shift),
+  /** Team members (users) at the location. */
+  users_count: z.number().int(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+});
+export type Location = z.infer<typeof location>;
+
+/** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */
+export const shiftInput = z.object({ id: z.number().int().positive().optional(), title: z.string().trim().min(1).max(100) });
+
+/**
+ * POST /app/locations — answers 201 with `location` (token generated).
+ * Defaults: '' texts, profit true, full_subsidy false, subsidy 0, status true, unconfirmed false,
+ * disable_cash false, shifts [].
+ */
+export const createLocationInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  address: z.string().trim().max(500).optional(),
+  contact_name: z.string().trim().max(200).optional(),
+  contact_email: z.union([z.literal(''), z.string().trim().email().max(254)]).optional(),
+  contact_phone: z.string().trim().max(40).optional(),
+  profit: z.boolean().optional(),
+  full_subsidy: z.boolean().optional(),
+  subsidy: euros.optional(),
+  status: z.boolean().optional(),
+  unconfirmed: z.boolean().optional(),
+  disable_cash: z.boolean().optional(),
+  shifts: z.array(shiftInput).max(20).optional(),
+});
+export type CreateLocationInput = z.infer<typeof createLocationInput>;
+
+/** PUT /app/locations/{id} — only the fields sent change (`shifts`, when sent, is the full list); answers `location`. */
+export const updateLocationInput = createLocationInput.partial();
+export type UpdateLocationInput = z.infer<typeof updateLocationInput>;
+
+/*
+ * GET /app/locations?page=&per_page=(50|all)&sort[title|id|created_at|address|status|unconfirmed]=asc|desc
+ *     &filter[status]=1|0&filter[unconfirmed]=1|0&search=
+ *   answers Paged<Location>; search: title, address, contact name/e-mail/phone, case-insensitive.
+ *   Default order: title, then id.
+ * GET /app/locations/{id} answers `location`.
+ * GET /app/locations/{id}/reconfirm — marks it confirmed (unconfirmed false); idempotent; answers `location`.
+ */
+
+/** GET /app/locations/token/{hash} — public; 404 for an unknown token or an inactive location. */
+export const locationByToken = z.object({ id: z.number(), title: z.string() });
+export type LocationByToken = z.infer<typeof locationByToken>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/*
+ * Providers (food vendors). The active provider scopes categories, dishes and menus: every call
+ * takes ?provider_id=; without it the server uses the first active provider (lowest id).
+ * An unknown provider_id is a 422 keyed provider_id.
+ */
+
+export const provider = z.object({
+  id: z.number(),
+  title: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  status: z.boolean(),
+  /** IANA zone in which this provider's menu times and deadlines are read. */
+  timezone: z.string(),
+  /** ISO 8601, UTC. */
+  created_at: z.string(),
+});
+export type Provider = z.infer<typeof provider>;
+
+/**
+ * GET /app/providers — any signed-in user; customers see active providers only.
+ * Answers { data: Provider[] (by id), active_provider_id: the provider calls are scoped to
+ * (the provider_id asked for, else the first active), null when there is none }.
+ */
+export const providerList = z.object({
+  data: z.array(provider),
+  active_provider_id: z.number().nullable(),
+});
+export type ProviderList = z.infer<typeof providerList>;
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga. */
+export const createProviderInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  phone: z.string().trim().max(40).optional(),
+  email: z.union([z.literal(''), z.string().trim().email().max(254)]).optional(),
+  status: z.boolean().optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine((v) => isTimeZone(v), { message: 'invalidValue' })
+    .optional(),
+});
+export type CreateProviderInput = z.infer<typeof createProviderInput>;
+
+/** PUT /app/providers/{id} (admin) — only the fields sent change; answers `provider`. */
+export const updateProviderInput = createProviderInput.partial();
+export type UpdateProviderInput = z.infer<typeof updateProviderInput>;
