@@ -1,0 +1,380 @@
+import { z } from 'zod';
+
+/*
+ * Ordering API: request schemas and the shapes of the answers.
+ *
+ * Money at this edge is euros with two decimals (numbers); inside the server it is integer cents.
+ * Dates are ISO 8601 strings (UTC, e.g. "2025-03-01T10:00:00.000Z").
+ * Every call also accepts ?provider_id=, ?lang= and ?a= (ignored where irrelevant).
+ *
+ * GET  /app/order/dishlists              (signed in)  -> DishlistsResult
+ *      Menus open for ordering of the active provider (?provider_id=, else the first active
+ *      provider): status true and `to` (the order deadline) still in the future, soonest first.
+ *      Tomorrow's menu is listed as soon as it is published (pre-ordering is allowed until `to`).
+ * GET  /app/order/create/{id}            (signed in)  -> OrderPageData for that menu
+ *      (404 when the menu does not exist; a closed menu is returned with open=false, so the page
+ *      can show it after the deadline and poll).
+ * GET  /app/order/create?dishlist_id=    (signed in)  -> OrderPageData (the given menu, else the
+ *      first open one; dishlist null when none is open: "No menu available for today").
+ * GET  /app/demo-dishlists               (public)     -> DemoDishlistResult: today's menu of the
+ *      provider (status true, its `from` falls on today in the provider's time zone), display only.
+ * POST /app/order/create                 (customer)   body CreateOrderInput      -> CreateOrderResult
+ * POST /app/order/create-for-user        (admin, kitchen) body CreateOrderForUserInput -> CreateOrderResult
+ *      Idempotency: header `Idempotency-Key` or body `idempotency_key` (header wins). A repeat
+ *      with the same key by the same user answers the first order's CreateOrderResult and creates
+ *      nothing (even when the payload differs).
+ *      Card/bank with something to pay: { success, order_id, payment_link } -> send the browser
+ *      to payment_link. Cash, or nothing to pay (subsidy/bonus cover it): { success, order_id }.
+ *      Failures: 422 { message, errors } with keys dishlist_id, items.N.id ("Dish was removed"),
+ *      items.N.complex, balance.<dishId> (out of stock; every short dish is listed),
+ *      payment_type, bank, shift_id, terms, user_id.
+ * GET  /app/users/list?search=&page=&per_page=&dishlist_id= (admin, kitchen) -> Paged<SelectableUser>
+ * GET  /app/order/{id}                   (owner, admin, kitchen; others 403)     -> Order
+ * GET  /app/order?filter[dishlist_id]=&filter[status]=&filter[accepted]=&full=1 (admin, kitchen)
+ *      full=1 -> OrdersByMenuResult (orders of one menu grouped per location, with totals);
+ *      otherwise -> Paged<Order> (page, per_page number|'all', newest first).
+ * PUT  /app/order/{id}?accepted=0|1      (admin, kitchen) -> Order
+ * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back)
+ * GET  /app/dishlists/history/{locationId}           (customer: own location only) -> Paged<HistoryMenu>
+ * GET  /app/dishlists/history/{locationId}/{menuId}  -> HistoryMenuResult (customers: own orders only)
+ * GET  /app/dishlists/history/{locationId}/{menuId}/pdf -> application/pdf (Bearer or ?bearer=)
+ * GET  /app/payments/sandbox/{reference}?lang=       -> the sandbox gateway's HTML page
+ * POST /app/payments/notify/sandbox                  -> signed notification (see payments module)
+ *
+ * Order status: 0 failed, 1 pending (waiting for card/bank payment), 2 accepted (placed).
+ * `accepted` 0/1 is the kitchen's acknowledgement of a placed order.
+ * payment_type on a stored order: cash | card | bank | subsidy (nothing to pay thanks to subsidy)
+ * | bonus (nothing to pay, bonus covered the rest).
+ */
+
+const id = z.number().int().positive();
+const euros = z.number();
+const isoDate = z.string();
+
+/** A chosen option of a complex line: the option dish `dish_id` inside group `group_id`. */
+export const complexChoice = z.object({ group_id: id, dish_id: id });
+export type ComplexChoice = z.infer<typeof complexChoice>;
+
+export const orderItemInput = z.object({
+  /** Dish id (plain or complex). */
+  id,
+  qty: z.number().int().min(1).max(100),
+  /** For complex dishes: one entry per chosen option (exactly one per mandatory group). */
+  complex: z.array(complexChoice).max(50).optional(),
+});
+export type OrderItemInput = z.infer<typeof orderItemInput>;
+
+export const CHECKOUT_PAYMENT_TYPES = ['cash', 'card', 'bank'] as const;
+export type CheckoutPaymentType = (typeof CHECKOUT_PAYMENT_TYPES)[number];
+export const ORDER_PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus'] as const;
+export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
+
+const orderBody = {
+  dishlist_id: id,
+  items: z.array(orderItemInput).min(1).max(50),
+  comment: z.string().trim().max(500).nullish(),
+  /** Bank code, required when payment_type is bank; one of paymentMethods.banks[].code. */
+  bank: z.string().trim().max(40).nullish(),
+  /** Required when the user's location has shifts. */
+  shift_id: id.nullish(),
+  /** Alternative to the Idempotency-Key header. */
+  idempotency_key: z.string().trim().min(1).max(100).optional(),
+};
+
+/** POST /app/order/create (customers, for themselves). `terms` must be true. */
+export const createOrderInput = z.object({
+  ...orderBody,
+  payment_type: z.enum(CHECKOUT_PAYMENT_TYPES),
+  /** The customer ticked the terms-of-service agreement. Required (true) for customers. */
+  terms: z.boolean().optional(),
+});
+export type CreateOrderInput = z.infer<typeof createOrderInput>;
+
+/** POST /app/order/create-for-user (staff, on behalf of user_id). Cash only; no terms. */
+export const createOrderForUserInput = z.object({
+  ...orderBody,
+  user_id: id,
+  payment_type: z.enum(CHECKOUT_PAYMENT_TYPES).default('cash'),
+});
+export type CreateOrderForUserInput = z.infer<typeof createOrderForUserInput>;
+
+export const createOrderResult = z.object({
+  success: z.literal(true),
+  order_id: z.number(),
+  /** Present for card/bank orders with something to pay: where to send the browser. */
+  payment_link: z.string().optional(),
+});
+export type CreateOrderResult = z.infer<typeof createOrderResult>;
+
+// ---------------------------------------------------------------- menu for ordering
+
+export const menuAllergen = z.object({ id: z.number(), title: z.string() });
+
+export const dishlistSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** Menu day start. */
+  from: isoDate,
+  /** Order deadline ("Order until"). */
+  to: isoDate,
+  provider_id: z.number(),
+});
+export type DishlistSummary = z.infer<typeof dishlistSummary>;
+
+export const dishlistsResult = z.object({ dishlists: z.array(dishlistSummary) });
+export type DishlistsResult = z.infer<typeof dishlistsResult>;
+
+/** An option inside a complex group, priced for this menu and this complex. */
+export const complexOptionDish = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  price: euros,
+  /** Stock left on this menu; null = unlimited. */
+  qty: z.number().nullable(),
+  allergens: z.array(menuAllergen),
+  has_image: z.boolean(),
+});
+export type ComplexOptionDish = z.infer<typeof complexOptionDish>;
+
+export const menuComplexGroup = z.object({
+  id: z.number(),
+  category_id: z.number(),
+  title: z.string(),
+  /** Optional groups: any number of options (checkboxes); mandatory: exactly one (radio). */
+  optional: z.boolean(),
+  dishes: z.array(complexOptionDish),
+});
+export type MenuComplexGroup = z.infer<typeof menuComplexGroup>;
+
+export const menuDish = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  code: z.string(),
+  category_id: z.number(),
+  type: z.enum(['simple', 'complex', 'initial']),
+  /** Unit price on this menu. For complexes: the cheapest valid selection (same as priceFrom). */
+  price: euros,
+  priceFrom: euros,
+  /** Stock left; null = unlimited. For complexes, the complex's own balance (options have theirs). */
+  qty: z.number().nullable(),
+  has_image: z.boolean(),
+  allergens: z.array(menuAllergen),
+  /** Option groups of a complex; empty for simple dishes. */
+  complex: z.array(menuComplexGroup),
+});
+export type MenuDish = z.infer<typeof menuDish>;
+
+export const menuCategory = z.object({
+  id: z.number(),
+  title: z.string(),
+  group_name: z.string(),
+  position: z.number(),
+  dishes: z.array(menuDish),
+});
+export type MenuCategory = z.infer<typeof menuCategory>;
+
+export const orderDishlist = dishlistSummary.extend({
+  categories: z.array(menuCategory),
+});
+export type OrderDishlist = z.infer<typeof orderDishlist>;
+
+/** Stock of every dish on the menu (complex options included); qty null = unlimited. */
+export const balanceEntry = z.object({ id: z.number(), qty: z.number().nullable() });
+export type BalanceEntry = z.infer<typeof balanceEntry>;
+
+/** What the caller's order costs them: bonus and subsidy still available for this menu. */
+export const userData = z.object({ bonus: euros, subsidy: euros, full_subsidy: z.boolean() });
+export type UserData = z.infer<typeof userData>;
+
+export const bankMethod = z.object({ code: z.string(), name: z.string(), imageUrl: z.string() });
+export type BankMethod = z.infer<typeof bankMethod>;
+
+/** Card and bank are offered to customers only (staff orders pay cash). */
+export const paymentMethods = z.object({
+  card: z.boolean(),
+  cardCommission: euros,
+  /** Consent text shown with the card choice (may be empty). */
+  cardConsent: z.string(),
+  banks: z.array(bankMethod),
+  bankCommission: euros,
+  bankConsent: z.string(),
+});
+export type PaymentMethods = z.infer<typeof paymentMethods>;
+
+export const shiftSchema = z.object({ id: z.number(), title: z.string() });
+export const orderSettings = z.object({ shifts: z.array(shiftSchema), disable_cash: z.boolean() });
+export type OrderSettings = z.infer<typeof orderSettings>;
+
+/** GET /app/order/create[/{id}] */
+export const orderPageData = z.object({
+  /** The chosen menu, or null when nothing is open. */
+  dishlist: orderDishlist.nullable(),
+  /** True while the chosen menu takes orders (status true and before `to`). */
+  open: z.boolean(),
+  /** Server time, to count down to the deadline without trusting the device clock. */
+  now: isoDate,
+  /** Open menus (same as GET /app/order/dishlists). */
+  dishlists: z.array(dishlistSummary),
+  balance: z.array(balanceEntry),
+  userData,
+  paymentMethods,
+  orderSettings,
+});
+export type OrderPageData = z.infer<typeof orderPageData>;
+
+export const demoDishlistResult = z.object({ dishlist: orderDishlist.nullable() });
+export type DemoDishlistResult = z.infer<typeof demoDishlistResult>;
+
+export const orderPageQuery = z.object({ dishlist_id: z.coerce.number().int().positive().optional() });
+
+// ---------------------------------------------------------------- users for staff orders
+
+export const selectableUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.object({ id: z.number(), title: z.string() }).nullable(),
+  shifts: z.array(shiftSchema),
+  /** Bonus and subsidy of this user (subsidy left on ?dishlist_id= when given). */
+  userData,
+  disable_cash: z.boolean(),
+});
+export type SelectableUser = z.infer<typeof selectableUser>;
+
+export const perPageSchema = z.union([z.literal('all'), z.coerce.number().int().min(1).max(500)]);
+
+export const usersListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  per_page: perPageSchema.optional(),
+  dishlist_id: z.coerce.number().int().positive().optional(),
+});
+
+export function paged<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.array(item),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.union([z.number(), z.literal('all')]),
+    total: z.number(),
+  });
+}
+
+// ---------------------------------------------------------------- orders
+
+export const orderItemOption = z.object({
+  group_id: z.number().nullable(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  price: euros,
+});
+
+export const orderLine = z.object({
+  id: z.number(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  qty: z.number(),
+  /** Unit price including the chosen options. */
+  price: euros,
+  /** price x qty */
+  total: euros,
+  /** Chosen options of a complex line (empty otherwise). */
+  complex: z.array(orderItemOption),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  id: z.number(),
+  created_at: isoDate,
+  dishlist: dishlistSummary,
+  user: z.object({
+    id: z.number(),
+    first_name: z.string(),
+    phone: z.string(),
+    location: z.object({ id: z.number(), title: z.string() }).nullable(),
+  }),
+  /** Staff member who placed it on the user's behalf. */
+  created_by: z.object({ id: z.number(), first_name: z.string() }).nullable(),
+  items: z.array(orderLine),
+  comment: z.string(),
+  /** Sum of the lines. */
+  amount: euros,
+  subsidy: euros,
+  bonus: euros,
+  /** Card or bank commission included in amount_to_pay. */
+  commission: euros,
+  amount_to_pay: euros,
+  payment_type: z.enum(ORDER_PAYMENT_TYPES),
+  bank: z.string().nullable(),
+  status: z.number(),
+  accepted: z.number(),
+  shift: shiftSchema.nullable(),
+  paid_at: isoDate.nullable(),
+  /** Pending card/bank orders: where to pay (null otherwise). */
+  payment_link: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** Sums over placed orders (status 2). card includes bank payments; total is the food value. */
+export const orderTotals = z.object({
+  cash: euros,
+  card: euros,
+  subsidy: euros,
+  bonus: euros,
+  total: euros,
+  count: z.number(),
+});
+export type OrderTotals = z.infer<typeof orderTotals>;
+
+export const ordersByLocation = z.object({
+  location: z.object({ id: z.number(), title: z.string(), address: z.string() }).nullable(),
+  totals: orderTotals,
+  orders: z.array(order),
+});
+
+/** GET /app/order?full=1&filter[dishlist_id]=… */
+export const ordersByMenuResult = z.object({
+  dishlist: dishlistSummary.nullable(),
+  data: z.array(ordersByLocation),
+  totals: orderTotals,
+});
+export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
+
+export const ordersQuery = z.object({
+  'filter[dishlist_id]': z.coerce.number().int().positive().optional(),
+  'filter[status]': z.coerce.number().int().min(0).max(2).optional(),
+  'filter[accepted]': z.coerce.number().int().min(0).max(1).optional(),
+  'filter[user_id]': z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  per_page: perPageSchema.optional(),
+  full: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1) });
+
+// ---------------------------------------------------------------- history
+
+/** A menu in the history with the sums of the caller's visible orders (status 2). */
+export const historyMenu = dishlistSummary.extend({
+  cash_total: euros,
+  /** Card and bank together. */
+  cards_total: euros,
+  subsidy_total: euros,
+  bonus_total: euros,
+  /** Value of the food (sum of the lines). */
+  total: euros,
+  orders_count: z.number(),
+});
+export type HistoryMenu = z.infer<typeof historyMenu>;
+
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  per_page: perPageSchema.optional(),
+});
+
+export const historyMenuResult = paged(order).extend({
+  dishlist: historyMenu,
+  location: z.object({ id: z.number(), title: z.string() }),
+});
+export type HistoryMenuResult = z.infer<typeof historyMenuResult>;
