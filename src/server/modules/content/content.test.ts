@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentBlocks, allergens } from '../../db/schema/index.js';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.db.insert(contentBlocks).values([
+    { key: 'privacy', lang: 'lv', body: '<p>Privātums</p>' },
+    { key: 'privacy', lang: 'en', body: '<p>Privacy</p>' },
+    { key: 'header-info', lang: 'lv', body: '<p>Pasūtiet līdz 10:30</p>' },
+  ]);
+  await ctx.db.insert(allergens).values([
+    { code: 'milk', title: { lv: 'Piens', en: 'Milk', ru: 'Молоко' }, position: 2 },
+    { code: 'gluten', title: { lv: 'Glutēns', en: 'Gluten', ru: 'Глютен' }, position: 1 },
+  ]);
+});
+afterAll(() => ctx.close());
+
+const pages = (body: { groups: { pages: { page: string }[] }[] }) => body.groups.flatMap((g) => g.pages.map((p) => p.page));
+
+describe('navigation', () => {
+  it('gives each role its own pages, titled in the requested language', async () => {
+    const customer = await signedIn(ctx.db);
+    const manager = await signedIn(ctx.db, { isLocationManager: true });
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const nav = async (auth: object, lang = 'en') => (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
+
+    const c = pages(await nav(customer.auth));
+    expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
+    expect(c).not.toContain('dishes');
+    expect(c).not.toContain('my-team');
+    expect(pages(await nav(manager.auth))).toContain('my-team');
+    const k = pages(await nav(kitchen.auth));
+    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps']));
+    expect(k).not.toContain('providers');
+    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'menu', 'orders']));
+
+    const lv = await nav(customer.auth, 'lv');
+    expect(lv.groups[0].pages[0]).toEqual({ page: 'order', title: 'Jauns pasūtījums' });
+    const ru = await nav(customer.auth, 'ru');
+    expect(ru.groups[0].pages[0].title).toBe('Новый заказ');
+  });
+
+  it('needs a token', async () => {
+    expect((await ctx.app.inject({ url: '/app/navigation' })).statusCode).toBe(401);
+  });
+});
+
+describe('content blocks and reference data', () => {
+  it('serves blocks per language, falling back to Latvian', async () => {
+    expect((await ctx.app.inject({ url: '/app/block/privacy?lang=en' })).json()).toEqual({ text: '<p>Privacy</p>' });
+    expect((await ctx.app.inject({ url: '/app/block/privacy?lang=ru' })).json()).toEqual({ text: '<p>Privātums</p>' });
+    expect((await ctx.app.inject({ url: '/app/block/header-info' })).json()).toEqual({ text: '<p>Pasūtiet līdz 10:30</p>' });
+    expect((await ctx.app.inject({ url: '/app/block/terms-and-conditions' })).json()).toEqual({ text: '' });
+  });
+
+  it('lists allergens in order with translated titles', async () => {
+    const res = await ctx.app.inject({ url: '/app/allergens?lang=ru' });
+    expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Глютен', 'Молоко']);
+  });
+
+  it('lists the languages', async () => {
+    expect((await ctx.app.inject({ url: '/app/translations?lang=ru' })).json()).toEqual({
+      lang: 'ru',
+      languages: [{ code: 'lv' }, { code: 'en' }, { code: 'ru' }],
+    });
+  });
+});
+
+describe('profile', () => {
+  it('saves edited fields and keeps the e-mail read-only', async () => {
+    const { auth, user } = await signedIn(ctx.db, { firstName: 'Old' });
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/app/me', headers: auth,
+      payload: { first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: 'hacker@x.lv' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: user.email });
+    const empty = await ctx.app.inject({ method: 'POST', url: '/app/me?lang=en', headers: auth, payload: { first_name: ' ' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.first_name).toEqual(['This field is required.']);
+  });
+
+  it('changes the password with the old one and reports per-field errors', async () => {
+    const { auth } = await signedIn(ctx.db);
+    const wrong = await ctx.app.inject({
+      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      payload: { old_password: 'nope', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.old_password).toEqual(['The current password is not correct.']);
+    const short = await ctx.app.inject({
+      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      payload: { old_password: 'test-password', password: 'short', password_confirmation: 'short' },
+    });
+    expect(short.json().errors.password).toEqual(['Enter at least 8 characters.']);
+    const ok = await ctx.app.inject({
+      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      payload: { old_password: 'test-password', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
+    expect(ok.json()).toEqual({ message: 'Password successfully changed' });
+    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
+  });
+});
