@@ -65,10 +65,12 @@ describe('selection editing', () => {
 });
 
 describe('complex prices', () => {
-  it('is the sum of the chosen options', () => {
+  it('is the base plus the sum of the chosen options', () => {
     expect(selectionPriceCents(groups, { 1: [12], 2: [21], 3: [31, 32] })).toBe(250 + 500 + 150 + 120);
+    expect(selectionPriceCents(groups, { 1: [11], 2: [21] }, 100)).toBe(100 + 200 + 500);
   });
   it('starts from the cheapest option of each mandatory group', () => {
     expect(cheapestSelectionCents(groups)).toBe(700);
+    expect(cheapestSelectionCents(groups, 50)).toBe(750);
   });
 });

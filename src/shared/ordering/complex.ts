@@ -91,21 +91,28 @@ export function choicesToSelection(choices: readonly { group_id: number; dish_id
   return selected;
 }
 
-/** Unit price of a complex: the sum of its chosen options' prices (cents). */
+/**
+ * Unit price of a complex: its base price (the complex dish's own price on the menu, usually 0)
+ * plus its chosen options' prices (cents).
+ */
 export function selectionPriceCents(
   groups: readonly { id: number; dishes: readonly { id: number; priceCents: number }[] }[],
   selected: ComplexSelection,
+  basePriceCents = 0,
 ): number {
-  let sum = 0;
+  let sum = basePriceCents;
   for (const g of groups) {
     for (const dishId of selected[g.id] ?? []) sum += g.dishes.find((d) => d.id === dishId)?.priceCents ?? 0;
   }
   return sum;
 }
 
-/** Cheapest valid selection ("price from"): the cheapest option of each mandatory group. */
-export function cheapestSelectionCents(groups: readonly { optional: boolean; dishes: readonly { priceCents: number }[] }[]): number {
+/** Cheapest valid selection ("price from"): the base plus the cheapest option of each mandatory group. */
+export function cheapestSelectionCents(
+  groups: readonly { optional: boolean; dishes: readonly { priceCents: number }[] }[],
+  basePriceCents = 0,
+): number {
   return groups
     .filter((g) => !g.optional && g.dishes.length > 0)
-    .reduce((sum, g) => sum + Math.min(...g.dishes.map((d) => d.priceCents)), 0);
+    .reduce((sum, g) => sum + Math.min(...g.dishes.map((d) => d.priceCents)), basePriceCents);
 }

@@ -134,6 +134,8 @@ export const complexOptionDish = z.object({
   qty: z.number().nullable(),
   allergens: z.array(menuAllergen),
   has_image: z.boolean(),
+  /** Put in the image URL as &v= for long caching (see catalogue); null without an image. */
+  image_version: z.string().nullable(),
 });
 export type ComplexOptionDish = z.infer<typeof complexOptionDish>;
 
@@ -154,12 +156,17 @@ export const menuDish = z.object({
   code: z.string(),
   category_id: z.number(),
   type: z.enum(['simple', 'complex', 'initial']),
-  /** Unit price on this menu. For complexes: the cheapest valid selection (same as priceFrom). */
+  /**
+   * Unit price on this menu. For complexes: the base added to the chosen options' prices
+   * (usually 0); a complex line costs price + the sum of its chosen options.
+   */
   price: euros,
+  /** Simple: = price. Complex: base + the cheapest option of every mandatory group. */
   priceFrom: euros,
   /** Stock left; null = unlimited. For complexes, the complex's own balance (options have theirs). */
   qty: z.number().nullable(),
   has_image: z.boolean(),
+  image_version: z.string().nullable(),
   allergens: z.array(menuAllergen),
   /** Option groups of a complex; empty for simple dishes. */
   complex: z.array(menuComplexGroup),
