@@ -1,0 +1,94 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
+import { Spinner } from '../../components/ui/spinner';
+import { Header } from './header';
+import { ReviewModal } from './review-modal';
+import { SideNav } from './side-nav';
+import { DRAWER_QUERY, useMediaQuery } from './use-media-query';
+
+/** Header + side navigation + page, for signed-in routes. */
+export function AppShell() {
+  const { t } = useTranslation('shell');
+  const drawer = useMediaQuery(DRAWER_QUERY);
+  // The wide sidebar starts open, the phone drawer closed; each remembers its own state.
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navOpen = drawer ? drawerOpen : sidebarOpen;
+  const setNavOpen = drawer ? setDrawerOpen : setSidebarOpen;
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [toast, setToast] = useState('');
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(location.pathname);
+
+  // After navigating, move focus to the page so screen readers announce the new content.
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = location.pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  // The open drawer behaves like a dialog: focus goes in, Escape closes it.
+  useEffect(() => {
+    if (!drawer || !navOpen) return;
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setDrawerOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawer, navOpen]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const id = setTimeout(() => setToast(''), 4000);
+    return () => clearTimeout(id);
+  }, [toast]);
+
+  const openReview = () => {
+    setDrawerOpen(false);
+    setReviewOpen(true);
+  };
+
+  return (
+    <div className={`app-shell ${navOpen ? 'nav-open' : 'nav-closed'}`}>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header
+        navOpen={navOpen}
+        onToggleNav={() => setNavOpen((o) => !o)}
+        onLeaveReview={openReview}
+        toggleRef={toggleRef}
+      />
+      <div className="app-body">
+        <SideNav
+          ref={navRef}
+          open={navOpen}
+          drawer={drawer}
+          onNavigate={() => setDrawerOpen(false)}
+          onLeaveReview={openReview}
+        />
+        {drawer && navOpen && <div className="nav-curtain" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+        <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+          <ErrorBoundary name="Page" resetKey={location.pathname}>
+            <Suspense fallback={<Spinner block size="lg" />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+      <ReviewModal open={reviewOpen} onClose={() => setReviewOpen(false)} onSent={() => setToast(t('review.thanks'))} />
+      <div className="toast-region" role="status" aria-live="polite">
+        {toast && <div className="toast">{toast}</div>}
+      </div>
+    </div>
+  );
+}

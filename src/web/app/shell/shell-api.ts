@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Navigation } from '../../../shared/schemas/content';
+import { api } from '../../lib/api';
+import { ME_KEY } from '../../lib/me';
+import { useApiQuery } from '../../lib/query';
+import { FALLBACK_LANGUAGES, useSession, type Language } from '../../lib/session-store';
+
+/** GET /app/navigation: groups with titles already translated for `lang`. */
+export type { Navigation };
+
+export const NAVIGATION_KEY = ['navigation'] as const;
+
+export function useNavigationData() {
+  const token = useSession((s) => s.token);
+  return useApiQuery<Navigation>(NAVIGATION_KEY, '/app/navigation', { enabled: Boolean(token), staleTime: 5 * 60_000 });
+}
+
+/** `page` from the server → app path: "menu" → "/menu", "" → "/". */
+export function pagePath(page: string): string {
+  const trimmed = page.trim().replace(/^\/+/, '');
+  return `/${trimmed}`;
+}
+
+/**
+ * Languages offered by the server (GET /app/translations), kept in the session store; the three
+ * UI languages stand in while it loads or when it fails.
+ */
+export function useLanguages(): Language[] {
+  const languages = useSession((s) => s.languages);
+  const setLanguages = useSession((s) => s.setLanguages);
+  const query = useApiQuery<{ languages?: Language[] }>(['translations'], '/app/translations', {
+    staleTime: 10 * 60_000,
+  });
+  const fetched = query.data?.languages;
+  useEffect(() => {
+    if (fetched?.length) setLanguages(fetched.filter((l) => typeof l?.code === 'string'));
+  }, [fetched, setLanguages]);
+  return languages.length ? languages : FALLBACK_LANGUAGES;
+}
+
+/** POST /app/logout; the token is cleared on 200–399 (spec 4). */
+export async function logout() {
+  try {
+    await api.post('/app/logout', undefined, { parse: 'none' });
+    useSession.getState().logout();
+  } catch (error) {
+    // The visitor asked to leave: forget the token here even if the server could not be told
+    // (it expires on its own). A 401 has already cleared it.
+    console.error('Logout failed', error);
+    useSession.getState().logout();
+  }
+}
+
+export type DevRole = 'admin' | 'kitchen' | 'customer';
+
+/** Developer-only role switch (POST /app/develop/switch-*), then fresh profile and navigation. */
+export function useDevRoleSwitch() {
+  const client = useQueryClient();
+  const setToken = useSession((s) => s.setToken);
+  return async (role: DevRole) => {
+    const answer = await api.post<{ token?: string }>(`/app/develop/switch-${role}`);
+    if (answer && typeof answer.token === 'string' && answer.token) setToken(answer.token);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ME_KEY }),
+      client.invalidateQueries({ queryKey: NAVIGATION_KEY }),
+    ]);
+  };
+}
+
+/** POST /app/review/send { message }. Resolves false when rate limited (ignored). */
+export async function sendReview(message: string): Promise<boolean> {
+  const answer = await api.post<unknown>('/app/review/send', { message }, { parse: 'text' });
+  return answer !== undefined;
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { pageItems } from '../../lib/table-state';
+
+interface PaginationProps {
+  page: number;
+  lastPage: number;
+}
+
+/** Page links that set ?page= and keep the other query parameters. */
+export function Pagination({ page, lastPage }: PaginationProps) {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  if (lastPage <= 1) return null;
+
+  const hrefFor = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    if (p <= 1) params.delete('page');
+    else params.set('page', String(p));
+    const qs = params.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ''}`;
+  };
+
+  return (
+    <nav className="pagination" aria-label={t('table.pagination')}>
+      {page > 1 ? (
+        <Link className="btn btn--ghost btn--sm" to={hrefFor(page - 1)} rel="prev">
+          ‹ {t('table.previous')}
+        </Link>
+      ) : (
+        <span className="btn btn--ghost btn--sm is-disabled" aria-hidden="true">
+          ‹ {t('table.previous')}
+        </span>
+      )}
+      <ul className="pagination__pages">
+        {pageItems(page, lastPage).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                className={`btn btn--sm ${p === page ? 'btn--primary' : 'btn--ghost'}`}
+                to={hrefFor(p)}
+                aria-current={p === page ? 'page' : undefined}
+                aria-label={t('table.page', { page: p })}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      {page < lastPage ? (
+        <Link className="btn btn--ghost btn--sm" to={hrefFor(page + 1)} rel="next">
+          {t('table.next')} ›
+        </Link>
+      ) : (
+        <span className="btn btn--ghost btn--sm is-disabled" aria-hidden="true">
+          {t('table.next')} ›
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,9 @@
+import type { FeatureRoutes } from '../../lib/feature-routes';
+
+// Route table of this feature; src/web/app/router.tsx picks it up by file name.
+export const routes: FeatureRoutes = {
+  protected: [
+    { path: 'privacy', lazy: () => import('./routes/privacy-page') },
+    { path: 'terms-and-conditions', lazy: () => import('./routes/terms-page') },
+  ],
+};

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { BlockPage } from '../components/block-page';
+
+export function Component() {
+  const { t } = useTranslation('content');
+  return <BlockPage slug="terms-and-conditions" title={t('terms')} />;
+}

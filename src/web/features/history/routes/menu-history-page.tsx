@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ComingSoon } from '../../../components/ui/coming-soon';
+
+/** Placeholder for /history/:menuId until the history feature builds it; replace this file's Component. */
+export function Component() {
+  const { t } = useTranslation('shell');
+  const { menuId } = useParams();
+  return <ComingSoon title={t('placeholder.historyMenu', { id: menuId })} />;
+}

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const langs = readdirSync(dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+type Tree = { [key: string]: string | Tree };
+const load = (lang: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')) as Tree;
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+}
+
+describe('translations', () => {
+  it('ships lv, en and ru', () => {
+    expect(langs).toEqual(['en', 'lv', 'ru']);
+  });
+
+  const namespaces = [...new Set(langs.flatMap((l) => readdirSync(path.join(dir, l)).filter((f) => f.endsWith('.json'))))]
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+
+  for (const ns of namespaces) {
+    it(`${ns}: every language has the same keys and no empty texts`, () => {
+      const en = keys(load('en', ns)).sort();
+      for (const lang of langs) {
+        const tree = load(lang, ns);
+        expect(keys(tree).sort(), `${lang}/${ns}.json`).toEqual(en);
+        for (const key of keys(tree)) {
+          const value = key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], tree);
+          expect(String(value).trim(), `${lang}/${ns}.json ${key}`).not.toBe('');
+        }
+      }
+    });
+  }
+
+  it('uses the spec texts in English', () => {
+    const auth = load('en', 'auth') as { login: Tree; request: Tree; create: Tree };
+    expect(auth.login.title).toBe('Login to my profile');
+    expect(auth.login.submit).toBe('Log in');
+    expect(auth.login.forgot).toBe('Forgot password?');
+    expect(auth.login.resetDone).toBe('Your password has been successfully reset');
+    expect(auth.request.sent).toBe('Password request link is sent to provided email');
+    expect(auth.create.invalid).toBe('This link is outdated or invalid');
+    const common = load('en', 'common') as { errors: Tree; table: Tree };
+    expect(common.errors.somethingWrong).toBe('Something went wrong...');
+    expect(common.errors.unexpected).toBe('Unexpected Application Error!');
+    expect(common.table.empty).toBe('There is nothing to display...');
+    const shell = load('en', 'shell') as { leaveReview: string; review: Tree; profile: Tree; maintenance: Tree };
+    expect(shell.leaveReview).toBe('Leave Review');
+    expect(shell.review.label).toBe('Your Review');
+    expect(shell.review.cancel).toBe('Cancel');
+    expect(shell.review.submit).toBe('Submit');
+    expect(shell.profile.myProfile).toBe('My Profile');
+    expect(shell.profile.logout).toBe('Log Out');
+    expect(shell.maintenance.title).toBe('Website is under maintenance');
+  });
+
+  it('writes Latvian with its letters, not ASCII stand-ins', () => {
+    const text = namespaces.map((ns) => JSON.stringify(load('lv', ns))).join(' ');
+    expect(text).toMatch(/[āčēģīķļņšūž]/);
+  });
+});

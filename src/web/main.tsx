@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, queryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { startSessionEffects } from './app/session-effects';
+import { initI18n } from './lib/i18n';
+import { useSession } from './lib/session-store';
+import './styles/base.css';
+import './styles/ui.css';
+import './styles/shell.css';
+
+startSessionEffects(queryClient);
+const router = createAppRouter();
+const root = createRoot(document.getElementById('root')!);
+
+// Render once the first namespaces are in, so the first paint is already in the right language.
+initI18n(useSession.getState().lang)
+  .catch((error: unknown) => console.error('Translations failed to load', error))
+  .finally(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
