@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import type { NewCartItem } from '../../../shared/ordering/cart';
+import type { StockMap } from '../../../shared/ordering/stock';
+import type { MenuCategory } from '../../../shared/schemas/ordering';
+import * as rules from './model/cart-state';
+
+/** Cart actions; each one applies a pure rule from model/cart-state.ts. */
+export interface CartActions {
+  loadMenu(dishlistId: number | null): void;
+  syncWithMenu(categories: readonly MenuCategory[]): void;
+  add(stock: StockMap, item: NewCartItem, quantity?: number): void;
+  change(key: string, delta: number): void;
+  applyTypedQuantity(key: string, input: string): void;
+  remove(key: string): void;
+  clear(): void;
+  setOpen(open: boolean): void;
+  dismissRemoved(): void;
+}
+
+export type CartStore = rules.CartState & CartActions;
+
+/**
+ * The order page's cart. Kept in memory only: a new page load (or another menu) starts an empty
+ * cart, as the spec's "Loading menu data resets the cart" asks.
+ */
+export const useCart = create<CartStore>()((set) => {
+  const apply = (fn: (s: rules.CartState) => rules.CartState) =>
+    set((s) => {
+      const next = fn(s);
+      return next === s ? s : next;
+    });
+  return {
+    ...rules.emptyCart,
+    loadMenu: (id) => apply((s) => rules.loadMenu(s, id)),
+    syncWithMenu: (categories) => apply((s) => rules.syncWithMenu(s, categories)),
+    add: (stock, item, quantity) => apply((s) => rules.add(s, stock, item, quantity)),
+    change: (key, delta) => apply((s) => rules.change(s, key, delta)),
+    applyTypedQuantity: (key, input) => apply((s) => rules.applyTypedQuantity(s, key, input)),
+    remove: (key) => apply((s) => rules.remove(s, key)),
+    clear: () => apply(rules.clear),
+    setOpen: (open) => apply((s) => rules.setOpen(s, open)),
+    dismissRemoved: () => apply(rules.dismissRemoved),
+  };
+});

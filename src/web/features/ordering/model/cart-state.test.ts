@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuCategory, MenuDish } from '../../../../shared/schemas/ordering';
+import * as cart from './cart-state';
+
+const soup = { id: 1, category: 1, type: 'simple' as const, selected: {}, price: 300 };
+const set = { id: 10, category: 2, type: 'complex' as const, selected: { 5: [1], 6: [2] }, price: 850 };
+const stock = { 1: 3 };
+
+function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
+  return {
+    id, title: `D${id}`, summary: '', code: '', category_id: 1, type: complex.length ? 'complex' : 'simple',
+    price: 1, priceFrom: 1, qty: null, has_image: false, image_version: null, allergens: [], complex,
+  };
+}
+function category(dishes: MenuDish[]): MenuCategory {
+  return { id: 1, title: 'C', group_name: '', position: 1, dishes };
+}
+const option = (id: number) => ({ id, title: '', summary: '', price: 1, qty: null, allergens: [], has_image: false, image_version: null });
+
+describe('cart state', () => {
+  it('starts a new cart when another menu loads, keeps it for the same menu', () => {
+    const filled = cart.add(cart.loadMenu(cart.emptyCart, 7), stock, soup);
+    expect(filled.lines).toHaveLength(1);
+    expect(cart.loadMenu(filled, 7)).toBe(filled);
+    const other = cart.loadMenu(cart.setOpen(filled, true), 8);
+    expect(other).toEqual({ dishlistId: 8, lines: [], open: false, dishRemoved: false });
+  });
+
+  it('applies the shared add, change and typed quantity rules', () => {
+    let s = cart.add(cart.emptyCart, stock, soup, 2);
+    expect(cart.add(s, stock, soup, 2)).toBe(s); // only 1 left
+    s = cart.change(s, 'd1', 1);
+    expect(s.lines[0].quantity).toBe(3);
+    expect(cart.applyTypedQuantity(s, 'd1', 'abc')).toBe(s);
+    expect(cart.applyTypedQuantity(s, 'd1', '')).toBe(s);
+    expect(cart.applyTypedQuantity(s, 'd1', '1').lines[0].quantity).toBe(1);
+    expect(cart.applyTypedQuantity(s, 'd1', '0').lines).toEqual([]);
+    expect(cart.change(s, 'd1', -3).lines).toEqual([]);
+    expect(cart.remove(s, 'd1').lines).toEqual([]);
+  });
+
+  it('removes lines whose dish or option left the menu and says so', () => {
+    let s = cart.add(cart.emptyCart, {}, soup);
+    s = cart.add(s, {}, set);
+    const groups = [
+      { id: 5, category_id: 1, title: 'G', optional: false, dishes: [option(1)] },
+      { id: 6, category_id: 1, title: 'H', optional: false, dishes: [option(2)] },
+    ];
+    const same = cart.syncWithMenu(s, [category([dish(1), dish(10, groups)])]);
+    expect(same).toBe(s);
+
+    const noSoup = cart.syncWithMenu(s, [category([dish(10, groups)])]);
+    expect(noSoup.lines.map((l) => l.id)).toEqual([10]);
+    expect(noSoup.dishRemoved).toBe(true);
+
+    const noOption = cart.syncWithMenu(s, [category([dish(1), dish(10, [groups[0]])])]);
+    expect(noOption.lines.map((l) => l.id)).toEqual([1]);
+    expect(noOption.dishRemoved).toBe(true);
+
+    // The notice goes with the next change of the cart, or when dismissed.
+    expect(cart.add(noSoup, {}, soup).dishRemoved).toBe(false);
+    expect(cart.dismissRemoved(noSoup).dishRemoved).toBe(false);
+  });
+
+  it('clears after an order but keeps the menu; opens and closes the panel', () => {
+    const s = cart.setOpen(cart.add(cart.loadMenu(cart.emptyCart, 3), {}, soup), true);
+    expect(s.open).toBe(true);
+    expect(cart.setOpen(s, true)).toBe(s);
+    expect(cart.clear(s)).toEqual({ dishlistId: 3, lines: [], open: false, dishRemoved: false });
+  });
+
+  it('counts units', () => {
+    const s = cart.add(cart.add(cart.emptyCart, {}, soup, 2), {}, set);
+    expect(cart.unitCount(s.lines)).toBe(3);
+  });
+});

@@ -1,0 +1,224 @@
+import type { Cart } from '../../../../shared/ordering/cart';
+import { selectionToChoices } from '../../../../shared/ordering/complex';
+import { commissionFor, defaultPaymentType, type CheckoutMethod } from '../../../../shared/ordering/totals';
+import { toCents } from '../../../../shared/money';
+import type {
+  CreateOrderForUserInput,
+  CreateOrderInput,
+  PaymentMethods,
+  UserData,
+} from '../../../../shared/schemas/ordering';
+import { isApiError, type FieldErrors } from '../../../lib/api';
+
+/** The checkout form in the cart panel. */
+export interface CheckoutForm {
+  payment: CheckoutMethod;
+  /** Bank code when paying by bank. */
+  bank: string | null;
+  comment: string;
+  shiftId: number | null;
+  /** Customers: the terms-of-service agreement (unticked by default). */
+  terms: boolean;
+  /** Staff: the user the order is placed for. */
+  userId: number | null;
+}
+
+export interface PaymentContext {
+  isCustomer: boolean;
+  methods: PaymentMethods;
+  disableCash: boolean;
+}
+
+/**
+ * Methods on offer (spec 6): customers get card when offered, bank when banks are listed and cash
+ * unless disable_cash; staff orders are cash only (no card, no bank).
+ */
+export function paymentChoices({ isCustomer, methods, disableCash }: PaymentContext): CheckoutMethod[] {
+  if (!isCustomer) return ['cash'];
+  const choices: CheckoutMethod[] = [];
+  if (methods.card) choices.push('card');
+  if (methods.banks.length > 0) choices.push('bank');
+  if (!disableCash) choices.push('cash');
+  return choices;
+}
+
+/** Spec 9: card when offered to a customer, otherwise cash (within what is on offer). */
+export function initialPayment(ctx: PaymentContext): CheckoutMethod {
+  const choices = paymentChoices(ctx);
+  const preferred = defaultPaymentType({
+    isCustomer: ctx.isCustomer,
+    card: ctx.methods.card,
+    banks: ctx.methods.banks.length,
+    disableCash: ctx.isCustomer && ctx.disableCash,
+  });
+  return choices.includes(preferred) ? preferred : (choices[0] ?? 'cash');
+}
+
+export function initialForm(ctx: PaymentContext, shifts: readonly { id: number }[] = []): CheckoutForm {
+  return {
+    payment: initialPayment(ctx),
+    bank: null,
+    comment: '',
+    // One shift is no choice at all: take it. Several: the user picks (required).
+    shiftId: shifts.length === 1 ? shifts[0].id : null,
+    terms: false,
+    userId: null,
+  };
+}
+
+/** Commission of a method in cents (card or bank; cash has none). */
+export function commissionCents(method: CheckoutMethod, methods: PaymentMethods): number {
+  return commissionFor(method, {
+    cardCents: toCents(methods.cardCommission),
+    bankCents: toCents(methods.bankCommission),
+  });
+}
+
+/** Bonus and subsidy in the form the shared totals take. */
+export function userCents(data: UserData | null | undefined) {
+  return {
+    bonusCents: data ? toCents(data.bonus) : 0,
+    subsidyCents: data ? toCents(data.subsidy) : 0,
+    fullSubsidy: data?.full_subsidy ?? false,
+  };
+}
+
+/** Why Order is disabled, in the order the user can fix it. */
+export type Blocker = 'closed' | 'empty' | 'user' | 'payment' | 'bank' | 'shift' | 'terms' | 'sending';
+
+export interface BlockerInput {
+  isCustomer: boolean;
+  displayOnly: boolean;
+  sending: boolean;
+  cart: Cart;
+  form: CheckoutForm;
+  choices: readonly CheckoutMethod[];
+  /** Shifts of the customer, or of the chosen user for staff. */
+  shifts: readonly { id: number }[];
+}
+
+/** Spec 5, Checkout: what still stands between the user and a valid order. */
+export function checkoutBlockers(input: BlockerInput): Blocker[] {
+  const { form } = input;
+  const out: Blocker[] = [];
+  if (input.displayOnly) out.push('closed');
+  if (input.cart.length === 0) out.push('empty');
+  if (!input.isCustomer && form.userId === null) out.push('user');
+  if (!input.choices.includes(form.payment)) out.push('payment');
+  if (form.payment === 'bank' && !form.bank) out.push('bank');
+  if (input.shifts.length > 0 && !input.shifts.some((s) => s.id === form.shiftId)) out.push('shift');
+  if (input.isCustomer && !form.terms) out.push('terms');
+  if (input.sending) out.push('sending');
+  return out;
+}
+
+/** The order body (spec 3, Order payload). Plain lines are one per dish already; complexes carry their choices. */
+export function orderPayload(
+  dishlistId: number,
+  cart: Cart,
+  form: CheckoutForm,
+  isCustomer: boolean,
+): CreateOrderInput | CreateOrderForUserInput {
+  const items = cart.map((line) =>
+    line.type === 'simple'
+      ? { id: line.id, qty: line.quantity }
+      : { id: line.id, qty: line.quantity, complex: selectionToChoices(line.selected) },
+  );
+  const comment = form.comment.trim();
+  const common = {
+    dishlist_id: dishlistId,
+    items,
+    ...(comment ? { comment } : {}),
+    ...(form.shiftId !== null ? { shift_id: form.shiftId } : {}),
+  };
+  if (!isCustomer) {
+    return { ...common, user_id: form.userId ?? 0, payment_type: 'cash' };
+  }
+  return {
+    ...common,
+    payment_type: form.payment,
+    ...(form.payment === 'bank' && form.bank ? { bank: form.bank } : {}),
+    terms: form.terms,
+  };
+}
+
+/** One checkout attempt: its idempotency key and the payload it was made for. */
+export interface Attempt {
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The idempotency key to send. A retry of the very same payload whose outcome is unknown (the
+ * network failed, the server broke) keeps its key, so the server never places it twice; any
+ * other payload is a new attempt with a new key (the server answers a known key with the first
+ * order, whatever the payload).
+ */
+export function attemptFor(previous: Attempt | null, payload: unknown, newKey: () => string): Attempt {
+  const fingerprint = JSON.stringify(payload);
+  if (previous && previous.fingerprint === fingerprint) return previous;
+  return { key: newKey(), fingerprint };
+}
+
+/** A random key; crypto.randomUUID where available (secure contexts), else random bytes. */
+export function randomKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where a server field error is shown in the checkout. */
+export type CheckoutField = 'payment' | 'shift' | 'terms' | 'user' | 'comment';
+
+const FIELD_OF: Record<string, CheckoutField> = {
+  payment_type: 'payment',
+  bank: 'payment',
+  shift_id: 'shift',
+  terms: 'terms',
+  user_id: 'user',
+  comment: 'comment',
+};
+
+export type OrderFailure =
+  /** Spec 8: keys starting with balance -> "Some items you ordered are not available."; data reloads. */
+  | { kind: 'balance'; fields: Partial<Record<CheckoutField, string>>; other: string[] }
+  /** Per-field errors: shown under their fields (others above the Order button); data reloads. */
+  | { kind: 'fields'; fields: Partial<Record<CheckoutField, string>>; other: string[] }
+  /** Spec 8: "There was an issue while placing your order, please, try again." */
+  | { kind: 'general' };
+
+/** Sorts a failed order call into what the cart panel shows. */
+export function classifyOrderFailure(error: unknown): OrderFailure {
+  if (!isApiError(error) || Object.keys(error.errors).length === 0) return { kind: 'general' };
+  return splitFieldErrors(error.errors);
+}
+
+export function splitFieldErrors(errors: FieldErrors): OrderFailure {
+  const fields: Partial<Record<CheckoutField, string>> = {};
+  const other: string[] = [];
+  let balance = false;
+  for (const [key, messages] of Object.entries(errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    if (key === 'balance' || key.startsWith('balance.')) {
+      balance = true;
+      continue;
+    }
+    const field = FIELD_OF[key];
+    if (field) fields[field] ??= message;
+    else if (!other.includes(message)) other.push(message);
+  }
+  return { kind: balance ? 'balance' : 'fields', fields, other };
+}
+
+/** True when an order answer means it went through (a 429 resolves to nothing and is ignored). */
+export function isPlaced(answer: unknown): answer is { success: true; order_id: number; payment_link?: string } {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { success?: unknown }).success === true &&
+    typeof (answer as { order_id?: unknown }).order_id === 'number'
+  );
+}
