@@ -11,15 +11,17 @@ export function BlockPage({ slug, title }: { slug: BlockSlug; title: string }) {
   const { t } = useTranslation('content');
   useDocumentTitle(title);
   const block = useContentBlock(slug);
+  // Blocks usually open with their own <h1>; then that is the page heading and ours would repeat it.
+  const ownHeading = /^\s*<h1[\s>]/i.test(block.data?.text ?? '');
 
   return (
     <article className="page page--narrow">
-      <h1 className="page__title">{title}</h1>
+      {!ownHeading && <h1 className="page__title">{title}</h1>}
       <div className="card">
         {block.isPending ? (
           <Spinner block />
         ) : block.data ? (
-          <HtmlContent html={block.data.text ?? ''} />
+          <HtmlContent html={block.data.text ?? ''} className={ownHeading ? 'prose--titled' : undefined} />
         ) : (
           <Notice tone="error">
             {t('loadFailed')}{' '}
