@@ -1,4 +1,102 @@
-import type { App, Deps } from '../../lib/context.js';
+import { z } from 'zod';
+import { boolFilter, idFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
+import {
+  category,
+  createCategoryInput,
+  createDishInput,
+  dish,
+  DISH_TYPES,
+  dishListFlags,
+  idParams,
+  success,
+  updateCategoryInput,
+  updateDishInput,
+} from '../../../shared/schemas/catalogue.js';
+import type { App, Deps, Role } from '../../lib/context.js';
+import { fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { resolveProviderId, resolveProviderIdOrNull } from '../providers/providers.service.js';
+import { CATEGORY_SORTS, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';
+import { createDish, deleteDish, DISH_SORTS, getDish, listDishes, updateDish } from './dishes.service.js';
+import { imageRoutes } from './images.routes.js';
 
-/** Routes of the catalogue area (to be built). */
-export async function catalogueRoutes(_app: App, _deps: Deps) {}
+/** Staff who may read the catalogue (the menu editor needs it). */
+export const CATALOGUE_READERS: readonly Role[] = ['admin', 'kitchen'];
+/** Staff who may change it. */
+export const CATALOGUE_WRITERS: readonly Role[] = ['admin'];
+
+const categoryListQuery = listQuerySchema({ sort: CATEGORY_SORTS, filters: { status: boolFilter } });
+const dishListQuery = listQuerySchema({ sort: DISH_SORTS, filters: { status: boolFilter, category_id: idFilter, type: z.enum(DISH_TYPES) } });
+
+export async function catalogueRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  const read = { access: CATALOGUE_READERS };
+  const write = { access: CATALOGUE_WRITERS };
+
+  // ---------------------------------------------------------------- categories
+  app.get(
+    '/categories',
+    { config: read, schema: { tags: ['catalogue'], querystring: categoryListQuery, response: { 200: pagedOf(category) } } },
+    async (req) => listCategories(db, await resolveProviderIdOrNull(db, req.query.rest, req.lang), req.query, req.lang),
+  );
+  app.get(
+    '/categories/:id',
+    { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: category } } },
+    async (req) => getCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang),
+  );
+  app.post(
+    '/categories',
+    { config: write, schema: { tags: ['catalogue'], body: createCategoryInput, response: { 201: category } } },
+    async (req, reply) => reply.status(201).send(await createCategory(db, await resolveProviderId(db, req.query, req.lang), req.body, req.lang)),
+  );
+  app.put(
+    '/categories/:id',
+    { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateCategoryInput, response: { 200: category } } },
+    async (req) => updateCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.body, req.lang),
+  );
+  app.delete(
+    '/categories/:id',
+    { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
+    async (req) => {
+      await deleteCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang);
+      return { success: true as const };
+    },
+  );
+
+  // ---------------------------------------------------------------- dishes
+  app.get(
+    '/dishes',
+    { config: read, schema: { tags: ['catalogue'], querystring: dishListQuery, response: { 200: pagedOf(dish) } } },
+    async (req) => {
+      const flags = dishListFlags.safeParse(req.query.rest);
+      if (!flags.success) throw fieldError(t(req.lang, 'invalid'), { initial: [t(req.lang, 'invalidValue')] });
+      const initial = flags.data.initial === undefined ? undefined : flags.data.initial === '1' || flags.data.initial === 'true';
+      return listDishes(db, await resolveProviderIdOrNull(db, req.query.rest, req.lang), req.query, initial, req.lang);
+    },
+  );
+  app.get(
+    '/dishes/:id',
+    { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
+    async (req) => getDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang),
+  );
+  app.post(
+    '/dishes',
+    { config: write, schema: { tags: ['catalogue'], body: createDishInput, response: { 201: dish } } },
+    async (req, reply) => reply.status(201).send(await createDish(db, await resolveProviderId(db, req.query, req.lang), req.body, req.lang)),
+  );
+  app.put(
+    '/dishes/:id',
+    { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateDishInput, response: { 200: dish } } },
+    async (req) => updateDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.body, req.lang),
+  );
+  app.delete(
+    '/dishes/:id',
+    { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
+    async (req) => {
+      await deleteDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang);
+      return { success: true as const };
+    },
+  );
+
+  await imageRoutes(app, deps);
+}

@@ -1,4 +1,25 @@
+import { idParams } from '../../../shared/schemas/catalogue.js';
+import { createProviderInput, provider, providerList, updateProviderInput } from '../../../shared/schemas/providers.js';
 import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { createProvider, listProviders, updateProvider } from './providers.service.js';
 
-/** Routes of the providers area (to be built). */
-export async function providersRoutes(_app: App, _deps: Deps) {}
+export async function providersRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+
+  app.get('/providers', { config: { access: 'user' }, schema: { tags: ['providers'], response: { 200: providerList } } }, async (req) =>
+    listProviders(db, userOf(req), req.query, req.lang),
+  );
+
+  app.post(
+    '/providers',
+    { config: { access: ['admin'] }, schema: { tags: ['providers'], body: createProviderInput, response: { 201: provider } } },
+    async (req, reply) => reply.status(201).send(await createProvider(db, req.body)),
+  );
+
+  app.put(
+    '/providers/:id',
+    { config: { access: ['admin'] }, schema: { tags: ['providers'], params: idParams, body: updateProviderInput, response: { 200: provider } } },
+    async (req) => updateProvider(db, req.params.id, req.body, req.lang),
+  );
+}

@@ -1,0 +1,79 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { dish, idParams, IMAGE_MAX_BYTES, imageQuery } from '../../../shared/schemas/catalogue.js';
+import type { App, Deps } from '../../lib/context.js';
+import { fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { resolveProviderId } from '../providers/providers.service.js';
+import { catalogueText } from './catalogue.messages.js';
+import { dishRow, getDish } from './dishes.service.js';
+import { deleteDishImage, imageError, loadDishImage, sizesText, storeDishImage, variantFor } from './images.service.js';
+
+/** Cache headers: a URL naming the current version never changes; any other URL revalidates. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Multipart field names accepted for the file. */
+const FILE_FIELDS = new Set(['image', 'file']);
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export async function imageRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+
+  app.post(
+    '/dishes/:id/image',
+    { config: { access: ['admin'] }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
+    async (req) => {
+      const providerId = await resolveProviderId(db, req.query, req.lang);
+      await dishRow(db, providerId, req.params.id, req.lang);
+      let file: MultipartFile | undefined;
+      let upload: Buffer;
+      try {
+        file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+        if (!file || !FILE_FIELDS.has(file.fieldname)) throw imageError(req.lang, 'required');
+        upload = await file.toBuffer();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageError(req.lang, 'tooLarge');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw imageError(req.lang, 'required');
+        throw err;
+      }
+      if (upload.length === 0) throw imageError(req.lang, 'required');
+      await storeDishImage(db, req.params.id, upload, req.lang);
+      return getDish(db, providerId, req.params.id, req.lang);
+    },
+  );
+
+  app.delete(
+    '/dishes/:id/image',
+    { config: { access: ['admin'] }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
+    async (req) => {
+      const providerId = await resolveProviderId(db, req.query, req.lang);
+      await dishRow(db, providerId, req.params.id, req.lang);
+      await deleteDishImage(db, req.params.id);
+      return getDish(db, providerId, req.params.id, req.lang);
+    },
+  );
+
+  // Public, so <img src> works without a bearer header. Not scoped to a provider: ids are global.
+  app.get(
+    '/dishes/:id/image',
+    { config: { access: 'public' }, schema: { tags: ['catalogue'], params: idParams, querystring: imageQuery } },
+    async (req, reply) => {
+      const spec = variantFor(req.query.width, req.query.height);
+      if (spec === null) {
+        throw fieldError(t(req.lang, 'invalid'), { [req.query.width === undefined ? 'height' : 'width']: [catalogueText(req.lang, 'imageSize', { sizes: sizesText() })] });
+      }
+      const image = await loadDishImage(db, req.params.id, spec, req.lang);
+      const etag = `"${image.etag}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', req.query.v === image.version ? IMMUTABLE : REVALIDATE);
+      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.header('content-type', image.mime).send(image.data);
+    },
+  );
+}
