@@ -234,7 +234,10 @@ export type OrderPageData = z.infer<typeof orderPageData>;
 export const demoDishlistResult = z.object({ dishlist: orderDishlist.nullable() });
 export type DemoDishlistResult = z.infer<typeof demoDishlistResult>;
 
-export const orderPageQuery = z.object({ dishlist_id: z.coerce.number().int().positive().optional() });
+export const orderPageQuery = z.object({
+  dishlist_id: z.coerce.number().int().positive().optional(),
+  provider_id: z.coerce.number().int().positive().optional(),
+});
 
 // ---------------------------------------------------------------- users for staff orders
 

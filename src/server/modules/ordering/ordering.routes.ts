@@ -1,4 +1,180 @@
+import { z } from 'zod';
+import {
+  acceptOrderQuery,
+  createOrderForUserInput,
+  createOrderInput,
+  createOrderResult,
+  demoDishlistResult,
+  dishlistsResult,
+  order,
+  orderPageData as orderPageDataSchema,
+  orderPageQuery,
+  ordersByMenuResult,
+  ordersQuery,
+  paged,
+  selectableUser,
+  usersListQuery,
+} from '../../../shared/schemas/ordering.js';
 import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { sandboxGateway } from '../../lib/payments/sandbox.js';
+import { placeOrder } from './ordering.create.js';
+import { loadMenu, type MenuData } from './ordering.menu.js';
+import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
+import { demoDishlist, listOpenDishlists, orderPageData } from './ordering.service.js';
+import { listSelectableUsers } from './ordering.users.js';
 
-/** Routes of the ordering area (to be built). */
-export async function orderingRoutes(_app: App, _deps: Deps) {}
+const STAFF = ['admin', 'kitchen'] as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * How long an instance reuses a menu's structure (dishes, groups, prices, allergens, images)
+ * between reads. Stock, user data and order checks are always read fresh.
+ */
+export const MENU_CACHE_MS = 1000;
+
+/** A per-instance menu reader with a short cache (off in tests, which edit menus between calls). */
+export function menuReader(deps: Deps, ttlMs = deps.env.NODE_ENV === 'test' ? 0 : MENU_CACHE_MS) {
+  const cache = new Map<number, { at: number; menu: Promise<MenuData | null> }>();
+  return (id: number): Promise<MenuData | null> => {
+    if (ttlMs <= 0) return loadMenu(deps.database.db, id);
+    const now = Date.now();
+    const hit = cache.get(id);
+    if (hit && now - hit.at < ttlMs) return hit.menu;
+    const menu = loadMenu(deps.database.db, id);
+    cache.set(id, { at: now, menu });
+    menu.catch(() => cache.delete(id));
+    if (cache.size > 200) cache.delete(cache.keys().next().value!);
+    return menu;
+  };
+}
+
+function idempotencyKey(header: unknown, body: string | undefined): string | null {
+  const h = typeof header === 'string' ? header.trim() : '';
+  if (h && h.length <= 100) return h;
+  return body?.trim() || null;
+}
+
+/** Routes of the ordering area. */
+export async function orderingRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  const gateway = sandboxGateway(deps.env);
+  const getMenu = menuReader(deps);
+
+  app.get(
+    '/order/dishlists',
+    { config: { access: 'user' }, schema: { tags: ['ordering'], response: { 200: dishlistsResult } } },
+    async (req) => listOpenDishlists(db, req.query, deps.now()),
+  );
+
+  app.get(
+    '/order/create',
+    { config: { access: 'user' }, schema: { tags: ['ordering'], querystring: orderPageQuery, response: { 200: orderPageDataSchema } } },
+    async (req) =>
+      orderPageData(db, gateway, getMenu, userOf(req), {
+        menuId: req.query.dishlist_id,
+        strict: false,
+        query: req.query,
+        now: deps.now(),
+        lang: req.lang,
+      }),
+  );
+
+  app.get(
+    '/order/create/:id',
+    { config: { access: 'user' }, schema: { tags: ['ordering'], params: idParams, response: { 200: orderPageDataSchema } } },
+    async (req) =>
+      orderPageData(db, gateway, getMenu, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
+  );
+
+  app.get(
+    '/demo-dishlists',
+    { config: { access: 'public' }, schema: { tags: ['ordering'], response: { 200: demoDishlistResult } } },
+    async (req) => demoDishlist(db, getMenu, req.query, deps.now(), req.lang),
+  );
+
+  app.post(
+    '/order/create',
+    { config: { access: ['customer'] }, schema: { tags: ['ordering'], body: createOrderInput, response: { 200: createOrderResult } } },
+    async (req) => {
+      const user = userOf(req);
+      return placeOrder(deps, gateway, getMenu, {
+        userId: user.id,
+        staffId: null,
+        input: req.body,
+        idempotencyKey: idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key),
+        lang: req.lang,
+      });
+    },
+  );
+
+  app.post(
+    '/order/create-for-user',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], body: createOrderForUserInput, response: { 200: createOrderResult } } },
+    async (req) => {
+      const staff = userOf(req);
+      return placeOrder(deps, gateway, getMenu, {
+        userId: req.body.user_id,
+        staffId: staff.id,
+        input: req.body,
+        // Keys are per user; the staff member's id keeps two staff from colliding.
+        idempotencyKey: (() => {
+          const key = idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key);
+          return key ? `staff:${staff.id}:${key}` : null;
+        })(),
+        lang: req.lang,
+      });
+    },
+  );
+
+  app.get(
+    '/users/list',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: paged(selectableUser) } } },
+    async (req) => {
+      const perPage = req.query.per_page ?? 50;
+      const page = perPage === 'all' ? 1 : (req.query.page ?? 1);
+      const { data, total } = await listSelectableUsers(db, { search: req.query.search, page, perPage, menuId: req.query.dishlist_id });
+      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+    },
+  );
+
+  app.get(
+    '/order/:id',
+    { config: { access: 'user' }, schema: { tags: ['ordering'], params: idParams, response: { 200: order } } },
+    async (req) => getOrder(db, gateway, userOf(req), req.params.id, req.lang),
+  );
+
+  app.get(
+    '/order',
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], querystring: ordersQuery, response: { 200: z.union([ordersByMenuResult, paged(order)]) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const filter = { menuId: q['filter[dishlist_id]'], status: q['filter[status]'], accepted: q['filter[accepted]'], userId: q['filter[user_id]'] };
+      if (q.full === 1) return ordersByMenu(db, gateway, filter, req.lang);
+      const where = filterWhere(filter);
+      const perPage = q.per_page ?? 20;
+      const page = perPage === 'all' ? 1 : (q.page ?? 1);
+      const total = await countOrders(db, where);
+      const data = await loadOrders(db, gateway, req.lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage });
+      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+    },
+  );
+
+  app.put(
+    '/order/:id',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } } },
+    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang),
+  );
+
+  app.delete(
+    '/order/:id',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (req) => {
+      await deleteOrder(db, req.params.id, deps.now(), req.lang);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CreatePaymentRequest, GatewayBank, PaymentGateway, PaymentOutcome, VerifiedNotification } from './gateway.js';
+
+/** Banks the sandbox offers for bank-link payments. */
+export const SANDBOX_BANKS: readonly Omit<GatewayBank, 'imageUrl'>[] = [
+  { code: 'swedbank', name: 'Swedbank' },
+  { code: 'seb', name: 'SEB' },
+  { code: 'citadele', name: 'Citadele' },
+  { code: 'luminor', name: 'Luminor' },
+];
+
+/** Path prefix of the sandbox's hosted page (served by the payments module). */
+export const SANDBOX_PAGE_PATH = '/app/payments/sandbox';
+
+/** The signed notification the sandbox sends to POST /app/payments/notify/sandbox. */
+export interface SandboxNotification {
+  reference: string;
+  /** approved | declined (the sandbox's own words). */
+  status: string;
+  amount_cents: number;
+  /** Seconds since the epoch when it was signed. */
+  ts: number;
+  /** Hex HMAC-SHA256 over `${reference}.${status}.${amount_cents}.${ts}` with PAYMENT_SECRET. */
+  signature: string;
+}
+
+function payload(n: Omit<SandboxNotification, 'signature'>): string {
+  return `${n.reference}.${n.status}.${n.amount_cents}.${n.ts}`;
+}
+
+export function signSandbox(secret: string, n: Omit<SandboxNotification, 'signature'>): SandboxNotification {
+  const signature = createHmac('sha256', secret).update(payload(n)).digest('hex');
+  return { ...n, signature };
+}
+
+function isNotification(v: unknown): v is SandboxNotification {
+  if (!v || typeof v !== 'object') return false;
+  const n = v as Record<string, unknown>;
+  return (
+    typeof n.reference === 'string' &&
+    n.reference.length > 0 &&
+    n.reference.length <= 100 &&
+    typeof n.status === 'string' &&
+    Number.isSafeInteger(n.amount_cents) &&
+    Number.isSafeInteger(n.ts) &&
+    typeof n.signature === 'string' &&
+    /^[0-9a-f]{64}$/.test(n.signature)
+  );
+}
+
+/** The built-in test gateway: its hosted page lives in this app; notifications are HMAC-signed. */
+export function createSandboxGateway(opts: { secret: string; publicUrl?: string }): PaymentGateway & {
+  sign(n: Omit<SandboxNotification, 'signature'>): SandboxNotification;
+} {
+  const base = (opts.publicUrl ?? '').replace(/\/$/, '');
+  const pageUrl = (reference: string, lang: string) => `${base}${SANDBOX_PAGE_PATH}/${encodeURIComponent(reference)}?lang=${lang}`;
+  const mapStatus = (status: string): PaymentOutcome =>
+    status === 'approved' ? 'paid' : status === 'declined' || status === 'cancelled' ? 'failed' : 'pending';
+  return {
+    name: 'sandbox',
+    methods() {
+      return { card: true, banks: SANDBOX_BANKS.map((b) => ({ ...b, imageUrl: `/app/payments/banks/${b.code}.svg` })) };
+    },
+    async createPayment(req: CreatePaymentRequest) {
+      return { redirectUrl: pageUrl(req.reference, req.lang) };
+    },
+    resumeUrl: pageUrl,
+    verifyNotification(body: unknown): VerifiedNotification | null {
+      if (!isNotification(body)) return null;
+      const expected = createHmac('sha256', opts.secret).update(payload(body)).digest();
+      const given = Buffer.from(body.signature, 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      return { reference: body.reference, outcome: mapStatus(body.status), amountCents: body.amount_cents };
+    },
+    mapStatus,
+    sign: (n) => signSandbox(opts.secret, n),
+  };
+}
+
+const cache = new Map<string, ReturnType<typeof createSandboxGateway>>();
+
+/** The app's gateway for a configuration (one per secret and public address). */
+export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: string }) {
+  const key = `${env.PAYMENT_SECRET}\n${env.PUBLIC_URL ?? ''}`;
+  let gw = cache.get(key);
+  if (!gw) {
+    gw = createSandboxGateway({ secret: env.PAYMENT_SECRET, publicUrl: env.PUBLIC_URL });
+    cache.set(key, gw);
+  }
+  return gw;
+}

@@ -1,0 +1,334 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
+import { stockNeeds } from '../../../shared/ordering/stock.js';
+import { commissionFor, computeTotals, recordedPaymentType, sumLines, type Totals } from '../../../shared/ordering/totals.js';
+import type { CheckoutPaymentType, CreateOrderResult, OrderItemInput } from '../../../shared/schemas/ordering.js';
+import type { Tx } from '../../db/client.js';
+import { orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
+import type { Deps } from '../../lib/context.js';
+import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import type { PaymentGateway } from '../../lib/payments/gateway.js';
+import { orderingText } from './ordering.messages.js';
+import { isOpen, loadBalances, type Balances, type DishData, type MenuData } from './ordering.menu.js';
+import { releasePendingOrder, takeStock } from './ordering.stock.js';
+import { loadCustomer, subsidyLeft, subsidyUsed, type Customer } from './ordering.users.js';
+
+export interface PlaceOrderInput {
+  dishlist_id: number;
+  items: OrderItemInput[];
+  comment?: string | null;
+  payment_type: CheckoutPaymentType;
+  bank?: string | null;
+  shift_id?: number | null;
+  terms?: boolean;
+}
+
+export interface PlaceOrderRequest {
+  /** Who the order is for. */
+  userId: number;
+  /** Staff member placing it on the user's behalf (null: the customer themselves). */
+  staffId: number | null;
+  input: PlaceOrderInput;
+  idempotencyKey: string | null;
+  lang: Lang;
+}
+
+interface PricedLine {
+  dish: DishData;
+  qty: number;
+  unitPriceCents: number;
+  options: { groupId: number; dishId: number; title: DishData['title']; priceCents: number }[];
+}
+
+/** Menu loader used by order placement (the routes pass a cached one). */
+export type MenuLoader = (menuId: number) => Promise<MenuData | null>;
+
+/** Transient database conflicts worth one more try (deadlock, serialization failure). */
+const RETRYABLE = new Set(['40P01', '40001']);
+const UNIQUE_VIOLATION = '23505';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  return code;
+}
+
+export function newPaymentReference(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Prices and checks every line against the menu; collects field errors. */
+function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors: FieldErrors): PricedLine[] {
+  const lines: PricedLine[] = [];
+  items.forEach((item, i) => {
+    const dish = menu.dishes.get(item.id);
+    if (!dish) {
+      errors[`items.${i}.id`] = [orderingText(lang, 'dishRemoved')];
+      return;
+    }
+    if (dish.type === 'simple') {
+      if (item.complex && item.complex.length > 0) {
+        errors[`items.${i}.complex`] = [orderingText(lang, 'noOptions')];
+        return;
+      }
+      lines.push({ dish, qty: item.qty, unitPriceCents: dish.priceCents, options: [] });
+      return;
+    }
+    const choices = item.complex ?? [];
+    const selected = choicesToSelection(choices);
+    if (selectionProblems(dish.groups, selected).length > 0) {
+      errors[`items.${i}.complex`] = [orderingText(lang, 'optionsInvalid')];
+      return;
+    }
+    const groupPrices = dish.groups.map((g) => ({ id: g.id, dishes: g.dishes.map((o) => ({ id: o.id, priceCents: o.priceCents })) }));
+    lines.push({
+      dish,
+      qty: item.qty,
+      unitPriceCents: selectionPriceCents(groupPrices, selected, dish.priceCents),
+      options: choices.map((c) => {
+        const option = dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!;
+        return { groupId: c.group_id, dishId: c.dish_id, title: option.title, priceCents: option.priceCents };
+      }),
+    });
+  });
+  return lines;
+}
+
+function dishTitle(menu: MenuData, dishId: number, lang: Lang): string {
+  const direct = menu.dishes.get(dishId);
+  if (direct) return pickText(direct.title, lang);
+  for (const d of menu.dishes.values()) {
+    for (const g of d.groups) {
+      const o = g.dishes.find((x) => x.id === dishId);
+      if (o) return pickText(o.title, lang);
+    }
+  }
+  return `#${dishId}`;
+}
+
+function stockErrors(menu: MenuData, short: Map<number, number>, lang: Lang): AppError {
+  const errors: FieldErrors = {};
+  for (const [dishId, left] of short) {
+    errors[`balance.${dishId}`] = [orderingText(lang, 'outOfStock', { dish: dishTitle(menu, dishId, lang), left: Math.max(0, left) })];
+  }
+  return fieldError(orderingText(lang, 'someUnavailable'), errors);
+}
+
+function quickShortage(stock: Balances, needs: Map<number, number>): Map<number, number> {
+  const short = new Map<number, number>();
+  for (const [d, n] of needs) {
+    const qty = stock.get(d);
+    if (qty !== null && qty !== undefined && qty < n) short.set(d, qty);
+  }
+  return short;
+}
+
+interface Existing {
+  id: number;
+  status: number;
+  paymentReference: string | null;
+  paymentStatus: string | null;
+}
+
+async function findByKey(tx: Tx | Deps['database']['db'], userId: number, key: string): Promise<Existing | null> {
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, paymentReference: payments.reference, paymentStatus: payments.status })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+function answerFor(existing: Existing, gateway: PaymentGateway, lang: Lang): CreateOrderResult {
+  if (existing.status === 1 && existing.paymentReference && existing.paymentStatus === 'pending') {
+    return { success: true, order_id: existing.id, payment_link: gateway.resumeUrl(existing.paymentReference, lang) };
+  }
+  return { success: true, order_id: existing.id };
+}
+
+/**
+ * Places an order. Everything is recomputed on the server: the menu must be open, every dish on
+ * it, complex selections valid, prices from the menu, bonus and subsidy from the user, stock
+ * taken in one transaction (all or nothing). Answers the API result.
+ */
+export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: MenuLoader, req: PlaceOrderRequest): Promise<CreateOrderResult> {
+  const db = deps.database.db;
+  const { input, lang } = req;
+  const staff = req.staffId !== null;
+  const invalid = (errors: FieldErrors) => fieldError(orderingText(lang, 'orderInvalid'), errors);
+
+  const customer = await loadCustomer(db, req.userId);
+  if (!customer || !customer.active || (staff && customer.role !== 'customer')) {
+    throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
+  }
+
+  if (req.idempotencyKey) {
+    const existing = await findByKey(db, customer.id, req.idempotencyKey);
+    if (existing) return answerFor(existing, gateway, lang);
+  }
+
+  const menu = await getMenu(input.dishlist_id);
+  if (!menu) throw invalid({ dishlist_id: [orderingText(lang, 'menuNotFound')] });
+  if (!isOpen(menu, deps.now())) throw invalid({ dishlist_id: [orderingText(lang, 'menuClosed')] });
+
+  const errors: FieldErrors = {};
+  const lines = priceLines(menu, input.items, lang, errors);
+  const method = input.payment_type;
+  const methods = gateway.methods();
+  if (staff) {
+    if (method !== 'cash') errors.payment_type = [orderingText(lang, 'staffCashOnly')];
+  } else {
+    if (input.terms !== true) errors.terms = [orderingText(lang, 'termsRequired')];
+    if (method === 'card' && !(menu.provider.cardEnabled && methods.card)) errors.payment_type = [orderingText(lang, 'cardUnavailable')];
+    if (method === 'bank') {
+      if (!input.bank) errors.bank = [orderingText(lang, 'bankRequired')];
+      else if (!methods.banks.some((b) => b.code === input.bank)) errors.bank = [orderingText(lang, 'bankUnavailable')];
+    }
+  }
+  let shiftId: number | null = null;
+  if (customer.shifts.length > 0) {
+    if (!input.shift_id) errors.shift_id = [orderingText(lang, 'shiftRequired')];
+    else if (!customer.shifts.some((s) => s.id === input.shift_id)) errors.shift_id = [orderingText(lang, 'shiftInvalid')];
+    else shiftId = input.shift_id;
+  } else if (input.shift_id) {
+    errors.shift_id = [orderingText(lang, 'shiftInvalid')];
+  }
+
+  const commissionCents = commissionFor(method, {
+    cardCents: menu.provider.cardCommissionCents,
+    bankCents: menu.provider.bankCommissionCents,
+  });
+  const linesCents = sumLines(lines);
+  const totalsWith = (c: Customer, usedCents: number, bonusCents: number): Totals =>
+    computeTotals({
+      linesCents,
+      bonusCents,
+      subsidyCents: subsidyLeft(c, usedCents),
+      fullSubsidy: c.location?.fullSubsidy ?? false,
+      commissionCents,
+    });
+  const cashRefused = (totals: Totals) => method === 'cash' && totals.amountToPay > 0 && (customer.location?.disableCash ?? false);
+  if (Object.keys(errors).length === 0) {
+    const preview = totalsWith(customer, await subsidyUsed(db, customer.id, menu.id), customer.bonusCents);
+    if (cashRefused(preview)) errors.payment_type = [orderingText(lang, 'cashDisabled')];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+
+  const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
+  // Fast refusal without locks when the stock is clearly gone; the real check is under lock.
+  const early = quickShortage(await loadBalances(db, menu.id), needs);
+  if (early.size > 0) throw stockErrors(menu, early, lang);
+
+  const now = deps.now();
+  type Placed = { orderId: number; reference: string | null; amountToPayCents: number; existing?: Existing };
+  const attempt = () =>
+    db.transaction(async (tx): Promise<Placed> => {
+      // The user's row serialises their orders: bonus, subsidy and idempotency are read under it.
+      const locked = await tx.execute<{ bonus_cents: number }>(sql`select bonus_cents from ${users} where id = ${customer.id} for update`);
+      const bonusCents = locked.rows[0]?.bonus_cents ?? 0;
+      if (req.idempotencyKey) {
+        const existing = await findByKey(tx, customer.id, req.idempotencyKey);
+        if (existing) return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
+      }
+      const totals = totalsWith(customer, await subsidyUsed(tx, customer.id, menu.id), bonusCents);
+      if (cashRefused(totals)) throw invalid({ payment_type: [orderingText(lang, 'cashDisabled')] });
+      const paymentType = recordedPaymentType(totals, method);
+      const online = paymentType === 'card' || paymentType === 'bank';
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          menuId: menu.id,
+          userId: customer.id,
+          locationId: customer.location?.id ?? null,
+          createdById: req.staffId,
+          shiftId,
+          comment: input.comment?.trim() ?? '',
+          paymentType,
+          bankCode: paymentType === 'bank' ? (input.bank ?? null) : null,
+          amountCents: totals.amount,
+          subsidyCents: totals.subsidy,
+          bonusCents: totals.bonus,
+          commissionCents: totals.commission,
+          amountToPayCents: totals.amountToPay,
+          status: online ? 1 : 2,
+          idempotencyKey: req.idempotencyKey,
+          paidAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const itemRows = await tx
+        .insert(orderItems)
+        .values(
+          lines.map((l, position) => ({
+            orderId: order!.id,
+            dishId: l.dish.id,
+            title: l.dish.title,
+            qty: l.qty,
+            unitPriceCents: l.unitPriceCents,
+            position,
+          })),
+        )
+        .returning({ id: orderItems.id });
+      const optionRows = lines.flatMap((l, i) =>
+        l.options.map((o) => ({ orderItemId: itemRows[i]!.id, groupId: o.groupId, dishId: o.dishId, title: o.title, priceCents: o.priceCents })),
+      );
+      if (optionRows.length > 0) await tx.insert(orderItemOptions).values(optionRows);
+      if (totals.bonus > 0) {
+        await tx.update(users).set({ bonusCents: sql`${users.bonusCents} - ${totals.bonus}` }).where(eq(users.id, customer.id));
+      }
+      let reference: string | null = null;
+      if (online) {
+        reference = newPaymentReference();
+        await tx.insert(payments).values({
+          orderId: order!.id,
+          gateway: gateway.name,
+          method: paymentType,
+          bankCode: paymentType === 'bank' ? (input.bank ?? null) : null,
+          amountCents: totals.amountToPay,
+          status: 'pending',
+          reference,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      // Stock last: the hot balance rows stay locked only for the end of the transaction.
+      const short = await takeStock(tx, menu.id, needs);
+      if (short.size > 0) throw stockErrors(menu, short, lang);
+      return { orderId: order!.id, reference, amountToPayCents: totals.amountToPay };
+    });
+
+  let placed: Placed | null = null;
+  for (let tries = 0; placed === null; tries++) {
+    try {
+      placed = await attempt();
+    } catch (err) {
+      const code = pgCode(err);
+      if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
+        const existing = await findByKey(db, customer.id, req.idempotencyKey);
+        if (existing) return answerFor(existing, gateway, lang);
+      }
+      if (code && RETRYABLE.has(code) && tries < 3) continue;
+      throw err;
+    }
+  }
+  if (placed.existing) return answerFor(placed.existing, gateway, lang);
+  if (!placed.reference) return { success: true, order_id: placed.orderId };
+  try {
+    const { redirectUrl } = await gateway.createPayment({
+      reference: placed.reference,
+      orderId: placed.orderId,
+      amountCents: placed.amountToPayCents,
+      method: method === 'bank' ? 'bank' : 'card',
+      bankCode: method === 'bank' ? (input.bank ?? null) : null,
+      lang,
+    });
+    return { success: true, order_id: placed.orderId, payment_link: redirectUrl };
+  } catch {
+    await db.transaction((tx) => releasePendingOrder(tx, placed.orderId, deps.now()));
+    throw new AppError(502, orderingText(lang, 'paymentFailed'), { payment_type: [orderingText(lang, 'paymentFailed')] });
+  }
+}

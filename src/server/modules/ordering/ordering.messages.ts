@@ -1,0 +1,85 @@
+import { defineMessages } from '../../lib/i18n.js';
+
+type Key =
+  | 'orderInvalid'
+  | 'menuNotFound'
+  | 'menuClosed'
+  | 'dishRemoved'
+  | 'optionsInvalid'
+  | 'noOptions'
+  | 'outOfStock'
+  | 'someUnavailable'
+  | 'cashDisabled'
+  | 'cardUnavailable'
+  | 'bankUnavailable'
+  | 'bankRequired'
+  | 'staffCashOnly'
+  | 'shiftRequired'
+  | 'shiftInvalid'
+  | 'termsRequired'
+  | 'userInvalid'
+  | 'paymentFailed';
+
+/** Texts of the ordering area. */
+export const orderingText = defineMessages<Key>({
+  en: {
+    orderInvalid: 'The order could not be placed.',
+    menuNotFound: 'This menu is not available.',
+    menuClosed: 'Ordering from this menu has closed.',
+    dishRemoved: 'Dish was removed',
+    optionsInvalid: 'Choose exactly one option in every required group, and only offered options.',
+    noOptions: 'This dish has no options to choose.',
+    outOfStock: '{dish}: only {left} left.',
+    someUnavailable: 'Some items you ordered are not available.',
+    cashDisabled: 'Cash payment is not available for your location.',
+    cardUnavailable: 'Card payment is not available.',
+    bankUnavailable: 'Choose one of the offered banks.',
+    bankRequired: 'Choose a bank.',
+    staffCashOnly: 'Orders placed on behalf of a user are paid in cash.',
+    shiftRequired: 'Choose a shift.',
+    shiftInvalid: 'This shift does not belong to the location.',
+    termsRequired: 'You must agree to the terms of service.',
+    userInvalid: 'Choose an active customer.',
+    paymentFailed: 'The payment could not be started. Please try again.',
+  },
+  lv: {
+    orderInvalid: 'Pasūtījumu neizdevās noformēt.',
+    menuNotFound: 'Šī ēdienkarte nav pieejama.',
+    menuClosed: 'Pasūtījumu pieņemšana no šīs ēdienkartes ir beigusies.',
+    dishRemoved: 'Ēdiens ir noņemts',
+    optionsInvalid: 'Izvēlieties tieši vienu iespēju katrā obligātajā grupā un tikai piedāvātās iespējas.',
+    noOptions: 'Šim ēdienam nav izvēles iespēju.',
+    outOfStock: '{dish}: atlicis tikai {left}.',
+    someUnavailable: 'Daži pasūtītie ēdieni nav pieejami.',
+    cashDisabled: 'Jūsu vietā maksāšana skaidrā naudā nav pieejama.',
+    cardUnavailable: 'Maksāšana ar karti nav pieejama.',
+    bankUnavailable: 'Izvēlieties kādu no piedāvātajām bankām.',
+    bankRequired: 'Izvēlieties banku.',
+    staffCashOnly: 'Lietotāja vārdā veiktus pasūtījumus apmaksā skaidrā naudā.',
+    shiftRequired: 'Izvēlieties maiņu.',
+    shiftInvalid: 'Šī maiņa nepieder šai vietai.',
+    termsRequired: 'Jums jāpiekrīt lietošanas noteikumiem.',
+    userInvalid: 'Izvēlieties aktīvu klientu.',
+    paymentFailed: 'Maksājumu neizdevās uzsākt. Lūdzu, mēģiniet vēlreiz.',
+  },
+  ru: {
+    orderInvalid: 'Не удалось оформить заказ.',
+    menuNotFound: 'Это меню недоступно.',
+    menuClosed: 'Приём заказов по этому меню закрыт.',
+    dishRemoved: 'Блюдо удалено',
+    optionsInvalid: 'Выберите ровно один вариант в каждой обязательной группе и только из предложенных.',
+    noOptions: 'У этого блюда нет вариантов выбора.',
+    outOfStock: '{dish}: осталось только {left}.',
+    someUnavailable: 'Некоторые заказанные блюда недоступны.',
+    cashDisabled: 'Оплата наличными для вашего места недоступна.',
+    cardUnavailable: 'Оплата картой недоступна.',
+    bankUnavailable: 'Выберите один из предложенных банков.',
+    bankRequired: 'Выберите банк.',
+    staffCashOnly: 'Заказы от имени пользователя оплачиваются наличными.',
+    shiftRequired: 'Выберите смену.',
+    shiftInvalid: 'Эта смена не относится к этому месту.',
+    termsRequired: 'Необходимо согласиться с условиями использования.',
+    userInvalid: 'Выберите активного клиента.',
+    paymentFailed: 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.',
+  },
+});

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import { toEuros } from '../../../shared/money.js';
+import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/ordering.js';
+import type { Db } from '../../db/client.js';
+import { locations, menus, orderItemOptions, orderItems, orders, payments, shifts, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import type { PaymentGateway } from '../../lib/payments/gateway.js';
+import { presentSummary } from './ordering.menu.js';
+import { releaseForDelete } from './ordering.stock.js';
+
+const creators = alias(users, 'creators');
+
+export const isStaff = (u: { role: string }) => u.role === 'admin' || u.role === 'kitchen';
+
+/** Reads orders matching `where` and presents them (items and options included). */
+export async function loadOrders(
+  db: Db,
+  gateway: PaymentGateway,
+  lang: Lang,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<Order[]> {
+  const q = db
+    .select({
+      order: orders,
+      menu: { id: menus.id, title: menus.title, from: menus.from, to: menus.to, providerId: menus.providerId },
+      user: { id: users.id, firstName: users.firstName, phone: users.phone },
+      location: { id: locations.id, title: locations.title },
+      shift: { id: shifts.id, title: shifts.title },
+      creator: { id: creators.id, firstName: creators.firstName },
+      payment: { reference: payments.reference, status: payments.status },
+    })
+    .from(orders)
+    .innerJoin(menus, eq(menus.id, orders.menuId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(shifts, eq(shifts.id, orders.shiftId))
+    .leftJoin(creators, eq(creators.id, orders.createdById))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(where)
+    .orderBy(order === 'newest' ? desc(orders.id) : asc(orders.id));
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.order.id);
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position), asc(orderItems.id));
+  const options = items.length
+    ? await db
+        .select()
+        .from(orderItemOptions)
+        .where(inArray(orderItemOptions.orderItemId, items.map((i) => i.id)))
+        .orderBy(asc(orderItemOptions.id))
+    : [];
+  const optionsOf = new Map<number, typeof options>();
+  for (const o of options) {
+    const list = optionsOf.get(o.orderItemId) ?? [];
+    list.push(o);
+    optionsOf.set(o.orderItemId, list);
+  }
+  const itemsOf = new Map<number, typeof items>();
+  for (const i of items) {
+    const list = itemsOf.get(i.orderId) ?? [];
+    list.push(i);
+    itemsOf.set(i.orderId, list);
+  }
+  return rows.map((r) => {
+    const o = r.order;
+    return {
+      id: o.id,
+      created_at: o.createdAt.toISOString(),
+      dishlist: presentSummary(r.menu),
+      user: {
+        id: r.user.id,
+        first_name: r.user.firstName,
+        phone: r.user.phone,
+        location: r.location && r.location.id !== null ? { id: r.location.id, title: r.location.title } : null,
+      },
+      created_by: r.creator && r.creator.id !== null ? { id: r.creator.id, first_name: r.creator.firstName } : null,
+      items: (itemsOf.get(o.id) ?? []).map((i) => ({
+        id: i.id,
+        dish: { id: i.dishId, title: pickText(i.title, lang) },
+        qty: i.qty,
+        price: toEuros(i.unitPriceCents),
+        total: toEuros(i.unitPriceCents * i.qty),
+        complex: (optionsOf.get(i.id) ?? []).map((opt) => ({
+          group_id: opt.groupId,
+          dish: { id: opt.dishId, title: pickText(opt.title, lang) },
+          price: toEuros(opt.priceCents),
+        })),
+      })),
+      comment: o.comment,
+      amount: toEuros(o.amountCents),
+      subsidy: toEuros(o.subsidyCents),
+      bonus: toEuros(o.bonusCents),
+      commission: toEuros(o.commissionCents),
+      amount_to_pay: toEuros(o.amountToPayCents),
+      payment_type: o.paymentType,
+      bank: o.bankCode,
+      status: o.status,
+      accepted: o.accepted,
+      shift: r.shift && r.shift.id !== null ? { id: r.shift.id, title: r.shift.title } : null,
+      paid_at: o.paidAt ? o.paidAt.toISOString() : null,
+      payment_link:
+        o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
+    };
+  });
+}
+
+/** One order for its owner or staff; 404 unknown, 403 someone else's. */
+export async function getOrder(db: Db, gateway: PaymentGateway, user: AuthUser, orderId: number, lang: Lang): Promise<Order> {
+  const owner = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!owner[0]) throw new AppError(404, t(lang, 'notFound'));
+  if (!isStaff(user) && owner[0].userId !== user.id) throw new AppError(403, t(lang, 'forbidden'));
+  const [order] = await loadOrders(db, gateway, lang, eq(orders.id, orderId));
+  return order!;
+}
+
+/** Sums of placed orders. card = card and bank; total = the food value. */
+export function totalsOf(list: Pick<Order, 'payment_type' | 'amount_to_pay' | 'subsidy' | 'bonus' | 'amount' | 'status'>[]): OrderTotals {
+  const cents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
+  for (const o of list) {
+    if (o.status !== 2) continue;
+    const toPay = Math.round(o.amount_to_pay * 100);
+    if (o.payment_type === 'cash') cents.cash += toPay;
+    if (o.payment_type === 'card' || o.payment_type === 'bank') cents.card += toPay;
+    cents.subsidy += Math.round(o.subsidy * 100);
+    cents.bonus += Math.round(o.bonus * 100);
+    cents.total += Math.round(o.amount * 100);
+    cents.count += 1;
+  }
+  return {
+    cash: toEuros(cents.cash),
+    card: toEuros(cents.card),
+    subsidy: toEuros(cents.subsidy),
+    bonus: toEuros(cents.bonus),
+    total: toEuros(cents.total),
+    count: cents.count,
+  };
+}
+
+export interface OrdersFilter {
+  menuId?: number;
+  status?: number;
+  accepted?: number;
+  userId?: number;
+}
+
+export function filterWhere(f: OrdersFilter): SQL | undefined {
+  return and(
+    f.menuId !== undefined ? eq(orders.menuId, f.menuId) : undefined,
+    f.status !== undefined ? eq(orders.status, f.status) : undefined,
+    f.accepted !== undefined ? eq(orders.accepted, f.accepted) : undefined,
+    f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
+  );
+}
+
+/** Staff: the orders of one menu grouped per location (locations by title), with totals. */
+export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFilter, lang: Lang): Promise<OrdersByMenuResult> {
+  const menuRow = f.menuId !== undefined ? await db.select().from(menus).where(eq(menus.id, f.menuId)) : [];
+  const list = await loadOrders(db, gateway, lang, filterWhere(f), undefined, 'oldest');
+  const locationIds = [...new Set(list.map((o) => o.user.location?.id).filter((id): id is number => id !== undefined))];
+  const locationRows = locationIds.length
+    ? await db.select({ id: locations.id, title: locations.title, address: locations.address }).from(locations).where(inArray(locations.id, locationIds))
+    : [];
+  const groups = new Map<number | null, Order[]>();
+  for (const o of list) {
+    const key = o.user.location?.id ?? null;
+    const g = groups.get(key) ?? [];
+    g.push(o);
+    groups.set(key, g);
+  }
+  const byId = new Map(locationRows.map((l) => [l.id, l]));
+  const data = [...groups.entries()]
+    .map(([id, ordersOf]) => ({ location: id === null ? null : (byId.get(id) ?? null), totals: totalsOf(ordersOf), orders: ordersOf }))
+    .sort((a, b) => (a.location?.title ?? '\uffff').localeCompare(b.location?.title ?? '\uffff', 'lv'));
+  return { dishlist: menuRow[0] ? presentSummary(menuRow[0]) : null, data, totals: totalsOf(list) };
+}
+
+export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  return rows[0]?.n ?? 0;
+}
+
+/** Staff acknowledges (1) or un-acknowledges (0) an order. */
+export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUser, orderId: number, accepted: 0 | 1, now: Date, lang: Lang) {
+  const rows = await db.update(orders).set({ accepted, updatedAt: now }).where(eq(orders.id, orderId)).returning({ id: orders.id });
+  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  return getOrder(db, gateway, user, orderId, lang);
+}
+
+/** Staff deletes an order; its stock and bonus go back first (once). */
+export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<void> {
+  const found = await db.transaction(async (tx) => {
+    const exists = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!exists[0]) return false;
+    await releaseForDelete(tx, orderId, now);
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    return true;
+  });
+  if (!found) throw new AppError(404, t(lang, 'notFound'));
+}

@@ -1,0 +1,111 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { balances, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+
+/** A PostgreSQL int[] literal passed as one parameter. */
+function pgIntArray(values: number[]): string {
+  if (!values.every((v) => Number.isSafeInteger(v))) throw new TypeError('not integers');
+  return `{${values.join(',')}}`;
+}
+
+/**
+ * Takes `needs` (dish id -> units) from a menu's balances inside the caller's transaction.
+ * Rows are locked in dish-id order (so concurrent orders never deadlock on each other), then
+ * limited rows are decremented. Dishes without a balance row, or with qty null, are unlimited.
+ * Answers the dishes that lack stock (dish id -> units left); when any do, nothing was changed
+ * and the caller must roll back.
+ */
+export async function takeStock(tx: Tx, menuId: number, needs: Map<number, number>): Promise<Map<number, number>> {
+  const short = new Map<number, number>();
+  const ids = [...needs.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return short;
+  const locked = await tx.execute<{ dish_id: number; qty: number | null }>(
+    sql`select dish_id, qty from ${balances} where menu_id = ${menuId} and dish_id = any(${pgIntArray(ids)}::int[]) order by dish_id for update`,
+  );
+  const limited: { id: number; n: number }[] = [];
+  for (const row of locked.rows) {
+    if (row.qty === null) continue;
+    const n = needs.get(row.dish_id)!;
+    if (row.qty < n) short.set(row.dish_id, row.qty);
+    else limited.push({ id: row.dish_id, n });
+  }
+  if (short.size > 0 || limited.length === 0) return short;
+  await tx.execute(sql`
+    update ${balances} b set qty = b.qty - v.n
+    from (select unnest(${pgIntArray(limited.map((l) => l.id))}::int[]) as dish_id,
+                 unnest(${pgIntArray(limited.map((l) => l.n))}::int[]) as n) v
+    where b.menu_id = ${menuId} and b.dish_id = v.dish_id and b.qty is not null`);
+  return short;
+}
+
+/** Gives stock back (limited rows only), locking rows in dish-id order. */
+export async function returnStock(tx: Tx, menuId: number, needs: Map<number, number>): Promise<void> {
+  const ids = [...needs.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`select 1 from ${balances} where menu_id = ${menuId} and dish_id = any(${pgIntArray(ids)}::int[]) order by dish_id for update`,
+  );
+  await tx.execute(sql`
+    update ${balances} b set qty = b.qty + v.n
+    from (select unnest(${pgIntArray(ids)}::int[]) as dish_id,
+                 unnest(${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as n) v
+    where b.menu_id = ${menuId} and b.dish_id = v.dish_id and b.qty is not null`);
+}
+
+/** What a stored order consumed: each line's dish and every chosen option, times the line's qty. */
+export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, number>> {
+  const items = await tx.select({ id: orderItems.id, dishId: orderItems.dishId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const needs = new Map<number, number>();
+  const add = (d: number, n: number) => needs.set(d, (needs.get(d) ?? 0) + n);
+  for (const i of items) add(i.dishId, i.qty);
+  if (items.length > 0) {
+    const qtyOf = new Map(items.map((i) => [i.id, i.qty]));
+    const opts = await tx
+      .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId })
+      .from(orderItemOptions)
+      .where(inArray(orderItemOptions.orderItemId, items.map((i) => i.id)));
+    for (const o of opts) add(o.dishId, qtyOf.get(o.itemId)!);
+  }
+  return needs;
+}
+
+/**
+ * Releases a pending order: marks it failed (status 0) and gives back its stock and bonus, at
+ * most once (the status/stock_released guard makes a second call a no-op). Answers whether this
+ * call released it. Lock order: the order row, the user row, then balances by dish id.
+ */
+export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 0, stockReleased: true, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 1), eq(orders.stockReleased, false)))
+    .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
+  const row = rows[0];
+  if (!row) return false;
+  await giveBack(tx, orderId, row);
+  return true;
+}
+
+/**
+ * Gives back the stock and bonus of a placed or pending order that is about to be deleted
+ * (no-op when already released). Answers whether anything was given back.
+ */
+export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ stockReleased: true, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [1, 2]), eq(orders.stockReleased, false)))
+    .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
+  const row = rows[0];
+  if (!row) return false;
+  await giveBack(tx, orderId, row);
+  return true;
+}
+
+async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: number; bonusCents: number }) {
+  await tx.execute(sql`select 1 from ${users} where id = ${row.userId} for update`);
+  await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
+  if (row.bonusCents > 0) {
+    await tx.update(users).set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` }).where(eq(users.id, row.userId));
+  }
+}
