@@ -1,8 +1,248 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
+import { Table, type Column } from '../../../components/ui/table';
+import { useTableState } from '../../../components/ui/use-table-state';
+import { isApiError } from '../../../lib/api';
+import { formatEuros } from '../../../lib/format';
+import { useMe } from '../../../lib/me';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../styles/catalogue.css';
+import { DISHES_KEY, THUMB_SIZE, catalogueApi, dishImageUrl, useAllCategories, useDishes, type Dish } from '../api';
+import { DishEditor } from '../components/dish-editor';
+import { DishImageModal } from '../components/dish-image-modal';
+import { StatusBadge } from '../components/status-badge';
+import { isBlankText, pickText } from '../text';
 
-/** Placeholder for /dishes until the catalogue feature builds it; replace this file's Component. */
+type Editing = { dish: Dish | null; kind: 'simple' | 'complex' };
+
+const isComplex = (d: Pick<Dish, 'type'>) => d.type !== 'simple';
+
+/** /dishes: dishes and complex dishes of the active provider, server-paged, with editors and images. */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.dishes')} />;
+  const { t, i18n } = useTranslation('catalogue');
+  const lang = i18n.language;
+  useDocumentTitle(t('dishes.title'));
+  const me = useMe();
+  const canManage = me.data?.role === 'admin';
+  const client = useQueryClient();
+  const table = useTableState();
+  const [search, setSearch] = useUrlSearch();
+  const [params, setParams] = useSearchParams();
+  const categoryFilter = params.get('category') ?? '';
+  const typeFilter = params.get('type') ?? '';
+  const categories = useAllCategories();
+  const list = useDishes({
+    ...table.listQuery,
+    search: search || undefined,
+    filter: { category_id: categoryFilter || undefined },
+    initial: typeFilter === 'complex' ? 1 : typeFilter === 'simple' ? 0 : undefined,
+  });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [imageOf, setImageOf] = useState<Dish | null>(null);
+  const [deleting, setDeleting] = useState<Dish | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const setFilter = (key: string, value: string) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (value) p.set(key, value);
+        else p.delete(key);
+        p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
+
+  const refresh = () => client.invalidateQueries({ queryKey: DISHES_KEY });
+
+  const remove = useMutation({
+    mutationFn: (d: Dish) => catalogueApi.deleteDish(d.id),
+    onSuccess: (_answer, d) => {
+      setDeleting(null);
+      setNotice(t('dishes.deleted', { name: pickText(d.title, lang) }));
+      void refresh();
+    },
+  });
+
+  const columns: Column<Dish>[] = [
+    {
+      key: 'image',
+      header: <span className="visually-hidden">{t('fields.image')}</span>,
+      className: 'cell-thumb',
+      cell: (d) => {
+        const name = pickText(d.title, lang);
+        const thumb = d.has_image ? (
+          <img
+            src={dishImageUrl(d, { width: THUMB_SIZE, height: THUMB_SIZE })}
+            width={THUMB_SIZE}
+            height={THUMB_SIZE}
+            alt=""
+            loading="lazy"
+            className="thumb"
+          />
+        ) : (
+          <span className="thumb thumb--empty" aria-hidden="true" />
+        );
+        return canManage ? (
+          <button type="button" className="thumb-btn" onClick={() => setImageOf(d)} aria-label={t('image.manageNamed', { name })}>
+            {thumb}
+          </button>
+        ) : (
+          thumb
+        );
+      },
+    },
+    {
+      key: 'title',
+      header: t('fields.title'),
+      sortable: true,
+      cell: (d) => (
+        <div className="dish-cell">
+          <span className="cell-strong">{pickText(d.title, lang)}</span>
+          {(isBlankText(d.summary) || (!isComplex(d) && d.allergens.length === 0)) && (
+            <span className="dish-cell__warnings">
+              {!isComplex(d) && d.allergens.length === 0 && <span className="badge badge--warn">{t('dishes.noAllergens')}</span>}
+              {isBlankText(d.summary) && <span className="badge badge--warn">{t('dishes.noSummary')}</span>}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    { key: 'code', header: t('fields.code'), sortable: true, cell: (d) => d.code || <span className="muted">—</span> },
+    { key: 'category', header: t('fields.category'), cell: (d) => pickText(d.category?.title, lang) },
+    { key: 'type', header: t('fields.type'), cell: (d) => t(`types.${d.type}`) },
+    {
+      key: 'price',
+      header: t('fields.price'),
+      sortable: true,
+      align: 'end',
+      cell: (d) => (isComplex(d) ? t('dishes.priceFrom', { price: formatEuros(d.priceFrom, lang) }) : formatEuros(d.price, lang)),
+    },
+    { key: 'status', header: t('fields.status'), sortable: true, cell: (d) => <StatusBadge active={d.status} /> },
+  ];
+  if (canManage) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">{t('actions.label')}</span>,
+      align: 'end',
+      className: 'cell-actions',
+      cell: (d) => {
+        const name = pickText(d.title, lang);
+        return (
+          <div className="row-actions">
+            <Button size="sm" onClick={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })} aria-label={t('actions.editNamed', { name })}>
+              {t('actions.edit')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setImageOf(d)} aria-label={t('image.manageNamed', { name })}>
+              {t('image.button')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="btn--danger-text"
+              onClick={() => {
+                remove.reset();
+                setDeleting(d);
+              }}
+              aria-label={t('actions.deleteNamed', { name })}
+            >
+              {t('actions.delete')}
+            </Button>
+          </div>
+        );
+      },
+    });
+  }
+
+  return (
+    <section className="page mgmt">
+      <header className="mgmt__head">
+        <h1 className="page__title">{t('dishes.title')}</h1>
+        {canManage && (
+          <div className="mgmt__head-actions">
+            <Button variant="primary" onClick={() => setEditing({ dish: null, kind: 'simple' })}>
+              {t('dishes.new')}
+            </Button>
+            <Button onClick={() => setEditing({ dish: null, kind: 'complex' })}>{t('dishes.newComplex')}</Button>
+          </div>
+        )}
+      </header>
+      <div className="mgmt__tools">
+        <SearchBox value={search} onSearch={setSearch} label={t('dishes.search')} placeholder={t('dishes.searchPlaceholder')} />
+        <label className="mgmt__filter">
+          <span className="visually-hidden">{t('dishes.filterCategory')}</span>
+          <select className="input" value={categoryFilter} onChange={(e) => setFilter('category', e.target.value)}>
+            <option value="">{t('dishes.allCategories')}</option>
+            {(categories.data?.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {pickText(c.title, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="mgmt__filter">
+          <span className="visually-hidden">{t('dishes.filterType')}</span>
+          <select className="input" value={typeFilter} onChange={(e) => setFilter('type', e.target.value)}>
+            <option value="">{t('dishes.allTypes')}</option>
+            <option value="simple">{t('dishes.onlySimple')}</option>
+            <option value="complex">{t('dishes.onlyComplex')}</option>
+          </select>
+        </label>
+      </div>
+      {notice && <Notice tone="success">{notice}</Notice>}
+      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
+        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
+      )}
+      <Table
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(d) => d.id}
+        loading={list.isPending || list.isFetching}
+        server={{ lastPage: list.data?.last_page ?? 1 }}
+        caption={<span className="visually-hidden">{t('dishes.title')}</span>}
+      />
+      {editing && (
+        <DishEditor
+          dish={editing.dish}
+          kind={editing.kind}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setNotice(t('dishes.saved', { name: pickText(saved.title, lang) }));
+            void refresh();
+          }}
+        />
+      )}
+      {imageOf && (
+        <DishImageModal
+          dish={imageOf}
+          onClose={() => setImageOf(null)}
+          onChanged={(_saved, change) => {
+            const name = pickText(imageOf.title, lang);
+            setImageOf(null);
+            setNotice(change === 'uploaded' ? t('image.uploaded', { name }) : t('image.removed', { name }));
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('dishes.deleteTitle')}
+        message={t('dishes.deleteConfirm', { name: deleting ? pickText(deleting.title, lang) : '' })}
+        confirmLabel={t('actions.delete')}
+        busy={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t('errors.deleteFailed')) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,285 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CreateDishInput, DishType } from '../../../../shared/schemas/catalogue';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, Field, TextField } from '../../../components/ui/field';
+import { FormErrorNotice } from '../../../components/ui/form-error-notice';
+import { Modal } from '../../../components/ui/modal';
+import type { FieldErrors } from '../../../lib/api';
+import { useFieldErrors } from '../../../lib/form-errors';
+import { catalogueApi, useAllCategories, useAllergens, type Dish } from '../api';
+import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type ComplexProblem } from '../complex-editor';
+import { eurosFromInput, eurosToInput } from '../price';
+import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../text';
+import { ComplexGroupsEditor } from './complex-groups-editor';
+import { TranslatedFields } from './translated-fields';
+
+interface DishEditorProps {
+  /** null: a new dish of `kind`. */
+  dish: Dish | null;
+  kind: 'simple' | 'complex';
+  onClose(): void;
+  onSaved(dish: Dish): void;
+}
+
+/** Keys this form shows under its controls; anything else goes to the summary at the top. */
+const SHOWN = /^(title(\.|$)|summary(\.|$)|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
+
+/**
+ * Create or edit a dish. Simple dishes: texts, code, category, price, allergens. Complex dishes
+ * (type complex or initial): the same texts plus groups of options (spec 3, complex dish).
+ */
+export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
+  const { t, i18n } = useTranslation('catalogue');
+  const lang = i18n.language;
+  const formId = useId();
+  const complex = kind === 'complex';
+  const categories = useAllCategories();
+  const allergenList = useAllergens();
+  const keySeq = useRef(0);
+  const newKey = () => `g${++keySeq.current}`;
+
+  const [title, setTitle] = useState<TextDraft>(textDraftOf(dish?.title));
+  const [summary, setSummary] = useState<TextDraft>(textDraftOf(dish?.summary));
+  const [code, setCode] = useState(dish?.code ?? '');
+  const [categoryId, setCategoryId] = useState(dish ? String(dish.category_id) : '');
+  const [price, setPrice] = useState(dish ? eurosToInput(dish.price) : complex ? '0' : '');
+  const [type, setType] = useState<DishType>(dish?.type ?? (complex ? 'complex' : 'simple'));
+  const [allergens, setAllergens] = useState<number[]>(dish?.allergens ?? []);
+  const [status, setStatus] = useState(dish?.status ?? true);
+  const [position, setPosition] = useState(dish ? String(dish.position) : '');
+  const [groups, dispatch] = useReducer(complexReducer, undefined, () => {
+    let n = 0;
+    const initial = dish && complex ? groupsFromDish(dish, () => `s${++n}`) : [];
+    return complex && initial.length === 0 ? [newGroup('s0')] : initial;
+  });
+  const fieldErrors = useFieldErrors();
+  const { errors } = fieldErrors;
+
+  const clearPrefix = (prefix: string) =>
+    fieldErrors.setErrors((prev) => {
+      const next: FieldErrors = {};
+      for (const [k, v] of Object.entries(prev)) if (k !== prefix && !k.startsWith(`${prefix}.`)) next[k] = v;
+      return next;
+    });
+
+  const save = useMutation({
+    mutationFn: (input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)),
+    onSuccess: (saved) => {
+      if (saved) onSaved(saved);
+    },
+    onError: fieldErrors.fromError,
+  });
+
+  const problemText: Record<ComplexProblem, string> = {
+    category: t('complex.problems.category'),
+    dishes: t('complex.problems.dishes'),
+    price: t('errors.price'),
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (save.isPending) return;
+    const local: FieldErrors = {};
+    const euros = eurosFromInput(price);
+    if (euros === undefined) local.price = [t('errors.price')];
+    if (!categoryId) local.category_id = [t('errors.required')];
+    if (complex) {
+      if (groups.length === 0) local.complex = [t('complex.problems.noGroups')];
+      for (const [key, problem] of Object.entries(complexProblems(groups))) local[key] = [problemText[problem]];
+    }
+    if (Object.keys(local).length > 0) {
+      save.reset();
+      fieldErrors.setErrors(local);
+      return;
+    }
+    const input: CreateDishInput = {
+      title: textInputOf(title),
+      summary: textInputOf(summary),
+      code: code.trim(),
+      category_id: Number(categoryId),
+      price: euros ?? 0,
+      status,
+      type,
+    };
+    if (complex) input.complex = complexInputOf(groups);
+    else input.allergens = allergens;
+    if (dish && position.trim() !== '') input.position = Number(position);
+    save.mutate(input);
+  };
+
+  const textSetter = (setter: typeof setTitle, field: string) => (l: TextLang, value: string) => {
+    setter((prev) => ({ ...prev, [l]: value }));
+    fieldErrors.clear(`${field}.${l}`);
+    fieldErrors.clear(field);
+  };
+  const first = fieldErrors.first;
+  const categoryRows = categories.data?.data ?? [];
+
+  const heading = dish
+    ? complex
+      ? t('dishes.editComplexTitle', { name: pickText(dish.title, lang) })
+      : t('dishes.editTitle', { name: pickText(dish.title, lang) })
+    : complex
+      ? t('dishes.newComplexTitle')
+      : t('dishes.newTitle');
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={heading}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit}>
+        <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
+        {!save.error && Object.keys(errors).length > 0 && (
+          <p className="field__error" role="alert">
+            {t('errors.checkFields')}
+          </p>
+        )}
+        <TranslatedFields
+          legend={t('fields.title')}
+          value={title}
+          onChange={textSetter(setTitle, 'title')}
+          required
+          maxLength={200}
+          groupError={first('title')}
+          errors={{ lv: first('title.lv'), en: first('title.en'), ru: first('title.ru') }}
+        />
+        <TranslatedFields
+          legend={t('fields.summary')}
+          value={summary}
+          onChange={textSetter(setSummary, 'summary')}
+          multiline
+          maxLength={2000}
+          groupError={first('summary')}
+          errors={{ lv: first('summary.lv'), en: first('summary.en'), ru: first('summary.ru') }}
+        />
+        <div className="form-grid">
+          <Field label={t('fields.category')} required error={first('category_id')}>
+            {(wiring) => (
+              <select
+                className="input"
+                value={categoryId}
+                required
+                onChange={(e) => {
+                  setCategoryId(e.target.value);
+                  fieldErrors.clear('category_id');
+                }}
+                {...wiring}
+              >
+                <option value="">{categories.isPending ? t('common.loading') : t('dishes.chooseCategory')}</option>
+                {categoryRows.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {pickText(c.title, lang)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label={t('fields.code')}
+            value={code}
+            maxLength={50}
+            error={first('code')}
+            onChange={(e) => {
+              setCode(e.target.value);
+              fieldErrors.clear('code');
+            }}
+          />
+          <TextField
+            label={complex ? t('fields.basePrice') : t('fields.price')}
+            hint={complex ? t('dishes.basePriceHint') : undefined}
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            required={!complex}
+            value={price}
+            error={first('price')}
+            onChange={(e) => {
+              setPrice(e.target.value);
+              fieldErrors.clear('price');
+            }}
+          />
+          {complex && (
+            <Field label={t('fields.type')} error={first('type')}>
+              {(wiring) => (
+                <select className="input" value={type} onChange={(e) => setType(e.target.value as DishType)} {...wiring}>
+                  <option value="complex">{t('types.complex')}</option>
+                  <option value="initial">{t('types.initial')}</option>
+                </select>
+              )}
+            </Field>
+          )}
+          {dish && (
+            <TextField
+              label={t('fields.position')}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={position}
+              error={first('position')}
+              onChange={(e) => {
+                setPosition(e.target.value);
+                fieldErrors.clear('position');
+              }}
+            />
+          )}
+        </div>
+        {!complex && (
+          <fieldset className="allergen-picker">
+            <legend className="field__label">{t('fields.allergens')}</legend>
+            {first('allergens') && <p className="field__error">{first('allergens')}</p>}
+            {allergenList.isPending ? (
+              <p className="muted">{t('common.loading')}</p>
+            ) : (
+              <ul className="allergen-picker__list">
+                {(allergenList.data ?? []).map((a) => {
+                  const id = `${formId}-allergen-${a.id}`;
+                  return (
+                    <li key={a.id}>
+                      <input
+                        id={id}
+                        type="checkbox"
+                        className="checkbox"
+                        checked={allergens.includes(a.id)}
+                        onChange={(e) => {
+                          setAllergens((prev) => (e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id)));
+                          clearPrefix('allergens');
+                        }}
+                      />
+                      <label htmlFor={id}>{a.title}</label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </fieldset>
+        )}
+        <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+        {complex && (
+          <ComplexGroupsEditor
+            groups={groups}
+            dispatch={dispatch}
+            categories={categoryRows}
+            errors={errors}
+            clearErrors={clearPrefix}
+            newKey={newKey}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}

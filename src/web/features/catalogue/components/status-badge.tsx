@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** Active / Inactive pill for status columns. */
+export function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('catalogue');
+  return <span className={`badge ${active ? 'badge--ok' : 'badge--off'}`}>{active ? t('common.active') : t('common.inactive')}</span>;
+}
