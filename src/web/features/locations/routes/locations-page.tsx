@@ -1,8 +1,171 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Modal } from '../../../components/ui/modal';
+import { Notice } from '../../../components/ui/notice';
+import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
+import { Table, type Column } from '../../../components/ui/table';
+import { useTableState } from '../../../components/ui/use-table-state';
+import { isApiError } from '../../../lib/api';
+import { formatEuros } from '../../../lib/format';
+import { useMe } from '../../../lib/me';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../styles/catalogue.css';
+import { LOCATIONS_KEY, inviteLink, locationsApi, useLocations, type Location } from '../api';
+import { CopyField } from '../components/copy-field';
+import { LocationEditor } from '../components/location-editor';
 
-/** Placeholder for /locations until the locations feature builds it; replace this file's Component. */
+/** /locations: customer sites, server-paged with search; editor, reconfirm and invite link. */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.locations')} />;
+  const { t, i18n } = useTranslation('locations');
+  const lang = i18n.language;
+  useDocumentTitle(t('title'));
+  const me = useMe();
+  const canManage = me.data?.role === 'admin';
+  const client = useQueryClient();
+  const table = useTableState();
+  const [search, setSearch] = useUrlSearch();
+  const list = useLocations({ ...table.listQuery, search: search || undefined });
+  const [editing, setEditing] = useState<Location | 'new' | null>(null);
+  const [inviteOf, setInviteOf] = useState<Location | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const reconfirm = useMutation({
+    mutationFn: (l: Location) => locationsApi.reconfirm(l.id),
+    onSuccess: (saved, l) => {
+      setNotice({ tone: 'success', text: t('reconfirmed', { title: saved?.title ?? l.title }) });
+      void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
+    },
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('errors.reconfirmFailed')) }),
+  });
+
+  const columns: Column<Location>[] = [
+    {
+      key: 'title',
+      header: t('fields.title'),
+      sortable: true,
+      cell: (l) => <span className="cell-strong">{l.title}</span>,
+    },
+    { key: 'address', header: t('fields.address'), sortable: true, cell: (l) => l.address || <span className="muted">—</span> },
+    {
+      key: 'contact',
+      header: t('fields.contact'),
+      cell: (l) =>
+        l.contact_name || l.contact_email || l.contact_phone ? (
+          <div className="dish-cell">
+            {l.contact_name && <span>{l.contact_name}</span>}
+            {l.contact_email && <a href={`mailto:${l.contact_email}`}>{l.contact_email}</a>}
+            {l.contact_phone && <a href={`tel:${l.contact_phone}`}>{l.contact_phone}</a>}
+          </div>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    {
+      key: 'subsidy',
+      header: t('fields.subsidy'),
+      align: 'end',
+      cell: (l) => (l.full_subsidy ? <span className="badge badge--info">{t('fullSubsidy')}</span> : formatEuros(l.subsidy, lang)),
+    },
+    { key: 'users_count', header: t('usersCount'), align: 'end', cell: (l) => l.users_count },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      cell: (l) => <span className={`badge ${l.status ? 'badge--ok' : 'badge--off'}`}>{l.status ? t('active') : t('inactive')}</span>,
+    },
+    {
+      key: 'unconfirmed',
+      header: t('confirmation'),
+      sortable: true,
+      cell: (l) =>
+        l.unconfirmed ? (
+          <div className="row-actions">
+            <span className="badge badge--warn">{t('unconfirmed')}</span>
+            {canManage && (
+              <Button
+                size="sm"
+                loading={reconfirm.isPending && reconfirm.variables?.id === l.id}
+                onClick={() => reconfirm.mutate(l)}
+                aria-label={t('reconfirmNamed', { title: l.title })}
+              >
+                {t('reconfirm')}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <span className="badge badge--ok">{t('confirmed')}</span>
+        ),
+    },
+  ];
+  if (canManage) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">{t('actions.label')}</span>,
+      align: 'end',
+      className: 'cell-actions',
+      cell: (l) => (
+        <div className="row-actions">
+          <Button size="sm" onClick={() => setEditing(l)} aria-label={t('actions.editNamed', { title: l.title })}>
+            {t('actions.edit')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setInviteOf(l)} aria-label={t('invite.buttonNamed', { title: l.title })}>
+            {t('invite.button')}
+          </Button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="page mgmt">
+      <header className="mgmt__head">
+        <h1 className="page__title">{t('title')}</h1>
+        {canManage && (
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            {t('new')}
+          </Button>
+        )}
+      </header>
+      <div className="mgmt__tools">
+        <SearchBox value={search} onSearch={setSearch} label={t('search')} placeholder={t('searchPlaceholder')} />
+      </div>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
+        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
+      )}
+      <Table
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(l) => l.id}
+        loading={list.isPending || list.isFetching}
+        server={{ lastPage: list.data?.last_page ?? 1 }}
+        caption={<span className="visually-hidden">{t('title')}</span>}
+      />
+      {editing && (
+        <LocationEditor
+          location={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setNotice({ tone: 'success', text: t('saved', { title: saved.title }) });
+            void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
+          }}
+        />
+      )}
+      {inviteOf && (
+        <Modal
+          open
+          title={t('invite.title', { title: inviteOf.title })}
+          onClose={() => setInviteOf(null)}
+          footer={<Button onClick={() => setInviteOf(null)}>{t('actions.close')}</Button>}
+        >
+          <p>{t('invite.text')}</p>
+          <CopyField label={t('invite.label')} value={inviteLink(inviteOf.token)} />
+        </Modal>
+      )}
+    </section>
+  );
 }

@@ -1,8 +1,147 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { Table, type Column } from '../../../components/ui/table';
+import { isApiError } from '../../../lib/api';
+import { useMe } from '../../../lib/me';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../styles/catalogue.css';
+import { PROVIDERS_KEY, useProviders, type Provider } from '../api';
+import { ProviderEditor } from '../components/provider-editor';
 
-/** Placeholder for /providers until the providers feature builds it; replace this file's Component. */
+/**
+ * /providers: the food vendors, the choice of the active provider (every call carries it as
+ * provider_id; categories, dishes and menus follow it), and the editor.
+ */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.providers')} />;
+  const { t } = useTranslation('providers');
+  useDocumentTitle(t('title'));
+  const selectId = useId();
+  const me = useMe();
+  const canManage = me.data?.role === 'admin';
+  const client = useQueryClient();
+  const list = useProviders();
+  const chosenId = useSession((s) => s.activeProviderId);
+  const setActive = useSession((s) => s.setActiveProviderId);
+  const [editing, setEditing] = useState<Provider | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const providers = list.data?.data ?? [];
+  // The session's choice, else what the server scoped this answer to (the first active one).
+  const activeId = chosenId ?? list.data?.active_provider_id ?? null;
+  const active = providers.find((p) => p.id === activeId);
+
+  const choose = (id: number) => {
+    setActive(id);
+    const chosen = providers.find((p) => p.id === id);
+    if (chosen) setNotice(t('activated', { title: chosen.title }));
+  };
+
+  const columns: Column<Provider>[] = [
+    {
+      key: 'title',
+      header: t('fields.title'),
+      sortable: true,
+      cell: (p) => (
+        <span className="cell-strong">
+          {p.title}
+          {p.id === activeId && <span className="badge badge--info">{t('current')}</span>}
+        </span>
+      ),
+    },
+    { key: 'phone', header: t('fields.phone'), cell: (p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : <span className="muted">—</span>) },
+    { key: 'email', header: t('fields.email'), cell: (p) => (p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">—</span>) },
+    { key: 'timezone', header: t('fields.timezone'), cell: (p) => p.timezone },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      cell: (p) => <span className={`badge ${p.status ? 'badge--ok' : 'badge--off'}`}>{p.status ? t('active') : t('inactive')}</span>,
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('actions.label')}</span>,
+      align: 'end',
+      className: 'cell-actions',
+      cell: (p) => (
+        <div className="row-actions">
+          {p.id !== activeId && (
+            <Button size="sm" variant="ghost" onClick={() => choose(p.id)} aria-label={t('makeActiveNamed', { title: p.title })}>
+              {t('makeActive')}
+            </Button>
+          )}
+          {canManage && (
+            <Button size="sm" onClick={() => setEditing(p)} aria-label={t('actions.editNamed', { title: p.title })}>
+              {t('actions.edit')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page mgmt">
+      <header className="mgmt__head">
+        <h1 className="page__title">{t('title')}</h1>
+        {canManage && (
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            {t('new')}
+          </Button>
+        )}
+      </header>
+      <div className="mgmt__tools">
+        <div className="field mgmt__filter">
+          <label className="field__label" htmlFor={selectId}>
+            {t('activeProvider')}
+          </label>
+          <select
+            id={selectId}
+            className="input"
+            value={activeId ?? ''}
+            disabled={providers.length === 0}
+            onChange={(e) => choose(Number(e.target.value))}
+            aria-describedby={`${selectId}-hint`}
+          >
+            {activeId === null && <option value="">{t('none')}</option>}
+            {providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+                {p.status ? '' : ` (${t('inactive')})`}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint" id={`${selectId}-hint`}>
+            {t('activeHint')}
+          </p>
+        </div>
+      </div>
+      {notice && <Notice tone="success">{notice}</Notice>}
+      {active && !active.status && <Notice tone="warning">{t('activeInactive')}</Notice>}
+      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
+        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
+      )}
+      <Table
+        columns={columns}
+        rows={providers}
+        rowKey={(p) => p.id}
+        loading={list.isPending}
+        caption={<span className="visually-hidden">{t('title')}</span>}
+      />
+      {editing && (
+        <ProviderEditor
+          provider={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setNotice(t('saved', { title: saved.title }));
+            void client.invalidateQueries({ queryKey: PROVIDERS_KEY });
+          }}
+        />
+      )}
+    </section>
+  );
 }

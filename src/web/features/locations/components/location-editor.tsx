@@ -1,0 +1,224 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CreateLocationInput } from '../../../../shared/schemas/locations';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { FormErrorNotice } from '../../../components/ui/form-error-notice';
+import { Modal } from '../../../components/ui/modal';
+import { useFieldErrors } from '../../../lib/form-errors';
+import { locationsApi, type Location } from '../api';
+import { eurosFromInput, eurosToInput } from '../price';
+
+interface LocationEditorProps {
+  location: Location | null;
+  onClose(): void;
+  onSaved(location: Location): void;
+}
+
+interface ShiftDraft {
+  key: string;
+  id?: number;
+  title: string;
+}
+
+const SHOWN = /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|shifts(\.\d+(\.title)?)?)$/;
+
+/** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
+export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
+  const { t } = useTranslation('locations');
+  const formId = useId();
+  const seq = useRef(0);
+  const [title, setTitle] = useState(location?.title ?? '');
+  const [address, setAddress] = useState(location?.address ?? '');
+  const [contactName, setContactName] = useState(location?.contact_name ?? '');
+  const [contactEmail, setContactEmail] = useState(location?.contact_email ?? '');
+  const [contactPhone, setContactPhone] = useState(location?.contact_phone ?? '');
+  const [profit, setProfit] = useState(location?.profit ?? true);
+  const [fullSubsidy, setFullSubsidy] = useState(location?.full_subsidy ?? false);
+  const [subsidy, setSubsidy] = useState(location ? eurosToInput(location.subsidy) : '0');
+  const [status, setStatus] = useState(location?.status ?? true);
+  const [disableCash, setDisableCash] = useState(location?.disable_cash ?? false);
+  const [shifts, setShifts] = useState<ShiftDraft[]>(() =>
+    (location?.shifts ?? []).map((s, i) => ({ key: `s${i}`, id: s.id, title: s.title })),
+  );
+  const fieldErrors = useFieldErrors();
+  const { first, clear } = fieldErrors;
+
+  const save = useMutation({
+    mutationFn: (input: CreateLocationInput) => (location ? locationsApi.update(location.id, input) : locationsApi.create(input)),
+    onSuccess: (saved) => {
+      if (saved) onSaved(saved);
+    },
+    onError: fieldErrors.fromError,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (save.isPending) return;
+    const euros = eurosFromInput(subsidy);
+    if (!fullSubsidy && euros === undefined) {
+      save.reset();
+      fieldErrors.setErrors({ subsidy: [t('errors.amount')] });
+      return;
+    }
+    save.mutate({
+      title: title.trim(),
+      address: address.trim(),
+      contact_name: contactName.trim(),
+      contact_email: contactEmail.trim(),
+      contact_phone: contactPhone.trim(),
+      profit,
+      full_subsidy: fullSubsidy,
+      // With full subsidy the amount is ignored by the server; keep what was stored.
+      ...(euros !== undefined ? { subsidy: euros ?? 0 } : {}),
+      status,
+      disable_cash: disableCash,
+      shifts: shifts.map((s) => ({ ...(s.id !== undefined ? { id: s.id } : {}), title: s.title.trim() })),
+    });
+  };
+
+  const text = (setter: (v: string) => void, field: string) => (e: { target: { value: string } }) => {
+    setter(e.target.value);
+    clear(field);
+  };
+
+  const moveShift = (index: number, offset: -1 | 1) =>
+    setShifts((prev) => {
+      const to = index + offset;
+      if (to < 0 || to >= prev.length) return prev;
+      const next = [...prev];
+      [next[index], next[to]] = [next[to], next[index]];
+      return next;
+    });
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={location ? t('editor.editTitle', { title: location.title }) : t('editor.newTitle')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit}>
+        <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
+        <TextField label={t('fields.title')} required maxLength={200} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
+        <TextField label={t('fields.address')} maxLength={500} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
+        <div className="form-grid">
+          <TextField
+            label={t('fields.contactName')}
+            maxLength={200}
+            autoComplete="off"
+            value={contactName}
+            error={first('contact_name')}
+            onChange={text(setContactName, 'contact_name')}
+          />
+          <TextField
+            label={t('fields.contactEmail')}
+            type="email"
+            maxLength={254}
+            autoComplete="off"
+            value={contactEmail}
+            error={first('contact_email')}
+            onChange={text(setContactEmail, 'contact_email')}
+          />
+          <TextField
+            label={t('fields.contactPhone')}
+            type="tel"
+            maxLength={40}
+            autoComplete="off"
+            value={contactPhone}
+            error={first('contact_phone')}
+            onChange={text(setContactPhone, 'contact_phone')}
+          />
+        </div>
+        <div className="form-grid">
+          <CheckboxField label={t('fields.fullSubsidy')} checked={fullSubsidy} error={first('full_subsidy')} onChange={(e) => setFullSubsidy(e.target.checked)} />
+          <TextField
+            label={t('fields.subsidy')}
+            hint={fullSubsidy ? t('editor.subsidyDisabled') : t('editor.subsidyHint')}
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            disabled={fullSubsidy}
+            value={subsidy}
+            error={first('subsidy')}
+            onChange={text(setSubsidy, 'subsidy')}
+          />
+        </div>
+        <CheckboxField label={t('fields.profit')} checked={profit} error={first('profit')} onChange={(e) => setProfit(e.target.checked)} />
+        <CheckboxField label={t('fields.disableCash')} checked={disableCash} error={first('disable_cash')} onChange={(e) => setDisableCash(e.target.checked)} />
+        <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+
+        <fieldset className="allergen-picker">
+          <legend className="field__label">{t('fields.shifts')}</legend>
+          {first('shifts') && <p className="field__error">{first('shifts')}</p>}
+          {shifts.length === 0 && <p className="muted">{t('editor.noShifts')}</p>}
+          <ol className="shift-list">
+            {shifts.map((s, i) => {
+              const number = i + 1;
+              const err = first(`shifts.${i}.title`) ?? first(`shifts.${i}`);
+              return (
+                <li key={s.key}>
+                  <div className="field shift-list__field">
+                    <label className="visually-hidden" htmlFor={`${formId}-shift-${s.key}`}>
+                      {t('editor.shiftName', { number })}
+                    </label>
+                    <input
+                      id={`${formId}-shift-${s.key}`}
+                      className="input"
+                      required
+                      maxLength={100}
+                      value={s.title}
+                      aria-invalid={err ? true : undefined}
+                      onChange={(e) => {
+                        const value = e.target.value;
+                        setShifts((prev) => prev.map((x) => (x.key === s.key ? { ...x, title: value } : x)));
+                        clear(`shifts.${i}.title`);
+                      }}
+                    />
+                    {err && <p className="field__error">{err}</p>}
+                  </div>
+                  <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={i === shifts.length - 1}
+                    aria-label={t('editor.shiftDown', { number })}
+                    onClick={() => moveShift(i, 1)}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="btn--danger-text"
+                    aria-label={t('editor.removeShift', { number })}
+                    onClick={() => setShifts((prev) => prev.filter((x) => x.key !== s.key))}
+                  >
+                    {t('actions.remove')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+          <div>
+            <Button size="sm" onClick={() => setShifts((prev) => [...prev, { key: `n${++seq.current}`, title: '' }])}>
+              + {t('editor.addShift')}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
