@@ -195,6 +195,8 @@ export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUse
 /** Staff deletes an order; its stock and bonus go back first (once). */
 export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<void> {
   const found = await db.transaction(async (tx) => {
+    // Same lock order as payment notifications: payment, order, user, balances.
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     const exists = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!exists[0]) return false;
     await releaseForDelete(tx, orderId, now);

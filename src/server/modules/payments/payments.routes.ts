@@ -1,4 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { payments } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { sandboxGateway, SANDBOX_BANKS, SANDBOX_PAGE_PATH } from '../../lib/payments/sandbox.js';
+import { paymentsText } from './payments.messages.js';
+import { AmountMismatch, applyNotification } from './payments.service.js';
+import { bankLogoSvg, renderSandboxPage, SANDBOX_CSS } from './sandbox.page.js';
 
-/** Routes of the payments area (to be built). */
-export async function paymentsRoutes(_app: App, _deps: Deps) {}
+const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+
+/** Routes of the payments area: the sandbox gateway's hosted page and notifications. */
+export async function paymentsRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  const gateway = sandboxGateway(deps.env);
+  const publicBase = (deps.env.PUBLIC_URL ?? '').replace(/\/$/, '');
+  const resultUrl = (orderId: number, ok: boolean) => `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
+
+  app.get('/payments/sandbox.css', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
+  );
+
+  app.get(
+    '/payments/banks/:file',
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    async (req, reply) => {
+      const code = req.params.file.replace(/\.svg$/, '');
+      const bank = SANDBOX_BANKS.find((b) => b.code === code);
+      if (!bank || !req.params.file.endsWith('.svg')) throw new AppError(404, t(req.lang, 'notFound'));
+      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(bankLogoSvg(bank.code, bank.name));
+    },
+  );
+
+  app.get(
+    '/payments/sandbox/:reference',
+    { config: { access: 'public' }, schema: { tags: ['payments'], params: referenceParams } },
+    async (req, reply) => {
+      const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
+      if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      const bank = SANDBOX_BANKS.find((b) => b.code === payment.bankCode);
+      const html = renderSandboxPage({
+        lang: req.lang,
+        reference: payment.reference,
+        orderId: payment.orderId,
+        amountCents: payment.amountCents,
+        methodLabel: payment.method === 'bank' ? (bank?.name ?? payment.bankCode ?? '') : paymentsText(req.lang, 'card'),
+        pending: payment.status === 'pending',
+        actionBase: `${SANDBOX_PAGE_PATH}/${encodeURIComponent(payment.reference)}`,
+        resultUrl: resultUrl(payment.orderId, payment.status === 'paid'),
+      });
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
+
+  // The sandbox page's buttons are plain HTML forms (urlencoded, empty body); parse them here only.
+  await app.register(async (plain) => {
+    const scope = plain as App;
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post(
+      '/payments/sandbox/:reference/:decision',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['payments'], params: referenceParams.extend({ decision: z.enum(['approve', 'decline']) }) },
+      },
+      async (req, reply) => {
+        const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
+        if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+        if (payment.status !== 'pending') return reply.redirect(resultUrl(payment.orderId, payment.status === 'paid'), 303);
+        // The sandbox plays the gateway: it signs a notification and delivers it to our handler.
+        const notification = gateway.sign({
+          reference: payment.reference,
+          status: req.params.decision === 'approve' ? 'approved' : 'declined',
+          amount_cents: payment.amountCents,
+          ts: Math.floor(deps.now().getTime() / 1000),
+        });
+        const verified = gateway.verifyNotification(notification)!;
+        const applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m));
+        return reply.redirect(resultUrl(payment.orderId, applied?.paymentStatus === 'paid'), 303);
+      },
+    );
+  });
+
+  app.post(
+    '/payments/notify/sandbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.object({ ok: z.literal(true), order_id: z.number(), status: z.string(), changed: z.boolean() }) },
+      },
+    },
+    async (req) => {
+      const verified = gateway.verifyNotification(req.body);
+      if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
+      let applied;
+      try {
+        applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m));
+      } catch (err) {
+        if (err instanceof AmountMismatch) throw new AppError(422, t(req.lang, 'invalid'), { amount_cents: [t(req.lang, 'invalidValue')] });
+        throw err;
+      }
+      if (!applied) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      return { ok: true as const, order_id: applied.orderId, status: applied.paymentStatus, changed: applied.changed };
+    },
+  );
+}

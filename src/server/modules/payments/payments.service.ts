@@ -1,0 +1,97 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders, payments } from '../../db/schema/index.js';
+import type { Deps } from '../../lib/context.js';
+import type { PaymentOutcome } from '../../lib/payments/gateway.js';
+import { releasePendingOrder } from '../ordering/ordering.stock.js';
+
+export interface AppliedNotification {
+  orderId: number;
+  /** The payment's status after the notification. */
+  paymentStatus: 'pending' | 'paid' | 'failed' | 'expired';
+  /** The order's status after the notification (0 failed, 1 pending, 2 placed). */
+  orderStatus: number;
+  /** Whether this notification changed anything (replays change nothing). */
+  changed: boolean;
+}
+
+export class AmountMismatch extends Error {}
+
+/**
+ * Applies a verified gateway notification. Idempotent: a replay changes nothing, a paid order is
+ * never downgraded, and a failed payment releases the order's stock exactly once.
+ * Lock order: payment row, order row, user row, balances (the same in the expiry sweep).
+ * Answers null for an unknown reference.
+ */
+export async function applyNotification(
+  db: Db,
+  n: { reference: string; outcome: PaymentOutcome; amountCents: number },
+  now: Date,
+  log: (msg: string) => void = () => undefined,
+): Promise<AppliedNotification | null> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.reference, n.reference)).for('update');
+    if (!payment) return null;
+    if (n.amountCents !== payment.amountCents) throw new AmountMismatch();
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    const result = (paymentStatus: AppliedNotification['paymentStatus'], orderStatus: number, changed: boolean) => ({
+      orderId: payment.orderId,
+      paymentStatus,
+      orderStatus,
+      changed,
+    });
+    if (n.outcome === 'pending' || payment.status === n.outcome) return result(payment.status, order!.status, false);
+    if (n.outcome === 'paid') {
+      if (payment.status === 'failed' || payment.status === 'expired') {
+        // Money arrived after the order was given up: keep the order failed, record the payment for a refund.
+        log(`payment ${payment.reference} paid after it ${payment.status}; order ${payment.orderId} needs a refund`);
+      }
+      await tx.update(payments).set({ status: 'paid', updatedAt: now }).where(eq(payments.id, payment.id));
+      const placed = await tx
+        .update(orders)
+        .set({ status: 2, paidAt: now, updatedAt: now })
+        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 1)))
+        .returning({ id: orders.id });
+      return result('paid', placed[0] ? 2 : order!.status, true);
+    }
+    // failed
+    if (payment.status !== 'pending') return result(payment.status, order!.status, false);
+    await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, payment.id));
+    await releasePendingOrder(tx, payment.orderId, now);
+    return result('failed', 0, true);
+  });
+}
+
+/**
+ * The payment expiry sweep: card and bank orders still unpaid PAYMENT_TIMEOUT_MINUTES after they
+ * were placed are failed and their stock (and bonus) given back, once. Answers how many it released.
+ */
+export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'>): Promise<number> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
+  let released = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 1), eq(orders.stockReleased, false), lt(orders.createdAt, cutoff)))
+      .orderBy(orders.id)
+      .limit(200);
+    for (const { id } of due) {
+      const done = await db.transaction(async (tx) => {
+        await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).for('update');
+        const ok = await releasePendingOrder(tx, id, now);
+        if (ok) {
+          await tx
+            .update(payments)
+            .set({ status: 'expired', updatedAt: now })
+            .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
+        }
+        return ok;
+      });
+      if (done) released++;
+    }
+    if (due.length < 200) return released;
+  }
+}
