@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys (tests/e2e/*.e2e.ts) against the built SPA + API on a throwaway, freshly
+ * seeded database (`npm run start:e2e`, port 3100). Playwright's own browser download does not
+ * work here, so Chromium comes from CHROMIUM_PATH, else the system one (design section 2).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  // One seeded database is shared by all journeys; running them one at a time keeps them independent.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'lv-LV',
+    timezoneId: 'Europe/Riga',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm run start:e2e',
+    url: `${baseURL}/app/translations`,
+    env: { PORT: String(PORT) },
+    reuseExistingServer: !process.env.CI,
+    // First run builds the SPA and starts PostgreSQL.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
