@@ -34,7 +34,8 @@ export function textMatches(column: Parameters<typeof jsonText>[0], pattern: str
   return or(...LANGS.map((l) => sql`${jsonText(column, l)} ilike ${pattern}`))!;
 }
 
-const dishesCount = sql<number>`(select count(*) from ${dishes} where ${dishes.categoryId} = ${categories.id})`.mapWith(Number);
+// The outer column is spelled out: drizzle leaves columns unqualified in single-table selects.
+const dishesCount = sql<number>`(select count(*) from ${dishes} where ${dishes.categoryId} = "categories"."id")`.mapWith(Number);
 
 type CategoryRow = typeof categories.$inferSelect & { dishesCount: number };
 

@@ -56,6 +56,8 @@ describe('categories', () => {
     const p = await makeProvider(ctx.db);
     const c = await makeCategory(ctx.db, p.id);
     await makeDish(ctx.db, p.id, c.id, { title: { lv: 'Borščs', en: 'Borscht' } });
+    await makeCategory(ctx.db, p.id); // an empty neighbour must not change the count
+    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p.id}`, admin)).json().dishes_count).toBe(1);
     const res = await call('DELETE', `/app/categories/${c.id}?provider_id=${p.id}&lang=en`, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The category cannot be deleted: it is used by 1 dish(es): Borscht. Move or delete them first.');

@@ -1,4 +1,57 @@
+import { z } from 'zod';
+import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
+import { idParams } from '../../../shared/schemas/catalogue.js';
+import { createLocationInput, location, locationByToken, updateLocationInput } from '../../../shared/schemas/locations.js';
 import type { App, Deps } from '../../lib/context.js';
+import {
+  createLocation,
+  getLocation,
+  listLocations,
+  LOCATION_SORTS,
+  locationByToken as findByToken,
+  reconfirmLocation,
+  updateLocation,
+} from './locations.service.js';
 
-/** Routes of the locations area (to be built). */
-export async function locationsRoutes(_app: App, _deps: Deps) {}
+const locationListQuery = listQuerySchema({ sort: LOCATION_SORTS, filters: { status: boolFilter, unconfirmed: boolFilter } });
+
+export async function locationsRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  const read = { access: ['admin', 'kitchen'] as const };
+  const write = { access: ['admin'] as const };
+
+  app.get(
+    '/locations',
+    { config: read, schema: { tags: ['locations'], querystring: locationListQuery, response: { 200: pagedOf(location) } } },
+    async (req) => listLocations(db, req.query),
+  );
+  app.get(
+    '/locations/:id',
+    { config: read, schema: { tags: ['locations'], params: idParams, response: { 200: location } } },
+    async (req) => getLocation(db, req.params.id, req.lang),
+  );
+  app.post(
+    '/locations',
+    { config: write, schema: { tags: ['locations'], body: createLocationInput, response: { 201: location } } },
+    async (req, reply) => reply.status(201).send(await createLocation(db, req.body, req.lang)),
+  );
+  app.put(
+    '/locations/:id',
+    { config: write, schema: { tags: ['locations'], params: idParams, body: updateLocationInput, response: { 200: location } } },
+    async (req) => updateLocation(db, req.params.id, req.body, req.lang),
+  );
+  // A GET because the spec names it so; it only ever sets unconfirmed to false (idempotent).
+  app.get(
+    '/locations/:id/reconfirm',
+    { config: write, schema: { tags: ['locations'], params: idParams, response: { 200: location } } },
+    async (req) => reconfirmLocation(db, req.params.id, req.lang),
+  );
+  app.get(
+    '/locations/token/:hash',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['locations'], params: z.object({ hash: z.string().min(1).max(200) }), response: { 200: locationByToken } },
+    },
+    async (req) => findByToken(db, req.params.hash, req.lang),
+  );
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
+import { toCents, toEuros } from '../../../shared/money.js';
+import type { CreateLocationInput, Location, LocationByToken, UpdateLocationInput } from '../../../shared/schemas/locations.js';
+import type { Db, Tx } from '../../db/client.js';
+import { locations, shifts, users } from '../../db/schema/index.js';
+import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { likePattern, orderTerms } from '../catalogue/list-sql.js';
+import { locationText } from './locations.messages.js';
+
+export const LOCATION_SORTS = ['title', 'id', 'created_at', 'address', 'status', 'unconfirmed'] as const;
+export type LocationListQuery = ListQuery<(typeof LOCATION_SORTS)[number], { status: boolean; unconfirmed: boolean }>;
+
+/** A new invite-link token: 24 random bytes, base64url (32 characters). */
+export function newLocationToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+type LocationRow = typeof locations.$inferSelect;
+
+// The outer column is spelled out: drizzle leaves columns unqualified in single-table selects.
+const usersCount = sql<number>`(select count(*) from ${users} where ${users.locationId} = "locations"."id")`.mapWith(Number);
+
+async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })[]): Promise<Location[]> {
+  if (rows.length === 0) return [];
+  const shiftRows = await db
+    .select()
+    .from(shifts)
+    .where(
+      inArray(
+        shifts.locationId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(shifts.position), asc(shifts.id));
+  return rows.map((l) => ({
+    id: l.id,
+    title: l.title,
+    address: l.address,
+    contact_name: l.contactName,
+    contact_email: l.contactEmail,
+    contact_phone: l.contactPhone,
+    profit: l.profit,
+    full_subsidy: l.fullSubsidy,
+    subsidy: toEuros(l.subsidyCents),
+    status: l.status,
+    unconfirmed: l.unconfirmed,
+    disable_cash: l.disableCash,
+    token: l.token,
+    shifts: shiftRows.filter((s) => s.locationId === l.id).map((s) => ({ id: s.id, title: s.title })),
+    users_count: l.usersCount,
+    created_at: l.createdAt.toISOString(),
+  }));
+}
+
+function selectLocation(db: Db | Tx) {
+  return db.select({ ...locationColumns(), usersCount }).from(locations);
+}
+function locationColumns() {
+  const { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt } =
+    locations;
+  return { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt };
+}
+
+export async function listLocations(db: Db, q: LocationListQuery): Promise<Paged<Location>> {
+  const p = q.search ? likePattern(q.search) : null;
+  const where = and(
+    q.filter.status === undefined ? undefined : eq(locations.status, q.filter.status),
+    q.filter.unconfirmed === undefined ? undefined : eq(locations.unconfirmed, q.filter.unconfirmed),
+    p
+      ? or(
+          sql`${locations.title} ilike ${p}`,
+          sql`${locations.address} ilike ${p}`,
+          sql`${locations.contactName} ilike ${p}`,
+          sql`${locations.contactEmail} ilike ${p}`,
+          sql`${locations.contactPhone} ilike ${p}`,
+        )
+      : undefined,
+  );
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(locations).where(where)) as [{ total: number }];
+  const w = pageWindow(total, q.page, q.perPage);
+  const order = orderTerms(
+    q.sort,
+    {
+      title: sql`lower(${locations.title})`,
+      id: locations.id,
+      created_at: locations.createdAt,
+      address: sql`lower(${locations.address})`,
+      status: locations.status,
+      unconfirmed: locations.unconfirmed,
+    },
+    [asc(sql`lower(${locations.title})`), asc(locations.id)],
+  );
+  let query = selectLocation(db).where(where).orderBy(...order).$dynamic();
+  if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
+  return { data: await present(db, await query), current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+}
+
+export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<Location> {
+  const rows = await selectLocation(db).where(eq(locations.id, id));
+  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  return (await present(db, rows))[0]!;
+}
+
+function locationValues(input: UpdateLocationInput): Partial<typeof locations.$inferInsert> {
+  const set: Partial<typeof locations.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.address !== undefined) set.address = input.address;
+  if (input.contact_name !== undefined) set.contactName = input.contact_name;
+  if (input.contact_email !== undefined) set.contactEmail = input.contact_email;
+  if (input.contact_phone !== undefined) set.contactPhone = input.contact_phone;
+  if (input.profit !== undefined) set.profit = input.profit;
+  if (input.full_subsidy !== undefined) set.fullSubsidy = input.full_subsidy;
+  if (input.subsidy !== undefined) set.subsidyCents = toCents(input.subsidy);
+  if (input.status !== undefined) set.status = input.status;
+  if (input.unconfirmed !== undefined) set.unconfirmed = input.unconfirmed;
+  if (input.disable_cash !== undefined) set.disableCash = input.disable_cash;
+  return set;
+}
+
+/** Makes the location's shifts exactly the list: ids kept (renamed, reordered), new ones added, the rest removed. */
+async function writeShifts(tx: Tx, locationId: number, list: NonNullable<UpdateLocationInput['shifts']>, lang: Lang) {
+  const own = new Set((await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.locationId, locationId))).map((s) => s.id));
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  list.forEach((s, i) => {
+    if (s.id === undefined) return;
+    if (!own.has(s.id)) errors[`shifts.${i}.id`] = [locationText(lang, 'unknownShift')];
+    else if (seen.has(s.id)) errors[`shifts.${i}.id`] = [locationText(lang, 'duplicateShift')];
+    seen.add(s.id);
+  });
+  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  const keep = list.map((s) => s.id).filter((id): id is number => id !== undefined);
+  await tx.delete(shifts).where(and(eq(shifts.locationId, locationId), keep.length ? notInArray(shifts.id, keep) : undefined));
+  for (const [position, s] of list.entries()) {
+    if (s.id !== undefined) await tx.update(shifts).set({ title: s.title, position }).where(eq(shifts.id, s.id));
+    else await tx.insert(shifts).values({ locationId, title: s.title, position });
+  }
+}
+
+export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang): Promise<Location> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(locations)
+      .values({ title: input.title, token: newLocationToken(), ...locationValues(input) })
+      .returning({ id: locations.id });
+    if (input.shifts?.length) await writeShifts(tx, row!.id, input.shifts, lang);
+    return row!.id;
+  });
+  return getLocation(db, id, lang);
+}
+
+export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang): Promise<Location> {
+  await db.transaction(async (tx) => {
+    const found = await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${id} for update`);
+    if (found.rows.length === 0) throw new AppError(404, t(lang, 'notFound'));
+    const set = locationValues(input);
+    if (Object.keys(set).length) await tx.update(locations).set(set).where(eq(locations.id, id));
+    if (input.shifts !== undefined) await writeShifts(tx, id, input.shifts, lang);
+  });
+  return getLocation(db, id, lang);
+}
+
+/** Marks a location confirmed; calling it again changes nothing. */
+export async function reconfirmLocation(db: Db, id: number, lang: Lang): Promise<Location> {
+  const rows = await db.update(locations).set({ unconfirmed: false }).where(eq(locations.id, id)).returning({ id: locations.id });
+  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  return getLocation(db, id, lang);
+}
+
+/** The location an invite link belongs to (active locations only), for the sign-up page. */
+export async function locationByToken(db: Db, token: string, lang: Lang): Promise<LocationByToken> {
+  const rows = await db
+    .select({ id: locations.id, title: locations.title })
+    .from(locations)
+    .where(and(eq(locations.token, token), eq(locations.status, true)));
+  if (!rows[0]) throw new AppError(404, locationText(lang, 'unknownToken'));
+  return rows[0];
+}

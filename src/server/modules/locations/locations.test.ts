@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locations, shifts } from '../../db/schema/index.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeLocation, makeShift, makeUser, signedIn } from '../../test/factories.js';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let kitchen: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
+  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
+  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('locations: create, edit, reconfirm, token', () => {
+  it('creates with defaults and a fresh invite token, with shifts', async () => {
+    const res = await call('POST', '/app/locations', admin, { title: 'Birojs Centrs', subsidy: 3.5, shifts: [{ title: 'Rīts' }, { title: 'Vakars' }] });
+    expect(res.statusCode).toBe(201);
+    const l = res.json();
+    expect(l).toMatchObject({
+      title: 'Birojs Centrs',
+      address: '',
+      contact_name: '',
+      contact_email: '',
+      contact_phone: '',
+      profit: true,
+      full_subsidy: false,
+      subsidy: 3.5,
+      status: true,
+      unconfirmed: false,
+      disable_cash: false,
+      users_count: 0,
+    });
+    expect(l.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(l.shifts.map((s: { title: string }) => s.title)).toEqual(['Rīts', 'Vakars']);
+    const other = (await call('POST', '/app/locations', admin, { title: 'Otrs' })).json();
+    expect(other.token).not.toBe(l.token);
+    expect((await call('GET', `/app/locations/${l.id}`, kitchen)).json()).toEqual(l);
+  });
+
+  it('edits fields and shifts: kept ids renamed and reordered, new added, missing removed', async () => {
+    const loc = await makeLocation(ctx.db);
+    const morning = await makeShift(ctx.db, loc.id, 'Rīts');
+    const night = await makeShift(ctx.db, loc.id, 'Nakts');
+    await makeUser(ctx.db, { locationId: loc.id });
+    const res = await call('PUT', `/app/locations/${loc.id}`, admin, {
+      address: 'Brīvības iela 1, Rīga',
+      contact_email: 'birojs@test.lv',
+      full_subsidy: true,
+      profit: false,
+      disable_cash: true,
+      shifts: [{ title: 'Pusdienas' }, { id: morning.id, title: 'Agrais rīts' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const l = res.json();
+    expect(l).toMatchObject({ title: loc.title, address: 'Brīvības iela 1, Rīga', contact_email: 'birojs@test.lv', full_subsidy: true, profit: false, disable_cash: true, users_count: 1 });
+    expect(l.shifts).toEqual([{ id: expect.any(Number), title: 'Pusdienas' }, { id: morning.id, title: 'Agrais rīts' }]);
+    expect(await ctx.db.select().from(shifts).where(eq(shifts.id, night.id))).toHaveLength(0);
+    // Without `shifts` the shifts stay.
+    expect((await call('PUT', `/app/locations/${loc.id}`, admin, { status: false })).json().shifts).toHaveLength(2);
+    expect((await call('PUT', `/app/locations/999999`, admin, { status: false })).statusCode).toBe(404);
+  });
+
+  it('validates fields, money and shift ids (422, request language)', async () => {
+    const loc = await makeLocation(ctx.db);
+    const foreign = await makeShift(ctx.db, (await makeLocation(ctx.db)).id);
+    const res = await call('POST', '/app/locations?lang=lv', admin, { title: '', contact_email: 'nav-epasts', subsidy: -1, shifts: [{ title: '' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      title: ['Šis lauks ir obligāts.'],
+      contact_email: ['Ievadiet derīgu e-pasta adresi.'],
+      subsidy: ['Vērtībai jābūt vismaz 0.'],
+      'shifts.0.title': ['Šis lauks ir obligāts.'],
+    });
+    const cents = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, { subsidy: 2.555 });
+    expect(cents.json().errors).toEqual({ subsidy: ['This value is not valid.'] });
+    const own = await makeShift(ctx.db, loc.id);
+    const bad = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, { title: 'Changed', shifts: [{ id: foreign.id, title: 'X' }, { id: own.id, title: 'A' }, { id: own.id, title: 'B' }] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ 'shifts.0.id': ['This shift does not belong to the location.'], 'shifts.2.id': ['This shift is listed twice.'] });
+    // Nothing was saved.
+    expect((await call('GET', `/app/locations/${loc.id}`, admin)).json().title).toBe(loc.title);
+  });
+
+  it('reconfirms idempotently', async () => {
+    const loc = await makeLocation(ctx.db, { unconfirmed: true });
+    const first = await call('GET', `/app/locations/${loc.id}/reconfirm`, admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().unconfirmed).toBe(false);
+    const second = await call('GET', `/app/locations/${loc.id}/reconfirm`, admin);
+    expect(second.json()).toEqual(first.json());
+    expect((await call('GET', '/app/locations/999999/reconfirm', admin)).statusCode).toBe(404);
+    expect((await call('GET', `/app/locations/${loc.id}/reconfirm`, kitchen)).statusCode).toBe(403);
+  });
+
+  it('names the location of an invite token publicly; 404 for unknown tokens and inactive locations', async () => {
+    const loc = (await call('POST', '/app/locations', admin, { title: 'Noliktava Pļavnieki' })).json();
+    const res = await ctx.app.inject({ url: `/app/locations/token/${loc.token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: loc.id, title: 'Noliktava Pļavnieki' });
+    const unknown = await ctx.app.inject({ url: '/app/locations/token/not-a-token?lang=en' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This link is outdated or invalid');
+    await ctx.db.update(locations).set({ status: false }).where(eq(locations.id, loc.id));
+    expect((await ctx.app.inject({ url: `/app/locations/token/${loc.token}` })).statusCode).toBe(404);
+  });
+});
+
+describe('locations: list', () => {
+  it('pages, sorts, filters and searches', async () => {
+    const tag = `Q${Date.now().toString(36)}`;
+    for (const [i, t] of ['Alfa', 'Bravo', 'Charlie', 'Delta'].entries()) {
+      await makeLocation(ctx.db, {
+        title: `${tag} ${t}`,
+        address: i === 1 ? 'Ūdens iela 5' : 'Iela',
+        contactEmail: i === 3 ? 'delta@firma.lv' : '',
+        contactName: i === 2 ? 'Илья Петров' : '',
+        status: i !== 0,
+        unconfirmed: i === 2,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    const get = async (query: string) => {
+      const res = await call('GET', `/app/locations?search=${encodeURIComponent(tag)}&${query}`, admin);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const titles = (body: { data: { title: string }[] }) => body.data.map((l) => l.title.replace(`${tag} `, ''));
+    expect(titles(await get(''))).toEqual(['Alfa', 'Bravo', 'Charlie', 'Delta']);
+    const p2 = await get('per_page=3&page=2');
+    expect(p2).toMatchObject({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
+    expect(titles(p2)).toEqual(['Delta']);
+    expect(titles(await get('sort[created_at]=desc&per_page=all'))).toEqual(['Delta', 'Charlie', 'Bravo', 'Alfa']);
+    expect(titles(await get('sort[status]=asc&sort[title]=desc'))).toEqual(['Alfa', 'Delta', 'Charlie', 'Bravo']);
+    expect(titles(await get('filter[status]=0'))).toEqual(['Alfa']);
+    expect(titles(await get('filter[unconfirmed]=1'))).toEqual(['Charlie']);
+
+    const search = async (term: string) => titles((await call('GET', `/app/locations?search=${encodeURIComponent(term)}&per_page=all`, admin)).json());
+    expect(await search('ūdens')).toContain('Bravo');
+    expect(await search('DELTA@FIRMA')).toEqual(['Delta']);
+    expect(await search('илья')).toContain('Charlie');
+    expect((await call('GET', '/app/locations?sort[colour]=asc', admin)).statusCode).toBe(422);
+    expect((await call('GET', '/app/locations', admin)).json().per_page).toBe(50);
+  });
+
+  it('forbids customers everything but the token lookup', async () => {
+    const loc = await makeLocation(ctx.db);
+    expect((await call('GET', '/app/locations', customer)).statusCode).toBe(403);
+    expect((await call('GET', `/app/locations/${loc.id}`, customer)).statusCode).toBe(403);
+    expect((await call('POST', '/app/locations', customer, { title: 'X' })).statusCode).toBe(403);
+    expect((await call('PUT', `/app/locations/${loc.id}`, customer, { title: 'X' })).statusCode).toBe(403);
+    expect((await call('GET', `/app/locations/${loc.id}/reconfirm`, customer)).statusCode).toBe(403);
+    expect((await call('POST', '/app/locations', kitchen, { title: 'X' })).statusCode).toBe(403);
+    expect((await call('GET', `/app/locations/token/${loc.token}`, customer)).statusCode).toBe(200);
+  });
+});
