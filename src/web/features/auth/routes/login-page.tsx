@@ -62,7 +62,7 @@ export function Component() {
     >
       {params.has('reset') && <Notice tone="success">{t('login.resetDone')}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
-      <form className="form" onSubmit={submit} noValidate={false}>
+      <form className="form" onSubmit={submit}>
         <TextField
           label={t('login.email')}
           type="email"
