@@ -1,10 +1,208 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError, type FieldErrors } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../styles/catalogue.css';
+import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
+import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdits } from '../balance';
+import { pickText } from '../text';
 
-/** Placeholder for /menu/:menuId/balance until the menus feature builds it; replace this file's Component. */
+/** /menu/{id}/balance: stock per dish of a menu; empty means unlimited; only edits are saved. */
 export function Component() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('menus');
   const { menuId } = useParams();
-  return <ComingSoon title={t('placeholder.menuBalance', { id: menuId })} />;
+  const id = Number(menuId);
+  const valid = Number.isInteger(id) && id > 0;
+  const menu = useMenu(valid ? id : null);
+  useDocumentTitle(t('balance.title', { title: menu.data?.title ?? '' }));
+
+  return (
+    <section className="page mgmt">
+      <header className="mgmt__head">
+        <h1 className="page__title">{t('balance.title', { title: menu.data?.title ?? '' })}</h1>
+        {valid && (
+          <div className="mgmt__head-actions">
+            <Link className="btn btn--ghost" to={`/menu/${id}`}>
+              {t('balance.backToMenu')}
+            </Link>
+          </div>
+        )}
+      </header>
+      {!valid ? <Notice tone="error">{t('errors.notFound')}</Notice> : <BalanceLoader id={id} menu={menu.data} menuError={menu.error} />}
+    </section>
+  );
+}
+
+function BalanceLoader({ id, menu, menuError }: { id: number; menu: MenuDetail | undefined; menuError: Error | null }) {
+  const { t } = useTranslation('menus');
+  const balance = useMenuBalance(id);
+  const dishes = useAllDishes();
+  const error = menuError ?? balance.error;
+  if (error) return <Notice tone="error">{errorMessage(error, t('errors.loadFailed'))}</Notice>;
+  if (!menu || !balance.data || dishes.isPending) return <Spinner block />;
+  return <BalanceEditor id={id} menu={menu} stored={balance.data} dishes={dishes.data?.data ?? []} />;
+}
+
+interface BalanceEditorProps {
+  id: number;
+  menu: MenuDetail;
+  stored: MenuBalance;
+  dishes: Dish[];
+}
+
+function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
+  const { t, i18n } = useTranslation('menus');
+  const lang = i18n.language;
+  const client = useQueryClient();
+  const [current, setCurrent] = useState(stored.balance);
+  const [edits, setEdits] = useState<BalanceEdits>({});
+  /** Texts that are not a valid quantity yet, shown as typed with a message. */
+  const [invalid, setInvalid] = useState<Record<number, string>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+
+  const storedQty = useMemo(() => new Map(current.map((b) => [b.id, b.qty])), [current]);
+  const dishesById = useMemo(() => new Map(dishes.map((d) => [d.id, d])), [dishes]);
+  const categoryTitles = useMemo(() => {
+    const map = new Map<number, string>();
+    for (const d of dishes) if (d.category) map.set(d.category.id, pickText(d.category.title, lang));
+    for (const c of menu.categories) map.set(c.id, pickText(c.title, lang));
+    return map;
+  }, [dishes, menu.categories, lang]);
+
+  const save = useMutation({
+    mutationFn: (posted: ReturnType<typeof balancePayload>) => menusApi.saveBalance(id, posted),
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setCurrent(answer.balance);
+      setEdits({});
+      setSaved(true);
+      void client.invalidateQueries({ queryKey: MENUS_KEY });
+    },
+    onError: (error, posted) => {
+      // Errors are keyed by the index in the posted list (balance.3.qty): show them at the dish.
+      const byDish: FieldErrors = {};
+      if (isApiError(error)) {
+        for (const [key, list] of Object.entries(error.errors)) {
+          const m = /^balance\.(\d+)(\..*)?$/.exec(key);
+          const entry = m ? posted.balance[Number(m[1])] : undefined;
+          if (entry) byDish[String(entry.id)] = [...(byDish[String(entry.id)] ?? []), ...list];
+        }
+      }
+      setServerErrors(byDish);
+    },
+  });
+
+  const onInput = (dishId: number, text: string) => {
+    setSaved(false);
+    setServerErrors((prev) => {
+      if (!(dishId in prev)) return prev;
+      const next = { ...prev };
+      delete next[dishId];
+      return next;
+    });
+    const qty = parseQty(text);
+    if (qty === undefined) {
+      setInvalid((prev) => ({ ...prev, [dishId]: text }));
+      return;
+    }
+    setInvalid((prev) => {
+      if (!(dishId in prev)) return prev;
+      const next = { ...prev };
+      delete next[dishId];
+      return next;
+    });
+    setEdits((prev) => editBalance(prev, storedQty.get(dishId) ?? null, dishId, qty));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (save.isPending || Object.keys(invalid).length > 0) return;
+    const posted = balancePayload(edits);
+    if (posted.balance.length === 0) return;
+    setServerErrors({});
+    save.mutate(posted);
+  };
+
+  const editCount = Object.keys(edits).length;
+  const invalidCount = Object.keys(invalid).length;
+  const groups = groupByCategory(current);
+
+  return (
+    <form onSubmit={submit} className="menu-form">
+      <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
+      {saved && <Notice tone="success">{t('balance.saved')}</Notice>}
+      <p className="muted">{t('balance.intro')}</p>
+      {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
+      <div className="card">
+        {groups.map((group) => (
+          <fieldset key={group.categoryId} className="balance-group">
+            <legend>{categoryTitles.get(group.categoryId) ?? t('selected.category', { id: group.categoryId })}</legend>
+            {group.items.map((entry) => {
+              const dish = dishesById.get(entry.id);
+              const name = dish ? pickText(dish.title, lang) : `#${entry.id}`;
+              const inputId = `balance-${entry.id}`;
+              const edited = entry.id in edits;
+              const text = invalid[entry.id] ?? (edited ? edits[entry.id] : entry.qty)?.toString() ?? '';
+              const problem = entry.id in invalid ? t('balance.invalid') : serverErrors[entry.id]?.[0];
+              return (
+                <div key={entry.id} className={`balance-row ${edited ? 'is-edited' : ''}`}>
+                  <div className="balance-row__name">
+                    <label htmlFor={inputId} className="cell-strong">
+                      {name}
+                    </label>
+                    <div className="muted pick-row__meta" id={`${inputId}-meta`}>
+                      {t('balance.ordered', { n: entry.ordered })}
+                      {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
+                      {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
+                    </div>
+                    {problem && <p className="field__error">{problem}</p>}
+                  </div>
+                  <div className="balance-row__input">
+                    <input
+                      id={inputId}
+                      className="input"
+                      type="number"
+                      min={0}
+                      step={1}
+                      inputMode="numeric"
+                      placeholder={t('balance.unlimited')}
+                      value={text}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={`${inputId}-meta`}
+                      onChange={(e) => onInput(entry.id, e.target.value)}
+                    />
+                  </div>
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+      </div>
+      <div className="sticky-actions">
+        <span className="muted" aria-live="polite">
+          {invalidCount > 0 ? t('balance.fixInvalid') : t('balance.edits', { n: editCount })}
+        </span>
+        <Button
+          onClick={() => {
+            setEdits({});
+            setInvalid({});
+            setServerErrors({});
+          }}
+          disabled={editCount === 0 && invalidCount === 0}
+        >
+          {t('balance.discard')}
+        </Button>
+        <Button type="submit" variant="primary" loading={save.isPending} disabled={editCount === 0 || invalidCount > 0}>
+          {t('balance.save')}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,8 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../styles/catalogue.css';
+import { MenuFormView } from '../components/menu-form-view';
+import { emptyMenuValues } from '../menu-form';
 
-/** Placeholder for /menu/new until the menus feature builds it; replace this file's Component. */
+/** /menu/new: a new, unpublished menu. */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.menuNew')} />;
+  const { t } = useTranslation('menus');
+  useDocumentTitle(t('form.newTitle'));
+  return (
+    <section className="page mgmt">
+      <header className="mgmt__head">
+        <h1 className="page__title">{t('form.newTitle')}</h1>
+      </header>
+      <MenuFormView initial={emptyMenuValues()} menuId={null} />
+    </section>
+  );
 }

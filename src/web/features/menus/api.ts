@@ -1,0 +1,56 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { Dish } from '../../../shared/schemas/catalogue';
+import type { Paged } from '../../../shared/list-query';
+import type { BalanceInput, CreateMenuInput, MenuBalance, MenuDetail, MenuSummary, UpdateMenuInput } from '../../../shared/schemas/menus';
+import type { ProviderList } from '../../../shared/schemas/providers';
+import { api, type Query } from '../../lib/api';
+import { DEFAULT_ZONE } from '../../lib/format';
+import { useApiQuery } from '../../lib/query';
+import { useSession } from '../../lib/session-store';
+
+export type { BalanceInput, Dish, MenuBalance, MenuDetail, MenuSummary };
+
+export const MENUS_KEY = ['menus'] as const;
+/** Spec 9: the dish selector shows 20 active dishes per page. */
+export const SELECTOR_PAGE_SIZE = 20;
+
+export function useMenus(query: Query) {
+  return useApiQuery<Paged<MenuSummary>>([...MENUS_KEY, 'page'], '/app/dishlists', { query, placeholderData: keepPreviousData });
+}
+
+export function useMenu(id: number | null) {
+  return useApiQuery<MenuDetail>([...MENUS_KEY, 'one', id], `/app/dishlists/${id}`, { enabled: id !== null, staleTime: 0 });
+}
+
+export function useMenuBalance(id: number) {
+  return useApiQuery<MenuBalance>([...MENUS_KEY, 'balance', id], `/app/dishlists/${id}/balance`, { staleTime: 0 });
+}
+
+/** Spec 9: active dishes only, 20 per page, with search. */
+export function useSelectorDishes(page: number, search: string) {
+  return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'selector'], '/app/dishes', {
+    query: { page, per_page: SELECTOR_PAGE_SIZE, search: search || undefined, filter: { status: 1 } },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every dish of the provider (inactive too): names and complex options of what a menu holds. */
+export function useAllDishes() {
+  return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'all'], '/app/dishes', { query: { per_page: 'all' }, staleTime: 60_000 });
+}
+
+/** Menu times are read in the active provider's time zone (providers.timezone). */
+export function useProviderZone(): { zone: string; ready: boolean } {
+  const chosen = useSession((s) => s.activeProviderId);
+  const list = useApiQuery<ProviderList>(['providers'], '/app/providers', { staleTime: 60_000 });
+  const id = chosen ?? list.data?.active_provider_id ?? null;
+  // Until the list answers (or if it fails) the business default stands in.
+  return { zone: list.data?.data.find((p) => p.id === id)?.timezone ?? DEFAULT_ZONE, ready: !list.isPending };
+}
+
+export const menusApi = {
+  create: (input: CreateMenuInput) => api.post<MenuDetail>('/app/dishlists', input),
+  update: (id: number, input: UpdateMenuInput) => api.put<MenuDetail>(`/app/dishlists/${id}`, input),
+  remove: (id: number) => api.delete<{ success: true }>(`/app/dishlists/${id}`),
+  saveBalance: (id: number, input: BalanceInput) => api.post<MenuBalance>(`/app/dishlists/${id}/balance`, input),
+};

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { SearchBox } from '../../../components/ui/search-box';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatEuros } from '../../../lib/format';
+import { useSelectorDishes, type Dish } from '../api';
+import { isSelected, type SelectedDraft } from '../menu-form';
+import { pickText } from '../text';
+
+interface DishSelectorProps {
+  selected: SelectedDraft[];
+  onToggle(dish: Dish): void;
+  /** Dishes with orders on this menu: they cannot be taken off. */
+  locked: ReadonlySet<number>;
+}
+
+/** Active dishes, 20 a page with search; a checkbox puts a dish on the menu or takes it off. */
+export function DishSelector({ selected, onToggle, locked }: DishSelectorProps) {
+  const { t, i18n } = useTranslation('menus');
+  const lang = i18n.language;
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const dishes = useSelectorDishes(page, search);
+  const rows = dishes.data?.data ?? [];
+  const lastPage = dishes.data?.last_page ?? 1;
+
+  return (
+    <section className="card selector" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">
+        {t('selector.title')}
+      </h2>
+      <SearchBox
+        value={search}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+        label={t('selector.search')}
+        placeholder={t('selector.search')}
+      />
+      {dishes.isError && <Notice tone="error">{t('errors.loadFailed')}</Notice>}
+      {dishes.isPending ? (
+        <Spinner block />
+      ) : rows.length === 0 ? (
+        <p className="muted">{t('selector.empty')}</p>
+      ) : (
+        <ul className="selector__list" aria-busy={dishes.isFetching || undefined}>
+          {rows.map((dish) => {
+            const on = isSelected(selected, dish.id);
+            const isLocked = on && locked.has(dish.id);
+            const id = `${headingId}-dish-${dish.id}`;
+            const complex = dish.type !== 'simple';
+            return (
+              <li key={dish.id} className={`pick-row ${on ? 'is-selected' : ''}`}>
+                <div className="pick-row__main">
+                  <div className="pick-row__label">
+                    <input id={id} type="checkbox" className="checkbox" checked={on} disabled={isLocked} onChange={() => onToggle(dish)} />
+                    <label htmlFor={id}>
+                      {pickText(dish.title, lang)}
+                      {complex && <span className="badge badge--info">{t('selector.complex')}</span>}
+                      {dish.code && <span className="muted pick-row__meta"> · {dish.code}</span>}
+                    </label>
+                  </div>
+                  <span className="pick-row__meta muted">
+                    {pickText(dish.category?.title, lang)} ·{' '}
+                    {complex ? t('selector.priceFrom', { price: formatEuros(dish.priceFrom, lang) }) : formatEuros(dish.price, lang)}
+                  </span>
+                </div>
+                {isLocked && <p className="locked-note muted">{t('selected.hasOrders')}</p>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {lastPage > 1 && (
+        <nav className="simple-pager" aria-label={t('selector.pages')}>
+          <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            ‹ {t('selector.previous')}
+          </Button>
+          <span aria-live="polite">{t('selector.pageOf', { page, last: lastPage })}</span>
+          <Button size="sm" variant="ghost" disabled={page >= lastPage} onClick={() => setPage((p) => Math.min(lastPage, p + 1))}>
+            {t('selector.next')} ›
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}
