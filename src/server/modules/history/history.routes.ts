@@ -1,4 +1,63 @@
+import { z } from 'zod';
+import { historyMenu, historyMenuResult, historyQuery, paged } from '../../../shared/schemas/ordering.js';
 import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { sandboxGateway } from '../../lib/payments/sandbox.js';
+import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
 
-/** Routes of the history area (to be built). */
-export async function historyRoutes(_app: App, _deps: Deps) {}
+const id = z.coerce.number().int().positive();
+
+/** Routes of the history area: a location's menus with sums, a menu's orders, and the PDF report. */
+export async function historyRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  const gateway = sandboxGateway(deps.env);
+  const paging = (q: { page?: number; per_page?: number | 'all' }) => {
+    const perPage = q.per_page ?? 20;
+    return { perPage, page: perPage === 'all' ? 1 : (q.page ?? 1) };
+  };
+
+  app.get(
+    '/dishlists/history/:locationId',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: paged(historyMenu) } },
+    },
+    async (req) => {
+      const { page, perPage } = paging(req.query);
+      return historyMenus(db, userOf(req), req.params.locationId, page, perPage, req.lang);
+    },
+  );
+
+  app.get(
+    '/dishlists/history/:locationId/:menuId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['history'],
+        params: z.object({ locationId: id, menuId: id }),
+        querystring: historyQuery,
+        response: { 200: historyMenuResult },
+      },
+    },
+    async (req) => {
+      const { page, perPage } = paging(req.query);
+      return historyOfMenu(db, gateway, userOf(req), req.params.locationId, req.params.menuId, page, perPage, req.lang);
+    },
+  );
+
+  app.get(
+    '/dishlists/history/:locationId/:menuId/pdf',
+    {
+      config: { access: 'user', allowQueryToken: true },
+      schema: { tags: ['history'], params: z.object({ locationId: id, menuId: id }) },
+    },
+    async (req, reply) => {
+      const pdf = await historyPdf(db, gateway, userOf(req), req.params.locationId, req.params.menuId, deps.now(), req.lang);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="history-${req.params.locationId}-${req.params.menuId}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

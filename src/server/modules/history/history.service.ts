@@ -1,0 +1,162 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { TableCell } from 'pdfmake/interfaces';
+import type { Lang } from '../../../shared/i18n.js';
+import { toEuros } from '../../../shared/money.js';
+import type { HistoryMenu, HistoryMenuResult, Order } from '../../../shared/schemas/ordering.js';
+import type { Db } from '../../db/client.js';
+import { locations, menus, orders, providers } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import type { PaymentGateway } from '../../lib/payments/gateway.js';
+import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { isStaff, loadOrders } from '../ordering/ordering.orders.js';
+import { historyText } from './history.messages.js';
+
+const sums = {
+  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)::int`,
+  cards: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)::int`,
+  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)::int`,
+  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)::int`,
+  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
+  count: sql<number>`count(${orders.id})::int`,
+};
+
+type SumRow = { [K in keyof typeof sums]: number };
+
+function presentHistoryMenu(m: { id: number; title: string; from: Date; to: Date; providerId: number }, s: SumRow): HistoryMenu {
+  return {
+    id: m.id,
+    title: m.title,
+    from: m.from.toISOString(),
+    to: m.to.toISOString(),
+    provider_id: m.providerId,
+    cash_total: toEuros(s.cash),
+    cards_total: toEuros(s.cards),
+    subsidy_total: toEuros(s.subsidy),
+    bonus_total: toEuros(s.bonus),
+    total: toEuros(s.total),
+    orders_count: s.count,
+  };
+}
+
+/**
+ * Who may see a location's history: staff any location; a customer only their own, and then
+ * only their own orders. Answers the location and the orders filter.
+ */
+async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
+  if (!isStaff(user) && user.locationId !== locationId) throw new AppError(403, t(lang, 'forbidden'));
+  const [location] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
+  if (!location) throw new AppError(404, t(lang, 'notFound'));
+  const where: SQL = and(eq(orders.locationId, locationId), eq(orders.status, 2), isStaff(user) ? undefined : eq(orders.userId, user.id))!;
+  return { location, where };
+}
+
+/** GET /app/dishlists/history/{locationId}: menus with the visible placed orders, newest first, with sums. */
+export async function historyMenus(db: Db, user: AuthUser, locationId: number, page: number, perPage: number | 'all', lang: Lang) {
+  const { where } = await scope(db, user, locationId, lang);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(distinct ${orders.menuId})::int` }).from(orders).where(where);
+  const q = db
+    .select({ id: menus.id, title: menus.title, from: menus.from, to: menus.to, providerId: menus.providerId, ...sums })
+    .from(orders)
+    .innerJoin(menus, eq(menus.id, orders.menuId))
+    .where(where)
+    .groupBy(menus.id)
+    .orderBy(desc(menus.from), desc(menus.id));
+  const rows = perPage === 'all' ? await q : await q.limit(perPage).offset((page - 1) * perPage);
+  return {
+    data: rows.map((r) => presentHistoryMenu(r, r)),
+    total,
+    current_page: page,
+    per_page: perPage,
+    last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+/** GET /app/dishlists/history/{locationId}/{menuId}: the visible placed orders of a menu with sums. */
+export async function historyOfMenu(
+  db: Db,
+  gateway: PaymentGateway,
+  user: AuthUser,
+  locationId: number,
+  menuId: number,
+  page: number,
+  perPage: number | 'all',
+  lang: Lang,
+): Promise<HistoryMenuResult> {
+  const { location, where: base } = await scope(db, user, locationId, lang);
+  const [menu] = await db.select().from(menus).where(eq(menus.id, menuId));
+  if (!menu) throw new AppError(404, t(lang, 'notFound'));
+  const where = and(base, eq(orders.menuId, menuId));
+  const [s] = await db.select(sums).from(orders).where(where);
+  const data = await loadOrders(db, gateway, lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage }, 'oldest');
+  return {
+    dishlist: presentHistoryMenu(menu, s!),
+    location,
+    data,
+    total: s!.count,
+    current_page: page,
+    per_page: perPage,
+    last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(s!.count / perPage)),
+  };
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/** The history of one menu at one location as a PDF report (same visibility as the JSON call). */
+export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser, locationId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
+  const h = await historyOfMenu(db, gateway, user, locationId, menuId, 1, 'all', lang);
+  const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, h.dishlist.provider_id));
+  const zone = provider?.timezone ?? 'Europe/Riga';
+  const when = (iso: string | Date) => DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+  const tx = (k: Parameters<typeof historyText>[1], p?: Record<string, string>) => historyText(lang, k, p);
+  const paymentLabel = (o: Order) =>
+    o.payment_type === 'cash' ? tx('cash') : o.payment_type === 'card' ? tx('card') : o.payment_type === 'bank' ? tx('bank') : o.payment_type === 'subsidy' ? tx('subsidy') : tx('bonus');
+  const rows = h.data.map((o) => [
+    { text: when(o.created_at) },
+    { text: o.user.first_name },
+    {
+      stack: o.items.map((i) => ({
+        text: `${i.qty} × ${i.dish.title}${i.complex.length ? ` (${i.complex.map((c) => c.dish.title).join(', ')})` : ''}`,
+      })),
+    },
+    { text: paymentLabel(o) },
+    { text: euroText(cents(o.amount), lang), alignment: 'right' as const },
+    { text: euroText(cents(o.subsidy) + cents(o.bonus), lang), alignment: 'right' as const },
+    { text: euroText(cents(o.amount_to_pay), lang), alignment: 'right' as const },
+  ]);
+  const d = h.dishlist;
+  const footer: TableCell[] = [
+    { text: tx('total'), style: 'total', colSpan: 4 },
+    {},
+    {},
+    {},
+    { text: euroText(cents(d.total), lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(cents(d.subsidy_total) + cents(d.bonus_total), lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(cents(d.cash_total) + cents(d.cards_total), lang), alignment: 'right' as const, style: 'total' },
+  ];
+  return renderPdf({
+    info: { title: `${tx('reportTitle')} — ${h.location.title} — ${d.title}` },
+    content: [
+      { text: tx('reportTitle'), style: 'title' },
+      {
+        text: `${tx('location')}: ${h.location.title}    ${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})`,
+        style: 'subtitle',
+      },
+      rows.length === 0
+        ? { text: tx('none') }
+        : table(
+            [tx('orderedOn'), tx('name'), tx('items'), tx('payment'), tx('amount'), `${tx('subsidy')} / ${tx('bonus')}`, tx('toPay')],
+            rows,
+            ['auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'],
+            footer,
+          ),
+      {
+        text: `${tx('cash')}: ${euroText(cents(d.cash_total), lang)}   ${tx('card')}: ${euroText(cents(d.cards_total), lang)}   ${tx('subsidy')}: ${euroText(cents(d.subsidy_total), lang)}   ${tx('bonus')}: ${euroText(cents(d.bonus_total), lang)}`,
+        margin: [0, 10, 0, 0],
+      },
+      { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 6, 0, 0] },
+    ],
+  });
+}

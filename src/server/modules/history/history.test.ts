@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function place(auth: Record<string, string>, body: object) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: auth, payload: { terms: true, ...body } });
+  expect(res.statusCode).toBe(200);
+  return res.json().order_id as number;
+}
+
+async function world() {
+  const now = ctx.clock.now();
+  const w = await menuWorld(ctx.db, now);
+  const me = await customerAt(ctx.db, now, { title: 'Birojs Ķengarags', subsidyCents: 100 }, { firstName: 'Jānis Bērziņš' });
+  const colleague = await signedIn(ctx.db, { role: 'customer', locationId: me.location.id, firstName: 'Līga' }, now);
+  const stranger = await customerAt(ctx.db, now);
+  const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
+  const mine = await place(me.auth, { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash' });
+  const pendingCard = await place(me.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card' });
+  const paidCard = await place(colleague.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card' });
+  await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, paidCard));
+  return { w, me, colleague, stranger, staff, mine, pendingCard, paidCard };
+}
+
+describe('order history', () => {
+  it('lists a customer’s own placed orders per menu with sums, only for their own location', async () => {
+    const x = await world();
+    const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}?per_page=all`, headers: x.me.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, per_page: 'all', current_page: 1, last_page: 1 });
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ id: x.w.menu.id, cash_total: 5, cards_total: 0, subsidy_total: 1, bonus_total: 0, total: 6, orders_count: 1 }),
+    ]);
+    expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}`, headers: x.stranger.auth })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}` })).statusCode).toBe(401);
+  });
+
+  it('shows staff every placed order of the location', async () => {
+    const x = await world();
+    const list = (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}?per_page=all`, headers: x.staff.auth })).json();
+    expect(list.data[0]).toMatchObject({ cash_total: 5, cards_total: 4.75, subsidy_total: 2, total: 11.5, orders_count: 2 });
+    const menu = (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}?per_page=all`, headers: x.staff.auth })).json();
+    expect(menu.data.map((o: { id: number }) => o.id)).toEqual([x.mine, x.paidCard]);
+    expect(menu.location).toEqual({ id: x.me.location.id, title: 'Birojs Ķengarags' });
+    expect((await ctx.app.inject({ url: '/app/dishlists/history/99999999', headers: x.staff.auth })).statusCode).toBe(404);
+  });
+
+  it('gives a customer their own orders of one menu with sums', async () => {
+    const x = await world();
+    const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}?per_page=all`, headers: x.me.auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.map((o: { id: number }) => o.id)).toEqual([x.mine]);
+    expect(body.dishlist).toMatchObject({ id: x.w.menu.id, cash_total: 5, total: 6, orders_count: 1 });
+    expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}`, headers: x.stranger.auth })).statusCode).toBe(403);
+  });
+
+  it('downloads the report as a real PDF with Latvian names, also with the token in the address', async () => {
+    const x = await world();
+    const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=lv`, headers: x.staff.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Pasūtījumu atskaite');
+    expect(text).toContain('Jānis Bērziņš');
+    expect(text).toContain('Līga');
+    expect(text).toContain('Birojs Ķengarags');
+    expect(text).toContain('Skābeņu zupa');
+    const own = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${x.me.token}&lang=en` });
+    expect(own.statusCode).toBe(200);
+    const ownText = pdfText(own.rawPayload);
+    expect(ownText).toContain('Order report');
+    expect(ownText).toContain('Jānis Bērziņš');
+    expect(ownText).not.toContain('Līga');
+    const denied = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${x.stranger.token}` });
+    expect(denied.statusCode).toBe(403);
+  });
+});
