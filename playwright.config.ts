@@ -1,18 +1,19 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './tests/e2e/chromium';
 
 /**
  * Browser journeys (tests/e2e/*.e2e.ts) against the built SPA + API on a throwaway, freshly
  * seeded database (`npm run start:e2e`, port 3100). Playwright's own browser download does not
- * work here, so Chromium comes from CHROMIUM_PATH, else the system one (design section 2).
+ * work here, so Chromium comes from CHROMIUM_PATH, else /usr/bin/chromium, else the
+ * @sparticuz/chromium package (unpacked by tests/e2e/global-setup.ts), design section 2.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   // One seeded database is shared by all journeys; running them one at a time keeps them independent.
   workers: 1,
   fullyParallel: false,
@@ -29,7 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
