@@ -6,6 +6,7 @@ import {
   complexItem,
   dishImageUrl,
   isCategoryOpen,
+  menuTitles,
   noToggles,
   remaining,
   simpleItem,
@@ -97,5 +98,15 @@ describe('expanding categories', () => {
     expect(isCategoryOpen('one', second, 1)).toBe(false);
     expect(isCategoryOpen('one', second, 2)).toBe(true);
     expect(isCategoryOpen('one', toggleCategory('one', second, 2), 2)).toBe(false);
+  });
+});
+
+describe('titles for cart lines', () => {
+  it('finds dishes and complex options by id', () => {
+    const titles = menuTitles([{ id: 1, title: 'A', group_name: '', position: 1, dishes: [dish(1), lunch] }]);
+    expect(titles.dish(1)).toBe('D1');
+    expect(titles.dish(10)).toBe('D10');
+    expect(titles.option(202)).toBe('O202');
+    expect(titles.dish(99)).toBeUndefined();
   });
 });

@@ -98,3 +98,21 @@ export function toggleCategory(mode: MenuExpandMode, toggles: CategoryToggles, i
   }
   return { ...toggles, open: toggles.open === id ? null : id };
 }
+
+/** Titles the cart shows for its lines: dishes and complex options by id. */
+export interface MenuTitles {
+  dish(id: number): string | undefined;
+  option(id: number): string | undefined;
+}
+
+export function menuTitles(categories: readonly MenuCategory[]): MenuTitles {
+  const dishes = new Map<number, string>();
+  const options = new Map<number, string>();
+  for (const c of categories) {
+    for (const d of c.dishes) {
+      dishes.set(d.id, d.title);
+      for (const g of d.complex) for (const o of g.dishes) options.set(o.id, o.title);
+    }
+  }
+  return { dish: (id) => dishes.get(id), option: (id) => options.get(id) };
+}

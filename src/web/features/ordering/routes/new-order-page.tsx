@@ -1,8 +1,210 @@
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { pickDishlist, cartTotals } from '../../../../shared/ordering/cart';
+import { stockFromBalance } from '../../../../shared/ordering/stock';
+import type { Profile } from '../../../../shared/schemas/account';
+import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
+import { Button } from '../../../components/ui/button';
+import { HtmlContent } from '../../../components/ui/html-content';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatDeadline, formatEuros } from '../../../lib/format';
+import { useMe } from '../../../lib/me';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDishlists, useHeaderInfo, useOrderPage } from '../api';
+import { useCart } from '../cart-store';
+import { CartPanel } from '../components/cart-panel';
+import { CartRibbon } from '../components/cart-ribbon';
+import { DishCard } from '../components/dish-card';
+import { MenuCategories } from '../components/menu-categories';
+import { commissionCents, initialForm, paymentChoices, userCents, type CheckoutForm } from '../model/checkout';
+import { menuTitles, visibleCategories } from '../model/menu';
+import { useDeadlinePassed } from '../use-deadline';
+import '../../../styles/ordering.css';
 
-/** Placeholder for /, * (catch-all), /order until the ordering feature builds it; replace this file's Component. */
+type LoadedPage = OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
+
+/** The new order page: /, /order and every unknown path (spec 2). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.newOrder')} />;
+  const { t } = useTranslation('ordering');
+  useDocumentTitle(t('newOrder.title'));
+  const lang = useSession((s) => s.lang);
+  const me = useMe();
+  const dishlists = useDishlists();
+  const headerInfo = useHeaderInfo();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const available = dishlists.data?.dishlists ?? [];
+  // Spec 4: the selected menu while it is still offered, else the first, else none.
+  const chosen = pickDishlist(available, selectedId);
+  const page = useOrderPage(chosen?.id ?? null);
+  const data = page.data?.dishlist && page.data.dishlist.id === chosen?.id ? (page.data as LoadedPage) : null;
+  const deadlinePassed = useDeadlinePassed(data?.dishlist.to ?? null, data?.now ?? null, page.dataUpdatedAt);
+  const displayOnly = data ? !data.open || deadlinePassed : false;
+  const selectId = useId();
+
+  const loadMenu = useCart((s) => s.loadMenu);
+  // Spec 4: loading a menu's data starts a new cart. Entering the page counts as loading.
+  useEffect(() => {
+    useCart.getState().loadMenu(null);
+  }, []);
+  useEffect(() => {
+    if (chosen) loadMenu(chosen.id);
+  }, [chosen, loadMenu]);
+
+  let body;
+  if (dishlists.isPending || me.isPending) {
+    body = <Spinner block size="lg" />;
+  } else if (dishlists.isError || me.isError || !me.data) {
+    body = <LoadFailed onRetry={() => void Promise.all([dishlists.refetch(), me.refetch()])} />;
+  } else if (!chosen) {
+    body = (
+      <div className="card order-empty">
+        <p>{t('menu.none')}</p>
+      </div>
+    );
+  } else if (page.isError && !data) {
+    body = <LoadFailed onRetry={() => void page.refetch()} />;
+  } else if (!data) {
+    body = <Spinner block size="lg" />;
+  } else {
+    body = <OrderScreen key={data.dishlist.id} data={data} me={me.data} displayOnly={displayOnly} />;
+  }
+
+  return (
+    <section className="page order-page">
+      <header className="order-header card">
+        <div className="order-header__top">
+          <h1 className="page__title order-header__title">{t('newOrder.title')}</h1>
+          {available.length > 0 && (
+            <div className="order-header__menu">
+              <label htmlFor={selectId} className="field__label">
+                {t('menu.label')}
+              </label>
+              <select
+                id={selectId}
+                className="input ord-select"
+                value={chosen?.id ?? ''}
+                onChange={(e) => setSelectedId(Number(e.target.value))}
+              >
+                {available.map((d) => {
+                  const day = formatDate(d.from, lang);
+                  return (
+                    <option key={d.id} value={d.id}>
+                      {d.title.includes(day) ? d.title : `${d.title} (${day})`}
+                    </option>
+                  );
+                })}
+              </select>
+            </div>
+          )}
+        </div>
+        {chosen && (
+          <p className="order-header__deadline">
+            <span className="muted">{t('menu.orderUntil')}</span>{' '}
+            <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang)}</time>
+          </p>
+        )}
+        {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
+      </header>
+      {body}
+    </section>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('ordering');
+  return (
+    <Notice tone="error">
+      {t('errors.loadFailed')}{' '}
+      <Button size="sm" variant="ghost" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </Notice>
+  );
+}
+
+interface OrderScreenProps {
+  data: LoadedPage;
+  me: Profile;
+  displayOnly: boolean;
+}
+
+/** The menu of one dishlist with the cart. Remounted per menu, so the checkout starts afresh. */
+function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const lines = useCart((s) => s.lines);
+  const add = useCart((s) => s.add);
+  const syncWithMenu = useCart((s) => s.syncWithMenu);
+  const isCustomer = me.is_customer;
+  const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
+  const categories = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
+  const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
+  const [user, setUser] = useState<SelectableUser | null>(null);
+  const paymentContext = {
+    isCustomer,
+    methods: data.paymentMethods,
+    disableCash: data.orderSettings.disable_cash,
+  };
+  const choices = paymentChoices(paymentContext);
+  const shifts = isCustomer ? data.orderSettings.shifts : (user?.shifts ?? []);
+  const [form, setForm] = useState<CheckoutForm>(() => initialForm(paymentContext, data.orderSettings.shifts));
+
+  // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
+  // menu leave the cart too ("Dish was removed").
+  useEffect(() => {
+    syncWithMenu(data.dishlist.categories);
+  }, [data.dishlist.categories, syncWithMenu]);
+
+  const userData = isCustomer ? data.userData : (user?.userData ?? null);
+  const totals = cartTotals(
+    lines,
+    userCents(userData),
+    isCustomer ? commissionCents(form.payment, data.paymentMethods) : 0,
+  );
+
+  return (
+    <>
+      {isCustomer && data.userData.bonus > 0 && (
+        <Notice tone="success" className="ord-bonus">
+          {t('menu.bonus', { amount: formatEuros(data.userData.bonus, lang) })}
+        </Notice>
+      )}
+      {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
+      {categories.length === 0 ? (
+        <div className="card order-empty">
+          <p>{t('menu.soldOut')}</p>
+        </div>
+      ) : (
+        <MenuCategories
+          categories={categories}
+          renderDish={(dish) => (
+            <DishCard
+              dish={dish}
+              stock={stock}
+              cart={lines}
+              displayOnly={displayOnly}
+              onAdd={(item) => add(stock, item)}
+            />
+          )}
+        />
+      )}
+      <CartRibbon amountToPay={totals.amountToPay} />
+      <CartPanel
+        data={data}
+        isCustomer={isCustomer}
+        displayOnly={displayOnly}
+        stock={stock}
+        titles={titles}
+        form={form}
+        setForm={setForm}
+        user={user}
+        setUser={setUser}
+        totals={totals}
+        choices={choices}
+        shifts={shifts}
+      />
+    </>
+  );
 }

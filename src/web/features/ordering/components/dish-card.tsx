@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initialSelection, toggleOption, type ComplexSelection } from '../../../../shared/ordering/complex';
+import { showsLeftTag, type StockMap } from '../../../../shared/ordering/stock';
+import type { Cart, NewCartItem } from '../../../../shared/ordering/cart';
+import type { MenuDish } from '../../../../shared/schemas/ordering';
+import { formatCents, formatEuros } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
+import { canAddComplex, complexItem, complexPriceCents, remaining, simpleItem, stockOf } from '../model/menu';
+import { DishImage } from './dish-image';
+
+export interface DishCardProps {
+  dish: MenuDish;
+  stock: StockMap;
+  /** The cart, to count what is already taken; empty in display-only views. */
+  cart: Cart;
+  /** After the deadline, and on the public menu: nothing can be added. */
+  displayOnly: boolean;
+  onAdd?(item: NewCartItem): void;
+}
+
+function Allergens({ dish }: { dish: MenuDish }) {
+  const { t } = useTranslation('ordering');
+  if (dish.allergens.length === 0) return null;
+  return (
+    <p className="ord-dish__allergens">
+      {t('dish.allergens', { list: dish.allergens.map((a) => a.title).join(', ') })}
+    </p>
+  );
+}
+
+function LeftTag({ qty }: { qty: number | null }) {
+  const { t } = useTranslation('ordering');
+  if (!showsLeftTag(qty)) return null;
+  return <span className="ord-tag ord-tag--warning">{t('dish.left', { count: qty })}</span>;
+}
+
+/** A dish on the menu: plain dishes are added with one click, complexes open their option groups. */
+export function DishCard(props: DishCardProps) {
+  return props.dish.type === 'simple' ? <SimpleDish {...props} /> : <ComplexDish {...props} />;
+}
+
+function SimpleDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const canAdd = !displayOnly && remaining(cart, stock, dish.id) >= 1;
+  const add = () => {
+    if (canAdd) onAdd?.(simpleItem(dish));
+  };
+  return (
+    <article className={`ord-dish ${displayOnly ? '' : 'ord-dish--clickable'}`} onClick={displayOnly ? undefined : add}>
+      <DishImage dish={dish} />
+      <div className="ord-dish__body">
+        <h3 className="ord-dish__title">{dish.title}</h3>
+        {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
+        <Allergens dish={dish} />
+      </div>
+      <div className="ord-dish__aside">
+        <span className="ord-dish__price">{formatEuros(dish.price, lang)}</span>
+        <LeftTag qty={stockOf(stock, dish)} />
+        {!displayOnly && (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm ord-dish__add"
+            disabled={!canAdd}
+            aria-label={t('dish.addNamed', { title: dish.title })}
+            onClick={(e) => {
+              e.stopPropagation();
+              add();
+            }}
+          >
+            <span aria-hidden="true">+</span> {t('dish.add')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ComplexDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const [expanded, setExpanded] = useState(false);
+  const [selected, setSelected] = useState<ComplexSelection>(() => initialSelection(dish.complex));
+  const id = useId();
+  const canAdd = !displayOnly && canAddComplex(cart, stock, dish, selected);
+
+  const add = () => {
+    if (!canAdd) return;
+    onAdd?.(complexItem(dish, selected));
+    // Spec 4: selections reset, except mandatory groups with a single option.
+    setSelected(initialSelection(dish.complex));
+  };
+
+  return (
+    <article className={`ord-dish ord-dish--complex ${expanded ? 'is-expanded' : ''}`}>
+      <div className="ord-dish__row" onClick={() => setExpanded((e) => !e)}>
+        <DishImage dish={dish} />
+        <div className="ord-dish__body">
+          <h3 className="ord-dish__title">
+            <button
+              type="button"
+              className="ord-dish__expand"
+              aria-expanded={expanded}
+              aria-controls={`${id}-groups`}
+              onClick={(e) => {
+                e.stopPropagation();
+                setExpanded((x) => !x);
+              }}
+            >
+              {dish.title}
+              <svg className="ord-dish__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+            </button>
+          </h3>
+          {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
+          <Allergens dish={dish} />
+        </div>
+        <div className="ord-dish__aside">
+          <span className="ord-dish__price">{t('dish.priceFrom', { price: formatEuros(dish.priceFrom, lang) })}</span>
+          <LeftTag qty={stockOf(stock, dish)} />
+        </div>
+      </div>
+      <div id={`${id}-groups`} className="ord-dish__groups" hidden={!expanded}>
+        {dish.complex.map((group) => (
+          <fieldset key={group.id} className="ord-group">
+            <legend className="ord-group__title">
+              {group.title}
+              <span className="ord-group__hint">
+                {group.optional ? t('dish.optional') : t('dish.chooseOne')}
+              </span>
+            </legend>
+            {group.dishes.map((option) => {
+              const chosen = (selected[group.id] ?? []).includes(option.id);
+              const soldOut = remaining(cart, stock, option.id) < 1;
+              return (
+                <label key={option.id} className={`ord-option ${soldOut ? 'is-disabled' : ''}`}>
+                  <input
+                    type={group.optional ? 'checkbox' : 'radio'}
+                    name={`${id}-g${group.id}`}
+                    checked={chosen}
+                    disabled={displayOnly || (soldOut && !chosen)}
+                    onChange={() => setSelected((s) => toggleOption(dish.complex, s, group.id, option.id))}
+                  />
+                  <span className="ord-option__title">{option.title}</span>
+                  {soldOut && <span className="ord-tag">{t('dish.soldOut')}</span>}
+                  <LeftTag qty={soldOut ? null : stockOf(stock, option)} />
+                  <span className="ord-option__price">{formatEuros(option.price, lang)}</span>
+                </label>
+              );
+            })}
+          </fieldset>
+        ))}
+        {!displayOnly && (
+          <div className="ord-dish__add-row">
+            <span className="ord-dish__price">{formatCents(complexPriceCents(dish, selected), lang)}</span>
+            <button type="button" className="btn btn--primary" disabled={!canAdd} onClick={add}>
+              {t('dish.addToOrder')}
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
