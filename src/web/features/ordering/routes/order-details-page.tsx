@@ -1,10 +1,190 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { formatDate, formatDateTime, formatEuros } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrder, type Order } from '../api';
+import '../../../styles/ordering.css';
 
-/** Placeholder for /order/:orderId until the ordering feature builds it; replace this file's Component. */
+const STATUS_KEY: Record<number, string> = { 0: 'failed', 1: 'pending', 2: 'placed' };
+
+/** /order/{orderId}: one order with its lines, sums and the "Ordered on" date. */
 export function Component() {
-  const { t } = useTranslation('shell');
-  const { orderId } = useParams();
-  return <ComingSoon title={t('placeholder.orderDetails', { id: orderId })} />;
+  const { t } = useTranslation('ordering');
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const title = t('details.title', { id: orderId });
+  useDocumentTitle(title);
+
+  return (
+    <section className="page page--narrow order-details">
+      <p>
+        <Link className="link" to="/history">
+          ← {t('details.toHistory')}
+        </Link>
+      </p>
+      <h1 className="page__title">{title}</h1>
+      {order.isPending ? (
+        <Spinner block />
+      ) : order.data ? (
+        <OrderDetails order={order.data} />
+      ) : (
+        <Notice tone="error">
+          {isApiError(order.error) && (order.error.status === 404 || order.error.status === 403)
+            ? t('details.notFound')
+            : t('errors.loadFailed')}{' '}
+          {!(isApiError(order.error) && order.error.status === 404) && (
+            <Button size="sm" variant="ghost" onClick={() => void order.refetch()}>
+              {t('retry')}
+            </Button>
+          )}
+        </Notice>
+      )}
+    </section>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const money = (euros: number) => formatEuros(euros, lang);
+  const status = STATUS_KEY[order.status] ?? 'pending';
+
+  return (
+    <>
+      <div className="card">
+        <dl className="ord-facts">
+          <div>
+            <dt>{t('details.orderedOn')}</dt>
+            <dd>
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at, lang)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('details.menu')}</dt>
+            <dd>
+              {order.dishlist.title} ({formatDate(order.dishlist.from, lang)})
+            </dd>
+          </div>
+          <div>
+            <dt>{t('details.status')}</dt>
+            <dd>
+              <span className={`ord-tag ord-tag--${status}`}>{t(`status.${status}`)}</span>{' '}
+              {order.status === 2 && (
+                <span className="muted">{order.accepted ? t('details.accepted') : t('details.notAccepted')}</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('details.user')}</dt>
+            <dd>
+              {order.user.first_name}
+              {order.user.location && <span className="muted"> · {order.user.location.title}</span>}
+            </dd>
+          </div>
+          {order.created_by && (
+            <div>
+              <dt>{t('details.placedBy')}</dt>
+              <dd>{order.created_by.first_name}</dd>
+            </div>
+          )}
+          {order.shift && (
+            <div>
+              <dt>{t('checkout.shift')}</dt>
+              <dd>{order.shift.title}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('checkout.payment')}</dt>
+            <dd>
+              {t(`payment.${order.payment_type}`)}
+              {order.bank && <span className="muted"> · {order.bank}</span>}
+            </dd>
+          </div>
+          {order.comment && (
+            <div>
+              <dt>{t('details.comment')}</dt>
+              <dd className="order-details__comment">{order.comment}</dd>
+            </div>
+          )}
+        </dl>
+        {order.status === 1 && order.payment_link && (
+          <p>
+            <a className="btn btn--primary" href={order.payment_link}>
+              {t('details.payNow')}
+            </a>
+          </p>
+        )}
+      </div>
+
+      <div className="card">
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t('details.items')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('details.dish')}</th>
+                <th scope="col" className="align-end">
+                  {t('details.qty')}
+                </th>
+                <th scope="col" className="align-end">
+                  {t('details.price')}
+                </th>
+                <th scope="col" className="align-end">
+                  {t('details.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line) => (
+                <tr key={line.id}>
+                  <td>
+                    {line.dish.title}
+                    {line.complex.length > 0 && (
+                      <span className="order-line__options">{line.complex.map((o) => o.dish.title).join(', ')}</span>
+                    )}
+                  </td>
+                  <td className="align-end">{line.qty}</td>
+                  <td className="align-end">{money(line.price)}</td>
+                  <td className="align-end">{money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="ord-totals">
+          <div className="ord-totals__row">
+            <dt>{t('totals.amount')}</dt>
+            <dd>{money(order.amount)}</dd>
+          </div>
+          {order.subsidy > 0 && (
+            <div className="ord-totals__row">
+              <dt>{t('totals.subsidy')}</dt>
+              <dd>−{money(order.subsidy)}</dd>
+            </div>
+          )}
+          {order.bonus > 0 && (
+            <div className="ord-totals__row">
+              <dt>{t('totals.bonus')}</dt>
+              <dd>−{money(order.bonus)}</dd>
+            </div>
+          )}
+          {order.commission > 0 && (
+            <div className="ord-totals__row">
+              <dt>{t('totals.commission')}</dt>
+              <dd>+{money(order.commission)}</dd>
+            </div>
+          )}
+          <div className="ord-totals__row ord-totals__row--pay">
+            <dt>{t('totals.toPay')}</dt>
+            <dd>{money(order.amount_to_pay)}</dd>
+          </div>
+        </dl>
+      </div>
+    </>
+  );
 }

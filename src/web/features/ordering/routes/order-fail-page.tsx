@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useSearchParams } from 'react-router';
+import { OrderOutcome } from '../components/order-outcome';
 
-/** Placeholder for /order/fail until the ordering feature builds it; replace this file's Component. */
+/** /order/fail: "There was a problem with payment!" (spec 8). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.orderFail')} />;
+  const [params] = useSearchParams();
+  return <OrderOutcome kind="fail" orderId={params.get('order_id')} />;
 }

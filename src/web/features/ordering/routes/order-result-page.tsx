@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useSearchParams } from 'react-router';
+import { OrderOutcome } from '../components/order-outcome';
 
-/** Placeholder for /order/result until the ordering feature builds it; replace this file's Component. */
+/** /order/result: where the payment gateway returns; failed when statusGroup=failed, else success (spec 2). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.orderResult')} />;
+  const [params] = useSearchParams();
+  const failed = params.get('statusGroup') === 'failed';
+  return <OrderOutcome kind={failed ? 'fail' : 'success'} orderId={params.get('order_id')} />;
 }

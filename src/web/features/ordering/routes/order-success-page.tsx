@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useSearchParams } from 'react-router';
+import { OrderOutcome } from '../components/order-outcome';
 
-/** Placeholder for /order/success until the ordering feature builds it; replace this file's Component. */
+/** /order/success?order_id=…: where a placed order lands (spec 2). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.orderSuccess')} />;
+  const [params] = useSearchParams();
+  return <OrderOutcome kind="success" orderId={params.get('order_id')} />;
 }

@@ -1,8 +1,63 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link } from 'react-router';
+import { stockFromBalance } from '../../../../shared/ordering/stock';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDemoDishlist } from '../api';
+import { DishCard } from '../components/dish-card';
+import { MenuCategories } from '../components/menu-categories';
+import { visibleCategories } from '../model/menu';
+import '../../../styles/ordering.css';
 
-/** Placeholder for /public/menu until the ordering feature builds it; replace this file's Component. */
+const NO_STOCK = stockFromBalance([]);
+
+/** /public/menu: today's demo menu, for everyone, display only (spec 2). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.publicMenu')} />;
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const signedIn = useSession((s) => Boolean(s.token));
+  useDocumentTitle(t('publicMenu.title'));
+  const demo = useDemoDishlist();
+  const dishlist = demo.data?.dishlist ?? null;
+
+  return (
+    <section className="page public-menu">
+      <header className="order-header card">
+        <div className="order-header__top">
+          <h1 className="page__title order-header__title">{t('publicMenu.title')}</h1>
+          <Link className="btn btn--primary btn--sm" to={signedIn ? '/order' : '/login'}>
+            {signedIn ? t('publicMenu.order') : t('publicMenu.login')}
+          </Link>
+        </div>
+        {dishlist && (
+          <p className="order-header__deadline">
+            {dishlist.title} · {formatDate(dishlist.from, lang)}
+          </p>
+        )}
+      </header>
+      {demo.isPending ? (
+        <Spinner block size="lg" />
+      ) : demo.isError ? (
+        <Notice tone="error">
+          {t('errors.loadFailed')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void demo.refetch()}>
+            {t('retry')}
+          </Button>
+        </Notice>
+      ) : !dishlist ? (
+        <div className="card order-empty">
+          <p>{t('menu.none')}</p>
+        </div>
+      ) : (
+        <MenuCategories
+          categories={visibleCategories(dishlist.categories, NO_STOCK)}
+          renderDish={(dish) => <DishCard dish={dish} stock={NO_STOCK} cart={[]} displayOnly />}
+        />
+      )}
+    </section>
+  );
 }
