@@ -1,0 +1,47 @@
+import { defineMessages } from '../../lib/i18n.js';
+
+type Key =
+  | 'toBeforeFrom' | 'unknownDish' | 'unknownCategory' | 'duplicateDish' | 'notAnOption' | 'duplicateOption' | 'notComplex'
+  | 'orderedDishes' | 'menuHasOrders' | 'notOnMenu' | 'listedTwice';
+
+export const menuText = defineMessages<Key>({
+  en: {
+    toBeforeFrom: 'The end must not be before the start.',
+    unknownDish: 'This dish does not exist.',
+    unknownCategory: 'This category does not exist.',
+    duplicateDish: 'This dish is already on the menu.',
+    notAnOption: 'This dish is not an option of the set meal.',
+    duplicateOption: 'This option is listed twice.',
+    notComplex: 'Only set meals have option prices.',
+    orderedDishes: 'These dishes have orders on this menu and cannot be removed: {names}.',
+    menuHasOrders: 'The menu cannot be deleted: it has {count} order(s).',
+    notOnMenu: 'This dish is not on the menu.',
+    listedTwice: 'This dish is listed twice.',
+  },
+  lv: {
+    toBeforeFrom: 'Beigām jābūt ne agrāk par sākumu.',
+    unknownDish: 'Šāds ēdiens neeksistē.',
+    unknownCategory: 'Šāda kategorija neeksistē.',
+    duplicateDish: 'Šis ēdiens jau ir ēdienkartē.',
+    notAnOption: 'Šis ēdiens nav kompleksa izvēle.',
+    duplicateOption: 'Šī izvēle norādīta divreiz.',
+    notComplex: 'Izvēļu cenas ir tikai kompleksiem.',
+    orderedDishes: 'Šiem ēdieniem šajā ēdienkartē ir pasūtījumi, tos nevar noņemt: {names}.',
+    menuHasOrders: 'Ēdienkarti nevar dzēst: tai ir {count} pasūtījums(-i).',
+    notOnMenu: 'Šī ēdiena nav ēdienkartē.',
+    listedTwice: 'Šis ēdiens norādīts divreiz.',
+  },
+  ru: {
+    toBeforeFrom: 'Окончание не может быть раньше начала.',
+    unknownDish: 'Такого блюда не существует.',
+    unknownCategory: 'Такой категории не существует.',
+    duplicateDish: 'Это блюдо уже есть в меню.',
+    notAnOption: 'Это блюдо не является вариантом комплекса.',
+    duplicateOption: 'Этот вариант указан дважды.',
+    notComplex: 'Цены вариантов бывают только у комплексов.',
+    orderedDishes: 'На эти блюда в этом меню есть заказы, их нельзя убрать: {names}.',
+    menuHasOrders: 'Меню нельзя удалить: в нём есть заказы ({count}).',
+    notOnMenu: 'Этого блюда нет в меню.',
+    listedTwice: 'Это блюдо указано дважды.',
+  },
+});

@@ -1,0 +1,313 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances, menuComplexPrices, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeProvider, makeUser, signedIn } from '../../test/factories.js';
+import { makeCategory, makeComplex, makeDish } from '../catalogue/catalogue.factories.js';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let kitchen: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
+  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
+  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** A provider with soups, mains and a set meal (soup + main, optional dessert... kept small). */
+async function world() {
+  const p = await makeProvider(ctx.db);
+  const soups = await makeCategory(ctx.db, p.id, { position: 1 });
+  const mains = await makeCategory(ctx.db, p.id, { position: 2 });
+  const sets = await makeCategory(ctx.db, p.id, { position: 0 });
+  const soup = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Borščs', en: 'Borscht', ru: 'Борщ' }, priceCents: 290 });
+  const soup2 = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Soļanka', en: 'Solyanka' }, priceCents: 340 });
+  const main = await makeDish(ctx.db, p.id, mains.id, { title: { lv: 'Karbonāde', en: 'Pork chop' }, priceCents: 650 });
+  const set = await makeComplex(ctx.db, p.id, sets.id, [
+    { categoryId: soups.id, dishIds: [soup.id, soup2.id] },
+    { categoryId: mains.id, dishIds: [main.id] },
+  ]);
+  return { p, soups, mains, sets, soup, soup2, main, set, q: `provider_id=${p.id}` };
+}
+
+async function placeOrder(menuId: number, lines: { dishId: number; qty: number; options?: number[] }[], status = 2) {
+  const user = await makeUser(ctx.db);
+  const [order] = await ctx.db.insert(orders).values({ menuId, userId: user.id, paymentType: 'cash', amountCents: 100, amountToPayCents: 100, status }).returning();
+  for (const l of lines) {
+    const [item] = await ctx.db.insert(orderItems).values({ orderId: order!.id, dishId: l.dishId, qty: l.qty, unitPriceCents: 100 }).returning();
+    for (const o of l.options ?? []) await ctx.db.insert(orderItemOptions).values({ orderItemId: item!.id, dishId: o, priceCents: 0 });
+  }
+  return order!;
+}
+
+describe('menus: save and read', () => {
+  it('creates a menu with price overrides and option prices, and reads it back the same', async () => {
+    const w = await world();
+    const payload = {
+      title: 'Pirmdiena',
+      from: '2026-03-02T08:00:00+02:00',
+      to: '2026-03-02T11:00:00+02:00',
+      selectedDishes: [
+        { id: w.soup.id, category_id: w.soups.id, price: 2.5 },
+        { id: w.main.id, price: null },
+        { id: w.set.id, category_id: w.sets.id, complex: [{ id: w.soup.id, price: 1.2, category_id: w.soups.id }, { id: w.main.id, price: 4.5 }, { id: w.soup2.id, price: null }] },
+      ],
+    };
+    const res = await call('POST', `/app/dishlists?${w.q}`, kitchen, payload);
+    expect(res.statusCode).toBe(201);
+    const m = res.json();
+    expect(m).toMatchObject({
+      title: 'Pirmdiena',
+      from: '2026-03-02T06:00:00.000Z',
+      to: '2026-03-02T09:00:00.000Z',
+      status: false,
+      dishes_count: 3,
+      orders_count: 0,
+      ordered_dish_ids: [],
+    });
+    // Ordered by category position (sets 0, soups 1, mains 2).
+    expect(m.selectedDishes).toEqual([
+      { id: w.set.id, category_id: w.sets.id, price: null, complex: [
+        { id: w.soup.id, price: 1.2, category_id: w.soups.id },
+        { id: w.main.id, price: 4.5, category_id: w.mains.id },
+      ].sort((a, b) => a.id - b.id) },
+      { id: w.soup.id, category_id: w.soups.id, price: 2.5, complex: [] },
+      { id: w.main.id, category_id: w.mains.id, price: null, complex: [] },
+    ]);
+    expect(m.categories.map((c: { id: number }) => c.id)).toEqual([w.sets.id, w.soups.id, w.mains.id]);
+    expect(m.categories[1]).toMatchObject({ title: { lv: expect.any(String), en: expect.any(String), ru: expect.any(String) }, position: 1 });
+
+    const read = await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin);
+    expect(read.json()).toEqual(m);
+
+    // Saving what was read changes nothing (round trip), including the option prices.
+    const again = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, kitchen, { title: m.title, from: m.from, to: m.to, status: true, selectedDishes: m.selectedDishes });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...m, status: true });
+  });
+
+  it('reads times without an offset in the provider time zone', async () => {
+    const w = await world();
+    const res = await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Vasara', from: '2026-07-01T10:00', to: '2026-07-01T12:30' });
+    expect(res.json()).toMatchObject({ from: '2026-07-01T07:00:00.000Z', to: '2026-07-01T09:30:00.000Z' });
+  });
+
+  it('edits only what is sent and replaces the dishes and overrides when selectedDishes is sent', async () => {
+    const w = await world();
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'Otrdiena',
+        from: '2026-03-03T06:00:00Z',
+        to: '2026-03-03T09:00:00Z',
+        selectedDishes: [{ id: w.set.id, complex: [{ id: w.soup.id, price: 1 }] }, { id: w.soup.id }],
+      })
+    ).json();
+    const renamed = (await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { title: 'Otrdiena!' })).json();
+    expect(renamed).toMatchObject({ title: 'Otrdiena!', dishes_count: 2 });
+    expect(renamed.selectedDishes[0].complex).toEqual([{ id: w.soup.id, price: 1, category_id: w.soups.id }]);
+
+    const replaced = (await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.main.id, price: 7 }] })).json();
+    expect(replaced.selectedDishes).toEqual([
+      { id: w.set.id, category_id: w.sets.id, price: null, complex: [] },
+      { id: w.main.id, category_id: w.mains.id, price: 7, complex: [] },
+    ]);
+    expect(await ctx.db.select().from(menuComplexPrices).where(eq(menuComplexPrices.menuId, m.id))).toHaveLength(0);
+    expect((await call('PUT', `/app/dishlists/999999?${w.q}`, admin, { title: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('menus: validation', () => {
+  it('needs title, from and to; to not before from (422, request language)', async () => {
+    const w = await world();
+    const empty = await call('POST', `/app/dishlists?${w.q}&lang=lv`, admin, {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ title: ['Šis lauks ir obligāts.'], from: ['Šis lauks ir obligāts.'], to: ['Šis lauks ir obligāts.'] });
+    const bad = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: 'tomorrow', to: '2026-03-02T09:00:00Z' });
+    expect(bad.json().errors).toEqual({ from: ['This value is not valid.'] });
+    const back = await call('POST', `/app/dishlists?${w.q}&lang=ru`, admin, { title: 'X', from: '2026-03-02T10:00:00Z', to: '2026-03-02T09:00:00Z' });
+    expect(back.statusCode).toBe(422);
+    expect(back.json().errors).toEqual({ to: ['Окончание не может быть раньше начала.'] });
+    expect((await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Same', from: '2026-03-02T10:00:00Z', to: '2026-03-02T10:00:00Z' })).statusCode).toBe(201);
+    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    const putBack = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=en`, admin, { from: '2026-03-02T11:00:00Z' });
+    expect(putBack.json().errors).toEqual({ to: ['The end must not be before the start.'] });
+  });
+
+  it('checks dishes, categories, prices and option ids', async () => {
+    const w = await world();
+    const other = await makeProvider(ctx.db);
+    const foreign = await makeDish(ctx.db, other.id, (await makeCategory(ctx.db, other.id)).id);
+    const res = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, {
+      title: 'X',
+      from: '2026-03-02T08:00:00Z',
+      to: '2026-03-02T10:00:00Z',
+      selectedDishes: [
+        { id: foreign.id },
+        { id: w.soup.id, category_id: 999999 },
+        { id: w.soup.id },
+        { id: w.main.id, complex: [{ id: w.soup.id, price: 1 }] },
+        { id: w.set.id, complex: [{ id: foreign.id, price: 1 }, { id: w.soup.id, price: 1 }, { id: w.soup.id, price: 2 }] },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'selectedDishes.0.id': ['This dish does not exist.'],
+      'selectedDishes.1.category_id': ['This category does not exist.'],
+      'selectedDishes.2.id': ['This dish is already on the menu.'],
+      'selectedDishes.3.complex': ['Only set meals have option prices.'],
+      'selectedDishes.4.complex.0.id': ['This dish is not an option of the set meal.'],
+      'selectedDishes.4.complex.2.id': ['This option is listed twice.'],
+    });
+    const price = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id, price: -1 }, { id: w.main.id, price: 1.005 }] });
+    expect(price.json().errors).toEqual({ 'selectedDishes.0.price': ['The value must be at least 0.'], 'selectedDishes.1.price': ['This value is not valid.'] });
+  });
+});
+
+describe('menus: orders protect dishes and menus', () => {
+  it('refuses to drop ordered dishes, naming them, but allows other changes', async () => {
+    const w = await world();
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'T', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }, { id: w.soup2.id }, { id: w.main.id }, { id: w.set.id }] })
+    ).json();
+    await placeOrder(m.id, [{ dishId: w.soup.id, qty: 1 }, { dishId: w.set.id, qty: 1, options: [w.soup2.id, w.main.id] }]);
+    await placeOrder(m.id, [{ dishId: w.main.id, qty: 1 }], 0); // failed orders do not hold dishes
+
+    const read = (await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin)).json();
+    expect(read.ordered_dish_ids).toEqual([w.soup.id, w.set.id].sort((a, b) => a - b));
+    expect(read.orders_count).toBe(1);
+
+    const res = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=en`, admin, { selectedDishes: [{ id: w.main.id }] });
+    expect(res.statusCode).toBe(422);
+    const text = res.json().errors.selectedDishes[0] as string;
+    expect(text).toMatch(/^These dishes have orders on this menu and cannot be removed: /);
+    expect(text).toContain('Borscht');
+    const lv = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=lv`, admin, { selectedDishes: [{ id: w.set.id }] });
+    expect(lv.json().errors.selectedDishes[0]).toBe('Šiem ēdieniem šajā ēdienkartē ir pasūtījumi, tos nevar noņemt: Borščs.');
+
+    // Dropping unordered dishes and changing prices is fine.
+    const ok = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.soup.id, price: 9 }, { id: w.set.id }] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().dishes_count).toBe(2);
+  });
+
+  it('deletes a menu without orders, refuses one with orders (409)', async () => {
+    const w = await world();
+    const empty = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'E', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
+    await call('POST', `/app/dishlists/${empty.id}/balance?${w.q}`, admin, { balance: [{ id: w.soup.id, qty: 3 }] });
+    const del = await call('DELETE', `/app/dishlists/${empty.id}?${w.q}`, kitchen);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true });
+    expect((await call('GET', `/app/dishlists/${empty.id}?${w.q}`, admin)).statusCode).toBe(404);
+
+    const used = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'U', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
+    await placeOrder(used.id, [{ dishId: w.soup.id, qty: 1 }], 0);
+    const refused = await call('DELETE', `/app/dishlists/${used.id}?${w.q}&lang=en`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('The menu cannot be deleted: it has 1 order(s).');
+    expect((await call('DELETE', `/app/dishlists/999999?${w.q}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('menus: list', () => {
+  it('lists newest first, 20 per page by default, per_page=all, status filter, sorting and search', async () => {
+    const w = await world();
+    for (let i = 0; i < 23; i++) {
+      const day = String(i + 1).padStart(2, '0');
+      await call('POST', `/app/dishlists?${w.q}`, admin, { title: `Menu ${day}`, from: `2026-03-${day}T08:00:00Z`, to: `2026-03-${day}T10:00:00Z`, status: i % 2 === 0 });
+    }
+    const first = (await call('GET', `/app/dishlists?${w.q}`, kitchen)).json();
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 23 });
+    expect(first.data[0]).toMatchObject({ title: 'Menu 23', dishes_count: 0, orders_count: 0 });
+    const all = (await call('GET', `/app/dishlists?${w.q}&per_page=all&filter[status]=1`, kitchen)).json();
+    expect(all).toMatchObject({ per_page: 'all', total: 12 });
+    expect(all.data.every((m: { status: boolean }) => m.status)).toBe(true);
+    const asc = (await call('GET', `/app/dishlists?${w.q}&per_page=3&sort[from]=asc`, kitchen)).json();
+    expect(asc.data.map((m: { title: string }) => m.title)).toEqual(['Menu 01', 'Menu 02', 'Menu 03']);
+    expect((await call('GET', `/app/dishlists?${w.q}&search=menu%2017`, kitchen)).json().data.map((m: { title: string }) => m.title)).toEqual(['Menu 17']);
+    const other = await makeProvider(ctx.db);
+    expect((await call('GET', `/app/dishlists?provider_id=${other.id}`, kitchen)).json().total).toBe(0);
+  });
+});
+
+describe('menus: balance', () => {
+  it('lists menu dishes and set-meal options, sets quantities, null for unlimited', async () => {
+    const w = await world();
+    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'B', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.set.id }, { id: w.soup.id }] })).json();
+    const before = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
+    expect(before.balance).toEqual([
+      { id: w.set.id, qty: null, category_id: w.sets.id, ordered: 0, in_menu: true },
+      { id: w.soup.id, qty: null, category_id: w.soups.id, ordered: 0, in_menu: true },
+      { id: w.soup2.id, qty: null, category_id: w.soups.id, ordered: 0, in_menu: false },
+      { id: w.main.id, qty: null, category_id: w.mains.id, ordered: 0, in_menu: false },
+    ]);
+
+    const set = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: 10 }, { id: w.main.id, qty: 0 }] });
+    expect(set.statusCode).toBe(200);
+    const qty = (body: { balance: { id: number; qty: number | null }[] }) => Object.fromEntries(body.balance.map((b) => [b.id, b.qty]));
+    expect(qty(set.json())).toEqual({ [w.set.id]: null, [w.soup.id]: 10, [w.soup2.id]: null, [w.main.id]: 0 });
+    // Only listed dishes change; null makes a dish unlimited again.
+    const second = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: null }, { id: w.set.id, qty: 5 }] });
+    expect(qty(second.json())).toEqual({ [w.set.id]: 5, [w.soup.id]: null, [w.soup2.id]: null, [w.main.id]: 0 });
+    expect((await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json()).toEqual(second.json());
+
+    await placeOrder(m.id, [{ dishId: w.set.id, qty: 2, options: [w.soup.id, w.main.id] }, { dishId: w.soup.id, qty: 1 }]);
+    const ordered = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json();
+    expect(Object.fromEntries(ordered.balance.map((b: { id: number; ordered: number }) => [b.id, b.ordered]))).toEqual({ [w.set.id]: 2, [w.soup.id]: 3, [w.soup2.id]: 0, [w.main.id]: 2 });
+
+    // A dish taken off the menu but still an option of a set meal on it keeps its stock row.
+    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.soup.id }, { id: w.soup2.id }] });
+    const rows = await ctx.db.select().from(balances).where(and(eq(balances.menuId, m.id), eq(balances.dishId, w.main.id)));
+    expect(rows).toHaveLength(1); // main is still an option of the set meal, so its stock stays
+  });
+
+  it('validates quantities and dish ids, keyed by index', async () => {
+    const w = await world();
+    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'B', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
+    const bad = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=en`, admin, { balance: [{ id: w.soup.id, qty: -1 }, { id: w.soup.id, qty: 1.5 }, { id: w.soup.id }] });
+    expect(bad.statusCode).toBe(422);
+    const errors = bad.json().errors;
+    expect(Object.keys(errors).sort()).toEqual(['balance.0.qty', 'balance.1.qty', 'balance.2.qty']);
+    expect(errors['balance.0.qty']).toEqual(['The value must be at least 0.']);
+    expect(errors['balance.2.qty']).toEqual(['This field is required.']);
+    expect(errors['balance.1.qty']).toHaveLength(1); // the wording of "not whole" is the shared validation's
+    const ids = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=lv`, admin, { balance: [{ id: w.soup.id, qty: 1 }, { id: w.main.id, qty: 1 }, { id: w.soup.id, qty: 2 }] });
+    expect(ids.json().errors).toEqual({ 'balance.1.id': ['Šī ēdiena nav ēdienkartē.'], 'balance.2.id': ['Šis ēdiens norādīts divreiz.'] });
+    expect((await ctx.db.select().from(balances).where(eq(balances.menuId, m.id)))).toHaveLength(0);
+    expect((await call('GET', `/app/dishlists/999999/balance?${w.q}`, admin)).statusCode).toBe(404);
+
+    // A dish taken off the menu loses its stock row.
+    await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, admin, { balance: [{ id: w.soup.id, qty: 4 }] });
+    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.main.id }] });
+    expect(await ctx.db.select().from(balances).where(eq(balances.menuId, m.id))).toHaveLength(0);
+    expect((await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json().balance).toEqual([
+      { id: w.main.id, qty: null, category_id: w.mains.id, ordered: 0, in_menu: true },
+    ]);
+  });
+});
+
+describe('menus: roles', () => {
+  it('customers get 403 from every menu call', async () => {
+    const w = await world();
+    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'R', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    const calls: [Parameters<typeof call>[0], string, unknown?][] = [
+      ['GET', '/app/dishlists'],
+      ['GET', `/app/dishlists/${m.id}`],
+      ['POST', '/app/dishlists', { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' }],
+      ['PUT', `/app/dishlists/${m.id}`, { title: 'X' }],
+      ['DELETE', `/app/dishlists/${m.id}`],
+      ['GET', `/app/dishlists/${m.id}/balance`],
+      ['POST', `/app/dishlists/${m.id}/balance`, { balance: [] }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await call(method, `${url}?${w.q}`, customer, body)).statusCode).toBe(403);
+      expect((await call(method, `${url}?${w.q}`, {}, body)).statusCode).toBe(401);
+    }
+  });
+});
