@@ -62,3 +62,14 @@ describe('providers', () => {
     await expect(resolveProviderId(ctx.db, { provider_id: 'abc' })).rejects.toMatchObject({ status: 422 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the catalogue, locations, providers and menus calls', async () => {
+    const res = await ctx.app.inject({ url: '/app/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/app/providers', '/app/categories', '/app/dishes/{id}', '/app/dishes/{id}/image', '/app/locations/token/{hash}', '/app/dishlists/{id}/balance']) {
+      expect(paths).toContain(p);
+    }
+  });
+});
