@@ -26,7 +26,7 @@ describe('navigation', () => {
     const manager = await signedIn(ctx.db, { isLocationManager: true });
     const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
     const admin = await signedIn(ctx.db, { role: 'admin' });
-    const nav = async (auth: object, lang = 'en') => (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
+    const nav = async (auth: Record<string, string>, lang = 'en') => (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
 
     const c = pages(await nav(customer.auth));
     expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
