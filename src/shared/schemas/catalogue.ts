@@ -122,7 +122,7 @@ export const dish = z.object({
   allergens: z.array(z.number()),
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
   price: z.number(),
-  /** Euros: the price for a simple dish; for a complex, the cheapest full choice (see complexPriceFromCents). */
+  /** Euros: the price for a simple dish; for a complex, the cheapest full choice (cheapestSelectionCents in shared/ordering/complex.ts). */
   priceFrom: z.number(),
   status: z.boolean(),
   position: z.number().int(),
@@ -228,23 +228,5 @@ export const imageQuery = z.object({
   format: z.enum(['webp']).optional(),
   v: z.string().max(100).optional(),
 });
-
-// ---------------------------------------------------------------- shared rule
-
-/**
- * Lowest price of a complex in cents: its own price plus, for every non-optional group, the cheapest
- * option (override, else the dish's price). Optional groups add nothing. Used for `priceFrom`.
- */
-export function complexPriceFromCents(
-  basePriceCents: number,
-  groups: { optional: boolean; options: { priceCents: number | null; dishPriceCents: number }[] }[],
-): number {
-  let total = basePriceCents;
-  for (const g of groups) {
-    if (g.optional || g.options.length === 0) continue;
-    total += Math.min(...g.options.map((o) => o.priceCents ?? o.dishPriceCents));
-  }
-  return total;
-}
 
 export const success = z.object({ success: z.literal(true) });

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
+import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import {
-  complexPriceFromCents,
   type ComplexGroup,
   type CreateDishInput,
   type Dish,
@@ -100,10 +100,11 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
         status: o.status,
       })),
     }));
+    // One rule with the order page: own price plus the cheapest option of each mandatory group.
     const priceFrom = isComplexType(d.type)
-      ? complexPriceFromCents(
+      ? cheapestSelectionCents(
+          groups.map((g) => ({ optional: g.optional, dishes: (optionsOf.get(g.id) ?? []).map((o) => ({ priceCents: o.priceCents ?? o.dishPriceCents })) })),
           d.priceCents,
-          groups.map((g) => ({ optional: g.optional, options: (optionsOf.get(g.id) ?? []).map((o) => ({ priceCents: o.priceCents, dishPriceCents: o.dishPriceCents })) })),
         )
       : d.priceCents;
     const etag = imageOf.get(d.id) ?? null;
