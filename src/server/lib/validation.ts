@@ -24,6 +24,7 @@ function issueText(issue: FastifySchemaValidationError, lang: Lang): string {
   const p = issue.params as Record<string, unknown>;
   switch (issue.keyword) {
     case 'invalid_type':
+      if (p.expected === 'int') return t(lang, 'notInteger');
       // zod 4 leaves the input out of issues; its default text names what it received.
       return /received (undefined|null)/.test(issue.message ?? '') ? t(lang, 'required') : t(lang, 'invalidType');
     case 'invalid_format':

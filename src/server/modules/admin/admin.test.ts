@@ -134,3 +134,14 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/app/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
 });
+
+describe('validation texts', () => {
+  it('asks for a whole number where one is required', async () => {
+    const { z } = await import('zod');
+    const { validatorCompiler } = await import('fastify-type-provider-zod');
+    const { validationErrors } = await import('../../lib/validation.js');
+    const check = validatorCompiler({ schema: z.object({ qty: z.number().int() }), method: 'POST', url: '/x', httpPart: 'body' });
+    const result = check({ qty: 1.5 }) as { error?: import('fastify').FastifySchemaValidationError[] };
+    expect(validationErrors(result.error!, 'body', 'en')).toEqual({ qty: ['Enter a whole number.'] });
+  });
+});
