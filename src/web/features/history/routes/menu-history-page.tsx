@@ -1,10 +1,166 @@
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link, useParams } from 'react-router';
+import type { Order } from '../../../../shared/schemas/ordering';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, type Column } from '../../../components/ui/table';
+import { isApiError } from '../../../lib/api';
+import { formatDate, formatDateTime, formatEuros } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { fetchHistoryPdf, useMenuHistory } from '../api';
+import { reportFileName, saveBlob } from '../download';
+import { useHistoryLocation } from '../use-history-location';
+import '../../../styles/history.css';
 
-/** Placeholder for /history/:menuId until the history feature builds it; replace this file's Component. */
+/** /history/{menuId}: the user's orders for one menu, the sums and the PDF report (spec 2). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  const { menuId } = useParams();
-  return <ComingSoon title={t('placeholder.historyMenu', { id: menuId })} />;
+  const { t } = useTranslation('history');
+  const lang = useSession((s) => s.lang);
+  const { menuId = '' } = useParams();
+  const where = useHistoryLocation();
+  const history = useMenuHistory(where.locationId, menuId);
+  const menu = history.data?.dishlist;
+  useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
+  const money = (euros: number) => formatEuros(euros, lang);
+
+  const download = useMutation({
+    mutationFn: async () => {
+      if (where.locationId === null) return;
+      const blob = await fetchHistoryPdf(where.locationId, menuId);
+      if (blob) saveBlob(blob, reportFileName(menu?.title ?? '', menuId));
+    },
+  });
+
+  const columns: Column<Order>[] = [
+    {
+      key: 'id',
+      header: t('order'),
+      sortable: true,
+      cell: (o) => (
+        <Link className="link" to={`/order/${o.id}`}>
+          {t('orderNo', { id: o.id })}
+        </Link>
+      ),
+    },
+    { key: 'created_at', header: t('orderedOn'), sortable: true, cell: (o) => formatDateTime(o.created_at, lang) },
+    { key: 'user', header: t('user'), sortValue: (o) => o.user.first_name, sortable: true, cell: (o) => o.user.first_name },
+    {
+      key: 'items',
+      header: t('dishes'),
+      cell: (o) => (
+        <ul className="hist-items">
+          {o.items.map((line) => (
+            <li key={line.id}>
+              {line.qty} × {line.dish.title}
+              {line.complex.length > 0 && (
+                <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { key: 'payment_type', header: t('payment'), sortable: true, cell: (o) => t(`paymentType.${o.payment_type}`) },
+    { key: 'amount', header: t('total'), align: 'end', sortable: true, cell: (o) => money(o.amount) },
+    {
+      key: 'amount_to_pay',
+      header: t('paid'),
+      align: 'end',
+      sortable: true,
+      cell: (o) => <strong>{money(o.amount_to_pay)}</strong>,
+    },
+  ];
+
+  let body;
+  if (where.me.isPending || where.locationsPending || (history.isPending && where.locationId !== null)) {
+    body = <Spinner block />;
+  } else if (where.locationId === null) {
+    body = <Notice tone="info">{t('noLocation')}</Notice>;
+  } else if (!history.data) {
+    body = (
+      <Notice tone="error">
+        {isApiError(history.error) && history.error.status === 404 ? t('notFound') : t('loadFailed')}{' '}
+        <Button size="sm" variant="ghost" onClick={() => void history.refetch()}>
+          {t('retry')}
+        </Button>
+      </Notice>
+    );
+  } else {
+    const d = history.data.dishlist;
+    body = (
+      <>
+        <div className="card hist-summary">
+          <dl className="hist-sums">
+            <div>
+              <dt>{t('cash')}</dt>
+              <dd>{money(d.cash_total)}</dd>
+            </div>
+            <div>
+              <dt>{t('card')}</dt>
+              <dd>{money(d.cards_total)}</dd>
+            </div>
+            <div>
+              <dt>{t('subsidy')}</dt>
+              <dd>{money(d.subsidy_total)}</dd>
+            </div>
+            {d.bonus_total > 0 && (
+              <div>
+                <dt>{t('bonus')}</dt>
+                <dd>{money(d.bonus_total)}</dd>
+              </div>
+            )}
+            <div className="hist-sums__total">
+              <dt>{t('total')}</dt>
+              <dd>{money(d.total)}</dd>
+            </div>
+          </dl>
+          <div className="hist-download">
+            <Button variant="primary" loading={download.isPending} onClick={() => download.mutate()}>
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              {t('download')}
+            </Button>
+            {download.isError && !(isApiError(download.error) && download.error.isIgnored) && (
+              <p className="field__error" role="alert">
+                {t('downloadFailed')}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="card">
+          <Table
+            columns={columns}
+            rows={history.data.data}
+            rowKey={(o) => o.id}
+            caption={<span className="visually-hidden">{t('ordersOf', { title: d.title })}</span>}
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="page hist-page">
+      <p>
+        <Link className="link" to={`/history${where.suffix}`}>
+          ← {t('back')}
+        </Link>
+      </p>
+      <h1 className="page__title">
+        {menu ? (
+          <>
+            {menu.title} <span className="muted hist-date">{formatDate(menu.from, lang)}</span>
+          </>
+        ) : (
+          t('title')
+        )}
+      </h1>
+      {history.data && <p className="muted hist-location-name">{history.data.location.title}</p>}
+      {body}
+    </section>
+  );
 }
