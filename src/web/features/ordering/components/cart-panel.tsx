@@ -322,7 +322,7 @@ export function CartPanel(props: CartPanelProps) {
                       t={t}
                       i18nKey="checkout.terms"
                       components={{
-                        link: <a href="/privacy" target="_blank" rel="noopener noreferrer" className="link" />,
+                        tos: <a href="/privacy" target="_blank" rel="noopener noreferrer" className="link" />,
                       }}
                     />
                   </label>

@@ -10,6 +10,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrder, type Order } from '../api';
 import '../../../styles/ordering.css';
 
+/** A menu's title with its day, unless the title already names it. */
+function menuLabel(title: string, day: string) {
+  return title.includes(day) ? title : `${title} (${day})`;
+}
+
 const STATUS_KEY: Record<number, string> = { 0: 'failed', 1: 'pending', 2: 'placed' };
 
 /** /order/{orderId}: one order with its lines, sums and the "Ordered on" date. */
@@ -66,9 +71,7 @@ function OrderDetails({ order }: { order: Order }) {
           </div>
           <div>
             <dt>{t('details.menu')}</dt>
-            <dd>
-              {order.dishlist.title} ({formatDate(order.dishlist.from, lang)})
-            </dd>
+            <dd>{menuLabel(order.dishlist.title, formatDate(order.dishlist.from, lang))}</dd>
           </div>
           <div>
             <dt>{t('details.status')}</dt>
