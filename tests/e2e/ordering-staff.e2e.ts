@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
+
+// Issue 3, check 3: kitchen staff order on behalf of a customer whose location has shifts.
+test('staff order on behalf of a customer with a shift', async ({ page }) => {
+  await signIn(page, 'kitchen@demo.lv');
+
+  await dishCard(page, 'Homemade meat patties with buckwheat')
+    .getByRole('button', { name: 'Add Homemade meat patties with buckwheat to the order' })
+    .click();
+  await cartRibbon(page).click();
+  const cart = cartPanel(page);
+
+  // Staff: no terms, no card or bank, and a user must be chosen first.
+  await expect(cart.getByRole('checkbox', { name: /terms of service/ })).toHaveCount(0);
+  await expect(cart.getByRole('radio', { name: /^Card/ })).toHaveCount(0);
+  await expect(cart.getByRole('radio', { name: /^Bank link/ })).toHaveCount(0);
+  await expect(cart.getByRole('radio', { name: 'Cash' })).toBeChecked();
+  const orderButton = cart.getByRole('button', { name: 'Order', exact: true });
+  await expect(orderButton).toBeDisabled();
+
+  const picker = cart.getByRole('combobox', { name: 'On behalf of' });
+  await expect(picker).toHaveAttribute('placeholder', 'Select a user...');
+  await picker.fill('Olga');
+  // Each option shows the name, phone and location.
+  const olga = cart.getByRole('option', { name: /Olga/ });
+  await expect(olga).toContainText('Noliktava Pļavnieki');
+  await expect(olga).toContainText('+371');
+  await olga.click();
+
+  // The shift list now comes from Olga's location.
+  const shift = cart.getByLabel(/^Shift/);
+  await expect(shift).toBeVisible();
+  await expect(orderButton).toBeDisabled();
+  await shift.selectOption({ label: '1. maiņa 11:30' });
+  await expect(orderButton).toBeEnabled();
+
+  const answer = page.waitForResponse((r) => r.url().includes('/app/order/create-for-user') && r.request().method() === 'POST');
+  await orderButton.click();
+  const sent = await answer;
+  expect(sent.ok()).toBe(true);
+  const body = sent.request().postDataJSON() as { user_id: number; payment_type: string; shift_id: number };
+  expect(body.user_id).toEqual(expect.any(Number));
+  expect(body.payment_type).toBe('cash');
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Order' }).click();
+  await expect(page.getByText('Ordered on')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Olga · Noliktava Pļavnieki$/ })).toBeVisible();
+  await expect(page.getByText('1. maiņa 11:30')).toBeVisible();
+  await expect(page.getByText('Placed by')).toBeVisible();
+});
