@@ -103,7 +103,6 @@ export function Component() {
         rowKey={(c) => c.id}
         loading={list.isPending || list.isFetching}
         server={{ lastPage: list.data?.last_page ?? 1 }}
-        caption={<span className="visually-hidden">{t('categories.title')}</span>}
       />
       {editing && (
         <CategoryEditor

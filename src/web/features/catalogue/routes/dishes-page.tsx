@@ -121,9 +121,10 @@ export function Component() {
     { key: 'type', header: t('fields.type'), cell: (d) => t(`types.${d.type}`) },
     {
       key: 'price',
-      header: t('fields.price'),
+      header: t('columns.price'),
       sortable: true,
       align: 'end',
+      className: 'cell-nowrap',
       cell: (d) => (isComplex(d) ? t('dishes.priceFrom', { price: formatEuros(d.priceFrom, lang) }) : formatEuros(d.price, lang)),
     },
     { key: 'status', header: t('fields.status'), sortable: true, cell: (d) => <StatusBadge active={d.status} /> },
@@ -140,9 +141,6 @@ export function Component() {
           <div className="row-actions">
             <Button size="sm" onClick={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })} aria-label={t('actions.editNamed', { name })}>
               {t('actions.edit')}
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setImageOf(d)} aria-label={t('image.manageNamed', { name })}>
-              {t('image.button')}
             </Button>
             <Button
               size="sm"
@@ -207,7 +205,6 @@ export function Component() {
         rowKey={(d) => d.id}
         loading={list.isPending || list.isFetching}
         server={{ lastPage: list.data?.last_page ?? 1 }}
-        caption={<span className="visually-hidden">{t('dishes.title')}</span>}
       />
       {editing && (
         <DishEditor

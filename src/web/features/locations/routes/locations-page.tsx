@@ -46,9 +46,13 @@ export function Component() {
       key: 'title',
       header: t('fields.title'),
       sortable: true,
-      cell: (l) => <span className="cell-strong">{l.title}</span>,
+      cell: (l) => (
+        <div className="dish-cell">
+          <span className="cell-strong">{l.title}</span>
+          {l.address && <span className="muted pick-row__meta">{l.address}</span>}
+        </div>
+      ),
     },
-    { key: 'address', header: t('fields.address'), sortable: true, cell: (l) => l.address || <span className="muted">—</span> },
     {
       key: 'contact',
       header: t('fields.contact'),
@@ -65,7 +69,7 @@ export function Component() {
     },
     {
       key: 'subsidy',
-      header: t('fields.subsidy'),
+      header: t('columns.subsidy'),
       align: 'end',
       cell: (l) => (l.full_subsidy ? <span className="badge badge--info">{t('fullSubsidy')}</span> : formatEuros(l.subsidy, lang)),
     },
@@ -74,30 +78,28 @@ export function Component() {
       key: 'status',
       header: t('fields.status'),
       sortable: true,
-      cell: (l) => <span className={`badge ${l.status ? 'badge--ok' : 'badge--off'}`}>{l.status ? t('active') : t('inactive')}</span>,
-    },
-    {
-      key: 'unconfirmed',
-      header: t('confirmation'),
-      sortable: true,
-      cell: (l) =>
-        l.unconfirmed ? (
-          <div className="row-actions">
-            <span className="badge badge--warn">{t('unconfirmed')}</span>
-            {canManage && (
-              <Button
-                size="sm"
-                loading={reconfirm.isPending && reconfirm.variables?.id === l.id}
-                onClick={() => reconfirm.mutate(l)}
-                aria-label={t('reconfirmNamed', { title: l.title })}
-              >
-                {t('reconfirm')}
-              </Button>
-            )}
-          </div>
-        ) : (
-          <span className="badge badge--ok">{t('confirmed')}</span>
-        ),
+      cell: (l) => (
+        <div className="stack-actions">
+          <span className={`badge ${l.status ? 'badge--ok' : 'badge--off'}`}>{l.status ? t('active') : t('inactive')}</span>
+          {l.unconfirmed ? (
+            <>
+              <span className="badge badge--warn">{t('unconfirmed')}</span>
+              {canManage && (
+                <Button
+                  size="sm"
+                  loading={reconfirm.isPending && reconfirm.variables?.id === l.id}
+                  onClick={() => reconfirm.mutate(l)}
+                  aria-label={t('reconfirmNamed', { title: l.title })}
+                >
+                  {t('reconfirm')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <span className="badge badge--ok">{t('confirmed')}</span>
+          )}
+        </div>
+      ),
     },
   ];
   if (canManage) {
@@ -107,7 +109,7 @@ export function Component() {
       align: 'end',
       className: 'cell-actions',
       cell: (l) => (
-        <div className="row-actions">
+        <div className="row-actions row-actions--wrap">
           <Button size="sm" onClick={() => setEditing(l)} aria-label={t('actions.editNamed', { title: l.title })}>
             {t('actions.edit')}
           </Button>
@@ -142,7 +144,6 @@ export function Component() {
         rowKey={(l) => l.id}
         loading={list.isPending || list.isFetching}
         server={{ lastPage: list.data?.last_page ?? 1 }}
-        caption={<span className="visually-hidden">{t('title')}</span>}
       />
       {editing && (
         <LocationEditor

@@ -52,8 +52,8 @@ export function Component() {
       sortable: true,
       cell: (m) => <span className={`badge ${m.status ? 'badge--ok' : 'badge--off'}`}>{m.status ? t('status.published') : t('status.draft')}</span>,
     },
-    { key: 'from', header: t('fields.from'), sortable: true, cell: (m) => formatDateTime(m.from, lang, zone) },
-    { key: 'to', header: t('fields.to'), sortable: true, cell: (m) => formatDateTime(m.to, lang, zone) },
+    { key: 'from', header: t('fields.from'), sortable: true, className: 'cell-nowrap', cell: (m) => formatDateTime(m.from, lang, zone) },
+    { key: 'to', header: t('columns.to'), sortable: true, className: 'cell-nowrap', cell: (m) => formatDateTime(m.to, lang, zone) },
     { key: 'dishes_count', header: t('list.dishes'), align: 'end', cell: (m) => m.dishes_count },
     { key: 'orders_count', header: t('list.orders'), align: 'end', cell: (m) => m.orders_count },
     {
@@ -62,7 +62,7 @@ export function Component() {
       align: 'end',
       className: 'cell-actions',
       cell: (m) => (
-        <div className="row-actions">
+        <div className="row-actions row-actions--wrap">
           <Link className="btn btn--sm btn--secondary" to={`/menu/${m.id}`} aria-label={t('actions.editNamed', { title: m.title })}>
             {t('actions.edit')}
           </Link>
@@ -107,7 +107,6 @@ export function Component() {
         rowKey={(m) => m.id}
         loading={list.isPending || list.isFetching}
         server={{ lastPage: list.data?.last_page ?? 1 }}
-        caption={<span className="visually-hidden">{t('list.title')}</span>}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -129,7 +129,6 @@ export function Component() {
         rows={providers}
         rowKey={(p) => p.id}
         loading={list.isPending}
-        caption={<span className="visually-hidden">{t('title')}</span>}
       />
       {editing && (
         <ProviderEditor
