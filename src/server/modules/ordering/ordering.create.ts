@@ -13,7 +13,7 @@ import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
 import { isOpen, loadBalances, type Balances, type DishData, type MenuData } from './ordering.menu.js';
 import { releasePendingOrder, takeStock } from './ordering.stock.js';
-import { loadCustomer, subsidyLeft, subsidyUsed, type Customer } from './ordering.users.js';
+import { loadCustomerState, subsidyLeft } from './ordering.users.js';
 
 export interface PlaceOrderInput {
   dishlist_id: number;
@@ -160,13 +160,14 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
   const staff = req.staffId !== null;
   const invalid = (errors: FieldErrors) => fieldError(orderingText(lang, 'orderInvalid'), errors);
 
-  const customer = await loadCustomer(db, req.userId);
-  if (!customer || !customer.active || (staff && customer.role !== 'customer')) {
+  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey);
+  const customer = state?.customer;
+  if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
     throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
   }
-
-  if (req.idempotencyKey) {
-    const existing = await findByKey(db, customer.id, req.idempotencyKey);
+  // A repeat of an order already placed answers that order, whatever changed since.
+  if (state.existingOrderId !== null) {
+    const existing = await findByKey(db, customer.id, req.idempotencyKey!);
     if (existing) return answerFor(existing, gateway, lang);
   }
 
@@ -202,24 +203,23 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
     bankCents: menu.provider.bankCommissionCents,
   });
   const linesCents = sumLines(lines);
-  const totalsWith = (c: Customer, usedCents: number, bonusCents: number): Totals =>
+  const totalsWith = (usedCents: number, bonusCents: number): Totals =>
     computeTotals({
       linesCents,
       bonusCents,
-      subsidyCents: subsidyLeft(c, usedCents),
-      fullSubsidy: c.location?.fullSubsidy ?? false,
+      subsidyCents: subsidyLeft(customer, usedCents),
+      fullSubsidy: customer.location?.fullSubsidy ?? false,
       commissionCents,
     });
   const cashRefused = (totals: Totals) => method === 'cash' && totals.amountToPay > 0 && (customer.location?.disableCash ?? false);
-  if (Object.keys(errors).length === 0) {
-    const preview = totalsWith(customer, await subsidyUsed(db, customer.id, menu.id), customer.bonusCents);
-    if (cashRefused(preview)) errors.payment_type = [orderingText(lang, 'cashDisabled')];
+  if (Object.keys(errors).length === 0 && cashRefused(totalsWith(state.subsidyUsedCents, customer.bonusCents))) {
+    errors.payment_type = [orderingText(lang, 'cashDisabled')];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
 
   const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
   // Fast refusal without locks when the stock is clearly gone; the real check is under lock.
-  const early = quickShortage(await loadBalances(db, menu.id), needs);
+  const early = quickShortage(await loadBalances(db, menu.id, [...needs.keys()]), needs);
   if (early.size > 0) throw stockErrors(menu, early, lang);
 
   const now = deps.now();
@@ -227,78 +227,62 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
   const attempt = () =>
     db.transaction(async (tx): Promise<Placed> => {
       // The user's row serialises their orders: bonus, subsidy and idempotency are read under it.
-      const locked = await tx.execute<{ bonus_cents: number }>(sql`select bonus_cents from ${users} where id = ${customer.id} for update`);
-      const bonusCents = locked.rows[0]?.bonus_cents ?? 0;
-      if (req.idempotencyKey) {
+      const locked = await tx.execute<{ bonus_cents: number; used: number; existing_id: number | null }>(sql`
+        select u.bonus_cents,
+          (select coalesce(sum(o.subsidy_cents), 0)::int from ${orders} o
+             where o.user_id = u.id and o.menu_id = ${menu.id} and o.status in (1, 2)) as used,
+          (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${req.idempotencyKey ?? ''} limit 1) as existing_id
+        from ${users} u where u.id = ${customer.id} for update of u`);
+      const row = locked.rows[0]!;
+      if (req.idempotencyKey && row.existing_id !== null) {
         const existing = await findByKey(tx, customer.id, req.idempotencyKey);
         if (existing) return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
       }
-      const totals = totalsWith(customer, await subsidyUsed(tx, customer.id, menu.id), bonusCents);
+      const totals = totalsWith(row.used, row.bonus_cents);
       if (cashRefused(totals)) throw invalid({ payment_type: [orderingText(lang, 'cashDisabled')] });
       const paymentType = recordedPaymentType(totals, method);
       const online = paymentType === 'card' || paymentType === 'bank';
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          menuId: menu.id,
-          userId: customer.id,
-          locationId: customer.location?.id ?? null,
-          createdById: req.staffId,
-          shiftId,
-          comment: input.comment?.trim() ?? '',
-          paymentType,
-          bankCode: paymentType === 'bank' ? (input.bank ?? null) : null,
-          amountCents: totals.amount,
-          subsidyCents: totals.subsidy,
-          bonusCents: totals.bonus,
-          commissionCents: totals.commission,
-          amountToPayCents: totals.amountToPay,
-          status: online ? 1 : 2,
-          idempotencyKey: req.idempotencyKey,
-          paidAt: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: orders.id });
-      const itemRows = await tx
-        .insert(orderItems)
-        .values(
-          lines.map((l, position) => ({
-            orderId: order!.id,
-            dishId: l.dish.id,
-            title: l.dish.title,
-            qty: l.qty,
-            unitPriceCents: l.unitPriceCents,
-            position,
-          })),
-        )
-        .returning({ id: orderItems.id });
-      const optionRows = lines.flatMap((l, i) =>
-        l.options.map((o) => ({ orderItemId: itemRows[i]!.id, groupId: o.groupId, dishId: o.dishId, title: o.title, priceCents: o.priceCents })),
-      );
-      if (optionRows.length > 0) await tx.insert(orderItemOptions).values(optionRows);
-      if (totals.bonus > 0) {
-        await tx.update(users).set({ bonusCents: sql`${users.bonusCents} - ${totals.bonus}` }).where(eq(users.id, customer.id));
-      }
-      let reference: string | null = null;
-      if (online) {
-        reference = newPaymentReference();
-        await tx.insert(payments).values({
-          orderId: order!.id,
-          gateway: gateway.name,
-          method: paymentType,
-          bankCode: paymentType === 'bank' ? (input.bank ?? null) : null,
-          amountCents: totals.amountToPay,
-          status: 'pending',
-          reference,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
+      const reference = online ? newPaymentReference() : null;
+      const bankCode = paymentType === 'bank' ? (input.bank ?? null) : null;
+      const items = lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position }));
+      const options = lines.flatMap((l, position) =>
+        l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })),
+      ).map((o, idx) => ({ ...o, idx }));
+      // The order, its lines, chosen options, bonus use and payment in one statement.
+      const inserted = await tx.execute<{ id: number }>(sql`
+        with o as (
+          insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
+            amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
+          values (${menu.id}, ${customer.id}, ${customer.location?.id ?? null}, ${req.staffId}, ${shiftId}, ${input.comment?.trim() ?? ''},
+            ${paymentType}, ${bankCode}, ${totals.amount}, ${totals.subsidy}, ${totals.bonus}, ${totals.commission}, ${totals.amountToPay},
+            ${online ? 1 : 2}, ${req.idempotencyKey}, ${now}, ${now})
+          returning id),
+        i as (
+          insert into ${orderItems} (order_id, dish_id, title, qty, unit_price_cents, position)
+          select o.id, x.dish_id, x.title, x.qty, x.price, x.position
+          from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
+          order by x.position
+          returning id, position),
+        op as (
+          insert into ${orderItemOptions} (order_item_id, group_id, dish_id, title, price_cents)
+          select i.id, y.group_id, y.dish_id, y.title, y.price
+          from i join jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
+            on y.position = i.position
+          order by y.idx
+          returning 1),
+        b as (
+          update ${users} set bonus_cents = bonus_cents - ${totals.bonus} where id = ${customer.id} and ${totals.bonus}::int > 0
+          returning 1),
+        p as (
+          insert into ${payments} (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
+          select o.id, ${gateway.name}, ${paymentType}, ${bankCode}, ${totals.amountToPay}, 'pending', ${reference}, ${now}, ${now}
+          from o where ${online}::boolean
+          returning 1)
+        select id from o`);
       // Stock last: the hot balance rows stay locked only for the end of the transaction.
       const short = await takeStock(tx, menu.id, needs);
       if (short.size > 0) throw stockErrors(menu, short, lang);
-      return { orderId: order!.id, reference, amountToPayCents: totals.amountToPay };
+      return { orderId: inserted.rows[0]!.id, reference, amountToPayCents: totals.amountToPay };
     });
 
   let placed: Placed | null = null;

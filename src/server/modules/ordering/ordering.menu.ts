@@ -211,9 +211,13 @@ export async function loadMenu(db: Db | Tx, menuId: number): Promise<MenuData | 
   };
 }
 
-/** Balance rows of a menu. */
-export async function loadBalances(db: Db | Tx, menuId: number): Promise<Balances> {
-  const rows = await db.select({ dishId: balances.dishId, qty: balances.qty }).from(balances).where(eq(balances.menuId, menuId));
+/** Balance rows of a menu (of the given dishes only, when listed). */
+export async function loadBalances(db: Db | Tx, menuId: number, dishIds?: number[]): Promise<Balances> {
+  if (dishIds && dishIds.length === 0) return new Map();
+  const rows = await db
+    .select({ dishId: balances.dishId, qty: balances.qty })
+    .from(balances)
+    .where(and(eq(balances.menuId, menuId), dishIds ? inArray(balances.dishId, dishIds) : undefined));
   return new Map(rows.map((r) => [r.dishId, r.qty]));
 }
 

@@ -19,34 +19,27 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { sandboxGateway } from '../../lib/payments/sandbox.js';
 import { placeOrder } from './ordering.create.js';
-import { loadMenu, type MenuData } from './ordering.menu.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
-import { demoDishlist, listOpenDishlists, orderPageData } from './ordering.service.js';
+import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { listSelectableUsers } from './ordering.users.js';
 
 const STAFF = ['admin', 'kitchen'] as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * How long an instance reuses a menu's structure (dishes, groups, prices, allergens, images)
- * between reads. Stock, user data and order checks are always read fresh.
+ * How long an instance reuses a menu (structure, prices, the presented JSON with its stock) and
+ * the open-menu list between reads. Off in tests, which edit menus between calls. Orders always
+ * check stock, prices and deadlines afresh.
  */
-export const MENU_CACHE_MS = 1000;
+export const READ_CACHE_MS = 1000;
 
-/** A per-instance menu reader with a short cache (off in tests, which edit menus between calls). */
-export function menuReader(deps: Deps, ttlMs = deps.env.NODE_ENV === 'test' ? 0 : MENU_CACHE_MS) {
-  const cache = new Map<number, { at: number; menu: Promise<MenuData | null> }>();
-  return (id: number): Promise<MenuData | null> => {
-    if (ttlMs <= 0) return loadMenu(deps.database.db, id);
-    const now = Date.now();
-    const hit = cache.get(id);
-    if (hit && now - hit.at < ttlMs) return hit.menu;
-    const menu = loadMenu(deps.database.db, id);
-    cache.set(id, { at: now, menu });
-    menu.catch(() => cache.delete(id));
-    if (cache.size > 200) cache.delete(cache.keys().next().value!);
-    return menu;
-  };
+/**
+ * Sends JSON that is already text. Fastify passes strings through without the schema
+ * serializer, so the menu read skips re-validating a large cached answer on every call; the
+ * route's response schema still documents it and the tests parse answers with it.
+ */
+function sendJsonText(reply: { type(t: string): { send(p: never): unknown } }, json: string): void {
+  reply.type('application/json; charset=utf-8').send(json as never);
 }
 
 function idempotencyKey(header: unknown, body: string | undefined): string | null {
@@ -59,7 +52,8 @@ function idempotencyKey(header: unknown, body: string | undefined): string | nul
 export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const gateway = sandboxGateway(deps.env);
-  const getMenu = menuReader(deps);
+  const caches = createReadCaches(db, deps.env.NODE_ENV === 'test' ? 0 : READ_CACHE_MS);
+  const getMenu = caches.menu;
 
   app.get(
     '/order/dishlists',
@@ -70,27 +64,37 @@ export async function orderingRoutes(app: App, deps: Deps) {
   app.get(
     '/order/create',
     { config: { access: 'user' }, schema: { tags: ['ordering'], querystring: orderPageQuery, response: { 200: orderPageDataSchema } } },
-    async (req) =>
-      orderPageData(db, gateway, getMenu, userOf(req), {
-        menuId: req.query.dishlist_id,
-        strict: false,
-        query: req.query,
-        now: deps.now(),
-        lang: req.lang,
-      }),
+    async (req, reply) => {
+      sendJsonText(
+        reply,
+        await orderPageJson(db, gateway, caches, userOf(req), {
+          menuId: req.query.dishlist_id,
+          strict: false,
+          query: req.query,
+          now: deps.now(),
+          lang: req.lang,
+        }),
+      );
+      return reply;
+    },
   );
 
   app.get(
     '/order/create/:id',
     { config: { access: 'user' }, schema: { tags: ['ordering'], params: idParams, response: { 200: orderPageDataSchema } } },
-    async (req) =>
-      orderPageData(db, gateway, getMenu, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
+    async (req, reply) => {
+      sendJsonText(
+        reply,
+        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
+      );
+      return reply;
+    },
   );
 
   app.get(
     '/demo-dishlists',
     { config: { access: 'public' }, schema: { tags: ['ordering'], response: { 200: demoDishlistResult } } },
-    async (req) => demoDishlist(db, getMenu, req.query, deps.now(), req.lang),
+    async (req) => demoDishlist(db, caches, req.query, deps.now(), req.lang),
   );
 
   app.post(
@@ -98,13 +102,17 @@ export async function orderingRoutes(app: App, deps: Deps) {
     { config: { access: ['customer'] }, schema: { tags: ['ordering'], body: createOrderInput, response: { 200: createOrderResult } } },
     async (req) => {
       const user = userOf(req);
-      return placeOrder(deps, gateway, getMenu, {
-        userId: user.id,
-        staffId: null,
-        input: req.body,
-        idempotencyKey: idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key),
-        lang: req.lang,
-      });
+      try {
+        return await placeOrder(deps, gateway, getMenu, {
+          userId: user.id,
+          staffId: null,
+          input: req.body,
+          idempotencyKey: idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key),
+          lang: req.lang,
+        });
+      } finally {
+        caches.forgetUser(user.id);
+      }
     },
   );
 
@@ -113,17 +121,19 @@ export async function orderingRoutes(app: App, deps: Deps) {
     { config: { access: STAFF }, schema: { tags: ['ordering'], body: createOrderForUserInput, response: { 200: createOrderResult } } },
     async (req) => {
       const staff = userOf(req);
-      return placeOrder(deps, gateway, getMenu, {
-        userId: req.body.user_id,
-        staffId: staff.id,
-        input: req.body,
-        // Keys are per user; the staff member's id keeps two staff from colliding.
-        idempotencyKey: (() => {
-          const key = idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key);
-          return key ? `staff:${staff.id}:${key}` : null;
-        })(),
-        lang: req.lang,
-      });
+      // Keys are per user; the staff member's id keeps two staff from colliding.
+      const key = idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key);
+      try {
+        return await placeOrder(deps, gateway, getMenu, {
+          userId: req.body.user_id,
+          staffId: staff.id,
+          input: req.body,
+          idempotencyKey: key ? `staff:${staff.id}:${key}` : null,
+          lang: req.lang,
+        });
+      } finally {
+        caches.forgetUser(req.body.user_id);
+      }
     },
   );
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
-import type { DemoDishlistResult, DishlistsResult, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
+import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
@@ -9,8 +9,8 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { paymentsText } from '../payments/payments.messages.js';
-import { isOpen, loadBalances, openMenus, presentBalance, presentOrderDishlist, presentSummary, todaysMenuId, type MenuData } from './ordering.menu.js';
-import { loadCustomer, presentUserData, subsidyUsed } from './ordering.users.js';
+import { isOpen, loadBalances, loadMenu, openMenus, presentBalance, presentOrderDishlist, presentSummary, todaysMenuId, type MenuData } from './ordering.menu.js';
+import { loadCustomerState, presentUserData } from './ordering.users.js';
 
 /**
  * The provider a call is about: ?provider_id= when it names a provider, else the first active
@@ -48,50 +48,101 @@ export function paymentMethodsFor(menu: MenuData | null, forCustomer: boolean, g
   };
 }
 
+/** Instance-local read caches with a short lifetime (0 = off). Stock is re-checked at order time. */
+export interface ReadCaches {
+  menu(id: number): Promise<MenuData | null>;
+  openMenus(providerId: number, now: Date): Promise<DishlistSummary[]>;
+  /** The presented menu and its stock, as JSON text, per language. */
+  menuJson(menu: MenuData, lang: Lang): Promise<{ dishlist: string; balance: string }>;
+  /** A user's ordering state (bonus, subsidy used on the menu, shifts). */
+  userState(userId: number, menuId: number | null): ReturnType<typeof loadCustomerState>;
+  /** Drops a user's cached state (after they ordered through this instance). */
+  forgetUser(userId: number): void;
+}
+
+function ttlCache<K, V>(ttlMs: number, max = 500) {
+  const entries = new Map<K, { at: number; value: Promise<V> }>();
+  const get = (key: K, load: () => Promise<V>): Promise<V> => {
+    if (ttlMs <= 0) return load();
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value;
+    const value = load();
+    entries.set(key, { at: now, value });
+    value.catch(() => entries.delete(key));
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    return value;
+  };
+  return Object.assign(get, { entries });
+}
+
+export function createReadCaches(db: Db, ttlMs: number): ReadCaches {
+  const menus = ttlCache<number, MenuData | null>(ttlMs);
+  const open = ttlCache<number, DishlistSummary[]>(ttlMs);
+  const json = ttlCache<string, { dishlist: string; balance: string }>(ttlMs);
+  const users = ttlCache<string, Awaited<ReturnType<typeof loadCustomerState>>>(ttlMs, 5000);
+  return {
+    userState: (userId, menuId) => users(`${userId}:${menuId}`, () => loadCustomerState(db, userId, menuId, null)),
+    forgetUser: (userId) => {
+      for (const key of users.entries.keys()) if (key.startsWith(`${userId}:`)) users.entries.delete(key);
+    },
+    menu: (id) => menus(id, () => loadMenu(db, id)),
+    openMenus: (providerId, now) => open(providerId, async () => (await openMenus(db, providerId, now)).map(presentSummary)),
+    menuJson: (menu, lang) =>
+      json(`${menu.id}:${lang}`, async () => {
+        const stock = await loadBalances(db, menu.id);
+        return { dishlist: JSON.stringify(presentOrderDishlist(menu, stock, lang)), balance: JSON.stringify(presentBalance(menu, stock)) };
+      }),
+  };
+}
+
 /**
  * GET /app/order/create[/{id}]: the chosen menu (or the first open one), its stock, the caller's
- * bonus and subsidy, payment methods and order settings.
+ * bonus and subsidy, payment methods and order settings, as JSON text (the menu part comes
+ * from the read cache already serialised; orderPageData in shared/schemas describes it).
  */
-export async function orderPageData(
+export async function orderPageJson(
   db: Db,
   gateway: PaymentGateway,
-  getMenu: (id: number) => Promise<MenuData | null>,
+  caches: ReadCaches,
   user: AuthUser,
   opts: { menuId?: number; strict: boolean; query: unknown; now: Date; lang: Lang },
-): Promise<OrderPageData> {
+): Promise<string> {
   let found: MenuData | null = null;
-  let open: Awaited<ReturnType<typeof openMenus>>;
+  let open: DishlistSummary[];
   if (opts.menuId !== undefined) {
-    found = await getMenu(opts.menuId);
+    found = await caches.menu(opts.menuId);
     // The list of menus to switch to belongs to the shown menu's provider.
     const providerId = found?.providerId ?? (await resolveProvider(db, opts.query));
-    open = providerId === null ? [] : await openMenus(db, providerId, opts.now);
+    open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
   } else {
     const providerId = await resolveProvider(db, opts.query);
-    open = providerId === null ? [] : await openMenus(db, providerId, opts.now);
-    found = open[0] ? await getMenu(open[0].id) : null;
+    open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
+    found = open[0] ? await caches.menu(open[0].id) : null;
   }
   // Unpublished menus are for staff eyes only.
   const menu = found && (found.status || user.role !== 'customer') ? found : null;
   if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
-  const [customer, stock] = await Promise.all([loadCustomer(db, user.id), menu ? loadBalances(db, menu.id) : Promise.resolve(new Map())]);
-  const used = menu && customer ? await subsidyUsed(db, customer.id, menu.id) : 0;
-  return {
-    dishlist: menu ? presentOrderDishlist(menu, stock, opts.lang) : null,
+  const [state, json] = await Promise.all([
+    caches.userState(user.id, menu?.id ?? null),
+    menu ? caches.menuJson(menu, opts.lang) : Promise.resolve({ dishlist: 'null', balance: '[]' }),
+  ]);
+  const customer = state?.customer ?? null;
+  const rest: Omit<OrderPageData, 'dishlist' | 'balance'> = {
     open: menu ? isOpen(menu, opts.now) : false,
     now: opts.now.toISOString(),
-    dishlists: open.map(presentSummary),
-    balance: menu ? presentBalance(menu, stock) : [],
-    userData: presentUserData(customer, used),
+    dishlists: open,
+    userData: presentUserData(customer, state?.subsidyUsedCents ?? 0),
     paymentMethods: paymentMethodsFor(menu, user.role === 'customer', gateway, opts.lang),
     orderSettings: { shifts: customer?.shifts ?? [], disable_cash: customer?.location?.disableCash ?? false },
   };
+  return `{"dishlist":${json.dishlist},"balance":${json.balance},${JSON.stringify(rest).slice(1)}`;
 }
 
 /** GET /app/demo-dishlists: today's menu of the provider, for display. */
 export async function demoDishlist(
   db: Db,
-  getMenu: (id: number) => Promise<MenuData | null>,
+  caches: ReadCaches,
   query: unknown,
   now: Date,
   lang: Lang,
@@ -100,7 +151,7 @@ export async function demoDishlist(
   if (providerId === null) return { dishlist: null };
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
   const id = await todaysMenuId(db, providerId, provider?.timezone ?? 'Europe/Riga', now);
-  const menu = id === null ? null : await getMenu(id);
+  const menu = id === null ? null : await caches.menu(id);
   if (!menu) return { dishlist: null };
-  return { dishlist: presentOrderDishlist(menu, await loadBalances(db, menu.id), lang) };
+  return { dishlist: JSON.parse((await caches.menuJson(menu, lang)).dishlist) as OrderDishlist };
 }

@@ -19,22 +19,24 @@ export async function takeStock(tx: Tx, menuId: number, needs: Map<number, numbe
   const short = new Map<number, number>();
   const ids = [...needs.keys()].sort((a, b) => a - b);
   if (ids.length === 0) return short;
-  const locked = await tx.execute<{ dish_id: number; qty: number | null }>(
-    sql`select dish_id, qty from ${balances} where menu_id = ${menuId} and dish_id = any(${pgIntArray(ids)}::int[]) order by dish_id for update`,
-  );
-  const limited: { id: number; n: number }[] = [];
-  for (const row of locked.rows) {
-    if (row.qty === null) continue;
-    const n = needs.get(row.dish_id)!;
-    if (row.qty < n) short.set(row.dish_id, row.qty);
-    else limited.push({ id: row.dish_id, n });
-  }
-  if (short.size > 0 || limited.length === 0) return short;
-  await tx.execute(sql`
-    update ${balances} b set qty = b.qty - v.n
-    from (select unnest(${pgIntArray(limited.map((l) => l.id))}::int[]) as dish_id,
-                 unnest(${pgIntArray(limited.map((l) => l.n))}::int[]) as n) v
-    where b.menu_id = ${menuId} and b.dish_id = v.dish_id and b.qty is not null`);
+  // One statement: lock the rows in dish-id order, decrement those with enough, report the rest.
+  // Every part sees the rows as they were before the update; short rows are left untouched
+  // and the caller rolls back.
+  const res = await tx.execute<{ dish_id: number; qty: number }>(sql`
+    with need as (
+      select * from unnest(${pgIntArray(ids)}::int[], ${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as t(dish_id, n)),
+    locked as (
+      select b.dish_id, b.qty from ${balances} b
+      where b.menu_id = ${menuId} and b.dish_id = any(${pgIntArray(ids)}::int[])
+      order by b.dish_id for update of b),
+    taken as (
+      update ${balances} b set qty = b.qty - need.n
+      from need join locked on locked.dish_id = need.dish_id
+      where b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null and locked.qty >= need.n
+      returning b.dish_id)
+    select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
+    where locked.qty is not null and locked.qty < need.n`);
+  for (const row of res.rows) short.set(row.dish_id, row.qty);
   return short;
 }
 

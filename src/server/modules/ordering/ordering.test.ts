@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, menuDishes, menus, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { orderPageData } from '../../../shared/schemas/ordering.js';
 import { makeShift, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createReadCaches } from './ordering.service.js';
 import { customerAt, makeMenu, menuWorld, setBalance, setComplexPrice } from './ordering.factories.js';
 
 let ctx: TestContext;
@@ -51,6 +53,8 @@ describe('reading menus for ordering', () => {
     const res = await get(`/app/order/create/${w.menu.id}?lang=en`, c.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // The answer is sent as pre-serialised text: it must still match the documented schema.
+    expect(orderPageData.strict().parse(body)).toBeTruthy();
     expect(body.open).toBe(true);
     expect(body.dishlist.id).toBe(w.menu.id);
     const dishes = body.dishlist.categories[0].dishes;
@@ -97,6 +101,7 @@ describe('reading menus for ordering', () => {
     await ctx.db.update(menus).set({ status: false }).where(eq(menus.id, empty.menu.id));
     const none = (await get(`/app/order/create?provider_id=${empty.provider.id}`, c.auth)).json();
     expect(none).toMatchObject({ dishlist: null, open: false, dishlists: [], balance: [] });
+    expect(orderPageData.parse(none)).toBeTruthy();
   });
 
   it('shows a closed menu with open=false after its deadline', async () => {
@@ -125,6 +130,24 @@ describe('reading menus for ordering', () => {
     const tomorrow = new Date(midday.getTime() + 86400_000);
     await ctx.db.update(menus).set({ from: tomorrow, to: new Date(tomorrow.getTime() + 3600_000) }).where(eq(menus.id, other.menu.id));
     expect((await get(`/app/demo-dishlists?provider_id=${other.provider.id}`)).json()).toEqual({ dishlist: null });
+  });
+});
+
+describe('read caches', () => {
+  it('reuse a menu and a user state within their lifetime, and forget a user on demand', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { subsidyCents: 100 });
+    const caches = createReadCaches(ctx.db, 60_000);
+    expect(caches.menu(w.menu.id)).toBe(caches.menu(w.menu.id));
+    const before = await caches.userState(c.user.id, w.menu.id);
+    expect(caches.userState(c.user.id, w.menu.id)).toBe(caches.userState(c.user.id, w.menu.id));
+    await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth);
+    expect((await caches.userState(c.user.id, w.menu.id))!.subsidyUsedCents).toBe(before!.subsidyUsedCents);
+    caches.forgetUser(c.user.id);
+    expect((await caches.userState(c.user.id, w.menu.id))!.subsidyUsedCents).toBe(100);
+    const off = createReadCaches(ctx.db, 0);
+    expect(off.menu(w.menu.id)).not.toBe(off.menu(w.menu.id));
   });
 });
 

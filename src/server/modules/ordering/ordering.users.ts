@@ -61,19 +61,65 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
 }
 
 export async function loadCustomer(db: Db | Tx, userId: number): Promise<Customer | null> {
-  const rows = await db.select(customerColumns).from(users).leftJoin(locations, eq(locations.id, users.locationId)).where(eq(users.id, userId));
-  const row = rows[0];
-  if (!row) return null;
-  return toCustomer(row, await shiftsOf(db, row.locationId === null ? [] : [row.locationId]));
+  return (await loadCustomerState(db, userId, null, null))?.customer ?? null;
 }
 
-/** Subsidy the user's pending and placed orders on a menu already use (cents). */
-export async function subsidyUsed(db: Db | Tx, userId: number, menuId: number): Promise<number> {
-  const rows = await db
-    .select({ used: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)::int` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.menuId, menuId), inArray(orders.status, [1, 2])));
-  return rows[0]?.used ?? 0;
+/**
+ * The customer, their location's shifts, the subsidy their orders on `menuId` already use and
+ * the order already placed with `idempotencyKey`, in one query.
+ */
+export async function loadCustomerState(
+  db: Db | Tx,
+  userId: number,
+  menuId: number | null,
+  idempotencyKey: string | null,
+): Promise<{ customer: Customer; subsidyUsedCents: number; existingOrderId: number | null } | null> {
+  const res = await db.execute<{
+    id: number;
+    email: string;
+    first_name: string;
+    phone: string;
+    role: Customer['role'];
+    active: boolean;
+    bonus_cents: number;
+    location_id: number | null;
+    location_title: string | null;
+    subsidy_cents: number | null;
+    full_subsidy: boolean | null;
+    disable_cash: boolean | null;
+    shifts: { id: number; title: string }[] | null;
+    subsidy_used: number;
+    existing_id: number | null;
+  }>(sql`
+    select u.id, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
+      l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
+      (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
+         from ${shifts} s where s.location_id = l.id) as shifts,
+      (select coalesce(sum(o.subsidy_cents), 0)::int from ${orders} o
+         where o.user_id = u.id and o.menu_id = ${menuId ?? 0} and o.status in (1, 2)) as subsidy_used,
+      (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${idempotencyKey ?? ''} limit 1) as existing_id
+    from ${users} u left join ${locations} l on l.id = u.location_id
+    where u.id = ${userId}`);
+  const r = res.rows[0];
+  if (!r) return null;
+  return {
+    customer: {
+      id: r.id,
+      email: r.email,
+      firstName: r.first_name,
+      phone: r.phone,
+      role: r.role,
+      active: r.active,
+      bonusCents: r.bonus_cents,
+      location:
+        r.location_id === null
+          ? null
+          : { id: r.location_id, title: r.location_title!, subsidyCents: r.subsidy_cents!, fullSubsidy: r.full_subsidy!, disableCash: r.disable_cash! },
+      shifts: r.shifts ?? [],
+    },
+    subsidyUsedCents: menuId === null ? 0 : r.subsidy_used,
+    existingOrderId: idempotencyKey ? r.existing_id : null,
+  };
 }
 
 /**

@@ -1,0 +1,244 @@
+/**
+ * Order rush benchmark (design.md section 6). Starts its own PostgreSQL (embedded, durable
+ * settings, temp dir) and the app in this process on 127.0.0.1, seeds its own menu, then:
+ *   1. measures a bare Fastify JSON route and the menu read (GET /app/order/create/{id});
+ *   2. lets N customers (distinct users, sessions created directly in the database) order at
+ *      once against limited stock, with bounded concurrency;
+ *   3. checks the database: nothing oversold, no accepted answer without its order, no stored
+ *      order without an answer, no 5xx.
+ *
+ *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5
+ * Exits 1 when oversold, lost or 5xx is not 0.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { connect } from '../src/server/db/client.js';
+import { startEmbedded } from '../src/server/db/embedded.js';
+import { runMigrations } from '../src/server/db/migrate.js';
+import { balances, categories, dishes, locations, menuDishes, menus, orderItems, orders, providers, sessions, users } from '../src/server/db/schema/index.js';
+import { loadEnv } from '../src/server/env.js';
+import type { Deps } from '../src/server/lib/context.js';
+import { createMailer } from '../src/server/lib/mail.js';
+import { hashToken, newToken } from '../src/server/lib/tokens.js';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000' },
+    stock: { type: 'string' },
+    concurrency: { type: 'string', default: '64' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    pool: { type: 'string', default: '20' },
+  },
+});
+const N = Number(args.n);
+const STOCK = args.stock !== undefined ? Number(args.stock) : Math.floor(N / 2);
+const CONCURRENCY = Number(args.concurrency);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const POOL = Number(args.pool);
+
+const say = (m: string) => process.stdout.write(`${m}\n`);
+
+/** What bench/rush-client.mjs is given and answers. */
+interface RushJob {
+  base: string;
+  tokens: string[];
+  menuId: number;
+  items: { id: number; qty: number }[];
+  concurrency: number;
+}
+interface RushResult {
+  /** [order id, customer index] for every 200 answer. */
+  answers: [number, number][];
+  statuses: [number, number][];
+  latencies: number[];
+  networkErrors: number;
+  seconds: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+  // workers: 1 keeps the load generator off the app's event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+  const non2xx = result.non2xx;
+  say(`  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${non2xx ? `   non-2xx ${non2xx}` : ''}${result.errors ? `   errors ${result.errors}` : ''}`);
+  return result;
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-bench-'));
+  await chmod(dir, 0o755);
+  say(`Order rush: ${N} customers, stock ${STOCK}, concurrency ${CONCURRENCY}; PostgreSQL in ${dir}`);
+  // Durable settings (fsync and synchronous commit on), as the app runs for real.
+  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench' });
+  const database = connect(pg.url, POOL);
+  const db = database.db;
+  let exitCode = 0;
+  try {
+    await runMigrations(database);
+
+    // ---- seed
+    const now = new Date();
+    const [provider] = await db.insert(providers).values({ title: 'Bench Virtuve', cardCommissionCents: 25 }).returning();
+    const [location] = await db.insert(locations).values({ title: 'Bench birojs', token: newToken(), subsidyCents: 150 }).returning();
+    const [category] = await db.insert(categories).values({ providerId: provider!.id, title: { lv: 'Pamatēdieni', en: 'Mains' } }).returning();
+    const dishRows = await db
+      .insert(dishes)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          providerId: provider!.id,
+          categoryId: category!.id,
+          title: { lv: `Ēdiens ${i + 1}`, en: `Dish ${i + 1}`, ru: `Блюдо ${i + 1}` },
+          summary: { lv: 'Garšīgs un sātīgs ēdiens ar dārzeņiem.', en: 'Tasty and filling, with vegetables.' },
+          priceCents: 350 + i * 10,
+          position: i,
+        })),
+      )
+      .returning();
+    const [menu] = await db
+      .insert(menus)
+      .values({ providerId: provider!.id, title: 'Bench menu', from: now, to: new Date(now.getTime() + 3600_000), status: true })
+      .returning();
+    await db.insert(menuDishes).values(dishRows.map((d) => ({ menuId: menu!.id, dishId: d.id, categoryId: category!.id })));
+    const hot = dishRows[0]!;
+    const side = dishRows[1]!;
+    await db.insert(balances).values([{ menuId: menu!.id, dishId: hot.id, qty: STOCK }]);
+
+    // ---- customers with sessions, straight into the database
+    const tokens: string[] = [];
+    const userIds: number[] = [];
+    for (let start = 0; start < N; start += 500) {
+      const batch = Array.from({ length: Math.min(500, N - start) }, (_, i) => ({
+        email: `rush${start + i}@bench.lv`,
+        firstName: `Klients ${start + i}`,
+        role: 'customer' as const,
+        locationId: location!.id,
+      }));
+      const rows = await db.insert(users).values(batch).returning({ id: users.id });
+      const batchTokens = rows.map(() => newToken());
+      await db.insert(sessions).values(
+        rows.map((r, i) => ({ userId: r.id, tokenHash: hashToken(batchTokens[i]!), remember: true, expiresAt: new Date(now.getTime() + 86400_000), lastSeenAt: now })),
+      );
+      userIds.push(...rows.map((r) => r.id));
+      tokens.push(...batchTokens);
+    }
+
+    // ---- servers
+    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: pg.url, SEED_DEMO: 'false' });
+    const mailer = createMailer(db, { smtpUrl: undefined, from: env.MAIL_FROM });
+    const deps: Deps = { env, database, mailer, now: () => new Date() };
+    const app = await buildApp(deps, { serveWeb: false, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => ({ ok: true, now: new Date().toISOString() }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+    // ---- read throughput, same run
+    say(`\nReads (${CONNECTIONS} connections, ${DURATION} s each):`);
+    await measure('warm-up', `${base}/app/order/create/${menu!.id}`, { authorization: `Bearer ${tokens[0]}` });
+    const bareResult = await measure('bare Fastify JSON route', bareUrl);
+    const menuResult = await measure(`GET /app/order/create/${menu!.id}`, `${base}/app/order/create/${menu!.id}`, {
+      authorization: `Bearer ${tokens[0]}`,
+    });
+    // Reference: the lightest signed-in call (session lookup + one small query), same run.
+    const meResult = await measure('GET /app/me (reference)', `${base}/app/me`, { authorization: `Bearer ${tokens[0]}` });
+    const readRatio = menuResult.requests.average / bareResult.requests.average;
+    const sample = await fetch(`${base}/app/order/create/${menu!.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    say(`  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`);
+
+    // ---- the rush (client in a worker thread)
+    const job: RushJob = {
+      base,
+      tokens,
+      menuId: menu!.id,
+      items: [
+        { id: hot.id, qty: 1 },
+        { id: side.id, qty: 1 },
+      ],
+      concurrency: CONCURRENCY,
+    };
+    const rush = await new Promise<RushResult>((resolve, reject) => {
+      const w = new Worker(new URL('./rush-client.mjs', import.meta.url), { workerData: job });
+      w.once('message', (m: RushResult | { error: string }) => ('error' in m ? reject(new Error(m.error)) : resolve(m)));
+      w.once('error', reject);
+    });
+    const answers = new Map<number, number>(rush.answers);
+    const statuses = new Map<number, number>(rush.statuses);
+    const latencies = rush.latencies.sort((a, b) => a - b);
+    const networkErrors = rush.networkErrors;
+    const seconds = rush.seconds;
+
+    // ---- verify against the database
+    const stored = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.menuId, menu!.id));
+    const [{ sold } = { sold: 0 }] = await db
+      .select({ sold: sql<number>`coalesce(sum(${orderItems.qty}), 0)::int` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.menuId, menu!.id), inArray(orders.status, [1, 2]), eq(orderItems.dishId, hot.id)));
+    const [left] = await db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menu!.id), eq(balances.dishId, hot.id)));
+    const storedIds = new Set(stored.map((o) => o.id));
+    const answeredWithoutOrder = [...answers.keys()].filter((id) => !storedIds.has(id)).length;
+    const storedWithoutAnswer = stored.filter((o) => !answers.has(o.id)).length;
+    const oversold = Math.max(0, sold - STOCK) + Math.max(0, -(left?.qty ?? 0));
+    // Every unit is either sold or still in stock.
+    const consistent = sold + (left?.qty ?? 0) === STOCK;
+    const lost = answeredWithoutOrder + storedWithoutAnswer;
+    const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0) + networkErrors;
+    const placed = answers.size;
+
+    say(`\nRush: ${N} order requests in ${seconds.toFixed(2)} s`);
+    say(`  requests/s          ${(N / seconds).toFixed(0)}`);
+    say(`  orders placed       ${placed} (stock ${STOCK}); placed orders/s ${(placed / seconds).toFixed(0)}`);
+    say(`  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+    say(`  answers             ${[...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ')}${networkErrors ? `, network errors: ${networkErrors}` : ''}`);
+    say(`  stock left          ${left?.qty}   sold ${sold}   (sold + left = stock: ${consistent ? 'yes' : 'NO'})`);
+    say(`  oversold            ${oversold}`);
+    say(`  lost                ${lost} (answered without order ${answeredWithoutOrder}, stored without answer ${storedWithoutAnswer})`);
+    say(`  5xx                 ${fiveXx}`);
+    say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
+    say(`Menu read vs GET /app/me: ${((menuResult.requests.average / meResult.requests.average) * 100).toFixed(1)} %`);
+    say(`Rush vs bare route:      ${((N / seconds / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
+    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+    if (oversold || lost || fiveXx || !consistent) exitCode = 1;
+
+    await bare.close();
+    await app.close();
+    mailer.close();
+  } finally {
+    await database.close();
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  process.exit(exitCode);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
