@@ -1,0 +1,177 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import sharp from 'sharp';
+
+/*
+ * Catalogue and menus, end to end (issue 4):
+ *   an administrator creates a category, a dish with an image and a complex dish;
+ *   a kitchen user builds today's menu with that dish and a balance of 3;
+ *   a customer sees the dish with its thumbnail and the "3 left" tag on the order page.
+ * Every record gets a unique suffix so other journeys' data is never touched.
+ */
+
+const PASSWORD = 'demo-password';
+const suffix = Date.now().toString(36).slice(-6);
+const CATEGORY = { lv: `E2E kategorija ${suffix}`, en: `E2E category ${suffix}` };
+const DISH = { lv: `E2E zupa ${suffix}`, en: `E2E soup ${suffix}` };
+const COMPLEX = `E2E komplekss ${suffix}`;
+const MENU = `E2E ēdienkarte ${suffix}`;
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-pasts').fill(email);
+  await page.getByLabel(/^Parole/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Pieslēgties' }).click();
+  await expect(page.getByRole('button', { name: /^Profila izvēlne/ })).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Profila izvēlne/ }).click();
+  await page.getByRole('menuitem', { name: 'Iziet' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The lv/en inputs of a per-language text group inside `scope`. */
+async function fillTexts(scope: Locator, legend: string, texts: { lv: string; en?: string }) {
+  const group = scope.getByRole('group', { name: legend, exact: true });
+  await group.getByLabel('Latviešu').fill(texts.lv);
+  if (texts.en) await group.getByLabel('English').fill(texts.en);
+}
+
+test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, the customer sees it', async ({ page }) => {
+  // ---------------------------------------------------------------- administrator: category
+  await signIn(page, 'admin@demo.lv');
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { name: 'Kategorijas', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Jauna kategorija' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Jauna kategorija' });
+  await fillTexts(dialog, 'Nosaukums', CATEGORY);
+  await dialog.getByRole('button', { name: 'Saglabāt' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Kategorija “${CATEGORY.lv}” saglabāta.`)).toBeVisible();
+  await page.getByLabel('Meklēt kategorijas').fill(suffix);
+  await expect(page.getByRole('row', { name: new RegExp(CATEGORY.lv) })).toBeVisible();
+
+  // ---------------------------------------------------------------- administrator: dish
+  await page.goto('/dishes');
+  await page.getByRole('button', { name: 'Jauns ēdiens', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Jauns ēdiens' });
+  await fillTexts(dialog, 'Nosaukums', DISH);
+  await fillTexts(dialog, 'Apraksts', { lv: 'Sātīga zupa ar dillēm', en: 'A hearty soup with dill' });
+  await dialog.getByLabel('Kategorija').selectOption({ label: CATEGORY.lv });
+  await dialog.getByLabel('Kods').fill(`E${suffix}`);
+  const price = dialog.getByLabel('Cena, €');
+  await expect(price).toHaveAttribute('step', '0.01');
+  await price.fill('2.5');
+  await dialog.getByRole('group', { name: 'Alergēni' }).getByRole('checkbox').first().check();
+  await dialog.getByRole('button', { name: 'Saglabāt' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Ēdiens “${DISH.lv}” saglabāts.`)).toBeVisible();
+
+  await page.getByLabel('Meklēt ēdienus').fill(suffix);
+  const dishRow = page.getByRole('row', { name: new RegExp(DISH.lv) });
+  await expect(dishRow).toBeVisible();
+  await expect(dishRow.getByText('2,50 €')).toBeVisible();
+  // It has allergens and a summary: no warnings.
+  await expect(dishRow.getByText('Nav alergēnu')).toHaveCount(0);
+  await expect(dishRow.getByText('Nav apraksta')).toHaveCount(0);
+
+  // Image: Upload stays disabled until a file is chosen; the modal closes after the upload.
+  await dishRow.getByRole('button', { name: `Ēdiena ${DISH.lv} attēls` }).click();
+  dialog = page.getByRole('dialog', { name: `Attēls: ${DISH.lv}` });
+  await expect(dialog.getByText('Šim ēdienam vēl nav attēla.')).toBeVisible();
+  const upload = dialog.getByRole('button', { name: 'Augšupielādēt' });
+  await expect(upload).toBeDisabled();
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d9822b' } }).png().toBuffer();
+  await dialog.getByLabel('Izvēlieties attēlu').setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: png });
+  await expect(upload).toBeEnabled();
+  const uploaded = page.waitForResponse((r) => /\/app\/dishes\/\d+\/image/.test(r.url()) && r.request().method() === 'POST');
+  await upload.click();
+  expect((await uploaded).ok()).toBe(true);
+  await expect(dialog).toBeHidden();
+  const thumb = dishRow.getByRole('button', { name: `Ēdiena ${DISH.lv} attēls` }).locator('img');
+  await expect(thumb).toHaveAttribute('src', /width=46&height=46&format=webp/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(46);
+
+  // ---------------------------------------------------------------- administrator: complex dish
+  await page.getByRole('button', { name: 'Jauns komplekss' }).click();
+  dialog = page.getByRole('dialog', { name: 'Jauns komplekss' });
+  await fillTexts(dialog, 'Nosaukums', { lv: COMPLEX });
+  await dialog.getByLabel('Kategorija').first().selectOption({ label: CATEGORY.lv });
+  const first = dialog.getByRole('group', { name: /^1\. grupa/ });
+  await first.getByLabel('Kategorija').selectOption({ label: CATEGORY.lv });
+  await first.getByRole('checkbox', { name: new RegExp(DISH.lv) }).check();
+  const override = first.getByLabel(`Ēdiena ${DISH.lv} cena šajā kompleksā, €`);
+  await expect(override).toHaveAttribute('step', '0.1');
+  await override.fill('2.2');
+  // A second group, moved up and removed again: the first group is back in place.
+  await dialog.getByRole('button', { name: /Pievienot grupu/ }).click();
+  await dialog.getByRole('button', { name: 'Pārvietot 2. grupu uz augšu' }).click();
+  await expect(dialog.getByRole('group', { name: /^1\. grupa/ }).getByLabel('Kategorija')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Noņemt 1. grupu' }).click();
+  await expect(dialog.getByRole('group', { name: /^1\. grupa/ }).getByRole('checkbox', { name: new RegExp(DISH.lv) })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Saglabāt' }).click();
+  await expect(dialog).toBeHidden();
+  const complexRow = page.getByRole('row', { name: new RegExp(COMPLEX) });
+  await expect(complexRow).toBeVisible();
+  await expect(complexRow.getByText('Komplekss', { exact: true })).toBeVisible();
+
+  // The category is in use now: deleting it is refused with the server's reason.
+  await page.goto('/categories');
+  await page.getByLabel('Meklēt kategorijas').fill(suffix);
+  await page.getByRole('button', { name: `Dzēst ${CATEGORY.lv}` }).click();
+  dialog = page.getByRole('dialog', { name: 'Dzēst kategoriju' });
+  await dialog.getByRole('button', { name: 'Dzēst' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Atcelt' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(CATEGORY.lv) })).toBeVisible();
+  await signOut(page);
+
+  // ---------------------------------------------------------------- kitchen: today's menu, stock 3
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto('/menu/new');
+  const today = DateTime.now().setZone('Europe/Riga');
+  await page.getByLabel('Nosaukums').fill(MENU);
+  await page.getByRole('textbox', { name: 'No', exact: true }).fill(today.startOf('day').toFormat("yyyy-LL-dd'T'HH:mm"));
+  // "to" follows "from" while empty (spec 4).
+  await expect(page.getByLabel('Līdz (pasūtīšanas termiņš)')).toHaveValue(today.startOf('day').toFormat("yyyy-LL-dd'T'HH:mm"));
+  await page.getByLabel('Līdz (pasūtīšanas termiņš)').fill(today.set({ hour: 23, minute: 59 }).toFormat("yyyy-LL-dd'T'HH:mm"));
+  await page.getByLabel('Publicēta (klienti var pasūtīt)').check();
+  await page.getByLabel('Meklēt aktīvos ēdienus').fill(DISH.lv);
+  await page.getByRole('checkbox', { name: DISH.lv }).check();
+  await expect(page.getByRole('heading', { name: 'Ēdieni šajā ēdienkartē (1)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Saglabāt un labot atlikumus' }).click();
+  await expect(page).toHaveURL(/\/menu\/\d+\/balance$/);
+  const menuId = /\/menu\/(\d+)\/balance$/.exec(page.url())![1];
+
+  const stock = page.getByLabel(DISH.lv);
+  await expect(stock).toHaveValue('');
+  await stock.fill('3');
+  const saved = page.waitForResponse((r) => /\/app\/dishlists\/\d+\/balance/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Saglabāt atlikumus' }).click();
+  const posted = await saved;
+  expect(posted.ok()).toBe(true);
+  // Only the edit is posted.
+  expect(posted.request().postDataJSON()).toEqual({ balance: [{ id: expect.any(Number), qty: 3 }] });
+  await expect(page.getByText('Atlikumi saglabāti.')).toBeVisible();
+  await signOut(page);
+
+  // ---------------------------------------------------------------- customer: the order page
+  await signIn(page, 'anna@demo.lv');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Valoda: Latviešu' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The order page names menus with their day, e.g. "E2E ēdienkarte … (22.11.2026)".
+  await page.getByLabel('Menu', { exact: true }).selectOption(menuId);
+  const card = page.locator('article').filter({ hasText: DISH.en });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('3 left')).toBeVisible();
+  const menuThumb = card.getByRole('button', { name: `Show a larger picture of ${DISH.en}` }).locator('img');
+  await expect(menuThumb).toHaveAttribute('src', /width=64&height=64&format=webp/);
+  await expect.poll(() => menuThumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+
+  // Back to Latvian so the shared demo account is left as found.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Latviešu' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
+});
