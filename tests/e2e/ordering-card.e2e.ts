@@ -75,7 +75,7 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('order_id');
   expect(orderId).toMatch(/^\d+$/);
-  await expect(page.getByRole('link', { name: 'New Order' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'New Order', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'View Order' }).click();
 
   await expect(page.getByRole('heading', { name: `Order no. ${orderId}` })).toBeVisible();

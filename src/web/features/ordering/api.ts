@@ -53,6 +53,9 @@ export function useOrderPage(id: number | null) {
     enabled: id !== null,
     staleTime: 30_000,
     refetchOnWindowFocus: false,
+    // A language switch refetches under a new key; keep showing the menu meanwhile (the page
+    // checks the menu id, so another menu never shows the previous one's dishes).
+    placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data && isClosed(query.state.data, query.state.dataUpdatedAt, Date.now()) ? DEADLINE_POLL_MS : false,
   });

@@ -59,7 +59,6 @@ export function Component() {
         rows={menus.data?.data ?? []}
         rowKey={(m) => m.id}
         loading={menus.isPending}
-        caption={<span className="visually-hidden">{t('title')}</span>}
       />
     );
 
@@ -71,7 +70,7 @@ export function Component() {
           <LocationPicker locations={where.locations} value={where.locationId} onChange={where.setLocation} />
         )}
       </div>
-      <div className="card">{body}</div>
+      {body}
     </section>
   );
 }

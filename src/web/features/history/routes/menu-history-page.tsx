@@ -131,14 +131,8 @@ export function Component() {
             )}
           </div>
         </div>
-        <div className="card">
-          <Table
-            columns={columns}
-            rows={history.data.data}
-            rowKey={(o) => o.id}
-            caption={<span className="visually-hidden">{t('ordersOf', { title: d.title })}</span>}
-          />
-        </div>
+        <h2 className="hist-subtitle">{t('ordersOf', { title: d.title })}</h2>
+        <Table columns={columns} rows={history.data.data} rowKey={(o) => o.id} />
       </>
     );
   }
@@ -153,7 +147,10 @@ export function Component() {
       <h1 className="page__title">
         {menu ? (
           <>
-            {menu.title} <span className="muted hist-date">{formatDate(menu.from, lang)}</span>
+            {menu.title}
+            {!menu.title.includes(formatDate(menu.from, lang)) && (
+              <span className="muted hist-date"> {formatDate(menu.from, lang)}</span>
+            )}
           </>
         ) : (
           t('title')

@@ -15,11 +15,14 @@ interface CartLineProps {
   cart: Cart;
   stock: StockMap;
   titles: MenuTitles;
+  /** While the order is being sent: no changes at all. */
   disabled: boolean;
+  /** After the deadline: lines can be lowered or removed, not raised. */
+  closed?: boolean;
 }
 
 /** One cart line: options, − quantity +, the line total, stock left and the over-limit mark. */
-export function CartLineRow({ line, cart, stock, titles, disabled }: CartLineProps) {
+export function CartLineRow({ line, cart, stock, titles, disabled, closed = false }: CartLineProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const change = useCart((s) => s.change);
@@ -32,7 +35,7 @@ export function CartLineRow({ line, cart, stock, titles, disabled }: CartLinePro
     .map((id) => titles.option(id) ?? `#${id}`);
   const left = lineRemaining(cart, stock, line.key);
   const over = isOverLimit(cart, stock, line.key);
-  const plusEnabled = !disabled && canIncrease(cart, stock, line.key);
+  const plusEnabled = !disabled && !closed && canIncrease(cart, stock, line.key);
 
   const commit = () => {
     if (draft !== null) applyTyped(line.key, draft);
@@ -61,7 +64,7 @@ export function CartLineRow({ line, cart, stock, titles, disabled }: CartLinePro
           inputMode="numeric"
           aria-label={t('cart.quantityOf', { title })}
           value={draft ?? String(line.quantity)}
-          disabled={disabled}
+          disabled={disabled || closed}
           onFocus={() => setDraft(String(line.quantity))}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}

@@ -189,7 +189,15 @@ export function CartPanel(props: CartPanelProps) {
         <>
           <ul className="ord-cart-lines" aria-label={t('cart.lines')}>
             {lines.map((line) => (
-              <CartLineRow key={line.key} line={line} cart={lines} stock={stock} titles={titles} disabled={sending} />
+              <CartLineRow
+                key={line.key}
+                line={line}
+                cart={lines}
+                stock={stock}
+                titles={titles}
+                disabled={sending}
+                closed={displayOnly}
+              />
             ))}
           </ul>
           <TotalsTable totals={totals} />

@@ -110,33 +110,36 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
             }
           }}
         />
-        <ul id={listId} role="listbox" className="ord-user-picker__list" aria-label={t('checkout.onBehalfOf')} hidden={!open}>
-          {users.isPending ? (
-            <li className="ord-user-picker__status">
-              <Spinner size="sm" />
+        <ul
+          id={listId}
+          role="listbox"
+          className="ord-user-picker__list"
+          aria-label={t('checkout.onBehalfOf')}
+          hidden={!open || list.length === 0}
+        >
+          {list.map((user, i) => (
+            <li
+              key={user.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === activeIndex}
+              className={`ord-user-picker__option ${i === activeIndex ? 'is-active' : ''}`}
+              // mousedown, not click: it comes before the input's blur closes the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(user);
+              }}
+              onMouseEnter={() => setActive(i)}
+            >
+              <UserSummary user={user} />
             </li>
-          ) : list.length === 0 ? (
-            <li className="ord-user-picker__status">{t('checkout.noUsers')}</li>
-          ) : (
-            list.map((user, i) => (
-              <li
-                key={user.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === activeIndex}
-                className={`ord-user-picker__option ${i === activeIndex ? 'is-active' : ''}`}
-                // mousedown, not click: it comes before the input's blur closes the list.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(user);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                <UserSummary user={user} />
-              </li>
-            ))
-          )}
+          ))}
         </ul>
+        {open && list.length === 0 && (
+          <div className="ord-user-picker__list ord-user-picker__status">
+            {users.isPending || users.isFetching ? <Spinner size="sm" /> : <span role="status">{t('checkout.noUsers')}</span>}
+          </div>
+        )}
       </div>
       {error && (
         <p className="field__error" id={errorId}>

@@ -148,8 +148,16 @@ describe('idempotency key', () => {
 
 describe('order failures', () => {
   it('balance errors mean "not available", whatever else is there', () => {
-    const error = new ApiError(422, 'Invalid', { 'balance.15': ['Only 0 left'], shift_id: ['Choose a shift'] });
-    expect(classifyOrderFailure(error)).toEqual({ kind: 'balance', fields: { shift: 'Choose a shift' }, other: [] });
+    const error = new ApiError(422, 'Invalid', {
+      'balance.15': ['Salmon: only 1 left.'],
+      'balance.16': ['Pancakes: only 0 left.'],
+      shift_id: ['Choose a shift'],
+    });
+    expect(classifyOrderFailure(error)).toEqual({
+      kind: 'balance',
+      fields: { shift: 'Choose a shift' },
+      other: ['Salmon: only 1 left.', 'Pancakes: only 0 left.'],
+    });
   });
 
   it('puts payment_type and bank errors at the method choice, others under their fields', () => {

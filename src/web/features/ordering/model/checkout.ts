@@ -182,7 +182,7 @@ const FIELD_OF: Record<string, CheckoutField> = {
 };
 
 export type OrderFailure =
-  /** Spec 8: keys starting with balance -> "Some items you ordered are not available."; data reloads. */
+  /** Spec 8: keys starting with balance -> "Some items you ordered are not available." (details in other); data reloads. */
   | { kind: 'balance'; fields: Partial<Record<CheckoutField, string>>; other: string[] }
   /** Per-field errors: shown under their fields (others above the Order button); data reloads. */
   | { kind: 'fields'; fields: Partial<Record<CheckoutField, string>>; other: string[] }
@@ -202,10 +202,8 @@ export function splitFieldErrors(errors: FieldErrors): OrderFailure {
   for (const [key, messages] of Object.entries(errors)) {
     const message = messages[0];
     if (!message) continue;
-    if (key === 'balance' || key.startsWith('balance.')) {
-      balance = true;
-      continue;
-    }
+    // Out of stock: the catalogue's message, with the server's per-dish detail under it.
+    if (key === 'balance' || key.startsWith('balance.')) balance = true;
     const field = FIELD_OF[key];
     if (field) fields[field] ??= message;
     else if (!other.includes(message)) other.push(message);

@@ -35,7 +35,9 @@ export function Component() {
         </div>
         {dishlist && (
           <p className="order-header__deadline">
-            {dishlist.title} · {formatDate(dishlist.from, lang)}
+            {dishlist.title.includes(formatDate(dishlist.from, lang))
+              ? dishlist.title
+              : `${dishlist.title} · ${formatDate(dishlist.from, lang)}`}
           </p>
         )}
       </header>
