@@ -11,8 +11,8 @@ import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
-import { isOpen, loadBalances, type Balances, type DishData, type MenuData } from './ordering.menu.js';
-import { releasePendingOrder, takeStock } from './ordering.stock.js';
+import { isOpen, type Balances, type DishData, type MenuData } from './ordering.menu.js';
+import { releasePendingOrder, stockTakeCtes } from './ordering.stock.js';
 import { loadCustomerState, subsidyLeft } from './ordering.users.js';
 
 export interface PlaceOrderInput {
@@ -160,7 +160,9 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
   const staff = req.staffId !== null;
   const invalid = (errors: FieldErrors) => fieldError(orderingText(lang, 'orderInvalid'), errors);
 
-  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey);
+  // Every dish the payload names, for the early stock look.
+  const namedDishes = [...new Set(input.items.flatMap((i) => [i.id, ...(i.complex ?? []).map((c) => c.dish_id)]))];
+  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey, namedDishes);
   const customer = state?.customer;
   if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
     throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
@@ -219,7 +221,7 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
 
   const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
   // Fast refusal without locks when the stock is clearly gone; the real check is under lock.
-  const early = quickShortage(await loadBalances(db, menu.id, [...needs.keys()]), needs);
+  const early = quickShortage(state.stock, needs);
   if (early.size > 0) throw stockErrors(menu, early, lang);
 
   const now = deps.now();
@@ -248,14 +250,18 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
       const options = lines.flatMap((l, position) =>
         l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })),
       ).map((o, idx) => ({ ...o, idx }));
-      // The order, its lines, chosen options, bonus use and payment in one statement.
-      const inserted = await tx.execute<{ id: number }>(sql`
-        with o as (
+      // Stock, order, lines, chosen options, bonus use and payment in one statement: the hot
+      // balance rows stay locked only for this statement and the commit. When any dish is short
+      // nothing is written.
+      const placed = await tx.execute<{ order_id: number | null; short: [number, number][] }>(sql`
+        with ${stockTakeCtes(menu.id, needs)},
+        o as (
           insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
             amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
-          values (${menu.id}, ${customer.id}, ${customer.location?.id ?? null}, ${req.staffId}, ${shiftId}, ${input.comment?.trim() ?? ''},
-            ${paymentType}, ${bankCode}, ${totals.amount}, ${totals.subsidy}, ${totals.bonus}, ${totals.commission}, ${totals.amountToPay},
-            ${online ? 1 : 2}, ${req.idempotencyKey}, ${now}, ${now})
+          select ${menu.id}::int, ${customer.id}::int, ${customer.location?.id ?? null}::int, ${req.staffId}::int, ${shiftId}::int, ${input.comment?.trim() ?? ''},
+            ${paymentType}, ${bankCode}::text, ${totals.amount}::int, ${totals.subsidy}::int, ${totals.bonus}::int, ${totals.commission}::int,
+            ${totals.amountToPay}::int, ${online ? 1 : 2}::smallint, ${req.idempotencyKey}::text, ${now}::timestamptz, ${now}::timestamptz
+          where not exists (select 1 from short)
           returning id),
         i as (
           insert into ${orderItems} (order_id, dish_id, title, qty, unit_price_cents, position)
@@ -271,18 +277,20 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
           order by y.idx
           returning 1),
         b as (
-          update ${users} set bonus_cents = bonus_cents - ${totals.bonus} where id = ${customer.id} and ${totals.bonus}::int > 0
+          update ${users} set bonus_cents = bonus_cents - ${totals.bonus}::int
+          where id = ${customer.id} and ${totals.bonus}::int > 0 and exists (select 1 from o)
           returning 1),
         p as (
           insert into ${payments} (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
-          select o.id, ${gateway.name}, ${paymentType}, ${bankCode}, ${totals.amountToPay}, 'pending', ${reference}, ${now}, ${now}
+          select o.id, ${gateway.name}, ${paymentType}, ${bankCode}::text, ${totals.amountToPay}::int, 'pending', ${reference}::text,
+            ${now}::timestamptz, ${now}::timestamptz
           from o where ${online}::boolean
           returning 1)
-        select id from o`);
-      // Stock last: the hot balance rows stay locked only for the end of the transaction.
-      const short = await takeStock(tx, menu.id, needs);
-      if (short.size > 0) throw stockErrors(menu, short, lang);
-      return { orderId: inserted.rows[0]!.id, reference, amountToPayCents: totals.amountToPay };
+        select (select id from o) as order_id,
+          coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`);
+      const result = placed.rows[0]!;
+      if (result.short.length > 0) throw stockErrors(menu, new Map(result.short), lang);
+      return { orderId: result.order_id!, reference, amountToPayCents: totals.amountToPay };
     });
 
   let placed: Placed | null = null;

@@ -1,43 +1,39 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { balances, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
 
 /** A PostgreSQL int[] literal passed as one parameter. */
-function pgIntArray(values: number[]): string {
+export function pgIntArray(values: number[]): string {
   if (!values.every((v) => Number.isSafeInteger(v))) throw new TypeError('not integers');
   return `{${values.join(',')}}`;
 }
 
 /**
- * Takes `needs` (dish id -> units) from a menu's balances inside the caller's transaction.
- * Rows are locked in dish-id order (so concurrent orders never deadlock on each other), then
- * limited rows are decremented. Dishes without a balance row, or with qty null, are unlimited.
- * Answers the dishes that lack stock (dish id -> units left); when any do, nothing was changed
- * and the caller must roll back.
+ * The stock part of the order statement, as CTEs named need, locked, short and taken:
+ * `locked` locks the menu's balance rows of the needed dishes in dish-id order (so concurrent
+ * orders never deadlock on each other); `short` lists the limited dishes with too little left
+ * (dish_id, qty); `taken` decrements every limited row, but only when nothing is short.
+ * Dishes without a balance row, or with qty null, are unlimited. All parts see the rows as they
+ * were before the update. Follow with more CTEs guarded by `not exists (select 1 from short)`.
  */
-export async function takeStock(tx: Tx, menuId: number, needs: Map<number, number>): Promise<Map<number, number>> {
-  const short = new Map<number, number>();
+export function stockTakeCtes(menuId: number, needs: Map<number, number>): SQL {
   const ids = [...needs.keys()].sort((a, b) => a - b);
-  if (ids.length === 0) return short;
-  // One statement: lock the rows in dish-id order, decrement those with enough, report the rest.
-  // Every part sees the rows as they were before the update; short rows are left untouched
-  // and the caller rolls back.
-  const res = await tx.execute<{ dish_id: number; qty: number }>(sql`
-    with need as (
+  return sql`
+    need as (
       select * from unnest(${pgIntArray(ids)}::int[], ${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as t(dish_id, n)),
     locked as (
       select b.dish_id, b.qty from ${balances} b
       where b.menu_id = ${menuId} and b.dish_id = any(${pgIntArray(ids)}::int[])
       order by b.dish_id for update of b),
+    short as (
+      select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
+      where locked.qty is not null and locked.qty < need.n),
     taken as (
       update ${balances} b set qty = b.qty - need.n
       from need join locked on locked.dish_id = need.dish_id
-      where b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null and locked.qty >= need.n
-      returning b.dish_id)
-    select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
-    where locked.qty is not null and locked.qty < need.n`);
-  for (const row of res.rows) short.set(row.dish_id, row.qty);
-  return short;
+      where b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null
+        and not exists (select 1 from short)
+      returning b.dish_id)`;
 }
 
 /** Gives stock back (limited rows only), locking rows in dish-id order. */

@@ -133,6 +133,17 @@ describe('reading menus for ordering', () => {
   });
 });
 
+describe('API description', () => {
+  it('documents the ordering, payments and history calls in the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ url: '/app/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/app/order/create', '/app/order/create/{id}', '/app/order/{id}', '/app/order', '/app/users/list', '/app/dishlists/history/{locationId}/{menuId}', '/app/payments/notify/sandbox']) {
+      expect(paths).toContain(p);
+    }
+  });
+});
+
 describe('read caches', () => {
   it('reuse a menu and a user state within their lifetime, and forget a user on demand', async () => {
     const now = ctx.clock.now();

@@ -2,7 +2,8 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { locations, orders, shifts, users } from '../../db/schema/index.js';
+import { balances, locations, orders, shifts, users } from '../../db/schema/index.js';
+import { pgIntArray } from './ordering.stock.js';
 
 /** The person an order is for, with what pricing needs from their location. */
 export interface Customer {
@@ -73,7 +74,8 @@ export async function loadCustomerState(
   userId: number,
   menuId: number | null,
   idempotencyKey: string | null,
-): Promise<{ customer: Customer; subsidyUsedCents: number; existingOrderId: number | null } | null> {
+  stockDishIds: number[] = [],
+): Promise<{ customer: Customer; subsidyUsedCents: number; existingOrderId: number | null; stock: Map<number, number | null> } | null> {
   const res = await db.execute<{
     id: number;
     email: string;
@@ -90,6 +92,7 @@ export async function loadCustomerState(
     shifts: { id: number; title: string }[] | null;
     subsidy_used: number;
     existing_id: number | null;
+    stock: [number, number | null][] | null;
   }>(sql`
     select u.id, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
       l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
@@ -97,7 +100,9 @@ export async function loadCustomerState(
          from ${shifts} s where s.location_id = l.id) as shifts,
       (select coalesce(sum(o.subsidy_cents), 0)::int from ${orders} o
          where o.user_id = u.id and o.menu_id = ${menuId ?? 0} and o.status in (1, 2)) as subsidy_used,
-      (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${idempotencyKey ?? ''} limit 1) as existing_id
+      (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${idempotencyKey ?? ''} limit 1) as existing_id,
+      (select json_agg(json_build_array(b.dish_id, b.qty)) from ${balances} b
+         where b.menu_id = ${menuId ?? 0} and b.dish_id = any(${pgIntArray(stockDishIds)}::int[])) as stock
     from ${users} u left join ${locations} l on l.id = u.location_id
     where u.id = ${userId}`);
   const r = res.rows[0];
@@ -119,6 +124,8 @@ export async function loadCustomerState(
     },
     subsidyUsedCents: menuId === null ? 0 : r.subsidy_used,
     existingOrderId: idempotencyKey ? r.existing_id : null,
+    /** Stock of the asked dishes on the menu (only dishes with a balance row). */
+    stock: new Map(r.stock ?? []),
   };
 }
 
