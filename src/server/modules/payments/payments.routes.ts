@@ -18,7 +18,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
   const publicBase = (deps.env.PUBLIC_URL ?? '').replace(/\/$/, '');
   const resultUrl = (orderId: number, ok: boolean) => `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
 
-  app.get('/payments/sandbox.css', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+  app.get('/payments/sandbox.css', { config: { access: 'public', maintenanceExempt: true }, schema: { hide: true } }, async (_req, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
   );
 
@@ -35,7 +35,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/payments/sandbox/:reference',
-    { config: { access: 'public' }, schema: { tags: ['payments'], params: referenceParams } },
+    { config: { access: 'public', maintenanceExempt: true }, schema: { tags: ['payments'], params: referenceParams } },
     async (req, reply) => {
       const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
       if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
@@ -63,7 +63,8 @@ export async function paymentsRoutes(app: App, deps: Deps) {
     scope.post(
       '/payments/sandbox/:reference/:decision',
       {
-        config: { access: 'public' },
+        // Payments in flight finish even during maintenance.
+        config: { access: 'public', maintenanceExempt: true },
         schema: { tags: ['payments'], params: referenceParams.extend({ decision: z.enum(['approve', 'decline']) }) },
       },
       async (req, reply) => {
@@ -87,7 +88,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
   app.post(
     '/payments/notify/sandbox',
     {
-      config: { access: 'public' },
+      config: { access: 'public', maintenanceExempt: true },
       schema: {
         tags: ['payments'],
         body: z.record(z.string(), z.unknown()),

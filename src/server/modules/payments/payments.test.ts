@@ -135,6 +135,18 @@ describe('signed notifications', () => {
     expect((await orderRow(orderId))!.status).toBe(1);
   });
 
+  it('still takes notifications during maintenance', async () => {
+    const { orderId, payment } = await pendingOrder();
+    await ctx.app.maintenance.set(true);
+    try {
+      const res = await notify(signed(payment.reference, 'approved', payment.amountCents));
+      expect(res.statusCode).toBe(200);
+      expect((await orderRow(orderId))!.status).toBe(2);
+    } finally {
+      await ctx.app.maintenance.set(false);
+    }
+  });
+
   it('a failed notification releases stock exactly once', async () => {
     const { orderId, payment, w } = await pendingOrder();
     const body = signed(payment.reference, 'declined', payment.amountCents);
