@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickDishlist, cartTotals } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
@@ -14,7 +14,6 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDishlists, useHeaderInfo, useOrderPage } from '../api';
 import { useCart } from '../cart-store';
-import { CartPanel } from '../components/cart-panel';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
 import { MenuCategories } from '../components/menu-categories';
@@ -22,6 +21,12 @@ import { commissionCents, initialForm, paymentChoices, userCents, type CheckoutF
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useDeadlinePassed } from '../use-deadline';
 import '../../../styles/ordering.css';
+
+/**
+ * The panel and checkout load once the cart has something in it (their code is not needed to
+ * look at the menu, and the first paint stays lighter).
+ */
+const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
 
 type LoadedPage = OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
@@ -136,6 +141,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const lang = useSession((s) => s.lang);
   const lines = useCart((s) => s.lines);
   const add = useCart((s) => s.add);
+  const cartOpen = useCart((s) => s.open);
   const syncWithMenu = useCart((s) => s.syncWithMenu);
   const isCustomer = me.is_customer;
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
@@ -191,20 +197,24 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
         />
       )}
       <CartRibbon amountToPay={totals.amountToPay} />
-      <CartPanel
-        data={data}
-        isCustomer={isCustomer}
-        displayOnly={displayOnly}
-        stock={stock}
-        titles={titles}
-        form={form}
-        setForm={setForm}
-        user={user}
-        setUser={setUser}
-        totals={totals}
-        choices={choices}
-        shifts={shifts}
-      />
+      {(lines.length > 0 || cartOpen) && (
+        <Suspense fallback={null}>
+          <CartPanel
+            data={data}
+            isCustomer={isCustomer}
+            displayOnly={displayOnly}
+            stock={stock}
+            titles={titles}
+            form={form}
+            setForm={setForm}
+            user={user}
+            setUser={setUser}
+            totals={totals}
+            choices={choices}
+            shifts={shifts}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
