@@ -176,6 +176,7 @@ function GroupEditor({ group, index, count, dispatch, categories, errors, clearE
 
       <fieldset className="options">
         <legend className="field__label">{t('complex.options')}</legend>
+        {group.dishes.length > 0 && <p className="field__hint">{t('complex.priceOverrideHint')}</p>}
         {err('dishes') && <p className="field__error">{err('dishes')}</p>}
         {optionErrors.map((text) => (
           <p key={text} className="field__error">
@@ -230,7 +231,6 @@ function GroupEditor({ group, index, count, dispatch, categories, errors, clearE
                           placeholder={dish.price !== null ? String(dish.price) : t('complex.ownPrice')}
                           value={chosen.price}
                           aria-invalid={priceError ? true : undefined}
-                          title={t('complex.priceOverrideHint')}
                           onChange={(e) => {
                             dispatch({ type: 'dishPrice', key: group.key, dishId: dish.id, value: e.target.value });
                             edited();

@@ -187,27 +187,29 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
                     />
                     {err && <p className="field__error">{err}</p>}
                   </div>
-                  <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={i === shifts.length - 1}
-                    aria-label={t('editor.shiftDown', { number })}
-                    onClick={() => moveShift(i, 1)}
-                  >
-                    ↓
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="btn--danger-text"
-                    aria-label={t('editor.removeShift', { number })}
-                    onClick={() => setShifts((prev) => prev.filter((x) => x.key !== s.key))}
-                  >
-                    {t('actions.remove')}
-                  </Button>
+                  <div className="row-actions">
+                    <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
+                      ↑
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === shifts.length - 1}
+                      aria-label={t('editor.shiftDown', { number })}
+                      onClick={() => moveShift(i, 1)}
+                    >
+                      ↓
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="btn--danger-text"
+                      aria-label={t('editor.removeShift', { number })}
+                      onClick={() => setShifts((prev) => prev.filter((x) => x.key !== s.key))}
+                    >
+                      {t('actions.remove')}
+                    </Button>
+                  </div>
                 </li>
               );
             })}

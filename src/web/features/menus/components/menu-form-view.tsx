@@ -164,7 +164,7 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
       />
 
       <div className="sticky-actions">
-        <Link className="btn btn--ghost" to="/menu">
+        <Link className="btn btn--ghost sticky-actions__back" to="/menu">
           {t('form.backToList')}
         </Link>
         <Button type="submit" value="save" variant="primary" loading={save.isPending && save.variables?.intent === 'save'} disabled={save.isPending}>

@@ -96,7 +96,7 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
   const rowErrors = Object.entries(errors)
     .filter(([k]) => k.startsWith(`selectedDishes.${index}.`) && k !== priceKey && !/\.complex\.\d+\.price$/.test(k))
     .flatMap(([, list]) => list);
-  const ownPrice = dish ? (complex ? dish.priceFrom : dish.price) : null;
+  const ownPrice = dish ? dish.price : null;
 
   return (
     <li className="pick-row is-selected">
