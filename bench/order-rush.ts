@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const N = Number(args.n);
@@ -45,6 +46,7 @@ const CONCURRENCY = Number(args.concurrency);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
+const ROUNDS = Number(args.rounds);
 
 const say = (m: string) => process.stdout.write(`${m}\n`);
 
@@ -90,6 +92,7 @@ async function measure(title: string, url: string, headers: Record<string, strin
 }
 
 async function main() {
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-bench-'));
   await chmod(dir, 0o755);
   say(`Order rush: ${N} customers, stock ${STOCK}, concurrency ${CONCURRENCY}; PostgreSQL in ${dir}`);
@@ -160,15 +163,22 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
     // ---- read throughput, same run
-    say(`\nReads (${CONNECTIONS} connections, ${DURATION} s each):`);
+    say(`\nReads (${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} alternating rounds; ratio = median of the rounds):`);
     await measure('warm-up', `${base}/app/order/create/${menu!.id}`, { authorization: `Bearer ${tokens[0]}` });
-    const bareResult = await measure('bare Fastify JSON route', bareUrl);
-    const menuResult = await measure(`GET /app/order/create/${menu!.id}`, `${base}/app/order/create/${menu!.id}`, {
-      authorization: `Bearer ${tokens[0]}`,
-    });
-    // Reference: the lightest signed-in call (session lookup + one small query), same run.
-    const meResult = await measure('GET /app/me (reference)', `${base}/app/me`, { authorization: `Bearer ${tokens[0]}` });
-    const readRatio = menuResult.requests.average / bareResult.requests.average;
+    const auth = { authorization: `Bearer ${tokens[0]}` };
+    const menuRatios: number[] = [];
+    const meRatios: number[] = [];
+    let bareResult!: autocannon.Result;
+    for (let round = 1; round <= ROUNDS; round++) {
+      bareResult = await measure(`[${round}] bare Fastify JSON route`, bareUrl);
+      const menuResult = await measure(`[${round}] GET /app/order/create/${menu!.id}`, `${base}/app/order/create/${menu!.id}`, auth);
+      // Reference: the lightest signed-in call (session lookup + one small query).
+      const meResult = await measure(`[${round}] GET /app/me (reference)`, `${base}/app/me`, auth);
+      menuRatios.push(menuResult.requests.average / bareResult.requests.average);
+      meRatios.push(menuResult.requests.average / meResult.requests.average);
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]!;
+    const readRatio = median(menuRatios);
     const sample = await fetch(`${base}/app/order/create/${menu!.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     say(`  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`);
 
@@ -222,9 +232,9 @@ async function main() {
     say(`  lost                ${lost} (answered without order ${answeredWithoutOrder}, stored without answer ${storedWithoutAnswer})`);
     say(`  5xx                 ${fiveXx}`);
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
-    say(`Menu read vs GET /app/me: ${((menuResult.requests.average / meResult.requests.average) * 100).toFixed(1)} %`);
+    say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
     say(`Rush vs bare route:      ${((N / seconds / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
-    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     if (oversold || lost || fiveXx || !consistent) exitCode = 1;
 
     await bare.close();
