@@ -95,3 +95,25 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
   await page.getByRole('button', { name: 'Download Report (PDF)' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 });
+
+// The other end of a card payment: the payer declines on the gateway's page.
+test('a declined card payment shows the payment problem page', async ({ page }) => {
+  await signIn(page, 'manager@demo.lv');
+  // More than the location's subsidy covers, so there is something to pay.
+  await dishCard(page, 'Grilled chicken breast')
+    .getByRole('button', { name: 'Add Grilled chicken breast to the order' })
+    .click();
+  await cartRibbon(page).click();
+  const cart = cartPanel(page);
+  await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  await cart.getByRole('checkbox', { name: /terms of service/ }).check();
+  await cart.getByRole('button', { name: 'Order', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/app\/payments\/sandbox\//);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/statusGroup=failed/);
+  await expect(page.getByRole('heading', { name: 'There was a problem with payment!' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Order' }).click();
+  await expect(page.getByText('Ordered on')).toBeVisible();
+  await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+});

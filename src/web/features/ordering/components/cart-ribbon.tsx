@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
@@ -16,6 +17,14 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
   const setOpen = useCart((s) => s.setOpen);
   const total = formatCents(amountToPay, lang);
   const units = unitCount(lines);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+
+  // The ribbon hides while the panel is open; when the panel closes, focus comes back here.
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   return (
     <>
@@ -23,7 +32,13 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
         {units > 0 ? t('cart.announce', { count: units, total }) : ''}
       </p>
       {units > 0 && !open && (
-        <button type="button" className="ord-cart-ribbon" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="ord-cart-ribbon"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
               d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
