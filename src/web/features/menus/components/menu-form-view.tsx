@@ -78,6 +78,8 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     clear(String(key));
   };
 
+  const hasLocalErrors = !save.isError && Object.keys(fieldErrors.errors).length > 0;
+
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (save.isPending) return;
@@ -164,6 +166,10 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
       />
 
       <div className="sticky-actions">
+        {/* The bar stays in view, so the outcome is told here too (the details are above). */}
+        <span className={`sticky-actions__status ${save.isError || hasLocalErrors ? 'field__error' : 'muted'}`} role="status">
+          {saved ? t('form.saved') : save.isError || hasLocalErrors ? t('form.failed') : ''}
+        </span>
         <Link className="btn btn--ghost sticky-actions__back" to="/menu">
           {t('form.backToList')}
         </Link>

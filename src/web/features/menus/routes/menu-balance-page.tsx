@@ -186,8 +186,14 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
         ))}
       </div>
       <div className="sticky-actions">
-        <span className="muted" aria-live="polite">
-          {invalidCount > 0 ? t('balance.fixInvalid') : t('balance.edits', { n: editCount })}
+        <span className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : 'muted'}`} role="status">
+          {invalidCount > 0
+            ? t('balance.fixInvalid')
+            : save.isError
+              ? t('form.failed')
+              : saved && editCount === 0
+                ? t('balance.saved')
+                : t('balance.edits', { n: editCount })}
         </span>
         <Button
           onClick={() => {
