@@ -12,8 +12,10 @@ import { z } from 'zod';
  *      provider): status true and `to` (the order deadline) still in the future, soonest first.
  *      Tomorrow's menu is listed as soon as it is published (pre-ordering is allowed until `to`).
  * GET  /app/order/create/{id}            (signed in)  -> OrderPageData for that menu
- *      (404 when the menu does not exist; a closed menu is returned with open=false, so the page
- *      can show it after the deadline and poll).
+ *      (404 when the menu does not exist, or is unpublished and the caller a customer; a closed
+ *      menu is returned with open=false, so the page can show it after the deadline and poll).
+ *      `dishlists` then lists the open menus of that menu's provider. Menu and stock may be up
+ *      to 1 s old (per-instance read cache); orders always re-check everything.
  * GET  /app/order/create?dishlist_id=    (signed in)  -> OrderPageData (the given menu, else the
  *      first open one; dishlist null when none is open: "No menu available for today").
  * GET  /app/demo-dishlists               (public)     -> DemoDishlistResult: today's menu of the
@@ -40,6 +42,15 @@ import { z } from 'zod';
  * GET  /app/dishlists/history/{locationId}/{menuId}/pdf -> application/pdf (Bearer or ?bearer=)
  * GET  /app/payments/sandbox/{reference}?lang=       -> the sandbox gateway's HTML page
  * POST /app/payments/notify/sandbox                  -> signed notification (see payments module)
+ *
+ * Pricing rules (server = shared/ordering): line = unit price x qty; a complex's unit price is
+ * its base (menu price of the complex dish, usually 0) + its chosen options' prices; an option's
+ * price is the menu's complex override, else the complex option's price, else the dish's own
+ * price; a plain dish costs its menu price, else its own price. Subsidy is granted per user per
+ * menu (the location's amount less what the user's pending/placed orders on that menu used);
+ * subsidy is used before bonus; commission only when something is left to pay; cash refused
+ * with disable_cash only when something is left to pay. A failed or expired order gives its stock
+ * and bonus back.
  *
  * Order status: 0 failed, 1 pending (waiting for card/bank payment), 2 accepted (placed).
  * `accepted` 0/1 is the kitchen's acknowledgement of a placed order.
