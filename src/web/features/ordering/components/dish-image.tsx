@@ -41,14 +41,17 @@ export function DishImage({ dish }: DishImageProps) {
           decoding="async"
         />
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={dish.title} size="lg">
-        <img
-          className="ord-dish-image__full"
-          src={dishImageUrl(dish, { width: FULL_IMAGE_WIDTH })}
-          width={FULL_IMAGE_WIDTH}
-          alt={dish.title}
-        />
-      </Modal>
+      {/* React events bubble out of portals to the card, whose click adds the dish: stop them here. */}
+      <span className="ord-dish-image__portal" onClick={(e) => e.stopPropagation()}>
+        <Modal open={open} onClose={() => setOpen(false)} title={dish.title} size="lg">
+          <img
+            className="ord-dish-image__full"
+            src={dishImageUrl(dish, { width: FULL_IMAGE_WIDTH })}
+            width={FULL_IMAGE_WIDTH}
+            alt={dish.title}
+          />
+        </Modal>
+      </span>
     </>
   );
 }
