@@ -400,6 +400,14 @@ describe('placing an order', () => {
     expect(ids.size).toBe(1);
     expect(await ordersOf(c.user.id)).toHaveLength(2);
     expect(await balanceOf(w.menu.id, w.soup.id)).toBe(3);
+    // A repeat after the deadline still answers the order placed before it.
+    ctx.clock.advance(3 * 3600_000);
+    try {
+      const late = await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'k-1' });
+      expect(late.json()).toEqual(first.json());
+    } finally {
+      ctx.clock.advance(-3 * 3600_000);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, orders, payments, users } from '../../db/schema/index.js';
 import { sandboxGateway } from '../../lib/payments/sandbox.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { customerAt, menuWorld, setBalance } from '../ordering/ordering.factories.js';
 import { expireUnpaidOrders } from './payments.service.js';
 
 let ctx: TestContext;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function soupLeft(menuId: number, dishId: number) {
+async function stockOf(menuId: number, dishId: number) {
   const rows = await ctx.db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
   return rows[0]!.qty;
 }
@@ -76,7 +76,7 @@ describe('sandbox hosted page', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/order/result?order_id=${orderId}&statusGroup=success`);
     expect(await orderRow(orderId)).toMatchObject({ status: 2, paidAt: expect.any(Date) });
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(3);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(3);
     const again = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=en` });
     expect(again.body).toContain('no longer waiting');
     expect(again.body).not.toContain('Approve payment');
@@ -87,14 +87,41 @@ describe('sandbox hosted page', () => {
 
   it('decline fails the order, gives stock and bonus back, and sends the browser to the failed result', async () => {
     const { orderId, payment, w, c } = await pendingOrder();
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(3);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(3);
     expect(await bonusOf(c.user.id)).toBe(0);
     const res = await form(`/app/payments/sandbox/${payment.reference}/decline`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/order/result?order_id=${orderId}&statusGroup=failed`);
     expect(await orderRow(orderId)).toMatchObject({ status: 0, stockReleased: true });
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(5);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     expect(await bonusOf(c.user.id)).toBe(100);
+  });
+});
+
+describe('stock of complex orders', () => {
+  it('a declined complex order gives back its own and every option’s stock', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    await setBalance(ctx.db, w.menu.id, w.set.complex.id, 3);
+    await setBalance(ctx.db, w.menu.id, w.main.id, 4);
+    const c = await customerAt(ctx.db, now);
+    const [g1, g2] = w.set.groups;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create',
+      headers: c.auth,
+      payload: {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.set.complex.id, qty: 2, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] }],
+        payment_type: 'card',
+        terms: true,
+      },
+    });
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
+    const left = async () => [await stockOf(w.menu.id, w.set.complex.id), await stockOf(w.menu.id, w.soup.id), await stockOf(w.menu.id, w.main.id)];
+    expect(await left()).toEqual([1, 3, 2]);
+    await form(`/app/payments/sandbox/${payment!.reference}/decline`);
+    expect(await left()).toEqual([3, 5, 4]);
   });
 });
 
@@ -118,7 +145,7 @@ describe('signed notifications', () => {
     const declined = await notify(signed(payment.reference, 'declined', payment.amountCents));
     expect(declined.json()).toMatchObject({ status: 'paid', changed: false });
     expect((await orderRow(orderId))!.status).toBe(2);
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(3);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(3);
   });
 
   it('refuses forged or malformed notifications and wrong amounts, changing nothing', async () => {
@@ -152,7 +179,7 @@ describe('signed notifications', () => {
     const body = signed(payment.reference, 'declined', payment.amountCents);
     const results = await Promise.all([notify(body), notify(body), notify(body)]);
     expect(results.filter((r) => r.json().changed)).toHaveLength(1);
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(5);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     expect((await orderRow(orderId))!.status).toBe(0);
   });
 });
@@ -170,7 +197,7 @@ describe('payment expiry sweep', () => {
       payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true },
     });
     expect(cash.statusCode).toBe(200);
-    expect(await soupLeft(w.menu.id, w.soup.id)).toBe(2);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(2);
 
     ctx.clock.advance((timeout - 1) * 60_000);
     try {
@@ -180,10 +207,10 @@ describe('payment expiry sweep', () => {
       const [a, b] = await Promise.all([expireUnpaidOrders(ctx.deps), expireUnpaidOrders(ctx.deps)]);
       expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await orderRow(orderId)).toMatchObject({ status: 0, stockReleased: true });
-      expect(await soupLeft(w.menu.id, w.soup.id)).toBe(4);
+      expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       expect(await bonusOf(c.user.id)).toBe(100);
       expect(await expireUnpaidOrders(ctx.deps)).toBe(0);
-      expect(await soupLeft(w.menu.id, w.soup.id)).toBe(4);
+      expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       const [p] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
       expect(p!.status).toBe('expired');
       // The paid order and the cash order are untouched; a late decline changes nothing.
@@ -191,7 +218,7 @@ describe('payment expiry sweep', () => {
       expect((await orderRow(cash.json().order_id))!.status).toBe(2);
       const late = await notify(signed(payment.reference, 'declined', payment.amountCents));
       expect(late.json().changed).toBe(false);
-      expect(await soupLeft(w.menu.id, w.soup.id)).toBe(4);
+      expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       // The hosted page no longer offers the buttons.
       const page = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=en` });
       expect(page.body).not.toContain('Approve payment');
