@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { FormErrorNotice } from '../../../components/ui/form-error-notice';
-import { Notice } from '../../../components/ui/notice';
 import type { FieldErrors } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { MENUS_KEY, menusApi, useAllDishes, type Dish, type MenuDetail } from '../api';
@@ -104,7 +103,6 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     <form className="menu-form" onSubmit={submit}>
       <div className="card menu-form__card">
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        {saved && <Notice tone="success">{t('form.saved')}</Notice>}
         <TextField label={t('fields.title')} required maxLength={200} value={values.title} error={first('title')} onChange={(e) => set('title', e.target.value)} />
         <div className="form-grid">
           <TextField
@@ -167,7 +165,7 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
 
       <div className="sticky-actions">
         {/* The bar stays in view, so the outcome is told here too (the details are above). */}
-        <span className={`sticky-actions__status ${save.isError || hasLocalErrors ? 'field__error' : 'muted'}`} role="status">
+        <span className={`sticky-actions__status ${save.isError || hasLocalErrors ? 'field__error' : saved ? 'is-ok' : 'muted'}`} role="status">
           {saved ? t('form.saved') : save.isError || hasLocalErrors ? t('form.failed') : ''}
         </span>
         <Link className="btn btn--ghost sticky-actions__back" to="/menu">

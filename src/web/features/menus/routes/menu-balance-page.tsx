@@ -137,7 +137,6 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
   return (
     <form onSubmit={submit} className="menu-form">
       <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
-      {saved && <Notice tone="success">{t('balance.saved')}</Notice>}
       <p className="muted">{t('balance.intro')}</p>
       {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
       <div className="card">
@@ -186,7 +185,7 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
         ))}
       </div>
       <div className="sticky-actions">
-        <span className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : 'muted'}`} role="status">
+        <span className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : saved && editCount === 0 ? 'is-ok' : 'muted'}`} role="status">
           {invalidCount > 0
             ? t('balance.fixInvalid')
             : save.isError
