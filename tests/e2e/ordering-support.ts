@@ -19,6 +19,21 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+  await chooseSeededMenu(page);
+}
+
+/** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
+const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
+
+/** Picks today's seeded menu in the menu selector (menus are listed soonest deadline first). */
+async function chooseSeededMenu(page: Page) {
+  const select = page.getByLabel('Menu', { exact: true });
+  await expect(select).toBeVisible();
+  const labels = (await select.locator('option').allTextContents()).map((l) => l.trim());
+  const label = labels.find((l) => SEEDED_MENU.test(l));
+  expect(label, `a seeded menu among ${labels.join(', ')}`).toBeTruthy();
+  await select.selectOption({ label: label! });
+  await expect(page.getByRole('heading', { name: 'Set lunches' })).toBeVisible();
 }
 
 /** A dish card on the menu, found by its title. */
@@ -48,14 +63,15 @@ interface MenuDishInfo {
   complex: { dishes: { id: number; title: string }[] }[];
 }
 
-/** Today's open menu (the one the order page shows first) and its dishes, in English. */
+/** Today's seeded menu (the one signIn chooses) and its dishes, in English. */
 export async function todaysMenu(request: APIRequestContext, token: string) {
   const headers = { Authorization: `Bearer ${token}` };
   const list = await request.get('/app/order/dishlists?lang=en', { headers });
   expect(list.ok()).toBe(true);
-  const { dishlists } = (await list.json()) as { dishlists: { id: number }[] };
-  expect(dishlists.length).toBeGreaterThan(0);
-  const id = dishlists[0].id;
+  const { dishlists } = (await list.json()) as { dishlists: { id: number; title: string }[] };
+  const seeded = dishlists.find((d) => SEEDED_MENU.test(d.title));
+  expect(seeded, 'a seeded menu is open').toBeTruthy();
+  const id = seeded!.id;
   const page = await request.get(`/app/order/create/${id}?lang=en`, { headers });
   expect(page.ok()).toBe(true);
   const data = (await page.json()) as { dishlist: { categories: { dishes: MenuDishInfo[] }[] } };
