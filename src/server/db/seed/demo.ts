@@ -59,13 +59,6 @@ export async function isDatabaseEmpty(db: Db | Tx): Promise<boolean> {
   return !row?.has_users && !row?.has_providers;
 }
 
-/** Cheapest valid selection: the cheapest option of every mandatory group. */
-export function cheapestComplexPrice(complex: DemoComplex, dishPrice: (code: string) => number): number {
-  return complex.groups
-    .filter((g) => !g.optional)
-    .reduce((sum, g) => sum + Math.min(...g.options.map((o) => o.priceCents ?? dishPrice(o.code))), 0);
-}
-
 /**
  * Seeds the demo provider, locations, catalogue, today's and tomorrow's menus, users and content
  * in one transaction. "Today" is the calendar day of `now` in Riga. Does nothing when the database
@@ -198,13 +191,13 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       )
       .returning({ id: dishes.id, code: dishes.code });
     const dishId = new Map(dishRows.map((d) => [d.code, d.id]));
-    const dishPrice = new Map(DEMO_DISHES.map((d) => [d.code, d.priceCents]));
     const dishCategory = new Map<string, CategoryKey>(DEMO_DISHES.map((d) => [d.code, d.category]));
 
     const links = DEMO_DISHES.flatMap((d) => d.allergens.map((code) => ({ dishId: dishId.get(d.code)!, allergenId: allergenId.get(code)! })));
     await tx.insert(dishAllergens).values(links);
 
-    // Complex dishes: priced at the cheapest valid selection ("priceFrom").
+    // Complex dishes: a set meal costs its base price plus the chosen options (the ordering rule
+    // in src/shared/ordering); the demo sets have no base price, so they cost what is chosen.
     for (const complex of DEMO_COMPLEXES) {
       const [row] = await tx
         .insert(dishes)
@@ -214,7 +207,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           title: complex.title,
           summary: complex.summary,
           code: complex.code,
-          priceCents: cheapestComplexPrice(complex, (code) => dishPrice.get(code)!),
+          priceCents: 0,
           position: nextPosition('sets'),
           type: 'complex',
         })
