@@ -28,7 +28,6 @@ import {
   DEMO_DISHES,
   DEMO_MENUS,
   type CategoryKey,
-  type DemoComplex,
 } from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS } from './demo-content.js';
 
