@@ -13,6 +13,28 @@ export const SESSION_TTL_MS = { remember: 30 * 24 * 3600_000, short: 12 * 3600_0
 export const SESSION_IDLE_MS = { remember: 14 * 24 * 3600_000, short: 2 * 3600_000 } as const;
 /** last_seen_at is written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * How long an instance trusts a session it has looked up. Revocation on the same instance is
+ * immediate; another instance notices within this time (decision 003).
+ */
+export const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MAX = 20_000;
+
+interface CachedSession {
+  user: AuthUser;
+  remember: boolean;
+  expiresAt: number;
+  lastSeenAt: number;
+  cachedAt: number;
+}
+
+/** One cache per database handle, i.e. per app instance. */
+const caches = new WeakMap<Db, Map<string, CachedSession>>();
+function cacheOf(db: Db): Map<string, CachedSession> {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+}
 
 export async function createSession(db: Db, userId: number, remember: boolean, now: Date): Promise<string> {
   const token = newToken();
@@ -27,11 +49,20 @@ export async function createSession(db: Db, userId: number, remember: boolean, n
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  const cache = cacheOf(db);
+  for (const [k, v] of cache) if (v.user.sessionId === sessionId) cache.delete(k);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user (password change, deactivation), optionally keeping one. */
+/** Drops a user's sessions from this instance's cache (after a role or status change). */
+export function forgetCachedUser(db: Db, userId: number, keepSessionId?: number): void {
+  const cache = cacheOf(db);
+  for (const [k, v] of cache) if (v.user.id === userId && v.user.sessionId !== keepSessionId) cache.delete(k);
+}
+
 export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  forgetCachedUser(db, userId, keepSessionId);
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
@@ -47,8 +78,30 @@ function bearerOf(req: FastifyRequest): string | null {
   return null;
 }
 
+function idleLimit(remember: boolean) {
+  return remember ? SESSION_IDLE_MS.remember : SESSION_IDLE_MS.short;
+}
+
 /** Finds the live session behind a token, or null. */
 export async function resolveUser(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const cache = cacheOf(db);
+  const hash = hashToken(token);
+  const hit = cache.get(hash);
+  if (hit && Date.now() - hit.cachedAt < SESSION_CACHE_MS) {
+    const t = now.getTime();
+    // Past the touch interval the database is asked again, so last_seen_at keeps moving.
+    if (t < hit.expiresAt && t - hit.lastSeenAt <= TOUCH_EVERY_MS) return hit.user;
+  }
+  cache.delete(hash);
+  const user = await lookUp(db, hash, now);
+  if (user) {
+    if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+    cache.set(hash, { ...user, cachedAt: Date.now() });
+  }
+  return user?.user ?? null;
+}
+
+async function lookUp(db: Db, tokenHash: string, now: Date): Promise<Omit<CachedSession, 'cachedAt'> | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -61,23 +114,25 @@ export async function resolveUser(db: Db, token: string, now: Date): Promise<Aut
       locationId: users.locationId,
       isLocationManager: users.isLocationManager,
       active: users.active,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row || !row.active) return null;
-  const idle = row.remember ? SESSION_IDLE_MS.remember : SESSION_IDLE_MS.short;
   const seenAgo = now.getTime() - row.lastSeenAt.getTime();
-  if (seenAgo > idle) {
+  if (seenAgo > idleLimit(row.remember)) {
     await revokeSession(db, row.sessionId);
     return null;
   }
+  let lastSeenAt = row.lastSeenAt.getTime();
   if (seenAgo > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    lastSeenAt = now.getTime();
   }
-  return {
+  const user: AuthUser = {
     id: row.id,
     email: row.email,
     role: row.role,
@@ -86,6 +141,7 @@ export async function resolveUser(db: Db, token: string, now: Date): Promise<Aut
     isLocationManager: row.isLocationManager,
     sessionId: row.sessionId,
   };
+  return { user, remember: row.remember, expiresAt: row.expiresAt.getTime(), lastSeenAt };
 }
 
 function allows(access: Access, role: Role): boolean {

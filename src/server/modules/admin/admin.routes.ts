@@ -5,6 +5,7 @@ import { profile } from '../../../shared/schemas/account.js';
 import { frontendExceptions, mailOutbox, reviews, users } from '../../db/schema/index.js';
 import type { App, Deps, Role } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
+import { forgetCachedUser } from '../../lib/auth.js';
 import { getProfile } from '../account/account.service.js';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -88,6 +89,7 @@ export async function adminRoutes(app: App, deps: Deps) {
         schema: { tags: ['develop'], response: { 200: profile } },
         handler: async (req) => {
           await db.update(users).set({ role }).where(eq(users.id, userOf(req).id));
+          forgetCachedUser(db, userOf(req).id);
           return getProfile(db, userOf(req).id);
         },
       });

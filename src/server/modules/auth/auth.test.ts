@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
-import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../../lib/auth.js';
+import { SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_TTL_MS } from '../../lib/auth.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { LOGIN_LIMITS } from './auth.service.js';
@@ -145,5 +145,16 @@ describe('role guards', () => {
       if (route.url.startsWith('/app/') && route.config?.access === undefined) throw new Error('no access');
     });
     expect(() => app.get('/app/x', async () => 'x')).toThrow('no access');
+  });
+});
+
+describe('session cache', () => {
+  it('stops a revoked session at once on the same instance, and a deactivated user within the cache time', async () => {
+    const { auth, user } = await signedIn(ctx.db);
+    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
+    const { users } = await import('../../db/schema/index.js');
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 50));
+    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
   });
 });
