@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatDeadline, formatEuros, formatTime } from './format';
+import { formatCents, formatDate, formatDateTime, formatDeadline, formatEuros, formatTime, toEpoch } from './format';
 
 // Intl puts no-break spaces (U+00A0 / U+202F) between number and sign; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -52,6 +52,14 @@ describe('dates (Europe/Riga)', () => {
   it('reads times without an offset as Riga time, and SQL-style strings', () => {
     expect(formatDateTime('2025-03-04T09:15:00')).toBe('04.03.25 09:15');
     expect(formatDateTime('2025-03-04 09:15:00')).toBe('04.03.25 09:15');
+  });
+
+  it('follows Riga summer time and its changes', () => {
+    expect(formatTime('2025-07-01T10:00:00Z')).toBe('13:00');
+    expect(formatDateTime('2025-10-26T00:30:00Z')).toBe('26.10.25 03:30');
+    expect(formatDateTime('2025-10-26T01:30:00Z')).toBe('26.10.25 03:30');
+    expect(toEpoch('2025-07-01 09:00')).toBe(Date.parse('2025-07-01T06:00:00Z'));
+    expect(toEpoch('2025-01-15T09:00:00')).toBe(Date.parse('2025-01-15T07:00:00Z'));
   });
 
   it('accepts Date and millis, and gives empty text for nothing or nonsense', () => {

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { toCents } from '../../shared/money';
 
 /** Time zone the business runs in (design 3, rule 6); dates display in it whatever the device says. */
@@ -53,25 +52,75 @@ export function formatEuros(euros: number | string, lang: string): string {
   }
 }
 
-export type DateInput = string | number | Date | DateTime | null | undefined;
+export type DateInput = string | number | Date | null | undefined;
 
-/** Parses ISO strings, SQL-like "yyyy-MM-dd HH:mm:ss", epoch millis, Date or DateTime. */
-export function toDateTime(value: DateInput, zone: string = DEFAULT_ZONE): DateTime | null {
-  if (value === null || value === undefined || value === '') return null;
-  let dt: DateTime;
-  if (DateTime.isDateTime(value)) dt = value;
-  else if (value instanceof Date) dt = DateTime.fromJSDate(value);
-  else if (typeof value === 'number') dt = DateTime.fromMillis(value);
-  else {
-    dt = DateTime.fromISO(value, { zone });
-    if (!dt.isValid) dt = DateTime.fromSQL(value, { zone });
+// Dates are formatted with the browser's Intl in the business zone, not a date library: the spec's
+// patterns are all numeric, and the order page loads first (design section 6 JS budget).
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+function partsIn(zone: string, ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  let f = partFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormats.set(zone, f);
   }
-  return dt.isValid ? dt.setZone(zone) : null;
+  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of f.formatToParts(ms)) if (p.type in out) out[p.type as keyof typeof out] = Number(p.value);
+  return out;
 }
 
-function formatWith(pattern: string, value: DateInput, lang: string, zone: string): string {
-  const dt = toDateTime(value, zone);
-  return dt ? dt.setLocale(localeFor(lang)).toFormat(pattern) : '';
+/** The instant at which the wall clock in `zone` shows the given local time. */
+function zonedToEpoch(y: number, mo: number, d: number, h: number, mi: number, s: number, zone: string): number {
+  const wanted = Date.UTC(y, mo - 1, d, h, mi, s);
+  let guess = wanted;
+  // Two corrections settle the zone offset, also across a daylight-saving change.
+  for (let i = 0; i < 2; i++) {
+    const p = partsIn(zone, guess);
+    guess += wanted - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  }
+  return guess;
+}
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/** Epoch millis of ISO strings (with or without offset; without means `zone`), SQL-like strings, millis or Date. */
+export function toEpoch(value: DateInput, zone: string = DEFAULT_ZONE): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const local = LOCAL_TIME.exec(value.trim());
+  if (local) {
+    const [, y, mo, d, h = '0', mi = '0', s = '0'] = local;
+    return zonedToEpoch(+y!, +mo!, +d!, +h, +mi, +s, zone);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+function formatWith(pattern: string, value: DateInput, _lang: string, zone: string): string {
+  const ms = toEpoch(value, zone);
+  if (ms === null) return '';
+  const p = partsIn(zone, ms);
+  const tokens: Record<string, string> = {
+    yyyy: pad(p.year, 4),
+    yy: pad(p.year % 100),
+    LL: pad(p.month),
+    dd: pad(p.day),
+    HH: pad(p.hour),
+    mm: pad(p.minute),
+  };
+  return pattern.replace(/yyyy|yy|LL|dd|HH|mm/g, (t) => tokens[t]!);
 }
 
 /** HH:mm */
