@@ -1,6 +1,7 @@
 // Builds the SPA into dist/web when its sources are newer than the last build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -22,5 +23,20 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
     cwd: root,
     stdio: 'inherit',
   });
-  process.exit(res.status ?? 1);
+  if (res.status !== 0) process.exit(res.status ?? 1);
+  compressAssets(path.join(root, 'dist/web'));
+}
+
+/** Brotli and gzip copies beside each text asset; the server sends them to browsers that accept them. */
+function compressAssets(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) compressAssets(file);
+    else if (/\.(js|css|html|svg|json)$/.test(e.name)) {
+      const data = readFileSync(file);
+      if (data.length < 1024) continue;
+      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    }
+  }
 }

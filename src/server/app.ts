@@ -129,6 +129,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
       root: webDir,
       wildcard: false,
       index: false,
+      // scripts/build-web.mjs writes .br and .gz beside each asset.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; index.html must always be revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
