@@ -28,6 +28,15 @@ describe('listQuerySchema', () => {
     const r2 = schema.safeParse({ 'sort[colour]': 'asc', 'sort[position]': 'up', 'filter[status]': 'maybe' });
     expect(r2.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['filter[status]', 'sort[colour]', 'sort[position]']);
   });
+
+  it('takes id filters only within the range of a database id (1..2147483647)', () => {
+    expect(schema.parse({ 'filter[category_id]': '2147483647' }).filter).toEqual({ category_id: 2147483647 });
+    for (const bad of ['2147483648', '99999999999', '0', '-3', '1.5', 'abc']) {
+      const r = schema.safeParse({ 'filter[category_id]': bad });
+      expect(r.success, bad).toBe(false);
+      expect(r.error!.issues.map((i) => i.path.join('.'))).toEqual(['filter[category_id]']);
+    }
+  });
 });
 
 describe('pageWindow and listSearchParams', () => {

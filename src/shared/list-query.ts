@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from './schemas/ids.js';
 
 /**
  * List conventions shared by every paged call:
@@ -7,7 +8,8 @@ import { z } from 'zod';
  * Fastify's default query parser hands bracket keys over literally ('sort[created_at]'), so the
  * schema below reads them from the flat object (a nested `sort: {...}` from a qs-style parser is
  * accepted too). The server validates with `listQuerySchema(...)`; the web builds the query with
- * `listSearchParams(...)`. Both sides import this file; it imports nothing but zod.
+ * `listSearchParams(...)`. Both sides import this file; it imports nothing but zod
+ * (and the id bounds of schemas/ids.ts).
  */
 
 export const SORT_DIRS = ['asc', 'desc'] as const;
@@ -41,8 +43,8 @@ export interface ListQuery<S extends string = string, F extends Record<string, u
 
 /** filter[x]=1|0|true|false -> boolean. */
 export const boolFilter = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-/** filter[x]=<positive integer>. */
-export const idFilter = z.coerce.number().int().positive();
+/** filter[x]=<id>: an integer 1..2147483647 (the range of a PostgreSQL integer key). */
+export const idFilter = dbIdParam;
 
 export const perPageParam = z.union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_PER_PAGE)]);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
+import { dbId } from './ids.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -40,8 +41,6 @@ export const DISH_TYPES = ['simple', 'complex', 'initial'] as const;
 export type DishType = (typeof DISH_TYPES)[number];
 /** Types of a complex (set meal) dish. */
 export const COMPLEX_TYPES = ['complex', 'initial'] as const;
-
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 // ---------------------------------------------------------------- categories
 
@@ -143,15 +142,15 @@ export type Dish = z.infer<typeof dish>;
 
 /** A complex group in requests. Keep `id` of an existing group to keep it (its order history stays linked). */
 export const complexGroupInput = z.object({
-  id: z.number().int().positive().optional(),
-  category_id: z.number().int().positive(),
+  id: dbId.optional(),
+  category_id: dbId,
   title: optionalTextInput(200).optional(),
   optional: z.boolean().optional(),
   /** Defaults to the group's index in the list. */
   position: z.number().int().min(0).optional(),
   /** At least one option; each must be an existing simple dish of the group's category. */
   dishes: z
-    .array(z.object({ id: z.number().int().positive(), price: euros.nullable().optional() }))
+    .array(z.object({ id: dbId, price: euros.nullable().optional() }))
     .min(1)
     .max(100),
 });
@@ -167,8 +166,8 @@ export const createDishInput = z.object({
   title: titleInput,
   summary: optionalTextInput(2000).optional(),
   code: z.string().trim().max(50).optional(),
-  category_id: z.number().int().positive(),
-  allergens: z.array(z.number().int().positive()).max(50).optional(),
+  category_id: dbId,
+  allergens: z.array(dbId).max(50).optional(),
   price: euros.optional(),
   status: z.boolean().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),

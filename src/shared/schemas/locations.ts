@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { euros } from './catalogue.js';
+import { dbId } from './ids.js';
 
 /*
  * Locations (customer sites). Admin manages; kitchen may read; customers get 403.
@@ -38,7 +39,7 @@ export const location = z.object({
 export type Location = z.infer<typeof location>;
 
 /** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */
-export const shiftInput = z.object({ id: z.number().int().positive().optional(), title: z.string().trim().min(1).max(100) });
+export const shiftInput = z.object({ id: dbId.optional(), title: z.string().trim().min(1).max(100) });
 
 /**
  * POST /app/locations — answers 201 with `location` (token generated).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { euros, translatedText } from './catalogue.js';
+import { dbId } from './ids.js';
 
 /*
  * Menus ("dishlists") and their stock ("balance"). Admin and kitchen manage them; customers get 403
@@ -57,14 +58,14 @@ const menuTime = z.iso.datetime({ offset: true, local: true });
 
 /** A dish in a menu request. */
 export const selectedDishInput = z.object({
-  id: z.number().int().positive(),
+  id: dbId,
   /** Category the dish is shown under on this menu; defaults to the dish's category. */
-  category_id: z.number().int().positive().nullable().optional(),
+  category_id: dbId.nullable().optional(),
   /** Euros on this menu; null or absent = the dish's own price. */
   price: euros.nullable().optional(),
   /** Complex only: per-option prices on this menu (id = option dish id). Entries with price null are ignored. */
   complex: z
-    .array(z.object({ id: z.number().int().positive(), price: euros.nullable().optional(), category_id: z.number().int().positive().nullable().optional() }))
+    .array(z.object({ id: dbId, price: euros.nullable().optional(), category_id: dbId.nullable().optional() }))
     .max(200)
     .optional(),
 });
@@ -126,7 +127,7 @@ export type MenuBalance = z.infer<typeof menuBalance>;
  */
 export const balanceInput = z.object({
   balance: z
-    .array(z.object({ id: z.number().int().positive(), qty: z.number().int().min(0).max(1_000_000).nullable() }))
+    .array(z.object({ id: dbId, qty: z.number().int().min(0).max(1_000_000).nullable() }))
     .max(1000),
 });
 export type BalanceInput = z.infer<typeof balanceInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam } from './ids.js';
 
 /*
  * Ordering API: request schemas and the shapes of the answers.
@@ -58,7 +59,7 @@ import { z } from 'zod';
  * | bonus (nothing to pay, bonus covered the rest).
  */
 
-const id = z.number().int().positive();
+const id = dbId;
 const euros = z.number();
 const isoDate = z.string();
 
@@ -246,8 +247,8 @@ export const demoDishlistResult = z.object({ dishlist: orderDishlist.nullable() 
 export type DemoDishlistResult = z.infer<typeof demoDishlistResult>;
 
 export const orderPageQuery = z.object({
-  dishlist_id: z.coerce.number().int().positive().optional(),
-  provider_id: z.coerce.number().int().positive().optional(),
+  dishlist_id: dbIdParam.optional(),
+  provider_id: dbIdParam.optional(),
 });
 
 // ---------------------------------------------------------------- users for staff orders
@@ -271,7 +272,7 @@ export const usersListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).optional(),
   per_page: perPageSchema.optional(),
-  dishlist_id: z.coerce.number().int().positive().optional(),
+  dishlist_id: dbIdParam.optional(),
 });
 
 export function paged<T extends z.ZodTypeAny>(item: T) {
@@ -363,10 +364,10 @@ export const ordersByMenuResult = z.object({
 export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
 
 export const ordersQuery = z.object({
-  'filter[dishlist_id]': z.coerce.number().int().positive().optional(),
+  'filter[dishlist_id]': dbIdParam.optional(),
   'filter[status]': z.coerce.number().int().min(0).max(2).optional(),
   'filter[accepted]': z.coerce.number().int().min(0).max(1).optional(),
-  'filter[user_id]': z.coerce.number().int().positive().optional(),
+  'filter[user_id]': dbIdParam.optional(),
   page: z.coerce.number().int().min(1).optional(),
   per_page: perPageSchema.optional(),
   full: z.coerce.number().int().min(0).max(1).optional(),

@@ -7,11 +7,11 @@ import {
   dish,
   DISH_TYPES,
   dishListFlags,
-  idParams,
   success,
   updateCategoryInput,
   updateDishInput,
 } from '../../../shared/schemas/catalogue.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps, Role } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';

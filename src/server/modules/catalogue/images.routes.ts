@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { dish, idParams, IMAGE_MAX_BYTES, imageQuery } from '../../../shared/schemas/catalogue.js';
+import { dish, IMAGE_MAX_BYTES, imageQuery } from '../../../shared/schemas/catalogue.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';

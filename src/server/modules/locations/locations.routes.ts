@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
-import { idParams } from '../../../shared/schemas/catalogue.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import { createLocationInput, location, locationByToken, updateLocationInput } from '../../../shared/schemas/locations.js';
 import type { App, Deps } from '../../lib/context.js';
 import {

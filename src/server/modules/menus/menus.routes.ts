@@ -1,5 +1,6 @@
 import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
-import { idParams, success } from '../../../shared/schemas/catalogue.js';
+import { success } from '../../../shared/schemas/catalogue.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import { balanceInput, createMenuInput, menuBalance, menuDetail, menuSummary, updateMenuInput } from '../../../shared/schemas/menus.js';
 import type { App, Deps, Role } from '../../lib/context.js';
 import { resolveProviderId, resolveProviderIdOrNull } from '../providers/providers.service.js';

@@ -1,4 +1,4 @@
-import { idParams } from '../../../shared/schemas/catalogue.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import { createProviderInput, provider, providerList, updateProviderInput } from '../../../shared/schemas/providers.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
