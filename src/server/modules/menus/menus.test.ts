@@ -99,6 +99,25 @@ describe('menus: save and read', () => {
     expect(res.json()).toMatchObject({ from: '2026-07-01T07:00:00.000Z', to: '2026-07-01T09:30:00.000Z' });
   });
 
+  it('takes times to the minute or second, with Z, an offset or none', async () => {
+    const w = await world();
+    const cases: [from: string, to: string, utcFrom: string, utcTo: string][] = [
+      ['2026-03-02T08:00Z', '2026-03-02T10:00+02:00', '2026-03-02T08:00:00.000Z', '2026-03-02T08:00:00.000Z'],
+      ['2026-03-02T08:00:30+02:00', '2026-03-02T10:15:00.250Z', '2026-03-02T06:00:30.000Z', '2026-03-02T10:15:00.250Z'],
+      ['2026-03-02T08:00', '2026-03-02T09:00:00', '2026-03-02T06:00:00.000Z', '2026-03-02T07:00:00.000Z'],
+    ];
+    for (const [from, to, utcFrom, utcTo] of cases) {
+      const res = await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Laiki', from, to });
+      expect(res.statusCode, from).toBe(201);
+      expect(res.json()).toMatchObject({ from: utcFrom, to: utcTo });
+    }
+    for (const bad of ['2026-03-02T08Z', '2026-03-02 08:00', '2026-02-30T08:00Z', '2026-03-02T08:00+2', '2026-03-02T25:00Z']) {
+      const res = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: bad, to: '2026-03-03T08:00Z' });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors, bad).toEqual({ from: ['This value is not valid.'] });
+    }
+  });
+
   it('edits only what is sent and replaces the dishes and overrides when selectedDishes is sent', async () => {
     const w = await world();
     const m = (
