@@ -166,7 +166,12 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
         .where(and(eq(dishes.providerId, providerId), inArray(dishes.id, ids)))
     : [];
   const dishOf = new Map(dishRows.map((d) => [d.id, d]));
-  const askedCategories = [...new Set(list.map((d) => d.category_id).filter((c): c is number => typeof c === 'number'))];
+  // Categories named by the request (dishes and priced options) must be this provider's.
+  const askedCategories = [
+    ...new Set(
+      list.flatMap((d) => [d.category_id, ...(d.complex ?? []).map((c) => c.category_id)]).filter((c): c is number => typeof c === 'number'),
+    ),
+  ];
   const knownCategories = new Set(
     askedCategories.length
       ? (await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.providerId, providerId), inArray(categories.id, askedCategories)))).map(
@@ -199,6 +204,7 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
     (d.complex ?? []).forEach((c, j) => {
       if (c.price === null || c.price === undefined || row.type === 'simple') return;
       const key = `${d.id}:${c.id}`;
+      if (typeof c.category_id === 'number' && !knownCategories.has(c.category_id)) add(`selectedDishes.${i}.complex.${j}.category_id`, menuText(lang, 'unknownCategory'));
       if (!optionCategory.has(key)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'notAnOption'));
       if (seenOptions.has(c.id)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'duplicateOption'));
       seenOptions.add(c.id);

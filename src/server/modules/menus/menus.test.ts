@@ -187,6 +187,42 @@ describe('menus: validation', () => {
     const price = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id, price: -1 }, { id: w.main.id, price: 1.005 }] });
     expect(price.json().errors).toEqual({ 'selectedDishes.0.price': ['The value must be at least 0.'], 'selectedDishes.1.price': ['This value is not valid.'] });
   });
+
+  it("takes an option price's category only from the provider's own categories", async () => {
+    const w = await world();
+    const foreignCategory = await makeCategory(ctx.db, (await makeProvider(ctx.db)).id);
+    const times = { from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' };
+    const res = await call('POST', `/app/dishlists?${w.q}&lang=lv`, admin, {
+      title: 'X',
+      ...times,
+      selectedDishes: [
+        {
+          id: w.set.id,
+          complex: [
+            { id: w.soup.id, price: 1, category_id: 2147483647 },
+            { id: w.main.id, price: 2, category_id: foreignCategory.id },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'selectedDishes.0.complex.0.category_id': ['Šāda kategorija neeksistē.'],
+      'selectedDishes.0.complex.1.category_id': ['Šāda kategorija neeksistē.'],
+    });
+    expect(await ctx.db.select().from(menuComplexPrices).where(eq(menuComplexPrices.complexDishId, w.set.id))).toEqual([]);
+
+    const ok = await call('POST', `/app/dishlists?${w.q}`, admin, {
+      title: 'Y',
+      ...times,
+      selectedDishes: [{ id: w.set.id, complex: [{ id: w.soup.id, price: 1, category_id: w.soups.id }, { id: w.main.id, price: 2 }] }],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().selectedDishes[0].complex).toEqual([
+      { id: w.soup.id, price: 1, category_id: w.soups.id },
+      { id: w.main.id, price: 2, category_id: w.mains.id },
+    ]);
+  });
 });
 
 describe('menus: orders protect dishes and menus', () => {
