@@ -183,6 +183,8 @@ interface DishShape {
   existingGroupIds: number[];
   /** An existing simple dish turning into a set meal. */
   becomesComplex: boolean;
+  /** An existing dish moving to another category (shape.categoryId is the new one). */
+  changesCategory: boolean;
 }
 
 /** Business rules of a dish request; throws one 422 with every problem keyed by field. */
@@ -215,6 +217,11 @@ async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: 
     const parents = await complexesUsing(tx, shape.id);
     if (parents.length) add('type', catalogueText(lang, 'usedAsOption', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
   }
+  // Set-meal groups offer dishes of the group's category only, so an option keeps its category.
+  if (shape.id !== null && shape.changesCategory && knownCategories.has(shape.categoryId)) {
+    const parents = await complexesUsing(tx, shape.id, shape.categoryId);
+    if (parents.length) add('category_id', catalogueText(lang, 'optionCategoryLocked', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
+  }
 
   const optionIds = [...new Set(groups.flatMap((g) => g.dishes.map((o) => o.id)))];
   const optionRows = optionIds.length
@@ -222,6 +229,8 @@ async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: 
         .select({ id: dishes.id, type: dishes.type, categoryId: dishes.categoryId })
         .from(dishes)
         .where(and(eq(dishes.providerId, providerId), inArray(dishes.id, optionIds)))
+        // Shared lock: an option's category cannot change until this set meal is saved (see changesCategory).
+        .for('share')
     : [];
   const optionOf = new Map(optionRows.map((o) => [o.id, o]));
   const ownGroups = new Set(shape.existingGroupIds);
@@ -246,14 +255,15 @@ async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: 
   if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
 }
 
-/** Complex dishes that offer `dishId` as an option. */
-async function complexesUsing(db: Db | Tx, dishId: number) {
+/** Complex dishes that offer `dishId` as an option (only in groups of another category than `exceptCategoryId`, when given). */
+async function complexesUsing(db: Db | Tx, dishId: number, exceptCategoryId?: number) {
   return db
     .selectDistinct({ id: dishes.id, title: dishes.title })
     .from(complexOptions)
     .innerJoin(complexGroups, eq(complexGroups.id, complexOptions.groupId))
     .innerJoin(dishes, eq(dishes.id, complexGroups.dishId))
-    .where(eq(complexOptions.dishId, dishId));
+    .where(and(eq(complexOptions.dishId, dishId), exceptCategoryId === undefined ? undefined : ne(complexGroups.categoryId, exceptCategoryId)))
+    .orderBy(asc(dishes.id));
 }
 
 async function writeAllergens(tx: Tx, dishId: number, ids: number[]) {
@@ -291,7 +301,7 @@ async function writeGroups(tx: Tx, dishId: number, groups: NonNullable<CreateDis
 export async function createDish(db: Db, providerId: number, input: CreateDishInput, lang: Lang): Promise<Dish> {
   const type = input.type ?? 'simple';
   const id = await db.transaction(async (tx) => {
-    await validateDish(tx, providerId, { id: null, type, categoryId: input.category_id, allergens: input.allergens, complex: input.complex, existingGroupIds: [], becomesComplex: false }, lang);
+    await validateDish(tx, providerId, { id: null, type, categoryId: input.category_id, allergens: input.allergens, complex: input.complex, existingGroupIds: [], becomesComplex: false, changesCategory: false }, lang);
     const position =
       input.position ??
       (await tx
@@ -337,6 +347,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
         complex: input.complex,
         existingGroupIds,
         becomesComplex: current.type === 'simple' && isComplexType(type),
+        changesCategory: input.category_id !== undefined && input.category_id !== current.categoryId,
       },
       lang,
     );

@@ -211,6 +211,31 @@ describe('dishes: validation', () => {
     // Nothing was written by the refused calls.
     expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json().type).toBe('simple');
   });
+
+  it("keeps a set-meal option in its group's category (422 on category_id naming the set meals)", async () => {
+    const { p, soups, mains, sets, q } = await setup();
+    const soup = await makeDish(ctx.db, p.id, soups.id);
+    const spare = await makeDish(ctx.db, p.id, soups.id);
+    const lunch = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], { title: { lv: 'Pusdienas', en: 'Lunch' } });
+    const dinner = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], { title: { lv: 'Vakariņas', en: 'Dinner' } });
+
+    const moved = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=en`, admin, { category_id: mains.id, title: { lv: 'Cits' } });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({
+      category_id: ['This dish is an option of the set meal(s) Lunch, Dinner, whose groups take dishes of its current category. Remove it from them first.'],
+    });
+    expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json()).toMatchObject({ category_id: soups.id, title: { lv: soup.title.lv } });
+
+    // Sending the same category, or moving a dish no set meal offers, is fine.
+    expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: soups.id, price: 4 })).statusCode).toBe(200);
+    expect((await call('PUT', `/app/dishes/${spare.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
+    // Once the set meals no longer offer it, it may move.
+    for (const set of [lunch, dinner]) {
+      const put = await call('PUT', `/app/dishes/${set.id}?${q}`, admin, { complex: [{ category_id: mains.id, dishes: [{ id: spare.id }] }] });
+      expect(put.statusCode).toBe(200);
+    }
+    expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
+  });
 });
 
 describe('dishes: list', () => {
