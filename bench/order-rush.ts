@@ -151,7 +151,7 @@ async function main() {
     }
 
     // ---- servers
-    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: pg.url, SEED_DEMO: 'false' });
+    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: pg.url, SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
     const mailer = createMailer(db, { smtpUrl: undefined, from: env.MAIL_FROM });
     const deps: Deps = { env, database, mailer, now: () => new Date() };
     const app = await buildApp(deps, { serveWeb: false, logger: false });

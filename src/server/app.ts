@@ -22,6 +22,37 @@ import { maintenanceFlag } from './lib/settings.js';
 import { validationErrors } from './lib/validation.js';
 import { registerModules } from './modules/index.js';
 
+/** Every API route must say who may call it; a route without it is a programming error. */
+export function requireDeclaredAccess(route: { url: string; method: string | string[]; config?: { access?: unknown } }): void {
+  if (route.url.startsWith('/app/') && route.config?.access === undefined) {
+    throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+  }
+}
+
+/** PostgreSQL errors that bad or racing input can cause, and the answer each gets instead of a 500. */
+const PG_ANSWERS: Record<string, { status: number; key: 'conflict' | 'invalidValue' }> = {
+  '23503': { status: 409, key: 'conflict' }, // foreign key: the referenced row went away, or is still used
+  '23505': { status: 409, key: 'conflict' }, // unique violation from a race
+  '23514': { status: 409, key: 'conflict' }, // check constraint (e.g. stock below zero)
+  '22003': { status: 422, key: 'invalidValue' }, // number out of range
+  '22P02': { status: 422, key: 'invalidValue' }, // invalid text representation
+  '40001': { status: 409, key: 'conflict' }, // serialization failure
+  '40P01': { status: 409, key: 'conflict' }, // deadlock
+};
+
+function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** Strips a ?bearer= token from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]bearer=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
@@ -32,7 +63,15 @@ export interface BuildOptions {
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App> {
   const { env } = deps;
   const app = Fastify({
-    logger: opts.logger === false || env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger:
+      opts.logger === false || env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+            },
+          },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -42,12 +81,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorateRequest('user', null);
   app.decorateRequest('lang', DEFAULT_LANG);
 
-  // Every API route must say who may call it; a route without it is a programming error.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/app/') && route.url !== '/app/openapi.json' && route.config?.access === undefined) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    }
-  });
+  app.addHook('onRoute', requireDeclaredAccess);
 
   const maintenance = maintenanceFlag(deps.database.db);
   app.decorate('maintenance', maintenance);
@@ -63,12 +97,18 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? DEFAULT_LANG;
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ message: err.message, errors: err.errors });
+      return reply.status(err.status).headers(err.headers).send({ message: err.message, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply
         .status(422)
         .send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });
+    }
+    const pg = pgCode(err);
+    const known = pg ? PG_ANSWERS[pg] : undefined;
+    if (known) {
+      req.log.warn({ code: pg, url: redactUrl(req.url) }, 'database refused the request');
+      return reply.status(known.status).send({ message: t(lang, known.key), errors: {} });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

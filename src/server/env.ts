@@ -14,10 +14,25 @@ const schema = z.object({
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail is kept in the outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pusdienas <no-reply@lunch.local>'),
-  /** Public address of the app, used in e-mailed links and payment redirects. */
+  /**
+   * Public address of the app, used in e-mailed links and payment redirects. Links are never
+   * built from the request's Host header; unset means http://localhost:PORT.
+   */
   PUBLIC_URL: z.string().url().optional(),
-  /** Secret that signs payment notifications of the built-in sandbox gateway. */
-  PAYMENT_SECRET: z.string().min(16).default('sandbox-secret-change-me-in-production'),
+  /**
+   * Secret that signs payment notifications (at least 16 characters). Unset: a random secret is
+   * made once and kept in the database, so every instance shares it.
+   */
+  PAYMENT_SECRET: z
+    .string()
+    .refine((v) => v === '' || v.length >= 16, 'at least 16 characters')
+    .default(''),
+  /**
+   * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page needs no
+   * money; for demos and tests); 'none' offers cash only. Set 'none' in production until a real
+   * gateway is connected.
+   */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'none']).default('sandbox'),
   /** Minutes an unpaid card or bank order keeps its stock. */
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Seed demo data into an empty embedded database on start. */
@@ -49,4 +64,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Base address for links the app sends out (e-mail). */
+export function publicBaseUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }

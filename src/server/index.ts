@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/se
 import { loadEnv } from './env.js';
 import type { App, Deps } from './lib/context.js';
 import { startJobs, type JobRunner } from './lib/jobs.js';
+import { storedPaymentSecret } from './lib/settings.js';
 import { createMailer } from './lib/mail.js';
 import { jobs } from './modules/jobs.js';
 
@@ -44,6 +45,7 @@ async function main() {
     await seedDemo(database.db);
     seeded = true;
   }
+  if (!env.PAYMENT_SECRET) env.PAYMENT_SECRET = await storedPaymentSecret(database.db);
   const mailer = createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const deps: Deps = { env, database, mailer, now: () => new Date() };
   const server = await buildApp(deps);

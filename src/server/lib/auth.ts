@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import type { Access, AuthUser, Deps, Role } from './context.js';
 import { AppError } from './errors.js';
@@ -30,9 +30,24 @@ interface CachedSession {
 
 /** One cache per database handle, i.e. per app instance. */
 const caches = new WeakMap<Db, Map<string, CachedSession>>();
+/** Every cache in this process, for revocations made inside a transaction (no Db handle at hand). */
+const allCaches = new Set<WeakRef<Map<string, CachedSession>>>();
+function forgetAllCaches(userId: number, keepSessionId?: number) {
+  for (const ref of allCaches) {
+    const cache = ref.deref();
+    if (!cache) {
+      allCaches.delete(ref);
+      continue;
+    }
+    for (const [k, v] of cache) if (v.user.id === userId && v.user.sessionId !== keepSessionId) cache.delete(k);
+  }
+}
 function cacheOf(db: Db): Map<string, CachedSession> {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) {
+    caches.set(db, (c = new Map()));
+    allCaches.add(new WeakRef(c));
+  }
   return c;
 }
 
@@ -54,15 +69,15 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (password change, deactivation), optionally keeping one. */
 /** Drops a user's sessions from this instance's cache (after a role or status change). */
 export function forgetCachedUser(db: Db, userId: number, keepSessionId?: number): void {
   const cache = cacheOf(db);
   for (const [k, v] of cache) if (v.user.id === userId && v.user.sessionId !== keepSessionId) cache.delete(k);
 }
 
-export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  forgetCachedUser(db, userId, keepSessionId);
+/** Ends every session of a user (password change, deactivation), optionally keeping one. */
+export async function revokeUserSessions(db: Db | Tx, userId: number, keepSessionId?: number): Promise<void> {
+  forgetAllCaches(userId, keepSessionId);
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));

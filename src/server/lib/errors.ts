@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldErrors = {},
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

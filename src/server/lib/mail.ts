@@ -8,28 +8,39 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Holds a one-time link: the body is erased once an SMTP server has taken the message. */
+  sensitive?: boolean;
 }
 
 export interface Mailer {
-  /** Records the message in the outbox and, with SMTP configured, delivers it. Returns the outbox id. */
+  /**
+   * Records the message in the outbox and, with SMTP configured, starts delivering it without
+   * waiting for the SMTP server. Returns the outbox id.
+   */
   send(message: MailMessage): Promise<number>;
+  /** Resolves when deliveries started by send() have finished (tests, shutdown). */
+  idle(): Promise<void>;
   /** Retries queued and failed messages (called by a job). */
   flush(): Promise<void>;
   close(): void;
 }
 
 const MAX_ATTEMPTS = 5;
+/** What stays of a delivered one-time-link message. */
+const ERASED = '(removed after delivery: this message held a one-time link)';
 
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
 
   async function deliver(id: number, m: MailMessage): Promise<void> {
     if (!transport) return;
     try {
       await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
+      const erased = m.sensitive ? { text: ERASED, html: '' } : {};
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1` })
+        .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1`, ...erased })
         .where(eq(mailOutbox.id, id));
     } catch (err) {
       await db
@@ -45,8 +56,14 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         .insert(mailOutbox)
         .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '', status: transport ? 'queued' : 'kept' })
         .returning({ id: mailOutbox.id });
-      await deliver(row!.id, m);
+      if (transport) {
+        const job = deliver(row!.id, m).finally(() => pending.delete(job));
+        pending.add(job);
+      }
       return row!.id;
+    },
+    async idle() {
+      await Promise.all([...pending]);
     },
     async flush() {
       if (!transport) return;

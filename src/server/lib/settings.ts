@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { settings } from '../db/schema/index.js';
@@ -33,4 +34,13 @@ export function maintenanceFlag(db: Db) {
       cached = { on, at: Date.now() };
     },
   };
+}
+
+/** The payment-signing secret kept in the database, made on first use (shared by all instances). */
+export async function storedPaymentSecret(db: Db): Promise<string> {
+  const fresh = randomBytes(32).toString('base64url');
+  await db.insert(settings).values({ key: 'payment_secret', value: fresh }).onConflictDoNothing();
+  const value = await getSetting<string>(db, 'payment_secret');
+  if (typeof value !== 'string' || value.length < 16) throw new Error('payment_secret setting is missing or too short');
+  return value;
 }

@@ -81,6 +81,7 @@ const cache = new Map<string, ReturnType<typeof createSandboxGateway>>();
 
 /** The app's gateway for a configuration (one per secret and public address). */
 export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: string }) {
+  if (env.PAYMENT_SECRET.length < 16) throw new Error('PAYMENT_SECRET is not set');
   const key = `${env.PAYMENT_SECRET}\n${env.PUBLIC_URL ?? ''}`;
   let gw = cache.get(key);
   if (!gw) {

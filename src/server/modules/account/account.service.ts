@@ -10,15 +10,16 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authText } from '../auth/auth.messages.js';
+import { expireResetTokens } from '../auth/password.service.js';
 
-export async function getProfile(db: Db, userId: number): Promise<Profile> {
+export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Promise<Profile> {
   const rows = await db
     .select({ user: users, location: { id: locations.id, title: locations.title } })
     .from(users)
     .leftJoin(locations, eq(locations.id, users.locationId))
     .where(eq(users.id, userId));
   const row = rows[0];
-  if (!row) throw new AppError(404, 'not found');
+  if (!row) throw new AppError(404, t(lang, 'notFound'));
   return presentProfile(row.user, row.location);
 }
 
@@ -53,6 +54,10 @@ export async function changePassword(db: Db, user: AuthUser, input: ChangePasswo
   if (!(await verifyPassword(rows[0]?.hash, input.old_password))) {
     throw fieldError(t(lang, 'invalid'), { old_password: [authText(lang, 'wrongPassword')] });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
-  await revokeUserSessions(db, user.id, user.sessionId);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await expireResetTokens(tx, user.id, new Date());
+    await revokeUserSessions(tx, user.id, user.sessionId);
+  });
 }

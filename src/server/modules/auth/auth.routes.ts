@@ -8,6 +8,7 @@ import {
   registerInvitedInput,
 } from '../../../shared/schemas/auth.js';
 import { revokeSession } from '../../lib/auth.js';
+import { publicBaseUrl } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
 import { authText } from './auth.messages.js';
 import { login } from './auth.service.js';
@@ -35,13 +36,14 @@ export async function authRoutes(app: App, deps: Deps) {
     },
   });
 
-  const baseUrl = (req: { protocol: string; host: string }) => (deps.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+  // Never from the request's Host header: a forged Host would point reset links elsewhere.
+  const baseUrl = publicBaseUrl(deps.env);
 
   app.post(
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
     async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl(req), req.lang);
+      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl, req.lang);
       return { success: true as const, message: authText(req.lang, 'resetSent') };
     },
   );

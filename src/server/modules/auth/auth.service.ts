@@ -6,7 +6,7 @@ import { createSession } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { clear, hit, peek } from '../../lib/rate-limit.js';
+import { clear, hit, undo } from '../../lib/rate-limit.js';
 import { authText } from './auth.messages.js';
 
 /** Failed logins allowed per account and per address in one window. */
@@ -17,10 +17,14 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   const email = input.email.trim().toLowerCase();
   const accountKey = `login:account:${email}`;
   const addressKey = `login:address:${ip}`;
-  const [byAccount, byAddress] = await Promise.all([peek(db, accountKey), peek(db, addressKey)]);
-  if (byAccount >= LOGIN_LIMITS.perAccount || byAddress >= LOGIN_LIMITS.perAddress) {
-    const minutes = Math.ceil(LOGIN_LIMITS.windowMs / 60_000);
-    throw new AppError(429, authText(lang, 'throttled', { minutes }), { email: [authText(lang, 'throttled', { minutes })] });
+  // Count the attempt before checking the password, so parallel guesses are all counted;
+  // a successful login takes its count back (only failures use up the limit).
+  const [byAccount, byAddress] = await Promise.all([hit(db, accountKey, LOGIN_LIMITS.windowMs), hit(db, addressKey, LOGIN_LIMITS.windowMs)]);
+  if (byAccount.count > LOGIN_LIMITS.perAccount || byAddress.count > LOGIN_LIMITS.perAddress) {
+    const until = Math.max(byAccount.count > LOGIN_LIMITS.perAccount ? byAccount.resetAt.getTime() : 0, byAddress.count > LOGIN_LIMITS.perAddress ? byAddress.resetAt.getTime() : 0);
+    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    const text = authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
+    throw new AppError(429, text, { email: [text] }, { 'retry-after': String(seconds) });
   }
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -30,9 +34,8 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   const user = rows[0];
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || !user.active) {
-    await Promise.all([hit(db, accountKey, LOGIN_LIMITS.windowMs), hit(db, addressKey, LOGIN_LIMITS.windowMs)]);
     throw new AppError(422, authText(lang, 'failed'), { email: [authText(lang, 'failed')] });
   }
-  await clear(db, accountKey);
+  await Promise.all([clear(db, accountKey), undo(db, addressKey)]);
   return createSession(db, user.id, input.rememberme, deps.now());
 }

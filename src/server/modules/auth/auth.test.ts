@@ -78,6 +78,28 @@ describe('POST /app/login', () => {
   });
 });
 
+describe('login limits under concurrency', () => {
+  it('counts parallel guesses, so at most the limit get through to a password check', async () => {
+    const user = await makeUser(ctx.db);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => login(user.email, `wrong-${i}`, {}, `10.4.0.${i}`)),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(LOGIN_LIMITS.perAccount);
+    expect(codes.filter((c) => c === 429)).toHaveLength(24 - LOGIN_LIMITS.perAccount);
+    const blocked = results.find((r) => r.statusCode === 429)!;
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(user.email, TEST_PASSWORD, {}, '10.4.1.1')).statusCode).toBe(429);
+  });
+
+  it('does not count successful logins against a shared address', async () => {
+    const user = await makeUser(ctx.db);
+    for (let i = 0; i < LOGIN_LIMITS.perAddress + 5; i++) {
+      expect((await login(user.email, TEST_PASSWORD, {}, '10.5.0.1')).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('session lifetime', () => {
   it('expires a short session after 12 hours and a remembered one after 30 days', async () => {
     const user = await makeUser(ctx.db);
@@ -139,12 +161,11 @@ describe('role guards', () => {
   });
 
   it('refuses to build a route that does not declare who may call it', async () => {
-    const { default: Fastify } = await import('fastify');
-    const app = Fastify();
-    app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/app/') && route.config?.access === undefined) throw new Error('no access');
-    });
-    expect(() => app.get('/app/x', async () => 'x')).toThrow('no access');
+    const { requireDeclaredAccess } = await import('../../app.js');
+    expect(() => requireDeclaredAccess({ method: 'GET', url: '/app/x' })).toThrow('does not declare config.access');
+    expect(() => requireDeclaredAccess({ method: 'GET', url: '/app/x', config: { access: 'public' } })).not.toThrow();
+    // And the real app registers the check: a route without access cannot be added to it.
+    expect(() => ctx.app.get('/app/late-route', async () => 'x')).toThrow();
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import type { PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth.js';
+import type { Db, Tx } from '../../db/client.js';
 import { locations, users, userTokens } from '../../db/schema/index.js';
 import { createSession, revokeUserSessions } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
@@ -44,16 +45,18 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
   const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  // Queued, not awaited: answering only after an SMTP round trip would tell who has an account.
   await deps.mailer.send({
     to: user.email,
     subject: authText(lang, 'resetSubject'),
     text: authText(lang, 'resetBody', { link, minutes: RESET_TTL_MS / 60_000 }),
+    sensitive: true,
   });
 }
 
 /** Takes a live token of a kind, marking it used in the same statement so it works once. */
-async function consumeToken(deps: Deps, kind: 'reset' | 'invite', token: string) {
-  const rows = await deps.database.db
+async function consumeToken(db: Db | Tx, deps: Deps, kind: 'reset' | 'invite', token: string) {
+  const rows = await db
     .update(userTokens)
     .set({ usedAt: deps.now() })
     .where(
@@ -80,10 +83,23 @@ export async function resetPassword(deps: Deps, input: PasswordResetInput, lang:
   if (!live || live.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
   }
-  const used = await consumeToken(deps, 'reset', input.token);
-  if (!used?.userId) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
-  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, used.userId));
-  await revokeUserSessions(db, used.userId);
+  const passwordHash = await hashPassword(input.password);
+  // Token, password and sessions change together or not at all.
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, deps, 'reset', input.token);
+    if (!used?.userId) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    await expireResetTokens(tx, used.userId, deps.now());
+    await revokeUserSessions(tx, used.userId);
+  });
+}
+
+/** Uses up every outstanding reset link of a user (after the password changed). */
+export async function expireResetTokens(db: Db | Tx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
 }
 
 /** The e-mail an invitation link was sent to, for the create-password page. */
@@ -100,12 +116,13 @@ export async function invitationEmail(deps: Deps, token: string, lang: Lang): Pr
 
 /** Sets the first password of an invited user (the invitation created the account). */
 export async function createPasswordFromInvite(deps: Deps, input: PasswordCreateInput, lang: Lang): Promise<void> {
-  const used = await consumeToken(deps, 'invite', input.token);
-  if (!used?.userId) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
-  await deps.database.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), active: true })
-    .where(eq(users.id, used.userId));
+  const passwordHash = await hashPassword(input.password);
+  await deps.database.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, deps, 'invite', input.token);
+    if (!used?.userId) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
+    // The account's active flag is the manager's to set; an invitation link does not change it.
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+  });
 }
 
 /** Sign-up through a location's shared invite link; signs the new user in. */

@@ -52,7 +52,24 @@ describe('password reset', () => {
 
     const again = await post('/app/password/reset', { email: user.email, token, password: 'new-password-2', password_confirmation: 'new-password-2' });
     expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['This password reset link is invalid or has expired.']);
+  });
+
+  it('uses up the other outstanding links when one is used, and builds links from PUBLIC_URL, never the Host header', async () => {
+    const user = await makeUser(ctx.db);
+    for (const ip of ['10.9.3.1', '10.9.3.2']) {
+      await ctx.app.inject({ method: 'POST', url: '/app/password/email', payload: { email: user.email }, remoteAddress: ip, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    }
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails).toHaveLength(2);
+    for (const m of mails) {
+      expect(m.text).toContain('https://lunch.example/password/reset/');
+      expect(m.text).not.toContain('evil.example');
+    }
+    const [first, second] = mails.map((m) => /reset\/([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+    expect((await post('/app/password/reset', { email: user.email, token: second!, password: 'new-password-1', password_confirmation: 'new-password-1' })).statusCode).toBe(200);
+    expect((await post('/app/password/reset', { email: user.email, token: first!, password: 'new-password-2', password_confirmation: 'new-password-2' })).statusCode).toBe(422);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
@@ -82,7 +99,7 @@ describe('password reset', () => {
 
 describe('invitations', () => {
   it('shows the invited e-mail and lets the invitee create a password once', async () => {
-    const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null, active: false });
+    const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null });
     const token = 'invite-token-123';
     await ctx.db.insert(userTokens).values({ kind: 'invite', userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
     const info = await ctx.app.inject({ url: `/app/user/token/${token}` });
@@ -93,6 +110,14 @@ describe('invitations', () => {
     const again = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
     expect(again.json().errors.token).toEqual(['This link is outdated or invalid']);
     expect((await ctx.app.inject({ url: `/app/user/token/${token}?lang=en` })).json().message).toBe('This link is outdated or invalid');
+  });
+
+  it('does not reactivate a member the manager deactivated before the link was used', async () => {
+    const user = await makeUser(ctx.db, { email: 'deactivated-invitee@test.lv', passwordHash: null, active: false });
+    const token = 'invite-token-456';
+    await ctx.db.insert(userTokens).values({ kind: 'invite', userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
+    expect((await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' })).statusCode).toBe(200);
+    expect((await post('/app/login', { email: user.email, password: 'first-password' })).statusCode).toBe(422);
   });
 
   it('registers a customer at the location of a shared invite link', async () => {

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema/index.js';
+import { createTestDb } from '../test/harness.js';
+import { createMailer } from './mail.js';
+
+// A real SMTP conversation with an in-process server on 127.0.0.1.
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let server: SMTPServer;
+let port = 0;
+let refuse = false;
+const received: { to: string; raw: string }[] = [];
+
+beforeAll(async () => {
+  db = await createTestDb();
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      cb(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  port = (server.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await db.drop();
+});
+
+describe('mailer over SMTP', () => {
+  it('delivers, marks the outbox row sent, and erases a one-time link after delivery', async () => {
+    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pusdienas <no-reply@lunch.local>' });
+    const id = await mailer.send({ to: 'anna@test.lv', subject: 'Paroles atjaunošana', text: 'Saite: https://x/reset/abc', sensitive: true });
+    await mailer.idle();
+    mailer.close();
+    const mail = received.find((m) => m.to === 'anna@test.lv');
+    expect(mail?.raw).toContain('https://x/reset/abc');
+    expect(mail?.raw).toMatch(/Subject: =\?UTF-8\?/); // non-ASCII subject encoded
+    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(row!.text).not.toContain('reset/abc');
+  });
+
+  it('records a refused delivery as failed and retries it on flush', async () => {
+    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    refuse = true;
+    const id = await mailer.send({ to: 'janis@test.lv', subject: 'Hello', text: 'Body' });
+    await mailer.idle();
+    let [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.error).toContain('Mailbox unavailable');
+    refuse = false;
+    await mailer.flush();
+    mailer.close();
+    [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received.some((m) => m.to === 'janis@test.lv')).toBe(true);
+  });
+
+  it('keeps mail in the outbox when no SMTP server is configured', async () => {
+    const mailer = createMailer(db.db, { from: 'no-reply@lunch.local' });
+    const id = await mailer.send({ to: 'kept@test.lv', subject: 'S', text: 'T', sensitive: true });
+    await mailer.idle();
+    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'kept', text: 'T' });
+  });
+});
