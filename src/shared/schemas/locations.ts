@@ -10,7 +10,7 @@ import { dbId } from './ids.js';
 export const shift = z.object({ id: z.number(), title: z.string() });
 export type Shift = z.infer<typeof shift>;
 
-/** One location as every location call answers it. */
+/** One location as every location call answers it to admins (kitchen staff: see `staffLocation`). */
 export const location = z.object({
   id: z.number(),
   title: z.string(),
@@ -27,7 +27,10 @@ export const location = z.object({
   unconfirmed: z.boolean(),
   /** Cash payment not offered at this location. */
   disable_cash: z.boolean(),
-  /** Invite-link token (24 random bytes, base64url), shown for copying: /user/register-invited/{token}. */
+  /**
+   * Invite-link token (24 random bytes, base64url), shown for copying: /user/register-invited/{token}.
+   * Admins only; PUT with `regenerate_token: true` replaces it (the old link stops working).
+   */
   token: z.string(),
   /** In position order. */
   shifts: z.array(shift),
@@ -37,6 +40,14 @@ export const location = z.object({
   created_at: z.string(),
 });
 export type Location = z.infer<typeof location>;
+
+/** A location as kitchen staff get it: without the invite-link `token`. */
+export const staffLocation = location.omit({ token: true });
+export type StaffLocation = z.infer<typeof staffLocation>;
+
+/** What the location calls answer: `location` for admins, `staffLocation` (no token) for kitchen staff. */
+export const locationAnswer = location.extend({ token: location.shape.token.optional() });
+export type LocationAnswer = z.infer<typeof locationAnswer>;
 
 /** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */
 export const shiftInput = z.object({ id: dbId.optional(), title: z.string().trim().min(1).max(100) });
@@ -62,11 +73,16 @@ export const createLocationInput = z.object({
 });
 export type CreateLocationInput = z.infer<typeof createLocationInput>;
 
-/** PUT /app/locations/{id} — only the fields sent change (`shifts`, when sent, is the full list); answers `location`. */
-export const updateLocationInput = createLocationInput.partial();
+/**
+ * PUT /app/locations/{id} — only the fields sent change (`shifts`, when sent, is the full list); answers `location`.
+ * `regenerate_token: true` gives the location a new invite-link token; links with the old one stop working
+ * (the "New link" button; it may be sent alone).
+ */
+export const updateLocationInput = createLocationInput.partial().extend({ regenerate_token: z.boolean().optional() });
 export type UpdateLocationInput = z.infer<typeof updateLocationInput>;
 
 /*
+ * Kitchen staff may read (list, GET one) and get `staffLocation`s; admins get `location`s.
  * GET /app/locations?page=&per_page=(50|all)&sort[title|id|created_at|address|status|unconfirmed]=asc|desc
  *     &filter[status]=1|0&filter[unconfirmed]=1|0&search=
  *   answers Paged<Location>; search: title, address, contact name/e-mail/phone, case-insensitive.

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
 import { idParams } from '../../../shared/schemas/ids.js';
-import { createLocationInput, location, locationByToken, updateLocationInput } from '../../../shared/schemas/locations.js';
-import type { App, Deps } from '../../lib/context.js';
+import { createLocationInput, location, locationAnswer, locationByToken, updateLocationInput } from '../../../shared/schemas/locations.js';
+import { userOf, type App, type Deps } from '../../lib/context.js';
 import {
   createLocation,
-  getLocation,
   listLocations,
   LOCATION_SORTS,
   locationByToken as findByToken,
+  type LocationViewer,
+  readLocation,
   reconfirmLocation,
   updateLocation,
 } from './locations.service.js';
@@ -19,16 +20,18 @@ export async function locationsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const read = { access: ['admin', 'kitchen'] as const };
   const write = { access: ['admin'] as const };
+  // The invite-link token is for admins: kitchen staff read locations without it.
+  const viewer = (req: Parameters<typeof userOf>[0]): LocationViewer => ({ seesToken: userOf(req).role === 'admin' });
 
   app.get(
     '/locations',
-    { config: read, schema: { tags: ['locations'], querystring: locationListQuery, response: { 200: pagedOf(location) } } },
-    async (req) => listLocations(db, req.query),
+    { config: read, schema: { tags: ['locations'], querystring: locationListQuery, response: { 200: pagedOf(locationAnswer) } } },
+    async (req) => listLocations(db, req.query, viewer(req)),
   );
   app.get(
     '/locations/:id',
-    { config: read, schema: { tags: ['locations'], params: idParams, response: { 200: location } } },
-    async (req) => getLocation(db, req.params.id, req.lang),
+    { config: read, schema: { tags: ['locations'], params: idParams, response: { 200: locationAnswer } } },
+    async (req) => readLocation(db, req.params.id, req.lang, viewer(req)),
   );
   app.post(
     '/locations',

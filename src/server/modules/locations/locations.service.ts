@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
-import type { CreateLocationInput, Location, LocationByToken, UpdateLocationInput } from '../../../shared/schemas/locations.js';
+import type { CreateLocationInput, Location, LocationAnswer, LocationByToken, StaffLocation, UpdateLocationInput } from '../../../shared/schemas/locations.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, shifts, users } from '../../db/schema/index.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
@@ -56,6 +56,17 @@ async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })
   }));
 }
 
+/** Who reads: admins see the invite-link token, kitchen staff do not. */
+export interface LocationViewer {
+  seesToken: boolean;
+}
+
+function withoutToken(l: Location): StaffLocation {
+  const { token: _token, ...rest } = l;
+  return rest;
+}
+const forViewer = (l: Location, viewer: LocationViewer): LocationAnswer => (viewer.seesToken ? l : withoutToken(l));
+
 function selectLocation(db: Db | Tx) {
   return db.select({ ...locationColumns(), usersCount }).from(locations);
 }
@@ -65,7 +76,7 @@ function locationColumns() {
   return { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt };
 }
 
-export async function listLocations(db: Db, q: LocationListQuery): Promise<Paged<Location>> {
+export async function listLocations(db: Db, q: LocationListQuery, viewer: LocationViewer): Promise<Paged<LocationAnswer>> {
   const p = q.search ? likePattern(q.search) : null;
   const where = and(
     q.filter.status === undefined ? undefined : eq(locations.status, q.filter.status),
@@ -96,13 +107,19 @@ export async function listLocations(db: Db, q: LocationListQuery): Promise<Paged
   );
   let query = selectLocation(db).where(where).orderBy(...order).$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
-  return { data: await present(db, await query), current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+  const data = (await present(db, await query)).map((l) => forViewer(l, viewer));
+  return { data, current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
 }
 
 export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<Location> {
   const rows = await selectLocation(db).where(eq(locations.id, id));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return (await present(db, rows))[0]!;
+}
+
+/** One location as `viewer` may see it. */
+export async function readLocation(db: Db, id: number, lang: Lang, viewer: LocationViewer): Promise<LocationAnswer> {
+  return forViewer(await getLocation(db, id, lang), viewer);
 }
 
 function locationValues(input: UpdateLocationInput): Partial<typeof locations.$inferInsert> {
@@ -158,6 +175,8 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
     const found = await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${id} for update`);
     if (found.rows.length === 0) throw new AppError(404, t(lang, 'notFound'));
     const set = locationValues(input);
+    // A new invite link: the old token stops naming the location at once.
+    if (input.regenerate_token) set.token = newLocationToken();
     if (Object.keys(set).length) await tx.update(locations).set(set).where(eq(locations.id, id));
     if (input.shifts !== undefined) await writeShifts(tx, id, input.shifts, lang);
   });

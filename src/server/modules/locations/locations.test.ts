@@ -43,7 +43,43 @@ describe('locations: create, edit, reconfirm, token', () => {
     expect(l.shifts.map((s: { title: string }) => s.title)).toEqual(['Rīts', 'Vakars']);
     const other = (await call('POST', '/app/locations', admin, { title: 'Otrs' })).json();
     expect(other.token).not.toBe(l.token);
-    expect((await call('GET', `/app/locations/${l.id}`, kitchen)).json()).toEqual(l);
+    expect((await call('GET', `/app/locations/${l.id}`, admin)).json()).toEqual(l);
+  });
+
+  it('shows the invite token to admins only: kitchen staff read locations without it', async () => {
+    const loc = await makeLocation(ctx.db, { title: `Tokenless ${Date.now()}` });
+    const { token, ...rest } = (await call('GET', `/app/locations/${loc.id}`, admin)).json();
+    expect(token).toBe(loc.token);
+    const one = await call('GET', `/app/locations/${loc.id}`, kitchen);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(rest);
+    const list = (await call('GET', `/app/locations?per_page=all`, kitchen)).json();
+    expect(list.data.length).toBeGreaterThan(0);
+    expect(list.data.filter((l: Record<string, unknown>) => 'token' in l)).toEqual([]);
+    expect(list.data.find((l: { id: number }) => l.id === loc.id)).toEqual(rest);
+    const adminList = (await call('GET', `/app/locations?per_page=all`, admin)).json();
+    expect(adminList.data.find((l: { id: number }) => l.id === loc.id).token).toBe(loc.token);
+  });
+
+  it('regenerates the invite token on request; the old link stops working', async () => {
+    const created = (await call('POST', '/app/locations', admin, { title: 'Rotējamā', address: 'Iela 1' })).json();
+    const same = (await call('PUT', `/app/locations/${created.id}`, admin, { regenerate_token: false, address: 'Iela 2' })).json();
+    expect(same).toMatchObject({ token: created.token, address: 'Iela 2' });
+
+    const res = await call('PUT', `/app/locations/${created.id}`, admin, { regenerate_token: true });
+    expect(res.statusCode).toBe(200);
+    const renewed = res.json();
+    expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(renewed.token).not.toBe(created.token);
+    expect(renewed).toEqual({ ...same, token: renewed.token });
+    expect((await ctx.app.inject({ url: `/app/locations/token/${created.token}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/app/locations/token/${renewed.token}` })).json()).toEqual({ id: created.id, title: 'Rotējamā' });
+
+    expect((await call('PUT', `/app/locations/${created.id}`, kitchen, { regenerate_token: true })).statusCode).toBe(403);
+    expect((await call('PUT', `/app/locations/${created.id}?lang=en`, admin, { regenerate_token: 'yes' })).json().errors).toEqual({
+      regenerate_token: ['This value has the wrong type.'],
+    });
+    expect((await call('GET', `/app/locations/${created.id}`, admin)).json().token).toBe(renewed.token);
   });
 
   it('edits fields and shifts: kept ids renamed and reordered, new added, missing removed', async () => {
