@@ -1,20 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { frontendExceptionInput, maintenanceInput, reviewInput } from '../../../shared/schemas/admin.js';
+import { frontendExceptionInput, frontendExceptionList, maintenanceInput, outboxList, reviewInput, reviewList } from '../../../shared/schemas/admin.js';
 import { profile } from '../../../shared/schemas/account.js';
 import { frontendExceptions, mailOutbox, reviews, users } from '../../db/schema/index.js';
 import type { App, Deps, Role } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { forgetCachedUser } from '../../lib/auth.js';
 import { getProfile } from '../account/account.service.js';
+import type { Lang } from '../../../shared/i18n.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { hit } from '../../lib/rate-limit.js';
 
 const ok = z.object({ ok: z.literal(true) });
+/** Per user: enough for real use, too few to flood the tables. */
+export const FEEDBACK_LIMIT = { count: 20, windowMs: 10 * 60_000 } as const;
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 export async function adminRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
+  /** Reviews and error reports a user may send in one window. */
+  const perUser = async (kind: string, userId: number, lang: Lang) => {
+    const { count } = await hit(db, `${kind}:user:${userId}`, FEEDBACK_LIMIT.windowMs);
+    if (count > FEEDBACK_LIMIT.count) throw new AppError(429, t(lang, 'tooManyRequests'));
+  };
+
   app.post('/review/send', { config: { access: 'user' }, schema: { tags: ['admin'], body: reviewInput, response: { 200: ok } } }, async (req) => {
+    await perUser('review', userOf(req).id, req.lang);
     await db.insert(reviews).values({ userId: userOf(req).id, message: req.body.message });
     return { ok: true as const };
   });
@@ -23,6 +36,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     '/frontend-exception',
     { config: { access: 'user' }, schema: { tags: ['admin'], body: frontendExceptionInput, response: { 200: ok } } },
     async (req) => {
+      await perUser('frontend-exception', userOf(req).id, req.lang);
       await db.insert(frontendExceptions).values({
         userId: userOf(req).id,
         environment: req.body.environment,
@@ -49,7 +63,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     },
   );
 
-  app.get('/admin/reviews', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery } }, async (req) => {
+  app.get('/admin/reviews', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: reviewList } } }, async (req) => {
     const rows = await db
       .select({ id: reviews.id, message: reviews.message, created_at: reviews.createdAt, email: users.email, first_name: users.firstName })
       .from(reviews)
@@ -59,7 +73,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     return { data: rows };
   });
 
-  app.get('/admin/frontend-exceptions', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery } }, async (req) => {
+  app.get('/admin/frontend-exceptions', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: frontendExceptionList } } }, async (req) => {
     const rows = await db.select().from(frontendExceptions).orderBy(desc(frontendExceptions.id)).limit(req.query.limit);
     return {
       data: rows.map((r) => ({
@@ -69,7 +83,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     };
   });
 
-  app.get('/admin/outbox', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery } }, async (req) => {
+  app.get('/admin/outbox', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxList } } }, async (req) => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(req.query.limit);
     return {
       data: rows.map((r) => ({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontendExceptions, reviews } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { FEEDBACK_LIMIT } from './admin.routes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,6 +37,14 @@ describe('reviews and front-end reports', () => {
     expect(res.statusCode).toBe(200);
     const rows = await ctx.db.select().from(frontendExceptions);
     expect(rows.at(-1)).toMatchObject({ userId: user.id, boundary: 'AppShell', error: 'TypeError: x is undefined', userAgent: 'test-agent' });
+  });
+
+  it('limits how many reviews one user can send', async () => {
+    const { auth } = await signedIn(ctx.db);
+    for (let i = 0; i < FEEDBACK_LIMIT.count; i++) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: `r${i}` } })).statusCode).toBe(200);
+    }
+    expect((await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: 'one more' } })).statusCode).toBe(429);
   });
 
   it('does not accept reports without a token', async () => {

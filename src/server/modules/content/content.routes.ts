@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { allergen, navigation, textBlock, translationsResult } from '../../../shared/schemas/content.js';
 import type { App, Deps } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
 import { userOf } from '../../lib/context.js';
 import { BLOCK_KEYS, getBlock, languages, listAllergens, navigationFor } from './content.service.js';
 
@@ -21,7 +23,11 @@ export async function contentRoutes(app: App, deps: Deps) {
   );
   app.get(
     '/block/:key',
-    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: z.enum(BLOCK_KEYS) }), response: { 200: textBlock } } },
-    async (req) => ({ text: await getBlock(db, req.params.key, req.lang) }),
+    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: z.string().max(100) }), response: { 200: textBlock } } },
+    async (req) => {
+      const key = BLOCK_KEYS.find((k) => k === req.params.key);
+      if (!key) throw new AppError(404, t(req.lang, 'notFound'));
+      return { text: await getBlock(db, key, req.lang) };
+    },
   );
 }

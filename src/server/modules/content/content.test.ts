@@ -55,6 +55,7 @@ describe('content blocks and reference data', () => {
     expect((await ctx.app.inject({ url: '/app/block/privacy?lang=ru' })).json()).toEqual({ text: '<p>Privātums</p>' });
     expect((await ctx.app.inject({ url: '/app/block/header-info' })).json()).toEqual({ text: '<p>Pasūtiet līdz 10:30</p>' });
     expect((await ctx.app.inject({ url: '/app/block/terms-and-conditions' })).json()).toEqual({ text: '' });
+    expect((await ctx.app.inject({ url: '/app/block/secrets' })).statusCode).toBe(404);
   });
 
   it('lists allergens in order with translated titles', async () => {
