@@ -118,6 +118,13 @@ describe('requests', () => {
     expect(deps.onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('rejects a 429 with its message when the caller asks (sign-in form)', async () => {
+    const { client } = setup(json(429, { message: 'Too many login attempts', errors: { email: ['Too many login attempts'] } }));
+    const error = await client.post('/app/login', {}, { rateLimitError: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).first('email')).toBe('Too many login attempts');
+  });
+
   it('query() rejects a 429 with an ignorable error so cached data stays', async () => {
     const { client } = setup(json(429, {}));
     const error = await client.query('/app/navigation').catch((e: unknown) => e);

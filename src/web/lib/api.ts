@@ -52,6 +52,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Leave out of the loading list (background polling should not flash the progress bar). */
   silent?: boolean;
+  /**
+   * Reject a 429 with its message instead of ignoring it. Only for forms where silence would
+   * leave a person stuck (sign-in): decision 007.
+   */
+  rateLimitError?: boolean;
 }
 
 export interface ApiSession {
@@ -183,7 +188,10 @@ export function createApiClient(deps: ApiDeps) {
       deps.onUnauthorized();
       throw toApiError(401, await readBody(res).catch(() => undefined), 'Unauthorized');
     }
-    if (res.status === 429) return undefined;
+    if (res.status === 429) {
+      if (options.rateLimitError) throw toApiError(429, await readBody(res).catch(() => undefined), 'Too Many Requests');
+      return undefined;
+    }
     if (!res.ok) {
       throw toApiError(res.status, await readBody(res).catch(() => undefined), res.statusText || `HTTP ${res.status}`);
     }

@@ -20,7 +20,7 @@ export interface MaybeTokenAnswer {
 }
 
 export const authApi = {
-  login: (input: LoginInput) => api.post<LoginAnswer>('/app/login', input),
+  login: (input: LoginInput) => api.post<LoginAnswer>('/app/login', input, { rateLimitError: true }),
   requestPasswordLink: (email: string) => api.post<unknown>('/app/password/email', { email }),
   resetPassword: (input: PasswordResetInput) => api.post<MaybeTokenAnswer>('/app/password/reset', input),
   createPassword: (input: PasswordCreateInput) => api.post<MaybeTokenAnswer>('/app/password/create', input),

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
@@ -40,7 +41,8 @@ export function Component() {
       const errors = (answer as LoginAnswer & { errors?: Record<string, string[]> }).errors;
       setError(errors?.email?.[0] ?? Object.values(errors ?? {})[0]?.[0] ?? null);
     },
-    onError: (e) => setError(formFailureMessage(e, 'email')),
+    // Too many attempts: say so (and for how long) rather than ignore the click.
+    onError: (e) => setError(isApiError(e) && e.status === 429 ? (e.first('email') ?? e.message) : formFailureMessage(e, 'email')),
   });
 
   if (token) return <Navigate to={returnPath(location.state)} replace />;
