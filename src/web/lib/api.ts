@@ -54,7 +54,7 @@ export interface RequestOptions {
   silent?: boolean;
   /**
    * Reject a 429 with its message instead of ignoring it. Only for forms where silence would
-   * leave a person stuck (sign-in): decision 007.
+   * leave a person stuck (sign-in): decision 010.
    */
   rateLimitError?: boolean;
 }
