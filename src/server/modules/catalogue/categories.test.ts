@@ -48,6 +48,8 @@ describe('categories', () => {
     const c = await makeCategory(ctx.db, p1.id);
     expect((await call('GET', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
     expect((await call('DELETE', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
+    expect((await call('PUT', `/app/categories/${c.id}?provider_id=${p2.id}`, admin, { title: { lv: 'Svešs' }, status: false })).statusCode).toBe(404);
+    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p1.id}`, admin)).json()).toMatchObject({ title: c.title, status: true });
     const list = (await call('GET', `/app/categories?provider_id=${p2.id}`, admin)).json();
     expect(list.total).toBe(0);
   });

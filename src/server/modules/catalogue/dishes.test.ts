@@ -319,6 +319,21 @@ describe('dishes: delete', () => {
   });
 });
 
+describe('dishes: provider scope', () => {
+  it("answers 404 for another provider's dish (read, edit, delete) and changes nothing", async () => {
+    const { p, soups, q } = await setup();
+    const other = await makeProvider(ctx.db);
+    const otherSoups = await makeCategory(ctx.db, other.id);
+    const d = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Mana zupa' }, priceCents: 300 });
+    const asOther = `provider_id=${other.id}`;
+    expect((await call('GET', `/app/dishes/${d.id}?${asOther}`, admin)).statusCode).toBe(404);
+    expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { title: { lv: 'Svešs' }, price: 9 })).statusCode).toBe(404);
+    expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { category_id: otherSoups.id })).statusCode).toBe(404);
+    expect((await call('DELETE', `/app/dishes/${d.id}?${asOther}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).json()).toMatchObject({ title: { lv: 'Mana zupa' }, price: 3, category_id: soups.id });
+  });
+});
+
 describe('dishes: roles', () => {
   it('kitchen reads, only admin writes, customers get 403 everywhere', async () => {
     const { p, soups, q } = await setup();

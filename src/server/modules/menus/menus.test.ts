@@ -347,6 +347,28 @@ describe('menus: balance', () => {
   });
 });
 
+describe('menus: provider scope', () => {
+  it("answers 404 for another provider's menu (read, edit, delete, stock) and changes nothing", async () => {
+    const w = await world();
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Mana', from: '2026-03-02T08:00Z', to: '2026-03-02T10:00Z', selectedDishes: [{ id: w.soup.id }] })
+    ).json();
+    await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: 5 }] });
+    const other = await makeProvider(ctx.db);
+    const otherDish = await makeDish(ctx.db, other.id, (await makeCategory(ctx.db, other.id)).id);
+    const asOther = `provider_id=${other.id}`;
+    expect((await call('GET', `/app/dishlists/${m.id}?${asOther}`, kitchen)).statusCode).toBe(404);
+    expect((await call('PUT', `/app/dishlists/${m.id}?${asOther}`, admin, { title: 'Svešā', selectedDishes: [{ id: otherDish.id }] })).statusCode).toBe(404);
+    expect((await call('DELETE', `/app/dishlists/${m.id}?${asOther}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen)).statusCode).toBe(404);
+    expect((await call('POST', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen, { balance: [{ id: w.soup.id, qty: 0 }] })).statusCode).toBe(404);
+
+    expect((await call('GET', `/app/dishlists/${m.id}?${w.q}`, kitchen)).json()).toEqual(m);
+    const stock = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
+    expect(stock.balance).toEqual([{ id: w.soup.id, qty: 5, category_id: w.soups.id, ordered: 0, in_menu: true }]);
+  });
+});
+
 describe('menus: roles', () => {
   it('customers get 403 from every menu call', async () => {
     const w = await world();
