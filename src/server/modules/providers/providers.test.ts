@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { signedIn } from '../../test/factories.js';
+import { makeProvider, signedIn } from '../../test/factories.js';
 import { resolveProviderId } from './providers.service.js';
 
 let ctx: TestContext;
@@ -16,14 +16,33 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('providers', () => {
-  it('answers 422 on provider_id when there is no provider yet, and the default once there is one', async () => {
-    await expect(resolveProviderId(ctx.db, {}, 'en')).rejects.toMatchObject({ status: 422, errors: { provider_id: ['No provider exists yet; add one first.'] } });
-    const list = await ctx.app.inject({ url: '/app/providers', headers: admin });
-    expect(list.json()).toEqual({ data: [], active_provider_id: null });
-  });
+describe('providers: the default provider', () => {
+  it('is a 422 on provider_id while there is none, then the first active provider by id (own database)', async () => {
+    // A database of its own: "no provider yet" and "the first one" must not depend on what other tests created.
+    const own = await createTestApp();
+    try {
+      const ownAdmin = (await signedIn(own.db, { role: 'admin' })).auth;
+      await expect(resolveProviderId(own.db, {}, 'en')).rejects.toMatchObject({ status: 422, errors: { provider_id: ['No provider exists yet; add one first.'] } });
+      expect((await own.app.inject({ url: '/app/providers', headers: ownAdmin })).json()).toEqual({ data: [], active_provider_id: null });
 
-  it('creates, lists and edits providers; the first active one is the default', async () => {
+      const sleeping = (await own.app.inject({ method: 'POST', url: '/app/providers', headers: ownAdmin, payload: { title: 'Sleeping', status: false } })).json();
+      await expect(resolveProviderId(own.db, {}, 'en')).rejects.toMatchObject({ status: 422 });
+      const a = (await own.app.inject({ method: 'POST', url: '/app/providers', headers: ownAdmin, payload: { title: 'Virtuve A' } })).json();
+      await own.app.inject({ method: 'POST', url: '/app/providers', headers: ownAdmin, payload: { title: 'Virtuve B' } });
+      const list = (await own.app.inject({ url: '/app/providers', headers: ownAdmin })).json();
+      expect(list.data.map((p: { title: string }) => p.title)).toEqual(['Sleeping', 'Virtuve A', 'Virtuve B']);
+      expect(list.active_provider_id).toBe(a.id);
+      expect(await resolveProviderId(own.db, {})).toBe(a.id);
+      // Asked for by id, an inactive provider is fine (staff manage it).
+      expect(await resolveProviderId(own.db, { provider_id: String(sleeping.id) })).toBe(sleeping.id);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('providers', () => {
+  it('creates, lists and edits providers', async () => {
     const inactive = await ctx.app.inject({ method: 'POST', url: '/app/providers', headers: admin, payload: { title: 'Sleeping', status: false } });
     expect(inactive.statusCode).toBe(201);
     const a = await ctx.app.inject({ method: 'POST', url: '/app/providers', headers: admin, payload: { title: 'Virtuve A', phone: '+371 20000000', email: 'a@virtuve.lv' } });
@@ -31,9 +50,9 @@ describe('providers', () => {
     expect(a.json()).toMatchObject({ title: 'Virtuve A', phone: '+371 20000000', email: 'a@virtuve.lv', status: true, timezone: 'Europe/Riga' });
     const b = (await ctx.app.inject({ method: 'POST', url: '/app/providers', headers: admin, payload: { title: 'Virtuve B' } })).json();
 
+    const mine = new Set([inactive.json().id, a.json().id, b.id]);
     const list = (await ctx.app.inject({ url: '/app/providers', headers: admin })).json();
-    expect(list.data.map((p: { title: string }) => p.title)).toEqual(['Sleeping', 'Virtuve A', 'Virtuve B']);
-    expect(list.active_provider_id).toBe(a.json().id);
+    expect(list.data.filter((p: { id: number }) => mine.has(p.id)).map((p: { title: string }) => p.title)).toEqual(['Sleeping', 'Virtuve A', 'Virtuve B']);
     expect((await ctx.app.inject({ url: `/app/providers?provider_id=${b.id}`, headers: kitchen })).json().active_provider_id).toBe(b.id);
     expect(await resolveProviderId(ctx.db, { provider_id: String(b.id) })).toBe(b.id);
     expect(await resolveProviderId(ctx.db, { provider_id: String(inactive.json().id) })).toBe(inactive.json().id);
@@ -44,11 +63,21 @@ describe('providers', () => {
   });
 
   it('customers see active providers only and cannot change them', async () => {
+    const active = await makeProvider(ctx.db, { title: 'Open kitchen' });
+    const closed = await makeProvider(ctx.db, { title: 'Closed kitchen', status: false });
     const list = (await ctx.app.inject({ url: '/app/providers', headers: customer })).json();
+    const ids = list.data.map((p: { id: number }) => p.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(closed.id);
     expect(list.data.every((p: { status: boolean }) => p.status)).toBe(true);
+    // A customer asking for an inactive provider gets the default one instead.
+    expect((await ctx.app.inject({ url: `/app/providers?provider_id=${closed.id}`, headers: customer })).json().active_provider_id).toBe(list.active_provider_id);
+    expect(list.active_provider_id).not.toBe(closed.id);
     expect((await ctx.app.inject({ method: 'POST', url: '/app/providers', headers: customer, payload: { title: 'X' } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/app/providers/${list.data[0].id}`, headers: kitchen, payload: { title: 'X' } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/app/providers/${active.id}`, headers: customer, payload: { title: 'X' } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/app/providers/${active.id}`, headers: kitchen, payload: { title: 'X' } })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/app/providers' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: `/app/providers`, headers: admin })).json().data.find((p: { id: number }) => p.id === active.id).title).toBe('Open kitchen');
   });
 
   it('validates in the request language and refuses unknown ids', async () => {
