@@ -41,6 +41,15 @@ export function Component() {
     onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('errors.reconfirmFailed')) }),
   });
 
+  const regenerate = useMutation({
+    mutationFn: (l: Location) => locationsApi.update(l.id, { regenerate_token: true }),
+    onSuccess: (saved) => {
+      if (saved) setInviteOf(saved);
+      void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
+    },
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('errors.regenerateFailed')) }),
+  });
+
   const columns: Column<Location>[] = [
     {
       key: 'title',
@@ -161,7 +170,21 @@ export function Component() {
           open
           title={t('invite.title', { title: inviteOf.title })}
           onClose={() => setInviteOf(null)}
-          footer={<Button onClick={() => setInviteOf(null)}>{t('actions.close')}</Button>}
+          footer={
+            <>
+              <Button
+                variant="ghost"
+                loading={regenerate.isPending}
+                onClick={() => {
+                  // The old link stops working: ask first.
+                  if (window.confirm(t('invite.regenerateConfirm'))) regenerate.mutate(inviteOf);
+                }}
+              >
+                {t('invite.regenerate')}
+              </Button>
+              <Button onClick={() => setInviteOf(null)}>{t('actions.close')}</Button>
+            </>
+          }
         >
           <p>{t('invite.text')}</p>
           <CopyField label={t('invite.label')} value={inviteLink(inviteOf.token)} />
