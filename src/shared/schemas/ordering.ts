@@ -16,7 +16,8 @@ import { dbId, dbIdParam } from './ids.js';
  *      (404 when the menu does not exist, or is unpublished and the caller a customer; a closed
  *      menu is returned with open=false, so the page can show it after the deadline and poll).
  *      `dishlists` then lists the open menus of that menu's provider. Menu and stock may be up
- *      to 1 s old (per-instance read cache); orders always re-check everything.
+ *      to 1 s old (per-instance read cache); placing an order never uses that cache: status,
+ *      deadline, dishes, prices and stock are read afresh.
  * GET  /app/order/create?dishlist_id=    (signed in)  -> OrderPageData (the given menu, else the
  *      first open one; dishlist null when none is open: "No menu available for today").
  * GET  /app/demo-dishlists               (public)     -> DemoDishlistResult: today's menu of the
@@ -25,24 +26,28 @@ import { dbId, dbIdParam } from './ids.js';
  * POST /app/order/create-for-user        (admin, kitchen) body CreateOrderForUserInput -> CreateOrderResult
  *      Idempotency: header `Idempotency-Key` or body `idempotency_key` (header wins). A repeat
  *      with the same key by the same user answers the first order's CreateOrderResult and creates
- *      nothing (even when the payload differs).
+ *      nothing (even when the payload differs), unless that order failed (payment declined,
+ *      expired or not started): its key is then free and the repeat places a new order.
  *      Card/bank with something to pay: { success, order_id, payment_link } -> send the browser
  *      to payment_link. Cash, or nothing to pay (subsidy/bonus cover it): { success, order_id }.
  *      Failures: 422 { message, errors } with keys dishlist_id, items.N.id ("Dish was removed"),
  *      items.N.complex, balance.<dishId> (out of stock; every short dish is listed),
- *      payment_type, bank, shift_id, terms, user_id.
+ *      payment_type, bank, shift_id, terms, user_id, items (total too large).
  * GET  /app/users/list?search=&page=&per_page=&dishlist_id= (admin, kitchen) -> Paged<SelectableUser>
  * GET  /app/order/{id}                   (owner, admin, kitchen; others 403)     -> Order
  * GET  /app/order?filter[dishlist_id]=&filter[status]=&filter[accepted]=&full=1 (admin, kitchen)
  *      full=1 -> OrdersByMenuResult (orders of one menu grouped per location, with totals);
  *      otherwise -> Paged<Order> (page, per_page number|'all', newest first).
- * PUT  /app/order/{id}?accepted=0|1      (admin, kitchen) -> Order
- * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back)
- * GET  /app/dishlists/history/{locationId}           (customer: own location only) -> Paged<HistoryMenu>
+ * PUT  /app/order/{id}?accepted=0|1      (admin, kitchen) -> Order (409 unless status 2)
+ * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back;
+ *      409 while a card/bank payment of the order is paid or pending)
+ * GET  /app/dishlists/history/{locationId}           (customer: own location only, listing all
+ *      their own orders wherever placed) -> Paged<HistoryMenu>
  * GET  /app/dishlists/history/{locationId}/{menuId}  -> HistoryMenuResult (customers: own orders only)
  * GET  /app/dishlists/history/{locationId}/{menuId}/pdf -> application/pdf (Bearer or ?bearer=)
  * GET  /app/payments/sandbox/{reference}?lang=       -> the sandbox gateway's HTML page
  * POST /app/payments/notify/sandbox                  -> signed notification (see payments module)
+ *      (both only with PAYMENT_GATEWAY=sandbox; with none, card and bank are not offered)
  *
  * Pricing rules (server = shared/ordering): line = unit price x qty; a complex's unit price is
  * its base (menu price of the complex dish, usually 0) + its chosen options' prices; an option's
@@ -50,7 +55,8 @@ import { dbId, dbIdParam } from './ids.js';
  * price; a plain dish costs its menu price, else its own price. Subsidy is granted per user per
  * menu (the location's amount less what the user's pending/placed orders on that menu used);
  * subsidy is used before bonus; commission only when something is left to pay; cash refused
- * with disable_cash only when something is left to pay. A failed or expired order gives its stock
+ * with disable_cash only when something is left to pay, and only for customers' own orders
+ * (staff orders are cash). Inactive providers take no orders. A failed or expired order gives its stock
  * and bonus back.
  *
  * Order status: 0 failed, 1 pending (waiting for card/bank payment), 2 accepted (placed).
