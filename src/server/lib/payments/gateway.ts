@@ -37,10 +37,31 @@ export interface PaymentGateway {
   methods(): { card: boolean; banks: GatewayBank[] };
   /** Registers a payment and answers where to send the payer. */
   createPayment(req: CreatePaymentRequest): Promise<{ redirectUrl: string }>;
-  /** Where to send the payer to continue a payment already created. */
-  resumeUrl(reference: string, lang: Lang): string;
-  /** Checks a notification's signature; null when it is forged or malformed. */
-  verifyNotification(body: unknown): VerifiedNotification | null;
+  /** Where to send the payer to continue a payment already created; null when it cannot be resumed. */
+  resumeUrl(reference: string, lang: Lang): string | null;
+  /**
+   * Checks a notification's signature and freshness (its timestamp within
+   * NOTIFICATION_MAX_AGE_MS of `now`); null when it is forged, malformed or stale.
+   */
+  verifyNotification(body: unknown, now: Date): VerifiedNotification | null;
   /** Maps the provider's own status words to ours. */
   mapStatus(status: string): PaymentOutcome;
+}
+
+/** How far a notification's signing time may be from our clock (either way) before it is refused. */
+export const NOTIFICATION_MAX_AGE_MS = 15 * 60_000;
+
+/**
+ * No gateway (PAYMENT_GATEWAY=none): card and bank are not offered, nothing can be paid online
+ * and no notification is accepted.
+ */
+export function noGateway(): PaymentGateway {
+  return {
+    name: 'none',
+    methods: () => ({ card: false, banks: [] }),
+    createPayment: () => Promise.reject(new Error('no payment gateway is configured')),
+    resumeUrl: () => null,
+    verifyNotification: () => null,
+    mapStatus: () => 'pending',
+  };
 }

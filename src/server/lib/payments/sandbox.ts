@@ -1,5 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CreatePaymentRequest, GatewayBank, PaymentGateway, PaymentOutcome, VerifiedNotification } from './gateway.js';
+import type { Env } from '../../env.js';
+import {
+  NOTIFICATION_MAX_AGE_MS,
+  noGateway,
+  type CreatePaymentRequest,
+  type GatewayBank,
+  type PaymentGateway,
+  type PaymentOutcome,
+  type VerifiedNotification,
+} from './gateway.js';
 
 /** Banks the sandbox offers for bank-link payments. */
 export const SANDBOX_BANKS: readonly Omit<GatewayBank, 'imageUrl'>[] = [
@@ -65,8 +74,10 @@ export function createSandboxGateway(opts: { secret: string; publicUrl?: string 
       return { redirectUrl: pageUrl(req.reference, req.lang) };
     },
     resumeUrl: pageUrl,
-    verifyNotification(body: unknown): VerifiedNotification | null {
+    verifyNotification(body: unknown, now: Date): VerifiedNotification | null {
       if (!isNotification(body)) return null;
+      // A captured notification cannot be replayed much later (replays inside the window change nothing).
+      if (Math.abs(now.getTime() - body.ts * 1000) > NOTIFICATION_MAX_AGE_MS) return null;
       const expected = createHmac('sha256', opts.secret).update(payload(body)).digest();
       const given = Buffer.from(body.signature, 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
@@ -89,4 +100,9 @@ export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: strin
     cache.set(key, gw);
   }
   return gw;
+}
+
+/** The gateway PAYMENT_GATEWAY names: the built-in sandbox, or none (cash only). */
+export function appGateway(env: Pick<Env, 'PAYMENT_GATEWAY' | 'PAYMENT_SECRET' | 'PUBLIC_URL'>): PaymentGateway {
+  return env.PAYMENT_GATEWAY === 'none' ? noGateway() : sandboxGateway(env);
 }

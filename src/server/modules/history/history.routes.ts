@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { dbIdParam } from '../../../shared/schemas/ids.js';
 import { historyMenu, historyMenuResult, historyQuery, paged } from '../../../shared/schemas/ordering.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { sandboxGateway } from '../../lib/payments/sandbox.js';
+import { appGateway } from '../../lib/payments/sandbox.js';
 import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
 
-const id = z.coerce.number().int().positive();
+const id = dbIdParam;
 
 /** Routes of the history area: a location's menus with sums, a menu's orders, and the PDF report. */
 export async function historyRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = sandboxGateway(deps.env);
+  const gateway = appGateway(deps.env);
   const paging = (q: { page?: number; per_page?: number | 'all' }) => {
     const perPage = q.per_page ?? 20;
     return { perPage, page: perPage === 'all' ? 1 : (q.page ?? 1) };

@@ -11,15 +11,17 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
-import { isStaff, loadOrders } from '../ordering/ordering.orders.js';
+import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
 
+// Sums in cents stay bigint (an int cast could overflow on a large menu); the driver reads int8
+// as a number, exact far beyond any real total.
 const sums = {
-  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)::int`,
-  cards: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)::int`,
-  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)::int`,
-  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)::int`,
-  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int`,
+  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
+  cards: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
+  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
+  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
+  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
   count: sql<number>`count(${orders.id})::int`,
 };
 
@@ -42,14 +44,15 @@ function presentHistoryMenu(m: { id: number; title: string; from: Date; to: Date
 }
 
 /**
- * Who may see a location's history: staff any location; a customer only their own, and then
- * only their own orders. Answers the location and the orders filter.
+ * Who may see what: staff any location's placed orders; a customer asks under their own (current)
+ * location and sees all their own placed orders, wherever they were placed, so someone who moved
+ * to another location keeps their history. Answers the location and the orders filter.
  */
 async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
   if (!isStaff(user) && user.locationId !== locationId) throw new AppError(403, t(lang, 'forbidden'));
   const [location] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
   if (!location) throw new AppError(404, t(lang, 'notFound'));
-  const where: SQL = and(eq(orders.locationId, locationId), eq(orders.status, 2), isStaff(user) ? undefined : eq(orders.userId, user.id))!;
+  const where: SQL = and(eq(orders.status, 2), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
   return { location, where };
 }
 
@@ -85,35 +88,48 @@ export async function historyOfMenu(
   perPage: number | 'all',
   lang: Lang,
 ): Promise<HistoryMenuResult> {
+  return (await menuHistory(db, gateway, user, locationId, menuId, page, perPage, lang)).result;
+}
+
+/** historyOfMenu with the sums and every order's amounts in cents (for the report). */
+async function menuHistory(
+  db: Db,
+  gateway: PaymentGateway,
+  user: AuthUser,
+  locationId: number,
+  menuId: number,
+  page: number,
+  perPage: number | 'all',
+  lang: Lang,
+) {
   const { location, where: base } = await scope(db, user, locationId, lang);
   const [menu] = await db.select().from(menus).where(eq(menus.id, menuId));
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
   const where = and(base, eq(orders.menuId, menuId));
   const [s] = await db.select(sums).from(orders).where(where);
-  const data = await loadOrders(db, gateway, lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage }, 'oldest');
-  return {
+  const entries = await loadOrderEntries(db, gateway, lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage }, 'oldest');
+  const result: HistoryMenuResult = {
     dishlist: presentHistoryMenu(menu, s!),
     location,
-    data,
+    data: entries.map((e) => e.order),
     total: s!.count,
     current_page: page,
     per_page: perPage,
     last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(s!.count / perPage)),
   };
+  return { result, sums: s!, entries };
 }
-
-const cents = (euros: number) => Math.round(euros * 100);
 
 /** The history of one menu at one location as a PDF report (same visibility as the JSON call). */
 export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser, locationId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
-  const h = await historyOfMenu(db, gateway, user, locationId, menuId, 1, 'all', lang);
+  const { result: h, sums: s, entries } = await menuHistory(db, gateway, user, locationId, menuId, 1, 'all', lang);
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, h.dishlist.provider_id));
   const zone = provider?.timezone ?? 'Europe/Riga';
   const when = (iso: string | Date) => DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
   const tx = (k: Parameters<typeof historyText>[1], p?: Record<string, string>) => historyText(lang, k, p);
   const paymentLabel = (o: Order) =>
     o.payment_type === 'cash' ? tx('cash') : o.payment_type === 'card' ? tx('card') : o.payment_type === 'bank' ? tx('bank') : o.payment_type === 'subsidy' ? tx('subsidy') : tx('bonus');
-  const rows = h.data.map((o) => [
+  const rows = entries.map(({ order: o, cents: c }) => [
     { text: when(o.created_at) },
     { text: o.user.first_name },
     {
@@ -122,9 +138,9 @@ export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser
       })),
     },
     { text: paymentLabel(o) },
-    { text: euroText(cents(o.amount), lang), alignment: 'right' as const },
-    { text: euroText(cents(o.subsidy) + cents(o.bonus), lang), alignment: 'right' as const },
-    { text: euroText(cents(o.amount_to_pay), lang), alignment: 'right' as const },
+    { text: euroText(c.amountCents, lang), alignment: 'right' as const },
+    { text: euroText(c.subsidyCents + c.bonusCents, lang), alignment: 'right' as const },
+    { text: euroText(c.amountToPayCents, lang), alignment: 'right' as const },
   ]);
   const d = h.dishlist;
   const footer: TableCell[] = [
@@ -132,9 +148,9 @@ export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser
     {},
     {},
     {},
-    { text: euroText(cents(d.total), lang), alignment: 'right' as const, style: 'total' },
-    { text: euroText(cents(d.subsidy_total) + cents(d.bonus_total), lang), alignment: 'right' as const, style: 'total' },
-    { text: euroText(cents(d.cash_total) + cents(d.cards_total), lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(s.total, lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(s.subsidy + s.bonus, lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(s.cash + s.cards, lang), alignment: 'right' as const, style: 'total' },
   ];
   return renderPdf({
     info: { title: `${tx('reportTitle')} — ${h.location.title} — ${d.title}` },
@@ -153,7 +169,7 @@ export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser
             footer,
           ),
       {
-        text: `${tx('cash')}: ${euroText(cents(d.cash_total), lang)}   ${tx('card')}: ${euroText(cents(d.cards_total), lang)}   ${tx('subsidy')}: ${euroText(cents(d.subsidy_total), lang)}   ${tx('bonus')}: ${euroText(cents(d.bonus_total), lang)}`,
+        text: `${tx('cash')}: ${euroText(s.cash, lang)}   ${tx('card')}: ${euroText(s.cards, lang)}   ${tx('subsidy')}: ${euroText(s.subsidy, lang)}   ${tx('bonus')}: ${euroText(s.bonus, lang)}`,
         margin: [0, 10, 0, 0],
       },
       { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 6, 0, 0] },

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.js';
+import { orders, users } from '../../db/schema/index.js';
+import { createSession } from '../../lib/auth.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
-import { signedIn } from '../../test/factories.js';
+import { makeLocation, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 
@@ -86,5 +87,35 @@ describe('order history', () => {
     expect(ownText).not.toContain('Līga');
     const denied = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${x.stranger.token}` });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('keeps a customer’s own orders in their history after they move to another location', async () => {
+    const x = await world();
+    const newPlace = await makeLocation(ctx.db, { title: 'Jaunais birojs' });
+    await ctx.db.update(users).set({ locationId: newPlace.id }).where(eq(users.id, x.me.user.id));
+    const auth = { authorization: `Bearer ${await createSession(ctx.db, x.me.user.id, true, ctx.clock.now())}` };
+    const list = await ctx.app.inject({ url: `/app/dishlists/history/${newPlace.id}?per_page=all`, headers: auth });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining({ id: x.w.menu.id, cash_total: 5, orders_count: 1 })]);
+    const menu = await ctx.app.inject({ url: `/app/dishlists/history/${newPlace.id}/${x.w.menu.id}?per_page=all`, headers: auth });
+    expect(menu.json().data.map((o: { id: number }) => o.id)).toEqual([x.mine]);
+    // The order still names the location it was placed at; colleagues' orders stay out.
+    expect(menu.json().data[0].user.location).toEqual({ id: x.me.location.id, title: 'Birojs Ķengarags' });
+    const pdf = await ctx.app.inject({ url: `/app/dishlists/history/${newPlace.id}/${x.w.menu.id}/pdf?lang=en`, headers: auth });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Jānis Bērziņš');
+    expect(text).not.toContain('Līga');
+    // The old location is no longer theirs to ask about.
+    expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}`, headers: auth })).statusCode).toBe(403);
+  });
+
+  it('the report shows the sums of the visible orders', async () => {
+    const x = await world();
+    const pdf = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=en`, headers: x.staff.auth });
+    const text = pdfText(pdf.rawPayload);
+    // Staff totals: cash 5.00 + card 4.75 = 9.75 to pay; food 11.50; subsidy 2.00.
+    expect(text).toContain('€9.75');
+    expect(text).toContain('€11.50');
+    expect(text).toContain('€2.00');
   });
 });

@@ -11,7 +11,7 @@ import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
-import { isOpen, type Balances, type DishData, type MenuData } from './ordering.menu.js';
+import { isOpen, loadMenu, type Balances, type DishData, type MenuData } from './ordering.menu.js';
 import { releasePendingOrder, stockTakeCtes } from './ordering.stock.js';
 import { loadCustomerState, subsidyLeft } from './ordering.users.js';
 
@@ -42,8 +42,11 @@ interface PricedLine {
   options: { groupId: number; dishId: number; title: DishData['title']; priceCents: number }[];
 }
 
-/** Menu loader used by order placement (the routes pass a cached one). */
-export type MenuLoader = (menuId: number) => Promise<MenuData | null>;
+/**
+ * Largest order value and amount to pay, in cents (100 000.00 EUR). Amounts are stored as
+ * PostgreSQL integers; far below their limit, a bigger order is a mistake, refused with a 422.
+ */
+export const MAX_ORDER_CENTS = 10_000_000;
 
 /** Transient database conflicts worth one more try (deadlock, serialization failure). */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -143,18 +146,23 @@ async function findByKey(tx: Tx | Deps['database']['db'], userId: number, key: s
 }
 
 function answerFor(existing: Existing, gateway: PaymentGateway, lang: Lang): CreateOrderResult {
+  // A failed order gives its key back (releasePendingOrder), so a retry places a new order; a
+  // failed order still holding its key (stored before that rule) must not read as a success.
+  if (existing.status === 0) throw new AppError(409, orderingText(lang, 'orderFailed'));
   if (existing.status === 1 && existing.paymentReference && existing.paymentStatus === 'pending') {
-    return { success: true, order_id: existing.id, payment_link: gateway.resumeUrl(existing.paymentReference, lang) };
+    const link = gateway.resumeUrl(existing.paymentReference, lang);
+    if (link) return { success: true, order_id: existing.id, payment_link: link };
   }
   return { success: true, order_id: existing.id };
 }
 
 /**
- * Places an order. Everything is recomputed on the server: the menu must be open, every dish on
- * it, complex selections valid, prices from the menu, bonus and subsidy from the user, stock
+ * Places an order. Everything is recomputed on the server from fresh data (never the page's read
+ * cache): the menu must be published, before its deadline and of an active provider, every dish
+ * on it, complex selections valid, prices from the menu, bonus and subsidy from the user, stock
  * taken in one transaction (all or nothing). Answers the API result.
  */
-export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: MenuLoader, req: PlaceOrderRequest): Promise<CreateOrderResult> {
+export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: PlaceOrderRequest): Promise<CreateOrderResult> {
   const db = deps.database.db;
   const { input, lang } = req;
   const staff = req.staffId !== null;
@@ -173,8 +181,8 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
     if (existing) return answerFor(existing, gateway, lang);
   }
 
-  const menu = await getMenu(input.dishlist_id);
-  if (!menu) throw invalid({ dishlist_id: [orderingText(lang, 'menuNotFound')] });
+  const menu = await loadMenu(db, input.dishlist_id, 'order');
+  if (!menu || !menu.provider.status) throw invalid({ dishlist_id: [orderingText(lang, 'menuNotFound')] });
   if (!isOpen(menu, deps.now())) throw invalid({ dishlist_id: [orderingText(lang, 'menuClosed')] });
 
   const errors: FieldErrors = {};
@@ -213,9 +221,16 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
       fullSubsidy: customer.location?.fullSubsidy ?? false,
       commissionCents,
     });
-  const cashRefused = (totals: Totals) => method === 'cash' && totals.amountToPay > 0 && (customer.location?.disableCash ?? false);
-  if (Object.keys(errors).length === 0 && cashRefused(totalsWith(state.subsidyUsedCents, customer.bonusCents))) {
-    errors.payment_type = [orderingText(lang, 'cashDisabled')];
+  // disable_cash binds customers only. Staff orders are cash by rule (no card or bank on someone
+  // else's behalf), so refusing cash would make them impossible at such a location: the staff
+  // member who places one takes responsibility for collecting the money.
+  const cashRefused = (totals: Totals) =>
+    !staff && method === 'cash' && totals.amountToPay > 0 && (customer.location?.disableCash ?? false);
+  const tooLarge = (totals: Totals) => totals.amount > MAX_ORDER_CENTS || totals.amountToPay > MAX_ORDER_CENTS;
+  if (Object.keys(errors).length === 0) {
+    const expected = totalsWith(state.subsidyUsedCents, customer.bonusCents);
+    if (tooLarge(expected)) errors.items = [orderingText(lang, 'orderTooLarge')];
+    else if (cashRefused(expected)) errors.payment_type = [orderingText(lang, 'cashDisabled')];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
 
@@ -228,19 +243,25 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, getMenu: M
   type Placed = { orderId: number; reference: string | null; amountToPayCents: number; existing?: Existing };
   const attempt = () =>
     db.transaction(async (tx): Promise<Placed> => {
-      // The user's row serialises their orders: bonus, subsidy and idempotency are read under it.
-      const locked = await tx.execute<{ bonus_cents: number; used: number; existing_id: number | null }>(sql`
+      // The user's row serialises their orders: lock it first, then read bonus, subsidy used and
+      // the idempotent order in a separate statement. Under READ COMMITTED that statement takes a
+      // fresh snapshot, so it sees every order committed while we waited for the lock; subqueries
+      // of the locking statement itself would use its older snapshot and miss them (two parallel
+      // orders would then both get the full subsidy).
+      await tx.execute(sql`select 1 from ${users} where id = ${customer.id} for update`);
+      const fresh = await tx.execute<{ bonus_cents: number; used: number; existing_id: number | null }>(sql`
         select u.bonus_cents,
-          (select coalesce(sum(o.subsidy_cents), 0)::int from ${orders} o
+          (select coalesce(sum(o.subsidy_cents), 0) from ${orders} o
              where o.user_id = u.id and o.menu_id = ${menu.id} and o.status in (1, 2)) as used,
           (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${req.idempotencyKey ?? ''} limit 1) as existing_id
-        from ${users} u where u.id = ${customer.id} for update of u`);
-      const row = locked.rows[0]!;
+        from ${users} u where u.id = ${customer.id}`);
+      const row = fresh.rows[0]!;
       if (req.idempotencyKey && row.existing_id !== null) {
         const existing = await findByKey(tx, customer.id, req.idempotencyKey);
         if (existing) return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
       }
-      const totals = totalsWith(row.used, row.bonus_cents);
+      const totals = totalsWith(Number(row.used), row.bonus_cents);
+      if (tooLarge(totals)) throw invalid({ items: [orderingText(lang, 'orderTooLarge')] });
       if (cashRefused(totals)) throw invalid({ payment_type: [orderingText(lang, 'cashDisabled')] });
       const paymentType = recordedPaymentType(totals, method);
       const online = paymentType === 'card' || paymentType === 'bank';

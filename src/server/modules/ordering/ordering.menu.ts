@@ -70,17 +70,21 @@ export interface MenuData {
 /** Stock per dish id on a menu: only dishes with a balance row; null = unlimited. */
 export type Balances = Map<number, number | null>;
 
-/** A menu takes orders while published and before its deadline. */
-export function isOpen(menu: { status: boolean; to: Date }, now: Date): boolean {
-  return menu.status && now.getTime() < menu.to.getTime();
+/** A menu takes orders while published, before its deadline, and while its provider is active. */
+export function isOpen(menu: { status: boolean; to: Date; provider?: { status: boolean } }, now: Date): boolean {
+  return menu.status && (menu.provider?.status ?? true) && now.getTime() < menu.to.getTime();
 }
 
 export function presentSummary(m: { id: number; title: string; from: Date; to: Date; providerId: number }): DishlistSummary {
   return { id: m.id, title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), provider_id: m.providerId };
 }
 
-/** Reads a menu with everything needed to show and price it; null when it does not exist. */
-export async function loadMenu(db: Db | Tx, menuId: number): Promise<MenuData | null> {
+/**
+ * Reads a menu with everything needed to show and price it; null when it does not exist.
+ * `purpose: 'order'` skips what only the page shows (allergens, images): order placement reads
+ * the menu fresh on every order, so it stays as light as pricing allows.
+ */
+export async function loadMenu(db: Db | Tx, menuId: number, purpose: 'show' | 'order' = 'show'): Promise<MenuData | null> {
   const head = await db
     .select({ menu: menus, provider: providers })
     .from(menus)
@@ -122,7 +126,7 @@ export async function loadMenu(db: Db | Tx, menuId: number): Promise<MenuData | 
   const override = new Map(overrides.map((o) => [`${o.complexDishId}:${o.optionDishId}`, o.priceCents]));
 
   const allDishIds = [...new Set([...listed.map((l) => l.dish.id), ...groupRows.map((g) => g.dish.id)])];
-  const [allergenRows, imageRows] = allDishIds.length
+  const [allergenRows, imageRows] = allDishIds.length && purpose === 'show'
     ? await Promise.all([
         db
           .select({ dishId: dishAllergens.dishId, id: allergens.id, title: allergens.title })

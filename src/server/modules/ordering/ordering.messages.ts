@@ -18,7 +18,11 @@ type Key =
   | 'shiftInvalid'
   | 'termsRequired'
   | 'userInvalid'
-  | 'paymentFailed';
+  | 'paymentFailed'
+  | 'orderFailed'
+  | 'orderTooLarge'
+  | 'notPlaced'
+  | 'paymentKeepsOrder';
 
 /** Texts of the ordering area. */
 export const orderingText = defineMessages<Key>({
@@ -41,6 +45,10 @@ export const orderingText = defineMessages<Key>({
     termsRequired: 'You must agree to the terms of service.',
     userInvalid: 'Choose an active customer.',
     paymentFailed: 'The payment could not be started. Please try again.',
+    orderFailed: 'This order failed and was not placed. Please place the order again.',
+    orderTooLarge: 'The order total is too large.',
+    notPlaced: 'Only placed orders can be accepted.',
+    paymentKeepsOrder: 'This order has a card or bank payment that is paid or still in progress, so it cannot be deleted.',
   },
   lv: {
     orderInvalid: 'Pasūtījumu neizdevās noformēt.',
@@ -61,6 +69,10 @@ export const orderingText = defineMessages<Key>({
     termsRequired: 'Jums jāpiekrīt lietošanas noteikumiem.',
     userInvalid: 'Izvēlieties aktīvu klientu.',
     paymentFailed: 'Maksājumu neizdevās uzsākt. Lūdzu, mēģiniet vēlreiz.',
+    orderFailed: 'Šis pasūtījums neizdevās un netika noformēts. Lūdzu, pasūtiet vēlreiz.',
+    orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
+    notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
+    paymentKeepsOrder: 'Šim pasūtījumam ir samaksāts vai vēl notiekošs kartes vai bankas maksājums, tāpēc to nevar dzēst.',
   },
   ru: {
     orderInvalid: 'Не удалось оформить заказ.',
@@ -81,5 +93,9 @@ export const orderingText = defineMessages<Key>({
     termsRequired: 'Необходимо согласиться с условиями использования.',
     userInvalid: 'Выберите активного клиента.',
     paymentFailed: 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.',
+    orderFailed: 'Этот заказ не удался и не был оформлен. Пожалуйста, оформите заказ заново.',
+    orderTooLarge: 'Сумма заказа слишком велика.',
+    notPlaced: 'Принять можно только оформленные заказы.',
+    paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
   },
 });

@@ -10,11 +10,15 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { presentSummary } from './ordering.menu.js';
+import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
 
 const creators = alias(users, 'creators');
 
 export const isStaff = (u: { role: string }) => u.role === 'admin' || u.role === 'kitchen';
+
+/** The amounts of a stored order in cents, for sums (never re-derived from presented euros). */
+export type OrderCents = Pick<typeof orders.$inferSelect, 'status' | 'paymentType' | 'amountCents' | 'subsidyCents' | 'bonusCents' | 'amountToPayCents'>;
 
 /** Reads orders matching `where` and presents them (items and options included). */
 export async function loadOrders(
@@ -25,6 +29,18 @@ export async function loadOrders(
   page?: { limit: number; offset: number },
   order: 'newest' | 'oldest' = 'newest',
 ): Promise<Order[]> {
+  return (await loadOrderEntries(db, gateway, lang, where, page, order)).map((e) => e.order);
+}
+
+/** loadOrders, each presented order with its stored amounts in cents. */
+export async function loadOrderEntries(
+  db: Db,
+  gateway: PaymentGateway,
+  lang: Lang,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<{ order: Order; cents: OrderCents }[]> {
   const q = db
     .select({
       order: orders,
@@ -69,45 +85,66 @@ export async function loadOrders(
   }
   return rows.map((r) => {
     const o = r.order;
-    return {
-      id: o.id,
-      created_at: o.createdAt.toISOString(),
-      dishlist: presentSummary(r.menu),
-      user: {
-        id: r.user.id,
-        first_name: r.user.firstName,
-        phone: r.user.phone,
-        location: r.location && r.location.id !== null ? { id: r.location.id, title: r.location.title } : null,
-      },
-      created_by: r.creator && r.creator.id !== null ? { id: r.creator.id, first_name: r.creator.firstName } : null,
-      items: (itemsOf.get(o.id) ?? []).map((i) => ({
-        id: i.id,
-        dish: { id: i.dishId, title: pickText(i.title, lang) },
-        qty: i.qty,
-        price: toEuros(i.unitPriceCents),
-        total: toEuros(i.unitPriceCents * i.qty),
-        complex: (optionsOf.get(i.id) ?? []).map((opt) => ({
-          group_id: opt.groupId,
-          dish: { id: opt.dishId, title: pickText(opt.title, lang) },
-          price: toEuros(opt.priceCents),
-        })),
-      })),
-      comment: o.comment,
-      amount: toEuros(o.amountCents),
-      subsidy: toEuros(o.subsidyCents),
-      bonus: toEuros(o.bonusCents),
-      commission: toEuros(o.commissionCents),
-      amount_to_pay: toEuros(o.amountToPayCents),
-      payment_type: o.paymentType,
-      bank: o.bankCode,
-      status: o.status,
-      accepted: o.accepted,
-      shift: r.shift && r.shift.id !== null ? { id: r.shift.id, title: r.shift.title } : null,
-      paid_at: o.paidAt ? o.paidAt.toISOString() : null,
-      payment_link:
-        o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
-    };
+    return { cents: o, order: presentOrder(r, itemsOf.get(o.id) ?? [], optionsOf, gateway, lang) };
   });
+}
+
+type OrderRow = {
+  order: typeof orders.$inferSelect;
+  menu: { id: number; title: string; from: Date; to: Date; providerId: number };
+  user: { id: number; firstName: string; phone: string };
+  location: { id: number | null; title: string | null } | null;
+  shift: { id: number | null; title: string | null } | null;
+  creator: { id: number | null; firstName: string | null } | null;
+  payment: { reference: string | null; status: string | null } | null;
+};
+
+function presentOrder(
+  r: OrderRow,
+  items: (typeof orderItems.$inferSelect)[],
+  optionsOf: Map<number, (typeof orderItemOptions.$inferSelect)[]>,
+  gateway: PaymentGateway,
+  lang: Lang,
+): Order {
+  const o = r.order;
+  return {
+    id: o.id,
+    created_at: o.createdAt.toISOString(),
+    dishlist: presentSummary(r.menu),
+    user: {
+      id: r.user.id,
+      first_name: r.user.firstName,
+      phone: r.user.phone,
+      location: r.location && r.location.id !== null ? { id: r.location.id, title: r.location.title! } : null,
+    },
+    created_by: r.creator && r.creator.id !== null ? { id: r.creator.id, first_name: r.creator.firstName! } : null,
+    items: items.map((i) => ({
+      id: i.id,
+      dish: { id: i.dishId, title: pickText(i.title, lang) },
+      qty: i.qty,
+      price: toEuros(i.unitPriceCents),
+      total: toEuros(i.unitPriceCents * i.qty),
+      complex: (optionsOf.get(i.id) ?? []).map((opt) => ({
+        group_id: opt.groupId,
+        dish: { id: opt.dishId, title: pickText(opt.title, lang) },
+        price: toEuros(opt.priceCents),
+      })),
+    })),
+    comment: o.comment,
+    amount: toEuros(o.amountCents),
+    subsidy: toEuros(o.subsidyCents),
+    bonus: toEuros(o.bonusCents),
+    commission: toEuros(o.commissionCents),
+    amount_to_pay: toEuros(o.amountToPayCents),
+    payment_type: o.paymentType,
+    bank: o.bankCode,
+    status: o.status,
+    accepted: o.accepted,
+    shift: r.shift && r.shift.id !== null ? { id: r.shift.id, title: r.shift.title! } : null,
+    paid_at: o.paidAt ? o.paidAt.toISOString() : null,
+    payment_link:
+      o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
+  };
 }
 
 /** One order for its owner or staff; 404 unknown, 403 someone else's. */
@@ -119,17 +156,16 @@ export async function getOrder(db: Db, gateway: PaymentGateway, user: AuthUser, 
   return order!;
 }
 
-/** Sums of placed orders. card = card and bank; total = the food value. */
-export function totalsOf(list: Pick<Order, 'payment_type' | 'amount_to_pay' | 'subsidy' | 'bonus' | 'amount' | 'status'>[]): OrderTotals {
+/** Sums of placed orders, added up in integer cents. card = card and bank; total = the food value. */
+export function totalsOf(list: OrderCents[]): OrderTotals {
   const cents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
   for (const o of list) {
     if (o.status !== 2) continue;
-    const toPay = Math.round(o.amount_to_pay * 100);
-    if (o.payment_type === 'cash') cents.cash += toPay;
-    if (o.payment_type === 'card' || o.payment_type === 'bank') cents.card += toPay;
-    cents.subsidy += Math.round(o.subsidy * 100);
-    cents.bonus += Math.round(o.bonus * 100);
-    cents.total += Math.round(o.amount * 100);
+    if (o.paymentType === 'cash') cents.cash += o.amountToPayCents;
+    if (o.paymentType === 'card' || o.paymentType === 'bank') cents.card += o.amountToPayCents;
+    cents.subsidy += o.subsidyCents;
+    cents.bonus += o.bonusCents;
+    cents.total += o.amountCents;
     cents.count += 1;
   }
   return {
@@ -161,23 +197,27 @@ export function filterWhere(f: OrdersFilter): SQL | undefined {
 /** Staff: the orders of one menu grouped per location (locations by title), with totals. */
 export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFilter, lang: Lang): Promise<OrdersByMenuResult> {
   const menuRow = f.menuId !== undefined ? await db.select().from(menus).where(eq(menus.id, f.menuId)) : [];
-  const list = await loadOrders(db, gateway, lang, filterWhere(f), undefined, 'oldest');
-  const locationIds = [...new Set(list.map((o) => o.user.location?.id).filter((id): id is number => id !== undefined))];
+  const entries = await loadOrderEntries(db, gateway, lang, filterWhere(f), undefined, 'oldest');
+  const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
     ? await db.select({ id: locations.id, title: locations.title, address: locations.address }).from(locations).where(inArray(locations.id, locationIds))
     : [];
-  const groups = new Map<number | null, Order[]>();
-  for (const o of list) {
-    const key = o.user.location?.id ?? null;
+  const groups = new Map<number | null, typeof entries>();
+  for (const e of entries) {
+    const key = e.order.user.location?.id ?? null;
     const g = groups.get(key) ?? [];
-    g.push(o);
+    g.push(e);
     groups.set(key, g);
   }
   const byId = new Map(locationRows.map((l) => [l.id, l]));
   const data = [...groups.entries()]
-    .map(([id, ordersOf]) => ({ location: id === null ? null : (byId.get(id) ?? null), totals: totalsOf(ordersOf), orders: ordersOf }))
+    .map(([id, group]) => ({
+      location: id === null ? null : (byId.get(id) ?? null),
+      totals: totalsOf(group.map((e) => e.cents)),
+      orders: group.map((e) => e.order),
+    }))
     .sort((a, b) => (a.location?.title ?? '\uffff').localeCompare(b.location?.title ?? '\uffff', 'lv'));
-  return { dishlist: menuRow[0] ? presentSummary(menuRow[0]) : null, data, totals: totalsOf(list) };
+  return { dishlist: menuRow[0] ? presentSummary(menuRow[0]) : null, data, totals: totalsOf(entries.map((e) => e.cents)) };
 }
 
 export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
@@ -185,18 +225,31 @@ export async function countOrders(db: Db, where: SQL | undefined): Promise<numbe
   return rows[0]?.n ?? 0;
 }
 
-/** Staff acknowledges (1) or un-acknowledges (0) an order. */
+/** Staff acknowledges (1) or un-acknowledges (0) a placed order; 409 for a pending or failed one. */
 export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUser, orderId: number, accepted: 0 | 1, now: Date, lang: Lang) {
-  const rows = await db.update(orders).set({ accepted, updatedAt: now }).where(eq(orders.id, orderId)).returning({ id: orders.id });
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  const rows = await db
+    .update(orders)
+    .set({ accepted, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 2)))
+    .returning({ id: orders.id });
+  if (!rows[0]) {
+    const found = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!found[0]) throw new AppError(404, t(lang, 'notFound'));
+    throw new AppError(409, orderingText(lang, 'notPlaced'));
+  }
   return getOrder(db, gateway, user, orderId, lang);
 }
 
-/** Staff deletes an order; its stock and bonus go back first (once). */
+/**
+ * Staff deletes an order; its stock and bonus go back first (once). Refused (409) while it has a
+ * paid or pending card/bank payment: deleting the order would delete that payment's record
+ * (a refund or a late bank notification needs it).
+ */
 export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<void> {
   const found = await db.transaction(async (tx) => {
     // Same lock order as payment notifications: payment, order, user, balances.
-    await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
+    const paid = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId)).for('update');
+    if (paid.some((p) => p.status === 'paid' || p.status === 'pending')) throw new AppError(409, orderingText(lang, 'paymentKeepsOrder'));
     const exists = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!exists[0]) return false;
     await releaseForDelete(tx, orderId, now);

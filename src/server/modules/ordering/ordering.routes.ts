@@ -15,21 +15,22 @@ import {
   selectableUser,
   usersListQuery,
 } from '../../../shared/schemas/ordering.js';
+import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { sandboxGateway } from '../../lib/payments/sandbox.js';
+import { appGateway } from '../../lib/payments/sandbox.js';
 import { placeOrder } from './ordering.create.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { listSelectableUsers } from './ordering.users.js';
 
 const STAFF = ['admin', 'kitchen'] as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * How long an instance reuses a menu (structure, prices, the presented JSON with its stock) and
- * the open-menu list between reads. Off in tests, which edit menus between calls. Orders always
- * check stock, prices and deadlines afresh.
+ * the open-menu list between reads, for the order page only. Off in tests, which edit menus
+ * between calls. Placing an order never uses it: status, deadline, dishes, prices and stock are
+ * read afresh for every order.
  */
 export const READ_CACHE_MS = 1000;
 
@@ -51,9 +52,8 @@ function idempotencyKey(header: unknown, body: string | undefined): string | nul
 /** Routes of the ordering area. */
 export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = sandboxGateway(deps.env);
+  const gateway = appGateway(deps.env);
   const caches = createReadCaches(db, deps.env.NODE_ENV === 'test' ? 0 : READ_CACHE_MS);
-  const getMenu = caches.menu;
 
   app.get(
     '/order/dishlists',
@@ -103,7 +103,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req) => {
       const user = userOf(req);
       try {
-        return await placeOrder(deps, gateway, getMenu, {
+        return await placeOrder(deps, gateway, {
           userId: user.id,
           staffId: null,
           input: req.body,
@@ -124,7 +124,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
       // Keys are per user; the staff member's id keeps two staff from colliding.
       const key = idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key);
       try {
-        return await placeOrder(deps, gateway, getMenu, {
+        return await placeOrder(deps, gateway, {
           userId: req.body.user_id,
           staffId: staff.id,
           input: req.body,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
@@ -13,14 +13,15 @@ import { isOpen, loadBalances, loadMenu, openMenus, presentBalance, presentOrder
 import { loadCustomerState, presentUserData } from './ordering.users.js';
 
 /**
- * The provider a call is about: ?provider_id= when it names a provider, else the first active
- * provider by id; null when there is none (the answers are then empty).
+ * The provider a call is about: ?provider_id= when it names an active provider, else the first
+ * active provider by id (an inactive one is never chosen); null when there is none (the answers
+ * are then empty).
  */
 export async function resolveProvider(db: Db, query: unknown): Promise<number | null> {
   const raw = query && typeof query === 'object' ? (query as Record<string, unknown>).provider_id : undefined;
   const asked = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
   if (Number.isSafeInteger(asked) && asked > 0) {
-    const rows = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, asked));
+    const rows = await db.select({ id: providers.id }).from(providers).where(and(eq(providers.id, asked), eq(providers.status, true)));
     if (rows[0]) return rows[0].id;
   }
   const rows = await db.select({ id: providers.id }).from(providers).where(eq(providers.status, true)).orderBy(asc(providers.id)).limit(1);
@@ -120,8 +121,8 @@ export async function orderPageJson(
     open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
     found = open[0] ? await caches.menu(open[0].id) : null;
   }
-  // Unpublished menus are for staff eyes only.
-  const menu = found && (found.status || user.role !== 'customer') ? found : null;
+  // Unpublished menus, and menus of an inactive provider, are for staff eyes only (closed for all).
+  const menu = found && ((found.status && found.provider.status) || user.role !== 'customer') ? found : null;
   if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
   const [state, json] = await Promise.all([
     caches.userState(user.id, menu?.id ?? null),

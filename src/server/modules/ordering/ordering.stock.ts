@@ -69,13 +69,15 @@ export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, n
 
 /**
  * Releases a pending order: marks it failed (status 0) and gives back its stock and bonus, at
- * most once (the status/stock_released guard makes a second call a no-op). Answers whether this
- * call released it. Lock order: the order row, the user row, then balances by dish id.
+ * most once (the status/stock_released guard makes a second call a no-op). Its idempotency key
+ * is freed too: a retry with the same key (the web reuses one only after a network failure)
+ * then places a new order instead of answering one that failed. Answers whether this call
+ * released it. Lock order: the order row, the user row, then balances by dish id.
  */
 export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .update(orders)
-    .set({ status: 0, stockReleased: true, updatedAt: now })
+    .set({ status: 0, stockReleased: true, idempotencyKey: null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 1), eq(orders.stockReleased, false)))
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, menuDishes, menus, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { balances, menuDishes, menus, orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { orderPageData } from '../../../shared/schemas/ordering.js';
 import { makeShift, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -520,5 +520,223 @@ describe('reading and managing orders', () => {
     await ctx.app.inject({ method: 'DELETE', url: `/app/order/${id}`, headers: staff.auth });
     const [u] = await ctx.db.select({ bonus: users.bonusCents }).from(users).where(eq(users.id, c.user.id));
     expect(u!.bonus).toBe(200);
+  });
+});
+
+describe('review fixes', () => {
+  const cashBody = (menuId: number, dishId: number, extra: object = {}) => ({
+    dishlist_id: menuId,
+    items: [{ id: dishId, qty: 1 }],
+    payment_type: 'cash',
+    terms: true,
+    ...extra,
+  });
+
+  it('two orders waiting on the same user lock share one subsidy (no double spend)', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { subsidyCents: 500 });
+    const holder = await ctx.deps.database.pool.connect();
+    let results;
+    let committed = false;
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from users where id = $1 for update', [c.user.id]);
+      const pending = [1, 2].map(() => post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth));
+      // Both requests must be queued behind the lock before it is released. (Asked outside the
+      // holder's transaction: pg_stat_activity is a snapshot taken once per transaction.)
+      for (let i = 0; ; i++) {
+        const waiting = await ctx.deps.database.pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        );
+        if (waiting.rows[0]!.n >= 2) break;
+        if (i > 200) throw new Error('the orders never waited for the user lock' + JSON.stringify((await Promise.all(pending)).map((r) => r.body)));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await holder.query('commit');
+      committed = true;
+      results = await Promise.all(pending);
+    } finally {
+      // A client left inside the transaction is destroyed, which releases the lock.
+      holder.release(!committed);
+    }
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const stored = await ordersOf(c.user.id);
+    expect(stored.map((o) => o.subsidyCents).sort((a, b) => a - b)).toEqual([0, 500]);
+    expect(stored.reduce((sum, o) => sum + o.subsidyCents, 0)).toBeLessThanOrEqual(500);
+  });
+
+  it('ids beyond the database range are a 422, never a 500', async () => {
+    const now = ctx.clock.now();
+    const c = await customerAt(ctx.db, now);
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const huge = '99999999999';
+    const calls = [
+      ctx.app.inject({ url: `/app/order/${huge}`, headers: c.auth }),
+      ctx.app.inject({ url: `/app/order/${huge}`, headers: staff.auth }),
+      ctx.app.inject({ method: 'PUT', url: `/app/order/${huge}?accepted=1`, headers: staff.auth }),
+      ctx.app.inject({ method: 'DELETE', url: `/app/order/${huge}`, headers: staff.auth }),
+      ctx.app.inject({ url: `/app/order/create/${huge}`, headers: c.auth }),
+      ctx.app.inject({ url: `/app/dishlists/history/${huge}`, headers: staff.auth }),
+      ctx.app.inject({ url: `/app/dishlists/history/${c.location.id}/${huge}`, headers: c.auth }),
+      ctx.app.inject({ url: `/app/dishlists/history/${huge}/${huge}/pdf`, headers: staff.auth }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toBeDefined();
+    }
+    // The largest valid id is simply unknown.
+    expect((await ctx.app.inject({ url: '/app/order/2147483647', headers: staff.auth })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/app/dishlists/history/2147483647', headers: staff.auth })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete an order whose card payment is pending or paid (409); a failed one can go', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const card = () => post('/app/order/create', { ...cashBody(w.menu.id, w.soup.id), payment_type: 'card' }, c.auth);
+    const del = (id: number) => ctx.app.inject({ method: 'DELETE', url: `/app/order/${id}?lang=en`, headers: staff.auth });
+    const pendingId = (await card()).json().order_id as number;
+    const refused = await del(pendingId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/payment that is paid or still in progress/);
+    const lv = await ctx.app.inject({ method: 'DELETE', url: `/app/order/${pendingId}?lang=lv`, headers: staff.auth });
+    expect(lv.json().message).toMatch(/nevar dzēst/);
+    await ctx.db.update(payments).set({ status: 'paid' }).where(eq(payments.orderId, pendingId));
+    await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, pendingId));
+    expect((await del(pendingId)).statusCode).toBe(409);
+    expect(await ctx.db.select().from(payments).where(eq(payments.orderId, pendingId))).toHaveLength(1);
+    expect(await balanceOf(w.menu.id, w.soup.id)).toBe(4);
+    const failedId = (await card()).json().order_id as number;
+    const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, failedId));
+    await ctx.app.inject({ method: 'POST', url: `/app/payments/sandbox/${p!.reference}/decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect((await del(failedId)).statusCode).toBe(200);
+  });
+
+  it('a retry with the key of an order that failed places a new order', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const body = { ...cashBody(w.menu.id, w.soup.id), payment_type: 'card' };
+    const first = (await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'retry-1' })).json();
+    const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, first.order_id));
+    await ctx.app.inject({ method: 'POST', url: `/app/payments/sandbox/${p!.reference}/decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const retry = await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'retry-1' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ success: true, order_id: expect.any(Number), payment_link: expect.any(String) });
+    expect(retry.json().order_id).not.toBe(first.order_id);
+    // The repeat of the new order answers the new order.
+    expect((await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'retry-1' })).json()).toEqual(retry.json());
+    // A failed order that still holds its key (stored before keys were freed) is a 409, not a success.
+    const old = (await post('/app/order/create', cashBody(w.menu.id, w.main.id), { ...c.auth, 'idempotency-key': 'retry-2' })).json();
+    await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, old.order_id));
+    const conflict = await post('/app/order/create?lang=en', cashBody(w.menu.id, w.main.id), { ...c.auth, 'idempotency-key': 'retry-2' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe('This order failed and was not placed. Please place the order again.');
+  });
+
+  it('staff may order cash for a user whose location disables cash', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { disableCash: true });
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, now);
+    const res = await post('/app/order/create-for-user', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], user_id: c.user.id }, kitchen.auth);
+    expect(res.json()).toEqual({ success: true, order_id: expect.any(Number) });
+    expect((await ordersOf(c.user.id))[0]).toMatchObject({ paymentType: 'cash', status: 2, amountToPayCents: 550, createdById: kitchen.user.id });
+    // The customer themselves still cannot.
+    const own = await post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth);
+    expect(Object.keys(own.json().errors)).toEqual(['payment_type']);
+  });
+
+  it('refuses an order too large for the books with a 422, not a 500', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    await ctx.db.update(menuDishes).set({ priceCents: 2_000_000_000 }).where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
+    const c = await customerAt(ctx.db, now);
+    const res = await post('/app/order/create?lang=en', { ...cashBody(w.menu.id, w.main.id), items: [{ id: w.main.id, qty: 3 }] }, c.auth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ items: ['The order total is too large.'] });
+    expect(await ordersOf(c.user.id)).toHaveLength(0);
+  });
+
+  it('accepts only placed orders (409 for pending or failed)', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
+    const id = (await post('/app/order/create', { ...cashBody(w.menu.id, w.soup.id), payment_type: 'card' }, c.auth)).json().order_id;
+    const put = (accepted: number) => ctx.app.inject({ method: 'PUT', url: `/app/order/${id}?accepted=${accepted}&lang=en`, headers: staff.auth });
+    const pending = await put(1);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe('Only placed orders can be accepted.');
+    await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, id));
+    expect((await put(1)).statusCode).toBe(409);
+    expect((await ordersOf(c.user.id))[0]!.accepted).toBe(0);
+    await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, id));
+    expect((await put(1)).json()).toMatchObject({ id, accepted: 1 });
+  });
+
+  it('an inactive provider is never resolved and takes no orders', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now, { status: false });
+    const c = await customerAt(ctx.db, now);
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const listed = (await get(`/app/order/dishlists?provider_id=${w.provider.id}`, c.auth)).json();
+    expect(listed.dishlists.map((d: { provider_id: number }) => d.provider_id)).not.toContain(w.provider.id);
+    expect((await get(`/app/order/create?provider_id=${w.provider.id}`, c.auth)).json().dishlist?.provider_id).not.toBe(w.provider.id);
+    expect((await get(`/app/order/create/${w.menu.id}`, c.auth)).statusCode).toBe(404);
+    const staffPage = (await get(`/app/order/create/${w.menu.id}`, staff.auth)).json();
+    expect(staffPage.open).toBe(false);
+    const res = await post('/app/order/create?lang=en', cashBody(w.menu.id, w.soup.id), c.auth);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.dishlist_id).toEqual(['This menu is not available.']);
+    const forUser = await post('/app/order/create-for-user', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], user_id: c.user.id }, staff.auth);
+    expect(forUser.json().errors).toHaveProperty('dishlist_id');
+    expect(await ordersOf(c.user.id)).toHaveLength(0);
+  });
+});
+
+describe('placing an order with the read cache on (as in production)', () => {
+  let live: TestContext;
+  beforeAll(async () => {
+    live = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(() => live.close());
+
+  it('charges a price changed a moment ago and refuses a dish or menu withdrawn a moment ago', async () => {
+    const now = live.clock.now();
+    const w = await menuWorld(live.db, now);
+    const c = await customerAt(live.db, now);
+    const page = () => live.app.inject({ url: `/app/order/create/${w.menu.id}`, headers: c.auth });
+    const order = (dishId: number) =>
+      live.app.inject({
+        method: 'POST',
+        url: '/app/order/create?lang=en',
+        headers: c.auth,
+        payload: { dishlist_id: w.menu.id, items: [{ id: dishId, qty: 1 }], payment_type: 'cash', terms: true },
+      });
+    const mainPrice = async () =>
+      (await page()).json().dishlist.categories[0].dishes.find((d: { id: number }) => d.id === w.main.id).price as number;
+    expect(await mainPrice()).toBe(5.5);
+    await live.db.update(menuDishes).set({ priceCents: 700 }).where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
+    // The page may still show the cached price for up to a second; the order may not.
+    const repriced = await order(w.main.id);
+    expect(repriced.statusCode).toBe(200);
+    const [stored] = await live.db.select().from(orders).where(eq(orders.id, repriced.json().order_id));
+    expect(stored!.amountCents).toBe(700);
+
+    await page();
+    await live.db.delete(menuDishes).where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.dessert.id)));
+    expect((await order(w.dessert.id)).json().errors).toEqual({ 'items.0.id': ['Dish was removed'] });
+
+    await page();
+    await live.db.update(menus).set({ status: false }).where(eq(menus.id, w.menu.id));
+    const unpublished = await order(w.soup.id);
+    expect(unpublished.statusCode).toBe(422);
+    expect(unpublished.json().errors.dishlist_id).toBeDefined();
+
+    await live.db.update(menus).set({ status: true, to: new Date(now.getTime() - 1000) }).where(eq(menus.id, w.menu.id));
+    expect((await order(w.soup.id)).json().errors.dishlist_id).toEqual(['Ordering from this menu has closed.']);
   });
 });

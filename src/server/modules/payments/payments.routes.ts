@@ -11,8 +11,12 @@ import { bankLogoSvg, renderSandboxPage, SANDBOX_CSS } from './sandbox.page.js';
 
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 
-/** Routes of the payments area: the sandbox gateway's hosted page and notifications. */
+/**
+ * Routes of the payments area: the sandbox gateway's hosted page and notifications. With
+ * PAYMENT_GATEWAY=none there is no gateway and none of these routes exist.
+ */
 export async function paymentsRoutes(app: App, deps: Deps) {
+  if (deps.env.PAYMENT_GATEWAY !== 'sandbox') return;
   const db = deps.database.db;
   const gateway = sandboxGateway(deps.env);
   const publicBase = (deps.env.PUBLIC_URL ?? '').replace(/\/$/, '');
@@ -68,18 +72,22 @@ export async function paymentsRoutes(app: App, deps: Deps) {
         schema: { tags: ['payments'], params: referenceParams.extend({ decision: z.enum(['approve', 'decline']) }) },
       },
       async (req, reply) => {
+        // This page stands in for the bank's own page, so it needs no sign-in: whoever holds the
+        // (random, unguessable) reference decides, and only while the payment is still pending.
         const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
         if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
         if (payment.status !== 'pending') return reply.redirect(resultUrl(payment.orderId, payment.status === 'paid'), 303);
         // The sandbox plays the gateway: it signs a notification and delivers it to our handler.
+        const now = deps.now();
         const notification = gateway.sign({
           reference: payment.reference,
           status: req.params.decision === 'approve' ? 'approved' : 'declined',
           amount_cents: payment.amountCents,
-          ts: Math.floor(deps.now().getTime() / 1000),
+          ts: Math.floor(now.getTime() / 1000),
         });
-        const verified = gateway.verifyNotification(notification)!;
-        const applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m));
+        const verified = gateway.verifyNotification(notification, now)!;
+        // Re-checked under the payment's lock: a payment that expired or was decided meanwhile stays as it is.
+        const applied = await applyNotification(db, verified, now, (m) => req.log.warn(m), { onlyPending: true });
         return reply.redirect(resultUrl(payment.orderId, applied?.paymentStatus === 'paid'), 303);
       },
     );
@@ -96,7 +104,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      const verified = gateway.verifyNotification(req.body);
+      const verified = gateway.verifyNotification(req.body, deps.now());
       if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
       let applied;
       try {

@@ -21,13 +21,15 @@ export class AmountMismatch extends Error {}
  * Applies a verified gateway notification. Idempotent: a replay changes nothing, a paid order is
  * never downgraded, and a failed payment releases the order's stock exactly once.
  * Lock order: payment row, order row, user row, balances (the same in the expiry sweep).
- * Answers null for an unknown reference.
+ * `onlyPending`: change nothing unless the payment is still pending (the sandbox's own page; a
+ * real gateway's late "paid" is still recorded for a refund). Answers null for an unknown reference.
  */
 export async function applyNotification(
   db: Db,
   n: { reference: string; outcome: PaymentOutcome; amountCents: number },
   now: Date,
   log: (msg: string) => void = () => undefined,
+  opts: { onlyPending?: boolean } = {},
 ): Promise<AppliedNotification | null> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.reference, n.reference)).for('update');
@@ -40,7 +42,9 @@ export async function applyNotification(
       orderStatus,
       changed,
     });
-    if (n.outcome === 'pending' || payment.status === n.outcome) return result(payment.status, order!.status, false);
+    if (n.outcome === 'pending' || payment.status === n.outcome || (opts.onlyPending && payment.status !== 'pending')) {
+      return result(payment.status, order!.status, false);
+    }
     if (n.outcome === 'paid') {
       if (payment.status === 'failed' || payment.status === 'expired') {
         // Money arrived after the order was given up: keep the order failed, record the payment for a refund.
@@ -64,13 +68,14 @@ export async function applyNotification(
 
 /**
  * The payment expiry sweep: card and bank orders still unpaid PAYMENT_TIMEOUT_MINUTES after they
- * were placed are failed and their stock (and bonus) given back, once. Answers how many it released.
+ * were placed are failed and their stock (and bonus) given back, once. Answers the ids of the
+ * orders this call released (sweeps running at once never release the same order twice).
  */
-export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'>): Promise<number> {
+export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'>): Promise<number[]> {
   const db = deps.database.db;
   const now = deps.now();
   const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
-  let released = 0;
+  const released: number[] = [];
   for (;;) {
     const due = await db
       .select({ id: orders.id })
@@ -90,7 +95,7 @@ export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | '
         }
         return ok;
       });
-      if (done) released++;
+      if (done) released.push(id);
     }
     if (due.length < 200) return released;
   }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, orders, payments, users } from '../../db/schema/index.js';
-import { sandboxGateway } from '../../lib/payments/sandbox.js';
+import { sandboxGateway, signSandbox } from '../../lib/payments/sandbox.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld, setBalance } from '../ordering/ordering.factories.js';
-import { expireUnpaidOrders } from './payments.service.js';
+import { applyNotification, expireUnpaidOrders } from './payments.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,8 +39,10 @@ const bonusOf = async (userId: number) => (await ctx.db.select({ b: users.bonusC
 const form = (url: string) =>
   ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
-function signed(reference: string, status: string, amountCents: number) {
-  return sandboxGateway(ctx.deps.env).sign({ reference, status, amount_cents: amountCents, ts: Math.floor(Date.now() / 1000) });
+/** A notification signed now (by the app's clock, which tests move), or `ageMs` earlier. */
+function signed(reference: string, status: string, amountCents: number, ageMs = 0) {
+  const ts = Math.floor((ctx.clock.now().getTime() - ageMs) / 1000);
+  return sandboxGateway(ctx.deps.env).sign({ reference, status, amount_cents: amountCents, ts });
 }
 const notify = (body: unknown) => ctx.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: body as object });
 
@@ -153,13 +155,44 @@ describe('signed notifications', () => {
     const real = signed(payment.reference, 'approved', payment.amountCents);
     const forged = { ...real, signature: 'a'.repeat(64) };
     expect((await notify(forged)).statusCode).toBe(403);
-    const otherSecret = { ...real, status: 'approved', amount_cents: 1 };
+    const tampered = { ...real, amount_cents: 1 };
+    expect((await notify(tampered)).statusCode).toBe(403);
+    const { signature: _, ...unsigned } = real;
+    const otherSecret = signSandbox('another-secret-0123456789abcdef', unsigned);
+    expect(otherSecret.signature).not.toBe(real.signature);
     expect((await notify(otherSecret)).statusCode).toBe(403);
     expect((await notify({ reference: payment.reference, status: 'approved' })).statusCode).toBe(403);
     const wrongAmount = await notify(signed(payment.reference, 'approved', payment.amountCents + 1));
     expect(wrongAmount.statusCode).toBe(422);
     expect((await notify(signed('unknown-ref', 'approved', 100))).statusCode).toBe(404);
     expect((await orderRow(orderId))!.status).toBe(1);
+  });
+
+  it('refuses a notification signed more than 15 minutes before or after now', async () => {
+    const { orderId, payment } = await pendingOrder();
+    const stale = await notify(signed(payment.reference, 'approved', payment.amountCents, 16 * 60_000));
+    expect(stale.statusCode).toBe(403);
+    const future = await notify(signed(payment.reference, 'approved', payment.amountCents, -16 * 60_000));
+    expect(future.statusCode).toBe(403);
+    expect((await orderRow(orderId))!.status).toBe(1);
+    // A delay inside the window is fine.
+    const late = await notify(signed(payment.reference, 'approved', payment.amountCents, 14 * 60_000));
+    expect(late.json()).toMatchObject({ status: 'paid', changed: true });
+  });
+
+  it('the sandbox page changes only pending payments, also when the payment moved on meanwhile', async () => {
+    const { orderId, payment } = await pendingOrder();
+    await ctx.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
+    // What the page's approve does after its own check: applied under the lock, refused there.
+    const applied = await applyNotification(ctx.db, { reference: payment.reference, outcome: 'paid', amountCents: payment.amountCents }, ctx.clock.now(), undefined, {
+      onlyPending: true,
+    });
+    expect(applied).toMatchObject({ paymentStatus: 'expired', changed: false });
+    const res = await form(`/app/payments/sandbox/${payment.reference}/approve`);
+    expect(res.headers.location).toBe(`/order/result?order_id=${orderId}&statusGroup=failed`);
+    const [p] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(p!.status).toBe('expired');
+    expect((await orderRow(orderId))!.paidAt).toBeNull();
   });
 
   it('still takes notifications during maintenance', async () => {
@@ -201,15 +234,17 @@ describe('payment expiry sweep', () => {
 
     ctx.clock.advance((timeout - 1) * 60_000);
     try {
-      expect(await expireUnpaidOrders(ctx.deps)).toBe(0);
+      expect(await expireUnpaidOrders(ctx.deps)).not.toContain(orderId);
       expect((await orderRow(orderId))!.status).toBe(1);
       ctx.clock.advance(2 * 60_000);
+      // Two sweeps at once (two instances): exactly one of them releases the order.
       const [a, b] = await Promise.all([expireUnpaidOrders(ctx.deps), expireUnpaidOrders(ctx.deps)]);
-      expect(a + b).toBeGreaterThanOrEqual(1);
+      expect([...a, ...b].filter((id) => id === orderId)).toHaveLength(1);
+      expect(a.filter((id) => b.includes(id))).toEqual([]);
       expect(await orderRow(orderId)).toMatchObject({ status: 0, stockReleased: true });
       expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       expect(await bonusOf(c.user.id)).toBe(100);
-      expect(await expireUnpaidOrders(ctx.deps)).toBe(0);
+      expect(await expireUnpaidOrders(ctx.deps)).toEqual([]);
       expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       const [p] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
       expect(p!.status).toBe('expired');
@@ -225,5 +260,44 @@ describe('payment expiry sweep', () => {
     } finally {
       ctx.clock.advance(-(timeout + 1) * 60_000);
     }
+  });
+});
+
+describe('PAYMENT_GATEWAY=none', () => {
+  let off: TestContext;
+  beforeAll(async () => {
+    off = await createTestApp({ PAYMENT_GATEWAY: 'none' });
+  });
+  afterAll(() => off.close());
+
+  it('offers neither card nor bank, refuses them at checkout, and has no sandbox routes', async () => {
+    const now = off.clock.now();
+    const w = await menuWorld(off.db, now);
+    const c = await customerAt(off.db, now);
+    const page = await off.app.inject({ url: `/app/order/create/${w.menu.id}`, headers: c.auth });
+    expect(page.json().paymentMethods).toMatchObject({ card: false, banks: [], cardConsent: '', bankConsent: '' });
+    const order = (body: object) =>
+      off.app.inject({
+        method: 'POST',
+        url: '/app/order/create?lang=en',
+        headers: c.auth,
+        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], terms: true, ...body },
+      });
+    expect((await order({ payment_type: 'card' })).json().errors.payment_type).toEqual(['Card payment is not available.']);
+    expect((await order({ payment_type: 'bank', bank: 'seb' })).json().errors).toHaveProperty('bank');
+    const cash = await order({ payment_type: 'cash' });
+    expect(cash.json()).toEqual({ success: true, order_id: expect.any(Number) });
+    const signedNote = signSandbox(off.deps.env.PAYMENT_SECRET, { reference: 'r', status: 'approved', amount_cents: 1, ts: Math.floor(now.getTime() / 1000) });
+    expect((await off.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: signedNote })).statusCode).toBe(404);
+    expect((await off.app.inject({ url: '/app/payments/sandbox/some-reference' })).statusCode).toBe(404);
+    const approve = await off.app.inject({
+      method: 'POST',
+      url: '/app/payments/sandbox/some-reference/approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(approve.statusCode).toBe(404);
+    expect((await off.app.inject({ url: '/app/payments/banks/seb.svg' })).statusCode).toBe(404);
+    expect((await off.app.inject({ url: '/app/payments/sandbox.css' })).statusCode).toBe(404);
   });
 });
