@@ -5,7 +5,17 @@ const ALLOWED_TAGS = new Set([
 ]);
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'form']);
 const ALLOWED_ATTRS = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'width', 'height']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|\.\.?\/)/i;
+// Same-site paths ("/x", "./x", "../x"), fragments and a few schemes. "//host" and "/\host" are
+// not paths: browsers read them as addresses on another host.
+const SAFE_URL = /^(https?:|mailto:|tel:|#|\.\.?\/|\/(?![/\\]))/i;
+
+/**
+ * Whether a link or image address in server-provided HTML may stay. Browsers drop tabs and line
+ * breaks inside addresses, so they are dropped here too before looking.
+ */
+export function isSafeUrl(value: string): boolean {
+  return SAFE_URL.test(value.replace(/[\t\n\r]/g, '').trim());
+}
 
 function clean(node: Element) {
   for (const child of [...node.children]) {
@@ -23,7 +33,7 @@ function clean(node: Element) {
     for (const attr of [...child.attributes]) {
       const name = attr.name.toLowerCase();
       const urlAttr = name === 'href' || name === 'src';
-      if (!ALLOWED_ATTRS.has(name) || (urlAttr && !SAFE_URL.test(attr.value.trim()))) {
+      if (!ALLOWED_ATTRS.has(name) || (urlAttr && !isSafeUrl(attr.value))) {
         child.removeAttribute(attr.name);
       }
     }
