@@ -32,6 +32,12 @@ describe('ordering texts', () => {
     expect(at(load('en', 'history'), 'download')).toBe('Download Report (PDF)');
   });
 
+  it('says after a failed payment that the order was not placed and to order again', () => {
+    expect(at(load('en', 'ordering'), 'fail.text')).toBe('The order was not paid, so it was not placed. Please place a new order.');
+    expect(at(load('lv', 'ordering'), 'fail.text')).toMatch(/nav noformēts.*jaunu pasūtījumu/);
+    expect(at(load('ru', 'ordering'), 'fail.text')).toMatch(/не оформлен.*новый заказ/);
+  });
+
   it('keeps the terms link tag in every language (the checkbox label links it to /privacy)', () => {
     for (const lang of ['lv', 'en', 'ru']) {
       expect(at(load(lang, 'ordering'), 'checkout.terms'), lang).toMatch(/<tos>[^<]+<\/tos>/);

@@ -26,6 +26,7 @@ import {
   type OrderFailure,
 } from '../model/checkout';
 import type { MenuTitles } from '../model/menu';
+import { safePaymentLink } from '../model/payment-link';
 import { CartLineRow } from './cart-line';
 import { Drawer } from './drawer';
 import { UserPicker } from './user-picker';
@@ -43,16 +44,6 @@ export interface CartPanelProps {
   totals: Totals;
   choices: readonly CheckoutMethod[];
   shifts: readonly { id: number; title: string }[];
-}
-
-/** Only web addresses are followed as payment links. */
-function safeLink(link: string): string | null {
-  try {
-    const url = new URL(link, window.location.href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The cart panel: lines, totals and the checkout (spec 2 and 4). */
@@ -99,7 +90,7 @@ export function CartPanel(props: CartPanelProps) {
         return;
       }
       attempt.current = null;
-      const link = answer.payment_link ? safeLink(answer.payment_link) : null;
+      const link = safePaymentLink(answer.payment_link, window.location.href);
       if (link) {
         // Off to the payment page; the button keeps spinning until the browser leaves.
         setRedirecting(true);
