@@ -136,6 +136,8 @@ export const dishlistSummary = z.object({
   /** Order deadline ("Order until"). */
   to: isoDate,
   provider_id: z.number(),
+  /** The provider's IANA time zone: show from/to in it (e.g. "Europe/Riga"). */
+  timezone: z.string(),
 });
 export type DishlistSummary = z.infer<typeof dishlistSummary>;
 

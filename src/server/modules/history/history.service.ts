@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
 
@@ -27,13 +28,9 @@ const sums = {
 
 type SumRow = { [K in keyof typeof sums]: number };
 
-function presentHistoryMenu(m: { id: number; title: string; from: Date; to: Date; providerId: number }, s: SumRow): HistoryMenu {
+function presentHistoryMenu(m: Parameters<typeof presentSummary>[0], s: SumRow): HistoryMenu {
   return {
-    id: m.id,
-    title: m.title,
-    from: m.from.toISOString(),
-    to: m.to.toISOString(),
-    provider_id: m.providerId,
+    ...presentSummary(m),
     cash_total: toEuros(s.cash),
     cards_total: toEuros(s.cards),
     subsidy_total: toEuros(s.subsidy),
@@ -61,11 +58,12 @@ export async function historyMenus(db: Db, user: AuthUser, locationId: number, p
   const { where } = await scope(db, user, locationId, lang);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(distinct ${orders.menuId})::int` }).from(orders).where(where);
   const q = db
-    .select({ id: menus.id, title: menus.title, from: menus.from, to: menus.to, providerId: menus.providerId, ...sums })
+    .select({ ...summaryColumns, ...sums })
     .from(orders)
     .innerJoin(menus, eq(menus.id, orders.menuId))
+    .innerJoin(providers, eq(providers.id, menus.providerId))
     .where(where)
-    .groupBy(menus.id)
+    .groupBy(menus.id, providers.id)
     .orderBy(desc(menus.from), desc(menus.id));
   const rows = perPage === 'all' ? await q : await q.limit(perPage).offset((page - 1) * perPage);
   return {
@@ -103,7 +101,7 @@ async function menuHistory(
   lang: Lang,
 ) {
   const { location, where: base } = await scope(db, user, locationId, lang);
-  const [menu] = await db.select().from(menus).where(eq(menus.id, menuId));
+  const [menu] = await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, menuId));
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
   const where = and(base, eq(orders.menuId, menuId));
   const [s] = await db.select(sums).from(orders).where(where);
@@ -123,8 +121,7 @@ async function menuHistory(
 /** The history of one menu at one location as a PDF report (same visibility as the JSON call). */
 export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser, locationId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
   const { result: h, sums: s, entries } = await menuHistory(db, gateway, user, locationId, menuId, 1, 'all', lang);
-  const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, h.dishlist.provider_id));
-  const zone = provider?.timezone ?? 'Europe/Riga';
+  const zone = h.dishlist.timezone;
   const when = (iso: string | Date) => DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
   const tx = (k: Parameters<typeof historyText>[1], p?: Record<string, string>) => historyText(lang, k, p);
   const paymentLabel = (o: Order) =>

@@ -75,9 +75,20 @@ export function isOpen(menu: { status: boolean; to: Date; provider?: { status: b
   return menu.status && (menu.provider?.status ?? true) && now.getTime() < menu.to.getTime();
 }
 
-export function presentSummary(m: { id: number; title: string; from: Date; to: Date; providerId: number }): DishlistSummary {
-  return { id: m.id, title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), provider_id: m.providerId };
+/** A menu's summary; `timezone` is its provider's. */
+export function presentSummary(m: { id: number; title: string; from: Date; to: Date; providerId: number; timezone: string }): DishlistSummary {
+  return { id: m.id, title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), provider_id: m.providerId, timezone: m.timezone };
 }
+
+/** Columns presentSummary needs (select from menus joined with providers). */
+export const summaryColumns = {
+  id: menus.id,
+  title: menus.title,
+  from: menus.from,
+  to: menus.to,
+  providerId: menus.providerId,
+  timezone: providers.timezone,
+};
 
 /**
  * Reads a menu with everything needed to show and price it; null when it does not exist.
@@ -230,7 +241,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
   const qty = (id: number) => stock.get(id) ?? null;
   const allergenList = (ids: number[]) => ids.map((id) => ({ id, title: pickText(menu.allergenTitles.get(id), lang) }));
   return {
-    ...presentSummary(menu),
+    ...presentSummary({ ...menu, timezone: menu.provider.timezone }),
     categories: menu.categories.map((c) => ({
       id: c.id,
       title: pickText(c.title, lang),
@@ -287,8 +298,9 @@ export function presentBalance(menu: MenuData, stock: Balances): BalanceEntry[] 
 /** Open menus of a provider, soonest deadline first. */
 export async function openMenus(db: Db | Tx, providerId: number, now: Date) {
   return db
-    .select({ id: menus.id, title: menus.title, from: menus.from, to: menus.to, providerId: menus.providerId })
+    .select(summaryColumns)
     .from(menus)
+    .innerJoin(providers, eq(providers.id, menus.providerId))
     .where(and(eq(menus.providerId, providerId), eq(menus.status, true), gt(menus.to, now)))
     .orderBy(asc(menus.to), asc(menus.id))
     .limit(50);

@@ -4,12 +4,12 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
-import { locations, menus, orderItemOptions, orderItems, orders, payments, shifts, users } from '../../db/schema/index.js';
+import { locations, menus, orderItemOptions, orderItems, orders, payments, providers, shifts, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
-import { presentSummary } from './ordering.menu.js';
+import { presentSummary, summaryColumns } from './ordering.menu.js';
 import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
 
@@ -44,7 +44,7 @@ export async function loadOrderEntries(
   const q = db
     .select({
       order: orders,
-      menu: { id: menus.id, title: menus.title, from: menus.from, to: menus.to, providerId: menus.providerId },
+      menu: summaryColumns,
       user: { id: users.id, firstName: users.firstName, phone: users.phone },
       location: { id: locations.id, title: locations.title },
       shift: { id: shifts.id, title: shifts.title },
@@ -53,6 +53,7 @@ export async function loadOrderEntries(
     })
     .from(orders)
     .innerJoin(menus, eq(menus.id, orders.menuId))
+    .innerJoin(providers, eq(providers.id, menus.providerId))
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(locations, eq(locations.id, orders.locationId))
     .leftJoin(shifts, eq(shifts.id, orders.shiftId))
@@ -91,7 +92,7 @@ export async function loadOrderEntries(
 
 type OrderRow = {
   order: typeof orders.$inferSelect;
-  menu: { id: number; title: string; from: Date; to: Date; providerId: number };
+  menu: { id: number; title: string; from: Date; to: Date; providerId: number; timezone: string };
   user: { id: number; firstName: string; phone: string };
   location: { id: number | null; title: string | null } | null;
   shift: { id: number | null; title: string | null } | null;
@@ -196,7 +197,10 @@ export function filterWhere(f: OrdersFilter): SQL | undefined {
 
 /** Staff: the orders of one menu grouped per location (locations by title), with totals. */
 export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFilter, lang: Lang): Promise<OrdersByMenuResult> {
-  const menuRow = f.menuId !== undefined ? await db.select().from(menus).where(eq(menus.id, f.menuId)) : [];
+  const menuRow =
+    f.menuId !== undefined
+      ? await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, f.menuId))
+      : [];
   const entries = await loadOrderEntries(db, gateway, lang, filterWhere(f), undefined, 'oldest');
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length

@@ -677,6 +677,22 @@ describe('review fixes', () => {
     expect((await put(1)).json()).toMatchObject({ id, accepted: 1 });
   });
 
+  it('names the provider’s time zone with every menu summary, so the web shows deadlines in it', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now, { timezone: 'Europe/London' });
+    const c = await customerAt(ctx.db, now);
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    expect((await get(`/app/order/dishlists?provider_id=${w.provider.id}`, c.auth)).json().dishlists[0]).toMatchObject({ id: w.menu.id, timezone: 'Europe/London' });
+    const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    expect(page.dishlist.timezone).toBe('Europe/London');
+    expect(page.dishlists[0].timezone).toBe('Europe/London');
+    const id = (await post('/app/order/create', cashBody(w.menu.id, w.soup.id), c.auth)).json().order_id;
+    expect((await get(`/app/order/${id}`, c.auth)).json().dishlist.timezone).toBe('Europe/London');
+    expect((await get(`/app/order?filter[dishlist_id]=${w.menu.id}&full=1`, staff.auth)).json().dishlist.timezone).toBe('Europe/London');
+    const history = (await get(`/app/dishlists/history/${c.location.id}?per_page=all`, c.auth)).json();
+    expect(history.data[0].timezone).toBe('Europe/London');
+  });
+
   it('an inactive provider is never resolved and takes no orders', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now, { status: false });

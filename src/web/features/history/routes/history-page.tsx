@@ -32,7 +32,7 @@ export function Component() {
         </Link>
       ),
     },
-    { key: 'from', header: t('date'), sortable: true, cell: (m) => formatDate(m.from, lang) },
+    { key: 'from', header: t('date'), sortable: true, cell: (m) => formatDate(m.from, lang, m.timezone) },
     { key: 'orders_count', header: t('orders'), align: 'end', sortable: true, cell: (m) => m.orders_count },
     { key: 'cash_total', header: t('cash'), align: 'end', sortable: true, cell: (m) => money(m.cash_total) },
     { key: 'cards_total', header: t('card'), align: 'end', sortable: true, cell: (m) => money(m.cards_total) },

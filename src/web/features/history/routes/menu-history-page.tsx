@@ -45,7 +45,7 @@ export function Component() {
         </Link>
       ),
     },
-    { key: 'created_at', header: t('orderedOn'), sortable: true, cell: (o) => formatDateTime(o.created_at, lang) },
+    { key: 'created_at', header: t('orderedOn'), sortable: true, cell: (o) => formatDateTime(o.created_at, lang, o.dishlist.timezone) },
     { key: 'user', header: t('user'), sortValue: (o) => o.user.first_name, sortable: true, cell: (o) => o.user.first_name },
     {
       key: 'items',
@@ -148,8 +148,8 @@ export function Component() {
         {menu ? (
           <>
             {menu.title}
-            {!menu.title.includes(formatDate(menu.from, lang)) && (
-              <span className="muted hist-date"> {formatDate(menu.from, lang)}</span>
+            {!menu.title.includes(formatDate(menu.from, lang, menu.timezone)) && (
+              <span className="muted hist-date"> {formatDate(menu.from, lang, menu.timezone)}</span>
             )}
           </>
         ) : (

@@ -93,7 +93,7 @@ export function Component() {
                 onChange={(e) => setSelectedId(Number(e.target.value))}
               >
                 {available.map((d) => {
-                  const day = formatDate(d.from, lang);
+                  const day = formatDate(d.from, lang, d.timezone);
                   return (
                     <option key={d.id} value={d.id}>
                       {d.title.includes(day) ? d.title : `${d.title} (${day})`}
@@ -107,7 +107,7 @@ export function Component() {
         {chosen && (
           <p className="order-header__deadline">
             <span className="muted">{t('menu.orderUntil')}</span>{' '}
-            <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang)}</time>
+            <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang, chosen.timezone)}</time>
           </p>
         )}
         {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrder, type Order } from '../api';
+import { safePaymentLink } from '../model/payment-link';
 import '../../../styles/ordering.css';
 
 /** A menu's title with its day, unless the title already names it. */
@@ -58,6 +59,7 @@ function OrderDetails({ order }: { order: Order }) {
   const lang = useSession((s) => s.lang);
   const money = (euros: number) => formatEuros(euros, lang);
   const status = STATUS_KEY[order.status] ?? 'pending';
+  const payLink = safePaymentLink(order.payment_link, window.location.href);
 
   return (
     <>
@@ -66,12 +68,12 @@ function OrderDetails({ order }: { order: Order }) {
           <div>
             <dt>{t('details.orderedOn')}</dt>
             <dd>
-              <time dateTime={order.created_at}>{formatDateTime(order.created_at, lang)}</time>
+              <time dateTime={order.created_at}>{formatDateTime(order.created_at, lang, order.dishlist.timezone)}</time>
             </dd>
           </div>
           <div>
             <dt>{t('details.menu')}</dt>
-            <dd>{menuLabel(order.dishlist.title, formatDate(order.dishlist.from, lang))}</dd>
+            <dd>{menuLabel(order.dishlist.title, formatDate(order.dishlist.from, lang, order.dishlist.timezone))}</dd>
           </div>
           <div>
             <dt>{t('details.status')}</dt>
@@ -115,9 +117,9 @@ function OrderDetails({ order }: { order: Order }) {
             </div>
           )}
         </dl>
-        {order.status === 1 && order.payment_link && (
+        {order.status === 1 && payLink && (
           <p>
-            <a className="btn btn--primary" href={order.payment_link}>
+            <a className="btn btn--primary" href={payLink}>
               {t('details.payNow')}
             </a>
           </p>

@@ -35,9 +35,9 @@ export function Component() {
         </div>
         {dishlist && (
           <p className="order-header__deadline">
-            {dishlist.title.includes(formatDate(dishlist.from, lang))
+            {dishlist.title.includes(formatDate(dishlist.from, lang, dishlist.timezone))
               ? dishlist.title
-              : `${dishlist.title} · ${formatDate(dishlist.from, lang)}`}
+              : `${dishlist.title} · ${formatDate(dishlist.from, lang, dishlist.timezone)}`}
           </p>
         )}
       </header>
