@@ -16,7 +16,7 @@ const pools: { close(): Promise<void> }[] = [];
 async function instance(url: string): Promise<App> {
   const database = connect(url, 5);
   pools.push(database);
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false' });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' });
   const app = await buildApp({ env, database, mailer: createMailer(database.db, { from: env.MAIL_FROM }), now: () => new Date() }, { serveWeb: false });
   await app.ready();
   return app;

