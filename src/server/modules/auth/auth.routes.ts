@@ -71,6 +71,6 @@ export async function authRoutes(app: App, deps: Deps) {
   app.post(
     '/register-invited',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: loginResult.extend({ success: z.literal(true) }) } } },
-    async (req) => ({ success: true as const, token: await registerInvited(deps, req.body, req.lang) }),
+    async (req) => ({ success: true as const, token: await registerInvited(deps, req.body, req.ip, req.lang) }),
   );
 }

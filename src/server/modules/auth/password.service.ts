@@ -125,9 +125,14 @@ export async function createPasswordFromInvite(deps: Deps, input: PasswordCreate
   });
 }
 
+/** Sign-ups allowed per address in one window (a leaked link must not mint accounts freely). */
+export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
+
 /** Sign-up through a location's shared invite link; signs the new user in. */
-export async function registerInvited(deps: Deps, input: RegisterInvitedInput, lang: Lang): Promise<string> {
+export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang): Promise<string> {
   const db = deps.database.db;
+  const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
+  if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
   const location = (await db.select({ id: locations.id }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
   if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
   const passwordHash = await hashPassword(input.password);

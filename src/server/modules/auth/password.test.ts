@@ -4,7 +4,7 @@ import { mailOutbox, users, userTokens } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { makeLocation, makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { RESET_LIMITS, RESET_TTL_MS } from './password.service.js';
+import { RESET_LIMITS, RESET_TTL_MS, SIGNUP_LIMITS } from './password.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -133,6 +133,13 @@ describe('invitations', () => {
     const bad = await post('/app/register-invited', { ...payload, email: 'x@test.lv', token: 'nope' });
     expect(bad.json().errors.token).toEqual(['This link is outdated or invalid']);
     const rows = await ctx.db.select().from(users).where(eq(users.email, 'ilze@test.lv'));
+    // Sign-ups from one address are limited.
+    const answers = [];
+    for (let i = 0; i < SIGNUP_LIMITS.perAddress + 1; i++) {
+      answers.push((await post('/app/register-invited', { ...payload, email: `burst${i}@test.lv` }, '10.9.9.9')).statusCode);
+    }
+    expect(answers.slice(0, SIGNUP_LIMITS.perAddress).every((c) => c === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
     expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 });
