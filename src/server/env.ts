@@ -48,6 +48,8 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Tests only: a PostgreSQL server (maintenance URL) to use instead of starting an embedded one. */
+  TEST_DATABASE_URL: z.string().url().optional(),
   /** Run background jobs (reminders, payment expiry) in this instance. */
   JOBS: z
     .enum(['true', 'false'])

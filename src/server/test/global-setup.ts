@@ -7,6 +7,7 @@ import pg from 'pg';
 import { connect } from '../db/client.js';
 import { startEmbedded } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
+import { loadEnv } from '../env.js';
 
 export const TEMPLATE_DB = 'lunch_template';
 
@@ -27,7 +28,7 @@ function freePort(): Promise<number> {
  * With TEST_DATABASE_URL set (a server's maintenance URL), that server is used instead.
  */
 export default async function setup(project: TestProject) {
-  let adminUrl = process.env.TEST_DATABASE_URL;
+  let adminUrl = loadEnv().TEST_DATABASE_URL;
   let stop: () => Promise<void> = async () => undefined;
   let dir: string | null = null;
   if (!adminUrl) {
