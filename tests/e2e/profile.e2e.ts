@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+// The manager demo account; no other journey changes its profile.
+const MANAGER = { email: 'manager@demo.lv', password: 'demo-password' };
+
+test('profile: edit and save the name, cancel an edit, and see password errors per field', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-pasts').fill(MANAGER.email);
+  await page.getByLabel(/^Parole/).fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Pieslēgties' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Mans profils' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Saglabāt' });
+  const cancel = page.getByRole('button', { name: 'Atcelt' });
+  await expect(page.getByLabel('E-pasts')).toHaveValue(MANAGER.email);
+  await expect(page.getByLabel('E-pasts')).toHaveAttribute('readonly', '');
+  await expect(save).toBeDisabled();
+
+  // An edit typed back to the stored value is no edit.
+  const name = page.getByLabel(/^Vārds/);
+  const original = await name.inputValue();
+  await name.fill(`${original}x`);
+  await expect(save).toBeEnabled();
+  await name.fill(original);
+  await expect(save).toBeDisabled();
+
+  // Cancel discards.
+  await page.getByLabel('Tālrunis').fill('+371 20 000 001');
+  await cancel.click();
+  await expect(page.getByLabel('Tālrunis')).not.toHaveValue('+371 20 000 001');
+
+  // Save replaces the profile, including the name in the header.
+  await name.fill('Marta Ozola');
+  await save.click();
+  await expect(page.getByText('Jūsu profils ir saglabāts.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Profila izvēlne: Marta Ozola' })).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  // Password: Update waits for all three fields; a wrong current password is shown at its field.
+  const update = page.getByRole('button', { name: 'Atjaunināt' });
+  await page.getByLabel('Pašreizējā parole').fill('not-my-password');
+  await page.getByLabel('Jaunā parole').fill('a-new-password-1');
+  await expect(update).toBeDisabled();
+  await page.getByLabel('Atkārtojiet jauno paroli').fill('a-new-password-1');
+  await update.click();
+  await expect(page.getByText('Pašreizējā parole nav pareiza.')).toBeVisible();
+  // Editing the field clears its error.
+  await page.getByLabel('Pašreizējā parole').fill('demo-password');
+  await expect(page.getByText('Pašreizējā parole nav pareiza.')).toBeHidden();
+});
