@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
@@ -11,7 +13,7 @@ import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
-import { isOpen, loadMenu, type Balances, type DishData, type MenuData } from './ordering.menu.js';
+import { isOpen, loadMenu, orderMenuFrom, type Balances, type DishData, type MenuData } from './ordering.menu.js';
 import { releasePendingOrder, stockTakeCtes } from './ordering.stock.js';
 import { loadCustomerState, subsidyLeft } from './ordering.users.js';
 
@@ -56,6 +58,59 @@ function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   return code;
+}
+
+/** Renders drizzle SQL objects for the order transaction, which runs on a raw pool client. */
+const dialect = new PgDialect();
+
+const statementNames = new Map<string, string>();
+/**
+ * A name for a statement text that never changes between calls (values are parameters), so
+ * each connection parses it once and PostgreSQL may reuse its plan. Named by the text's hash:
+ * one name never stands for two texts.
+ */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `ordering_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 100) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** An integer inlined into a simple-protocol statement (never text from outside). */
+function sqlInt(v: number): string {
+  if (!Number.isSafeInteger(v)) throw new TypeError('not an integer');
+  return String(v);
+}
+
+/** What the order transaction's callback tells its runner. */
+interface OrderTx {
+  client: pg.PoolClient;
+  /** Set once the callback has sent COMMIT itself (nothing left to roll back). */
+  ended: boolean;
+}
+
+/**
+ * Runs `fn` on one pooled connection; `fn` sends BEGIN (folded into its first statement) and
+ * COMMIT itself and sets `ended`. Anything still open afterwards (an early answer, an error)
+ * is rolled back; a connection that cannot even roll back is discarded.
+ */
+async function inTransaction<T>(pool: pg.Pool, fn: (tx: OrderTx) => Promise<T>): Promise<T> {
+  const tx: OrderTx = { client: await pool.connect(), ended: false };
+  let broken: Error | undefined;
+  try {
+    return await fn(tx);
+  } finally {
+    if (!tx.ended) {
+      try {
+        await tx.client.query('rollback');
+      } catch (err) {
+        broken = err instanceof Error ? err : new Error(String(err));
+      }
+    }
+    tx.client.release(broken);
+  }
 }
 
 export function newPaymentReference(): string {
@@ -170,7 +225,7 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
 
   // Every dish the payload names, for the early stock look.
   const namedDishes = [...new Set(input.items.flatMap((i) => [i.id, ...(i.complex ?? []).map((c) => c.dish_id)]))];
-  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey, namedDishes);
+  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey, namedDishes, true);
   const customer = state?.customer;
   if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
     throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
@@ -181,7 +236,9 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     if (existing) return answerFor(existing, gateway, lang);
   }
 
-  const menu = await loadMenu(db, input.dishlist_id, 'order');
+  // The menu came with the customer (named dishes only); set meals need their groups read.
+  const quick = orderMenuFrom(state.orderMenu);
+  const menu = quick === 'complex' ? await loadMenu(db, input.dishlist_id, 'order') : quick;
   if (!menu || !menu.provider.status) throw invalid({ dishlist_id: [orderingText(lang, 'menuNotFound')] });
   if (!isOpen(menu, deps.now())) throw invalid({ dishlist_id: [orderingText(lang, 'menuClosed')] });
 
@@ -242,23 +299,39 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
   const now = deps.now();
   type Placed = { orderId: number; reference: string | null; amountToPayCents: number; existing?: Existing };
   const attempt = () =>
-    db.transaction(async (tx): Promise<Placed> => {
-      // The user's row serialises their orders: lock it first, then read bonus, subsidy used and
-      // the idempotent order in a separate statement. Under READ COMMITTED that statement takes a
-      // fresh snapshot, so it sees every order committed while we waited for the lock; subqueries
+    inTransaction(deps.database.pool, async (tx): Promise<Placed> => {
+      const client = tx.client;
+      // The user's row serialises their orders: BEGIN, the lock on it, then bonus, subsidy used
+      // and the idempotent order in a separate statement, sent together in one simple-protocol
+      // round trip. Under READ COMMITTED every statement of such a message takes its own fresh
+      // snapshot, so the read sees every order committed while the lock was awaited; subqueries
       // of the locking statement itself would use its older snapshot and miss them (two parallel
-      // orders would then both get the full subsidy).
-      await tx.execute(sql`select 1 from ${users} where id = ${customer.id} for update`);
-      const fresh = await tx.execute<{ bonus_cents: number; used: number; existing_id: number | null }>(sql`
+      // orders would then both get the full subsidy). Only integers and an escaped literal are
+      // inlined (the simple protocol has no parameters).
+      const userId = sqlInt(customer.id);
+      const key = pg.escapeLiteral(req.idempotencyKey ?? '');
+      const results = (await client.query(`begin;
+        select 1 from users where id = ${userId} for update;
         select u.bonus_cents,
-          (select coalesce(sum(o.subsidy_cents), 0) from ${orders} o
-             where o.user_id = u.id and o.menu_id = ${menu.id} and o.status in (1, 2)) as used,
-          (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${req.idempotencyKey ?? ''} limit 1) as existing_id
-        from ${users} u where u.id = ${customer.id}`);
-      const row = fresh.rows[0]!;
+          (select coalesce(sum(o.subsidy_cents), 0) from orders o
+             where o.user_id = u.id and o.menu_id = ${sqlInt(menu.id)} and o.status in (1, 2)) as used,
+          e.id as existing_id, e.status as existing_status, e.reference as payment_reference, e.payment_status
+        from users u left join lateral (
+          select o.id, o.status, p.reference, p.status as payment_status
+          from orders o left join payments p on p.order_id = o.id
+          where o.user_id = u.id and o.idempotency_key = ${key} limit 1) e on true
+        where u.id = ${userId}`)) as unknown as pg.QueryResult[];
+      const row = results[2]!.rows[0] as {
+        bonus_cents: number;
+        used: number;
+        existing_id: number | null;
+        existing_status: number | null;
+        payment_reference: string | null;
+        payment_status: string | null;
+      };
       if (req.idempotencyKey && row.existing_id !== null) {
-        const existing = await findByKey(tx, customer.id, req.idempotencyKey);
-        if (existing) return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
+        const existing: Existing = { id: row.existing_id, status: row.existing_status!, paymentReference: row.payment_reference, paymentStatus: row.payment_status };
+        return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
       }
       const totals = totalsWith(Number(row.used), row.bonus_cents);
       if (tooLarge(totals)) throw invalid({ items: [orderingText(lang, 'orderTooLarge')] });
@@ -274,7 +347,7 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
       // Stock, order, lines, chosen options, bonus use and payment in one statement: the hot
       // balance rows stay locked only for this statement and the commit. When any dish is short
       // nothing is written.
-      const placed = await tx.execute<{ order_id: number | null; short: [number, number][] }>(sql`
+      const statement = sql`
         with ${stockTakeCtes(menu.id, needs)},
         o as (
           insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
@@ -308,8 +381,20 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
           from o where ${online}::boolean
           returning 1)
         select (select id from o) as order_id,
-          coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`);
-      const result = placed.rows[0]!;
+          coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
+      const query = dialect.sqlToQuery(statement);
+      // COMMIT is queued right behind the statement, so the driver sends it the moment the
+      // statement completes, without waiting for this event loop (which may be busy with other
+      // requests) while the balance rows are locked. After a failed statement PostgreSQL answers
+      // the COMMIT with a rollback.
+      const [placed, committed] = await Promise.allSettled([
+        client.query<{ order_id: number | null; short: [number, number][] }>({ name: statementName(query.sql), text: query.sql, values: query.params }),
+        client.query('commit'),
+      ]);
+      tx.ended = committed.status === 'fulfilled';
+      if (placed.status === 'rejected') throw placed.reason;
+      if (committed.status === 'rejected') throw committed.reason;
+      const result = placed.value.rows[0]!;
       if (result.short.length > 0) throw stockErrors(menu, new Map(result.short), lang);
       return { orderId: result.order_id!, reference, amountToPayCents: totals.amountToPay };
     });

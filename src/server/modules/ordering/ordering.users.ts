@@ -3,6 +3,7 @@ import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
 import { balances, locations, orders, shifts, users } from '../../db/schema/index.js';
+import { orderMenuSql, type OrderMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
 
 /** The person an order is for, with what pricing needs from their location. */
@@ -75,7 +76,15 @@ export async function loadCustomerState(
   menuId: number | null,
   idempotencyKey: string | null,
   stockDishIds: number[] = [],
-): Promise<{ customer: Customer; subsidyUsedCents: number; existingOrderId: number | null; stock: Map<number, number | null> } | null> {
+  /** Also read the menu for placing an order (`orderMenuSql`; needs menuId). */
+  withOrderMenu = false,
+): Promise<{
+  customer: Customer;
+  subsidyUsedCents: number;
+  existingOrderId: number | null;
+  stock: Map<number, number | null>;
+  orderMenu: OrderMenuJson | null;
+} | null> {
   const res = await db.execute<{
     id: number;
     email: string;
@@ -93,6 +102,7 @@ export async function loadCustomerState(
     subsidy_used: number;
     existing_id: number | null;
     stock: [number, number | null][] | null;
+    order_menu: OrderMenuJson | null;
   }>(sql`
     select u.id, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
       l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
@@ -102,7 +112,8 @@ export async function loadCustomerState(
          where o.user_id = u.id and o.menu_id = ${menuId ?? 0} and o.status in (1, 2)) as subsidy_used,
       (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${idempotencyKey ?? ''} limit 1) as existing_id,
       (select json_agg(json_build_array(b.dish_id, b.qty)) from ${balances} b
-         where b.menu_id = ${menuId ?? 0} and b.dish_id = any(${pgIntArray(stockDishIds)}::int[])) as stock
+         where b.menu_id = ${menuId ?? 0} and b.dish_id = any(${pgIntArray(stockDishIds)}::int[])) as stock,
+      ${withOrderMenu && menuId !== null ? orderMenuSql(menuId, stockDishIds) : sql`null::json`} as order_menu
     from ${users} u left join ${locations} l on l.id = u.location_id
     where u.id = ${userId}`);
   const r = res.rows[0];
@@ -126,6 +137,7 @@ export async function loadCustomerState(
     existingOrderId: idempotencyKey ? r.existing_id : null,
     /** Stock of the asked dishes on the menu (only dishes with a balance row). */
     stock: new Map(r.stock ?? []),
+    orderMenu: r.order_menu,
   };
 }
 
