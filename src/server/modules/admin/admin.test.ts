@@ -154,3 +154,19 @@ describe('validation texts', () => {
     expect(validationErrors(result.error!, 'body', 'en')).toEqual({ qty: ['Enter a whole number.'] });
   });
 });
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the other helmet headers on every answer', async () => {
+    for (const url of ['/app/translations', '/app/does-not-exist']) {
+      const res = await ctx.app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+});
