@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { sessions } from '../db/schema/index.js';
 import type { Access, AuthUser, Deps, Role } from './context.js';
 import { AppError } from './errors.js';
 import { t } from './messages.js';
@@ -116,25 +116,30 @@ export async function resolveUser(db: Db, token: string, now: Date): Promise<Aut
   return user?.user ?? null;
 }
 
+/** The session lookup runs on every uncached signed-in call: a named (prepared) plain query. */
+const LOOKUP_SQL = `select s.id as "sessionId", s.remember, s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt",
+    u.id, u.email, u.role, u.first_name as "firstName", u.location_id as "locationId",
+    u.is_location_manager as "isLocationManager", u.active
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.expires_at > $2
+  limit 1`;
+
+interface LookupRow {
+  sessionId: number;
+  remember: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  id: number;
+  email: string;
+  role: Role;
+  firstName: string;
+  locationId: number | null;
+  isLocationManager: boolean;
+  active: boolean;
+}
+
 async function lookUp(db: Db, tokenHash: string, now: Date): Promise<Omit<CachedSession, 'cachedAt'> | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      remember: sessions.remember,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      locationId: users.locationId,
-      isLocationManager: users.isLocationManager,
-      active: users.active,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const rows = (await db.$client.query<LookupRow>({ name: 'session-lookup', text: LOOKUP_SQL, values: [tokenHash, now] })).rows;
   const row = rows[0];
   if (!row || !row.active) return null;
   const seenAgo = now.getTime() - row.lastSeenAt.getTime();
