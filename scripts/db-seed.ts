@@ -1,10 +1,10 @@
 /**
  * Seeds the demo data: `tsx scripts/db-seed.ts`.
- * Uses DATABASE_URL, or starts the embedded PostgreSQL the way the app does. Applies migrations
+ * Uses DATABASE_URL, or the embedded PostgreSQL (the running app's, or started for this run). Applies migrations
  * first, and seeds only an empty database (no users and no providers).
  */
 import { connect, type Database } from '../src/server/db/client.js';
-import { startEmbedded, type EmbeddedServer } from '../src/server/db/embedded.js';
+import { databaseUrlForTool, type EmbeddedServer } from '../src/server/db/embedded.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from '../src/server/db/seed/demo.js';
 import { loadEnv } from '../src/server/env.js';
@@ -14,13 +14,9 @@ async function main(): Promise<number> {
   let embedded: EmbeddedServer | null = null;
   let database: Database | null = null;
   try {
-    let url = env.DATABASE_URL;
-    if (!url) {
-      console.log(`No DATABASE_URL: starting the embedded PostgreSQL (data in ${env.DATA_DIR}, port ${env.EMBEDDED_PG_PORT}).`);
-      embedded = await startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
-      url = embedded.url;
-    }
-    database = connect(url, 2);
+    // DATABASE_URL; else the embedded server a running app started; else one started for this run.
+    embedded = await databaseUrlForTool(env);
+    database = connect(embedded.url, 2);
     await runMigrations(database);
     if (!(await isDatabaseEmpty(database.db))) {
       console.log('The database already has data (users or providers); demo data was not seeded.');
