@@ -1,10 +1,238 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, type Column } from '../../../components/ui/table';
+import { isApiError } from '../../../lib/api';
+import { formatDate, formatEuros, formatTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ORDERS_KEY, ordersApi, useMenuOrders, type Order } from '../api';
+import { LocationTotals } from '../components/location-totals';
+import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, toggledAccepted } from '../filter';
+import '../../../styles/catalogue.css';
+import '../../../styles/orders.css';
 
-/** Placeholder for /orders/:menuId until the orders feature builds it; replace this file's Component. */
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** /orders/{menuId}: placed orders of a menu per location; accept, revoke, delete (spec 2, 4). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  const { menuId } = useParams();
-  return <ComingSoon title={t('placeholder.ordersMenu', { id: menuId })} />;
+  const { t, i18n } = useTranslation('orders');
+  const lang = i18n.language;
+  const { menuId: rawId } = useParams();
+  const menuId = parseMenuId(rawId);
+  const [params] = useSearchParams();
+  const filter = parseAcceptedFilter(params.get('accepted'));
+  const orders = useMenuOrders(menuId, filter);
+  const menu = orders.data?.dishlist ?? null;
+  useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
+  const client = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ORDERS_KEY });
+
+  const update = useMutation({
+    mutationFn: (o: Order) => ordersApi.setAccepted(o.id, toggledAccepted(o.accepted)),
+    onMutate: () => setOutcome(null),
+    onSuccess: (_answer, o) => setOutcome({ tone: 'success', text: t(o.accepted === 1 ? 'revoked' : 'accepted', { id: o.id }) }),
+    onError: (error) => {
+      if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: (o: Order) => ordersApi.remove(o.id),
+    onMutate: () => setOutcome(null),
+    onSuccess: (_answer, o) => setOutcome({ tone: 'success', text: t('deleted', { id: o.id }) }),
+    onError: (error) => {
+      if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.deleteFailed')) });
+    },
+    onSettled: refresh,
+  });
+
+  const busy = update.isPending || remove.isPending;
+  const zone = menu?.timezone;
+  const money = (euros: number) => formatEuros(euros, lang);
+
+  const columns: Column<Order>[] = [
+    {
+      key: 'id',
+      header: t('columns.order'),
+      sortable: true,
+      className: 'cell-nowrap',
+      cell: (o) => (
+        <>
+          <strong>{t('orderNo', { id: o.id })}</strong>
+          <br />
+          <span className="muted">
+            <span className="visually-hidden">{t('columns.time')}: </span>
+            {formatTime(o.created_at, lang, zone ?? o.dishlist.timezone)}
+          </span>
+        </>
+      ),
+    },
+    { key: 'user', header: t('columns.customer'), sortable: true, sortValue: (o) => o.user.first_name, cell: (o) => o.user.first_name },
+    {
+      key: 'items',
+      header: t('columns.items'),
+      cell: (o) => (
+        <ul className="ord-items">
+          {o.items.map((line) => (
+            <li key={line.id}>
+              {line.qty} × {line.dish.title}
+              {line.complex.length > 0 && <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { key: 'comment', header: t('columns.comment'), cell: (o) => o.comment || '' },
+    { key: 'shift', header: t('columns.shift'), sortable: true, sortValue: (o) => o.shift?.title ?? '', cell: (o) => o.shift?.title ?? '' },
+    {
+      key: 'amount_to_pay',
+      header: t('columns.toPay'),
+      sortable: true,
+      align: 'end',
+      className: 'cell-nowrap',
+      cell: (o) => (
+        <>
+          <strong>{money(o.amount_to_pay)}</strong>
+          <br />
+          <span className="muted">{t(`paymentType.${o.payment_type}`)}</span>
+        </>
+      ),
+    },
+    {
+      key: 'accepted',
+      header: t('columns.status'),
+      sortable: true,
+      cell: (o) => (
+        <div className="ord-status">
+          <span className={`badge ${o.accepted === 1 ? 'badge--ok' : 'badge--info'}`}>{o.accepted === 1 ? t('status.accepted') : t('status.new')}</span>
+          <div className="ord-actions">
+            <Button
+              size="sm"
+              variant={o.accepted === 1 ? 'secondary' : 'primary'}
+              disabled={busy}
+              loading={update.isPending && update.variables.id === o.id}
+              aria-label={t(o.accepted === 1 ? 'actions.revokeNamed' : 'actions.acceptNamed', { id: o.id })}
+              onClick={() => update.mutate(o)}
+            >
+              {o.accepted === 1 ? t('actions.revoke') : t('actions.accept')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="btn--danger-text"
+              disabled={busy}
+              loading={remove.isPending && remove.variables.id === o.id}
+              aria-label={t('actions.deleteNamed', { id: o.id })}
+              onClick={() => {
+                if (window.confirm(t('deleteConfirm', { id: o.id }))) remove.mutate(o);
+              }}
+            >
+              {t('actions.delete')}
+            </Button>
+          </div>
+        </div>
+      ),
+    },
+  ];
+
+  let body;
+  if (menuId === null || (orders.isError && isApiError(orders.error) && orders.error.status === 404)) {
+    body = <Notice tone="error">{t('errors.notFound')}</Notice>;
+  } else if (orders.isPending) {
+    body = <Spinner block />;
+  } else if (!orders.data) {
+    body = (
+      <Notice tone="error">
+        {errorMessage(orders.error, t('errors.loadFailed'))}{' '}
+        <Button size="sm" variant="ghost" onClick={() => void orders.refetch()}>
+          {t('retry')}
+        </Button>
+      </Notice>
+    );
+  } else if (orders.data.data.length === 0) {
+    body = <p className="card ord-empty">{t('empty')}</p>;
+  } else {
+    const groups = orders.data.data;
+    body = (
+      <>
+        {groups.length > 1 && (
+          <section className="card ord-group" aria-labelledby="ord-all">
+            <h2 className="ord-group__title" id="ord-all">
+              {t('allLocations')}
+            </h2>
+            <LocationTotals totals={orders.data.totals} />
+          </section>
+        )}
+        {groups.map((g) => {
+          const headingId = `ord-loc-${g.location?.id ?? 'none'}`;
+          return (
+            <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
+              <h2 className="ord-group__title" id={headingId}>
+                {g.location?.title ?? t('noLocation')}
+              </h2>
+              {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
+              <LocationTotals totals={g.totals} />
+              <Table
+                columns={columns}
+                rows={g.orders}
+                rowKey={(o) => o.id}
+                perPage={1000}
+                loading={orders.isFetching}
+                emptyText={t('empty')}
+              />
+            </section>
+          );
+        })}
+      </>
+    );
+  }
+
+  return (
+    <section className="page ord-page">
+      <p>
+        <Link className="link" to="/orders">
+          ← {t('back')}
+        </Link>
+      </p>
+      <h1 className="page__title">
+        {menu ? (
+          <>
+            {menu.title}
+            {!menu.title.includes(formatDate(menu.from, lang, menu.timezone)) && (
+              <span className="muted ord-date"> {formatDate(menu.from, lang, menu.timezone)}</span>
+            )}
+          </>
+        ) : (
+          t('title')
+        )}
+      </h1>
+      {menuId !== null && (
+        <nav className="ord-tabs" aria-label={t('tabs.label')}>
+          {ACCEPTED_FILTERS.map((f) => {
+            const search = acceptedSearch(f);
+            const current = f === filter;
+            return (
+              <Link
+                key={f}
+                className={`ord-tab${current ? ' ord-tab--current' : ''}`}
+                to={{ pathname: `/orders/${menuId}`, search: search ? `?${search}` : '' }}
+                aria-current={current ? 'page' : undefined}
+              >
+                {t(`tabs.${f}`)}
+              </Link>
+            );
+          })}
+        </nav>
+      )}
+      <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
+      {body}
+    </section>
+  );
 }

@@ -1,0 +1,32 @@
+import type { Paged } from '../../../shared/list-query';
+import type { MenuSummary } from '../../../shared/schemas/menus';
+import type { Order, OrdersByMenuResult } from '../../../shared/schemas/ordering';
+import { api } from '../../lib/api';
+import { useApiQuery } from '../../lib/query';
+import { ordersQuery, type AcceptedFilter } from './filter';
+
+export type { MenuSummary, Order, OrdersByMenuResult };
+
+export const ORDERS_KEY = ['orders'] as const;
+
+/** Menus for /orders, newest first (GET /app/dishlists, all of them). */
+export function useOrderMenus() {
+  return useApiQuery<Paged<MenuSummary>>([...ORDERS_KEY, 'menus'], '/app/dishlists', {
+    query: { per_page: 'all', sort: { from: 'desc' } },
+    staleTime: 0,
+  });
+}
+
+/** Placed orders of one menu grouped per location, with totals. */
+export function useMenuOrders(menuId: number | null, filter: AcceptedFilter) {
+  return useApiQuery<OrdersByMenuResult>([...ORDERS_KEY, 'menu', menuId, filter], '/app/order', {
+    query: ordersQuery(menuId ?? 0, filter),
+    enabled: menuId !== null,
+    staleTime: 0,
+  });
+}
+
+export const ordersApi = {
+  setAccepted: (id: number, accepted: 0 | 1) => api.put<Order>(`/app/order/${id}`, undefined, { query: { accepted } }),
+  remove: (id: number) => api.delete<{ success: true }>(`/app/order/${id}`),
+};

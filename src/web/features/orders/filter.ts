@@ -1,0 +1,42 @@
+import type { Query } from '../../lib/api';
+
+/** Which orders /orders/{menuId} shows: ?accepted=0 new ones, 1 accepted ones, absent all (spec 2). */
+export type AcceptedFilter = 'all' | 'new' | 'accepted';
+
+export const ACCEPTED_FILTERS: readonly AcceptedFilter[] = ['all', 'new', 'accepted'];
+
+/** Reads ?accepted=; anything other than 0 or 1 means all. */
+export function parseAcceptedFilter(value: string | null): AcceptedFilter {
+  if (value === '0') return 'new';
+  if (value === '1') return 'accepted';
+  return 'all';
+}
+
+/** The address query of a tab (without the leading "?"); '' for all. */
+export function acceptedSearch(filter: AcceptedFilter): string {
+  if (filter === 'new') return 'accepted=0';
+  if (filter === 'accepted') return 'accepted=1';
+  return '';
+}
+
+/** Spec 7: GET /app/order?filter[dishlist_id]=&filter[status]=2&filter[accepted]=&per_page=all&full=1. */
+export function ordersQuery(menuId: number, filter: AcceptedFilter): Query {
+  const accepted = filter === 'new' ? 0 : filter === 'accepted' ? 1 : undefined;
+  return {
+    filter: { dishlist_id: menuId, status: 2, accepted },
+    per_page: 'all',
+    full: 1,
+  };
+}
+
+/** The acceptance flag an order gets from its Accept / Revoke Acceptance button. */
+export function toggledAccepted(accepted: number): 0 | 1 {
+  return accepted === 1 ? 0 : 1;
+}
+
+/** A route id (/orders/:menuId) as a positive integer, else null. */
+export function parseMenuId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

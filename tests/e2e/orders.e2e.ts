@@ -1,0 +1,84 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, signIn } from './ordering-support';
+
+/** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
+const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
+/** A customer at Tehnoparks whom no other journey uses for ordering. */
+const CUSTOMER = 'edgars@demo.lv';
+
+interface MenuDish {
+  id: number;
+  type: string;
+  qty: number | null;
+}
+
+/** Places a cash order of one unlimited plain dish of today's seeded menu as the customer. */
+async function placeOrder(request: APIRequestContext): Promise<{ orderId: number; menuTitle: string }> {
+  const token = await apiToken(request, CUSTOMER);
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = await request.get('/app/order/dishlists?lang=en', { headers });
+  expect(list.ok()).toBe(true);
+  const { dishlists } = (await list.json()) as { dishlists: { id: number; title: string }[] };
+  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title));
+  expect(menu, 'a seeded menu is open').toBeTruthy();
+  const pageData = await request.get(`/app/order/create/${menu!.id}?lang=en`, { headers });
+  expect(pageData.ok()).toBe(true);
+  const data = (await pageData.json()) as { dishlist: { categories: { dishes: MenuDish[] }[] } };
+  const dish = data.dishlist.categories.flatMap((c) => c.dishes).find((d) => d.type === 'simple' && d.qty === null);
+  expect(dish, 'an unlimited plain dish').toBeTruthy();
+  const created = await request.post('/app/order/create?lang=en', {
+    headers,
+    data: { dishlist_id: menu!.id, items: [{ id: dish!.id, qty: 1 }], payment_type: 'cash', terms: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { order_id } = (await created.json()) as { order_id: number };
+  return { orderId: order_id, menuTitle: menu!.title };
+}
+
+// Spec 2 and 4: kitchen staff see a menu's orders per location, accept one, revoke it and delete it.
+test('kitchen accepts, revokes and deletes an order', async ({ page, request }) => {
+  const { orderId, menuTitle } = await placeOrder(request);
+  await signIn(page, 'kitchen@demo.lv');
+
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: menuTitle, exact: true }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { name: menuTitle, level: 1 })).toBeVisible();
+
+  const group = page.getByRole('region', { name: 'Tehnoparks' });
+  await expect(group).toBeVisible();
+  await expect(group.getByText('Cash', { exact: true }).first()).toBeVisible();
+  const row = group.getByRole('row').filter({ has: page.getByText(`No. ${orderId}`, { exact: true }) });
+  await expect(row).toContainText('Edgars');
+  await expect(row).toContainText('New');
+
+  // Only new orders: ours is there.
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await expect(page).toHaveURL(/accepted=0/);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Accept order ${orderId}` }).click();
+  await expect(page.getByText(`Order ${orderId} was accepted.`)).toBeVisible();
+  // The "New" list refreshes without it; the accepted list has it.
+  await expect(row).toHaveCount(0);
+  await page.getByRole('link', { name: 'Accepted', exact: true }).click();
+  await expect(page).toHaveURL(/accepted=1/);
+  await expect(row).toContainText('Accepted');
+
+  await row.getByRole('button', { name: `Revoke acceptance of order ${orderId}` }).click();
+  await expect(page.getByText(`Acceptance of order ${orderId} was revoked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('link', { name: 'All', exact: true }).click();
+  await expect(row).toContainText('New');
+
+  let confirmation = '';
+  page.once('dialog', (dialog) => {
+    confirmation = dialog.message();
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: `Delete order ${orderId}` }).click();
+  await expect(page.getByText(`Order ${orderId} was deleted.`)).toBeVisible();
+  expect(confirmation).toBe(`Are you sure you want to delete order ${orderId}?`);
+  await expect(row).toHaveCount(0);
+});
