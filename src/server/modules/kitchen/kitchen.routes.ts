@@ -1,4 +1,18 @@
-import type { App, Deps } from '../../lib/context.js';
+import { idParams } from '../../../shared/schemas/ids.js';
+import { kitchenResult } from '../../../shared/schemas/kitchen.js';
+import type { App, Deps, Role } from '../../lib/context.js';
+import { resolveProviderId } from '../providers/providers.service.js';
+import { kitchenOfMenu } from './kitchen.service.js';
 
-/** Routes of the kitchen area (to be built). */
-export async function kitchenRoutes(_app: App, _deps: Deps) {}
+/** Staff who see the kitchen display. */
+export const KITCHEN_STAFF: readonly Role[] = ['admin', 'kitchen'];
+
+/** Routes of the kitchen area: what to cook for a menu (the kitchen display polls it). */
+export async function kitchenRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+  app.get(
+    '/kitchen/:id',
+    { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: idParams, response: { 200: kitchenResult } } },
+    async (req) => kitchenOfMenu(db, await resolveProviderId(db, req.query, req.lang), req.params.id, deps.now(), req.lang),
+  );
+}
