@@ -1,0 +1,33 @@
+import type { KitchenResult } from '../../../shared/schemas/kitchen';
+
+/** The kitchen display polls its data this often (spec 4: every 10 seconds). */
+export const KITCHEN_REFRESH_MS = 10_000;
+
+/** The menu id of /kds/{menuId}; null when it cannot name a menu (the server would answer 422). */
+export function parseMenuId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** HH:mm:ss of an ISO time in the given IANA zone (the provider's, not the device's). */
+export function formatClock(iso: string, zone: string): string {
+  let f = clocks.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clocks.set(zone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** True when there is nothing to cook. */
+export function isEmpty(k: Pick<KitchenResult, 'dishes' | 'initials'>): boolean {
+  return k.initials.length === 0 && k.dishes.every((g) => g.data.length === 0);
+}
+
+/** Total portions in a category (shown in its tile head). */
+export function groupTotal(g: KitchenResult['dishes'][number]): number {
+  return g.data.reduce((sum, d) => sum + d.qty, 0);
+}
