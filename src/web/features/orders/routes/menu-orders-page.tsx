@@ -200,6 +200,14 @@ export function Component() {
         <Link className="link" to="/orders">
           ← {t('back')}
         </Link>
+        {menuId !== null && (
+          <>
+            {' · '}
+            <Link className="link" to={`/kds/${menuId}`}>
+              {t('kitchenDisplay')}
+            </Link>
+          </>
+        )}
       </p>
       <h1 className="page__title">
         {menu ? (
