@@ -1,16 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
-import { useFieldErrors } from '../../../lib/form-errors';
-import { useSession } from '../../../lib/session-store';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { splitFailure } from '../components/form-failure';
-import { isTokenFailure } from '../components/link-check';
+import { useSignInOrLogin, useTokenForm } from '../components/use-token-form';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'password_confirmation'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -40,18 +36,15 @@ const LABEL_KEYS: Record<FieldName, string> = {
 export function Component() {
   const { t } = useTranslation('auth');
   const { hash = '' } = useParams();
-  const navigate = useNavigate();
-  const setToken = useSession((s) => s.setToken);
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    name: '',
-    email: '',
-    phone: '',
-    password: '',
-    password_confirmation: '',
+  const done = useSignInOrLogin();
+  const form = useTokenForm({
+    fields: FIELDS,
+    initial: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+    token: hash,
+    send: authApi.registerInvited,
+    onDone: done,
+    watchLink: true,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [deadLink, setDeadLink] = useState(false);
-  const fields = useFieldErrors();
 
   // The link carries a location's invitation token (spec: "create an account at the location the
   // link belongs to"); GET /locations/token/{hash} names the location. Only a nicety: whether the
@@ -64,39 +57,6 @@ export function Component() {
   });
   const locationTitle = location.data?.title ?? location.data?.location?.title;
 
-  const register = useMutation({
-    mutationFn: authApi.registerInvited,
-    onSuccess: (answer) => {
-      if (answer === undefined) return; // 429: ignored
-      if (typeof answer.token === 'string' && answer.token) {
-        setToken(answer.token);
-        navigate('/', { replace: true });
-      } else {
-        navigate('/login', { replace: true });
-      }
-    },
-    onError: (e) => {
-      if (isTokenFailure(e)) {
-        setDeadLink(true);
-        return;
-      }
-      const { fieldErrors, message } = splitFailure(e, FIELDS);
-      fields.setErrors(fieldErrors);
-      setFailure(message);
-    },
-  });
-
-  const set = (name: FieldName) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-    fields.clear(name);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    register.mutate({ ...values, token: hash });
-  };
-
   const footer = (
     <p>
       {t('register.haveAccount')}{' '}
@@ -106,7 +66,7 @@ export function Component() {
     </p>
   );
 
-  if (deadLink) {
+  if (form.deadLink) {
     return (
       <AuthCard title={t('register.title')} footer={footer}>
         <Notice tone="error">{t('register.invalid')}</Notice>
@@ -117,8 +77,8 @@ export function Component() {
   return (
     <AuthCard title={t('register.title')} footer={footer}>
       {locationTitle && <p className="muted">{t('register.location', { location: locationTitle })}</p>}
-      {failure && <Notice tone="error">{failure}</Notice>}
-      <form className="form" onSubmit={submit}>
+      {form.failure && <Notice tone="error">{form.failure}</Notice>}
+      <form className="form" onSubmit={form.submit}>
         {FIELDS.map((name) => (
           <TextField
             key={name}
@@ -126,13 +86,13 @@ export function Component() {
             type={TYPES[name]}
             name={name}
             autoComplete={AUTOCOMPLETE[name]}
-            value={values[name]}
-            onChange={set(name)}
-            error={fields.first(name)}
+            value={form.values[name]}
+            onChange={form.set(name)}
+            error={form.fields.first(name)}
             required
           />
         ))}
-        <Button type="submit" variant="primary" className="btn--block" loading={register.isPending}>
+        <Button type="submit" variant="primary" className="btn--block" loading={form.pending}>
           {t('register.submit')}
         </Button>
       </form>

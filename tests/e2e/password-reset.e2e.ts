@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+// A seeded customer no other journey signs in as.
+const LAURA = 'laura@demo.lv';
+
+test('forgotten password: request a link, set a new password, sign in with it', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Aizmirsāt paroli?' }).click();
+  await expect(page).toHaveURL(/\/password\/request$/);
+  await page.getByLabel('E-pasts').fill(LAURA);
+  await page.getByRole('button', { name: 'Nosūtīt saiti' }).click();
+  await expect(page.getByText('Paroles atjaunošanas saite ir nosūtīta uz norādīto e-pastu')).toBeVisible();
+
+  // Without SMTP the message waits in the outbox, which administrators can read.
+  const login = await request.post('/app/login', { data: { email: 'admin@demo.lv', password: 'demo-password' } });
+  const { token } = await login.json();
+  const outbox = await request.get('/app/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
+  const mail = (await outbox.json()).data.find((m: { to: string }) => m.to === LAURA);
+  const link = /https?:\/\/[^\s]+\/password\/reset\/[^\s]+/.exec(mail.text)![0];
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByLabel('E-pasts')).toHaveValue(LAURA);
+  await page.getByLabel(/^Jaunā parole/).fill('laura-new-pass');
+  await page.getByLabel(/^Atkārtojiet jauno paroli/).fill('does-not-match');
+  await page.getByRole('button', { name: 'Atjaunot paroli' }).click();
+  await expect(page.getByText('Paroles apstiprinājums nesakrīt.')).toBeVisible();
+  await page.getByLabel(/^Atkārtojiet jauno paroli/).fill('laura-new-pass');
+  await expect(page.getByText('Paroles apstiprinājums nesakrīt.')).toBeHidden();
+  await page.getByRole('button', { name: 'Atjaunot paroli' }).click();
+
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByText('Jūsu parole ir veiksmīgi atjaunota')).toBeVisible();
+  await page.getByLabel('E-pasts').fill(LAURA);
+  await page.getByLabel(/^Parole/).fill('laura-new-pass');
+  await page.getByRole('button', { name: 'Pieslēgties' }).click();
+  await expect(page.getByRole('button', { name: 'Profila izvēlne: Laura' })).toBeVisible();
+});
