@@ -44,3 +44,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && !error.isNetwork && error.message) return error.message;
   return fallback;
 }
+
+/** A list that could not be loaded: the server's reason or `fallback`; nothing for 429 (spec 7). */
+export function LoadErrorNotice({ error, fallback }: { error: unknown; fallback: string }) {
+  if (!error || (isApiError(error) && error.isIgnored)) return null;
+  return <Notice tone="error">{errorMessage(error, fallback)}</Notice>;
+}

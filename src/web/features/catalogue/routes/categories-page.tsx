@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../components/ui/form-error-notice';
+import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
 import { Table, type Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { CATEGORIES_KEY, DISHES_KEY, catalogueApi, useCategories, type Category } from '../api';
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { CategoryEditor } from '../components/category-editor';
 import { StatusBadge } from '../components/status-badge';
 import { pickText } from '../text';
@@ -59,23 +59,14 @@ export function Component() {
       cell: (c) => {
         const name = pickText(c.title, lang);
         return (
-          <div className="row-actions">
-            <Button size="sm" onClick={() => setEditing(c)} aria-label={t('actions.editNamed', { name })}>
-              {t('actions.edit')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="btn--danger-text"
-              onClick={() => {
-                remove.reset();
-                setDeleting(c);
-              }}
-              aria-label={t('actions.deleteNamed', { name })}
-            >
-              {t('actions.delete')}
-            </Button>
-          </div>
+          <EditDeleteActions
+            name={name}
+            onEdit={() => setEditing(c)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(c);
+            }}
+          />
         );
       },
     });
@@ -95,8 +86,7 @@ export function Component() {
         <SearchBox value={search} onSearch={setSearch} label={t('categories.search')} placeholder={t('categories.search')} />
       </div>
       {notice && <Notice tone="success">{notice}</Notice>}
-      {list.isError && !isApiError(list.error) && <Notice tone="error">{t('errors.loadFailed')}</Notice>}
-      {list.isError && isApiError(list.error) && !list.error.isIgnored && <Notice tone="error">{list.error.message}</Notice>}
+      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={list.data?.data ?? []}

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../components/ui/form-error-notice';
+import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
 import { Table, type Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { isApiError } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { DISHES_KEY, THUMB_SIZE, catalogueApi, dishImageUrl, useAllCategories, useDishes, type Dish } from '../api';
+import { EditDeleteActions } from '../components/edit-delete-actions';
 import { DishEditor } from '../components/dish-editor';
 import { DishImageModal } from '../components/dish-image-modal';
 import { StatusBadge } from '../components/status-badge';
@@ -138,23 +138,14 @@ export function Component() {
       cell: (d) => {
         const name = pickText(d.title, lang);
         return (
-          <div className="row-actions">
-            <Button size="sm" onClick={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })} aria-label={t('actions.editNamed', { name })}>
-              {t('actions.edit')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="btn--danger-text"
-              onClick={() => {
-                remove.reset();
-                setDeleting(d);
-              }}
-              aria-label={t('actions.deleteNamed', { name })}
-            >
-              {t('actions.delete')}
-            </Button>
-          </div>
+          <EditDeleteActions
+            name={name}
+            onEdit={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(d);
+            }}
+          />
         );
       },
     });
@@ -196,9 +187,7 @@ export function Component() {
         </label>
       </div>
       {notice && <Notice tone="success">{notice}</Notice>}
-      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
-        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
-      )}
+      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={list.data?.data ?? []}

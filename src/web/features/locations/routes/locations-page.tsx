@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../components/ui/form-error-notice';
+import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
 import { Table, type Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { isApiError } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -144,9 +143,7 @@ export function Component() {
         <SearchBox value={search} onSearch={setSearch} label={t('search')} placeholder={t('searchPlaceholder')} />
       </div>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
-        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
-      )}
+      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={list.data?.data ?? []}

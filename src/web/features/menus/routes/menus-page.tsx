@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../components/ui/form-error-notice';
+import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Table, type Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
@@ -98,9 +97,7 @@ export function Component() {
         </Link>
       </header>
       {notice && <Notice tone="success">{notice}</Notice>}
-      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
-        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
-      )}
+      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={list.data?.data ?? []}

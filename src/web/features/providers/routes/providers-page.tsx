@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../components/ui/form-error-notice';
+import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Table, type Column } from '../../../components/ui/table';
-import { isApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -121,9 +120,7 @@ export function Component() {
       </div>
       {notice && <Notice tone="success">{notice}</Notice>}
       {active && !active.status && <Notice tone="warning">{t('activeInactive')}</Notice>}
-      {list.isError && !(isApiError(list.error) && list.error.isIgnored) && (
-        <Notice tone="error">{errorMessage(list.error, t('errors.loadFailed'))}</Notice>
-      )}
+      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={providers}
