@@ -9,7 +9,7 @@ export interface LimitState {
 /**
  * Fixed-window counters kept in PostgreSQL, so every app instance sees the same numbers.
  * `hit` counts one event atomically and returns the new count, so parallel requests cannot
- * all slip under a limit; `peek` reads without counting. Windows run on the database's clock.
+ * all slip under a limit. Windows run on the database's clock.
  */
 export async function hit(db: Db, key: string, windowMs: number): Promise<LimitState> {
   const res = await db.execute<{ count: number; reset_at: Date }>(sql`
@@ -26,13 +26,6 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<LimitS
 /** Takes back one counted event (e.g. an attempt that turned out fine). */
 export async function undo(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
-}
-
-export async function peek(db: Db, key: string): Promise<number> {
-  const res = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
-  );
-  return res.rows[0]?.count ?? 0;
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
