@@ -38,6 +38,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
+    /** Print PostgreSQL's per-statement planning and execution times of the rush. */
+    stats: { type: 'boolean', default: false },
+    /** Extra PostgreSQL setting for experiments, `name=value`; may be repeated. */
+    setting: { type: 'string', multiple: true, default: [] },
   },
 });
 const N = Number(args.n);
@@ -91,18 +95,30 @@ async function measure(title: string, url: string, headers: Record<string, strin
   return result;
 }
 
+/** PostgreSQL's own account of the rush: planning and execution time per statement. */
+async function printStatementStats(db: ReturnType<typeof connect>['db']) {
+  const res = await db.execute<{ calls: number; plan_ms: number; exec_ms: number; plans: number; query: string }>(sql`
+    select calls::int, plans::int, round(total_plan_time::numeric, 1)::float as plan_ms, round(total_exec_time::numeric, 1)::float as exec_ms,
+      left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
+    from pg_stat_statements order by total_plan_time + total_exec_time desc limit 12`);
+  say('\nPostgreSQL statements during the rush (pg_stat_statements; ms in total):');
+  for (const r of res.rows) say(`  ${String(r.calls).padStart(6)} calls  plans ${String(r.plans).padStart(6)}  plan ${String(r.plan_ms).padStart(8)}  exec ${String(r.exec_ms).padStart(8)}  ${r.query}`);
+}
+
 async function main() {
   const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-bench-'));
   await chmod(dir, 0o755);
   say(`Order rush: ${N} customers, stock ${STOCK}, concurrency ${CONCURRENCY}; PostgreSQL in ${dir}`);
   // Durable settings (fsync and synchronous commit on), as the app runs for real.
-  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench' });
+  const statsSettings = ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'];
+  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', settings: [...(args.stats ? statsSettings : []), ...args.setting] });
   const database = connect(pg.url, POOL);
   const db = database.db;
   let exitCode = 0;
   try {
     await runMigrations(database);
+    if (args.stats) await db.execute(sql`create extension if not exists pg_stat_statements`);
 
     // ---- seed
     const now = new Date();
@@ -182,6 +198,7 @@ async function main() {
     const sample = await fetch(`${base}/app/order/create/${menu!.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     say(`  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`);
 
+    if (args.stats) await db.execute(sql`select pg_stat_statements_reset()`);
     // ---- the rush (client in a worker thread)
     const job: RushJob = {
       base,
@@ -235,6 +252,7 @@ async function main() {
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
     say(`Rush vs bare route:      ${((N / seconds / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
     say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    if (args.stats) await printStatementStats(db);
     if (oversold || lost || fiveXx || !consistent) exitCode = 1;
 
     await bare.close();

@@ -15,6 +15,8 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
   /** Throwaway cluster: faster settings, files removed on stop. */
   ephemeral?: boolean;
+  /** More server settings, as `name=value` (the benchmark's statement statistics). */
+  settings?: string[];
 }
 
 const USER = 'lunch';
@@ -58,6 +60,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'max_connections=200',
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.settings ?? []).flatMap((s) => ['-c', s]),
     ],
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),

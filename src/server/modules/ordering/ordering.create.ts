@@ -8,6 +8,7 @@ import { stockNeeds } from '../../../shared/ordering/stock.js';
 import { commissionFor, computeTotals, recordedPaymentType, sumLines, type Totals } from '../../../shared/ordering/totals.js';
 import type { CheckoutPaymentType, CreateOrderResult, OrderItemInput } from '../../../shared/schemas/ordering.js';
 import type { Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
@@ -52,65 +53,21 @@ export const MAX_ORDER_CENTS = 10_000_000;
 
 /** Transient database conflicts worth one more try (deadlock, serialization failure). */
 const RETRYABLE = new Set(['40P01', '40001']);
+/** Attempts of the order statement before giving up (conflicts with the user's own parallel orders). */
+const MAX_TRIES = 10;
+
+/** A placed order: its id, the payment reference (card or bank) and the amount to pay. */
+interface Placed {
+  orderId: number;
+  reference: string | null;
+  amountToPayCents: number;
+}
 const UNIQUE_VIOLATION = '23505';
 
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   return code;
-}
-
-/** Renders drizzle SQL objects for the order transaction, which runs on a raw pool client. */
-const dialect = new PgDialect();
-
-const statementNames = new Map<string, string>();
-/**
- * A name for a statement text that never changes between calls (values are parameters), so
- * each connection parses it once and PostgreSQL may reuse its plan. Named by the text's hash:
- * one name never stands for two texts.
- */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `ordering_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (statementNames.size < 100) statementNames.set(text, name);
-  }
-  return name;
-}
-
-/** An integer inlined into a simple-protocol statement (never text from outside). */
-function sqlInt(v: number): string {
-  if (!Number.isSafeInteger(v)) throw new TypeError('not an integer');
-  return String(v);
-}
-
-/** What the order transaction's callback tells its runner. */
-interface OrderTx {
-  client: pg.PoolClient;
-  /** Set once the callback has sent COMMIT itself (nothing left to roll back). */
-  ended: boolean;
-}
-
-/**
- * Runs `fn` on one pooled connection; `fn` sends BEGIN (folded into its first statement) and
- * COMMIT itself and sets `ended`. Anything still open afterwards (an early answer, an error)
- * is rolled back; a connection that cannot even roll back is discarded.
- */
-async function inTransaction<T>(pool: pg.Pool, fn: (tx: OrderTx) => Promise<T>): Promise<T> {
-  const tx: OrderTx = { client: await pool.connect(), ended: false };
-  let broken: Error | undefined;
-  try {
-    return await fn(tx);
-  } finally {
-    if (!tx.ended) {
-      try {
-        await tx.client.query('rollback');
-      } catch (err) {
-        broken = err instanceof Error ? err : new Error(String(err));
-      }
-    }
-    tx.client.release(broken);
-  }
 }
 
 export function newPaymentReference(): string {
@@ -284,8 +241,8 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
   const cashRefused = (totals: Totals) =>
     !staff && method === 'cash' && totals.amountToPay > 0 && (customer.location?.disableCash ?? false);
   const tooLarge = (totals: Totals) => totals.amount > MAX_ORDER_CENTS || totals.amountToPay > MAX_ORDER_CENTS;
+  const expected = totalsWith(state.subsidyUsedCents, customer.bonusCents);
   if (Object.keys(errors).length === 0) {
-    const expected = totalsWith(state.subsidyUsedCents, customer.bonusCents);
     if (tooLarge(expected)) errors.items = [orderingText(lang, 'orderTooLarge')];
     else if (cashRefused(expected)) errors.payment_type = [orderingText(lang, 'cashDisabled')];
   }
@@ -297,123 +254,104 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
   if (early.size > 0) throw stockErrors(menu, early, lang);
 
   const now = deps.now();
-  type Placed = { orderId: number; reference: string | null; amountToPayCents: number; existing?: Existing };
-  const attempt = () =>
-    inTransaction(deps.database.pool, async (tx): Promise<Placed> => {
-      const client = tx.client;
-      // The user's row serialises their orders: BEGIN, the lock on it, then bonus, subsidy used
-      // and the idempotent order in a separate statement, sent together in one simple-protocol
-      // round trip. Under READ COMMITTED every statement of such a message takes its own fresh
-      // snapshot, so the read sees every order committed while the lock was awaited; subqueries
-      // of the locking statement itself would use its older snapshot and miss them (two parallel
-      // orders would then both get the full subsidy). Only integers and an escaped literal are
-      // inlined (the simple protocol has no parameters).
-      const userId = sqlInt(customer.id);
-      const key = pg.escapeLiteral(req.idempotencyKey ?? '');
-      const results = (await client.query(`begin;
-        select 1 from users where id = ${userId} for update;
-        select u.bonus_cents,
-          (select coalesce(sum(o.subsidy_cents), 0) from orders o
-             where o.user_id = u.id and o.menu_id = ${sqlInt(menu.id)} and o.status in (1, 2)) as used,
-          e.id as existing_id, e.status as existing_status, e.reference as payment_reference, e.payment_status
-        from users u left join lateral (
-          select o.id, o.status, p.reference, p.status as payment_status
-          from orders o left join payments p on p.order_id = o.id
-          where o.user_id = u.id and o.idempotency_key = ${key} limit 1) e on true
-        where u.id = ${userId}`)) as unknown as pg.QueryResult[];
-      const row = results[2]!.rows[0] as {
-        bonus_cents: number;
-        used: number;
-        existing_id: number | null;
-        existing_status: number | null;
-        payment_reference: string | null;
-        payment_status: string | null;
-      };
-      if (req.idempotencyKey && row.existing_id !== null) {
-        const existing: Existing = { id: row.existing_id, status: row.existing_status!, paymentReference: row.payment_reference, paymentStatus: row.payment_status };
-        return { orderId: existing.id, reference: null, amountToPayCents: 0, existing };
-      }
-      const totals = totalsWith(Number(row.used), row.bonus_cents);
-      if (tooLarge(totals)) throw invalid({ items: [orderingText(lang, 'orderTooLarge')] });
-      if (cashRefused(totals)) throw invalid({ payment_type: [orderingText(lang, 'cashDisabled')] });
-      const paymentType = recordedPaymentType(totals, method);
-      const online = paymentType === 'card' || paymentType === 'bank';
-      const reference = online ? newPaymentReference() : null;
-      const bankCode = paymentType === 'bank' ? (input.bank ?? null) : null;
-      const items = lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position }));
-      const options = lines.flatMap((l, position) =>
-        l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })),
-      ).map((o, idx) => ({ ...o, idx }));
-      // Stock, order, lines, chosen options, bonus use and payment in one statement: the hot
-      // balance rows stay locked only for this statement and the commit. When any dish is short
-      // nothing is written.
-      const statement = sql`
-        with ${stockTakeCtes(menu.id, needs)},
-        o as (
-          insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
-            amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
-          select ${menu.id}::int, ${customer.id}::int, ${customer.location?.id ?? null}::int, ${req.staffId}::int, ${shiftId}::int, ${input.comment?.trim() ?? ''},
-            ${paymentType}, ${bankCode}::text, ${totals.amount}::int, ${totals.subsidy}::int, ${totals.bonus}::int, ${totals.commission}::int,
-            ${totals.amountToPay}::int, ${online ? 1 : 2}::smallint, ${req.idempotencyKey}::text, ${now}::timestamptz, ${now}::timestamptz
-          where not exists (select 1 from short)
-          returning id),
-        i as (
-          insert into ${orderItems} (order_id, dish_id, title, qty, unit_price_cents, position)
-          select o.id, x.dish_id, x.title, x.qty, x.price, x.position
-          from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
-          order by x.position
-          returning id, position),
-        op as (
-          insert into ${orderItemOptions} (order_item_id, group_id, dish_id, title, price_cents)
-          select i.id, y.group_id, y.dish_id, y.title, y.price
-          from i join jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
-            on y.position = i.position
-          order by y.idx
-          returning 1),
-        b as (
-          update ${users} set bonus_cents = bonus_cents - ${totals.bonus}::int
-          where id = ${customer.id} and ${totals.bonus}::int > 0 and exists (select 1 from o)
-          returning 1),
-        p as (
-          insert into ${payments} (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
-          select o.id, ${gateway.name}, ${paymentType}, ${bankCode}::text, ${totals.amountToPay}::int, 'pending', ${reference}::text,
-            ${now}::timestamptz, ${now}::timestamptz
-          from o where ${online}::boolean
-          returning 1)
-        select (select id from o) as order_id,
-          coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
-      const query = dialect.sqlToQuery(statement);
-      // COMMIT is queued right behind the statement, so the driver sends it the moment the
-      // statement completes, without waiting for this event loop (which may be busy with other
-      // requests) while the balance rows are locked. After a failed statement PostgreSQL answers
-      // the COMMIT with a rollback.
-      const [placed, committed] = await Promise.allSettled([
-        client.query<{ order_id: number | null; short: [number, number][] }>({ name: statementName(query.sql), text: query.sql, values: query.params }),
-        client.query('commit'),
-      ]);
-      tx.ended = committed.status === 'fulfilled';
-      if (placed.status === 'rejected') throw placed.reason;
-      if (committed.status === 'rejected') throw committed.reason;
-      const result = placed.value.rows[0]!;
-      if (result.short.length > 0) throw stockErrors(menu, new Map(result.short), lang);
-      return { orderId: result.order_id!, reference, amountToPayCents: totals.amountToPay };
-    });
+  const items = lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position }));
+  const options = lines
+    .flatMap((l, position) => l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })))
+    .map((o, idx) => ({ ...o, idx }));
+
+  /**
+   * One autocommit statement places the order: it locks the user's row only if it is still the
+   * version the customer query read (`xmin`), then the balance rows in dish-id order, takes the
+   * stock, writes the order, its lines, chosen options and payment, and updates the user's row
+   * (bonus), which gives the row a new version. Every order and every give-back updates that
+   * row, so an unchanged version means bonus, subsidy used and the idempotent order are still as
+   * read; under READ COMMITTED a row changed by a concurrent order is re-checked after the lock
+   * wait and no longer matches, and the statement then writes nothing ('stale') and the caller
+   * reads the state again. The hot balance rows stay locked for this one statement and its
+   * commit. When any dish is short nothing is written.
+   */
+  const placeWith = async (version: string, totals: Totals): Promise<Placed | 'stale'> => {
+    const paymentType = recordedPaymentType(totals, method);
+    const online = paymentType === 'card' || paymentType === 'bank';
+    const reference = online ? newPaymentReference() : null;
+    const bankCode = paymentType === 'bank' ? (input.bank ?? null) : null;
+    const statement = sql`
+      with lu as (
+        select u.id from ${users} u where u.id = ${customer.id}::int and u.xmin = ${version}::text::xid for update),
+      ${stockTakeCtes(menu.id, needs, sql`exists (select 1 from lu)`)},
+      o as (
+        insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
+          amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
+        select ${menu.id}::int, ${customer.id}::int, ${customer.location?.id ?? null}::int, ${req.staffId}::int, ${shiftId}::int, ${input.comment?.trim() ?? ''},
+          ${paymentType}, ${bankCode}::text, ${totals.amount}::int, ${totals.subsidy}::int, ${totals.bonus}::int, ${totals.commission}::int,
+          ${totals.amountToPay}::int, ${online ? 1 : 2}::smallint, ${req.idempotencyKey}::text, ${now}::timestamptz, ${now}::timestamptz
+        where exists (select 1 from lu) and not exists (select 1 from short)
+        returning id),
+      i as (
+        insert into ${orderItems} (order_id, dish_id, title, qty, unit_price_cents, position)
+        select o.id, x.dish_id, x.title, x.qty, x.price, x.position
+        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
+        order by x.position
+        returning id, position),
+      op as (
+        insert into ${orderItemOptions} (order_item_id, group_id, dish_id, title, price_cents)
+        select i.id, y.group_id, y.dish_id, y.title, y.price
+        from i join jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
+          on y.position = i.position
+        order by y.idx
+        returning 1),
+      b as (
+        update ${users} set bonus_cents = bonus_cents - ${totals.bonus}::int
+        where id = ${customer.id}::int and exists (select 1 from o)
+        returning 1),
+      p as (
+        insert into ${payments} (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
+        select o.id, ${gateway.name}, ${paymentType}, ${bankCode}::text, ${totals.amountToPay}::int, 'pending', ${reference}::text,
+          ${now}::timestamptz, ${now}::timestamptz
+        from o where ${online}::boolean
+        returning 1)
+      select (select id from o) as order_id, exists (select 1 from lu) as locked,
+        coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
+    const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][] }>(prepared(statement));
+    const row = res.rows[0]!;
+    if (!row.locked) return 'stale' as const;
+    if (row.short.length > 0) throw stockErrors(menu, new Map(row.short), lang);
+    return { orderId: row.order_id!, reference, amountToPayCents: totals.amountToPay };
+  };
 
   let placed: Placed | null = null;
+  let version = state.version;
+  let totals = expected;
   for (let tries = 0; placed === null; tries++) {
     try {
-      placed = await attempt();
+      const result = await placeWith(version, totals);
+      if (result !== 'stale') {
+        placed = result;
+        break;
+      }
     } catch (err) {
       const code = pgCode(err);
       if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
         const existing = await findByKey(db, customer.id, req.idempotencyKey);
         if (existing) return answerFor(existing, gateway, lang);
       }
-      if (code && RETRYABLE.has(code) && tries < 3) continue;
-      throw err;
+      if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
+      continue;
     }
+    // The user's row changed since it was read (another order of theirs, a give-back, an
+    // edit): read bonus, subsidy used and the idempotent order again and price anew.
+    if (tries >= MAX_TRIES) throw new AppError(409, orderingText(lang, 'orderFailed'));
+    const fresh = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey);
+    if (!fresh || !fresh.customer.active) throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
+    if (req.idempotencyKey && fresh.existingOrderId !== null) {
+      const existing = await findByKey(db, customer.id, req.idempotencyKey);
+      if (existing) return answerFor(existing, gateway, lang);
+    }
+    version = fresh.version;
+    totals = totalsWith(fresh.subsidyUsedCents, fresh.customer.bonusCents);
+    if (tooLarge(totals)) throw invalid({ items: [orderingText(lang, 'orderTooLarge')] });
+    if (cashRefused(totals)) throw invalid({ payment_type: [orderingText(lang, 'cashDisabled')] });
   }
-  if (placed.existing) return answerFor(placed.existing, gateway, lang);
   if (!placed.reference) return { success: true, order_id: placed.orderId };
   try {
     const { redirectUrl } = await gateway.createPayment({

@@ -15,15 +15,18 @@ export function pgIntArray(values: number[]): string {
  * (dish_id, qty); `taken` decrements every limited row, but only when nothing is short.
  * Dishes without a balance row, or with qty null, are unlimited. All parts see the rows as they
  * were before the update. Follow with more CTEs guarded by `not exists (select 1 from short)`.
+ * `guard` (evaluated once, before any balance row is locked) gates the whole part: when false
+ * nothing is locked or taken, e.g. until the user's row is locked, keeping the lock order
+ * user before balances.
  */
-export function stockTakeCtes(menuId: number, needs: Map<number, number>): SQL {
+export function stockTakeCtes(menuId: number, needs: Map<number, number>, guard: SQL = sql`true`): SQL {
   const ids = [...needs.keys()].sort((a, b) => a - b);
   return sql`
     need as (
       select * from unnest(${pgIntArray(ids)}::int[], ${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as t(dish_id, n)),
     locked as (
       select b.dish_id, b.qty from ${balances} b
-      where b.menu_id = ${menuId} and b.dish_id = any(${pgIntArray(ids)}::int[])
+      where ${guard} and b.menu_id = ${menuId} and b.dish_id = any(${pgIntArray(ids)}::int[])
       order by b.dish_id for update of b),
     short as (
       select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
@@ -31,7 +34,7 @@ export function stockTakeCtes(menuId: number, needs: Map<number, number>): SQL {
     taken as (
       update ${balances} b set qty = b.qty - need.n
       from need join locked on locked.dish_id = need.dish_id
-      where b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null
+      where ${guard} and b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null
         and not exists (select 1 from short)
       returning b.dish_id)`;
 }
@@ -102,10 +105,12 @@ export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Prom
   return true;
 }
 
+/**
+ * Gives back the bonus (always updating the user's row, which locks it first and gives it a new
+ * version: an order priced from the old subsidy or bonus then notices, see ordering.create.ts),
+ * then the stock.
+ */
 async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: number; bonusCents: number }) {
-  await tx.execute(sql`select 1 from ${users} where id = ${row.userId} for update`);
+  await tx.update(users).set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` }).where(eq(users.id, row.userId));
   await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
-  if (row.bonusCents > 0) {
-    await tx.update(users).set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` }).where(eq(users.id, row.userId));
-  }
 }

@@ -566,6 +566,41 @@ describe('review fixes', () => {
     expect(stored.reduce((sum, o) => sum + o.subsidyCents, 0)).toBeLessThanOrEqual(500);
   });
 
+  it('parallel orders of one user spend the subsidy once and the bonus at most once', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 400 });
+    // Each order is a 5.50 main: the first takes 3.00 subsidy and 2.50 bonus, the second the
+    // remaining 1.50 bonus, every other one pays in full.
+    const results = await Promise.all(Array.from({ length: 8 }, () => post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const stored = await ordersOf(c.user.id);
+    expect(stored).toHaveLength(8);
+    expect(stored.reduce((sum, o) => sum + o.subsidyCents, 0)).toBe(300);
+    expect(stored.reduce((sum, o) => sum + o.bonusCents, 0)).toBe(400);
+    const [u] = await ctx.db.select({ bonus: users.bonusCents }).from(users).where(eq(users.id, c.user.id));
+    expect(u!.bonus).toBe(0);
+  });
+
+  it('an order priced before a give-back of bonus is priced again with the bonus returned', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, {}, { bonusCents: 200 });
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const first = (await post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth)).json().order_id;
+    // Deleting the first order gives its 2.00 bonus back while the second is placed.
+    const [second] = await Promise.all([
+      post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth),
+      ctx.app.inject({ method: 'DELETE', url: `/app/order/${first}`, headers: staff.auth }),
+    ]);
+    expect(second.statusCode).toBe(200);
+    const stored = await ordersOf(c.user.id);
+    const [u] = await ctx.db.select({ bonus: users.bonusCents }).from(users).where(eq(users.id, c.user.id));
+    // Whatever the interleaving, bonus is never created or lost: left + used by stored orders = 2.00.
+    expect(u!.bonus + stored.reduce((sum, o) => sum + o.bonusCents, 0)).toBe(200);
+    expect(u!.bonus).toBeGreaterThanOrEqual(0);
+  });
+
   it('ids beyond the database range are a 422, never a 500', async () => {
     const now = ctx.clock.now();
     const c = await customerAt(ctx.db, now);

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { balances, locations, orders, shifts, users } from '../../db/schema/index.js';
 import { orderMenuSql, type OrderMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
@@ -62,16 +63,14 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
     .orderBy(asc(shifts.position), asc(shifts.id));
 }
 
-export async function loadCustomer(db: Db | Tx, userId: number): Promise<Customer | null> {
-  return (await loadCustomerState(db, userId, null, null))?.customer ?? null;
-}
-
 /**
  * The customer, their location's shifts, the subsidy their orders on `menuId` already use and
- * the order already placed with `idempotencyKey`, in one query.
+ * the order already placed with `idempotencyKey`, in one prepared query. `version` is the user
+ * row's xmin as text: every order and every give-back updates that row, so an unchanged version
+ * means bonus, subsidy used and the idempotent order are still as read (ordering.create.ts).
  */
 export async function loadCustomerState(
-  db: Db | Tx,
+  db: Db,
   userId: number,
   menuId: number | null,
   idempotencyKey: string | null,
@@ -80,13 +79,15 @@ export async function loadCustomerState(
   withOrderMenu = false,
 ): Promise<{
   customer: Customer;
+  version: string;
   subsidyUsedCents: number;
   existingOrderId: number | null;
   stock: Map<number, number | null>;
   orderMenu: OrderMenuJson | null;
 } | null> {
-  const res = await db.execute<{
+  const res = await db.$client.query<{
     id: number;
+    version: string;
     email: string;
     first_name: string;
     phone: string;
@@ -103,8 +104,9 @@ export async function loadCustomerState(
     existing_id: number | null;
     stock: [number, number | null][] | null;
     order_menu: OrderMenuJson | null;
-  }>(sql`
-    select u.id, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
+  }>(
+    prepared(sql`
+    select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
       l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
       (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
          from ${shifts} s where s.location_id = l.id) as shifts,
@@ -115,7 +117,8 @@ export async function loadCustomerState(
          where b.menu_id = ${menuId ?? 0} and b.dish_id = any(${pgIntArray(stockDishIds)}::int[])) as stock,
       ${withOrderMenu && menuId !== null ? orderMenuSql(menuId, stockDishIds) : sql`null::json`} as order_menu
     from ${users} u left join ${locations} l on l.id = u.location_id
-    where u.id = ${userId}`);
+    where u.id = ${userId}`),
+  );
   const r = res.rows[0];
   if (!r) return null;
   return {
@@ -133,6 +136,7 @@ export async function loadCustomerState(
           : { id: r.location_id, title: r.location_title!, subsidyCents: r.subsidy_cents!, fullSubsidy: r.full_subsidy!, disableCash: r.disable_cash! },
       shifts: r.shifts ?? [],
     },
+    version: r.version,
     subsidyUsedCents: menuId === null ? 0 : r.subsidy_used,
     existingOrderId: idempotencyKey ? r.existing_id : null,
     /** Stock of the asked dishes on the menu (only dishes with a balance row). */
