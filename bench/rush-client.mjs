@@ -23,7 +23,7 @@ function post(agent, url, headers, body) {
 async function run(job) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
   const url = new URL('/app/order/create', job.base);
-  const body = (i) => JSON.stringify({ dishlist_id: job.menuId, items: job.items, payment_type: 'cash', terms: true });
+  const body = JSON.stringify({ dishlist_id: job.menuId, items: job.items, payment_type: 'cash', terms: true });
   const answers = [];
   const statuses = new Map();
   const latencies = [];
@@ -36,7 +36,7 @@ async function run(job) {
       if (i >= job.tokens.length) return;
       const t0 = performance.now();
       try {
-        const res = await post(agent, url, { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` }, body(i));
+        const res = await post(agent, url, { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` }, body);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 200) {
           const answer = JSON.parse(res.text);

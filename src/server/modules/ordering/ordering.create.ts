@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
