@@ -1,0 +1,109 @@
+import { defineMessages } from '../../lib/i18n.js';
+
+type Key =
+  | 'locationNotFound'
+  | 'onOtherLap'
+  | 'notOnLap'
+  | 'reportTitle'
+  | 'lap'
+  | 'menu'
+  | 'toLoad'
+  | 'category'
+  | 'dish'
+  | 'qty'
+  | 'setMeals'
+  | 'stops'
+  | 'location'
+  | 'orders'
+  | 'total'
+  | 'card'
+  | 'subsidyBonus'
+  | 'cashToCollect'
+  | 'cashBalance'
+  | 'currentPayment'
+  | 'notRecorded'
+  | 'none'
+  | 'noLocations'
+  | 'generated';
+
+/** Texts of the laps area (errors and the PDF report). */
+export const lapText = defineMessages<Key>({
+  en: {
+    locationNotFound: 'Location not found',
+    onOtherLap: 'This location is already on the lap “{title}”.',
+    notOnLap: 'This location is not on the lap.',
+    reportTitle: 'Lap report',
+    lap: 'Lap',
+    menu: 'Menu',
+    toLoad: 'To load',
+    category: 'Category',
+    dish: 'Dish',
+    qty: 'Qty',
+    setMeals: 'Set meals',
+    stops: 'Locations',
+    location: 'Location',
+    orders: 'Orders',
+    total: 'Total',
+    card: 'Card',
+    subsidyBonus: 'Subsidy / bonus',
+    cashToCollect: 'Cash to collect',
+    cashBalance: 'Cash collected',
+    currentPayment: 'Still to collect',
+    notRecorded: '—',
+    none: 'There is nothing to display...',
+    noLocations: 'The lap has no locations.',
+    generated: 'Generated {date}',
+  },
+  lv: {
+    locationNotFound: 'Vieta nav atrasta',
+    onOtherLap: 'Šī vieta jau ir maršrutā “{title}”.',
+    notOnLap: 'Šīs vietas maršrutā nav.',
+    reportTitle: 'Maršruta atskaite',
+    lap: 'Maršruts',
+    menu: 'Ēdienkarte',
+    toLoad: 'Jāiekrauj',
+    category: 'Kategorija',
+    dish: 'Ēdiens',
+    qty: 'Skaits',
+    setMeals: 'Kompleksi',
+    stops: 'Vietas',
+    location: 'Vieta',
+    orders: 'Pasūtījumi',
+    total: 'Kopā',
+    card: 'Karte',
+    subsidyBonus: 'Subsīdija / bonuss',
+    cashToCollect: 'Jāiekasē skaidrā naudā',
+    cashBalance: 'Iekasēts',
+    currentPayment: 'Vēl jāiekasē',
+    notRecorded: '—',
+    none: 'Nav ko attēlot...',
+    noLocations: 'Maršrutā nav vietu.',
+    generated: 'Sagatavots {date}',
+  },
+  ru: {
+    locationNotFound: 'Место не найдено',
+    onOtherLap: 'Это место уже в маршруте «{title}».',
+    notOnLap: 'Этого места нет в маршруте.',
+    reportTitle: 'Отчёт по маршруту',
+    lap: 'Маршрут',
+    menu: 'Меню',
+    toLoad: 'Загрузить',
+    category: 'Категория',
+    dish: 'Блюдо',
+    qty: 'Кол-во',
+    setMeals: 'Комплексы',
+    stops: 'Места',
+    location: 'Место',
+    orders: 'Заказы',
+    total: 'Итого',
+    card: 'Карта',
+    subsidyBonus: 'Субсидия / бонус',
+    cashToCollect: 'Собрать наличными',
+    cashBalance: 'Собрано',
+    currentPayment: 'Осталось собрать',
+    notRecorded: '—',
+    none: 'Нечего показать...',
+    noLocations: 'В маршруте нет мест.',
+    generated: 'Создано {date}',
+  },
+});

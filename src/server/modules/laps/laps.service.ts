@@ -1,0 +1,443 @@
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import { toCents, toEuros } from '../../../shared/money.js';
+import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
+import {
+  addStop,
+  moveStop,
+  removeStop,
+  type CashBalanceInput,
+  type CashBalanceResult,
+  type CreateLapInput,
+  type Lap,
+  type LapList,
+  type LapLocation,
+  type LapReport,
+  type UpdateLapInput,
+} from '../../../shared/schemas/laps.js';
+import type { DishlistSummary, OrderTotals } from '../../../shared/schemas/ordering.js';
+import type { Db, Tx } from '../../db/client.js';
+import { cashBalances, categories, dishes, lapLocations, laps, locations, menus, orderItemOptions, orderItems, orders, providers } from '../../db/schema/index.js';
+import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { presentDishes } from '../kitchen/kitchen.service.js';
+import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
+import { lapText } from './laps.messages.js';
+
+/** Orders that count: placed (status 2). */
+const PLACED = 2;
+
+const locationColumns = { id: locations.id, title: locations.title, address: locations.address, status: locations.status };
+
+// ---------------------------------------------------------------- laps
+
+type LapRow = typeof laps.$inferSelect;
+
+async function stopsOf(db: Db | Tx, lapIds: number[]): Promise<Map<number, LapLocation[]>> {
+  const byLap = new Map<number, LapLocation[]>(lapIds.map((id) => [id, []]));
+  if (lapIds.length === 0) return byLap;
+  const rows = await db
+    .select({ lapId: lapLocations.lapId, ...locationColumns })
+    .from(lapLocations)
+    .innerJoin(locations, eq(locations.id, lapLocations.locationId))
+    .where(inArray(lapLocations.lapId, lapIds))
+    .orderBy(asc(lapLocations.lapId), asc(lapLocations.position), asc(lapLocations.locationId));
+  for (const { lapId, ...l } of rows) byLap.get(lapId)!.push(l);
+  return byLap;
+}
+
+function presentLap(l: LapRow, stops: LapLocation[]): Lap {
+  return {
+    id: l.id,
+    title: l.title,
+    position: l.position,
+    active: l.active,
+    locations: stops.map((s) => s.id),
+    locations_count: stops.length,
+    stops,
+  };
+}
+
+/** GET /app/laps: the provider's laps in position order, and the locations on no lap. */
+export async function listLaps(db: Db, providerId: number): Promise<LapList> {
+  const rows = await db.select().from(laps).where(eq(laps.providerId, providerId)).orderBy(asc(laps.position), asc(laps.id));
+  const stops = await stopsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const unassigned = await db
+    .select(locationColumns)
+    .from(locations)
+    .leftJoin(lapLocations, eq(lapLocations.locationId, locations.id))
+    .where(isNull(lapLocations.lapId))
+    .orderBy(asc(sql`lower(${locations.title})`), asc(locations.id));
+  return { data: rows.map((r) => presentLap(r, stops.get(r.id)!)), unassigned };
+}
+
+async function readLap(db: Db | Tx, providerId: number, lapId: number, lang: Lang): Promise<Lap> {
+  const [row] = await db.select().from(laps).where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+  if (!row) throw new AppError(404, t(lang, 'notFound'));
+  return presentLap(row, (await stopsOf(db, [row.id])).get(row.id)!);
+}
+
+/**
+ * Refuses locations that may not join lap `lapId` (null: a new lap): unknown ones and those on
+ * another provider's lap ("Location not found"), and those on another lap of this provider.
+ */
+async function checkJoining(tx: Tx, providerId: number, lapId: number | null, ids: { id: number; field: string }[], lang: Lang) {
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: locations.id, lapId: laps.id, lapTitle: laps.title, lapProvider: laps.providerId })
+    .from(locations)
+    .leftJoin(lapLocations, eq(lapLocations.locationId, locations.id))
+    .leftJoin(laps, eq(laps.id, lapLocations.lapId))
+    .where(
+      inArray(
+        locations.id,
+        ids.map((i) => i.id),
+      ),
+    );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const errors: FieldErrors = {};
+  for (const { id, field } of ids) {
+    const r = found.get(id);
+    if (!r || (r.lapId !== null && r.lapProvider !== providerId)) errors[field] = [lapText(lang, 'locationNotFound')];
+    else if (r.lapId !== null && r.lapId !== lapId) errors[field] = [lapText(lang, 'onOtherLap', { title: r.lapTitle ?? '' })];
+  }
+  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+}
+
+async function writeStops(tx: Tx, lapId: number, ids: number[]) {
+  await tx.delete(lapLocations).where(eq(lapLocations.lapId, lapId));
+  if (ids.length) await tx.insert(lapLocations).values(ids.map((locationId, position) => ({ lapId, locationId, position })));
+}
+
+/** POST /app/laps. */
+export async function createLap(db: Db, providerId: number, input: CreateLapInput, lang: Lang): Promise<Lap> {
+  return db.transaction(async (tx) => {
+    const ids = input.locations ?? [];
+    await checkJoining(
+      tx,
+      providerId,
+      null,
+      ids.map((id, i) => ({ id, field: `locations.${i}` })),
+      lang,
+    );
+    let position = input.position;
+    if (position === undefined) {
+      const [last] = await tx.select({ p: max(laps.position) }).from(laps).where(eq(laps.providerId, providerId));
+      position = (last?.p ?? 0) + 1;
+    }
+    const [row] = await tx
+      .insert(laps)
+      .values({ providerId, title: input.title, active: input.active ?? true, position })
+      .returning();
+    await writeStops(tx, row!.id, ids);
+    return readLap(tx, providerId, row!.id, lang);
+  });
+}
+
+/** PUT /app/laps/{id}: fields, and the locations as a whole list or one step (add, remove, move). */
+export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, lang: Lang): Promise<Lap> {
+  return db.transaction(async (tx) => {
+    // The lap row is locked so two editors' steps apply one after the other.
+    const [row] = await tx
+      .select()
+      .from(laps)
+      .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)))
+      .for('update');
+    if (!row) throw new AppError(404, t(lang, 'notFound'));
+
+    const current = (await tx.select({ id: lapLocations.locationId }).from(lapLocations).where(eq(lapLocations.lapId, lapId)).orderBy(asc(lapLocations.position), asc(lapLocations.locationId))).map(
+      (r) => r.id,
+    );
+    let next: number[] | null = null;
+    if (input.locations !== undefined) {
+      const list = input.locations;
+      await checkJoining(
+        tx,
+        providerId,
+        lapId,
+        list.map((id, i) => ({ id, field: `locations.${i}` })).filter((x) => !current.includes(x.id)),
+        lang,
+      );
+      next = list;
+    } else if (input.add !== undefined) {
+      await checkJoining(tx, providerId, lapId, [{ id: input.add, field: 'add' }], lang);
+      next = addStop(current, input.add);
+    } else if (input.remove !== undefined) {
+      if (!current.includes(input.remove)) throw fieldError(t(lang, 'invalid'), { remove: [lapText(lang, 'notOnLap')] });
+      next = removeStop(current, input.remove);
+    } else if (input.move !== undefined) {
+      const index = current.indexOf(input.move.location_id);
+      if (index < 0) throw fieldError(t(lang, 'invalid'), { 'move.location_id': [lapText(lang, 'notOnLap')] });
+      next = moveStop(current, index, input.move.offset);
+    }
+
+    const set: Partial<typeof laps.$inferInsert> = {};
+    if (input.title !== undefined) set.title = input.title;
+    if (input.active !== undefined) set.active = input.active;
+    if (input.position !== undefined) set.position = input.position;
+    if (Object.keys(set).length) await tx.update(laps).set(set).where(eq(laps.id, lapId));
+    if (next && (next.length !== current.length || next.some((id, i) => id !== current[i]))) await writeStops(tx, lapId, next);
+    return readLap(tx, providerId, lapId, lang);
+  });
+}
+
+// ---------------------------------------------------------------- report
+
+interface Cents {
+  cash: number;
+  card: number;
+  subsidy: number;
+  bonus: number;
+  total: number;
+  count: number;
+}
+
+interface ReportLocationCents {
+  id: number;
+  title: string;
+  address: string;
+  sums: Cents;
+  /** Null: nothing recorded. */
+  balance: number | null;
+}
+
+interface ReportCents {
+  lap: { id: number; title: string; active: boolean };
+  dishlist: DishlistSummary;
+  dishes: KitchenGroup[];
+  initials: KitchenDish[];
+  locations: ReportLocationCents[];
+}
+
+const zero = (): Cents => ({ cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 });
+
+// Sums stay bigint in SQL (an int could overflow on a large menu); read back as numbers.
+const sums = {
+  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
+  card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
+  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
+  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
+  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+  count: sql<number>`count(${orders.id})::int`,
+};
+const qtySum = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
+
+/** The menu of the provider, or 404. */
+async function providerMenu(db: Db, providerId: number, menuId: number, lang: Lang) {
+  const [menu] = await db
+    .select(summaryColumns)
+    .from(menus)
+    .innerJoin(providers, eq(providers.id, menus.providerId))
+    .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
+  if (!menu) throw new AppError(404, t(lang, 'notFound'));
+  return menu;
+}
+
+/** Everything of the report in cents: the JSON answer and the PDF are made from it. */
+async function loadReport(db: Db, providerId: number, lapId: number, menuId: number, lang: Lang): Promise<ReportCents> {
+  const [lapRow] = await db.select().from(laps).where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+  if (!lapRow) throw new AppError(404, t(lang, 'notFound'));
+  const menu = await providerMenu(db, providerId, menuId, lang);
+  const stops = (await stopsOf(db, [lapId])).get(lapId)!;
+  const ids = stops.map((s) => s.id);
+  const base = { lap: { id: lapRow.id, title: lapRow.title, active: lapRow.active }, dishlist: presentSummary(menu) };
+  if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
+
+  const placed = and(eq(orders.menuId, menuId), eq(orders.status, PLACED), inArray(orders.locationId, ids));
+  const dishColumns = {
+    dishId: dishes.id,
+    title: dishes.title,
+    position: dishes.position,
+    categoryId: categories.id,
+    categoryTitle: categories.title,
+    categoryPosition: categories.position,
+    qty: qtySum,
+  };
+  const [perLocation, balances, plain, options, sets] = await Promise.all([
+    db
+      .select({ locationId: orders.locationId, ...sums })
+      .from(orders)
+      .where(placed)
+      .groupBy(orders.locationId),
+    db
+      .select({ locationId: cashBalances.locationId, amount: cashBalances.amountCents })
+      .from(cashBalances)
+      .where(and(eq(cashBalances.menuId, menuId), inArray(cashBalances.locationId, ids))),
+    // Plain lines count by their qty; each chosen option of a set meal by the line's qty
+    // (as the kitchen display counts them).
+    db
+      .select(dishColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
+      .innerJoin(categories, eq(categories.id, dishes.categoryId))
+      .where(and(placed, eq(dishes.type, 'simple')))
+      .groupBy(dishes.id, categories.id),
+    db
+      .select(dishColumns)
+      .from(orderItemOptions)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemOptions.orderItemId))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(dishes, eq(dishes.id, orderItemOptions.dishId))
+      .innerJoin(categories, eq(categories.id, dishes.categoryId))
+      .where(placed)
+      .groupBy(dishes.id, categories.id),
+    db
+      .select({ dishId: dishes.id, title: dishes.title, qty: qtySum })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
+      .where(and(placed, inArray(dishes.type, ['complex', 'initial'])))
+      .groupBy(dishes.id)
+      .orderBy(asc(dishes.position), asc(dishes.id)),
+  ]);
+  const sumsOf = new Map(perLocation.map(({ locationId, ...s }) => [locationId, s]));
+  const balanceOf = new Map(balances.map((b) => [b.locationId, b.amount]));
+  return {
+    ...base,
+    dishes: presentDishes([...plain, ...options], lang),
+    initials: sets.map((s) => ({ id: s.dishId, title: pickText(s.title, lang), qty: s.qty })),
+    locations: stops.map((s) => ({ id: s.id, title: s.title, address: s.address, sums: sumsOf.get(s.id) ?? zero(), balance: balanceOf.get(s.id) ?? null })),
+  };
+}
+
+function totalsOf(list: ReportLocationCents[]) {
+  const s = zero();
+  let balance = 0;
+  for (const l of list) {
+    for (const k of Object.keys(s) as (keyof Cents)[]) s[k] += l.sums[k];
+    balance += l.balance ?? 0;
+  }
+  return { sums: s, balance, outstanding: s.cash - balance };
+}
+
+function euros(s: Cents): OrderTotals {
+  return { cash: toEuros(s.cash), card: toEuros(s.card), subsidy: toEuros(s.subsidy), bonus: toEuros(s.bonus), total: toEuros(s.total), count: s.count };
+}
+
+/** GET /app/laps/report/{lapId}/{menuId}. */
+export async function lapReport(db: Db, providerId: number, lapId: number, menuId: number, lang: Lang): Promise<LapReport> {
+  const r = await loadReport(db, providerId, lapId, menuId, lang);
+  const total = totalsOf(r.locations);
+  return {
+    lap: r.lap,
+    dishlist: r.dishlist,
+    dishes: r.dishes,
+    initials: r.initials,
+    locations: r.locations.map((l) => ({
+      id: l.id,
+      title: l.title,
+      address: l.address,
+      totals: euros(l.sums),
+      cash_to_collect: toEuros(l.sums.cash),
+      cash_balance: l.balance === null ? null : toEuros(l.balance),
+      current_payment: toEuros(l.sums.cash - (l.balance ?? 0)),
+    })),
+    totals: {
+      ...euros(total.sums),
+      cash_to_collect: toEuros(total.sums.cash),
+      cash_balance: toEuros(total.balance),
+      current_payment: toEuros(total.outstanding),
+    },
+  };
+}
+
+/** GET /app/laps/print-report/{lapId}/{menuId}: the report as a PDF (A4). */
+export async function lapReportPdf(db: Db, providerId: number, lapId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
+  const r = await loadReport(db, providerId, lapId, menuId, lang);
+  const total = totalsOf(r.locations);
+  const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
+  const zone = r.dishlist.timezone;
+  const when = (d: string | Date) => DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+  const money = (cents: number, bold = false): TableCell => ({ text: euroText(cents, lang), alignment: 'right', bold });
+  const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
+
+  const loadRows: TableCell[][] = r.dishes.flatMap((g) =>
+    g.data.map((d, i) => [{ text: i === 0 ? g.title : '' }, { text: d.title }, right(d.qty, true)]),
+  );
+  const dishesBlock: Content[] =
+    loadRows.length === 0 && r.initials.length === 0
+      ? [{ text: tx('none') }]
+      : [
+          table([tx('category'), tx('dish'), tx('qty')], loadRows, ['auto', '*', 'auto']),
+          ...(r.initials.length
+            ? [{ text: `${tx('setMeals')}: ${r.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`, margin: [0, 6, 0, 0] } as Content]
+            : []),
+        ];
+
+  const stopRows: TableCell[][] = r.locations.map((l, i) => [
+    right(i + 1),
+    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : [])] },
+    right(l.sums.count),
+    money(l.sums.total),
+    money(l.sums.card),
+    money(l.sums.subsidy + l.sums.bonus),
+    money(l.sums.cash, true),
+    l.balance === null ? right(tx('notRecorded')) : money(l.balance),
+    money(l.sums.cash - (l.balance ?? 0)),
+  ]);
+  const footer: TableCell[] = [
+    { text: tx('total'), style: 'total', colSpan: 2 },
+    {},
+    right(total.sums.count, true),
+    money(total.sums.total, true),
+    money(total.sums.card, true),
+    money(total.sums.subsidy + total.sums.bonus, true),
+    money(total.sums.cash, true),
+    money(total.balance, true),
+    money(total.outstanding, true),
+  ];
+  const stopsBlock: Content =
+    stopRows.length === 0
+      ? { text: tx('noLocations') }
+      : table(
+          ['#', tx('location'), tx('orders'), tx('total'), tx('card'), tx('subsidyBonus'), tx('cashToCollect'), tx('cashBalance'), tx('currentPayment')],
+          stopRows,
+          ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+          footer,
+        );
+
+  const d = r.dishlist;
+  return renderPdf({
+    info: { title: `${tx('reportTitle')} — ${r.lap.title} — ${d.title}` },
+    pageOrientation: 'landscape',
+    content: [
+      { text: `${tx('reportTitle')}: ${r.lap.title}`, style: 'title' },
+      { text: `${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})`, style: 'subtitle' },
+      { text: tx('toLoad'), bold: true, fontSize: 11, margin: [0, 0, 0, 4] },
+      ...dishesBlock,
+      { text: tx('stops'), bold: true, fontSize: 11, margin: [0, 12, 0, 4] },
+      stopsBlock,
+      { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 8, 0, 0] },
+    ],
+  });
+}
+
+// ---------------------------------------------------------------- cash balance
+
+/** POST /app/cashbalance/{menuId}: records (replaces) the cash collected at a location. */
+export async function recordCashBalance(db: Db, providerId: number, menuId: number, input: CashBalanceInput, userId: number, now: Date, lang: Lang): Promise<CashBalanceResult> {
+  await providerMenu(db, providerId, menuId, lang);
+  const [loc] = await db
+    .select({ id: locations.id, lapProvider: laps.providerId })
+    .from(locations)
+    .leftJoin(lapLocations, eq(lapLocations.locationId, locations.id))
+    .leftJoin(laps, eq(laps.id, lapLocations.lapId))
+    .where(eq(locations.id, input.location_id));
+  if (!loc || (loc.lapProvider !== null && loc.lapProvider !== providerId)) {
+    throw new AppError(404, t(lang, 'notFound'), { location_id: [lapText(lang, 'locationNotFound')] });
+  }
+  const amountCents = toCents(input.amount);
+  const [row] = await db
+    .insert(cashBalances)
+    .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [cashBalances.menuId, cashBalances.locationId], set: { amountCents, createdById: userId, updatedAt: now } })
+    .returning({ amount: cashBalances.amountCents });
+  return { amount: toEuros(row!.amount) };
+}

@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStop, moveStop, removeStop } from '../../../shared/schemas/laps.js';
+import { cashBalances, orders } from '../../db/schema/index.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
+import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { makeLap } from './laps.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Json = Record<string, unknown>;
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, auth: Record<string, string> | undefined, payload?: object) {
+  return ctx.app.inject({ method, url, headers: auth, payload });
+}
+
+describe('lap rules (shared)', () => {
+  it('adds, removes and moves by an offset, swapping with the neighbour and bounded', () => {
+    expect(addStop([1, 2], 3)).toEqual([1, 2, 3]);
+    expect(addStop([1, 2], 2)).toEqual([1, 2]);
+    expect(removeStop([1, 2, 3], 2)).toEqual([1, 3]);
+    expect(moveStop([1, 2, 3], 1, -1)).toEqual([2, 1, 3]);
+    expect(moveStop([1, 2, 3], 1, 1)).toEqual([1, 3, 2]);
+    expect(moveStop([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+    expect(moveStop([1, 2, 3], 2, 5)).toEqual([1, 2, 3]);
+    expect(moveStop([1, 2, 3], 2, -9)).toEqual([3, 2, 1]);
+  });
+});
+
+describe('laps', () => {
+  it('creates, lists, edits and reorders laps of the active provider', async () => {
+    const p = await makeProvider(ctx.db);
+    const staff = await signedIn(ctx.db, { role: 'kitchen' });
+    const [a, b, c] = [await makeLocation(ctx.db, { title: 'Ā birojs' }), await makeLocation(ctx.db, { title: 'Ķīpsala' }), await makeLocation(ctx.db)];
+    const q = `?provider_id=${p.id}&lang=en`;
+
+    const created = await call('POST', `/app/laps${q}`, staff.auth, { title: 'Rīta maršruts', locations: [a.id, b.id] });
+    expect(created.statusCode).toBe(201);
+    const lap = created.json();
+    expect(lap).toMatchObject({ title: 'Rīta maršruts', active: true, position: 1, locations: [a.id, b.id], locations_count: 2 });
+    expect(lap.stops.map((s: Json) => s.title)).toEqual(['Ā birojs', 'Ķīpsala']);
+    const second = (await call('POST', `/app/laps${q}`, staff.auth, { title: 'Vakars', active: false })).json();
+    expect(second).toMatchObject({ position: 2, active: false, locations: [] });
+
+    const list = (await call('GET', `/app/laps${q}`, staff.auth)).json();
+    expect(list.data.map((l: Json) => l.id)).toEqual([lap.id, second.id]);
+    const unassigned = list.unassigned.map((l: Json) => l.id);
+    expect(unassigned).toContain(c.id);
+    expect(unassigned).not.toContain(a.id);
+    expect(unassigned).not.toContain(b.id);
+
+    const put = (body: object, id = lap.id) => call('PUT', `/app/laps/${id}${q}`, staff.auth, body);
+    expect((await put({ add: c.id })).json().locations).toEqual([a.id, b.id, c.id]);
+    expect((await put({ move: { location_id: c.id, offset: -1 } })).json().locations).toEqual([a.id, c.id, b.id]);
+    // Bounded: the first one cannot go further up; a big offset lands at the end.
+    expect((await put({ move: { location_id: a.id, offset: -1 } })).json().locations).toEqual([a.id, c.id, b.id]);
+    expect((await put({ move: { location_id: a.id, offset: 10 } })).json().locations).toEqual([b.id, c.id, a.id]);
+    expect((await put({ remove: c.id })).json().locations).toEqual([b.id, a.id]);
+    expect((await put({ title: 'Pusdienu maršruts', active: false, position: 5 })).json()).toMatchObject({
+      title: 'Pusdienu maršruts',
+      active: false,
+      position: 5,
+      locations: [b.id, a.id],
+    });
+    expect((await put({ locations: [a.id] })).json().locations).toEqual([a.id]);
+    // Laps follow their position.
+    expect((await call('GET', `/app/laps${q}`, staff.auth)).json().data.map((l: Json) => l.id)).toEqual([second.id, lap.id]);
+  });
+
+  it('keeps a location on one lap and refuses unknown ones per field', async () => {
+    const p = await makeProvider(ctx.db);
+    const other = await makeProvider(ctx.db);
+    const staff = await signedIn(ctx.db, { role: 'admin' });
+    const [a, b, c] = [await makeLocation(ctx.db), await makeLocation(ctx.db), await makeLocation(ctx.db)];
+    const mine = await makeLap(ctx.db, p.id, [a.id], { title: 'Centrs' });
+    await makeLap(ctx.db, other.id, [c.id]);
+    const lap = await makeLap(ctx.db, p.id, [b.id]);
+    const q = `?provider_id=${p.id}&lang=lv`;
+    const put = (body: object) => call('PUT', `/app/laps/${lap.id}${q}`, staff.auth, body);
+
+    const taken = await put({ add: a.id });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.add).toEqual(['Šī vieta jau ir maršrutā “Centrs”.']);
+    const foreign = await put({ add: c.id });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.add).toEqual(['Vieta nav atrasta']);
+    const unknown = await put({ locations: [b.id, 2147483000] });
+    expect(unknown.json().errors['locations.1']).toEqual(['Vieta nav atrasta']);
+    const notOn = await put({ remove: a.id });
+    expect(notOn.statusCode).toBe(422);
+    expect(notOn.json().errors).toHaveProperty('remove');
+    const created = await call('POST', `/app/laps${q}`, staff.auth, { title: 'Jauns', locations: [a.id] });
+    expect(created.json().errors['locations.0']).toEqual(['Šī vieta jau ir maršrutā “Centrs”.']);
+    const invalid = await call('POST', `/app/laps${q}`, staff.auth, { title: ' ', locations: [b.id, b.id] });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys(invalid.json().errors)).toEqual(expect.arrayContaining(['title', 'locations']));
+    const twoSteps = await put({ add: a.id, remove: b.id });
+    expect(twoSteps.statusCode).toBe(422);
+    // Nothing changed.
+    expect((await call('GET', `/app/laps${q}`, staff.auth)).json().data.find((l: Json) => l.id === mine.id).locations).toEqual([a.id]);
+  });
+
+  it('is staff only and scoped to the active provider', async () => {
+    const p = await makeProvider(ctx.db);
+    const other = await makeProvider(ctx.db);
+    const staff = await signedIn(ctx.db, { role: 'kitchen' });
+    const customer = await signedIn(ctx.db, { role: 'customer' });
+    const theirs = await makeLap(ctx.db, other.id, [], { title: 'Svešs' });
+    const q = `?provider_id=${p.id}`;
+    expect((await call('GET', `/app/laps${q}`, customer.auth)).statusCode).toBe(403);
+    expect((await call('POST', `/app/laps${q}`, customer.auth, { title: 'X' })).statusCode).toBe(403);
+    expect((await call('GET', `/app/laps${q}`, undefined)).statusCode).toBe(401);
+    expect((await call('PUT', `/app/laps/${theirs.id}${q}`, staff.auth, { title: 'Mans' })).statusCode).toBe(404);
+    expect((await call('GET', `/app/laps${q}`, staff.auth)).json().data.map((l: Json) => l.id)).not.toContain(theirs.id);
+    expect((await call('PUT', `/app/laps/99999999999${q}`, staff.auth, { title: 'X' })).statusCode).toBe(422);
+  });
+});
+
+/** A menu with orders at two lap locations, one off the lap, a pending one and a failed one. */
+async function reportWorld() {
+  const now = ctx.clock.now();
+  const w = await menuWorld(ctx.db, now);
+  const place = async (auth: Record<string, string>, body: object) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: auth, payload: { terms: true, dishlist_id: w.menu.id, ...body } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().order_id as number;
+  };
+  const first = await customerAt(ctx.db, now, { title: 'Ērgļu birojs', address: 'Ģertrūdes iela 1', subsidyCents: 100 });
+  const second = await customerAt(ctx.db, now, { title: 'Šķūņa noliktava' });
+  const off = await customerAt(ctx.db, now, { title: 'Cits' });
+  const [g1, g2] = w.set.groups;
+  // First: 2 soups cash (6.00 less 1.00 subsidy = 5.00 to pay); a set meal × 2 (soup + main) paid by card.
+  await place(first.auth, { items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash' });
+  const card = await place(first.auth, {
+    items: [{ id: w.set.complex.id, qty: 2, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] }],
+    payment_type: 'card',
+  });
+  await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, card));
+  // Second: 1 main cash (5.50), and a failed order that does not count.
+  await place(second.auth, { items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash' });
+  const failed = await place(second.auth, { items: [{ id: w.dessert.id, qty: 9 }], payment_type: 'cash' });
+  await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, failed));
+  // Off the lap: not counted.
+  await place(off.auth, { items: [{ id: w.dessert.id, qty: 3 }], payment_type: 'cash' });
+  const empty = await makeLocation(ctx.db, { title: 'Tukšs' });
+  const lap = await makeLap(ctx.db, w.provider.id, [second.location.id, first.location.id, empty.id], { title: 'Āgenskalna maršruts' });
+  const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
+  return { w, first, second, off, empty, lap, staff, q: `?provider_id=${w.provider.id}` };
+}
+
+describe('lap report', () => {
+  it('sums what to load and the money per location in lap order, with cash balances', async () => {
+    const x = await reportWorld();
+    const url = `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=en`;
+    const res = await call('GET', url, x.staff.auth);
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.lap).toMatchObject({ id: x.lap.id, title: 'Āgenskalna maršruts' });
+    expect(r.dishlist.id).toBe(x.w.menu.id);
+    // Soup: 2 plain + 2 in sets; main 1 plain + 2 in sets; the off-lap desserts are not loaded.
+    expect(r.dishes).toEqual([{ key: x.w.category.id, title: 'Zupas', data: [
+      { id: x.w.soup.id, title: 'Sorrel soup', qty: 4 },
+      { id: x.w.main.id, title: 'Pork chop', qty: 3 },
+    ] }]);
+    expect(r.initials).toEqual([{ id: x.w.set.complex.id, title: 'Set', qty: 2 }]);
+    expect(r.locations.map((l: Json) => l.title)).toEqual(['Šķūņa noliktava', 'Ērgļu birojs', 'Tukšs']);
+    const [second, first, empty] = r.locations;
+    expect(second).toMatchObject({ totals: { cash: 5.5, card: 0, total: 5.5, count: 1 }, cash_to_collect: 5.5, cash_balance: null, current_payment: 5.5 });
+    expect(first).toMatchObject({ totals: { cash: 5, subsidy: 1, count: 2 }, cash_to_collect: 5, cash_balance: null, current_payment: 5 });
+    expect(first.totals.card).toBeGreaterThan(0);
+    expect(empty).toMatchObject({ totals: { count: 0, total: 0 }, cash_balance: null, current_payment: 0 });
+    expect(r.totals).toMatchObject({ cash: 10.5, count: 3, cash_to_collect: 10.5, cash_balance: 0, current_payment: 10.5 });
+
+    // Cash collected at the first location: recorded in cents, answered in euros, replaced on repeat.
+    const cash = (body: object, menuId = x.w.menu.id) => call('POST', `/app/cashbalance/${menuId}${x.q}`, x.staff.auth, body);
+    const saved = await cash({ location_id: x.first.location.id, amount: 4 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ amount: 4 });
+    expect((await cash({ location_id: x.first.location.id, amount: 4.8 })).json()).toEqual({ amount: 4.8 });
+    const rows = await ctx.db.select().from(cashBalances).where(eq(cashBalances.menuId, x.w.menu.id));
+    expect(rows.map((b) => [b.locationId, b.amountCents, b.createdById])).toEqual([[x.first.location.id, 480, x.staff.user.id]]);
+    const after = (await call('GET', url, x.staff.auth)).json();
+    expect(after.locations[1]).toMatchObject({ cash_balance: 4.8, current_payment: 0.2 });
+    expect(after.totals).toMatchObject({ cash_balance: 4.8, current_payment: 5.7 });
+
+    const bad = await cash({ location_id: x.first.location.id, amount: 1.234 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('amount');
+    expect((await cash({ location_id: x.first.location.id })).statusCode).toBe(422);
+  });
+
+  it('prints the report as a PDF with Latvian letters', async () => {
+    const x = await reportWorld();
+    await call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.staff.auth, { location_id: x.second.location.id, amount: 5.5 });
+    const res = await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=lv`, x.staff.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Maršruta atskaite: Āgenskalna maršruts');
+    expect(text).toContain('Skābeņu zupa');
+    expect(text).toContain('Cūkgaļas karbonāde');
+    expect(text).toContain('Ērgļu birojs');
+    expect(text).toContain('Ģertrūdes iela 1');
+    expect(text).toContain('Šķūņa noliktava');
+    expect(text).toContain('Jāiekasē skaidrā naudā');
+    expect(text).not.toContain('Cits');
+    // Locations in lap order.
+    expect(text.indexOf('Šķūņa noliktava')).toBeLessThan(text.indexOf('Ērgļu birojs'));
+    const en = pdfText((await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=en`, x.staff.auth)).rawPayload);
+    expect(en).toContain('Lap report: Āgenskalna maršruts');
+    expect(en).toContain('Still to collect');
+  });
+
+  it('answers 404 for another provider’s lap, menu or location and 403 to customers', async () => {
+    const x = await reportWorld();
+    const other = await menuWorld(ctx.db, ctx.clock.now());
+    const theirLap = await makeLap(ctx.db, other.provider.id);
+    const theirPlace = await makeLocation(ctx.db);
+    await makeLap(ctx.db, other.provider.id, [theirPlace.id]);
+    const get = (lapId: number, menuId: number, path = 'report') => call('GET', `/app/laps/${path}/${lapId}/${menuId}${x.q}`, x.staff.auth);
+    expect((await get(theirLap.id, x.w.menu.id)).statusCode).toBe(404);
+    expect((await get(x.lap.id, other.menu.id)).statusCode).toBe(404);
+    expect((await get(x.lap.id, other.menu.id, 'print-report')).statusCode).toBe(404);
+    const cash = (menuId: number, locationId: number) => call('POST', `/app/cashbalance/${menuId}${x.q}`, x.staff.auth, { location_id: locationId, amount: 1 });
+    expect((await cash(other.menu.id, x.first.location.id)).statusCode).toBe(404);
+    expect((await cash(x.w.menu.id, theirPlace.id)).statusCode).toBe(404);
+    expect((await cash(x.w.menu.id, 2147483000)).statusCode).toBe(404);
+    expect((await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.first.auth)).statusCode).toBe(403);
+    expect((await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.first.auth)).statusCode).toBe(403);
+    expect((await call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.first.auth, { location_id: x.first.location.id, amount: 1 })).statusCode).toBe(403);
+    expect((await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, undefined)).statusCode).toBe(401);
+  });
+});

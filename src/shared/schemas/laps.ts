@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { euros } from './catalogue.js';
+import { dbId } from './ids.js';
+import { kitchenDish, kitchenGroup } from './kitchen.js';
+import { dishlistSummary, orderTotals } from './ordering.js';
+
+/*
+ * Delivery laps: ordered groups of locations (a van's route) of the active provider.
+ * Staff only (admin, kitchen); customers get 403; another provider's lap or menu answers 404.
+ * A location is on at most one lap (of any provider).
+ *
+ * GET  /app/laps                          -> LapList (laps by position, then id; unassigned locations by title)
+ * POST /app/laps          CreateLapInput  -> 201 Lap
+ * PUT  /app/laps/{id}     UpdateLapInput  -> Lap
+ *      One call may set title, active, position and either the whole `locations` list or one
+ *      step: `add` (appended), `remove`, or `move` (swap with the neighbour `offset` places away,
+ *      bounded at the ends). Unknown locations, or ones on another provider's lap: 422
+ *      "Location not found"; on another lap of this provider: 422 naming that lap.
+ * GET  /app/laps/report/{lapId}/{menuId}       -> LapReport (placed orders at the lap's locations)
+ * GET  /app/laps/print-report/{lapId}/{menuId} -> application/pdf of the same report
+ * POST /app/cashbalance/{menuId}  CashBalanceInput -> CashBalanceResult
+ *      Records the cash collected at a location for a menu (one amount per menu and location; a
+ *      repeat replaces it). Unknown location or one on another provider's lap: 404.
+ * Money is euros with two decimals here; integer cents inside the server.
+ */
+
+/** A location as laps show it. */
+export const lapLocation = z.object({ id: z.number(), title: z.string(), address: z.string(), status: z.boolean() });
+export type LapLocation = z.infer<typeof lapLocation>;
+
+export const lap = z.object({
+  id: z.number(),
+  title: z.string(),
+  position: z.number().int(),
+  active: z.boolean(),
+  /** Location ids in delivery order. */
+  locations: z.array(z.number()),
+  locations_count: z.number().int(),
+  /** The same locations with their titles, in delivery order. */
+  stops: z.array(lapLocation),
+});
+export type Lap = z.infer<typeof lap>;
+
+export const lapList = z.object({
+  data: z.array(lap),
+  /** Locations on no lap, by title. */
+  unassigned: z.array(lapLocation),
+});
+export type LapList = z.infer<typeof lapList>;
+
+/** Most locations one lap may hold. */
+export const MAX_LAP_LOCATIONS = 500;
+
+const lapTitle = z.string().trim().min(1).max(200);
+const lapPosition = z.number().int().min(0).max(100_000);
+const locationIds = z
+  .array(dbId)
+  .max(MAX_LAP_LOCATIONS)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' });
+
+/** POST /app/laps. Defaults: active true, position after the last lap, no locations. */
+export const createLapInput = z.object({
+  title: lapTitle,
+  active: z.boolean().optional(),
+  position: lapPosition.optional(),
+  locations: locationIds.optional(),
+});
+export type CreateLapInput = z.infer<typeof createLapInput>;
+
+/** A move of one location by `offset` places (negative: up, towards the start of the lap). */
+export const lapMove = z.object({ location_id: dbId, offset: z.number().int().min(-MAX_LAP_LOCATIONS).max(MAX_LAP_LOCATIONS) });
+
+/** PUT /app/laps/{id}: every field optional; at most one of locations, add, remove, move. */
+export const updateLapInput = z
+  .object({
+    title: lapTitle.optional(),
+    active: z.boolean().optional(),
+    position: lapPosition.optional(),
+    locations: locationIds.optional(),
+    add: dbId.optional(),
+    remove: dbId.optional(),
+    move: lapMove.optional(),
+  })
+  .refine((v) => [v.locations, v.add, v.remove, v.move].filter((x) => x !== undefined).length <= 1, {
+    message: 'invalidValue',
+    path: ['locations'],
+  });
+export type UpdateLapInput = z.infer<typeof updateLapInput>;
+
+/** Adds a location at the end (no change when it is already there). */
+export function addStop(list: readonly number[], id: number): number[] {
+  return list.includes(id) ? [...list] : [...list, id];
+}
+
+/** Removes a location (no change when it is not there). */
+export function removeStop(list: readonly number[], id: number): number[] {
+  return list.filter((x) => x !== id);
+}
+
+/**
+ * Moves the location at `index` by `offset` places, swapping it with the location it lands on;
+ * the target is kept inside the list (moving the first one up changes nothing).
+ */
+export function moveStop(list: readonly number[], index: number, offset: number): number[] {
+  const next = [...list];
+  if (index < 0 || index >= next.length) return next;
+  const target = Math.min(next.length - 1, Math.max(0, index + offset));
+  if (target === index) return next;
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+// ---------------------------------------------------------------- report
+
+/** One location of a lap in the report, in delivery order. */
+export const lapReportLocation = z.object({
+  id: z.number(),
+  title: z.string(),
+  address: z.string(),
+  /** Sums of the placed orders of this menu at the location (cash = cash orders' amount to pay). */
+  totals: orderTotals,
+  /** Cash to collect at delivery: the cash orders' amount to pay (same as totals.cash). */
+  cash_to_collect: z.number(),
+  /** Cash recorded as collected (POST /app/cashbalance); null when nothing was recorded. */
+  cash_balance: z.number().nullable(),
+  /** Cash still to collect now: cash_to_collect less cash_balance (negative: more was collected). */
+  current_payment: z.number(),
+});
+export type LapReportLocation = z.infer<typeof lapReportLocation>;
+
+export const lapReport = z.object({
+  lap: z.object({ id: z.number(), title: z.string(), active: z.boolean() }),
+  dishlist: dishlistSummary,
+  /** What to load: every dish per category (set-meal options counted as their dishes). */
+  dishes: z.array(kitchenGroup),
+  /** The set meals themselves. */
+  initials: z.array(kitchenDish),
+  locations: z.array(lapReportLocation),
+  totals: orderTotals.extend({ cash_to_collect: z.number(), cash_balance: z.number(), current_payment: z.number() }),
+});
+export type LapReport = z.infer<typeof lapReport>;
+
+/** POST /app/cashbalance/{menuId}. */
+export const cashBalanceInput = z.object({ location_id: dbId, amount: euros });
+export type CashBalanceInput = z.infer<typeof cashBalanceInput>;
+
+export const cashBalanceResult = z.object({ amount: z.number() });
+export type CashBalanceResult = z.infer<typeof cashBalanceResult>;
