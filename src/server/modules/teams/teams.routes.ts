@@ -1,4 +1,75 @@
+import { z } from 'zod';
+import { idParams } from '../../../shared/schemas/ids.js';
+import { inviteInput, inviteResult, memberResult, notifyResult, reportLinkInput, reportLinkResult, teamResult } from '../../../shared/schemas/teams.js';
 import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { authorizeExport, createReportLink, reportFileName, teamReportCsv } from './teams.report.js';
+import { inviteMembers, listTeam, notifyLunchDelivered, setMemberActive } from './teams.service.js';
 
-/** Routes of the teams area (to be built). */
-export async function teamsRoutes(_app: App, _deps: Deps) {}
+const exportQuery = z.object({
+  bearer: z.string().max(1000).optional(),
+  from: z.string().max(10).optional(),
+  to: z.string().max(10).optional(),
+});
+
+/**
+ * Routes of the teams area (spec 7 "Team"): a location manager's team, invitations,
+ * activation, the "lunch is delivered" notice and the team report. Every call checks in the
+ * service that the caller manages a location and acts only on that location.
+ */
+export async function teamsRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+
+  app.get('/me/team', { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: teamResult } } }, async (req) =>
+    listTeam(db, userOf(req), req.lang),
+  );
+
+  app.post(
+    '/me/invite',
+    { config: { access: 'user' }, schema: { tags: ['teams'], body: inviteInput, response: { 200: inviteResult } } },
+    async (req) => inviteMembers(deps, userOf(req), req.body.emails, req.lang),
+  );
+
+  app.delete(
+    '/me/deactivate/:id',
+    { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
+    async (req) => setMemberActive(db, userOf(req), req.params.id, false, req.lang),
+  );
+
+  // GET because the spec names it so; it only ever sets one flag (idempotent).
+  app.get(
+    '/me/activate/:id',
+    { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
+    async (req) => setMemberActive(db, userOf(req), req.params.id, true, req.lang),
+  );
+
+  // GET as the spec names it; repeats within the notice window are refused (409), not re-sent.
+  app.get(
+    '/me/notify-lunch-is-delivered',
+    { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: notifyResult } } },
+    async (req) => notifyLunchDelivered(deps, userOf(req), req.lang),
+  );
+
+  app.post(
+    '/me/team/report-link',
+    { config: { access: 'user' }, schema: { tags: ['teams'], body: reportLinkInput, response: { 200: reportLinkResult } } },
+    async (req) => createReportLink(db, userOf(req), req.body, deps.now(), req.lang),
+  );
+
+  // Opened by the browser with ?bearer=<one-time download token> (decision 012), so the route is
+  // public to the auth hook and authorizes itself; a session token is taken only from the header.
+  app.get(
+    '/order/export/location/:id',
+    { config: { access: 'public' }, schema: { tags: ['teams'], params: idParams, querystring: exportQuery } },
+    async (req, reply) => {
+      const { location, period } = await authorizeExport(db, req.params.id, req.query, req.user, deps.now(), req.lang);
+      const csv = await teamReportCsv(db, location.id, period, req.lang);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${reportFileName(location.title, period)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(csv);
+    },
+  );
+}

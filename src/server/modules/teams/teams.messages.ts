@@ -1,0 +1,160 @@
+import { defineMessages } from '../../lib/i18n.js';
+
+type Key =
+  | 'notManager'
+  | 'notSelf'
+  | 'deactivated'
+  | 'activated'
+  | 'locationInactive'
+  | 'inviteSummary'
+  | 'skip.member'
+  | 'skip.has_account'
+  | 'skip.duplicate'
+  | 'skip.recently_invited'
+  | 'inviteSubject'
+  | 'inviteBody'
+  | 'notifySubject'
+  | 'notifyBody'
+  | 'notified'
+  | 'noOrdersToday'
+  | 'alreadyNotified'
+  | 'linkInvalid'
+  | 'csv.day'
+  | 'csv.menu'
+  | 'csv.order'
+  | 'csv.orderedAt'
+  | 'csv.name'
+  | 'csv.email'
+  | 'csv.items'
+  | 'csv.shift'
+  | 'csv.payment'
+  | 'csv.amount'
+  | 'csv.subsidy'
+  | 'csv.bonus'
+  | 'csv.toPay'
+  | 'pay.cash'
+  | 'pay.card'
+  | 'pay.bank'
+  | 'pay.subsidy'
+  | 'pay.bonus';
+
+/** Texts of the teams area: API answers, e-mails and the report's column titles. */
+export const teamsText = defineMessages<Key>({
+  en: {
+    notManager: 'Only the manager of a location can manage its team.',
+    notSelf: 'You cannot activate or deactivate yourself.',
+    deactivated: '{name} was deactivated.',
+    activated: '{name} was activated.',
+    locationInactive: 'Your location is not active, so invitations cannot be used now.',
+    inviteSummary: 'Invitations sent: {sent}. Skipped: {skipped}.',
+    'skip.member': 'Already a member of your team.',
+    'skip.has_account': 'This address already has an account.',
+    'skip.duplicate': 'This address is listed more than once.',
+    'skip.recently_invited': 'An invitation was sent to this address in the last 24 hours.',
+    inviteSubject: 'Invitation to order lunch with {location}',
+    inviteBody:
+      'Hello,\n\n{manager} invites you to join the team of {location} and order lunch together.\n\nCreate your account here:\n{link}\n\nIf you did not expect this invitation, you can ignore this e-mail.',
+    notifySubject: 'Lunch is delivered',
+    notifyBody: 'Hello {name},\n\nlunch for {location} ({menu}) has been delivered. Enjoy your meal!\n\n{manager}',
+    notified: 'Notified {count} team members.',
+    noOrdersToday: 'Nobody in your team has an order on today’s menu.',
+    alreadyNotified: 'The team has already been notified about today’s lunch. You can notify again in {minutes} min.',
+    linkInvalid: 'This download link has expired or was already used. Start the download again.',
+    'csv.day': 'Menu date',
+    'csv.menu': 'Menu',
+    'csv.order': 'Order no.',
+    'csv.orderedAt': 'Ordered on',
+    'csv.name': 'Name',
+    'csv.email': 'E-mail',
+    'csv.items': 'Items',
+    'csv.shift': 'Shift',
+    'csv.payment': 'Payment',
+    'csv.amount': 'Amount, EUR',
+    'csv.subsidy': 'Subsidy, EUR',
+    'csv.bonus': 'Bonus, EUR',
+    'csv.toPay': 'To pay, EUR',
+    'pay.cash': 'Cash',
+    'pay.card': 'Card',
+    'pay.bank': 'Bank',
+    'pay.subsidy': 'Subsidy',
+    'pay.bonus': 'Bonus',
+  },
+  lv: {
+    notManager: 'Komandu var pārvaldīt tikai vietas vadītājs.',
+    notSelf: 'Jūs nevarat aktivizēt vai deaktivizēt sevi.',
+    deactivated: '{name} deaktivizēts.',
+    activated: '{name} aktivizēts.',
+    locationInactive: 'Jūsu vieta nav aktīva, tāpēc ielūgumus tagad nevar izmantot.',
+    inviteSummary: 'Nosūtīti ielūgumi: {sent}. Izlaisti: {skipped}.',
+    'skip.member': 'Jau ir jūsu komandā.',
+    'skip.has_account': 'Šai adresei jau ir konts.',
+    'skip.duplicate': 'Šī adrese norādīta vairākas reizes.',
+    'skip.recently_invited': 'Šai adresei pēdējo 24 stundu laikā jau nosūtīts ielūgums.',
+    inviteSubject: 'Ielūgums pasūtīt pusdienas kopā ar {location}',
+    inviteBody:
+      'Labdien!\n\n{manager} aicina jūs pievienoties vietas {location} komandai un pasūtīt pusdienas kopā.\n\nIzveidojiet savu kontu šeit:\n{link}\n\nJa negaidījāt šo ielūgumu, varat šo e-pastu neņemt vērā.',
+    notifySubject: 'Pusdienas ir piegādātas',
+    notifyBody: 'Labdien, {name}!\n\nPusdienas vietai {location} ({menu}) ir piegādātas. Labu apetīti!\n\n{manager}',
+    notified: 'Paziņots {count} komandas dalībniekiem.',
+    noOrdersToday: 'Nevienam jūsu komandā nav pasūtījuma šodienas ēdienkartē.',
+    alreadyNotified: 'Komandai par šodienas pusdienām jau paziņots. Atkārtoti paziņot varēsiet pēc {minutes} min.',
+    linkInvalid: 'Šī lejupielādes saite ir novecojusi vai jau izmantota. Sāciet lejupielādi vēlreiz.',
+    'csv.day': 'Ēdienkartes datums',
+    'csv.menu': 'Ēdienkarte',
+    'csv.order': 'Pasūtījuma nr.',
+    'csv.orderedAt': 'Pasūtīts',
+    'csv.name': 'Vārds',
+    'csv.email': 'E-pasts',
+    'csv.items': 'Ēdieni',
+    'csv.shift': 'Maiņa',
+    'csv.payment': 'Apmaksa',
+    'csv.amount': 'Summa, EUR',
+    'csv.subsidy': 'Dotācija, EUR',
+    'csv.bonus': 'Bonuss, EUR',
+    'csv.toPay': 'Maksājams, EUR',
+    'pay.cash': 'Skaidrā naudā',
+    'pay.card': 'Karte',
+    'pay.bank': 'Banka',
+    'pay.subsidy': 'Dotācija',
+    'pay.bonus': 'Bonuss',
+  },
+  ru: {
+    notManager: 'Управлять командой может только менеджер локации.',
+    notSelf: 'Нельзя активировать или деактивировать самого себя.',
+    deactivated: '{name}: пользователь деактивирован.',
+    activated: '{name}: пользователь активирован.',
+    locationInactive: 'Ваша локация не активна, поэтому приглашения сейчас нельзя использовать.',
+    inviteSummary: 'Отправлено приглашений: {sent}. Пропущено: {skipped}.',
+    'skip.member': 'Уже в вашей команде.',
+    'skip.has_account': 'У этого адреса уже есть учётная запись.',
+    'skip.duplicate': 'Этот адрес указан несколько раз.',
+    'skip.recently_invited': 'На этот адрес уже отправлено приглашение за последние 24 часа.',
+    inviteSubject: 'Приглашение заказывать обеды вместе с {location}',
+    inviteBody:
+      'Здравствуйте!\n\n{manager} приглашает вас присоединиться к команде {location} и заказывать обеды вместе.\n\nСоздайте учётную запись здесь:\n{link}\n\nЕсли вы не ждали этого приглашения, просто проигнорируйте это письмо.',
+    notifySubject: 'Обед доставлен',
+    notifyBody: 'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) доставлен. Приятного аппетита!\n\n{manager}',
+    notified: 'Уведомлено участников команды: {count}.',
+    noOrdersToday: 'Ни у кого в вашей команде нет заказа в сегодняшнем меню.',
+    alreadyNotified: 'Команда уже уведомлена о сегодняшнем обеде. Повторно уведомить можно через {minutes} мин.',
+    linkInvalid: 'Ссылка для скачивания устарела или уже использована. Начните скачивание снова.',
+    'csv.day': 'Дата меню',
+    'csv.menu': 'Меню',
+    'csv.order': 'Заказ №',
+    'csv.orderedAt': 'Заказано',
+    'csv.name': 'Имя',
+    'csv.email': 'E-mail',
+    'csv.items': 'Блюда',
+    'csv.shift': 'Смена',
+    'csv.payment': 'Оплата',
+    'csv.amount': 'Сумма, EUR',
+    'csv.subsidy': 'Дотация, EUR',
+    'csv.bonus': 'Бонус, EUR',
+    'csv.toPay': 'К оплате, EUR',
+    'pay.cash': 'Наличные',
+    'pay.card': 'Карта',
+    'pay.bank': 'Банк',
+    'pay.subsidy': 'Дотация',
+    'pay.bonus': 'Бонус',
+  },
+});

@@ -1,0 +1,238 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import { REPORT_LINK_SECONDS, type ReportLinkResult, type ReportPeriod } from '../../../shared/schemas/teams.js';
+import type { Db } from '../../db/client.js';
+import { settings, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/context.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { getSetting } from '../../lib/settings.js';
+import { hit } from '../../lib/rate-limit.js';
+import type { Translated } from '../../db/schema/common.js';
+import { managedLocation, type ManagedLocation } from './teams.service.js';
+import { teamsText } from './teams.messages.js';
+
+/*
+ * Team report download (decision 012). The browser opens
+ * /app/order/export/location/{id}?bearer=<download token>; the token is not the session token
+ * (which must never sit in an address) but a signed, 7-second, single-use grant for exactly one
+ * manager, location and period. Used once: its nonce is counted in the shared rate-limit table,
+ * so a second use is refused on every app instance.
+ */
+
+const SECRET_KEY = 'team_report_secret';
+/** Single-use markers outlive any token, so an expired token cannot be replayed either. */
+const USED_MARKER_MS = 10 * 60_000;
+
+async function reportSecret(db: Db): Promise<string> {
+  await db.insert(settings).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const value = await getSetting<string>(db, SECRET_KEY);
+  if (typeof value !== 'string' || value.length < 16) throw new Error(`${SECRET_KEY} setting is missing or too short`);
+  return value;
+}
+
+interface Grant {
+  /** user */
+  u: number;
+  /** location */
+  l: number;
+  f: string;
+  t: string;
+  /** expires, epoch ms */
+  e: number;
+  /** nonce */
+  n: string;
+}
+
+const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`team-report.${payload}`).digest('base64url');
+
+/** POST /app/me/team/report-link: a one-time address for the caller's location and period. */
+export async function createReportLink(db: Db, user: AuthUser, period: ReportPeriod, now: Date, lang: Lang): Promise<ReportLinkResult> {
+  const location = await managedLocation(db, user, lang);
+  checkPeriod(period, lang);
+  const grant: Grant = { u: user.id, l: location.id, f: period.from, t: period.to, e: now.getTime() + REPORT_LINK_SECONDS * 1000, n: randomBytes(16).toString('base64url') };
+  const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+  const token = `${payload}.${sign(await reportSecret(db), payload)}`;
+  return { url: `/app/order/export/location/${location.id}?bearer=${token}&lang=${lang}`, expires_in: REPORT_LINK_SECONDS };
+}
+
+function checkPeriod(period: ReportPeriod, lang: Lang) {
+  const from = DateTime.fromISO(period.from, { zone: 'utc' });
+  const to = DateTime.fromISO(period.to, { zone: 'utc' });
+  if (!from.isValid) throw fieldError(t(lang, 'invalid'), { from: [t(lang, 'invalidValue')] });
+  if (!to.isValid) throw fieldError(t(lang, 'invalid'), { to: [t(lang, 'invalidValue')] });
+}
+
+/**
+ * Whom a download serves: a download token (one use, not expired, signed by us, for this
+ * location), or else a signed-in manager of the location (Authorization header) with the period
+ * in the query. Answers the manager and the period.
+ */
+export async function authorizeExport(
+  db: Db,
+  locationId: number,
+  q: { bearer?: string; from?: string; to?: string },
+  sessionUser: AuthUser | null,
+  now: Date,
+  lang: Lang,
+): Promise<{ user: AuthUser; location: ManagedLocation; period: ReportPeriod }> {
+  if (q.bearer) {
+    const grant = await readGrant(db, q.bearer, now);
+    if (!grant) throw new AppError(401, teamsText(lang, 'linkInvalid'));
+    // The grant names the manager; their current state decides (deactivated or moved: refused).
+    const [row] = await db
+      .select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, locationId: users.locationId, isLocationManager: users.isLocationManager, active: users.active })
+      .from(users)
+      .where(eq(users.id, grant.u));
+    if (!row?.active) throw new AppError(401, teamsText(lang, 'linkInvalid'));
+    const user: AuthUser = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, locationId: row.locationId, isLocationManager: row.isLocationManager, sessionId: 0 };
+    const location = await managedLocation(db, user, lang);
+    if (location.id !== locationId || grant.l !== locationId) throw new AppError(404, t(lang, 'notFound'));
+    return { user, location, period: { from: grant.f, to: grant.t } };
+  }
+  if (!sessionUser) throw new AppError(401, t(lang, 'unauthenticated'));
+  const location = await managedLocation(db, sessionUser, lang);
+  if (location.id !== locationId) throw new AppError(404, t(lang, 'notFound'));
+  const errors: Record<string, string[]> = {};
+  if (!q.from) errors.from = [t(lang, 'required')];
+  if (!q.to) errors.to = [t(lang, 'required')];
+  if (q.from && q.to && q.from > q.to) errors.to = [t(lang, 'invalidValue')];
+  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  const period = { from: q.from!, to: q.to! };
+  checkPeriod(period, lang);
+  return { user: sessionUser, location, period };
+}
+
+async function readGrant(db: Db, token: string, now: Date): Promise<Grant | null> {
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length) return null;
+  const expected = Buffer.from(sign(await reportSecret(db), payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  let grant: Grant;
+  try {
+    grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Grant;
+  } catch {
+    return null;
+  }
+  if (typeof grant.e !== 'number' || grant.e <= now.getTime() || typeof grant.n !== 'string') return null;
+  const use = await hit(db, `team-report:used:${grant.n}`, USED_MARKER_MS);
+  return use.count === 1 ? grant : null;
+}
+
+/** One order of the report. */
+type ReportRow = {
+  id: number;
+  menu_title: string;
+  menu_from: Date;
+  timezone: string;
+  created_at: Date;
+  first_name: string;
+  email: string;
+  shift: string | null;
+  payment_type: string;
+  amount_cents: number;
+  subsidy_cents: number;
+  bonus_cents: number;
+  amount_to_pay_cents: number;
+};
+
+/** Spreadsheet conventions of each language: lv and ru Excel read `;` and decimal commas. */
+const CSV_STYLE: Record<Lang, { sep: string; decimal: string }> = {
+  lv: { sep: ';', decimal: ',' },
+  ru: { sep: ';', decimal: ',' },
+  en: { sep: ',', decimal: '.' },
+};
+
+/** Quotes a cell when needed; text that a spreadsheet would run as a formula is defused. */
+function cell(value: string, sep: string): string {
+  let v = value;
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /["\n\r]/.test(v) || v.includes(sep) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+function money(cents: number, decimal: string): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The team report: one line per placed order of the location on menus whose day (the menu's
+ * `from` in its provider's zone) lies in the period, oldest first. UTF-8 with a byte-order mark
+ * so spreadsheets read ā, š, ж correctly.
+ */
+export async function teamReportCsv(db: Db, locationId: number, period: ReportPeriod, lang: Lang): Promise<string> {
+  const res = await db.execute<ReportRow>(sql`
+    select o.id, m.title as menu_title, m."from" as menu_from, p.timezone, o.created_at, u.first_name, u.email,
+      s.title as shift, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
+    from orders o
+    join menus m on m.id = o.menu_id
+    join providers p on p.id = m.provider_id
+    join users u on u.id = o.user_id
+    left join shifts s on s.id = o.shift_id
+    where o.location_id = ${locationId} and o.status = 2
+      and (m."from" at time zone p.timezone)::date between ${period.from}::date and ${period.to}::date
+    order by m."from", m.id, o.created_at, o.id`);
+  const orders = res.rows;
+  const ids = orders.map((o) => Number(o.id));
+  const items = ids.length
+    ? (
+        await db.execute<{ order_id: number; id: number; title: Translated; qty: number; options: Translated[] | null }>(sql`
+          select i.order_id, i.id, i.title, i.qty,
+            (select json_agg(x.title order by x.id) from order_item_options x where x.order_item_id = i.id) as options
+          from order_items i where i.order_id in ${ids}
+          order by i.order_id, i.position, i.id`)
+      ).rows
+    : [];
+  const linesOf = new Map<number, string[]>();
+  for (const i of items) {
+    const options = (i.options ?? []).map((o) => pickText(o, lang)).filter(Boolean);
+    const line = `${i.qty} × ${pickText(i.title, lang)}${options.length ? ` (${options.join(', ')})` : ''}`;
+    const list = linesOf.get(Number(i.order_id)) ?? [];
+    list.push(line);
+    linesOf.set(Number(i.order_id), list);
+  }
+
+  const { sep, decimal } = CSV_STYLE[lang];
+  const tx = (k: Parameters<typeof teamsText>[1]) => teamsText(lang, k);
+  const header = ['csv.day', 'csv.menu', 'csv.order', 'csv.orderedAt', 'csv.name', 'csv.email', 'csv.items', 'csv.shift', 'csv.payment', 'csv.amount', 'csv.subsidy', 'csv.bonus', 'csv.toPay'] as const;
+  const lines = [header.map((k) => cell(tx(k), sep)).join(sep)];
+  for (const o of orders) {
+    const zone = o.timezone;
+    const at = (d: Date) => DateTime.fromJSDate(new Date(d)).setZone(zone);
+    const payment = (['cash', 'card', 'bank', 'subsidy', 'bonus'] as const).find((p) => p === o.payment_type);
+    lines.push(
+      [
+        cell(at(o.menu_from).toFormat('dd.LL.yyyy'), sep),
+        cell(o.menu_title, sep),
+        String(o.id),
+        cell(at(o.created_at).toFormat('dd.LL.yyyy HH:mm'), sep),
+        cell(o.first_name, sep),
+        cell(o.email, sep),
+        cell((linesOf.get(Number(o.id)) ?? []).join('; '), sep),
+        cell(o.shift ?? '', sep),
+        cell(payment ? tx(`pay.${payment}`) : o.payment_type, sep),
+        money(Number(o.amount_cents), decimal),
+        money(Number(o.subsidy_cents), decimal),
+        money(Number(o.bonus_cents), decimal),
+        money(Number(o.amount_to_pay_cents), decimal),
+      ].join(sep),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** File name of a report: team-report-{location}-{from}-{to}.csv (ASCII only). */
+export function reportFileName(locationTitle: string, period: ReportPeriod): string {
+  const slug =
+    locationTitle
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'location';
+  return `team-report-${slug}-${period.from}-${period.to}.csv`;
+}

@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import type { InviteResult, InviteSkipReason, MemberResult, NotifyResult, TeamMember, TeamResult } from '../../../shared/schemas/teams.js';
+import { locations, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { publicBaseUrl } from '../../env.js';
+import { revokeUserSessions } from '../../lib/auth.js';
+import type { AuthUser, Deps } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { hit } from '../../lib/rate-limit.js';
+import { teamsText } from './teams.messages.js';
+
+/**
+ * Invitation limits: calls per manager in one window, and one invitation per address per day
+ * (whoever sends it), so the call cannot be used to flood someone's mailbox.
+ */
+export const INVITE_LIMITS = { callsPerManager: 10, windowMs: 60 * 60_000, perAddressMs: 24 * 3600_000 } as const;
+/** A location's team is told at most once per menu in this window (a double click, a reload). */
+export const NOTIFY_WINDOW_MS = 15 * 60_000;
+
+/** The manager's own location, the only one their team calls act on. */
+export interface ManagedLocation {
+  id: number;
+  title: string;
+  token: string;
+  status: boolean;
+}
+
+/** Checks the caller manages a location (403 otherwise) and answers that location. */
+export async function managedLocation(db: Db, user: AuthUser, lang: Lang): Promise<ManagedLocation> {
+  if (!user.isLocationManager || user.locationId === null) throw new AppError(403, teamsText(lang, 'notManager'));
+  const [row] = await db
+    .select({ id: locations.id, title: locations.title, token: locations.token, status: locations.status })
+    .from(locations)
+    .where(eq(locations.id, user.locationId));
+  if (!row) throw new AppError(403, teamsText(lang, 'notManager'));
+  return row;
+}
+
+/** Team members are the customers of the location; staff accounts placed there are not. */
+const inTeam = (locationId: number) => and(eq(users.locationId, locationId), eq(users.role, 'customer'));
+
+const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  email: users.email,
+  active: users.active,
+  isLocationManager: users.isLocationManager,
+};
+type MemberRow = { id: number; firstName: string; email: string; active: boolean; isLocationManager: boolean };
+
+function presentMember(row: MemberRow, viewer: AuthUser): TeamMember {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    email: row.email,
+    activated: row.active,
+    is_location_manager: row.isLocationManager,
+    is_self: row.id === viewer.id,
+  };
+}
+
+/** GET /app/me/team */
+export async function listTeam(db: Db, user: AuthUser, lang: Lang): Promise<TeamResult> {
+  const location = await managedLocation(db, user, lang);
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .where(inTeam(location.id))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.email})`), asc(users.id));
+  return { location: { id: location.id, title: location.title }, data: rows.map((r) => presentMember(r, user)) };
+}
+
+/**
+ * DELETE /app/me/deactivate/{id} and GET /app/me/activate/{id}. Only members of the manager's
+ * own location (404 for anyone else, so ids of other teams reveal nothing), never the manager.
+ * Deactivating also ends the member's sessions at once. Both are idempotent.
+ */
+export async function setMemberActive(db: Db, user: AuthUser, memberId: number, active: boolean, lang: Lang): Promise<MemberResult> {
+  const location = await managedLocation(db, user, lang);
+  if (memberId === user.id) throw new AppError(403, teamsText(lang, 'notSelf'));
+  const member = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ active })
+      .where(and(eq(users.id, memberId), inTeam(location.id)))
+      .returning(memberColumns);
+    if (!row) throw new AppError(404, t(lang, 'notFound'));
+    if (!active) await revokeUserSessions(tx, row.id);
+    return row;
+  });
+  return {
+    success: true,
+    message: teamsText(lang, active ? 'activated' : 'deactivated', { name: member.firstName || member.email }),
+    member: presentMember(member, user),
+  };
+}
+
+/**
+ * POST /app/me/invite: e-mails the location's invitation sign-up link (/user/register-invited/
+ * {location token}) to each new address. Addresses already in the team, with an account
+ * elsewhere, repeated in the list or invited in the last day are skipped and named in the answer.
+ */
+export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[], lang: Lang): Promise<InviteResult> {
+  const db = deps.database.db;
+  const location = await managedLocation(db, user, lang);
+  if (!location.status) throw new AppError(409, teamsText(lang, 'locationInactive'));
+  const calls = await hit(db, `team-invite:manager:${user.id}`, INVITE_LIMITS.windowMs);
+  if (calls.count > INVITE_LIMITS.callsPerManager) {
+    const seconds = Math.max(1, Math.ceil((calls.resetAt.getTime() - Date.now()) / 1000));
+    throw new AppError(429, t(lang, 'tooManyRequests'), {}, { 'retry-after': String(seconds) });
+  }
+
+  const skipped: { email: string; reason: InviteSkipReason }[] = [];
+  const unique: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of emails) {
+    const email = raw.trim();
+    const key = email.toLowerCase();
+    if (seen.has(key)) skipped.push({ email, reason: 'duplicate' });
+    else {
+      seen.add(key);
+      unique.push(email);
+    }
+  }
+
+  const existing = unique.length
+    ? await db
+        .select({ email: sql<string>`lower(${users.email})`, locationId: users.locationId, role: users.role })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, unique.map((e) => e.toLowerCase())))
+    : [];
+  const accountOf = new Map(existing.map((r) => [r.email, r]));
+  const candidates: string[] = [];
+  for (const email of unique) {
+    const account = accountOf.get(email.toLowerCase());
+    if (account) skipped.push({ email, reason: account.locationId === location.id && account.role === 'customer' ? 'member' : 'has_account' });
+    else candidates.push(email);
+  }
+
+  // One invitation per address per day; counted atomically, so parallel calls cannot both send.
+  const counts = await Promise.all(candidates.map((e) => hit(db, `team-invite:address:${e.toLowerCase()}`, INVITE_LIMITS.perAddressMs)));
+  const link = `${publicBaseUrl(deps.env)}/user/register-invited/${encodeURIComponent(location.token)}`;
+  const manager = user.firstName || user.email;
+  const sent: string[] = [];
+  for (const [i, email] of candidates.entries()) {
+    if (counts[i]!.count > 1) {
+      skipped.push({ email, reason: 'recently_invited' });
+      continue;
+    }
+    await deps.mailer.send({
+      to: email,
+      subject: teamsText(lang, 'inviteSubject', { location: location.title }),
+      text: teamsText(lang, 'inviteBody', { manager, location: location.title, link }),
+    });
+    sent.push(email);
+  }
+
+  // Skips in the order the addresses were given.
+  const order = new Map(emails.map((e, i) => [e.trim(), i]));
+  skipped.sort((a, b) => (order.get(a.email) ?? 0) - (order.get(b.email) ?? 0));
+  return {
+    success: true,
+    message: teamsText(lang, 'inviteSummary', { sent: sent.length, skipped: skipped.length }),
+    sent,
+    skipped: skipped.map((s) => ({ ...s, message: teamsText(lang, `skip.${s.reason}`) })),
+  };
+}
+
+/**
+ * GET /app/me/notify-lunch-is-delivered: e-mails the active members of the manager's location
+ * who have a placed order on a menu of today (the menu's `from` falls on today in its provider's
+ * time zone) that "lunch is delivered". Members who turned "Notify on delivery" off in their
+ * profile are counted, not e-mailed; the manager is not told about their own lunch. Each menu's
+ * notice goes out at most once per location in NOTIFY_WINDOW_MS.
+ */
+export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lang): Promise<NotifyResult> {
+  const db = deps.database.db;
+  const location = await managedLocation(db, user, lang);
+  const now = deps.now();
+  const todays = await db.execute<{ id: number; title: string }>(sql`
+    select distinct m.id, m.title
+    from orders o
+    join menus m on m.id = o.menu_id
+    join providers p on p.id = m.provider_id
+    where o.location_id = ${location.id} and o.status = 2
+      and (m."from" at time zone p.timezone)::date = (${now.toISOString()}::timestamptz at time zone p.timezone)::date
+    order by m.id`);
+  const menus = todays.rows.map((r) => ({ id: Number(r.id), title: r.title }));
+  if (menus.length === 0) {
+    return { success: true, message: teamsText(lang, 'noOrdersToday'), notified: 0, opted_out: 0, menus: [] };
+  }
+
+  const windows = await Promise.all(menus.map((m) => hit(db, `team-notify:${location.id}:${m.id}`, NOTIFY_WINDOW_MS)));
+  const fresh = menus.filter((_, i) => windows[i]!.count === 1);
+  if (fresh.length === 0) {
+    const until = Math.min(...windows.map((w) => w.resetAt.getTime()));
+    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+    throw new AppError(409, teamsText(lang, 'alreadyNotified', { minutes }));
+  }
+
+  const ids = fresh.map((m) => m.id);
+  const recipients = await db
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, notify: users.notifyOnDelivery })
+    .from(users)
+    .where(
+      and(
+        inTeam(location.id),
+        eq(users.active, true),
+        ne(users.id, user.id),
+        sql`exists (select 1 from orders o where o.user_id = ${users.id} and o.location_id = ${location.id} and o.status = 2 and o.menu_id in ${ids})`,
+      ),
+    )
+    .orderBy(asc(users.id));
+  const menuTitles = fresh.map((m) => m.title).join(', ');
+  const manager = user.firstName || user.email;
+  let notified = 0;
+  for (const r of recipients) {
+    if (!r.notify) continue;
+    await deps.mailer.send({
+      to: r.email,
+      subject: teamsText(lang, 'notifySubject'),
+      text: teamsText(lang, 'notifyBody', { name: r.firstName, location: location.title, menu: menuTitles, manager }),
+    });
+    notified++;
+  }
+  return {
+    success: true,
+    message: teamsText(lang, 'notified', { count: notified }),
+    notified,
+    opted_out: recipients.length - notified,
+    menus: fresh,
+  };
+}

@@ -1,0 +1,377 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_INVITES_PER_CALL } from '../../../shared/schemas/teams.js';
+import { mailOutbox, users } from '../../db/schema/index.js';
+import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeMenu, menuWorld } from '../ordering/ordering.factories.js';
+import { placedOrder, teamWorld } from './teams.factories.js';
+import { INVITE_LIMITS } from './teams.service.js';
+
+const PUBLIC_URL = 'https://lunch.example.lv';
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL });
+});
+afterAll(() => ctx.close());
+
+type Auth = Record<string, string>;
+const get = (url: string, headers: Auth = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const del = (url: string, headers: Auth) => ctx.app.inject({ method: 'DELETE', url, headers });
+const post = (url: string, headers: Auth, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
+
+/** Rows of a CSV answer (after its BOM), honouring quotes. */
+function csvRows(raw: Buffer, sep: string): string[][] {
+  const text = raw.subarray(3).toString('utf8');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cellText = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cellText += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cellText += c;
+    } else if (c === '"') quoted = true;
+    else if (c === sep) {
+      row.push(cellText);
+      cellText = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cellText);
+      rows.push(row);
+      row = [];
+      cellText = '';
+      i++;
+    } else cellText += c;
+  }
+  return rows;
+}
+
+async function mailsTo(emails: string[]) {
+  return ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails)).orderBy(desc(mailOutbox.id));
+}
+
+describe('access to team calls', () => {
+  it('needs a signed-in location manager: 401 without a token, 403 for customers, staff and managers without a location', async () => {
+    const now = ctx.clock.now();
+    const loc = await makeLocation(ctx.db);
+    const customer = await signedIn(ctx.db, { role: 'customer', locationId: loc.id }, now);
+    const admin = await signedIn(ctx.db, { role: 'admin', locationId: loc.id }, now);
+    const homeless = await signedIn(ctx.db, { role: 'customer', isLocationManager: true, locationId: null }, now);
+    const calls = [
+      () => ({ method: 'GET' as const, url: '/app/me/team' }),
+      () => ({ method: 'POST' as const, url: '/app/me/invite', payload: { emails: ['a@b.lv'] } }),
+      () => ({ method: 'DELETE' as const, url: `/app/me/deactivate/${customer.user.id}` }),
+      () => ({ method: 'GET' as const, url: `/app/me/activate/${customer.user.id}` }),
+      () => ({ method: 'GET' as const, url: '/app/me/notify-lunch-is-delivered' }),
+      () => ({ method: 'POST' as const, url: '/app/me/team/report-link', payload: { from: '2026-11-01', to: '2026-11-30' } }),
+      () => ({ method: 'GET' as const, url: `/app/order/export/location/${loc.id}?from=2026-11-01&to=2026-11-30` }),
+    ];
+    for (const call of calls) {
+      expect((await ctx.app.inject(call())).statusCode, call().url).toBe(401);
+      for (const who of [customer, admin, homeless]) {
+        const res = await ctx.app.inject({ ...call(), headers: { ...who.auth } });
+        expect(res.statusCode, `${call().url} as ${who.user.email}`).toBe(403);
+      }
+    }
+    // Nothing changed for the customer.
+    const [row] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, customer.user.id));
+    expect(row!.active).toBe(true);
+  });
+});
+
+describe('GET /app/me/team', () => {
+  it('lists the customers of the manager’s own location by name, with the own row marked', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs Centrs' });
+    const elsewhere = await makeLocation(ctx.db);
+    await makeUser(ctx.db, { role: 'customer', locationId: elsewhere.id, firstName: 'Aaron' });
+    await makeUser(ctx.db, { role: 'kitchen', locationId: w.location.id, firstName: 'Virtuve' });
+    const res = await get('/app/me/team?lang=en', w.manager.auth);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.location).toEqual({ id: w.location.id, title: 'Birojs Centrs' });
+    expect(body.data.map((m: { first_name: string }) => m.first_name)).toEqual(['Anna', 'Kristaps', 'Līga', 'Marta']);
+    expect(body.data[2]).toEqual({ id: w.liga.id, first_name: 'Līga', email: w.liga.email, activated: false, is_location_manager: false, is_self: false });
+    expect(body.data[3]).toMatchObject({ id: w.manager.user.id, is_self: true, is_location_manager: true, activated: true });
+  });
+});
+
+describe('activate and deactivate', () => {
+  it('deactivates a member (ending their sessions) and activates them again', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(200);
+
+    const off = await del(`/app/me/deactivate/${w.anna.user.id}?lang=en`, w.manager.auth);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ success: true, message: 'Anna was deactivated.', member: { id: w.anna.user.id, activated: false } });
+    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(401);
+    // Idempotent.
+    expect((await del(`/app/me/deactivate/${w.anna.user.id}`, w.manager.auth)).json().member.activated).toBe(false);
+
+    const on = await get(`/app/me/activate/${w.anna.user.id}?lang=lv`, w.manager.auth);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ message: 'Anna aktivizēts.', member: { activated: true } });
+    const [row] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, w.anna.user.id));
+    expect(row!.active).toBe(true);
+    // The ended session stays ended; the member signs in again.
+    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(401);
+  });
+
+  it('refuses the own row (403) and anyone outside the team (404), changing nothing', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    const other = await teamWorld(ctx.db, ctx.clock.now());
+    const staff = await makeUser(ctx.db, { role: 'admin', locationId: w.location.id });
+
+    const self = await del(`/app/me/deactivate/${w.manager.user.id}?lang=en`, w.manager.auth);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('You cannot activate or deactivate yourself.');
+    expect((await get(`/app/me/activate/${w.manager.user.id}`, w.manager.auth)).statusCode).toBe(403);
+
+    for (const id of [other.anna.user.id, other.manager.user.id, staff.id, 2_000_000_000]) {
+      expect((await del(`/app/me/deactivate/${id}`, w.manager.auth)).statusCode).toBe(404);
+      expect((await get(`/app/me/activate/${id}`, w.manager.auth)).statusCode).toBe(404);
+    }
+    const rows = await ctx.db.select({ active: users.active }).from(users).where(inArray(users.id, [w.manager.user.id, other.anna.user.id, other.manager.user.id, staff.id]));
+    expect(rows.every((r) => r.active)).toBe(true);
+    expect((await get('/app/me', other.anna.auth)).statusCode).toBe(200);
+    expect((await del('/app/me/deactivate/abc', w.manager.auth)).statusCode).toBe(422);
+  });
+});
+
+describe('POST /app/me/invite', () => {
+  it('validates every address and answers errors per row (emails.{index})', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    const res = await post('/app/me/invite?lang=en', w.manager.auth, { emails: ['ok@test.lv', 'not-an-email', ''] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'emails.1': ['Enter a valid e-mail address.'], 'emails.2': ['Enter a valid e-mail address.'] });
+    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: [] })).json().errors).toEqual({ emails: ['Add at least 1.'] });
+    const many = Array.from({ length: MAX_INVITES_PER_CALL + 1 }, (_, i) => `many${i}@test.lv`);
+    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: many })).json().errors).toEqual({ emails: [`At most ${MAX_INVITES_PER_CALL} are allowed.`] });
+    expect(await mailsTo(['ok@test.lv'])).toHaveLength(0);
+  });
+
+  it('e-mails the location’s sign-up link from PUBLIC_URL and names what it skipped', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs Centrs' });
+    const outsider = await makeUser(ctx.db, { role: 'customer', locationId: (await makeLocation(ctx.db)).id });
+    const fresh = [`new1-${w.location.id}@test.lv`, `New2-${w.location.id}@test.lv`];
+    const res = await post('/app/me/invite?lang=en', w.manager.auth, {
+      emails: [fresh[0], w.kristaps.email.toUpperCase(), fresh[1], outsider.email, ` ${fresh[0]!.toUpperCase()} `],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sent).toEqual(fresh);
+    expect(body.skipped).toEqual([
+      { email: w.kristaps.email.toUpperCase(), reason: 'member', message: 'Already a member of your team.' },
+      { email: outsider.email, reason: 'has_account', message: 'This address already has an account.' },
+      { email: fresh[0]!.toUpperCase(), reason: 'duplicate', message: 'This address is listed more than once.' },
+    ]);
+    expect(body.message).toBe('Invitations sent: 2. Skipped: 3.');
+
+    const mails = await mailsTo(fresh);
+    expect(mails.map((m) => m.to).sort()).toEqual([...fresh].sort());
+    const link = `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}`;
+    for (const m of mails) {
+      expect(m.subject).toBe('Invitation to order lunch with Birojs Centrs');
+      expect(m.text).toContain(link);
+      expect(m.text).toContain('Marta invites you');
+    }
+    expect(await mailsTo([w.kristaps.email, outsider.email])).toHaveLength(0);
+
+    // The link signs the invitee up at the manager's location.
+    const signUp = await post('/app/register-invited', {}, { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: w.location.token });
+    expect(signUp.statusCode).toBe(200);
+    const team = (await get('/app/me/team', w.manager.auth)).json();
+    expect(team.data.map((m: { email: string }) => m.email)).toContain(fresh[0]);
+  });
+
+  it('sends one invitation per address a day, limits calls per manager, and refuses for an inactive location', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    const other = await teamWorld(ctx.db, ctx.clock.now());
+    const email = `once-${w.location.id}@test.lv`;
+    expect((await post('/app/me/invite', w.manager.auth, { emails: [email] })).json().sent).toEqual([email]);
+    // Again, by the same or another manager: skipped, no second e-mail.
+    const again = await post('/app/me/invite?lang=lv', other.manager.auth, { emails: [email] });
+    expect(again.json()).toMatchObject({ sent: [], skipped: [{ email, reason: 'recently_invited' }] });
+    expect(again.json().skipped[0].message).toBe('Šai adresei pēdējo 24 stundu laikā jau nosūtīts ielūgums.');
+    expect(await mailsTo([email])).toHaveLength(1);
+
+    const codes: number[] = [];
+    for (let i = 0; i < INVITE_LIMITS.callsPerManager; i++) codes.push((await post('/app/me/invite', w.manager.auth, { emails: [`burst${i}-${w.location.id}@test.lv`] })).statusCode);
+    // One call was made above, so the last of these is one too many.
+    expect(codes.slice(0, -1).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    expect(await mailsTo([`burst${INVITE_LIMITS.callsPerManager - 1}-${w.location.id}@test.lv`])).toHaveLength(0);
+
+    const closed = await teamWorld(ctx.db, ctx.clock.now(), { status: false });
+    const refused = await post('/app/me/invite?lang=en', closed.manager.auth, { emails: ['x@test.lv'] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Your location is not active, so invitations cannot be used now.');
+  });
+});
+
+describe('GET /app/me/notify-lunch-is-delivered', () => {
+  it('e-mails active members with a placed order on today’s menu who want delivery notices, once per window', async () => {
+    const now = ctx.clock.now();
+    const w = await teamWorld(ctx.db, now, { title: 'Tehnoparks' });
+    const none = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    expect(none.json()).toMatchObject({ notified: 0, opted_out: 0, menus: [], message: 'Nobody in your team has an order on today’s menu.' });
+
+    const menu = await menuWorld(ctx.db, now);
+    const yesterday = await makeMenu(ctx.db, { providerId: menu.provider.id, title: 'Vakar', from: new Date(now.getTime() - 26 * 3600_000), to: new Date(now.getTime() - 25 * 3600_000) });
+    const line = { dishId: menu.soup.id, title: { lv: 'Zupa' }, qty: 1, unitPriceCents: 300 };
+    const order = (userId: number, extra: Partial<Parameters<typeof placedOrder>[1]> = {}) =>
+      placedOrder(ctx.db, { menuId: menu.menu.id, userId, locationId: w.location.id, amountCents: 300, lines: [line], ...extra });
+    const bob = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, firstName: 'Bob', notifyOnDelivery: true });
+    const pending = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, firstName: 'Pending', notifyOnDelivery: true });
+    await order(w.anna.user.id); // notified
+    await order(w.anna.user.id); // two orders, one e-mail
+    await order(w.kristaps.id); // opted out
+    await order(w.liga.id); // deactivated: nobody
+    await order(w.manager.user.id); // the manager: not told about their own lunch
+    await order(pending.id, { status: 1 }); // not placed
+    await order(bob.id, { menuId: yesterday.id }); // yesterday's menu
+    const other = await teamWorld(ctx.db, now);
+    await placedOrder(ctx.db, { menuId: menu.menu.id, userId: other.anna.user.id, locationId: other.location.id, amountCents: 300, lines: [line] });
+
+    const res = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Notified 1 team members.', notified: 1, opted_out: 1, menus: [{ id: menu.menu.id, title: menu.menu.title }] });
+    const mails = await mailsTo([w.anna.user.email, w.kristaps.email, w.liga.email, w.manager.user.email, pending.email, bob.email, other.anna.user.email]);
+    expect(mails.map((m) => m.to)).toEqual([w.anna.user.email]);
+    expect(mails[0]!.subject).toBe('Lunch is delivered');
+    expect(mails[0]!.text).toContain('lunch for Tehnoparks');
+
+    const again = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^The team has already been notified about today’s lunch\. You can notify again in \d+ min\.$/);
+    expect(await mailsTo([w.anna.user.email])).toHaveLength(1);
+    // Another location's manager is not held back by this one's window.
+    expect((await get('/app/me/notify-lunch-is-delivered', other.manager.auth)).json().notified).toBe(1);
+  });
+});
+
+describe('team report download', () => {
+  async function reportWorld() {
+    const now = ctx.clock.now();
+    const w = await teamWorld(ctx.db, now, { title: 'Birojs Centrs' });
+    const m = await menuWorld(ctx.db, now);
+    const day = DateTime.fromJSDate(m.menu.from).setZone('Europe/Riga').toISODate()!;
+    await ctx.db.update(users).set({ firstName: '=HYPERLINK("x")' }).where(eq(users.id, w.kristaps.id));
+    await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.anna.user.id,
+      locationId: w.location.id,
+      amountCents: 850,
+      subsidyCents: 350,
+      lines: [
+        { dishId: m.soup.id, title: { lv: 'Skābeņu zupa', en: 'Sorrel soup' }, qty: 2, unitPriceCents: 300 },
+        { dishId: m.set.complex.id, title: { lv: 'Komplekts', en: 'Set' }, qty: 1, unitPriceCents: 250, options: [{ dishId: m.main.id, title: { lv: 'Karbonāde', en: 'Pork chop' } }] },
+      ],
+    });
+    await placedOrder(ctx.db, { menuId: m.menu.id, userId: w.kristaps.id, locationId: w.location.id, amountCents: 120, paymentType: 'card', lines: [{ dishId: m.dessert.id, title: { lv: 'Maizes zupa' }, qty: 1, unitPriceCents: 120 }] });
+    await placedOrder(ctx.db, { menuId: m.menu.id, userId: w.kristaps.id, locationId: w.location.id, amountCents: 999, status: 0, lines: [] });
+    const other = await teamWorld(ctx.db, now);
+    await placedOrder(ctx.db, { menuId: m.menu.id, userId: other.anna.user.id, locationId: other.location.id, amountCents: 777, lines: [] });
+    return { w, m, day, other };
+  }
+
+  async function link(auth: Auth, from: string, to: string, lang = 'lv') {
+    const res = await post(`/app/me/team/report-link?lang=${lang}`, auth, { from, to });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { url: string; expires_in: number };
+  }
+
+  it('serves a CSV once through a 7-second link: BOM, localized columns, placed orders of the location only', async () => {
+    const { w, day } = await reportWorld();
+    const l = await link(w.manager.auth, day, day);
+    expect(l.expires_in).toBe(7);
+    expect(l.url).toMatch(new RegExp(`^/app/order/export/location/${w.location.id}\\?bearer=[\\w-]+\\.[\\w-]+&lang=lv$`));
+
+    const res = await get(l.url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="team-report-birojs-centrs-${day}-${day}.csv"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR');
+    expect(lines).toHaveLength(3);
+    const rows = csvRows(raw, ';');
+    expect(rows).toHaveLength(3);
+    const anna = rows[1]!;
+    expect(anna[4]).toBe('Anna');
+    expect(anna[6]).toBe('2 × Skābeņu zupa; 1 × Komplekts (Karbonāde)');
+    expect(anna.slice(8)).toEqual(['Skaidrā naudā', '8,50', '3,50', '0,00', '5,00']);
+    expect(rows[2]![4]).toBe("'=HYPERLINK(\"x\")");
+    // A name that a spreadsheet would run as a formula is written as text.
+    expect(lines[2]).toContain(`;"'=HYPERLINK(""x"")";`);
+    expect(lines[2]).toContain(';Karte;1,20;0,00;0,00;1,20');
+
+    // Used once: the same address is refused afterwards.
+    const second = await get(l.url);
+    expect(second.statusCode).toBe(401);
+  });
+
+  it('uses commas and decimal points in English; a period without menus gives just the header', async () => {
+    const { w, day } = await reportWorld();
+    const res = await get((await link(w.manager.auth, day, day, 'en')).url.replace('lang=lv', 'lang=en'));
+    const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"');
+    expect(lines[1]!.endsWith(',Cash,8.50,3.50,0.00,5.00')).toBe(true);
+    const empty = await get((await link(w.manager.auth, '2020-01-01', '2020-01-31')).url);
+    expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('refuses expired, forged and foreign links, and links of a manager who lost the role', async () => {
+    const { w, day, other } = await reportWorld();
+    const expired = await link(w.manager.auth, day, day);
+    ctx.clock.advance(7_001);
+    const late = await get(`${expired.url.replace('lang=lv', 'lang=en')}`);
+    ctx.clock.advance(-7_001);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('This download link has expired or was already used. Start the download again.');
+
+    const good = await link(w.manager.auth, day, day);
+    const [payload, signature] = new URL(good.url, 'http://x').searchParams.get('bearer')!.split('.');
+    const grant = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...grant, l: other.location.id })).toString('base64url');
+    expect((await get(`/app/order/export/location/${other.location.id}?bearer=${forgedPayload}.${signature}`)).statusCode).toBe(401);
+    expect((await get(`/app/order/export/location/${w.location.id}?bearer=garbage`)).statusCode).toBe(401);
+    // A real link used on another location's address.
+    expect((await get(good.url.replace(`/location/${w.location.id}?`, `/location/${other.location.id}?`))).statusCode).toBe(404);
+
+    const demoted = await link(w.manager.auth, day, day);
+    await ctx.db.update(users).set({ isLocationManager: false }).where(eq(users.id, w.manager.user.id));
+    expect((await get(demoted.url)).statusCode).toBe(403);
+    await ctx.db.update(users).set({ isLocationManager: true }).where(eq(users.id, w.manager.user.id));
+  });
+
+  it('also serves a signed-in manager by header with the period in the query; 404 for another location', async () => {
+    const { w, day, other } = await reportWorld();
+    const res = await get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}`, w.manager.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
+    expect((await get(`/app/order/export/location/${other.location.id}?from=${day}&to=${day}`, w.manager.auth)).statusCode).toBe(404);
+    const missing = await get(`/app/order/export/location/${w.location.id}?lang=en`, w.manager.auth);
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors)).toEqual(['from', 'to']);
+    // A session token in the address is not accepted: it would end up in logs and history.
+    expect((await get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}&bearer=${w.manager.token}`)).statusCode).toBe(401);
+  });
+
+  it('validates the period of a link', async () => {
+    const { w } = await reportWorld();
+    const bad = await post('/app/me/team/report-link?lang=en', w.manager.auth, { from: '2026-11-30', to: '2026-11-01' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['to']);
+    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2026-13-01', to: '2026-13-02' })).statusCode).toBe(422);
+    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2024-01-01', to: '2026-01-01' })).statusCode).toBe(422);
+    const rows = await ctx.db.select().from(users).where(and(eq(users.id, w.manager.user.id), eq(users.active, true)));
+    expect(rows).toHaveLength(1);
+  });
+});
