@@ -1,8 +1,134 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { FormErrorNotice, LoadErrorNotice } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api';
+import { useFieldErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LAPS_KEY, lapsApi, useLaps } from '../api';
+import { LapCard } from '../components/lap-card';
+import '../../../styles/catalogue.css';
+import '../laps.css';
 
-/** Placeholder for /laps until the laps feature builds it; replace this file's Component. */
+/** /laps: delivery laps of the active provider — list, create, edit, and the unassigned locations (spec 2, 4). */
 export function Component() {
-  const { t } = useTranslation('shell');
-  return <ComingSoon title={t('placeholder.laps')} />;
+  const { t } = useTranslation('laps');
+  useDocumentTitle(t('title'));
+  const laps = useLaps();
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  let body;
+  if (laps.isPending) {
+    body = <Spinner block />;
+  } else if (!laps.data) {
+    body = (
+      <>
+        <LoadErrorNotice error={laps.error} fallback={t('errors.loadFailed')} />
+        <Button size="sm" onClick={() => void laps.refetch()}>
+          {t('retry')}
+        </Button>
+      </>
+    );
+  } else if (laps.data.data.length === 0) {
+    body = <p className="laps-empty">{t('empty')}</p>;
+  } else {
+    const { data, unassigned } = laps.data;
+    body = (
+      <div className="laps-list">
+        {data.map((lap) => (
+          <LapCard key={`${lap.id}`} lap={lap} unassigned={unassigned} onSaved={setOutcome} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className="page laps-page" aria-labelledby="laps-title">
+      <h1 className="page__title" id="laps-title">
+        {t('title')}
+      </h1>
+      {outcome && (
+        <Notice tone="success" className="laps-outcome">
+          {outcome}
+        </Notice>
+      )}
+      <CreateLap onCreated={setOutcome} />
+      {body}
+      {laps.data && (
+        <section className="card laps-unassigned" aria-labelledby="laps-unassigned">
+          <h2 className="laps-card__title" id="laps-unassigned">
+            {t('unassigned.heading')}
+          </h2>
+          {laps.data.unassigned.length === 0 ? (
+            <p className="muted">{t('unassigned.none')}</p>
+          ) : (
+            <ul className="laps-unassigned__list">
+              {laps.data.unassigned.map((l) => (
+                <li key={l.id}>
+                  <strong>{l.title}</strong>
+                  {l.address && <span className="muted"> — {l.address}</span>}
+                  {!l.status && <span className="badge badge--off">{t('lap.inactiveLocation')}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** The "New lap" form: title and active; locations are added on the lap's card. */
+function CreateLap({ onCreated }: { onCreated(text: string): void }) {
+  const { t } = useTranslation('laps');
+  const client = useQueryClient();
+  const fields = useFieldErrors();
+  const [title, setTitle] = useState('');
+  const [active, setActive] = useState(true);
+  const create = useMutation({
+    mutationFn: () => lapsApi.create({ title: title.trim(), active }),
+    onMutate: () => fields.reset(),
+    onSuccess: (lap) => {
+      if (!lap) return;
+      setTitle('');
+      setActive(true);
+      onCreated(t('create.created', { title: lap.title }));
+    },
+    onError: (error) => fields.fromError(error),
+    onSettled: () => client.invalidateQueries({ queryKey: LAPS_KEY }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (title.trim()) create.mutate();
+  };
+  const failure = create.error && !(isApiError(create.error) && create.error.isIgnored) ? create.error : null;
+  return (
+    <form className="card laps-create" onSubmit={submit} noValidate aria-labelledby="laps-create">
+      <h2 className="laps-card__title" id="laps-create">
+        {t('create.heading')}
+      </h2>
+      <FormErrorNotice error={failure} isShown={(k) => k === 'title' || k === 'active'} fallback={t('errors.saveFailed')} />
+      <div className="laps-create__row">
+        <TextField
+          label={t('create.title')}
+          value={title}
+          required
+          maxLength={200}
+          error={fields.first('title')}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            fields.clear('title');
+          }}
+        />
+        <CheckboxField label={t('create.active')} checked={active} error={fields.first('active')} onChange={(e) => setActive(e.target.checked)} />
+        <Button type="submit" variant="primary" loading={create.isPending} disabled={!title.trim()}>
+          {t('create.submit')}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,36 @@
+import type { CashBalanceInput, CashBalanceResult, CreateLapInput, Lap, LapList, LapReport, UpdateLapInput } from '../../../shared/schemas/laps';
+import type { MenuDetail } from '../../../shared/schemas/menus';
+import { api } from '../../lib/api';
+import { useApiQuery } from '../../lib/query';
+
+export type { Lap, LapList, LapReport };
+
+export const LAPS_KEY = ['laps'] as const;
+
+/** GET /app/laps: the laps of the active provider and the locations on no lap. */
+export function useLaps() {
+  return useApiQuery<LapList>([...LAPS_KEY, 'list'], '/app/laps', { staleTime: 0 });
+}
+
+/** The menu's title and times for /menu-laps/{menuId} (GET /app/dishlists/{id}). */
+export function useLapMenu(menuId: number | null) {
+  return useApiQuery<MenuDetail>([...LAPS_KEY, 'menu', menuId], `/app/dishlists/${menuId ?? 0}`, { enabled: menuId !== null, retry: false });
+}
+
+/** GET /app/laps/report/{lapId}/{menuId}. */
+export function useLapReport(lapId: number | null, menuId: number | null) {
+  return useApiQuery<LapReport>([...LAPS_KEY, 'report', lapId, menuId], `/app/laps/report/${lapId ?? 0}/${menuId ?? 0}`, {
+    enabled: lapId !== null && menuId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export const lapsApi = {
+  create: (body: CreateLapInput) => api.post<Lap>('/app/laps', body),
+  update: (id: number, body: UpdateLapInput) => api.put<Lap>(`/app/laps/${id}`, body),
+  recordCash: (menuId: number, body: CashBalanceInput) => api.post<CashBalanceResult>(`/app/cashbalance/${menuId}`, body),
+  /** The report PDF as a blob, fetched with the bearer header. */
+  pdf: (lapId: number, menuId: number) =>
+    api.get<Blob>(`/app/laps/print-report/${lapId}/${menuId}`, { parse: 'blob', headers: { Accept: 'application/pdf' } }),
+};
