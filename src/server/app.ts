@@ -118,13 +118,19 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   const maintenance = maintenanceFlag(deps.database.db);
   app.decorate('maintenance', maintenance);
 
-  app.addHook('onRequest', async (req) => {
+  // One hook for every request (each hook costs a promise and a turn per request): the fixed
+  // security headers first, so error answers carry them too, then the language, maintenance
+  // mode and who is calling.
+  const securityHeaders = await staticSecurityHeaders();
+  const authenticate = authHook(deps);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(securityHeaders);
     req.lang = requestLang(req);
-    if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (await maintenance.isOn())) {
+    if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
       throw new AppError(503, t(req.lang, 'maintenance'));
     }
+    await authenticate(req, reply);
   });
-  app.addHook('onRequest', authHook(deps));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? DEFAULT_LANG;
@@ -162,10 +168,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     return reply.status(status).send({ message: t(lang, key), errors: key === 'invalid' ? {} : { body: [t(lang, key)] } });
   });
 
-  const securityHeaders = await staticSecurityHeaders();
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(securityHeaders);
-  });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,10 @@ const MAINTENANCE_CACHE_MS = 1000;
 export function maintenanceFlag(db: Db) {
   let cached: { on: boolean; at: number } | null = null;
   return {
+    /** The cached reading while it is fresh (no promise on the hot path), else undefined. */
+    known(): boolean | undefined {
+      return cached && Date.now() - cached.at < MAINTENANCE_CACHE_MS ? cached.on : undefined;
+    },
     async isOn(): Promise<boolean> {
       const now = Date.now();
       if (cached && now - cached.at < MAINTENANCE_CACHE_MS) return cached.on;

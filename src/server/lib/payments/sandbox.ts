@@ -65,10 +65,15 @@ export function createSandboxGateway(opts: { secret: string; publicUrl?: string 
   const pageUrl = (reference: string, lang: string) => `${base}${SANDBOX_PAGE_PATH}/${encodeURIComponent(reference)}?lang=${lang}`;
   const mapStatus = (status: string): PaymentOutcome =>
     status === 'approved' ? 'paid' : status === 'declined' || status === 'cancelled' ? 'failed' : 'pending';
+  // The same answer for every call (asked on every menu read); frozen so no caller changes it.
+  const offered = Object.freeze({
+    card: true,
+    banks: SANDBOX_BANKS.map((b) => Object.freeze({ ...b, imageUrl: `/app/payments/banks/${b.code}.svg` })),
+  });
   return {
     name: 'sandbox',
     methods() {
-      return { card: true, banks: SANDBOX_BANKS.map((b) => ({ ...b, imageUrl: `/app/payments/banks/${b.code}.svg` })) };
+      return offered;
     },
     async createPayment(req: CreatePaymentRequest) {
       return { redirectUrl: pageUrl(req.reference, req.lang) };

@@ -157,7 +157,7 @@ describe('validation texts', () => {
 
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy and the other helmet headers on every answer', async () => {
-    for (const url of ['/app/translations', '/app/does-not-exist']) {
+    for (const url of ['/app/translations', '/app/does-not-exist', '/app/me']) {
       const res = await ctx.app.inject({ url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import { commissionFor, computeTotals, recordedPaymentType, sumLines, type Totals } from '../../../shared/ordering/totals.js';
 import type { CheckoutPaymentType, CreateOrderResult, OrderItemInput } from '../../../shared/schemas/ordering.js';
 import type { Tx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
 import { isOpen, loadMenu, orderMenuFrom, type Balances, type DishData, type MenuData } from './ordering.menu.js';
-import { releasePendingOrder, stockTakeCtes } from './ordering.stock.js';
+import { pgIntArray, releasePendingOrder } from './ordering.stock.js';
 import { loadCustomerState, subsidyLeft } from './ordering.users.js';
 
 export interface PlaceOrderInput {
@@ -167,6 +166,66 @@ function answerFor(existing: Existing, gateway: PaymentGateway, lang: Lang): Cre
 }
 
 /**
+ * The order statement (one autocommit statement, a fixed text: prepared once per connection).
+ * `lu` locks the user's row only at the version the customer query read ($2, its xmin); then,
+ * and only then, `locked` locks the menu's balance rows of the needed dishes in dish-id order
+ * (so concurrent orders never deadlock), `short` lists limited dishes with too little left,
+ * `taken` decrements every limited row when nothing is short. Dishes without a balance row, or
+ * with qty null, are unlimited. The order, its lines, chosen options, the user's bonus (always
+ * updated: the row gets a new version) and the payment are written only when the user row was
+ * locked and nothing is short. Every part sees the rows as they were before the update.
+ */
+const PLACE_ORDER_SQL = `
+  with lu as (
+    select u.id from users u where u.id = $1::int and u.xmin = $2::text::xid for update),
+  need as (
+    select * from unnest($3::int[], $4::int[]) as t(dish_id, n)),
+  locked as (
+    select b.dish_id, b.qty from balances b
+    where exists (select 1 from lu) and b.menu_id = $5::int and b.dish_id = any($3::int[])
+    order by b.dish_id for update of b),
+  short as (
+    select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
+    where locked.qty is not null and locked.qty < need.n),
+  taken as (
+    update balances b set qty = b.qty - need.n
+    from need join locked on locked.dish_id = need.dish_id
+    where b.menu_id = $5::int and b.dish_id = need.dish_id and locked.qty is not null
+      and not exists (select 1 from short)
+    returning b.dish_id),
+  o as (
+    insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
+      amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
+    select $5::int, $1::int, $6::int, $7::int, $8::int, $9::text, $10::text, $11::text, $12::int, $13::int, $14::int, $15::int,
+      $16::int, $17::smallint, $18::text, $19::timestamptz, $19::timestamptz
+    where exists (select 1 from lu) and not exists (select 1 from short)
+    returning id),
+  i as (
+    insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position)
+    select o.id, x.dish_id, x.title, x.qty, x.price, x.position
+    from o, jsonb_to_recordset($20::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
+    order by x.position
+    returning id, position),
+  op as (
+    insert into order_item_options (order_item_id, group_id, dish_id, title, price_cents)
+    select i.id, y.group_id, y.dish_id, y.title, y.price
+    from i join jsonb_to_recordset($21::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
+      on y.position = i.position
+    order by y.idx
+    returning 1),
+  b as (
+    update users set bonus_cents = bonus_cents - $14::int
+    where id = $1::int and exists (select 1 from o)
+    returning 1),
+  p as (
+    insert into payments (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
+    select o.id, $22::text, $10::text, $11::text, $16::int, 'pending', $23::text, $19::timestamptz, $19::timestamptz
+    from o where $24::boolean
+    returning 1)
+  select (select id from o) as order_id, exists (select 1 from lu) as locked,
+    coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
+
+/**
  * Places an order. Everything is recomputed on the server from fresh data (never the page's read
  * cache): the menu must be published, before its deadline and of an active provider, every dish
  * on it, complex selections valid, prices from the menu, bonus and subsidy from the user, stock
@@ -273,44 +332,38 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     const online = paymentType === 'card' || paymentType === 'bank';
     const reference = online ? newPaymentReference() : null;
     const bankCode = paymentType === 'bank' ? (input.bank ?? null) : null;
-    const statement = sql`
-      with lu as (
-        select u.id from ${users} u where u.id = ${customer.id}::int and u.xmin = ${version}::text::xid for update),
-      ${stockTakeCtes(menu.id, needs, sql`exists (select 1 from lu)`)},
-      o as (
-        insert into ${orders} (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
-          amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
-        select ${menu.id}::int, ${customer.id}::int, ${customer.location?.id ?? null}::int, ${req.staffId}::int, ${shiftId}::int, ${input.comment?.trim() ?? ''},
-          ${paymentType}, ${bankCode}::text, ${totals.amount}::int, ${totals.subsidy}::int, ${totals.bonus}::int, ${totals.commission}::int,
-          ${totals.amountToPay}::int, ${online ? 1 : 2}::smallint, ${req.idempotencyKey}::text, ${now}::timestamptz, ${now}::timestamptz
-        where exists (select 1 from lu) and not exists (select 1 from short)
-        returning id),
-      i as (
-        insert into ${orderItems} (order_id, dish_id, title, qty, unit_price_cents, position)
-        select o.id, x.dish_id, x.title, x.qty, x.price, x.position
-        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
-        order by x.position
-        returning id, position),
-      op as (
-        insert into ${orderItemOptions} (order_item_id, group_id, dish_id, title, price_cents)
-        select i.id, y.group_id, y.dish_id, y.title, y.price
-        from i join jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
-          on y.position = i.position
-        order by y.idx
-        returning 1),
-      b as (
-        update ${users} set bonus_cents = bonus_cents - ${totals.bonus}::int
-        where id = ${customer.id}::int and exists (select 1 from o)
-        returning 1),
-      p as (
-        insert into ${payments} (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
-        select o.id, ${gateway.name}, ${paymentType}, ${bankCode}::text, ${totals.amountToPay}::int, 'pending', ${reference}::text,
-          ${now}::timestamptz, ${now}::timestamptz
-        from o where ${online}::boolean
-        returning 1)
-      select (select id from o) as order_id, exists (select 1 from lu) as locked,
-        coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
-    const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][] }>(prepared(statement));
+    const ids = [...needs.keys()].sort((x, y) => x - y);
+    const values = [
+      customer.id, // $1
+      version, // $2
+      pgIntArray(ids), // $3
+      pgIntArray(ids.map((id) => needs.get(id)!)), // $4
+      menu.id, // $5
+      customer.location?.id ?? null, // $6
+      req.staffId, // $7
+      shiftId, // $8
+      input.comment?.trim() ?? '', // $9
+      paymentType, // $10
+      bankCode, // $11
+      totals.amount, // $12
+      totals.subsidy, // $13
+      totals.bonus, // $14
+      totals.commission, // $15
+      totals.amountToPay, // $16
+      online ? 1 : 2, // $17
+      req.idempotencyKey, // $18
+      now, // $19
+      JSON.stringify(items), // $20
+      JSON.stringify(options), // $21
+      gateway.name, // $22
+      reference, // $23
+      online, // $24
+    ];
+    const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][] }>({
+      name: 'place-order',
+      text: PLACE_ORDER_SQL,
+      values,
+    });
     const row = res.rows[0]!;
     if (!row.locked) return 'stale' as const;
     if (row.short.length > 0) throw stockErrors(menu, new Map(row.short), lang);

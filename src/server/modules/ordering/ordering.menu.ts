@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
@@ -20,7 +20,6 @@ import {
   providers,
 } from '../../db/schema/index.js';
 import type { Translated } from '../../db/schema/common.js';
-import { pgIntArray } from './ordering.stock.js';
 
 /** An option of a complex group, priced for this menu and complex. */
 export interface OptionData {
@@ -322,23 +321,24 @@ export async function todaysMenuId(db: Db | Tx, providerId: number, timezone: st
 }
 
 /**
- * The part of a menu placing an order needs, as one scalar subquery (JSON): the menu with its
+ * The part of a menu placing an order needs, as one scalar subquery (JSON) of the statement's
+ * parameters `menuParam` (the menu id) and `dishIdsParam` (an int[] literal): the menu with its
  * provider and only the named dishes that are on it and active (menu price or the dish's own).
  * Read inside the customer query, so an order reads menu and customer in one round trip.
  * Dishes that are not simple need their groups and options: `orderMenuFrom` then answers
  * 'complex' and the caller reads the menu with `loadMenu(…, 'order')`.
  */
-export function orderMenuSql(menuId: number, dishIds: number[]): SQL {
-  return sql`(select json_build_object(
+export function orderMenuSql(menuParam: string, dishIdsParam: string): string {
+  return `(select json_build_object(
       'id', m.id, 'title', m.title, 'from', floor(extract(epoch from m."from") * 1000)::float8,
       'to', floor(extract(epoch from m."to") * 1000)::float8, 'status', m.status, 'provider_id', m.provider_id,
       'timezone', p.timezone, 'card_enabled', p.card_enabled, 'card_commission_cents', p.card_commission_cents,
       'bank_commission_cents', p.bank_commission_cents, 'provider_status', p.status,
       'dishes', (select json_agg(json_build_array(d.id, d.title, d.summary, d.code, md.category_id, d.type,
                    coalesce(md.price_cents, d.price_cents), d.position))
-                 from ${menuDishes} md join ${dishes} d on d.id = md.dish_id join ${categories} c on c.id = md.category_id
-                 where md.menu_id = m.id and d.status and md.dish_id = any(${pgIntArray(dishIds)}::int[])))
-    from ${menus} m join ${providers} p on p.id = m.provider_id where m.id = ${menuId})`;
+                 from menu_dishes md join dishes d on d.id = md.dish_id join categories c on c.id = md.category_id
+                 where md.menu_id = m.id and d.status and md.dish_id = any(${dishIdsParam}::int[])))
+    from menus m join providers p on p.id = m.provider_id where m.id = ${menuParam}::int)`;
 }
 
 /** What `orderMenuSql` answers. */

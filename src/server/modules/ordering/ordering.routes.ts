@@ -35,11 +35,11 @@ const STAFF = ['admin', 'kitchen'] as const;
 export const READ_CACHE_MS = 1000;
 
 /**
- * Sends JSON that is already text. Fastify passes strings through without the schema
+ * Sends JSON that is already encoded. Fastify passes buffers through without the schema
  * serializer, so the menu read skips re-validating a large cached answer on every call; the
  * route's response schema still documents it and the tests parse answers with it.
  */
-function sendJsonText(reply: { type(t: string): { send(p: never): unknown } }, json: string): void {
+function sendJsonBytes(reply: { type(t: string): { send(p: never): unknown } }, json: Buffer): void {
   reply.type('application/json; charset=utf-8').send(json as never);
 }
 
@@ -65,7 +65,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order/create',
     { config: { access: 'user' }, schema: { tags: ['ordering'], querystring: orderPageQuery, response: { 200: orderPageDataSchema } } },
     async (req, reply) => {
-      sendJsonText(
+      sendJsonBytes(
         reply,
         await orderPageJson(db, gateway, caches, userOf(req), {
           menuId: req.query.dishlist_id,
@@ -83,7 +83,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order/create/:id',
     { config: { access: 'user' }, schema: { tags: ['ordering'], params: idParams, response: { 200: orderPageDataSchema } } },
     async (req, reply) => {
-      sendJsonText(
+      sendJsonBytes(
         reply,
         await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
       );

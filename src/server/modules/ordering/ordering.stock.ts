@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { balances, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
 
@@ -6,37 +6,6 @@ import { balances, orderItemOptions, orderItems, orders, users } from '../../db/
 export function pgIntArray(values: number[]): string {
   if (!values.every((v) => Number.isSafeInteger(v))) throw new TypeError('not integers');
   return `{${values.join(',')}}`;
-}
-
-/**
- * The stock part of the order statement, as CTEs named need, locked, short and taken:
- * `locked` locks the menu's balance rows of the needed dishes in dish-id order (so concurrent
- * orders never deadlock on each other); `short` lists the limited dishes with too little left
- * (dish_id, qty); `taken` decrements every limited row, but only when nothing is short.
- * Dishes without a balance row, or with qty null, are unlimited. All parts see the rows as they
- * were before the update. Follow with more CTEs guarded by `not exists (select 1 from short)`.
- * `guard` (evaluated once, before any balance row is locked) gates the whole part: when false
- * nothing is locked or taken, e.g. until the user's row is locked, keeping the lock order
- * user before balances.
- */
-export function stockTakeCtes(menuId: number, needs: Map<number, number>, guard: SQL = sql`true`): SQL {
-  const ids = [...needs.keys()].sort((a, b) => a - b);
-  return sql`
-    need as (
-      select * from unnest(${pgIntArray(ids)}::int[], ${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as t(dish_id, n)),
-    locked as (
-      select b.dish_id, b.qty from ${balances} b
-      where ${guard} and b.menu_id = ${menuId} and b.dish_id = any(${pgIntArray(ids)}::int[])
-      order by b.dish_id for update of b),
-    short as (
-      select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
-      where locked.qty is not null and locked.qty < need.n),
-    taken as (
-      update ${balances} b set qty = b.qty - need.n
-      from need join locked on locked.dish_id = need.dish_id
-      where ${guard} and b.menu_id = ${menuId} and b.dish_id = need.dish_id and locked.qty is not null
-        and not exists (select 1 from short)
-      returning b.dish_id)`;
 }
 
 /** Gives stock back (limited rows only), locking rows in dish-id order. */

@@ -2,8 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
-import { balances, locations, orders, shifts, users } from '../../db/schema/index.js';
+import { locations, orders, shifts, users } from '../../db/schema/index.js';
 import { orderMenuSql, type OrderMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
 
@@ -64,6 +63,26 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
 }
 
 /**
+ * The customer query (a fixed text, prepared once per connection): $1 user, $2 menu (0: none),
+ * $3 idempotency key ('' : none), $4 dish ids (int[] literal) whose stock is read.
+ */
+const customerStateSql = (orderMenu: string) => `
+  select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
+    l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
+    (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
+       from shifts s where s.location_id = l.id) as shifts,
+    (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
+       where o.user_id = u.id and o.menu_id = $2::int and o.status in (1, 2)) as subsidy_used,
+    (select o.id from orders o where o.user_id = u.id and o.idempotency_key = $3::text limit 1) as existing_id,
+    (select json_agg(json_build_array(b.dish_id, b.qty)) from balances b
+       where b.menu_id = $2::int and b.dish_id = any($4::int[])) as stock,
+    ${orderMenu} as order_menu
+  from users u left join locations l on l.id = u.location_id
+  where u.id = $1::int`;
+const CUSTOMER_STATE_SQL = customerStateSql('null::json');
+const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(orderMenuSql('$2', '$4'));
+
+/**
  * The customer, their location's shifts, the subsidy their orders on `menuId` already use and
  * the order already placed with `idempotencyKey`, in one prepared query. `version` is the user
  * row's xmin as text: every order and every give-back updates that row, so an unchanged version
@@ -105,19 +124,11 @@ export async function loadCustomerState(
     stock: [number, number | null][] | null;
     order_menu: OrderMenuJson | null;
   }>(
-    prepared(sql`
-    select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
-      l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
-      (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
-         from ${shifts} s where s.location_id = l.id) as shifts,
-      (select coalesce(sum(o.subsidy_cents), 0)::int from ${orders} o
-         where o.user_id = u.id and o.menu_id = ${menuId ?? 0} and o.status in (1, 2)) as subsidy_used,
-      (select o.id from ${orders} o where o.user_id = u.id and o.idempotency_key = ${idempotencyKey ?? ''} limit 1) as existing_id,
-      (select json_agg(json_build_array(b.dish_id, b.qty)) from ${balances} b
-         where b.menu_id = ${menuId ?? 0} and b.dish_id = any(${pgIntArray(stockDishIds)}::int[])) as stock,
-      ${withOrderMenu && menuId !== null ? orderMenuSql(menuId, stockDishIds) : sql`null::json`} as order_menu
-    from ${users} u left join ${locations} l on l.id = u.location_id
-    where u.id = ${userId}`),
+    {
+      name: withOrderMenu && menuId !== null ? 'customer-state-order' : 'customer-state',
+      text: withOrderMenu && menuId !== null ? CUSTOMER_STATE_WITH_MENU_SQL : CUSTOMER_STATE_SQL,
+      values: [userId, menuId ?? 0, idempotencyKey ?? '', pgIntArray(stockDishIds)],
+    },
   );
   const r = res.rows[0];
   if (!r) return null;
