@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, signIn } from './ordering-support';
+
+/** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
+const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
+
+/** Two new locations of this journey's own (the demo ones may be used elsewhere), made by the admin. */
+async function makeLocations(request: APIRequestContext, tag: string): Promise<[string, string]> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
+  const titles: [string, string] = [`Ābeļu birojs ${tag}`, `Šķūņu noliktava ${tag}`];
+  for (const title of titles) {
+    const res = await request.post('/app/locations?lang=en', { headers, data: { title, address: `Ģertrūdes iela ${tag}` } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  return titles;
+}
+
+/** Today's seeded menu (menus are listed soonest deadline first). */
+async function todaysMenuId(request: APIRequestContext): Promise<number> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'kitchen@demo.lv')}` };
+  const res = await request.get('/app/order/dishlists?lang=en', { headers });
+  expect(res.ok()).toBe(true);
+  const { dishlists } = (await res.json()) as { dishlists: { id: number; title: string }[] };
+  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title));
+  expect(menu, 'a seeded menu is open').toBeTruthy();
+  return menu!.id;
+}
+
+async function stopTitles(page: Page, lapTitle: string) {
+  const card = page.getByRole('article', { name: lapTitle });
+  return (await card.locator('.laps-stop__text strong').allTextContents()).map((s) => s.trim());
+}
+
+// Spec 2 and 4: kitchen staff build a lap, reorder it, and use its report for today's menu.
+test('kitchen plans a lap, reorders it, records cash and downloads the report', async ({ page, request }) => {
+  const tag = `${Date.now() % 100000}`;
+  const [first, second] = await makeLocations(request, tag);
+  const menuId = await todaysMenuId(request);
+  const lapTitle = `Vakara maršruts ${tag}`;
+  await signIn(page, 'kitchen@demo.lv');
+
+  await page.goto('/laps');
+  await expect(page.getByRole('heading', { name: 'Delivery laps', level: 1 })).toBeVisible();
+  const create = page.getByRole('form', { name: 'New lap' });
+  await create.getByLabel('Title').fill(lapTitle);
+  await create.getByRole('button', { name: 'Create lap' }).click();
+  await expect(page.getByText(`Lap “${lapTitle}” created.`)).toBeVisible();
+
+  const card = page.getByRole('article', { name: lapTitle });
+  await expect(card).toContainText('No locations yet.');
+  for (const title of [first, second]) {
+    await card.getByLabel('Add location').selectOption({ label: title });
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(card.getByText(title, { exact: true })).toBeVisible();
+  }
+  expect(await stopTitles(page, lapTitle)).toEqual([first, second]);
+  // Both left the unassigned list.
+  await expect(page.getByRole('region', { name: 'Unassigned locations' }).getByText(first)).toHaveCount(0);
+
+  // Reorder: the second goes up (swapped with its neighbour); the first one cannot go further up.
+  await card.getByRole('button', { name: `Move ${second} up` }).click();
+  await expect.poll(() => stopTitles(page, lapTitle)).toEqual([second, first]);
+  await expect(card.getByRole('button', { name: `Move ${second} up` })).toBeDisabled();
+
+  // The menu's laps: View opens the report.
+  await page.goto(`/menu-laps/${menuId}`);
+  await expect(page.getByRole('heading', { name: /^Laps: Pusdienas/, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: `View the report of ${lapTitle}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/menu-laps/${menuId}/\\d+$`));
+  await expect(page.getByRole('heading', { name: `Lap report: ${lapTitle}`, level: 1 })).toBeVisible();
+  const stops = page.locator('.laps-report-stop h3');
+  await expect(stops).toHaveText([`1. ${second}`, `2. ${first}`]);
+
+  // Cash collected at the first stop.
+  const stop = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) });
+  await expect(stop).toContainText('not recorded');
+  await stop.getByLabel(`Cash collected at ${second} (€)`).fill('3,50');
+  await stop.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) })).toContainText('€3.50');
+  await expect(page.getByRole('region', { name: 'Lap total' })).toContainText('€3.50');
+
+  // The PDF.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
