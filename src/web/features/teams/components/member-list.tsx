@@ -38,6 +38,7 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
       key: 'first_name',
       header: t('members.name'),
       sortable: true,
+      className: 'team-col-name',
       sortValue: (m) => m.first_name.toLocaleLowerCase(),
       cell: (m) => (
         <>
@@ -54,12 +55,14 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
       header: t('members.status'),
       sortable: true,
       sortValue: (m) => (m.activated ? 1 : 0),
+      className: 'team-col-status',
       cell: (m) => <span className={`badge ${m.activated ? 'badge--ok' : 'badge--off'}`}>{m.activated ? t('members.active') : t('members.inactive')}</span>,
     },
     {
       key: 'actions',
       header: <span className="visually-hidden">{t('members.actions')}</span>,
       align: 'end',
+      className: 'team-col-actions',
       cell: (m) =>
         m.is_self ? null : (
           <Button
@@ -82,7 +85,7 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
   return (
     <>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
-      <Table columns={columns} rows={members} rowKey={(m) => m.id} loading={loading} emptyText={t('members.empty')} perPage={50} caption={<span className="visually-hidden">{t('members.title')}</span>} />
+      <Table columns={columns} rows={members} rowKey={(m) => m.id} loading={loading} emptyText={t('members.empty')} perPage={50} />
       <ConfirmDialog
         open={asking !== null}
         title={asking?.activated ? t('members.deactivateTitle') : t('members.activateTitle')}
