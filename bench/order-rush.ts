@@ -7,7 +7,8 @@
  *   3. checks the database: nothing oversold, no accepted answer without its order, no stored
  *      order without an answer, no 5xx.
  *
- *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5
+ * A warm-up rush (default 500 customers, own menu) runs first and is not counted.
+ *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5 --warmup 500
  * Exits 1 when oversold, lost or 5xx is not 0.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -38,6 +39,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
+    /** Arrival rate (orders/s) of the second, open-loop rush (0: none). */
+    rate: { type: 'string', default: '500' },
+    /** Customers of a warm-up rush on a menu of its own before the measured one (0: none). */
+    warmup: { type: 'string', default: '500' },
     /** Print PostgreSQL's per-statement planning and execution times of the rush. */
     stats: { type: 'boolean', default: false },
     /** Extra PostgreSQL setting for experiments, `name=value`; may be repeated. */
@@ -51,6 +56,9 @@ const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
 const ROUNDS = Number(args.rounds);
+const WARMUP = Number(args.warmup);
+const RATE = Number(args.rate);
+const OPEN_N = RATE > 0 ? N : 0;
 
 const say = (m: string) => process.stdout.write(`${m}\n`);
 
@@ -61,6 +69,8 @@ interface RushJob {
   menuId: number;
   items: { id: number; qty: number }[];
   concurrency: number;
+  /** Open loop: send at this many requests per second whatever the answers (latency from the planned send time). */
+  rate?: number;
 }
 interface RushResult {
   /** [order id, customer index] for every 200 answer. */
@@ -138,20 +148,25 @@ async function main() {
         })),
       )
       .returning();
-    const [menu] = await db
-      .insert(menus)
-      .values({ providerId: provider!.id, title: 'Bench menu', from: now, to: new Date(now.getTime() + 3600_000), status: true })
-      .returning();
-    await db.insert(menuDishes).values(dishRows.map((d) => ({ menuId: menu!.id, dishId: d.id, categoryId: category!.id })));
     const hot = dishRows[0]!;
     const side = dishRows[1]!;
-    await db.insert(balances).values([{ menuId: menu!.id, dishId: hot.id, qty: STOCK }]);
+    /** A menu with every dish, the hot one limited to `stock`. Each rush orders from its own. */
+    const makeMenu = async (title: string, stock: number) => {
+      const [m] = await db.insert(menus).values({ providerId: provider!.id, title, from: now, to: new Date(now.getTime() + 3600_000), status: true }).returning();
+      await db.insert(menuDishes).values(dishRows.map((d) => ({ menuId: m!.id, dishId: d.id, categoryId: category!.id })));
+      await db.insert(balances).values([{ menuId: m!.id, dishId: hot.id, qty: stock }]);
+      return m!;
+    };
+    const menu = await makeMenu('Bench menu', STOCK);
+    const openMenu = await makeMenu('Open-loop menu', STOCK);
+    const warmMenu = await makeMenu('Warm-up menu', Math.floor(WARMUP / 2));
 
     // ---- customers with sessions, straight into the database
     const tokens: string[] = [];
     const userIds: number[] = [];
-    for (let start = 0; start < N; start += 500) {
-      const batch = Array.from({ length: Math.min(500, N - start) }, (_, i) => ({
+    const customers = N + OPEN_N + WARMUP;
+    for (let start = 0; start < customers; start += 500) {
+      const batch = Array.from({ length: Math.min(500, customers - start) }, (_, i) => ({
         email: `rush${start + i}@bench.lv`,
         firstName: `Klients ${start + i}`,
         role: 'customer' as const,
@@ -180,14 +195,14 @@ async function main() {
 
     // ---- read throughput, same run
     say(`\nReads (${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} alternating rounds; ratio = median of the rounds):`);
-    await measure('warm-up', `${base}/app/order/create/${menu!.id}`, { authorization: `Bearer ${tokens[0]}` });
+    await measure('warm-up', `${base}/app/order/create/${menu.id}`, { authorization: `Bearer ${tokens[0]}` });
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const menuRatios: number[] = [];
     const meRatios: number[] = [];
     let bareResult!: autocannon.Result;
     for (let round = 1; round <= ROUNDS; round++) {
       bareResult = await measure(`[${round}] bare Fastify JSON route`, bareUrl);
-      const menuResult = await measure(`[${round}] GET /app/order/create/${menu!.id}`, `${base}/app/order/create/${menu!.id}`, auth);
+      const menuResult = await measure(`[${round}] GET /app/order/create/${menu.id}`, `${base}/app/order/create/${menu.id}`, auth);
       // Reference: the lightest signed-in call (session lookup + one small query).
       const meResult = await measure(`[${round}] GET /app/me (reference)`, `${base}/app/me`, auth);
       menuRatios.push(menuResult.requests.average / bareResult.requests.average);
@@ -195,65 +210,85 @@ async function main() {
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]!;
     const readRatio = median(menuRatios);
-    const sample = await fetch(`${base}/app/order/create/${menu!.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    const sample = await fetch(`${base}/app/order/create/${menu.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
     say(`  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`);
 
-    if (args.stats) await db.execute(sql`select pg_stat_statements_reset()`);
     // ---- the rush (client in a worker thread)
-    const job: RushJob = {
-      base,
-      tokens,
-      menuId: menu!.id,
-      items: [
-        { id: hot.id, qty: 1 },
-        { id: side.id, qty: 1 },
-      ],
-      concurrency: CONCURRENCY,
+    const items = [
+      { id: hot.id, qty: 1 },
+      { id: side.id, qty: 1 },
+    ];
+    const runRush = (job: RushJob) =>
+      new Promise<RushResult>((resolve, reject) => {
+        const w = new Worker(new URL('./rush-client.mjs', import.meta.url), { workerData: job });
+        w.once('message', (m: RushResult | { error: string }) => ('error' in m ? reject(new Error(m.error)) : resolve(m)));
+        w.once('error', reject);
+      });
+    if (WARMUP > 0) {
+      // A running server has placed orders before the rush: compiled code paths, prepared
+      // statements on every pooled connection, warm caches. Not counted.
+      const warm = await runRush({ base, tokens: tokens.slice(N + OPEN_N), menuId: warmMenu.id, items, concurrency: CONCURRENCY });
+      say(`\nWarm-up rush: ${WARMUP} order requests on a menu of their own in ${warm.seconds.toFixed(2)} s (not counted)`);
+    }
+    if (args.stats) await db.execute(sql`select pg_stat_statements_reset()`);
+
+    /** Checks a rush against the database and prints it; answers whether everything held. */
+    const report = async (title: string, menuId: number, rush: RushResult) => {
+      const answers = new Map<number, number>(rush.answers);
+      const statuses = new Map<number, number>(rush.statuses);
+      const latencies = rush.latencies.sort((a, b) => a - b);
+      const stored = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.menuId, menuId));
+      const [{ sold } = { sold: 0 }] = await db
+        .select({ sold: sql<number>`coalesce(sum(${orderItems.qty}), 0)::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.menuId, menuId), inArray(orders.status, [1, 2]), eq(orderItems.dishId, hot.id)));
+      const [left] = await db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menuId), eq(balances.dishId, hot.id)));
+      const storedIds = new Set(stored.map((o) => o.id));
+      const answeredWithoutOrder = [...answers.keys()].filter((id) => !storedIds.has(id)).length;
+      const storedWithoutAnswer = stored.filter((o) => !answers.has(o.id)).length;
+      const oversold = Math.max(0, sold - STOCK) + Math.max(0, -(left?.qty ?? 0));
+      // Every unit is either sold or still in stock.
+      const consistent = sold + (left?.qty ?? 0) === STOCK;
+      const lost = answeredWithoutOrder + storedWithoutAnswer;
+      const fiveXx = [...statuses].filter(([st]) => st >= 500).reduce((n, [, c]) => n + c, 0) + rush.networkErrors;
+      const count = rush.latencies.length;
+      say(`\n${title}: ${count} order requests in ${rush.seconds.toFixed(2)} s`);
+      say(`  requests/s          ${(count / rush.seconds).toFixed(0)}`);
+      say(`  orders placed       ${answers.size} (stock ${STOCK}); placed orders/s ${(answers.size / rush.seconds).toFixed(0)}`);
+      say(`  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${percentile(latencies, 100).toFixed(1)} ms`);
+      say(`  answers             ${[...statuses].sort(([a], [b]) => a - b).map(([st, c]) => `${st}: ${c}`).join(', ')}${rush.networkErrors ? `, network errors: ${rush.networkErrors}` : ''}`);
+      say(`  stock left          ${left?.qty}   sold ${sold}   (sold + left = stock: ${consistent ? 'yes' : 'NO'})`);
+      say(`  oversold            ${oversold}`);
+      say(`  lost                ${lost} (answered without order ${answeredWithoutOrder}, stored without answer ${storedWithoutAnswer})`);
+      say(`  5xx                 ${fiveXx}`);
+      return { ok: !oversold && !lost && !fiveXx && consistent, perSecond: count / rush.seconds };
     };
-    const rush = await new Promise<RushResult>((resolve, reject) => {
-      const w = new Worker(new URL('./rush-client.mjs', import.meta.url), { workerData: job });
-      w.once('message', (m: RushResult | { error: string }) => ('error' in m ? reject(new Error(m.error)) : resolve(m)));
-      w.once('error', reject);
-    });
-    const answers = new Map<number, number>(rush.answers);
-    const statuses = new Map<number, number>(rush.statuses);
-    const latencies = rush.latencies.sort((a, b) => a - b);
-    const networkErrors = rush.networkErrors;
-    const seconds = rush.seconds;
 
-    // ---- verify against the database
-    const stored = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.menuId, menu!.id));
-    const [{ sold } = { sold: 0 }] = await db
-      .select({ sold: sql<number>`coalesce(sum(${orderItems.qty}), 0)::int` })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orders.menuId, menu!.id), inArray(orders.status, [1, 2]), eq(orderItems.dishId, hot.id)));
-    const [left] = await db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menu!.id), eq(balances.dishId, hot.id)));
-    const storedIds = new Set(stored.map((o) => o.id));
-    const answeredWithoutOrder = [...answers.keys()].filter((id) => !storedIds.has(id)).length;
-    const storedWithoutAnswer = stored.filter((o) => !answers.has(o.id)).length;
-    const oversold = Math.max(0, sold - STOCK) + Math.max(0, -(left?.qty ?? 0));
-    // Every unit is either sold or still in stock.
-    const consistent = sold + (left?.qty ?? 0) === STOCK;
-    const lost = answeredWithoutOrder + storedWithoutAnswer;
-    const fiveXx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0) + networkErrors;
-    const placed = answers.size;
-
-    say(`\nRush: ${N} order requests in ${seconds.toFixed(2)} s`);
-    say(`  requests/s          ${(N / seconds).toFixed(0)}`);
-    say(`  orders placed       ${placed} (stock ${STOCK}); placed orders/s ${(placed / seconds).toFixed(0)}`);
-    say(`  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-    say(`  answers             ${[...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ')}${networkErrors ? `, network errors: ${networkErrors}` : ''}`);
-    say(`  stock left          ${left?.qty}   sold ${sold}   (sold + left = stock: ${consistent ? 'yes' : 'NO'})`);
-    say(`  oversold            ${oversold}`);
-    say(`  lost                ${lost} (answered without order ${answeredWithoutOrder}, stored without answer ${storedWithoutAnswer})`);
-    say(`  5xx                 ${fiveXx}`);
+    // Closed loop: CONCURRENCY customers at a time, each sending the next order on an answer.
+    // Its rate is what the server sustains when overloaded; its latency is mostly queueing.
+    const closed = await report(
+      `Rush (closed loop, ${CONCURRENCY} at a time)`,
+      menu.id,
+      await runRush({ base, tokens: tokens.slice(0, N), menuId: menu.id, items, concurrency: CONCURRENCY }),
+    );
+    if (!closed.ok) exitCode = 1;
+    const closedRate = closed.perSecond;
+    if (RATE > 0) {
+      // Open loop: orders arrive at RATE per second whatever the answers (as customers do);
+      // latency counts from each order's planned arrival, so a server that falls behind shows it.
+      const open = await report(
+        `Rush (open loop, ${RATE} orders/s arriving)`,
+        openMenu.id,
+        await runRush({ base, tokens: tokens.slice(N, N + OPEN_N), menuId: openMenu.id, items, concurrency: 256, rate: RATE }),
+      );
+      if (!open.ok) exitCode = 1;
+    }
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
-    say(`Rush vs bare route:      ${((N / seconds / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
+    say(`Rush vs bare route:      ${((closedRate / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
     say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     if (args.stats) await printStatementStats(db);
-    if (oversold || lost || fiveXx || !consistent) exitCode = 1;
 
     await bare.close();
     await app.close();

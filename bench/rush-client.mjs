@@ -1,6 +1,7 @@
 // The order-rush load generator (see order-rush.ts), run in a worker thread so the client's
 // work does not share the app's event loop. Plain JavaScript: worker threads do not load tsx.
-// Each customer sends one cash order with an idempotency key to 127.0.0.1. It uses node:http
+// Each customer sends one cash order with an idempotency key to 127.0.0.1, either `concurrency`
+// at a time (closed loop) or arriving at `rate` per second (open loop). It uses node:http
 // with keep-alive connections (one per concurrent customer): fetch cost the client about twice
 // the CPU, and the client shares the machine's two cores with the app and PostgreSQL.
 import http from 'node:http';
@@ -28,27 +29,39 @@ async function run(job) {
   const statuses = new Map();
   const latencies = [];
   let networkErrors = 0;
-  let next = 0;
   const started = performance.now();
-  const worker = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= job.tokens.length) return;
-      const t0 = performance.now();
-      try {
-        const res = await post(agent, url, { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` }, body);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 200) {
-          const answer = JSON.parse(res.text);
-          if (answer.order_id) answers.push([answer.order_id, i]);
-        }
-      } catch {
-        networkErrors++;
+  /** Sends customer i's order; latency counts from `from` (planned arrival in the open loop). */
+  const one = async (i, from) => {
+    try {
+      const res = await post(agent, url, { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` }, body);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 200) {
+        const answer = JSON.parse(res.text);
+        if (answer.order_id) answers.push([answer.order_id, i]);
       }
-      latencies.push(performance.now() - t0);
+    } catch {
+      networkErrors++;
     }
+    latencies.push(performance.now() - from);
   };
-  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  if (job.rate) {
+    // Open loop: customer i arrives at started + i / rate, whether or not earlier ones were answered.
+    const pending = [];
+    for (let i = 0; i < job.tokens.length; i++) {
+      const due = started + (i * 1000) / job.rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(one(i, due));
+    }
+    await Promise.all(pending);
+  } else {
+    // Closed loop: `concurrency` customers at a time; each answer lets the next one in.
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < job.tokens.length; i = next++) await one(i, performance.now());
+    };
+    await Promise.all(Array.from({ length: job.concurrency }, worker));
+  }
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { answers, statuses: [...statuses], latencies, networkErrors, seconds };
