@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, apiToken, signIn } from './ordering-support';
+
+/** Līga: an (initially deactivated) member of Birojs Centrs whom no other journey uses. */
+const MEMBER = { email: 'liga@demo.lv', name: 'Līga' };
+
+async function canLogIn(request: APIRequestContext, email: string) {
+  return (await request.post('/app/login', { data: { email, password: DEMO_PASSWORD, rememberme: false } })).ok();
+}
+
+async function confirmIn(page: Page, title: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+// Spec 1, 2, 4, 7 "Team": the location manager sees the team, invites, deactivates and
+// re-activates a member, notifies that lunch is delivered and downloads the team report.
+test('location manager runs the team', async ({ page, request }) => {
+  await signIn(page, 'manager@demo.lv');
+  await page.goto('/my-team');
+  await expect(page.getByRole('heading', { name: /^My team/, level: 1 })).toContainText('Birojs Centrs');
+
+  const members = page.getByRole('region', { name: 'Team members' });
+  await expect(members.getByRole('row').filter({ hasText: 'anna@demo.lv' })).toContainText('Active');
+  const own = members.getByRole('row').filter({ hasText: 'manager@demo.lv' });
+  await expect(own).toContainText('(you)');
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  // Invite: a bad row gets its own error; then one address is sent and lands in the outbox.
+  const invitee = `invitee-${Date.now()}@example.lv`;
+  const invite = page.getByRole('form', { name: 'Invite members' });
+  await invite.getByRole('textbox', { name: 'E-mail 1' }).fill(invitee);
+  await invite.getByRole('button', { name: 'Add e-mail' }).click();
+  await invite.getByRole('textbox', { name: 'E-mail 2' }).fill('not-an-email');
+  await invite.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(invite.getByText('Enter a valid e-mail address.')).toBeVisible();
+  await invite.getByRole('button', { name: 'Remove e-mail 2' }).click();
+  await invite.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(invite.getByText('Invitations sent: 1. Skipped: 0.')).toBeVisible();
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const outbox = await request.get('/app/admin/outbox?limit=100', { headers: { Authorization: `Bearer ${admin}` } });
+  expect(outbox.ok()).toBe(true);
+  const mail = ((await outbox.json()) as { data: { to: string; subject: string; text: string }[] }).data.find((m) => m.to === invitee);
+  expect(mail?.subject).toBe('Invitation to order lunch with Birojs Centrs');
+  expect(mail?.text).toMatch(/\/user\/register-invited\/[\w-]+/);
+
+  // Deactivate and re-activate a member, each after a confirmation.
+  const row = members.getByRole('row').filter({ hasText: MEMBER.email });
+  if ((await row.getByRole('button', { name: `Activate ${MEMBER.name}` }).count()) > 0) {
+    await row.getByRole('button', { name: `Activate ${MEMBER.name}` }).click();
+    await confirmIn(page, 'Activate member', 'Activate');
+    await expect(row).toContainText('Active');
+  }
+  await row.getByRole('button', { name: `Deactivate ${MEMBER.name}` }).click();
+  await confirmIn(page, 'Deactivate member', 'Deactivate');
+  await expect(members.getByText(`${MEMBER.name} was deactivated.`)).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  expect(await canLogIn(request, MEMBER.email)).toBe(false);
+
+  await row.getByRole('button', { name: `Activate ${MEMBER.name}` }).click();
+  await confirmIn(page, 'Activate member', 'Activate');
+  await expect(members.getByText(`${MEMBER.name} was activated.`)).toBeVisible();
+  await expect(row).not.toContainText('Inactive');
+  expect(await canLogIn(request, MEMBER.email)).toBe(true);
+
+  // "Lunch is delivered": asked first; the answer says what happened (who ordered today varies
+  // with the journeys run before this one).
+  const notify = page.getByRole('region', { name: 'Lunch is delivered' });
+  await notify.getByRole('button', { name: 'Notify that lunch is delivered' }).click();
+  await confirmIn(page, 'Notify the team', 'Notify');
+  await expect(notify.getByRole('status').or(notify.getByRole('alert')).first()).toHaveText(
+    /Notified \d+ team members\.|Nobody in your team has an order on today’s menu\.|already been notified/,
+  );
+
+  // Team report: a CSV for this month so far, through a one-time address.
+  const report = page.getByRole('form', { name: 'Team report' });
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^team-report-birojs-centrs-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+    'Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"',
+  );
+  await expect(report.getByText('The download has started.')).toBeVisible();
+});
