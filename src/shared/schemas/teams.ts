@@ -22,7 +22,12 @@ export type TeamMember = z.infer<typeof teamMember>;
 
 /** GET /app/me/team: the caller's location and everyone in it, by name. */
 export const teamResult = z.object({
-  location: z.object({ id: z.number(), title: z.string() }),
+  location: z.object({
+    id: z.number(),
+    title: z.string(),
+    /** The location's invitation sign-up address (spec 6: one link per location), to share by hand. */
+    invite_url: z.string(),
+  }),
   data: z.array(teamMember),
 });
 export type TeamResult = z.infer<typeof teamResult>;

@@ -82,8 +82,8 @@ export const teamsText = defineMessages<Key>({
   lv: {
     notManager: 'Komandu var pārvaldīt tikai vietas vadītājs.',
     notSelf: 'Jūs nevarat aktivizēt vai deaktivizēt sevi.',
-    deactivated: '{name} deaktivizēts.',
-    activated: '{name} aktivizēts.',
+    deactivated: '{name}: konts deaktivizēts.',
+    activated: '{name}: konts aktivizēts.',
     locationInactive: 'Jūsu vieta nav aktīva, tāpēc ielūgumus tagad nevar izmantot.',
     inviteSummary: 'Nosūtīti ielūgumi: {sent}. Izlaisti: {skipped}.',
     'skip.member': 'Jau ir jūsu komandā.',

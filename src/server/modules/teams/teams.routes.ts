@@ -21,7 +21,7 @@ export async function teamsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
   app.get('/me/team', { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: teamResult } } }, async (req) =>
-    listTeam(db, userOf(req), req.lang),
+    listTeam(deps, userOf(req), req.lang),
   );
 
   app.post(

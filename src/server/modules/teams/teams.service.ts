@@ -38,6 +38,11 @@ export async function managedLocation(db: Db, user: AuthUser, lang: Lang): Promi
   return row;
 }
 
+/** The location's invitation sign-up address; only ever from PUBLIC_URL, never the request's Host. */
+function inviteUrl(deps: Deps, location: ManagedLocation): string {
+  return `${publicBaseUrl(deps.env)}/user/register-invited/${encodeURIComponent(location.token)}`;
+}
+
 /** Team members are the customers of the location; staff accounts placed there are not. */
 const inTeam = (locationId: number) => and(eq(users.locationId, locationId), eq(users.role, 'customer'));
 
@@ -62,14 +67,18 @@ function presentMember(row: MemberRow, viewer: AuthUser): TeamMember {
 }
 
 /** GET /app/me/team */
-export async function listTeam(db: Db, user: AuthUser, lang: Lang): Promise<TeamResult> {
+export async function listTeam(deps: Deps, user: AuthUser, lang: Lang): Promise<TeamResult> {
+  const db = deps.database.db;
   const location = await managedLocation(db, user, lang);
   const rows = await db
     .select(memberColumns)
     .from(users)
     .where(inTeam(location.id))
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.email})`), asc(users.id));
-  return { location: { id: location.id, title: location.title }, data: rows.map((r) => presentMember(r, user)) };
+  return {
+    location: { id: location.id, title: location.title, invite_url: inviteUrl(deps, location) },
+    data: rows.map((r) => presentMember(r, user)),
+  };
 }
 
 /**
@@ -141,7 +150,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
 
   // One invitation per address per day; counted atomically, so parallel calls cannot both send.
   const counts = await Promise.all(candidates.map((e) => hit(db, `team-invite:address:${e.toLowerCase()}`, INVITE_LIMITS.perAddressMs)));
-  const link = `${publicBaseUrl(deps.env)}/user/register-invited/${encodeURIComponent(location.token)}`;
+  const link = inviteUrl(deps, location);
   const manager = user.firstName || user.email;
   const sent: string[] = [];
   for (const [i, email] of candidates.entries()) {

@@ -93,7 +93,7 @@ describe('GET /app/me/team', () => {
     const res = await get('/app/me/team?lang=en', w.manager.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.location).toEqual({ id: w.location.id, title: 'Birojs Centrs' });
+    expect(body.location).toEqual({ id: w.location.id, title: 'Birojs Centrs', invite_url: `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}` });
     expect(body.data.map((m: { first_name: string }) => m.first_name)).toEqual(['Anna', 'Kristaps', 'Līga', 'Marta']);
     expect(body.data[2]).toEqual({ id: w.liga.id, first_name: 'Līga', email: w.liga.email, activated: false, is_location_manager: false, is_self: false });
     expect(body.data[3]).toMatchObject({ id: w.manager.user.id, is_self: true, is_location_manager: true, activated: true });
@@ -114,7 +114,7 @@ describe('activate and deactivate', () => {
 
     const on = await get(`/app/me/activate/${w.anna.user.id}?lang=lv`, w.manager.auth);
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ message: 'Anna aktivizēts.', member: { activated: true } });
+    expect(on.json()).toMatchObject({ message: 'Anna: konts aktivizēts.', member: { activated: true } });
     const [row] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, w.anna.user.id));
     expect(row!.active).toBe(true);
     // The ended session stays ended; the member signs in again.

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
 import { teamApi, type InviteResult } from '../api';
+import { InviteLink } from './invite-link';
 import { MAX_INVITES_PER_CALL, pasteInto, removeRow, rowErrors, rowsToSend } from '../model/invite-rows';
 
 interface Row {
@@ -21,7 +22,7 @@ const newRow = (value = ''): Row => ({ key: ++rowSeq, value });
  * Invitations by e-mail (spec 5: at least one row, the first cannot be removed, type email;
  * server errors per row as emails.{index}). Pasting a list into a row spreads it over rows.
  */
-export function InviteForm({ onInvited }: { onInvited(): void }) {
+export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvited(): void }) {
   const { t } = useTranslation('teams');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -147,6 +148,7 @@ export function InviteForm({ onInvited }: { onInvited(): void }) {
           {t('invite.send')}
         </Button>
       </div>
+      <InviteLink url={inviteUrl} />
     </form>
   );
 }

@@ -49,7 +49,7 @@ export function Component() {
           <MemberList members={members} loading={team.isFetching} />
         </section>
         <div className="team-actions">
-          <InviteForm onInvited={() => void client.invalidateQueries({ queryKey: TEAM_KEY })} />
+          <InviteForm inviteUrl={team.data.location.invite_url} onInvited={() => void client.invalidateQueries({ queryKey: TEAM_KEY })} />
           <NotifyCard />
           <ReportCard />
         </div>
