@@ -111,6 +111,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
   app.decorateRequest('lang', DEFAULT_LANG);
 
   app.addHook('onRoute', requireDeclaredAccess);

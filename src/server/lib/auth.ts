@@ -97,10 +97,8 @@ function idleLimit(remember: boolean) {
   return remember ? SESSION_IDLE_MS.remember : SESSION_IDLE_MS.short;
 }
 
-/** Finds the live session behind a token, or null. */
-export async function resolveUser(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  const cache = cacheOf(db);
-  const hash = hashToken(token);
+/** The cached user behind a token hash while the cache may be trusted, else null. */
+function cachedUser(cache: Map<string, CachedSession>, hash: string, now: Date): AuthUser | null {
   const hit = cache.get(hash);
   if (hit && Date.now() - hit.cachedAt < SESSION_CACHE_MS) {
     const t = now.getTime();
@@ -108,12 +106,24 @@ export async function resolveUser(db: Db, token: string, now: Date): Promise<Aut
     if (t < hit.expiresAt && t - hit.lastSeenAt <= TOUCH_EVERY_MS) return hit.user;
   }
   cache.delete(hash);
-  const user = await lookUp(db, hash, now);
-  if (user) {
-    if (cache.size >= SESSION_CACHE_MAX) cache.clear();
-    cache.set(hash, { ...user, cachedAt: Date.now() });
-  }
-  return user?.user ?? null;
+  return null;
+}
+
+function remember(cache: Map<string, CachedSession>, hash: string, session: Omit<CachedSession, 'cachedAt'>) {
+  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+  cache.set(hash, { ...session, cachedAt: Date.now() });
+}
+
+/** Finds the live session behind a token, or null. */
+export async function resolveUser(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const cache = cacheOf(db);
+  const hash = hashToken(token);
+  const hit = cachedUser(cache, hash, now);
+  if (hit) return hit;
+  const rows = (await db.$client.query<SessionRow>({ name: 'session-lookup', text: LOOKUP_SQL, values: [hash, now] })).rows;
+  const session = rows[0] ? await accept(db, rows[0], now) : null;
+  if (session) remember(cache, hash, session);
+  return session?.user ?? null;
 }
 
 /** The session lookup runs on every uncached signed-in call: a named (prepared) plain query. */
@@ -124,7 +134,12 @@ const LOOKUP_SQL = `select s.id as "sessionId", s.remember, s.last_seen_at as "l
   where s.token_hash = $1 and s.expires_at > $2
   limit 1`;
 
-interface LookupRow {
+/**
+ * A session joined to its user, as the lookup reads it. A route with `sessionInQuery` reads the
+ * same fields in its own first query (`sessions s join users u`, token hash and expiry as in
+ * LOOKUP_SQL) and hands them to `completeSignIn`.
+ */
+export interface SessionRow {
   sessionId: number;
   remember: boolean;
   lastSeenAt: Date;
@@ -138,10 +153,9 @@ interface LookupRow {
   active: boolean;
 }
 
-async function lookUp(db: Db, tokenHash: string, now: Date): Promise<Omit<CachedSession, 'cachedAt'> | null> {
-  const rows = (await db.$client.query<LookupRow>({ name: 'session-lookup', text: LOOKUP_SQL, values: [tokenHash, now] })).rows;
-  const row = rows[0];
-  if (!row || !row.active) return null;
+/** Checks a found session (active user, idle limit), touches last_seen_at when due. */
+async function accept(db: Db, row: SessionRow, now: Date): Promise<Omit<CachedSession, 'cachedAt'> | null> {
+  if (!row.active) return null;
   const seenAgo = now.getTime() - row.lastSeenAt.getTime();
   if (seenAgo > idleLimit(row.remember)) {
     await revokeSession(db, row.sessionId);
@@ -164,6 +178,25 @@ async function lookUp(db: Db, tokenHash: string, now: Date): Promise<Omit<Cached
   return { user, remember: row.remember, expiresAt: row.expiresAt.getTime(), lastSeenAt };
 }
 
+/**
+ * Finishes the sign-in the auth hook left to a `sessionInQuery` route: `row` is the session its
+ * own query found for `req.sessionHash` (null: none, or expired). Applies every check the hook
+ * would have (active user, idle limit, the route's roles), caches the session like a lookup,
+ * sets `req.user` and answers it; throws 401 or 403 otherwise.
+ */
+export async function completeSignIn(db: Db, req: FastifyRequest, row: SessionRow | null, now: Date): Promise<AuthUser> {
+  const hash = req.sessionHash;
+  if (!hash) throw new Error('completeSignIn() without a deferred session');
+  const session = row ? await accept(db, row, now) : null;
+  if (!session) throw new AppError(401, t(req.lang, 'unauthenticated'));
+  remember(cacheOf(db), hash, session);
+  req.sessionHash = null;
+  req.user = session.user;
+  const access = req.routeOptions.config.access;
+  if (access === undefined || !allows(access, session.user.role)) throw new AppError(403, t(req.lang, 'forbidden'));
+  return session.user;
+}
+
 function allows(access: Access, role: Role): boolean {
   if (access === 'public' || access === 'user') return true;
   return access.includes(role);
@@ -173,10 +206,23 @@ function allows(access: Access, role: Role): boolean {
 export function authHook(deps: Deps) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     req.user = null;
+    req.sessionHash = null;
     const access = req.routeOptions.config.access;
     if (access === undefined) return; // not an /app route (static files, 404s)
     const token = bearerOf(req);
-    if (token) req.user = await resolveUser(deps.database.db, token, deps.now());
+    if (token && req.routeOptions.config.sessionInQuery && Array.isArray(access)) {
+      // The route reads the session in its own first query and calls completeSignIn (one round
+      // trip fewer on its hot path); a session this instance knows is used as it is.
+      const db = deps.database.db;
+      const hash = hashToken(token);
+      req.user = cachedUser(cacheOf(db), hash, deps.now());
+      if (!req.user) {
+        req.sessionHash = hash;
+        return;
+      }
+    } else if (token) {
+      req.user = await resolveUser(deps.database.db, token, deps.now());
+    }
     if (access === 'public') return;
     if (!req.user) throw new AppError(401, t(req.lang, 'unauthenticated'));
     if (!allows(access, req.user.role)) throw new AppError(403, t(req.lang, 'forbidden'));
@@ -187,5 +233,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Also accept the token as ?bearer= (download links opened by the browser). */
     allowQueryToken?: boolean;
+    /**
+     * Role-restricted routes only: on a session-cache miss the hook does not look the session up
+     * but leaves `req.sessionHash` for the handler, whose first query reads the session with its
+     * own data and passes it to `completeSignIn` before doing anything else.
+     */
+    sessionInQuery?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set while a `sessionInQuery` route's sign-in is still to be completed. */
+    sessionHash: string | null;
   }
 }

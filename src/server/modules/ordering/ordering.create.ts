@@ -7,13 +7,14 @@ import { commissionFor, computeTotals, recordedPaymentType, sumLines, type Total
 import type { CheckoutPaymentType, CreateOrderResult, OrderItemInput } from '../../../shared/schemas/ordering.js';
 import type { Tx } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
-import type { Deps } from '../../lib/context.js';
+import type { SessionRow } from '../../lib/auth.js';
+import type { AuthUser, Deps } from '../../lib/context.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { orderingText } from './ordering.messages.js';
 import { isOpen, loadMenu, orderMenuFrom, type Balances, type DishData, type MenuData } from './ordering.menu.js';
 import { pgIntArray, releasePendingOrder } from './ordering.stock.js';
-import { loadCustomerState, subsidyLeft } from './ordering.users.js';
+import { loadCustomerState, subsidyLeft, type CustomerKey } from './ordering.users.js';
 
 export interface PlaceOrderInput {
   dishlist_id: number;
@@ -26,8 +27,13 @@ export interface PlaceOrderInput {
 }
 
 export interface PlaceOrderRequest {
-  /** Who the order is for. */
-  userId: number;
+  /** Who the order is for: a user id, or the session of a sign-in still to complete (`signIn`). */
+  who: CustomerKey;
+  /**
+   * With a session key: completes the caller's sign-in from the session the customer query
+   * read (completeSignIn: 401/403 when it fails), before anything else is looked at.
+   */
+  signIn?: (session: SessionRow | null) => Promise<AuthUser>;
   /** Staff member placing it on the user's behalf (null: the customer themselves). */
   staffId: number | null;
   input: PlaceOrderInput;
@@ -239,7 +245,8 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
 
   // Every dish the payload names, for the early stock look.
   const namedDishes = [...new Set(input.items.flatMap((i) => [i.id, ...(i.complex ?? []).map((c) => c.dish_id)]))];
-  const state = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey, namedDishes, true);
+  const state = await loadCustomerState(db, req.who, input.dishlist_id, req.idempotencyKey, namedDishes, true);
+  if (req.signIn) await req.signIn(state?.session ?? null);
   const customer = state?.customer;
   if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
     throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
@@ -392,7 +399,7 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     // The user's row changed since it was read (another order of theirs, a give-back, an
     // edit): read bonus, subsidy used and the idempotent order again and price anew.
     if (tries >= MAX_TRIES) throw new AppError(409, orderingText(lang, 'orderFailed'));
-    const fresh = await loadCustomerState(db, req.userId, input.dishlist_id, req.idempotencyKey);
+    const fresh = await loadCustomerState(db, customer.id, input.dishlist_id, req.idempotencyKey);
     if (!fresh || !fresh.customer.active) throw invalid({ user_id: [orderingText(lang, 'userInvalid')] });
     if (req.idempotencyKey && fresh.existingOrderId !== null) {
       const existing = await findByKey(db, customer.id, req.idempotencyKey);

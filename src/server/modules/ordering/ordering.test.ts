@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balances, menuDishes, menus, orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { balances, menuDishes, menus, orderItemOptions, orderItems, orders, payments, sessions, users } from '../../db/schema/index.js';
 import { orderPageData } from '../../../shared/schemas/ordering.js';
 import { makeShift, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -789,5 +789,57 @@ describe('placing an order with the read cache on (as in production)', () => {
 
     await live.db.update(menus).set({ status: true, to: new Date(now.getTime() - 1000) }).where(eq(menus.id, w.menu.id));
     expect((await order(w.soup.id)).json().errors.dishlist_id).toEqual(['Ordering from this menu has closed.']);
+  });
+});
+
+describe('placing an order signs the caller in from its own query (sessionInQuery)', () => {
+  const body = (menuId: number, dishId: number) => ({ dishlist_id: menuId, items: [{ id: dishId, qty: 1 }], payment_type: 'cash', terms: true });
+
+  it('refuses a missing, unknown, expired or idle session with 401 and changes nothing', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id))).statusCode).toBe(401);
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
+    const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, c.user.id));
+    await ctx.db.update(sessions).set({ expiresAt: new Date(now.getTime() - 1000) }).where(eq(sessions.id, s!.id));
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), c.auth)).statusCode).toBe(401);
+    // Idle past the limit (remembered sessions: 14 days): refused, and the session is ended.
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + 20 * 86400_000), lastSeenAt: new Date(now.getTime() - 15 * 86400_000) })
+      .where(eq(sessions.id, s!.id));
+    const idle = await post('/app/order/create', body(w.menu.id, w.main.id), c.auth);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json().message).toBeTruthy();
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.id, s!.id))).toHaveLength(0);
+    expect(await ordersOf(c.user.id)).toHaveLength(0);
+  });
+
+  it('refuses a deactivated customer (401) and staff (403), whether or not the session is cached', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const gone = await customerAt(ctx.db, now, {}, { active: false });
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), gone.auth)).statusCode).toBe(401);
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, now);
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), kitchen.auth)).statusCode).toBe(403);
+    // A call elsewhere caches the kitchen session; the order route still refuses it.
+    expect((await get('/app/me', kitchen.auth)).statusCode).toBe(200);
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), kitchen.auth)).statusCode).toBe(403);
+    expect(await ctx.db.select().from(orders).where(eq(orders.userId, kitchen.user.id))).toHaveLength(0);
+  });
+
+  it('places the order of a valid session and keeps the session for the next call', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const first = await post('/app/order/create', body(w.menu.id, w.main.id), c.auth);
+    expect(first.statusCode).toBe(200);
+    const second = await post('/app/order/create', body(w.menu.id, w.main.id), c.auth);
+    expect(second.statusCode).toBe(200);
+    expect((await ordersOf(c.user.id)).map((o) => o.id).sort()).toEqual([first.json().order_id, second.json().order_id].sort());
+    // Logout ends it at once on this instance, cached or not.
+    expect((await post('/app/logout', {}, c.auth)).statusCode).toBeLessThan(300);
+    expect((await post('/app/order/create', body(w.menu.id, w.main.id), c.auth)).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
 import { orderMenuSql, type OrderMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
@@ -63,10 +64,12 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
 }
 
 /**
- * The customer query (a fixed text, prepared once per connection): $1 user, $2 menu (0: none),
- * $3 idempotency key ('' : none), $4 dish ids (int[] literal) whose stock is read.
+ * The customer query (a fixed text, prepared once per connection): $1 the user id, or with
+ * `bySession` the token hash of their session ($5 the time it must not have expired by; the
+ * session's fields are read too, for completeSignIn); $2 menu (0: none), $3 idempotency key
+ * ('': none), $4 dish ids (int[] literal) whose stock is read.
  */
-const customerStateSql = (orderMenu: string) => `
+const customerStateSql = (orderMenu: string, bySession: boolean) => `
   select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
     l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
     (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
@@ -76,11 +79,27 @@ const customerStateSql = (orderMenu: string) => `
     (select o.id from orders o where o.user_id = u.id and o.idempotency_key = $3::text limit 1) as existing_id,
     (select json_agg(json_build_array(b.dish_id, b.qty)) from balances b
        where b.menu_id = $2::int and b.dish_id = any($4::int[])) as stock,
-    ${orderMenu} as order_menu
+    ${orderMenu} as order_menu${
+      bySession
+        ? `,
+    se.id as session_id, se.remember as session_remember, se.last_seen_at as session_last_seen_at,
+    se.expires_at as session_expires_at, u.location_id as user_location_id, u.is_location_manager
+  from sessions se join users u on u.id = se.user_id left join locations l on l.id = u.location_id
+  where se.token_hash = $1::text and se.expires_at > $5::timestamptz
+  limit 1`
+        : `
   from users u left join locations l on l.id = u.location_id
-  where u.id = $1::int`;
-const CUSTOMER_STATE_SQL = customerStateSql('null::json');
-const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(orderMenuSql('$2', '$4'));
+  where u.id = $1::int`
+    }`;
+const CUSTOMER_STATE_SQL = customerStateSql('null::json', false);
+const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(orderMenuSql('$2', '$4'), false);
+const CUSTOMER_STATE_BY_SESSION_SQL = customerStateSql(orderMenuSql('$2', '$4'), true);
+
+/**
+ * Whose state to read: a user id, or the user behind a session token hash (see SessionRow; that
+ * form always reads the order menu too, it serves placing an order only).
+ */
+export type CustomerKey = number | { sessionHash: string; now: Date };
 
 /**
  * The customer, their location's shifts, the subsidy their orders on `menuId` already use and
@@ -90,7 +109,7 @@ const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(orderMenuSql('$2', '$4'));
  */
 export async function loadCustomerState(
   db: Db,
-  userId: number,
+  who: CustomerKey,
   menuId: number | null,
   idempotencyKey: string | null,
   stockDishIds: number[] = [],
@@ -103,6 +122,8 @@ export async function loadCustomerState(
   existingOrderId: number | null;
   stock: Map<number, number | null>;
   orderMenu: OrderMenuJson | null;
+  /** With a session key: the session as completeSignIn needs it. */
+  session: SessionRow | null;
 } | null> {
   const res = await db.$client.query<{
     id: number;
@@ -123,12 +144,24 @@ export async function loadCustomerState(
     existing_id: number | null;
     stock: [number, number | null][] | null;
     order_menu: OrderMenuJson | null;
+    session_id?: number;
+    session_remember?: boolean;
+    session_last_seen_at?: Date;
+    session_expires_at?: Date;
+    user_location_id?: number | null;
+    is_location_manager?: boolean;
   }>(
-    {
-      name: withOrderMenu && menuId !== null ? 'customer-state-order' : 'customer-state',
-      text: withOrderMenu && menuId !== null ? CUSTOMER_STATE_WITH_MENU_SQL : CUSTOMER_STATE_SQL,
-      values: [userId, menuId ?? 0, idempotencyKey ?? '', pgIntArray(stockDishIds)],
-    },
+    typeof who === 'number'
+      ? {
+          name: withOrderMenu && menuId !== null ? 'customer-state-order' : 'customer-state',
+          text: withOrderMenu && menuId !== null ? CUSTOMER_STATE_WITH_MENU_SQL : CUSTOMER_STATE_SQL,
+          values: [who, menuId ?? 0, idempotencyKey ?? '', pgIntArray(stockDishIds)],
+        }
+      : {
+          name: 'customer-state-by-session',
+          text: CUSTOMER_STATE_BY_SESSION_SQL,
+          values: [who.sessionHash, menuId ?? 0, idempotencyKey ?? '', pgIntArray(stockDishIds), who.now],
+        },
   );
   const r = res.rows[0];
   if (!r) return null;
@@ -153,6 +186,22 @@ export async function loadCustomerState(
     /** Stock of the asked dishes on the menu (only dishes with a balance row). */
     stock: new Map(r.stock ?? []),
     orderMenu: r.order_menu,
+    session:
+      r.session_id === undefined
+        ? null
+        : {
+            sessionId: r.session_id,
+            remember: r.session_remember!,
+            lastSeenAt: r.session_last_seen_at!,
+            expiresAt: r.session_expires_at!,
+            id: r.id,
+            email: r.email,
+            role: r.role,
+            firstName: r.first_name,
+            locationId: r.user_location_id ?? null,
+            isLocationManager: r.is_location_manager!,
+            active: r.active,
+          },
   };
 }
 
