@@ -1,5 +1,6 @@
 import type { CashBalanceInput, CashBalanceResult, CreateLapInput, Lap, LapList, LapReport, UpdateLapInput } from '../../../shared/schemas/laps';
-import type { MenuDetail } from '../../../shared/schemas/menus';
+import type { Paged } from '../../../shared/list-query';
+import type { MenuDetail, MenuSummary } from '../../../shared/schemas/menus';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
@@ -15,6 +16,11 @@ export function useLaps() {
 /** The menu's title and times for /menu-laps/{menuId} (GET /app/dishlists/{id}). */
 export function useLapMenu(menuId: number | null) {
   return useApiQuery<MenuDetail>([...LAPS_KEY, 'menu', menuId], `/app/dishlists/${menuId ?? 0}`, { enabled: menuId !== null, retry: false });
+}
+
+/** Menus, newest first, to open their laps (GET /app/dishlists, all of them). */
+export function useLapMenus() {
+  return useApiQuery<Paged<MenuSummary>>([...LAPS_KEY, 'menus'], '/app/dishlists', { query: { per_page: 'all', sort: { from: 'desc' } } });
 }
 
 /** GET /app/laps/report/{lapId}/{menuId}. */

@@ -11,6 +11,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LAPS_KEY, lapsApi, useLaps } from '../api';
 import { LapCard } from '../components/lap-card';
+import { MenuPicker } from '../components/menu-picker';
 import '../../../styles/catalogue.css';
 import '../laps.css';
 
@@ -56,6 +57,7 @@ export function Component() {
           {outcome}
         </Notice>
       )}
+      <MenuPicker />
       <CreateLap onCreated={setOutcome} />
       {body}
       {laps.data && (
