@@ -14,9 +14,11 @@ export function MenuPicker() {
   const menus = useLapMenus();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState('');
+  // The page's opening time: today's menu is the latest that had started by then.
+  const [openedAt] = useState(() => Date.now());
   const list = menus.data?.data ?? [];
   // Default: the latest menu that has started (today's), else the newest.
-  const current = list.find((m) => Date.parse(m.from) <= Date.now()) ?? list[0];
+  const current = list.find((m) => Date.parse(m.from) <= openedAt) ?? list[0];
   const value = chosen || (current ? String(current.id) : '');
   const open = (e: FormEvent) => {
     e.preventDefault();
