@@ -55,6 +55,11 @@ export interface ReadCaches {
   openMenus(providerId: number, now: Date): Promise<DishlistSummary[]>;
   /** The presented menu and its stock, as UTF-8 JSON bytes, per language. */
   menuJson(menu: MenuData, lang: Lang): Promise<{ dishlist: Buffer; balance: Buffer }>;
+  /**
+   * The order page's answer up to the caller's own part (menu, stock, the menus to switch to,
+   * payment methods), encoded, per `key` (menu, provider, customer or staff, language).
+   */
+  pagePrefix(key: string, build: () => Promise<Buffer>): Promise<Buffer>;
   /** A user's ordering state (bonus, subsidy used on the menu, shifts). */
   userState(userId: number, menuId: number | null): ReturnType<typeof loadCustomerState>;
   /** Drops a user's cached state (after they ordered through this instance). */
@@ -82,7 +87,9 @@ export function createReadCaches(db: Db, ttlMs: number): ReadCaches {
   const open = ttlCache<number, DishlistSummary[]>(ttlMs);
   const json = ttlCache<string, { dishlist: Buffer; balance: Buffer }>(ttlMs);
   const users = ttlCache<string, Awaited<ReturnType<typeof loadCustomerState>>>(ttlMs, 5000);
+  const prefixes = ttlCache<string, Buffer>(ttlMs);
   return {
+    pagePrefix: (key, build) => prefixes(key, build),
     userState: (userId, menuId) => users(`${userId}:${menuId}`, () => loadCustomerState(db, userId, menuId, null)),
     forgetUser: (userId) => {
       for (const key of users.entries.keys()) if (key.startsWith(`${userId}:`)) users.entries.delete(key);
@@ -132,20 +139,26 @@ export async function orderPageJson(
   // Unpublished menus, and menus of an inactive provider, are for staff eyes only (closed for all).
   const menu = found && ((found.status && found.provider.status) || user.role !== 'customer') ? found : null;
   if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
-  const [state, json] = await Promise.all([
+  const forCustomer = user.role === 'customer';
+  const [state, prefix] = await Promise.all([
     caches.userState(user.id, menu?.id ?? null),
-    menu ? caches.menuJson(menu, opts.lang) : Promise.resolve(NO_MENU),
+    caches.pagePrefix(`${menu?.id ?? 0}:${open[0]?.provider_id ?? 0}:${forCustomer}:${opts.lang}`, async () => {
+      const json = menu ? await caches.menuJson(menu, opts.lang) : NO_MENU;
+      const shared: Pick<OrderPageData, 'dishlists' | 'paymentMethods'> = {
+        dishlists: open,
+        paymentMethods: paymentMethodsFor(menu, forCustomer, gateway, opts.lang),
+      };
+      return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`)]);
+    }),
   ]);
   const customer = state?.customer ?? null;
-  const rest: Omit<OrderPageData, 'dishlist' | 'balance'> = {
+  const own: Omit<OrderPageData, 'dishlist' | 'balance' | 'dishlists' | 'paymentMethods'> = {
     open: menu ? isOpen(menu, opts.now) : false,
     now: opts.now.toISOString(),
-    dishlists: open,
     userData: presentUserData(customer, state?.subsidyUsedCents ?? 0),
-    paymentMethods: paymentMethodsFor(menu, user.role === 'customer', gateway, opts.lang),
     orderSettings: { shifts: customer?.shifts ?? [], disable_cash: customer?.location?.disableCash ?? false },
   };
-  return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(rest).slice(1)}`)]);
+  return Buffer.concat([prefix, Buffer.from(JSON.stringify(own).slice(1))]);
 }
 
 /** GET /app/demo-dishlists: today's menu of the provider, for display. */
