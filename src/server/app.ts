@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError } from 'fastify';
@@ -169,7 +168,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     return reply.status(status).send({ message: t(lang, key), errors: key === 'invalid' ? {} : { body: [t(lang, key)] } });
   });
 
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lunch service API', version: '1.0.0' },

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { boolFilter, idFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
 import {
@@ -98,5 +99,9 @@ export async function catalogueRoutes(app: App, deps: Deps) {
     },
   );
 
-  await imageRoutes(app, deps);
+  // Multipart parsing (and the two hooks it adds to every request) only where files arrive.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    await imageRoutes(scope as App, deps);
+  });
 }
