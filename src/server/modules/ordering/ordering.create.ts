@@ -171,24 +171,68 @@ function answerFor(existing: Existing, gateway: PaymentGateway, lang: Lang): Cre
   return { success: true, order_id: existing.id };
 }
 
+/** The values the order statement may use, by name. */
+interface OrderValues {
+  user: number;
+  version: string;
+  dishIds: string;
+  needs: string;
+  menu: number;
+  location: number | null;
+  staff: number | null;
+  shift: number | null;
+  comment: string;
+  paymentType: string;
+  bank: string | null;
+  amount: number;
+  subsidy: number;
+  bonus: number;
+  commission: number;
+  toPay: number;
+  status: number;
+  key: string | null;
+  now: Date;
+  items: string;
+  options: string;
+  gateway: string;
+  reference: string | null;
+}
+
+interface OrderStatement {
+  name: string;
+  text: string;
+  /** Which value each $n stands for, in order. */
+  params: (keyof OrderValues)[];
+}
+
 /**
- * The order statement (one autocommit statement, a fixed text: prepared once per connection).
- * `lu` locks the user's row only at the version the customer query read ($2, its xmin); then,
- * and only then, `locked` locks the menu's balance rows of the needed dishes in dish-id order
- * (so concurrent orders never deadlock), `short` lists limited dishes with too little left,
- * `taken` decrements every limited row when nothing is short. Dishes without a balance row, or
- * with qty null, are unlimited. The order, its lines, chosen options, the user's bonus (always
- * updated: the row gets a new version) and the payment are written only when the user row was
- * locked and nothing is short. Every part sees the rows as they were before the update.
+ * The order statement (one autocommit statement with a fixed text per variant, prepared once
+ * per connection; decision 013). `lu` locks the user's row only at the version the customer
+ * query read (its xmin); then, and only then, `locked` locks the menu's balance rows of the
+ * needed dishes in dish-id order (so concurrent orders never deadlock), `short` lists limited
+ * dishes with too little left, `taken` decrements every limited row when nothing is short.
+ * Dishes without a balance row, or with qty null, are unlimited. The order, its lines, the
+ * user's bonus (always updated: the row gets a new version) and, in the variants that need
+ * them, the chosen set-meal options and the payment are written only when the user row was
+ * locked and nothing is short. Every part sees the rows as they were before the update. The
+ * variants leave out the parts a plain cash order does not need: each data-changing part costs
+ * PostgreSQL executor set-up on every call, written or not.
  */
-const PLACE_ORDER_SQL = `
+function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatement {
+  const params: (keyof OrderValues)[] = [];
+  const $ = (name: keyof OrderValues) => {
+    let i = params.indexOf(name);
+    if (i < 0) i = params.push(name) - 1;
+    return `$${i + 1}`;
+  };
+  const text = `
   with lu as (
-    select u.id from users u where u.id = $1::int and u.xmin = $2::text::xid for update),
+    select u.id from users u where u.id = ${$('user')}::int and u.xmin = ${$('version')}::text::xid for update),
   need as (
-    select * from unnest($3::int[], $4::int[]) as t(dish_id, n)),
+    select * from unnest(${$('dishIds')}::int[], ${$('needs')}::int[]) as t(dish_id, n)),
   locked as (
     select b.dish_id, b.qty from balances b
-    where exists (select 1 from lu) and b.menu_id = $5::int and b.dish_id = any($3::int[])
+    where exists (select 1 from lu) and b.menu_id = ${$('menu')}::int and b.dish_id = any(${$('dishIds')}::int[])
     order by b.dish_id for update of b),
   short as (
     select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
@@ -196,40 +240,59 @@ const PLACE_ORDER_SQL = `
   taken as (
     update balances b set qty = b.qty - need.n
     from need join locked on locked.dish_id = need.dish_id
-    where b.menu_id = $5::int and b.dish_id = need.dish_id and locked.qty is not null
+    where b.menu_id = ${$('menu')}::int and b.dish_id = need.dish_id and locked.qty is not null
       and not exists (select 1 from short)
     returning b.dish_id),
   o as (
     insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
       amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
-    select $5::int, $1::int, $6::int, $7::int, $8::int, $9::text, $10::text, $11::text, $12::int, $13::int, $14::int, $15::int,
-      $16::int, $17::smallint, $18::text, $19::timestamptz, $19::timestamptz
+    select ${$('menu')}::int, ${$('user')}::int, ${$('location')}::int, ${$('staff')}::int, ${$('shift')}::int, ${$('comment')}::text,
+      ${$('paymentType')}::text, ${$('bank')}::text, ${$('amount')}::int, ${$('subsidy')}::int, ${$('bonus')}::int,
+      ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('now')}::timestamptz, ${$('now')}::timestamptz
     where exists (select 1 from lu) and not exists (select 1 from short)
     returning id),
   i as (
     insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position)
     select o.id, x.dish_id, x.title, x.qty, x.price, x.position
-    from o, jsonb_to_recordset($20::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
+    from o, jsonb_to_recordset(${$('items')}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
     order by x.position
-    returning id, position),
+    returning id, position),${
+      withOptions
+        ? `
   op as (
     insert into order_item_options (order_item_id, group_id, dish_id, title, price_cents)
     select i.id, y.group_id, y.dish_id, y.title, y.price
-    from i join jsonb_to_recordset($21::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
+    from i join jsonb_to_recordset(${$('options')}::jsonb) as y(idx int, position int, group_id int, dish_id int, title jsonb, price int)
       on y.position = i.position
     order by y.idx
-    returning 1),
-  b as (
-    update users set bonus_cents = bonus_cents - $14::int
-    where id = $1::int and exists (select 1 from o)
-    returning 1),
+    returning 1),`
+        : ''
+    }${
+      withPayment
+        ? `
   p as (
     insert into payments (order_id, gateway, method, bank_code, amount_cents, status, reference, created_at, updated_at)
-    select o.id, $22::text, $10::text, $11::text, $16::int, 'pending', $23::text, $19::timestamptz, $19::timestamptz
-    from o where $24::boolean
+    select o.id, ${$('gateway')}::text, ${$('paymentType')}::text, ${$('bank')}::text, ${$('toPay')}::int, 'pending',
+      ${$('reference')}::text, ${$('now')}::timestamptz, ${$('now')}::timestamptz
+    from o
+    returning 1),`
+        : ''
+    }
+  b as (
+    update users set bonus_cents = bonus_cents - ${$('bonus')}::int
+    where id = ${$('user')}::int and exists (select 1 from o)
     returning 1)
   select (select id from o) as order_id, exists (select 1 from lu) as locked,
     coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
+  return { name: `place-order${withOptions ? '-options' : ''}${withPayment ? '-payment' : ''}`, text, params };
+}
+
+const ORDER_STATEMENTS = {
+  plain: orderStatement(false, false),
+  options: orderStatement(true, false),
+  payment: orderStatement(false, true),
+  both: orderStatement(true, true),
+};
 
 /**
  * Places an order. Everything is recomputed on the server from fresh data (never the page's read
@@ -340,36 +403,37 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     const reference = online ? newPaymentReference() : null;
     const bankCode = paymentType === 'bank' ? (input.bank ?? null) : null;
     const ids = [...needs.keys()].sort((x, y) => x - y);
-    const values = [
-      customer.id, // $1
-      version, // $2
-      pgIntArray(ids), // $3
-      pgIntArray(ids.map((id) => needs.get(id)!)), // $4
-      menu.id, // $5
-      customer.location?.id ?? null, // $6
-      req.staffId, // $7
-      shiftId, // $8
-      input.comment?.trim() ?? '', // $9
-      paymentType, // $10
-      bankCode, // $11
-      totals.amount, // $12
-      totals.subsidy, // $13
-      totals.bonus, // $14
-      totals.commission, // $15
-      totals.amountToPay, // $16
-      online ? 1 : 2, // $17
-      req.idempotencyKey, // $18
-      now, // $19
-      JSON.stringify(items), // $20
-      JSON.stringify(options), // $21
-      gateway.name, // $22
-      reference, // $23
-      online, // $24
-    ];
+    const values: OrderValues = {
+      user: customer.id,
+      version,
+      dishIds: pgIntArray(ids),
+      needs: pgIntArray(ids.map((id) => needs.get(id)!)),
+      menu: menu.id,
+      location: customer.location?.id ?? null,
+      staff: req.staffId,
+      shift: shiftId,
+      comment: input.comment?.trim() ?? '',
+      paymentType,
+      bank: bankCode,
+      amount: totals.amount,
+      subsidy: totals.subsidy,
+      bonus: totals.bonus,
+      commission: totals.commission,
+      toPay: totals.amountToPay,
+      status: online ? 1 : 2,
+      key: req.idempotencyKey,
+      now,
+      items: JSON.stringify(items),
+      options: JSON.stringify(options),
+      gateway: gateway.name,
+      reference,
+    };
+    const statement =
+      options.length > 0 ? (online ? ORDER_STATEMENTS.both : ORDER_STATEMENTS.options) : online ? ORDER_STATEMENTS.payment : ORDER_STATEMENTS.plain;
     const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][] }>({
-      name: 'place-order',
-      text: PLACE_ORDER_SQL,
-      values,
+      name: statement.name,
+      text: statement.text,
+      values: statement.params.map((name) => values[name]),
     });
     const row = res.rows[0]!;
     if (!row.locked) return 'stale' as const;
