@@ -8,7 +8,7 @@
  *      order without an answer, no 5xx.
  *
  * A warm-up rush (default 500 customers, own menu) runs first and is not counted.
- *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5 --warmup 500
+ *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5 --warmup 500 --pool 10
  * Exits 1 when oversold, lost or 5xx is not 0.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
-    pool: { type: 'string', default: '20' },
+    pool: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
     /** Arrival rate (orders/s) of the second, open-loop rush (0: none). */
     rate: { type: 'string', default: '500' },

@@ -22,7 +22,7 @@ async function main() {
     embedded = await startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
     url = embedded.url;
   }
-  const database = connect(url);
+  const database = connect(url, env.DATABASE_POOL_SIZE);
   let runner: JobRunner | null = null;
   let app: App | null = null;
   let closing = false;

@@ -14,7 +14,7 @@ export interface Database {
 // Return int8 (counts, sums) as numbers: our sums stay far below 2^53 cents.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function connect(url: string, max = 20): Database {
+export function connect(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {
     // A dropped idle client is replaced on next use; nothing to do here.
