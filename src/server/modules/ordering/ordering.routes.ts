@@ -19,6 +19,7 @@ import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { completeSignIn } from '../../lib/auth.js';
+import { AppError } from '../../lib/errors.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
 import { placeOrder } from './ordering.create.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
@@ -118,6 +119,11 @@ export async function orderingRoutes(app: App, deps: Deps) {
           idempotencyKey: idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key),
           lang: req.lang,
         });
+      } catch (err) {
+        // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu
+        // at once and must see it as it is now, not as this instance cached it.
+        if (err instanceof AppError && err.status === 422) caches.forgetMenu(req.body.dishlist_id);
+        throw err;
       } finally {
         if (req.user) caches.forgetUser(req.user.id);
       }
@@ -139,6 +145,9 @@ export async function orderingRoutes(app: App, deps: Deps) {
           idempotencyKey: key ? `staff:${staff.id}:${key}` : null,
           lang: req.lang,
         });
+      } catch (err) {
+        if (err instanceof AppError && err.status === 422) caches.forgetMenu(req.body.dishlist_id);
+        throw err;
       } finally {
         caches.forgetUser(req.body.user_id);
       }

@@ -57,9 +57,12 @@ export interface ReadCaches {
   menuJson(menu: MenuData, lang: Lang): Promise<{ dishlist: Buffer; balance: Buffer }>;
   /**
    * The order page's answer up to the caller's own part (menu, stock, the menus to switch to,
-   * payment methods), encoded, per `key` (menu, provider, customer or staff, language).
+   * payment methods), encoded, per `key` (customer or staff, language). Kept with the cached
+   * menu JSON and open-menu list it was built from, so it never outlives them.
    */
-  pagePrefix(key: string, build: () => Promise<Buffer>): Promise<Buffer>;
+  pagePrefix(json: object, open: object, key: string, build: () => Buffer): Buffer;
+  /** Drops a menu's cached data (after an order was refused: the page reloads it at once). */
+  forgetMenu(menuId: number): void;
   /** A user's ordering state (bonus, subsidy used on the menu, shifts). */
   userState(userId: number, menuId: number | null): ReturnType<typeof loadCustomerState>;
   /** Drops a user's cached state (after they ordered through this instance). */
@@ -87,9 +90,20 @@ export function createReadCaches(db: Db, ttlMs: number): ReadCaches {
   const open = ttlCache<number, DishlistSummary[]>(ttlMs);
   const json = ttlCache<string, { dishlist: Buffer; balance: Buffer }>(ttlMs);
   const users = ttlCache<string, Awaited<ReturnType<typeof loadCustomerState>>>(ttlMs, 5000);
-  const prefixes = ttlCache<string, Buffer>(ttlMs);
+  const prefixes = new WeakMap<object, { open: object; byKey: Map<string, Buffer> }>();
   return {
-    pagePrefix: (key, build) => prefixes(key, build),
+    pagePrefix: (menuJson, openList, key, build) => {
+      let entry = prefixes.get(menuJson);
+      if (!entry || entry.open !== openList) prefixes.set(menuJson, (entry = { open: openList, byKey: new Map() }));
+      let prefix = entry.byKey.get(key);
+      if (!prefix) entry.byKey.set(key, (prefix = build()));
+      return prefix;
+    },
+    forgetMenu: (menuId) => {
+      menus.entries.delete(menuId);
+      for (const key of json.entries.keys()) if (key.startsWith(`${menuId}:`)) json.entries.delete(key);
+      open.entries.clear();
+    },
     userState: (userId, menuId) => users(`${userId}:${menuId}`, () => loadCustomerState(db, userId, menuId, null)),
     forgetUser: (userId) => {
       for (const key of users.entries.keys()) if (key.startsWith(`${userId}:`)) users.entries.delete(key);
@@ -140,17 +154,17 @@ export async function orderPageJson(
   const menu = found && ((found.status && found.provider.status) || user.role !== 'customer') ? found : null;
   if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
   const forCustomer = user.role === 'customer';
-  const [state, prefix] = await Promise.all([
+  const [state, json] = await Promise.all([
     caches.userState(user.id, menu?.id ?? null),
-    caches.pagePrefix(`${menu?.id ?? 0}:${open[0]?.provider_id ?? 0}:${forCustomer}:${opts.lang}`, async () => {
-      const json = menu ? await caches.menuJson(menu, opts.lang) : NO_MENU;
-      const shared: Pick<OrderPageData, 'dishlists' | 'paymentMethods'> = {
-        dishlists: open,
-        paymentMethods: paymentMethodsFor(menu, forCustomer, gateway, opts.lang),
-      };
-      return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`)]);
-    }),
+    menu ? caches.menuJson(menu, opts.lang) : Promise.resolve(NO_MENU),
   ]);
+  const prefix = caches.pagePrefix(json, open, `${forCustomer}:${opts.lang}`, () => {
+    const shared: Pick<OrderPageData, 'dishlists' | 'paymentMethods'> = {
+      dishlists: open,
+      paymentMethods: paymentMethodsFor(menu, forCustomer, gateway, opts.lang),
+    };
+    return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`)]);
+  });
   const customer = state?.customer ?? null;
   const own: Omit<OrderPageData, 'dishlist' | 'balance' | 'dishlists' | 'paymentMethods'> = {
     open: menu ? isOpen(menu, opts.now) : false,

@@ -160,6 +160,29 @@ describe('read caches', () => {
     const off = createReadCaches(ctx.db, 0);
     expect(off.menu(w.menu.id)).not.toBe(off.menu(w.menu.id));
   });
+
+  it('builds the page prefix once per cached menu JSON, and forgets a menu on demand', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const caches = createReadCaches(ctx.db, 60_000);
+    const menu = (await caches.menu(w.menu.id))!;
+    const json = await caches.menuJson(menu, 'en');
+    expect(await caches.menuJson(menu, 'en')).toBe(json);
+    const open: object[] = [];
+    let builds = 0;
+    const build = () => Buffer.from(`prefix ${++builds}`);
+    expect(caches.pagePrefix(json, open, 'true:en', build).toString()).toBe('prefix 1');
+    expect(caches.pagePrefix(json, open, 'true:en', build).toString()).toBe('prefix 1');
+    // Another open-menu list (it was refreshed): built anew.
+    expect(caches.pagePrefix(json, [], 'true:en', build).toString()).toBe('prefix 2');
+    // Stock changed and an order was refused: the menu is read again, with the new stock.
+    await setBalance(ctx.db, w.menu.id, w.soup.id, 1);
+    caches.forgetMenu(w.menu.id);
+    const fresh = await caches.menuJson((await caches.menu(w.menu.id))!, 'en');
+    expect(fresh).not.toBe(json);
+    expect(JSON.parse(fresh.balance.toString())).toContainEqual({ id: w.soup.id, qty: 1 });
+    expect(caches.pagePrefix(fresh, open, 'true:en', build).toString()).toBe('prefix 3');
+  });
 });
 
 describe('placing an order', () => {
