@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A new opaque token: 256 random bits, URL-safe. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** How tokens are kept in the database: SHA-256, hex. */
+/** How tokens are kept in the database: SHA-256, hex (one-shot `crypto.hash`: no Hash object per call). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

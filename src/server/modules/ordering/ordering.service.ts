@@ -49,12 +49,19 @@ export function paymentMethodsFor(menu: MenuData | null, forCustomer: boolean, g
   };
 }
 
-/** Instance-local read caches with a short lifetime (0 = off). Stock is re-checked at order time. */
+/** A cached value: the value itself once loaded (no await needed), else the pending load. */
+export type Cached<V> = V | Promise<V>;
+
+/**
+ * Instance-local read caches with a short lifetime (0 = off). Stock is re-checked at order time.
+ * A loaded value is answered as it is, not wrapped in a promise, so the busiest read (the
+ * order page) does not wait a turn per cache.
+ */
 export interface ReadCaches {
-  menu(id: number): Promise<MenuData | null>;
-  openMenus(providerId: number, now: Date): Promise<DishlistSummary[]>;
+  menu(id: number): Cached<MenuData | null>;
+  openMenus(providerId: number, now: Date): Cached<DishlistSummary[]>;
   /** The presented menu and its stock, as UTF-8 JSON bytes, per language. */
-  menuJson(menu: MenuData, lang: Lang): Promise<{ dishlist: Buffer; balance: Buffer }>;
+  menuJson(menu: MenuData, lang: Lang): Cached<{ dishlist: Buffer; balance: Buffer }>;
   /**
    * The order page's answer up to the caller's own part (menu, stock, the menus to switch to,
    * payment methods), encoded, per `key` (customer or staff, language). Kept with the cached
@@ -64,23 +71,30 @@ export interface ReadCaches {
   /** Drops a menu's cached data (after an order was refused: the page reloads it at once). */
   forgetMenu(menuId: number): void;
   /** A user's ordering state (bonus, subsidy used on the menu, shifts). */
-  userState(userId: number, menuId: number | null): ReturnType<typeof loadCustomerState>;
+  userState(userId: number, menuId: number | null): Cached<Awaited<ReturnType<typeof loadCustomerState>>>;
   /** Drops a user's cached state (after they ordered through this instance). */
   forgetUser(userId: number): void;
 }
 
 function ttlCache<K, V>(ttlMs: number, max = 500) {
-  const entries = new Map<K, { at: number; value: Promise<V> }>();
-  const get = (key: K, load: () => Promise<V>): Promise<V> => {
+  const entries = new Map<K, { at: number; value: Cached<V> }>();
+  const get = (key: K, load: () => Promise<V>): Cached<V> => {
     if (ttlMs <= 0) return load();
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && now - hit.at < ttlMs) return hit.value;
-    const value = load();
-    entries.set(key, { at: now, value });
-    value.catch(() => entries.delete(key));
+    const entry: { at: number; value: Cached<V> } = { at: now, value: load() };
+    entries.set(key, entry);
+    (entry.value as Promise<V>).then(
+      (v) => {
+        entry.value = v;
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     if (entries.size > max) entries.delete(entries.keys().next().value!);
-    return value;
+    return entry.value;
   };
   return Object.assign(get, { entries });
 }
@@ -141,10 +155,12 @@ export async function orderPageJson(
   let found: MenuData | null = null;
   let open: DishlistSummary[];
   if (opts.menuId !== undefined) {
-    found = await caches.menu(opts.menuId);
+    const cachedMenu = caches.menu(opts.menuId);
+    found = cachedMenu instanceof Promise ? await cachedMenu : cachedMenu;
     // The list of menus to switch to belongs to the shown menu's provider.
     const providerId = found?.providerId ?? (await resolveProvider(db, opts.query));
-    open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
+    const cachedOpen = providerId === null ? [] : caches.openMenus(providerId, opts.now);
+    open = cachedOpen instanceof Promise ? await cachedOpen : cachedOpen;
   } else {
     const providerId = await resolveProvider(db, opts.query);
     open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
@@ -154,10 +170,9 @@ export async function orderPageJson(
   const menu = found && ((found.status && found.provider.status) || user.role !== 'customer') ? found : null;
   if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
   const forCustomer = user.role === 'customer';
-  const [state, json] = await Promise.all([
-    caches.userState(user.id, menu?.id ?? null),
-    menu ? caches.menuJson(menu, opts.lang) : Promise.resolve(NO_MENU),
-  ]);
+  let state = caches.userState(user.id, menu?.id ?? null);
+  let json = menu ? caches.menuJson(menu, opts.lang) : NO_MENU;
+  if (state instanceof Promise || json instanceof Promise) [state, json] = await Promise.all([state, json]);
   const prefix = caches.pagePrefix(json, open, `${forCustomer}:${opts.lang}`, () => {
     const shared: Pick<OrderPageData, 'dishlists' | 'paymentMethods'> = {
       dishlists: open,
