@@ -206,6 +206,10 @@ export function Component() {
             <Link className="link" to={`/kds/${menuId}`}>
               {t('kitchenDisplay')}
             </Link>
+            {' · '}
+            <Link className="link" to={`/menu-laps/${menuId}`}>
+              {t('deliveryLaps')}
+            </Link>
           </>
         )}
       </p>
