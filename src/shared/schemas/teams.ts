@@ -68,13 +68,25 @@ export const notifyResult = z.object({
 });
 export type NotifyResult = z.infer<typeof notifyResult>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue');
+/** Earliest and latest year a report period may name (PostgreSQL has no year 0; nothing lies outside). */
+const REPORT_YEARS = { min: 2000, max: 2999 } as const;
+
+/** True for a real calendar day yyyy-mm-dd (no 30 February) within REPORT_YEARS. */
+export function isReportDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < REPORT_YEARS.min || y > REPORT_YEARS.max || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+const isoDate = z.string().refine(isReportDay, 'invalidValue');
 
 /** The period of a team report: menu days from..to (inclusive, yyyy-mm-dd in the provider's zone). */
 export const reportPeriod = z
   .object({ from: isoDate, to: isoDate })
   .refine((p) => p.from <= p.to, { path: ['to'], message: 'invalidValue' })
-  .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_REPORT_DAYS, { path: ['to'], message: 'invalidValue' });
+  .refine((p) => (Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS, { path: ['to'], message: 'invalidValue' });
 export type ReportPeriod = z.infer<typeof reportPeriod>;
 
 /** POST /app/me/team/report-link: a one-time download address for the team report. */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { pickText, type Lang } from '../../../shared/i18n.js';
-import { REPORT_LINK_SECONDS, type ReportLinkResult, type ReportPeriod } from '../../../shared/schemas/teams.js';
+import { REPORT_LINK_SECONDS, reportPeriod, type ReportLinkResult, type ReportPeriod } from '../../../shared/schemas/teams.js';
 import type { Db } from '../../db/client.js';
 import { settings, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
@@ -51,18 +51,27 @@ const sign = (secret: string, payload: string) => createHmac('sha256', secret).u
 /** POST /app/me/team/report-link: a one-time address for the caller's location and period. */
 export async function createReportLink(db: Db, user: AuthUser, period: ReportPeriod, now: Date, lang: Lang): Promise<ReportLinkResult> {
   const location = await managedLocation(db, user, lang);
-  checkPeriod(period, lang);
   const grant: Grant = { u: user.id, l: location.id, f: period.from, t: period.to, e: now.getTime() + REPORT_LINK_SECONDS * 1000, n: randomBytes(16).toString('base64url') };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const token = `${payload}.${sign(await reportSecret(db), payload)}`;
   return { url: `/app/order/export/location/${location.id}?bearer=${token}&lang=${lang}`, expires_in: REPORT_LINK_SECONDS };
 }
 
-function checkPeriod(period: ReportPeriod, lang: Lang) {
-  const from = DateTime.fromISO(period.from, { zone: 'utc' });
-  const to = DateTime.fromISO(period.to, { zone: 'utc' });
-  if (!from.isValid) throw fieldError(t(lang, 'invalid'), { from: [t(lang, 'invalidValue')] });
-  if (!to.isValid) throw fieldError(t(lang, 'invalid'), { to: [t(lang, 'invalidValue')] });
+/**
+ * The period of a header-signed download from its query, checked like a link's body (real days
+ * yyyy-mm-dd, from <= to, at most MAX_REPORT_DAYS): anything else is 422 per field, never a
+ * database error.
+ */
+function queryPeriod(q: { from?: string; to?: string }, lang: Lang): ReportPeriod {
+  const errors: Record<string, string[]> = {};
+  if (!q.from) errors.from = [t(lang, 'required')];
+  if (!q.to) errors.to = [t(lang, 'required')];
+  if (Object.keys(errors).length === 0) {
+    const parsed = reportPeriod.safeParse({ from: q.from, to: q.to });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'to')] = [t(lang, 'invalidValue')];
+  }
+  throw fieldError(t(lang, 'invalid'), errors);
 }
 
 /**
@@ -95,14 +104,7 @@ export async function authorizeExport(
   if (!sessionUser) throw new AppError(401, t(lang, 'unauthenticated'));
   const location = await managedLocation(db, sessionUser, lang);
   if (location.id !== locationId) throw new AppError(404, t(lang, 'notFound'));
-  const errors: Record<string, string[]> = {};
-  if (!q.from) errors.from = [t(lang, 'required')];
-  if (!q.to) errors.to = [t(lang, 'required')];
-  if (q.from && q.to && q.from > q.to) errors.to = [t(lang, 'invalidValue')];
-  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
-  const period = { from: q.from!, to: q.to! };
-  checkPeriod(period, lang);
-  return { user: sessionUser, location, period };
+  return { user: sessionUser, location, period: queryPeriod(q, lang) };
 }
 
 async function readGrant(db: Db, token: string, now: Date): Promise<Grant | null> {

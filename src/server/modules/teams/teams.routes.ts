@@ -58,9 +58,11 @@ export async function teamsRoutes(app: App, deps: Deps) {
 
   // Opened by the browser with ?bearer=<one-time download token> (decision 012), so the route is
   // public to the auth hook and authorizes itself; a session token is taken only from the header.
+  // No automatic HEAD route: a HEAD (link checker, download manager probing the address) would
+  // spend the single-use token and leave the real GET with 401.
   app.get(
     '/order/export/location/:id',
-    { config: { access: 'public' }, schema: { tags: ['teams'], params: idParams, querystring: exportQuery } },
+    { exposeHeadRoute: false, config: { access: 'public' }, schema: { tags: ['teams'], params: idParams, querystring: exportQuery } },
     async (req, reply) => {
       const { location, period } = await authorizeExport(db, req.params.id, req.query, req.user, deps.now(), req.lang);
       const csv = await teamReportCsv(db, location.id, period, req.lang);

@@ -315,6 +315,11 @@ describe('team report download', () => {
     // Used once: the same address is refused afterwards.
     const second = await get(l.url);
     expect(second.statusCode).toBe(401);
+
+    // A HEAD of the address (link checkers, download managers) does not spend the link.
+    const probed = await link(w.manager.auth, day, day);
+    expect((await ctx.app.inject({ method: 'HEAD', url: probed.url })).statusCode).toBe(404);
+    expect((await get(probed.url)).statusCode).toBe(200);
   });
 
   it('uses commas and decimal points in English; a period without menus gives just the header', async () => {
@@ -360,6 +365,18 @@ describe('team report download', () => {
     const missing = await get(`/app/order/export/location/${w.location.id}?lang=en`, w.manager.auth);
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['from', 'to']);
+    // The query period is checked like a link's: 422 per field, never a 500.
+    for (const [from, to, field] of [
+      ['0000-01-01', '0000-01-02', 'from'],
+      ['2026-W01', '2026-W02', 'from'],
+      ['20260101', '20260102', 'from'],
+      ['2026-11-30', '2026-11-01', 'to'],
+      ['1990-01-01', '2999-12-31', 'to'],
+    ] as const) {
+      const odd = await get(`/app/order/export/location/${w.location.id}?from=${from}&to=${to}`, w.manager.auth);
+      expect(odd.statusCode, `${from}..${to}`).toBe(422);
+      expect(Object.keys(odd.json().errors), `${from}..${to}`).toContain(field);
+    }
     // A session token in the address is not accepted: it would end up in logs and history.
     expect((await get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}&bearer=${w.manager.token}`)).statusCode).toBe(401);
   });
@@ -371,6 +388,19 @@ describe('team report download', () => {
     expect(Object.keys(bad.json().errors)).toEqual(['to']);
     expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2026-13-01', to: '2026-13-02' })).statusCode).toBe(422);
     expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2024-01-01', to: '2026-01-01' })).statusCode).toBe(422);
+    // Days that are no calendar days, or that PostgreSQL cannot read (it has no year 0): 422 on
+    // the field, never a database error at download time.
+    for (const [from, to, field] of [
+      ['0000-01-01', '0000-01-02', 'from'],
+      ['2026-02-29', '2026-03-01', 'from'],
+      ['2026-11-01', '2026-11-31', 'to'],
+      ['2026-W01', '2026-W02', 'from'],
+    ] as const) {
+      const res = await post('/app/me/team/report-link', w.manager.auth, { from, to });
+      expect(res.statusCode, `${from}..${to}`).toBe(422);
+      expect(Object.keys(res.json().errors), `${from}..${to}`).toContain(field);
+    }
+    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2028-02-29', to: '2028-02-29' })).statusCode).toBe(200);
     const rows = await ctx.db.select().from(users).where(and(eq(users.id, w.manager.user.id), eq(users.active, true)));
     expect(rows).toHaveLength(1);
   });
