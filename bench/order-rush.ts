@@ -1,14 +1,15 @@
 /**
  * Order rush benchmark (design.md section 6). Starts its own PostgreSQL (embedded, durable
- * settings, temp dir) and the app in this process on 127.0.0.1, seeds its own menu, then:
+ * settings, temp dir) and the app in this process on 127.0.0.1, seeds its own menus, then:
  *   1. measures a bare Fastify JSON route and the menu read (GET /app/order/create/{id});
- *   2. lets N customers (distinct users, sessions created directly in the database) order at
- *      once against limited stock, with bounded concurrency;
- *   3. checks the database: nothing oversold, no accepted answer without its order, no stored
- *      order without an answer, no 5xx.
+ *   2. runs a warm-up rush on a menu of its own (not counted);
+ *   3. lets N customers (distinct users, sessions created directly in the database) order
+ *      against limited stock, `concurrency` at a time (closed loop);
+ *   4. lets another N customers order on another menu arriving at `rate` per second (open loop);
+ *   5. after each rush checks the database: nothing oversold, no accepted answer without its
+ *      order, no stored order without an answer, no 5xx.
  *
- * A warm-up rush (default 500 customers, own menu) runs first and is not counted.
- *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --duration 5 --warmup 500 --pool 10
+ *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --rate 500 --duration 3 --rounds 5 --warmup 500 --pool 10
  * Exits 1 when oversold, lost or 5xx is not 0.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -35,10 +36,10 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '1000' },
     stock: { type: 'string' },
     concurrency: { type: 'string', default: '64' },
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     /** Arrival rate (orders/s) of the second, open-loop rush (0: none). */
     rate: { type: 'string', default: '500' },
     /** Customers of a warm-up rush on a menu of its own before the measured one (0: none). */
