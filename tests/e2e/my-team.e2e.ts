@@ -72,7 +72,7 @@ test('location manager runs the team', async ({ page, request }) => {
   await notify.getByRole('button', { name: 'Notify that lunch is delivered' }).click();
   await confirmIn(page, 'Notify the team', 'Notify');
   await expect(notify.getByRole('status').or(notify.getByRole('alert')).first()).toHaveText(
-    /Notified \d+ team members\.|Nobody in your team has an order on today’s menu\.|already been notified/,
+    /Team members notified: \d+\.|Nobody in your team has an order on today’s menu\.|already been notified/,
   );
 
   // Team report: a CSV for this month so far, through a one-time address.

@@ -239,7 +239,7 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
 
     const res = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Notified 1 team members.', notified: 1, opted_out: 1, menus: [{ id: menu.menu.id, title: menu.menu.title }] });
+    expect(res.json()).toEqual({ success: true, message: 'Team members notified: 1.', notified: 1, opted_out: 1, menus: [{ id: menu.menu.id, title: menu.menu.title }] });
     const mails = await mailsTo([w.anna.user.email, w.kristaps.email, w.liga.email, w.manager.user.email, pending.email, bob.email, other.anna.user.email]);
     expect(mails.map((m) => m.to)).toEqual([w.anna.user.email]);
     expect(mails[0]!.subject).toBe('Lunch is delivered');
@@ -249,8 +249,11 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^The team has already been notified about today’s lunch\. You can notify again in \d+ min\.$/);
     expect(await mailsTo([w.anna.user.email])).toHaveLength(1);
-    // Another location's manager is not held back by this one's window.
-    expect((await get('/app/me/notify-lunch-is-delivered', other.manager.auth)).json().notified).toBe(1);
+    // Another location's manager is not held back by this one's window. The count reads right
+    // for any number ("Notified 1 team members" did not).
+    const lv = (await get('/app/me/notify-lunch-is-delivered?lang=lv', other.manager.auth)).json();
+    expect(lv.notified).toBe(1);
+    expect(lv.message).toBe('Paziņojums nosūtīts komandas dalībniekiem: 1.');
   });
 });
 
