@@ -106,6 +106,31 @@ describe('laps', () => {
     expect((await call('GET', `/app/laps${q}`, staff.auth)).json().data.find((l: Json) => l.id === mine.id).locations).toEqual([a.id]);
   });
 
+  it('applies parallel steps one after the other: none is lost, a location lands on one lap only', async () => {
+    const p = await makeProvider(ctx.db);
+    const staff = await signedIn(ctx.db, { role: 'kitchen' });
+    const q = `?provider_id=${p.id}&lang=en`;
+    const locs = [await makeLocation(ctx.db), await makeLocation(ctx.db), await makeLocation(ctx.db), await makeLocation(ctx.db)];
+    const lap = await makeLap(ctx.db, p.id, []);
+    const other = await makeLap(ctx.db, p.id, []);
+    const put = (id: number, body: object) => call('PUT', `/app/laps/${id}${q}`, staff.auth, body);
+
+    // Two editors add different locations to the same lap at once: both stay.
+    const adds = await Promise.all(locs.map((l) => put(lap.id, { add: l.id })));
+    expect(adds.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const after = (await call('GET', `/app/laps${q}`, staff.auth)).json().data.find((l: Json) => l.id === lap.id);
+    expect([...after.locations].sort((a: number, b: number) => a - b)).toEqual(locs.map((l) => l.id).sort((a, b) => a - b));
+
+    // The same location added to two laps at once: one wins, the other is refused (never a 500).
+    const free = await makeLocation(ctx.db);
+    const race = await Promise.all([put(lap.id, { add: free.id }), put(other.id, { add: free.id })]);
+    const codes = race.map((r) => r.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([409, 422]).toContain(codes[1]);
+    const list = (await call('GET', `/app/laps${q}`, staff.auth)).json();
+    expect(list.data.filter((l: Json) => (l.locations as number[]).includes(free.id))).toHaveLength(1);
+  });
+
   it('is staff only and scoped to the active provider', async () => {
     const p = await makeProvider(ctx.db);
     const other = await makeProvider(ctx.db);
