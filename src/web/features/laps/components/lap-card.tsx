@@ -50,8 +50,9 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
 
   const saveDetails = (e: FormEvent) => {
     e.preventDefault();
-    const pos = Number(position);
-    update.mutate({ title: title.trim(), position: Number.isInteger(pos) && position.trim() !== '' ? pos : lap.position });
+    // An empty field keeps the position; anything else goes to the server, whose answer (e.g.
+    // "must be a whole number" for 1.5) shows under the field instead of being dropped silently.
+    update.mutate({ title: title.trim(), position: position.trim() === '' ? lap.position : Number(position) });
   };
   const add = (e: FormEvent) => {
     e.preventDefault();
