@@ -180,14 +180,29 @@ export async function orderPageJson(
     };
     return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`)]);
   });
+  // The caller's part: open and now change with every call, the rest with the cached user state.
+  const openNow = menu ? isOpen(menu, opts.now) : false;
+  return Buffer.concat([prefix, Buffer.from(`"open":${openNow},"now":"${opts.now.toISOString()}",${userPart(state)}`)]);
+}
+
+const userParts = new WeakMap<object, string>();
+const NO_USER_PART = userPartJson(null);
+
+/** `"userData":…,"orderSettings":…}` for a user state, serialised once per cached state. */
+function userPart(state: Awaited<ReturnType<typeof loadCustomerState>>): string {
+  if (!state) return NO_USER_PART;
+  let part = userParts.get(state);
+  if (part === undefined) userParts.set(state, (part = userPartJson(state)));
+  return part;
+}
+
+function userPartJson(state: Awaited<ReturnType<typeof loadCustomerState>>): string {
   const customer = state?.customer ?? null;
-  const own: Omit<OrderPageData, 'dishlist' | 'balance' | 'dishlists' | 'paymentMethods'> = {
-    open: menu ? isOpen(menu, opts.now) : false,
-    now: opts.now.toISOString(),
+  const own: Pick<OrderPageData, 'userData' | 'orderSettings'> = {
     userData: presentUserData(customer, state?.subsidyUsedCents ?? 0),
     orderSettings: { shifts: customer?.shifts ?? [], disable_cash: customer?.location?.disableCash ?? false },
   };
-  return Buffer.concat([prefix, Buffer.from(JSON.stringify(own).slice(1))]);
+  return JSON.stringify(own).slice(1);
 }
 
 /** GET /app/demo-dishlists: today's menu of the provider, for display. */
