@@ -84,6 +84,23 @@ export async function staticSecurityHeaders(): Promise<Record<string, string>> {
   return headers;
 }
 
+/**
+ * Headers for the API's own answers (JSON, PDF, CSV, images under /app/ that no browser renders
+ * as a page), after the OWASP REST security cheat sheet: nothing may load or frame them, no
+ * sniffing, HTTPS only, no referrer. Half the headers of the document set, and a short policy:
+ * every answer of the busiest calls carries them (decision 011).
+ */
+export function apiSecurityHeaders(document: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': document['cross-origin-resource-policy'] ?? 'same-origin',
+    'referrer-policy': document['referrer-policy'] ?? 'no-referrer',
+    'strict-transport-security': document['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
@@ -119,12 +136,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorate('maintenance', maintenance);
 
   // One hook for every request (each hook costs a promise and a turn per request): the fixed
-  // security headers first, so error answers carry them too, then the language, maintenance
-  // mode and who is calling.
-  const securityHeaders = await staticSecurityHeaders();
+  // security headers first, so error answers carry them too (the document set for the web app
+  // and pages the API renders for a browser, the API set for everything else under /app/),
+  // then the language, maintenance mode and who is calling.
+  const documentHeaders = await staticSecurityHeaders();
+  const apiHeaders = apiSecurityHeaders(documentHeaders);
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(securityHeaders);
+    reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);
     req.lang = requestLang(req);
     if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
       throw new AppError(503, t(req.lang, 'maintenance'));

@@ -43,6 +43,8 @@ declare module 'fastify' {
     access?: Access;
     /** Answer even while maintenance mode is on. */
     maintenanceExempt?: boolean;
+    /** An /app/ route answering a page a browser renders (HTML): it gets the document security headers. */
+    document?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticSecurityHeaders } from '../../app.js';
 import { frontendExceptions, reviews } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -156,17 +157,26 @@ describe('validation texts', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the other helmet headers on every answer', async () => {
+  it('sends the API set on every /app answer, errors included: nothing may load or frame it', async () => {
     for (const url of ['/app/translations', '/app/does-not-exist', '/app/me']) {
       const res = await ctx.app.inject({ url });
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
+  });
+
+  it('keeps the strict document policy for pages a browser renders', async () => {
+    const document = await staticSecurityHeaders();
+    const csp = document['content-security-policy']!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(document['x-content-type-options']).toBe('nosniff');
+    // The sandbox payment page (an /app route marked `document`) is checked in payments.test.ts.
   });
 });

@@ -39,7 +39,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/payments/sandbox/:reference',
-    { config: { access: 'public', maintenanceExempt: true }, schema: { tags: ['payments'], params: referenceParams } },
+    { config: { access: 'public', maintenanceExempt: true, document: true }, schema: { tags: ['payments'], params: referenceParams } },
     async (req, reply) => {
       const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
       if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
