@@ -32,7 +32,7 @@ export const historyText = defineMessages<Key>({
     items: 'Ēdieni',
     payment: 'Apmaksa',
     amount: 'Summa',
-    subsidy: 'Subsīdija',
+    subsidy: 'Dotācija',
     bonus: 'Bonuss',
     toPay: 'Maksājams',
     total: 'Kopā',

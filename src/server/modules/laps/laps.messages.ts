@@ -71,7 +71,7 @@ export const lapText = defineMessages<Key>({
     orders: 'Pasūtījumi',
     total: 'Kopā',
     card: 'Karte',
-    subsidyBonus: 'Subsīdija / bonuss',
+    subsidyBonus: 'Dotācija / bonuss',
     cashToCollect: 'Jāiekasē skaidrā naudā',
     cashBalance: 'Iekasēts',
     currentPayment: 'Vēl jāiekasē',
