@@ -8,14 +8,19 @@ import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { hit } from '../../lib/rate-limit.js';
+import { hit, undo } from '../../lib/rate-limit.js';
 import { teamsText } from './teams.messages.js';
 
 /**
  * Invitation limits: calls per manager in one window, and one invitation per address per day
  * (whoever sends it), so the call cannot be used to flood someone's mailbox.
  */
-export const INVITE_LIMITS = { callsPerManager: 10, windowMs: 60 * 60_000, perAddressMs: 24 * 3600_000 } as const;
+/**
+ * Invitations: calls per manager per hour, one e-mail per address a day, and at most
+ * `sentPerManagerPerDay` e-mails per manager a day (without it one manager could send 500 an
+ * hour to any addresses through our mail server).
+ */
+export const INVITE_LIMITS = { callsPerManager: 10, windowMs: 60 * 60_000, perAddressMs: 24 * 3600_000, sentPerManagerPerDay: 200 } as const;
 /** A location's team is told at most once per menu in this window (a double click, a reload). */
 export const NOTIFY_WINDOW_MS = 15 * 60_000;
 
@@ -158,6 +163,13 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
       skipped.push({ email, reason: 'recently_invited' });
       continue;
     }
+    const today = await hit(db, `team-invite:sent:${user.id}`, INVITE_LIMITS.perAddressMs);
+    if (today.count > INVITE_LIMITS.sentPerManagerPerDay) {
+      // Not sent: the address may be invited again (by anyone) without waiting a day.
+      await undo(db, `team-invite:address:${email.toLowerCase()}`);
+      skipped.push({ email, reason: 'daily_limit' });
+      continue;
+    }
     await deps.mailer.send({
       to: email,
       subject: teamsText(lang, 'inviteSubject', { location: location.title }),
@@ -173,7 +185,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     success: true,
     message: teamsText(lang, 'inviteSummary', { sent: sent.length, skipped: skipped.length }),
     sent,
-    skipped: skipped.map((s) => ({ ...s, message: teamsText(lang, `skip.${s.reason}`) })),
+    skipped: skipped.map((s) => ({ ...s, message: teamsText(lang, `skip.${s.reason}`, { limit: INVITE_LIMITS.sentPerManagerPerDay }) })),
   };
 }
 

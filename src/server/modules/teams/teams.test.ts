@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INVITES_PER_CALL } from '../../../shared/schemas/teams.js';
@@ -210,6 +210,25 @@ describe('POST /app/me/invite', () => {
     const refused = await post('/app/me/invite?lang=en', closed.manager.auth, { emails: ['x@test.lv'] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Your location is not active, so invitations cannot be used now.');
+  });
+
+  it('sends at most the daily number of invitations per manager; the rest are named and may be invited later', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    // The manager has sent all but one of today's invitations already.
+    await ctx.db.execute(
+      sql`insert into rate_limits (key, count, reset_at) values (${`team-invite:sent:${w.manager.user.id}`}, ${INVITE_LIMITS.sentPerManagerPerDay - 1}, now() + interval '1 day')`,
+    );
+    const emails = [`last-${w.location.id}@test.lv`, `over-${w.location.id}@test.lv`];
+    const res = await post('/app/me/invite?lang=en', w.manager.auth, { emails });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().sent).toEqual([emails[0]]);
+    expect(res.json().skipped).toEqual([
+      { email: emails[1], reason: 'daily_limit', message: `Not sent: you have sent ${INVITE_LIMITS.sentPerManagerPerDay} invitations in the last 24 hours. Try again tomorrow.` },
+    ]);
+    expect(await mailsTo([emails[1]])).toHaveLength(0);
+    // The address was not used up: another manager may invite it today.
+    const other = await teamWorld(ctx.db, ctx.clock.now());
+    expect((await post('/app/me/invite', other.manager.auth, { emails: [emails[1]] })).json().sent).toEqual([emails[1]]);
   });
 });
 
