@@ -49,8 +49,20 @@ interface Grant {
 const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`team-report.${payload}`).digest('base64url');
 
 /** POST /app/me/team/report-link: a one-time address for the caller's location and period. */
+/** Report downloads (links made, or header-signed downloads) per manager per hour: each can read a year of orders. */
+export const REPORT_LIMITS = { perManager: 30, windowMs: 60 * 60_000 } as const;
+
+async function countReport(db: Db, user: AuthUser, lang: Lang): Promise<void> {
+  const used = await hit(db, `team-report:manager:${user.id}`, REPORT_LIMITS.windowMs);
+  if (used.count > REPORT_LIMITS.perManager) {
+    const seconds = Math.max(1, Math.ceil((used.resetAt.getTime() - Date.now()) / 1000));
+    throw new AppError(429, t(lang, 'tooManyRequests'), {}, { 'retry-after': String(seconds) });
+  }
+}
+
 export async function createReportLink(db: Db, user: AuthUser, period: ReportPeriod, now: Date, lang: Lang): Promise<ReportLinkResult> {
   const location = await managedLocation(db, user, lang);
+  await countReport(db, user, lang);
   const grant: Grant = { u: user.id, l: location.id, f: period.from, t: period.to, e: now.getTime() + REPORT_LINK_SECONDS * 1000, n: randomBytes(16).toString('base64url') };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const token = `${payload}.${sign(await reportSecret(db), payload)}`;
@@ -104,7 +116,9 @@ export async function authorizeExport(
   if (!sessionUser) throw new AppError(401, t(lang, 'unauthenticated'));
   const location = await managedLocation(db, sessionUser, lang);
   if (location.id !== locationId) throw new AppError(404, t(lang, 'notFound'));
-  return { user: sessionUser, location, period: queryPeriod(q, lang) };
+  const period = queryPeriod(q, lang);
+  await countReport(db, sessionUser, lang);
+  return { user: sessionUser, location, period };
 }
 
 async function readGrant(db: Db, token: string, now: Date): Promise<Grant | null> {

@@ -7,6 +7,7 @@ import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeMenu, menuWorld } from '../ordering/ordering.factories.js';
 import { placedOrder, teamWorld } from './teams.factories.js';
+import { REPORT_LIMITS } from './teams.report.js';
 import { INVITE_LIMITS } from './teams.service.js';
 
 const PUBLIC_URL = 'https://lunch.example.lv';
@@ -425,5 +426,18 @@ describe('team report download', () => {
     expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2028-02-29', to: '2028-02-29' })).statusCode).toBe(200);
     const rows = await ctx.db.select().from(users).where(and(eq(users.id, w.manager.user.id), eq(users.active, true)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('limits report downloads per manager per hour, links and header downloads together', async () => {
+    const { w } = await reportWorld();
+    await ctx.db.execute(
+      sql`insert into rate_limits (key, count, reset_at) values (${`team-report:manager:${w.manager.user.id}`}, ${REPORT_LIMITS.perManager - 1}, now() + interval '1 hour')`,
+    );
+    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2026-11-01', to: '2026-11-30' })).statusCode).toBe(200);
+    const link = await post('/app/me/team/report-link', w.manager.auth, { from: '2026-11-01', to: '2026-11-30' });
+    expect(link.statusCode).toBe(429);
+    expect(Number(link.headers['retry-after'])).toBeGreaterThan(0);
+    const direct = await get(`/app/order/export/location/${w.location.id}?from=2026-11-01&to=2026-11-30`, w.manager.auth);
+    expect(direct.statusCode).toBe(429);
   });
 });
