@@ -1,58 +1,16 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { pickText, type Lang } from '../../../shared/i18n.js';
-import type { KitchenDish, KitchenGroup, KitchenResult } from '../../../shared/schemas/kitchen.js';
+import { and, eq } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import type { KitchenResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { categories, dishes, menus, orderItemOptions, orderItems, orders, providers } from '../../db/schema/index.js';
+import { menus, providers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
-
-/** Orders the kitchen cooks for: placed (status 2). */
-const PLACED = 2;
-
-const qtySum = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
-
-type DishRow = {
-  dishId: number;
-  title: Record<string, string> | null;
-  position: number;
-  categoryId: number;
-  categoryTitle: Record<string, string> | null;
-  categoryPosition: number;
-  qty: number;
-};
-
-/** Groups counted dishes per category (categories and dishes in catalogue order). */
-export function presentDishes(rows: DishRow[], lang: Lang): KitchenGroup[] {
-  const byDish = new Map<number, DishRow>();
-  for (const r of rows) {
-    const seen = byDish.get(r.dishId);
-    byDish.set(r.dishId, seen ? { ...seen, qty: seen.qty + r.qty } : r);
-  }
-  const groups = new Map<number, { row: DishRow; dishes: DishRow[] }>();
-  for (const r of byDish.values()) {
-    const g = groups.get(r.categoryId) ?? { row: r, dishes: [] };
-    g.dishes.push(r);
-    groups.set(r.categoryId, g);
-  }
-  const byPlace = (a: DishRow, b: DishRow, pos: (r: DishRow) => number, id: (r: DishRow) => number) => pos(a) - pos(b) || id(a) - id(b);
-  return [...groups.values()]
-    .sort((a, b) => byPlace(a.row, b.row, (r) => r.categoryPosition, (r) => r.categoryId))
-    .map((g) => ({
-      key: g.row.categoryId,
-      title: pickText(g.row.categoryTitle, lang),
-      data: g.dishes.sort((a, b) => byPlace(a, b, (r) => r.position, (r) => r.dishId)).map((d) => presentDish(d, lang)),
-    }));
-}
-
-function presentDish(r: { dishId: number; title: Record<string, string> | null; qty: number }, lang: Lang): KitchenDish {
-  return { id: r.dishId, title: pickText(r.title, lang), qty: r.qty };
-}
+import { countDishes } from './kitchen.counts.js';
 
 /**
  * GET /app/kitchen/{menuId}: the dishes to cook for a menu of the given provider (404 otherwise),
- * from its placed orders: plain lines by their qty, and each chosen option of a set meal by the
- * line's qty; the set meals themselves are counted in `initials`.
+ * counted from its placed orders (see countDishes).
  */
 export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, now: Date, lang: Lang): Promise<KitchenResult> {
   const [menu] = await db
@@ -62,46 +20,11 @@ export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, 
     .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
 
-  const placed = and(eq(orders.menuId, menuId), eq(orders.status, PLACED));
-  const dishColumns = {
-    dishId: dishes.id,
-    title: dishes.title,
-    position: dishes.position,
-    categoryId: categories.id,
-    categoryTitle: categories.title,
-    categoryPosition: categories.position,
-    qty: qtySum,
-  };
-  const plain = await db
-    .select(dishColumns)
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-    .innerJoin(categories, eq(categories.id, dishes.categoryId))
-    .where(and(placed, eq(dishes.type, 'simple')))
-    .groupBy(dishes.id, categories.id);
-  const options = await db
-    .select(dishColumns)
-    .from(orderItemOptions)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemOptions.orderItemId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(dishes, eq(dishes.id, orderItemOptions.dishId))
-    .innerJoin(categories, eq(categories.id, dishes.categoryId))
-    .where(placed)
-    .groupBy(dishes.id, categories.id);
-  const sets = await db
-    .select({ dishId: dishes.id, title: dishes.title, qty: qtySum })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-    .where(and(placed, inArray(dishes.type, ['complex', 'initial'])))
-    .groupBy(dishes.id)
-    .orderBy(asc(dishes.position), asc(dishes.id));
-
+  const { dishes, initials } = await countDishes(db, menuId, lang);
   return {
     dishlist: presentSummary(menu),
-    dishes: presentDishes([...plain, ...options], lang),
-    initials: sets.map((s) => presentDish(s, lang)),
+    dishes,
+    initials,
     updated_at: now.toISOString(),
   };
 }

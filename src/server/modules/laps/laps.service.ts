@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { pickText, type Lang } from '../../../shared/i18n.js';
+import type { Lang } from '../../../shared/i18n.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import {
@@ -19,11 +19,11 @@ import {
 } from '../../../shared/schemas/laps.js';
 import type { DishlistSummary, OrderTotals } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, categories, dishes, lapLocations, laps, locations, menus, orderItemOptions, orderItems, orders, providers } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, laps, locations, menus, orders, providers } from '../../db/schema/index.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
-import { presentDishes } from '../kitchen/kitchen.service.js';
+import { countDishes } from '../kitchen/kitchen.counts.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { lapText } from './laps.messages.js';
 
@@ -226,7 +226,6 @@ const sums = {
   total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
   count: sql<number>`count(${orders.id})::int`,
 };
-const qtySum = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
 
 /** The menu of the provider, or 404. */
 async function providerMenu(db: Db, providerId: number, menuId: number, lang: Lang) {
@@ -250,16 +249,7 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), eq(orders.status, PLACED), inArray(orders.locationId, ids));
-  const dishColumns = {
-    dishId: dishes.id,
-    title: dishes.title,
-    position: dishes.position,
-    categoryId: categories.id,
-    categoryTitle: categories.title,
-    categoryPosition: categories.position,
-    qty: qtySum,
-  };
-  const [perLocation, balances, plain, options, sets] = await Promise.all([
+  const [perLocation, balances, counts] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -269,40 +259,15 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
       .select({ locationId: cashBalances.locationId, amount: cashBalances.amountCents })
       .from(cashBalances)
       .where(and(eq(cashBalances.menuId, menuId), inArray(cashBalances.locationId, ids))),
-    // Plain lines count by their qty; each chosen option of a set meal by the line's qty
-    // (as the kitchen display counts them).
-    db
-      .select(dishColumns)
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-      .innerJoin(categories, eq(categories.id, dishes.categoryId))
-      .where(and(placed, eq(dishes.type, 'simple')))
-      .groupBy(dishes.id, categories.id),
-    db
-      .select(dishColumns)
-      .from(orderItemOptions)
-      .innerJoin(orderItems, eq(orderItems.id, orderItemOptions.orderItemId))
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(dishes, eq(dishes.id, orderItemOptions.dishId))
-      .innerJoin(categories, eq(categories.id, dishes.categoryId))
-      .where(placed)
-      .groupBy(dishes.id, categories.id),
-    db
-      .select({ dishId: dishes.id, title: dishes.title, qty: qtySum })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-      .where(and(placed, inArray(dishes.type, ['complex', 'initial'])))
-      .groupBy(dishes.id)
-      .orderBy(asc(dishes.position), asc(dishes.id)),
+    // Counted as the kitchen display counts them, for this lap's locations only.
+    countDishes(db, menuId, lang, ids),
   ]);
   const sumsOf = new Map(perLocation.map(({ locationId, ...s }) => [locationId, s]));
   const balanceOf = new Map(balances.map((b) => [b.locationId, b.amount]));
   return {
     ...base,
-    dishes: presentDishes([...plain, ...options], lang),
-    initials: sets.map((s) => ({ id: s.dishId, title: pickText(s.title, lang), qty: s.qty })),
+    dishes: counts.dishes,
+    initials: counts.initials,
     locations: stops.map((s) => ({ id: s.id, title: s.title, address: s.address, sums: sumsOf.get(s.id) ?? zero(), balance: balanceOf.get(s.id) ?? null })),
   };
 }
