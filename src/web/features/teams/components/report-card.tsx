@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
+import { downloadFrom } from '../../../lib/download';
 import { DEFAULT_ZONE } from '../../../lib/format';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { teamApi, type ReportPeriod } from '../api';
@@ -30,13 +31,7 @@ export function ReportCard() {
     },
     onSuccess: (answer) => {
       if (!answer) return;
-      const a = document.createElement('a');
-      a.href = answer.url;
-      a.download = '';
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
+      downloadFrom(answer.url);
       setStarted(true);
     },
     onError: (error) => {
