@@ -21,6 +21,24 @@ interface LapCardProps {
 /** Form keys shown under their own controls; others go to the notice above the card. */
 const SHOWN = new Set(['title', 'position', 'active', 'add', 'remove', 'move.location_id', 'move.offset']);
 
+/** The lap title of the create and edit forms: required, at most 200 characters; editing clears its server error. */
+export function LapTitleField({ value, onChange, fields }: { value: string; onChange(value: string): void; fields: ReturnType<typeof useFieldErrors> }) {
+  const { t } = useTranslation('laps');
+  return (
+    <TextField
+      label={t('create.title')}
+      value={value}
+      required
+      maxLength={200}
+      error={fields.first('title')}
+      onChange={(e) => {
+        onChange(e.target.value);
+        fields.clear('title');
+      }}
+    />
+  );
+}
+
 /** One lap: header with status, its locations in delivery order (up, down, remove), add a location, edit title/position. */
 export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
   const { t } = useTranslation('laps');
@@ -98,17 +116,7 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
 
       {editing && (
         <form className="laps-edit" onSubmit={saveDetails} noValidate>
-          <TextField
-            label={t('create.title')}
-            value={title}
-            required
-            maxLength={200}
-            error={fields.first('title')}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              fields.clear('title');
-            }}
-          />
+          <LapTitleField value={title} onChange={setTitle} fields={fields} />
           <TextField
             label={t('lap.position')}
             type="number"

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, TextField } from '../../../components/ui/field';
+import { CheckboxField } from '../../../components/ui/field';
 import { FormErrorNotice, LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LAPS_KEY, lapsApi, useLaps } from '../api';
-import { LapCard } from '../components/lap-card';
+import { LapCard, LapTitleField } from '../components/lap-card';
 import { MenuPicker } from '../components/menu-picker';
 import '../../../styles/catalogue.css';
 import '../laps.css';
@@ -115,17 +115,7 @@ function CreateLap({ onCreated }: { onCreated(text: string): void }) {
       </h2>
       <FormErrorNotice error={failure} isShown={(k) => k === 'title' || k === 'active'} fallback={t('errors.saveFailed')} />
       <div className="laps-create__row">
-        <TextField
-          label={t('create.title')}
-          value={title}
-          required
-          maxLength={200}
-          error={fields.first('title')}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            fields.clear('title');
-          }}
-        />
+        <LapTitleField value={title} onChange={setTitle} fields={fields} />
         <CheckboxField label={t('create.active')} checked={active} error={fields.first('active')} onChange={(e) => setActive(e.target.checked)} />
         <Button type="submit" variant="primary" loading={create.isPending} disabled={!title.trim()}>
           {t('create.submit')}
