@@ -10,16 +10,9 @@
  *   npm run bench:lap-report -- --locations 50 --orders 12 --calls 30 --warmup 5
  * Exits 1 when a call fails; with --strict also when the PDF's p95 is not under 300 ms.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { connect } from '../src/server/db/client.js';
-import { startEmbedded } from '../src/server/db/embedded.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import {
   cashBalances,
@@ -37,11 +30,9 @@ import {
   sessions,
   users,
 } from '../src/server/db/schema/index.js';
-import { loadEnv } from '../src/server/env.js';
-import type { Deps } from '../src/server/lib/context.js';
-import { createMailer } from '../src/server/lib/mail.js';
 import { pdfText } from '../src/server/lib/pdf/pdf-text.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
+import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,20 +51,6 @@ const CALLS = Number(args.calls);
 const WARMUP = Number(args.warmup);
 const TARGET_MS = 300;
 
-const say = (m: string) => process.stdout.write(`${m}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
 
 interface Timed {
@@ -98,12 +75,10 @@ async function timeOnce(t: Timed): Promise<Buffer> {
 }
 
 async function main() {
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-bench-lap-'));
-  await chmod(dir, 0o755);
+  const loadAtStart = loadAverage();
+  const dir = await benchDir('lunch-bench-lap-');
   say(`Lap report: ${LOCATIONS} locations × ${ORDERS} placed orders, ${CALLS} timed calls each after ${WARMUP} warm-up; PostgreSQL in ${dir}`);
-  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench' });
-  const database = connect(pg.url, 10);
+  const { pg, database, stop } = await startBenchDb(dir, 10);
   const db = database.db;
   let exitCode = 0;
   try {
@@ -200,20 +175,13 @@ async function main() {
     say(`Seeded ${n} placed orders at ${LOCATIONS} locations on one lap.`);
 
     // ---- servers
-    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: pg.url, SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
-    const mailer = createMailer(db, { smtpUrl: undefined, from: env.MAIL_FROM });
-    const deps: Deps = { env, database, mailer, now: () => new Date() };
-    const app = await buildApp(deps, { serveWeb: false, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const bare = Fastify({ logger: false });
-    bare.get('/bare', async () => ({ ok: true, now: new Date().toISOString() }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const servers = await startServers(database, pg.url);
+    const { base, bareUrl } = servers;
 
     const auth = { authorization: `Bearer ${token}` };
     const q = `?provider_id=${provider!.id}&lang=${args.lang}`;
     const timed: Timed[] = [
-      { name: 'bare Fastify JSON route', url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`, headers: {}, times: [], bytes: 0, contentType: '' },
+      { name: 'bare Fastify JSON route', url: bareUrl, headers: {}, times: [], bytes: 0, contentType: '' },
       { name: 'GET /app/laps/report (JSON)', url: `${base}/app/laps/report/${lap!.id}/${menu!.id}${q}`, headers: auth, times: [], bytes: 0, contentType: '' },
       { name: 'GET /app/laps/print-report (PDF)', url: `${base}/app/laps/print-report/${lap!.id}/${menu!.id}${q}`, headers: auth, times: [], bytes: 0, contentType: '' },
     ];
@@ -231,12 +199,12 @@ async function main() {
     for (const t of timed) t.times.length = 0;
     for (let i = 0; i < CALLS; i++) for (const t of timed) await timeOnce(t);
 
-    say(`\nOne request at a time, ${CALLS} calls each, interleaved (load average at start: ${loadAtStart}, now: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${os.cpus().length} CPUs):`);
+    say(`\nOne request at a time, ${CALLS} calls each, interleaved (load average at start: ${loadAtStart}, now: ${loadAverage()}; ${os.cpus().length} CPUs):`);
     say(`  ${'call'.padEnd(34)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}   answer`);
     const stats = new Map<Timed, { median: number; p95: number }>();
     for (const t of timed) {
       const sorted = [...t.times].sort((a, b) => a - b);
-      const s = { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+      const s = { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
       stats.set(t, s);
       say(`  ${t.name.padEnd(34)} ${ms(s.median)} ${ms(s.p95)} ${ms(sorted[0]!)} ${ms(sorted[sorted.length - 1]!)}   ${t.bytes} bytes ${t.contentType}`);
     }
@@ -247,16 +215,12 @@ async function main() {
     say(`  Target: PDF < ${TARGET_MS} ms -> median ${p.median.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms: ${ok ? 'MET' : 'NOT MET'}`);
     if (args.strict && !ok) exitCode = 1;
 
-    await bare.close();
-    await app.close();
-    mailer.close();
+    await servers.close();
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     exitCode = 1;
   } finally {
-    await database.close();
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
+    await stop();
   }
   process.exit(exitCode);
 }

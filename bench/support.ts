@@ -1,0 +1,97 @@
+/**
+ * What the benchmarks share: an embedded PostgreSQL in a temp dir on a free port, the app and a
+ * bare Fastify route on 127.0.0.1, and the small statistics and printing helpers.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { connect, type Database } from '../src/server/db/client.js';
+import { startEmbedded, type EmbeddedServer } from '../src/server/db/embedded.js';
+import { loadEnv } from '../src/server/env.js';
+import type { Deps } from '../src/server/lib/context.js';
+import { createMailer } from '../src/server/lib/mail.js';
+
+export const say = (m: string) => process.stdout.write(`${m}\n`);
+
+/** The machine's load averages (1, 5, 15 min), one decimal each. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** The value at percentile `p` (0–100) of ascending `sorted` (nearest rank); 0 when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A new temp folder (under os.tmpdir(): the postgres OS user must be able to reach it). */
+export async function benchDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+export interface BenchDb {
+  pg: EmbeddedServer;
+  database: Database;
+  /** Closes the pool, stops PostgreSQL and removes `dir`. */
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL (embedded, durable settings) in `dir` on a free port, database 'bench', a pool of `pool`. */
+export async function startBenchDb(dir: string, pool: number, settings?: string[]): Promise<BenchDb> {
+  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', ...(settings ? { settings } : {}) });
+  const database = connect(pg.url, pool);
+  return {
+    pg,
+    database,
+    stop: async () => {
+      await database.close();
+      await pg.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchServers {
+  /** The app's address, e.g. http://127.0.0.1:40123. */
+  base: string;
+  /** A bare Fastify JSON route in the same process (floor of an HTTP round trip). */
+  bareUrl: string;
+  close(): Promise<void>;
+}
+
+/** The app (production settings, no jobs, no web files) and the bare route, both on 127.0.0.1. */
+export async function startServers(database: Database, databaseUrl: string): Promise<BenchServers> {
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: databaseUrl, SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
+  const mailer = createMailer(database.db, { smtpUrl: undefined, from: env.MAIL_FROM });
+  const deps: Deps = { env, database, mailer, now: () => new Date() };
+  const app = await buildApp(deps, { serveWeb: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true, now: new Date().toISOString() }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+  return {
+    base,
+    bareUrl,
+    close: async () => {
+      await bare.close();
+      await app.close();
+      mailer.close();
+    },
+  };
+}
