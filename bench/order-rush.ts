@@ -12,24 +12,16 @@
  *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --rate 500 --duration 3 --rounds 5 --warmup 500 --pool 10
  * Exits 1 when oversold, lost or 5xx is not 0.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { connect } from '../src/server/db/client.js';
-import { startEmbedded } from '../src/server/db/embedded.js';
+import type { connect } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { balances, categories, dishes, locations, menuDishes, menus, orderItems, orders, providers, sessions, users } from '../src/server/db/schema/index.js';
-import { loadEnv } from '../src/server/env.js';
-import type { Deps } from '../src/server/lib/context.js';
-import { createMailer } from '../src/server/lib/mail.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
+import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,8 +53,6 @@ const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const OPEN_N = RATE > 0 ? N : 0;
 
-const say = (m: string) => process.stdout.write(`${m}\n`);
-
 /** What bench/rush-client.mjs is given and answers. */
 interface RushJob {
   base: string;
@@ -80,22 +70,6 @@ interface RushResult {
   latencies: number[];
   networkErrors: number;
   seconds: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function measure(title: string, url: string, headers: Record<string, string> = {}) {
@@ -117,14 +91,12 @@ async function printStatementStats(db: ReturnType<typeof connect>['db']) {
 }
 
 async function main() {
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-bench-'));
-  await chmod(dir, 0o755);
+  const loadAtStart = loadAverage();
+  const dir = await benchDir('lunch-bench-');
   say(`Order rush: ${N} customers, stock ${STOCK}, concurrency ${CONCURRENCY}; PostgreSQL in ${dir}`);
   // Durable settings (fsync and synchronous commit on), as the app runs for real.
   const statsSettings = ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'];
-  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', settings: [...(args.stats ? statsSettings : []), ...args.setting] });
-  const database = connect(pg.url, POOL);
+  const { pg, database, stop } = await startBenchDb(dir, POOL, [...(args.stats ? statsSettings : []), ...args.setting]);
   const db = database.db;
   let exitCode = 0;
   try {
@@ -183,16 +155,8 @@ async function main() {
     }
 
     // ---- servers
-    const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: pg.url, SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
-    const mailer = createMailer(db, { smtpUrl: undefined, from: env.MAIL_FROM });
-    const deps: Deps = { env, database, mailer, now: () => new Date() };
-    const app = await buildApp(deps, { serveWeb: false, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const bare = Fastify({ logger: false });
-    bare.get('/bare', async () => ({ ok: true, now: new Date().toISOString() }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+    const servers = await startServers(database, pg.url);
+    const { base, bareUrl } = servers;
 
     // ---- read throughput, same run
     say(`\nReads (${CONNECTIONS} connections, ${DURATION} s each, ${ROUNDS} alternating rounds; ratio = median of the rounds):`);
@@ -288,16 +252,12 @@ async function main() {
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
     say(`Rush vs bare route:      ${((closedRate / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
-    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`);
     if (args.stats) await printStatementStats(db);
 
-    await bare.close();
-    await app.close();
-    mailer.close();
+    await servers.close();
   } finally {
-    await database.close();
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
+    await stop();
   }
   process.exit(exitCode);
 }
