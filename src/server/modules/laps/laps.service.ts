@@ -19,12 +19,13 @@ import {
 } from '../../../shared/schemas/laps.js';
 import type { DishlistSummary, OrderTotals } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, lapLocations, laps, locations, menus, orders, providers } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, laps, locations, orders } from '../../db/schema/index.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { countDishes } from '../kitchen/kitchen.counts.js';
-import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
+import { providerMenu } from '../kitchen/kitchen.service.js';
+import { presentSummary } from '../ordering/ordering.menu.js';
 import { lapText } from './laps.messages.js';
 
 /** Orders that count: placed (status 2). */
@@ -226,17 +227,6 @@ const sums = {
   total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
   count: sql<number>`count(${orders.id})::int`,
 };
-
-/** The menu of the provider, or 404. */
-async function providerMenu(db: Db, providerId: number, menuId: number, lang: Lang) {
-  const [menu] = await db
-    .select(summaryColumns)
-    .from(menus)
-    .innerJoin(providers, eq(providers.id, menus.providerId))
-    .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
-  if (!menu) throw new AppError(404, t(lang, 'notFound'));
-  return menu;
-}
 
 /** Everything of the report in cents: the JSON answer and the PDF are made from it. */
 async function loadReport(db: Db, providerId: number, lapId: number, menuId: number, lang: Lang): Promise<ReportCents> {
