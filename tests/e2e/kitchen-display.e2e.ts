@@ -1,0 +1,49 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, signIn, todaysMenu } from './ordering-support';
+
+/** An unlimited plain dish of today's seeded menu (category "Salads"). */
+const DISH = 'Greek salad';
+
+interface KitchenAnswer {
+  dishes: { title: string; data: { id: number; title: string; qty: number }[] }[];
+}
+
+async function kitchenQty(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
+  const res = await request.get(`/app/kitchen/${menuId}?lang=en`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const answer = (await res.json()) as KitchenAnswer;
+  return answer.dishes.flatMap((g) => g.data).find((d) => d.id === dishId)?.qty ?? 0;
+}
+
+async function order(request: APIRequestContext, token: string, menuId: number, dishId: number, qty: number) {
+  const res = await request.post('/app/order/create?lang=en', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { dishlist_id: menuId, items: [{ id: dishId, qty }], payment_type: 'cash', terms: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+// Spec 2 (kitchen display): staff see what to cook from placed orders, in big numbers per
+// category, and the screen refreshes by itself every 10 s.
+test('the kitchen display counts what to cook and refreshes by itself', async ({ page, request }) => {
+  const kitchen = await apiToken(request, 'kitchen@demo.lv');
+  // A customer of Tehnoparks without shifts; the orders journey finds its own order by number.
+  const customer = await apiToken(request, 'edgars@demo.lv');
+  const menu = await todaysMenu(request, customer);
+  const dishId = menu.dishId(DISH);
+  await order(request, customer, menu.id, dishId, 2);
+  const expected = await kitchenQty(request, kitchen, menu.id, dishId);
+  expect(expected).toBeGreaterThanOrEqual(2);
+
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/kds/${menu.id}`);
+  const salads = page.getByRole('region', { name: /^Salads/ });
+  const row = salads.getByRole('listitem').filter({ hasText: DISH });
+  await expect(row).toContainText(String(expected));
+  await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
+  await expect(page.getByText(/^Updated at \d\d:\d\d/)).toBeVisible();
+
+  // Another order arrives: the open screen shows it without a reload.
+  await order(request, customer, menu.id, dishId, 1);
+  await expect(row).toContainText(String(expected + 1), { timeout: 15_000 });
+});
