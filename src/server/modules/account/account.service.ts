@@ -3,7 +3,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import type { Profile, UpdateProfileInput } from '../../../shared/schemas/account.js';
 import type { ChangePasswordInput } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
-import { locations, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
@@ -12,29 +12,39 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authText } from '../auth/auth.messages.js';
 import { expireResetTokens } from '../auth/password.service.js';
 
-export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Promise<Profile> {
-  const rows = await db
-    .select({ user: users, location: { id: locations.id, title: locations.title } })
-    .from(users)
-    .leftJoin(locations, eq(locations.id, users.locationId))
-    .where(eq(users.id, userId));
-  const row = rows[0];
-  if (!row) throw new AppError(404, t(lang, 'notFound'));
-  return presentProfile(row.user, row.location);
+/** What the profile shows (never the password hash): one prepared query per uncached call. */
+const PROFILE_SQL = `select u.id, u.email, u.first_name, u.phone, u.role, u.is_location_manager,
+    u.remind_to_make_order, u.notify_on_delivery, l.id as location_id, l.title as location_title
+  from users u left join locations l on l.id = u.location_id
+  where u.id = $1`;
+
+interface ProfileRow {
+  id: number;
+  email: string;
+  first_name: string;
+  phone: string;
+  role: Profile['role'];
+  is_location_manager: boolean;
+  remind_to_make_order: boolean;
+  notify_on_delivery: boolean;
+  location_id: number | null;
+  location_title: string | null;
 }
 
-export function presentProfile(u: typeof users.$inferSelect, location: { id: number; title: string } | null): Profile {
+export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Promise<Profile> {
+  const row = (await db.$client.query<ProfileRow>({ name: 'profile', text: PROFILE_SQL, values: [userId] })).rows[0];
+  if (!row) throw new AppError(404, t(lang, 'notFound'));
   return {
-    id: u.id,
-    email: u.email,
-    first_name: u.firstName,
-    phone: u.phone,
-    role: u.role,
-    is_customer: u.role === 'customer',
-    is_location_manager: u.isLocationManager,
-    location: location && location.id !== null ? location : null,
-    remind_to_make_order: u.remindToMakeOrder,
-    notify_on_delivery: u.notifyOnDelivery,
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    phone: row.phone,
+    role: row.role,
+    is_customer: row.role === 'customer',
+    is_location_manager: row.is_location_manager,
+    location: row.location_id !== null ? { id: row.location_id, title: row.location_title! } : null,
+    remind_to_make_order: row.remind_to_make_order,
+    notify_on_delivery: row.notify_on_delivery,
   };
 }
 
