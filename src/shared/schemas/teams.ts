@@ -39,7 +39,7 @@ export const inviteInput = z.object({
 export type InviteInput = z.infer<typeof inviteInput>;
 
 /** Why an address got no invitation. */
-export const INVITE_SKIP_REASONS = ['member', 'has_account', 'duplicate', 'recently_invited', 'daily_limit'] as const;
+export const INVITE_SKIP_REASONS = ['member', 'duplicate', 'recently_invited', 'daily_limit'] as const;
 export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
 
 export const inviteResult = z.object({

@@ -8,12 +8,12 @@ type Key =
   | 'locationInactive'
   | 'inviteSummary'
   | 'skip.member'
-  | 'skip.has_account'
   | 'skip.duplicate'
   | 'skip.recently_invited'
   | 'skip.daily_limit'
   | 'inviteSubject'
   | 'inviteBody'
+  | 'inviteExistingBody'
   | 'notifySubject'
   | 'notifyBody'
   | 'notified'
@@ -49,13 +49,14 @@ export const teamsText = defineMessages<Key>({
     locationInactive: 'Your location is not active, so invitations cannot be used now.',
     inviteSummary: 'Invitations sent: {sent}. Skipped: {skipped}.',
     'skip.member': 'Already a member of your team.',
-    'skip.has_account': 'This address already has an account.',
     'skip.duplicate': 'This address is listed more than once.',
     'skip.recently_invited': 'An invitation was sent to this address in the last 24 hours.',
     'skip.daily_limit': 'Not sent: you have sent {limit} invitations in the last 24 hours. Try again tomorrow.',
     inviteSubject: 'Invitation to order lunch with {location}',
     inviteBody:
       'Hello,\n\n{manager} invites you to join the team of {location} and order lunch together.\n\nCreate your account here:\n{link}\n\nIf you did not expect this invitation, you can ignore this e-mail.',
+    inviteExistingBody:
+      'Hello,\n\n{manager} invites you to join the team of {location} and order lunch together.\n\nThis e-mail address already has an account, so there is nothing to create: sign in here:\n{link}\n\nTo move your account to this team, ask your manager or the service administrator.\n\nIf you did not expect this invitation, you can ignore this e-mail.',
     notifySubject: 'Lunch is delivered',
     notifyBody: 'Hello {name},\n\nlunch for {location} ({menu}) has been delivered. Enjoy your meal!\n\n{manager}',
     notified: 'Team members notified: {count}.',
@@ -89,13 +90,14 @@ export const teamsText = defineMessages<Key>({
     locationInactive: 'Jūsu vieta nav aktīva, tāpēc ielūgumus tagad nevar izmantot.',
     inviteSummary: 'Nosūtīti ielūgumi: {sent}. Izlaisti: {skipped}.',
     'skip.member': 'Jau ir jūsu komandā.',
-    'skip.has_account': 'Šai adresei jau ir konts.',
     'skip.duplicate': 'Šī adrese norādīta vairākas reizes.',
     'skip.recently_invited': 'Šai adresei pēdējo 24 stundu laikā jau nosūtīts ielūgums.',
     'skip.daily_limit': 'Nav nosūtīts: pēdējo 24 stundu laikā no jūsu konta jau nosūtīti {limit} ielūgumi. Mēģiniet vēlreiz rīt.',
     inviteSubject: 'Ielūgums pasūtīt pusdienas: {location}',
     inviteBody:
       'Labdien!\n\n{manager} aicina jūs pievienoties vietas {location} komandai un pasūtīt pusdienas kopā.\n\nIzveidojiet savu kontu šeit:\n{link}\n\nJa negaidījāt šo ielūgumu, varat šo e-pastu neņemt vērā.',
+    inviteExistingBody:
+      'Labdien!\n\n{manager} aicina jūs pievienoties vietas {location} komandai un pasūtīt pusdienas kopā.\n\nŠai e-pasta adresei jau ir konts, tāpēc jauns nav jāveido. Piesakieties šeit:\n{link}\n\nLai pārceltu savu kontu uz šo komandu, vērsieties pie sava vadītāja vai pakalpojuma administratora.\n\nJa negaidījāt šo ielūgumu, varat šo e-pastu neņemt vērā.',
     notifySubject: 'Pusdienas ir piegādātas',
     notifyBody: 'Labdien, {name}!\n\nPusdienas vietai {location} ({menu}) ir piegādātas. Labu apetīti!\n\n{manager}',
     notified: 'Paziņojums nosūtīts komandas dalībniekiem: {count}.',
@@ -129,13 +131,14 @@ export const teamsText = defineMessages<Key>({
     locationInactive: 'Ваша локация не активна, поэтому приглашения сейчас нельзя использовать.',
     inviteSummary: 'Отправлено приглашений: {sent}. Пропущено: {skipped}.',
     'skip.member': 'Уже в вашей команде.',
-    'skip.has_account': 'У этого адреса уже есть учётная запись.',
     'skip.duplicate': 'Этот адрес указан несколько раз.',
     'skip.recently_invited': 'На этот адрес уже отправлено приглашение за последние 24 часа.',
     'skip.daily_limit': 'Не отправлено: за последние 24 часа вы отправили {limit} приглашений. Попробуйте завтра.',
     inviteSubject: 'Приглашение заказывать обеды: {location}',
     inviteBody:
       'Здравствуйте!\n\n{manager} приглашает вас присоединиться к команде {location} и заказывать обеды вместе.\n\nСоздайте учётную запись здесь:\n{link}\n\nЕсли вы не ждали этого приглашения, просто проигнорируйте это письмо.',
+    inviteExistingBody:
+      'Здравствуйте!\n\n{manager} приглашает вас присоединиться к команде {location} и заказывать обеды вместе.\n\nУ этого адреса уже есть учётная запись, создавать новую не нужно. Войдите здесь:\n{link}\n\nЧтобы перенести учётную запись в эту команду, обратитесь к своему руководителю или администратору сервиса.\n\nЕсли вы не ждали этого приглашения, просто проигнорируйте это письмо.',
     notifySubject: 'Обед доставлен',
     notifyBody: 'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) доставлен. Приятного аппетита!\n\n{manager}',
     notified: 'Уведомлено участников команды: {count}.',

@@ -113,8 +113,10 @@ export async function setMemberActive(db: Db, user: AuthUser, memberId: number, 
 
 /**
  * POST /app/me/invite: e-mails the location's invitation sign-up link (/user/register-invited/
- * {location token}) to each new address. Addresses already in the team, with an account
- * elsewhere, repeated in the list or invited in the last day are skipped and named in the answer.
+ * {location token}) to each new address, and a note to sign in to an address that has an account
+ * elsewhere (answered like a new one: a manager cannot probe which addresses have accounts).
+ * Addresses already in the team, repeated in the list or invited in the last day are skipped
+ * and named in the answer.
  */
 export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[], lang: Lang): Promise<InviteResult> {
   const db = deps.database.db;
@@ -147,10 +149,16 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     : [];
   const accountOf = new Map(existing.map((r) => [r.email, r]));
   const candidates: string[] = [];
+  // An address with an account elsewhere is answered like a new one (the manager must not learn
+  // who has an account); its holder gets a note to sign in instead of a sign-up link.
+  const hasAccount = new Set<string>();
   for (const email of unique) {
     const account = accountOf.get(email.toLowerCase());
-    if (account) skipped.push({ email, reason: account.locationId === location.id && account.role === 'customer' ? 'member' : 'has_account' });
-    else candidates.push(email);
+    if (account && account.locationId === location.id && account.role === 'customer') skipped.push({ email, reason: 'member' });
+    else {
+      if (account) hasAccount.add(email);
+      candidates.push(email);
+    }
   }
 
   // One invitation per address per day; counted atomically, so parallel calls cannot both send.
@@ -173,7 +181,9 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     await deps.mailer.send({
       to: email,
       subject: teamsText(lang, 'inviteSubject', { location: location.title }),
-      text: teamsText(lang, 'inviteBody', { manager, location: location.title, link }),
+      text: hasAccount.has(email)
+        ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: `${publicBaseUrl(deps.env)}/login` })
+        : teamsText(lang, 'inviteBody', { manager, location: location.title, link }),
     });
     sent.push(email);
   }
