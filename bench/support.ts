@@ -3,13 +3,12 @@
  * bare Fastify route on 127.0.0.1, and the small statistics and printing helpers.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { connect, type Database } from '../src/server/db/client.js';
-import { startEmbedded, type EmbeddedServer } from '../src/server/db/embedded.js';
+import { freePort, startEmbedded, type EmbeddedServer } from '../src/server/db/embedded.js';
 import { loadEnv } from '../src/server/env.js';
 import type { Deps } from '../src/server/lib/context.js';
 import { createMailer } from '../src/server/lib/mail.js';
@@ -23,17 +22,6 @@ export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ')
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A new temp folder (under os.tmpdir(): the postgres OS user must be able to reach it). */

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -110,4 +111,16 @@ export async function databaseUrlForTool(env: { DATABASE_URL?: string; DATA_DIR:
   } catch {
     return startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for throwaway servers in tests and benchmarks). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
 }

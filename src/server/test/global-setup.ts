@@ -1,26 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { connect } from '../db/client.js';
-import { startEmbedded } from '../db/embedded.js';
+import { freePort, startEmbedded } from '../db/embedded.js';
 import { runMigrations } from '../db/migrate.js';
 import { loadEnv } from '../env.js';
 
 export const TEMPLATE_DB = 'lunch_template';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * One throwaway PostgreSQL for the whole run (a real server, the embedded one). A template
