@@ -1,6 +1,6 @@
 import type { ComplexGroupInput, Dish } from '../../../shared/schemas/catalogue';
 import { eurosFromInput, eurosToInput } from './price';
-import { emptyText, textDraftOf, textInputOf, type TextDraft, type TextLang } from './text';
+import { emptyText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../lib/translated-text';
 
 /** One option of a group being edited: the dish and its price override as typed ('' = dish price). */
 export interface OptionDraft {

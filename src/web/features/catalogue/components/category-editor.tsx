@@ -8,7 +8,7 @@ import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import { Modal } from '../../../components/ui/modal';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { catalogueApi, type Category } from '../api';
-import { textDraftOf, textInputOf, type TextDraft, type TextLang } from '../text';
+import { textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { TranslatedFields } from './translated-fields';
 
 interface CategoryEditorProps {

@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
 import { useCategorySimpleDishes, type Category } from '../api';
 import type { ComplexAction, GroupDraft } from '../complex-editor';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 import { TranslatedFields } from './translated-fields';
 
 interface ComplexGroupsEditorProps {

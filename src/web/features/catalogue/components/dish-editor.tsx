@@ -11,7 +11,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { catalogueApi, useAllCategories, useAllergens, type Dish } from '../api';
 import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type ComplexProblem } from '../complex-editor';
 import { eurosFromInput, eurosToInput } from '../price';
-import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../text';
+import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { TranslatedFields } from './translated-fields';
 

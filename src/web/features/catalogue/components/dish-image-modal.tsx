@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
 import { IMAGE_ACCEPT, PREVIEW_WIDTH, catalogueApi, dishImageUrl, uploadDishImage, type Dish } from '../api';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 
 const ACCEPTED = IMAGE_ACCEPT.split(',');
 

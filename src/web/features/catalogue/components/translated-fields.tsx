@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field } from '../../../components/ui/field';
 import { languageName } from '../../../lib/i18n';
-import { TEXT_LANGS, type TextDraft, type TextLang } from '../text';
+import { TEXT_LANGS, type TextDraft, type TextLang } from '../../../lib/translated-text';
 
 interface TranslatedFieldsProps {
   /** Legend of the group, e.g. "Title". */

@@ -16,7 +16,7 @@ import { CATEGORIES_KEY, DISHES_KEY, catalogueApi, useCategories, type Category 
 import { EditDeleteActions } from '../components/edit-delete-actions';
 import { CategoryEditor } from '../components/category-editor';
 import { StatusBadge } from '../components/status-badge';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 
 /** /categories: categories of the active provider, server-paged, with editor and delete. */
 export function Component() {

@@ -18,7 +18,7 @@ import { EditDeleteActions } from '../components/edit-delete-actions';
 import { DishEditor } from '../components/dish-editor';
 import { DishImageModal } from '../components/dish-image-modal';
 import { StatusBadge } from '../components/status-badge';
-import { isBlankText, pickText } from '../text';
+import { isBlankText, pickText } from '../../../lib/translated-text';
 
 type Editing = { dish: Dish | null; kind: 'simple' | 'complex' };
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatEuros } from '../../../lib/format';
 import { useSelectorDishes, type Dish } from '../api';
 import { isSelected, type SelectedDraft } from '../menu-form';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 
 interface DishSelectorProps {
   selected: SelectedDraft[];

@@ -9,7 +9,7 @@ import type { FieldErrors } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { MENUS_KEY, menusApi, useAllDishes, type Dish, type MenuDetail } from '../api';
 import { applyFromToRule, menuPayload, menuProblems, toggleDish, type MenuFormValues, type MenuProblem } from '../menu-form';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 import { DishSelector } from './dish-selector';
 import { SelectedDishes } from './selected-dishes';
 

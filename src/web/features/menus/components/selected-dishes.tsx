@@ -14,7 +14,7 @@ import {
   toggleDish,
   type SelectedDraft,
 } from '../menu-form';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 
 interface SelectedDishesProps {
   selected: SelectedDraft[];

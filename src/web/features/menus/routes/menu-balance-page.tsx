@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
 import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdits } from '../balance';
-import { pickText } from '../text';
+import { pickText } from '../../../lib/translated-text';
 
 /** /menu/{id}/balance: stock per dish of a menu; empty means unlimited; only edits are saved. */
 export function Component() {

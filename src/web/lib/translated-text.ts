@@ -1,7 +1,8 @@
-import type { TranslatedText } from '../../../shared/schemas/catalogue';
+import { isLang, LANGS, pickText as pickShared } from '../../shared/i18n';
+import type { TranslatedText } from '../../shared/schemas/catalogue';
 
 /** Languages a catalogue text is kept in, the default (lv) first. */
-export const TEXT_LANGS = ['lv', 'en', 'ru'] as const;
+export const TEXT_LANGS = LANGS;
 export type TextLang = (typeof TEXT_LANGS)[number];
 
 /** Per-language text being edited (always all three keys). */
@@ -9,13 +10,9 @@ export type TextDraft = Record<TextLang, string>;
 
 export const emptyText = (): TextDraft => ({ lv: '', en: '', ru: '' });
 
-/** A per-language text in the UI language, else lv, else any filled language. */
+/** A per-language text in the UI language, else lv, else any filled language (as the server picks). */
 export function pickText(text: Partial<TranslatedText> | null | undefined, lang: string): string {
-  if (!text) return '';
-  const own = (text as Record<string, string | undefined>)[lang];
-  if (own) return own;
-  if (text.lv) return text.lv;
-  return text.en || text.ru || '';
+  return pickShared(text, isLang(lang) ? lang : 'lv');
 }
 
 /** True when no language has text (after trimming). */
