@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dish } from '../../../shared/schemas/catalogue';
 import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type GroupDraft } from './complex-editor';
-import { eurosFromInput } from './price';
+import { eurosFromInput } from '../../lib/price';
 
 const three = (): GroupDraft[] => [newGroup('a'), newGroup('b'), newGroup('c')];
 const keys = (groups: GroupDraft[]) => groups.map((g) => g.key);

@@ -1,5 +1,5 @@
 import type { ComplexGroupInput, Dish } from '../../../shared/schemas/catalogue';
-import { eurosFromInput, eurosToInput } from './price';
+import { eurosFromInput, eurosToInput } from '../../lib/price';
 import { emptyText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../lib/translated-text';
 
 /** One option of a group being edited: the dish and its price override as typed ('' = dish price). */

@@ -1,3 +1,4 @@
+import { eurosFromInput } from '../../lib/price';
 import { fileSlug } from '../../lib/download';
 
 export { saveBlob } from '../../lib/download';
@@ -16,7 +17,6 @@ export function lapPdfName(lapTitle: string, menuTitle: string, lapId: number, m
 
 /** A typed cash amount as euros with at most two decimals ("4,5" accepted); null when not one. */
 export function parseAmount(text: string): number | null {
-  const m = /^\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(`${m[1]}.${(m[2] ?? '0').padEnd(2, '0')}`);
+  const euros = eurosFromInput(text);
+  return typeof euros === 'number' ? euros : null;
 }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CreateMenuInput, MenuDetail } from '../../../shared/schemas/menus';
-import { eurosFromInput, eurosToInput } from './price';
+import { eurosFromInput, eurosToInput } from '../../lib/price';
 
 /** Format of a datetime-local input; the server reads such times in the provider's time zone. */
 export const LOCAL_INPUT_FORMAT = "yyyy-LL-dd'T'HH:mm";

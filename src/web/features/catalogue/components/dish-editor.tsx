@@ -10,7 +10,7 @@ import type { FieldErrors } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { catalogueApi, useAllCategories, useAllergens, type Dish } from '../api';
 import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type ComplexProblem } from '../complex-editor';
-import { eurosFromInput, eurosToInput } from '../price';
+import { eurosFromInput, eurosToInput } from '../../../lib/price';
 import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { TranslatedFields } from './translated-fields';

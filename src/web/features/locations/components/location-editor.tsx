@@ -8,7 +8,7 @@ import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import { Modal } from '../../../components/ui/modal';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { locationsApi, type Location } from '../api';
-import { eurosFromInput, eurosToInput } from '../price';
+import { eurosFromInput, eurosToInput } from '../../../lib/price';
 
 interface LocationEditorProps {
   location: Location | null;

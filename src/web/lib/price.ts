@@ -1,4 +1,4 @@
-import { toCents, toEuros } from '../../../shared/money';
+import { toCents, toEuros } from '../../shared/money';
 
 /**
  * Reads a euro amount typed into a number input: '' → null (no value / no override),
