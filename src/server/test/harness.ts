@@ -8,13 +8,16 @@ import type { App, Deps } from '../lib/context.js';
 import { createMailer } from '../lib/mail.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
-/** A fresh database cloned from the migrated template. */
-export async function createTestDb(): Promise<Database & { url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database cloned from the migrated template, or with `empty` an unmigrated one (for the
+ * migration tests themselves).
+ */
+export async function createTestDb(options: { empty?: boolean } = {}): Promise<Database & { url: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${options.empty ? 'template0' : TEMPLATE_DB}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const database = connect(url, 30);
