@@ -1,4 +1,5 @@
 import type { App, Deps } from '../lib/context.js';
+import { createChangeBus } from '../lib/events.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -16,6 +17,7 @@ import { teamsRoutes } from './teams/teams.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
+  app.decorate('changes', createChangeBus());
   await authRoutes(app, deps);
   await accountRoutes(app, deps);
   await contentRoutes(app, deps);

@@ -34,13 +34,18 @@ export async function menusRoutes(app: App, deps: Deps) {
   app.put(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, body: updateMenuInput, response: { 200: menuDetail } } },
-    async (req) => updateMenu(db, await provider(req), req.params.id, req.body, req.lang),
+    async (req) => {
+      const menu = await updateMenu(db, await provider(req), req.params.id, req.body, req.lang);
+      app.changes.publish({ type: 'menu', menuId: req.params.id });
+      return menu;
+    },
   );
   app.delete(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } },
     async (req) => {
       await deleteMenu(db, await provider(req), req.params.id, req.lang);
+      app.changes.publish({ type: 'menu', menuId: req.params.id });
       return { success: true as const };
     },
   );
@@ -52,6 +57,10 @@ export async function menusRoutes(app: App, deps: Deps) {
   app.post(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, body: balanceInput, response: { 200: menuBalance } } },
-    async (req) => setBalance(db, await provider(req), req.params.id, req.body, req.lang),
+    async (req) => {
+      const balance = await setBalance(db, await provider(req), req.params.id, req.body, req.lang);
+      app.changes.publish({ type: 'menu', menuId: req.params.id });
+      return balance;
+    },
   );
 }

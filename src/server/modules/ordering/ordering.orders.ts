@@ -249,16 +249,18 @@ export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUse
  * paid or pending card/bank payment: deleting the order would delete that payment's record
  * (a refund or a late bank notification needs it).
  */
-export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<void> {
-  const found = await db.transaction(async (tx) => {
+/** Deletes an order and gives its stock back; answers the menu it belonged to. */
+export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<number> {
+  const menuId = await db.transaction(async (tx) => {
     // Same lock order as payment notifications: payment, order, user, balances.
     const paid = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     if (paid.some((p) => p.status === 'paid' || p.status === 'pending')) throw new AppError(409, orderingText(lang, 'paymentKeepsOrder'));
-    const exists = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!exists[0]) return false;
+    const exists = await tx.select({ menuId: orders.menuId }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!exists[0]) return null;
     await releaseForDelete(tx, orderId, now);
     await tx.delete(orders).where(eq(orders.id, orderId));
-    return true;
+    return exists[0].menuId;
   });
-  if (!found) throw new AppError(404, t(lang, 'notFound'));
+  if (menuId === null) throw new AppError(404, t(lang, 'notFound'));
+  return menuId;
 }

@@ -56,6 +56,8 @@ export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const gateway = appGateway(deps.env);
   const caches = createReadCaches(db, deps.env.NODE_ENV === 'test' ? 0 : READ_CACHE_MS);
+  // Stock, dishes or times edited through this instance: its next read shows them at once.
+  app.changes.subscribe((change) => caches.forgetMenu(change.menuId));
 
   app.get(
     '/order/dishlists',
@@ -200,7 +202,8 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order/:id',
     { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (req) => {
-      await deleteOrder(db, req.params.id, deps.now(), req.lang);
+      const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang);
+      app.changes.publish({ type: 'order', menuId, orderId: req.params.id });
       return { success: true as const };
     },
   );
