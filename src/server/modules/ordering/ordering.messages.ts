@@ -8,6 +8,7 @@ type Key =
   | 'optionsInvalid'
   | 'noOptions'
   | 'outOfStock'
+  | 'soldOut'
   | 'someUnavailable'
   | 'cashDisabled'
   | 'cardUnavailable'
@@ -33,7 +34,8 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Dish was removed',
     optionsInvalid: 'Choose exactly one option in every required group, and only offered options.',
     noOptions: 'This dish has no options to choose.',
-    outOfStock: '{dish}: only {left} left.',
+    outOfStock: '{dish}: only {count} left.',
+    soldOut: '{dish}: sold out.',
     someUnavailable: 'Some items you ordered are not available.',
     cashDisabled: 'Cash payment is not available for your location.',
     cardUnavailable: 'Card payment is not available.',
@@ -57,7 +59,12 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Ēdiens ir noņemts',
     optionsInvalid: 'Izvēlieties tieši vienu iespēju katrā obligātajā grupā un tikai piedāvātās iespējas.',
     noOptions: 'Šim ēdienam nav izvēles iespēju.',
-    outOfStock: '{dish}: atlicis tikai {left}.',
+    outOfStock: {
+      zero: '{dish}: atlikušas tikai {count} porcijas.',
+      one: '{dish}: atlikusi tikai {count} porcija.',
+      other: '{dish}: atlikušas tikai {count} porcijas.',
+    },
+    soldOut: '{dish}: vairs nav pieejams.',
     someUnavailable: 'Daži pasūtītie ēdieni nav pieejami.',
     cashDisabled: 'Jūsu vietā maksāšana skaidrā naudā nav pieejama.',
     cardUnavailable: 'Maksāšana ar karti nav pieejama.',
@@ -81,7 +88,13 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Блюдо удалено',
     optionsInvalid: 'Выберите ровно один вариант в каждой обязательной группе и только из предложенных.',
     noOptions: 'У этого блюда нет вариантов выбора.',
-    outOfStock: '{dish}: осталось только {left}.',
+    outOfStock: {
+      one: '{dish}: осталась только {count} порция.',
+      few: '{dish}: осталось только {count} порции.',
+      many: '{dish}: осталось только {count} порций.',
+      other: '{dish}: осталось только {count} порции.',
+    },
+    soldOut: '{dish}: больше нет в наличии.',
     someUnavailable: 'Некоторые заказанные блюда недоступны.',
     cashDisabled: 'Оплата наличными для вашего места недоступна.',
     cardUnavailable: 'Оплата картой недоступна.',
