@@ -34,7 +34,13 @@ describe('server texts with plural forms', () => {
   });
 
   it('fills in a counted text outside a catalogue', () => {
-    expect(countedText('lv', 21, { zero: '{count} pasūtījumu', one: '{count} pasūtījums', other: '{count} pasūtījumi' })).toBe('21 pasūtījums');
-    expect(countedText('ru', 3, { one: '{count} заказ', few: '{count} заказа', many: '{count} заказов', other: '{count} заказа' })).toBe('3 заказа');
+    const orders = {
+      en: { one: '{count} order', other: '{count} orders' },
+      lv: { zero: '{count} pasūtījumu', one: '{count} pasūtījums', other: '{count} pasūtījumi' },
+      ru: { one: '{count} заказ', few: '{count} заказа', many: '{count} заказов', other: '{count} заказа' },
+    };
+    expect(EDGES.map((n) => countedText('lv', n, orders))).toEqual(['1 pasūtījums', '2 pasūtījumi', '5 pasūtījumi', '11 pasūtījumu', '21 pasūtījums', '0 pasūtījumu']);
+    expect(EDGES.map((n) => countedText('ru', n, orders))).toEqual(['1 заказ', '2 заказа', '5 заказов', '11 заказов', '21 заказ', '0 заказов']);
+    expect(EDGES.map((n) => countedText('en', n, orders))).toEqual(['1 order', '2 orders', '5 orders', '11 orders', '21 orders', '0 orders']);
   });
 });

@@ -25,9 +25,12 @@ export function defineMessages<K extends string>(messages: Messages<K>): Transla
   };
 }
 
-/** A counted text outside the message catalogues (e.g. a PDF line): the form for `count`, {count} filled in. */
-export function countedText<L extends Lang>(lang: L, count: number, forms: PluralForms<L>): string {
-  return pluralForm(lang, count, forms).replaceAll('{count}', String(count));
+/** A counted text in every language: the plural forms of each (see defineMessages). */
+export type CountedText = { [L in Lang]: PluralForms<L> };
+
+/** A counted text outside the message catalogues (e.g. a PDF line): the form for `count` in `lang`, {count} filled in. */
+export function countedText(lang: Lang, count: number, text: CountedText): string {
+  return pluralForm(lang, count, text[lang] as PluralForms<Lang>).replaceAll('{count}', String(count));
 }
 
 /** The request's language: ?lang=, else Accept-Language, else lv. */

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n.js';
+import { defineMessages, type CountedText } from '../../lib/i18n.js';
 
 type Key =
   | 'orderInvalid'
@@ -112,3 +112,97 @@ export const orderingText = defineMessages<Key>({
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
   },
 });
+
+type PrintKey =
+  | 'title' | 'menu' | 'onlyNew' | 'onlyAccepted' | 'order' | 'orderNo' | 'person' | 'shift' | 'dishes' | 'comment' | 'payment'
+  | 'pay.cash' | 'pay.card' | 'pay.bank' | 'pay.subsidy' | 'pay.bonus' | 'subsidy' | 'bonus' | 'total' | 'totals'
+  | 'noLocation' | 'allLocations' | 'none' | 'generated';
+
+/** Texts of the orders print-out (GET /app/dishlists/{id}/print-orders). */
+export const printText = defineMessages<PrintKey>({
+  en: {
+    title: 'Orders',
+    menu: 'Menu',
+    onlyNew: 'New orders only',
+    onlyAccepted: 'Accepted orders only',
+    order: 'Order',
+    orderNo: 'No. {id}',
+    person: 'Person',
+    shift: 'Shift',
+    dishes: 'Dishes',
+    comment: 'Comment',
+    payment: 'Payment',
+    'pay.cash': 'Cash',
+    'pay.card': 'Card',
+    'pay.bank': 'Bank link',
+    'pay.subsidy': 'Subsidy',
+    'pay.bonus': 'Bonus',
+    subsidy: 'Subsidy',
+    bonus: 'Bonus',
+    total: 'Total',
+    totals: 'Totals',
+    noLocation: 'No location',
+    allLocations: 'All locations',
+    none: 'There is nothing to display...',
+    generated: 'Generated {date}',
+  },
+  lv: {
+    title: 'Pasūtījumi',
+    menu: 'Ēdienkarte',
+    onlyNew: 'Tikai jaunie pasūtījumi',
+    onlyAccepted: 'Tikai pieņemtie pasūtījumi',
+    order: 'Pasūtījums',
+    orderNo: 'Nr. {id}',
+    person: 'Persona',
+    shift: 'Maiņa',
+    dishes: 'Ēdieni',
+    comment: 'Komentārs',
+    payment: 'Maksājums',
+    'pay.cash': 'Skaidrā naudā',
+    'pay.card': 'Karte',
+    'pay.bank': 'Bankas saite',
+    'pay.subsidy': 'Dotācija',
+    'pay.bonus': 'Bonuss',
+    subsidy: 'Dotācija',
+    bonus: 'Bonuss',
+    total: 'Kopā',
+    totals: 'Kopsummas',
+    noLocation: 'Bez vietas',
+    allLocations: 'Visas vietas',
+    none: 'Nav ko attēlot...',
+    generated: 'Sagatavots {date}',
+  },
+  ru: {
+    title: 'Заказы',
+    menu: 'Меню',
+    onlyNew: 'Только новые заказы',
+    onlyAccepted: 'Только принятые заказы',
+    order: 'Заказ',
+    orderNo: '№ {id}',
+    person: 'Клиент',
+    shift: 'Смена',
+    dishes: 'Блюда',
+    comment: 'Комментарий',
+    payment: 'Оплата',
+    'pay.cash': 'Наличные',
+    'pay.card': 'Карта',
+    'pay.bank': 'Банковская ссылка',
+    'pay.subsidy': 'Субсидия',
+    'pay.bonus': 'Бонус',
+    subsidy: 'Субсидия',
+    bonus: 'Бонус',
+    total: 'Итого',
+    totals: 'Суммы',
+    noLocation: 'Без места',
+    allLocations: 'Все места',
+    none: 'Нечего показать...',
+    generated: 'Создано {date}',
+  },
+});
+
+/** "3 orders" in the print-out's totals, with the plural form of the number. */
+export const ORDERS_COUNT: CountedText = {
+  en: { one: '{count} order', other: '{count} orders' },
+  lv: { zero: '{count} pasūtījumu', one: '{count} pasūtījums', other: '{count} pasūtījumi' },
+  ru: { one: '{count} заказ', few: '{count} заказа', many: '{count} заказов', other: '{count} заказа' },
+};
