@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { pdfText } from '../../src/server/lib/pdf/pdf-text';
 import { apiToken, signIn } from './ordering-support';
 
 /** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
@@ -71,6 +73,22 @@ test('kitchen accepts, revokes and deletes an order', async ({ page, request }) 
   await expect(row).toHaveCount(0);
   await page.getByRole('link', { name: 'All', exact: true }).click();
   await expect(row).toContainText('New');
+
+  // The print-outs: this location's and all locations', PDFs saved from a blob (no token in an address).
+  for (const [button, scope] of [
+    [group.getByRole('button', { name: 'Print the orders of Tehnoparks (PDF)' }), 'Orders: Tehnoparks'],
+    [page.getByRole('button', { name: 'Print the orders of all locations (PDF)' }), 'Orders'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^pusdienas-.*\.pdf$/);
+    expect(file.url()).toMatch(/^blob:/);
+    const text = pdfText(await readFile((await file.path())!));
+    expect(text).toContain(scope);
+    expect(text).toContain(`No. ${orderId}`);
+    expect(text).toContain('Edgars');
+  }
 
   let confirmation = '';
   page.once('dialog', (dialog) => {

@@ -1,19 +1,36 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANG, isLang, type Lang } from '../../shared/i18n.js';
+import { DEFAULT_LANG, isLang, pluralForm, type Lang, type PluralForms } from '../../shared/i18n.js';
 
-export type Messages<K extends string> = Record<Lang, Record<K, string>>;
+/** A text of one language: plain, or counted (one form per plural category of the language). */
+export type MessageText<L extends Lang> = string | PluralForms<L>;
+export type Messages<K extends string> = { [L in Lang]: Record<K, MessageText<L>> };
 export type Translate<K extends string> = (lang: Lang, key: K, params?: Record<string, string | number>) => string;
 
 /**
  * Declares a module's server texts in every language at once; the type makes a missing
- * translation a compile error. Placeholders look like {name}.
+ * translation (or a missing plural form of a language) a compile error. Placeholders look like
+ * {name}. A counted text gives its plural forms (`{ zero, one, other }` in lv, `{ one, few, many,
+ * other }` in ru, `{ one, other }` in en) and is chosen by the `count` parameter through
+ * Intl.PluralRules, as i18next does on the web.
  */
 export function defineMessages<K extends string>(messages: Messages<K>): Translate<K> {
   return (lang, key, params) => {
-    let text = messages[lang]?.[key] ?? messages[DEFAULT_LANG][key] ?? key;
+    const entry: string | PluralForms<'lv'> | PluralForms<'en'> | PluralForms<'ru'> | undefined = messages[lang]?.[key] ?? messages[DEFAULT_LANG][key];
+    let text: string;
+    if (entry === undefined) text = key;
+    else if (typeof entry === 'string') text = entry;
+    else text = pluralForm(lang, Number(params?.count ?? NaN), entry as PluralForms<Lang>);
     if (params) for (const [p, v] of Object.entries(params)) text = text.replaceAll(`{${p}}`, String(v));
     return text;
   };
+}
+
+/** A counted text in every language: the plural forms of each (see defineMessages). */
+export type CountedText = { [L in Lang]: PluralForms<L> };
+
+/** A counted text outside the message catalogues (e.g. a PDF line): the form for `count` in `lang`, {count} filled in. */
+export function countedText(lang: Lang, count: number, text: CountedText): string {
+  return pluralForm(lang, count, text[lang] as PluralForms<Lang>).replaceAll('{count}', String(count));
 }
 
 /** The request's language: ?lang=, else Accept-Language, else lv. */

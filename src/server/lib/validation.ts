@@ -30,11 +30,11 @@ function issueText(issue: FastifySchemaValidationError, lang: Lang): string {
     case 'invalid_format':
       return p.format === 'email' ? t(lang, 'invalidEmail') : t(lang, 'invalidValue');
     case 'too_small':
-      if (p.origin === 'string') return Number(p.minimum) <= 1 ? t(lang, 'required') : t(lang, 'tooShort', { min: Number(p.minimum) });
+      if (p.origin === 'string') return Number(p.minimum) <= 1 ? t(lang, 'required') : t(lang, 'tooShort', { count: Number(p.minimum) });
       if (p.origin === 'array' || p.origin === 'set') return t(lang, 'tooFewItems', { min: Number(p.minimum) });
       return t(lang, 'tooSmallNumber', { min: Number(p.minimum) });
     case 'too_big':
-      if (p.origin === 'string') return t(lang, 'tooLong', { max: Number(p.maximum) });
+      if (p.origin === 'string') return t(lang, 'tooLong', { count: Number(p.maximum) });
       if (p.origin === 'array' || p.origin === 'set') return t(lang, 'tooManyItems', { max: Number(p.maximum) });
       return t(lang, 'tooBigNumber', { max: Number(p.maximum) });
     case 'custom':

@@ -383,6 +383,9 @@ export const ordersQuery = z.object({
 
 export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1) });
 
+/** GET /app/dishlists/{id}/print-orders[/{locationId}]: ?accepted=0|1 prints the orders page's tab (absent: all). provider_id and lang pass through. */
+export const printOrdersQuery = z.looseObject({ accepted: z.coerce.number().int().min(0).max(1).optional() });
+
 // ---------------------------------------------------------------- history
 
 /** A menu in the history with the sums of the caller's visible orders (status 2). */

@@ -16,6 +16,28 @@ function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * Keys with plural forms (i18next's `key_one`, `key_other`, …) as one `key#plural` entry, so
+ * languages with different plural categories still have "the same keys".
+ */
+function baseKeys(tree: Tree): string[] {
+  return [...new Set(keys(tree).map((k) => (PLURAL.test(k) ? `${k.replace(PLURAL, '')}#plural` : k)))];
+}
+
+/** For each counted text: the plural categories it gives. */
+function pluralForms(tree: Tree): Map<string, string[]> {
+  const forms = new Map<string, string[]>();
+  for (const k of keys(tree)) {
+    const m = PLURAL.exec(k);
+    if (!m) continue;
+    const base = k.replace(PLURAL, '');
+    forms.set(base, [...(forms.get(base) ?? []), m[1]!]);
+  }
+  return forms;
+}
+
 describe('translations', () => {
   it('ships lv, en and ru', () => {
     expect(langs).toEqual(['en', 'lv', 'ru']);
@@ -27,10 +49,13 @@ describe('translations', () => {
 
   for (const ns of namespaces) {
     it(`${ns}: every language has the same keys and no empty texts`, () => {
-      const en = keys(load('en', ns)).sort();
+      const en = baseKeys(load('en', ns)).sort();
       for (const lang of langs) {
         const tree = load(lang, ns);
-        expect(keys(tree).sort(), `${lang}/${ns}.json`).toEqual(en);
+        expect(baseKeys(tree).sort(), `${lang}/${ns}.json`).toEqual(en);
+        // Every counted text has exactly the plural forms the language has (Intl.PluralRules, as i18next picks them).
+        const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+        for (const [base, forms] of pluralForms(tree)) expect(forms.sort(), `${lang}/${ns}.json ${base}_*`).toEqual(categories);
         for (const key of keys(tree)) {
           const value = key.split('.').reduce<string | Tree>((t, k) => (t as Tree)[k], tree);
           expect(String(value).trim(), `${lang}/${ns}.json ${key}`).not.toBe('');

@@ -2,7 +2,7 @@ import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
   | 'failed' | 'throttled' | 'wrongPassword' | 'passwordChanged' | 'resetSent' | 'resetInvalid' | 'linkInvalid'
-  | 'emailTaken' | 'resetSubject' | 'resetBody' | 'passwordReset' | 'passwordCreated' | 'registered';
+  | 'emailTaken' | 'resetSubject' | 'resetBody' | 'withinMinutes' | 'passwordReset' | 'passwordCreated' | 'registered';
 
 export const authText = defineMessages<Key>({
   en: {
@@ -15,7 +15,8 @@ export const authText = defineMessages<Key>({
     linkInvalid: 'This link is outdated or invalid',
     emailTaken: 'An account with this e-mail already exists.',
     resetSubject: 'Reset your lunch service password',
-    resetBody: 'Hello,\n\nsomeone asked to reset the password of your lunch service account. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.',
+    resetBody: 'Hello,\n\nsomeone asked to reset the password of your lunch service account. Open this link {within} to choose a new one:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.',
+    withinMinutes: { one: 'within {count} minute', other: 'within {count} minutes' },
     passwordReset: 'Your password has been successfully reset',
     passwordCreated: 'Your password has been created. You can log in now.',
     registered: 'Your account has been created.',
@@ -30,7 +31,8 @@ export const authText = defineMessages<Key>({
     linkInvalid: 'Šī saite ir novecojusi vai nederīga',
     emailTaken: 'Konts ar šo e-pastu jau pastāv.',
     resetSubject: 'Pusdienu servisa paroles atjaunošana',
-    resetBody: 'Labdien!\n\nKāds lūdza atjaunot jūsu pusdienu servisa konta paroli. Atveriet šo saiti {minutes} minūšu laikā, lai izvēlētos jaunu paroli:\n\n{link}\n\nJa tas nebijāt jūs, neņemiet šo vēstuli vērā; jūsu parole paliek nemainīga.',
+    resetBody: 'Labdien!\n\nKāds lūdza atjaunot jūsu pusdienu servisa konta paroli. Atveriet šo saiti {within}, lai izvēlētos jaunu paroli:\n\n{link}\n\nJa tas nebijāt jūs, neņemiet šo vēstuli vērā; jūsu parole paliek nemainīga.',
+    withinMinutes: { zero: '{count} minūšu laikā', one: '{count} minūtes laikā', other: '{count} minūšu laikā' },
     passwordReset: 'Jūsu parole ir veiksmīgi atjaunota',
     passwordCreated: 'Jūsu parole ir izveidota. Tagad varat pieteikties.',
     registered: 'Jūsu konts ir izveidots.',
@@ -45,7 +47,8 @@ export const authText = defineMessages<Key>({
     linkInvalid: 'Эта ссылка устарела или недействительна',
     emailTaken: 'Аккаунт с этим адресом уже существует.',
     resetSubject: 'Сброс пароля обеденного сервиса',
-    resetBody: 'Здравствуйте!\n\nКто-то запросил сброс пароля вашего аккаунта обеденного сервиса. Откройте эту ссылку в течение {minutes} минут, чтобы выбрать новый пароль:\n\n{link}\n\nЕсли это были не вы, просто проигнорируйте письмо; ваш пароль не изменится.',
+    resetBody: 'Здравствуйте!\n\nКто-то запросил сброс пароля вашего аккаунта обеденного сервиса. Откройте эту ссылку {within}, чтобы выбрать новый пароль:\n\n{link}\n\nЕсли это были не вы, просто проигнорируйте письмо; ваш пароль не изменится.',
+    withinMinutes: { one: 'в течение {count} минуты', few: 'в течение {count} минут', many: 'в течение {count} минут', other: 'в течение {count} минуты' },
     passwordReset: 'Ваш пароль успешно сброшен',
     passwordCreated: 'Ваш пароль создан. Теперь можно войти.',
     registered: 'Ваш аккаунт создан.',

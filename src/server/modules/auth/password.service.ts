@@ -49,7 +49,7 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
   await deps.mailer.send({
     to: user.email,
     subject: authText(lang, 'resetSubject'),
-    text: authText(lang, 'resetBody', { link, minutes: RESET_TTL_MS / 60_000 }),
+    text: authText(lang, 'resetBody', { link, within: authText(lang, 'withinMinutes', { count: RESET_TTL_MS / 60_000 }) }),
     sensitive: true,
   });
 }

@@ -62,7 +62,7 @@ describe('categories', () => {
     expect((await call('GET', `/app/categories/${c.id}?provider_id=${p.id}`, admin)).json().dishes_count).toBe(1);
     const res = await call('DELETE', `/app/categories/${c.id}?provider_id=${p.id}&lang=en`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The category cannot be deleted: it is used by 1 dish(es): Borscht. Move or delete them first.');
+    expect(res.json().message).toBe('The category cannot be deleted: it is used by 1 dish: Borscht. Move or delete it first.');
     const lv = await call('DELETE', `/app/categories/${c.id}?provider_id=${p.id}&lang=lv`, admin);
     expect(lv.json().message).toContain('Borščs');
 

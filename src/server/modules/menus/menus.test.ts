@@ -265,7 +265,7 @@ describe('menus: orders protect dishes and menus', () => {
     await placeOrder(used.id, [{ dishId: w.soup.id, qty: 1 }], 0);
     const refused = await call('DELETE', `/app/dishlists/${used.id}?${w.q}&lang=en`, admin);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('The menu cannot be deleted: it has 1 order(s).');
+    expect(refused.json().message).toBe('The menu cannot be deleted: it has 1 order.');
     expect((await call('DELETE', `/app/dishlists/999999?${w.q}`, admin)).statusCode).toBe(404);
   });
 });

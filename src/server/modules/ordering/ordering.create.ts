@@ -129,7 +129,8 @@ function dishTitle(menu: MenuData, dishId: number, lang: Lang): string {
 function stockErrors(menu: MenuData, short: Map<number, number>, lang: Lang): AppError {
   const errors: FieldErrors = {};
   for (const [dishId, left] of short) {
-    errors[`balance.${dishId}`] = [orderingText(lang, 'outOfStock', { dish: dishTitle(menu, dishId, lang), left: Math.max(0, left) })];
+    const dish = dishTitle(menu, dishId, lang);
+    errors[`balance.${dishId}`] = [left > 0 ? orderingText(lang, 'outOfStock', { dish, count: left }) : orderingText(lang, 'soldOut', { dish })];
   }
   return fieldError(orderingText(lang, 'someUnavailable'), errors);
 }

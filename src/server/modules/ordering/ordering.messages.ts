@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n.js';
+import { defineMessages, type CountedText } from '../../lib/i18n.js';
 
 type Key =
   | 'orderInvalid'
@@ -8,6 +8,7 @@ type Key =
   | 'optionsInvalid'
   | 'noOptions'
   | 'outOfStock'
+  | 'soldOut'
   | 'someUnavailable'
   | 'cashDisabled'
   | 'cardUnavailable'
@@ -33,7 +34,8 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Dish was removed',
     optionsInvalid: 'Choose exactly one option in every required group, and only offered options.',
     noOptions: 'This dish has no options to choose.',
-    outOfStock: '{dish}: only {left} left.',
+    outOfStock: '{dish}: only {count} left.',
+    soldOut: '{dish}: sold out.',
     someUnavailable: 'Some items you ordered are not available.',
     cashDisabled: 'Cash payment is not available for your location.',
     cardUnavailable: 'Card payment is not available.',
@@ -57,7 +59,12 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Ēdiens ir noņemts',
     optionsInvalid: 'Izvēlieties tieši vienu iespēju katrā obligātajā grupā un tikai piedāvātās iespējas.',
     noOptions: 'Šim ēdienam nav izvēles iespēju.',
-    outOfStock: '{dish}: atlicis tikai {left}.',
+    outOfStock: {
+      zero: '{dish}: atlikušas tikai {count} porcijas.',
+      one: '{dish}: atlikusi tikai {count} porcija.',
+      other: '{dish}: atlikušas tikai {count} porcijas.',
+    },
+    soldOut: '{dish}: vairs nav pieejams.',
     someUnavailable: 'Daži pasūtītie ēdieni nav pieejami.',
     cashDisabled: 'Jūsu vietā maksāšana skaidrā naudā nav pieejama.',
     cardUnavailable: 'Maksāšana ar karti nav pieejama.',
@@ -81,7 +88,13 @@ export const orderingText = defineMessages<Key>({
     dishRemoved: 'Блюдо удалено',
     optionsInvalid: 'Выберите ровно один вариант в каждой обязательной группе и только из предложенных.',
     noOptions: 'У этого блюда нет вариантов выбора.',
-    outOfStock: '{dish}: осталось только {left}.',
+    outOfStock: {
+      one: '{dish}: осталась только {count} порция.',
+      few: '{dish}: осталось только {count} порции.',
+      many: '{dish}: осталось только {count} порций.',
+      other: '{dish}: осталось только {count} порции.',
+    },
+    soldOut: '{dish}: больше нет в наличии.',
     someUnavailable: 'Некоторые заказанные блюда недоступны.',
     cashDisabled: 'Оплата наличными для вашего места недоступна.',
     cardUnavailable: 'Оплата картой недоступна.',
@@ -99,3 +112,97 @@ export const orderingText = defineMessages<Key>({
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
   },
 });
+
+type PrintKey =
+  | 'title' | 'menu' | 'onlyNew' | 'onlyAccepted' | 'order' | 'orderNo' | 'person' | 'shift' | 'dishes' | 'comment' | 'payment'
+  | 'pay.cash' | 'pay.card' | 'pay.bank' | 'pay.subsidy' | 'pay.bonus' | 'subsidy' | 'bonus' | 'total' | 'totals'
+  | 'noLocation' | 'allLocations' | 'none' | 'generated';
+
+/** Texts of the orders print-out (GET /app/dishlists/{id}/print-orders). */
+export const printText = defineMessages<PrintKey>({
+  en: {
+    title: 'Orders',
+    menu: 'Menu',
+    onlyNew: 'New orders only',
+    onlyAccepted: 'Accepted orders only',
+    order: 'Order',
+    orderNo: 'No. {id}',
+    person: 'Person',
+    shift: 'Shift',
+    dishes: 'Dishes',
+    comment: 'Comment',
+    payment: 'Payment',
+    'pay.cash': 'Cash',
+    'pay.card': 'Card',
+    'pay.bank': 'Bank link',
+    'pay.subsidy': 'Subsidy',
+    'pay.bonus': 'Bonus',
+    subsidy: 'Subsidy',
+    bonus: 'Bonus',
+    total: 'Total',
+    totals: 'Totals',
+    noLocation: 'No location',
+    allLocations: 'All locations',
+    none: 'There is nothing to display...',
+    generated: 'Generated {date}',
+  },
+  lv: {
+    title: 'Pasūtījumi',
+    menu: 'Ēdienkarte',
+    onlyNew: 'Tikai jaunie pasūtījumi',
+    onlyAccepted: 'Tikai pieņemtie pasūtījumi',
+    order: 'Pasūtījums',
+    orderNo: 'Nr. {id}',
+    person: 'Persona',
+    shift: 'Maiņa',
+    dishes: 'Ēdieni',
+    comment: 'Komentārs',
+    payment: 'Maksājums',
+    'pay.cash': 'Skaidrā naudā',
+    'pay.card': 'Karte',
+    'pay.bank': 'Bankas saite',
+    'pay.subsidy': 'Dotācija',
+    'pay.bonus': 'Bonuss',
+    subsidy: 'Dotācija',
+    bonus: 'Bonuss',
+    total: 'Kopā',
+    totals: 'Kopsummas',
+    noLocation: 'Bez vietas',
+    allLocations: 'Visas vietas',
+    none: 'Nav ko attēlot...',
+    generated: 'Sagatavots {date}',
+  },
+  ru: {
+    title: 'Заказы',
+    menu: 'Меню',
+    onlyNew: 'Только новые заказы',
+    onlyAccepted: 'Только принятые заказы',
+    order: 'Заказ',
+    orderNo: '№ {id}',
+    person: 'Клиент',
+    shift: 'Смена',
+    dishes: 'Блюда',
+    comment: 'Комментарий',
+    payment: 'Оплата',
+    'pay.cash': 'Наличные',
+    'pay.card': 'Карта',
+    'pay.bank': 'Банковская ссылка',
+    'pay.subsidy': 'Субсидия',
+    'pay.bonus': 'Бонус',
+    subsidy: 'Субсидия',
+    bonus: 'Бонус',
+    total: 'Итого',
+    totals: 'Суммы',
+    noLocation: 'Без места',
+    allLocations: 'Все места',
+    none: 'Нечего показать...',
+    generated: 'Создано {date}',
+  },
+});
+
+/** "3 orders" in the print-out's totals, with the plural form of the number. */
+export const ORDERS_COUNT: CountedText = {
+  en: { one: '{count} order', other: '{count} orders' },
+  lv: { zero: '{count} pasūtījumu', one: '{count} pasūtījums', other: '{count} pasūtījumi' },
+  ru: { one: '{count} заказ', few: '{count} заказа', many: '{count} заказов', other: '{count} заказа' },
+};

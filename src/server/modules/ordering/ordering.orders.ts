@@ -184,6 +184,8 @@ export interface OrdersFilter {
   status?: number;
   accepted?: number;
   userId?: number;
+  /** The location the order was placed for. */
+  locationId?: number;
 }
 
 export function filterWhere(f: OrdersFilter): SQL | undefined {
@@ -192,6 +194,7 @@ export function filterWhere(f: OrdersFilter): SQL | undefined {
     f.status !== undefined ? eq(orders.status, f.status) : undefined,
     f.accepted !== undefined ? eq(orders.accepted, f.accepted) : undefined,
     f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
+    f.locationId !== undefined ? eq(orders.locationId, f.locationId) : undefined,
   );
 }
 

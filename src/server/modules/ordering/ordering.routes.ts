@@ -12,10 +12,12 @@ import {
   ordersByMenuResult,
   ordersQuery,
   paged,
+  printOrdersQuery,
   selectableUser,
   usersListQuery,
 } from '../../../shared/schemas/ordering.js';
-import { idParams } from '../../../shared/schemas/ids.js';
+import type { Lang } from '../../../shared/i18n.js';
+import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { completeSignIn } from '../../lib/auth.js';
@@ -24,7 +26,9 @@ import { appGateway } from '../../lib/payments/sandbox.js';
 import { placeOrder } from './ordering.create.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
+import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
 import { listSelectableUsers } from './ordering.users.js';
+import { resolveProviderId } from '../providers/providers.service.js';
 
 const STAFF = ['admin', 'kitchen'] as const;
 
@@ -190,6 +194,27 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const data = await loadOrders(db, gateway, req.lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage });
       return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
     },
+  );
+
+  // The orders print-out (spec 7): the menu's orders per location as a PDF, for staff. Fetched with
+  // the Authorization header and saved from a blob (decision 012: no long-lived token in an address).
+  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang }, menuId: number, locationId?: number) =>
+    printOrdersPdf(db, gateway, await resolveProviderId(db, req.query, req.lang), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
+  const sendPdf = (reply: { header(k: string, v: string): unknown; send(p: Buffer): unknown }, pdf: Buffer, name: string) => {
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${name}"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(pdf);
+  };
+  app.get(
+    '/dishlists/:id/print-orders',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: printOrdersQuery } },
+    async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id), `orders-${req.params.id}.pdf`),
+  );
+  app.get(
+    '/dishlists/:id/print-orders/:locationId',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: z.object({ id: dbIdParam, locationId: dbIdParam }), querystring: printOrdersQuery } },
+    async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id, req.params.locationId), `orders-${req.params.id}-${req.params.locationId}.pdf`),
   );
 
   app.put(

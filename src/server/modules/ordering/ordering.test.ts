@@ -352,6 +352,27 @@ describe('placing an order', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('names the stock left with the plural form of the number in lv and ru (9, 21) and says sold out at 0', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const shortBy = async (left: number, lang: string) => {
+      await setBalance(ctx.db, w.menu.id, w.main.id, left);
+      const res = await post(`/app/order/create?lang=${lang}`, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: left + 1 }], payment_type: 'cash', terms: true }, c.auth);
+      expect(res.statusCode).toBe(422);
+      return res.json().errors[`balance.${w.main.id}`][0] as string;
+    };
+    expect(await shortBy(9, 'lv')).toBe('Cūkgaļas karbonāde: atlikušas tikai 9 porcijas.');
+    expect(await shortBy(21, 'lv')).toBe('Cūkgaļas karbonāde: atlikusi tikai 21 porcija.');
+    expect(await shortBy(11, 'lv')).toBe('Cūkgaļas karbonāde: atlikušas tikai 11 porcijas.');
+    expect(await shortBy(9, 'ru')).toBe('Cūkgaļas karbonāde: осталось только 9 порций.');
+    expect(await shortBy(21, 'ru')).toBe('Cūkgaļas karbonāde: осталась только 21 порция.');
+    expect(await shortBy(2, 'ru')).toBe('Cūkgaļas karbonāde: осталось только 2 порции.');
+    expect(await shortBy(9, 'en')).toBe('Pork chop: only 9 left.');
+    expect(await shortBy(0, 'lv')).toBe('Cūkgaļas karbonāde: vairs nav pieejams.');
+    expect(await ordersOf(c.user.id)).toHaveLength(0);
+  });
+
   it('refuses a line short of stock with balance.<dishId>, and changes nothing', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);

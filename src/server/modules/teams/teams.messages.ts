@@ -51,7 +51,10 @@ export const teamsText = defineMessages<Key>({
     'skip.member': 'Already a member of your team.',
     'skip.duplicate': 'This address is listed more than once.',
     'skip.recently_invited': 'An invitation was sent to this address in the last 24 hours.',
-    'skip.daily_limit': 'Not sent: you have sent {limit} invitations in the last 24 hours. Try again tomorrow.',
+    'skip.daily_limit': {
+      one: 'Not sent: you have sent {count} invitation in the last 24 hours. Try again tomorrow.',
+      other: 'Not sent: you have sent {count} invitations in the last 24 hours. Try again tomorrow.',
+    },
     inviteSubject: 'Invitation to order lunch with {location}',
     inviteBody:
       'Hello,\n\n{manager} invites you to join the team of {location} and order lunch together.\n\nCreate your account here:\n{link}\n\nIf you did not expect this invitation, you can ignore this e-mail.',
@@ -92,7 +95,11 @@ export const teamsText = defineMessages<Key>({
     'skip.member': 'Jau ir jūsu komandā.',
     'skip.duplicate': 'Šī adrese norādīta vairākas reizes.',
     'skip.recently_invited': 'Šai adresei pēdējo 24 stundu laikā jau nosūtīts ielūgums.',
-    'skip.daily_limit': 'Nav nosūtīts: pēdējo 24 stundu laikā no jūsu konta jau nosūtīti {limit} ielūgumi. Mēģiniet vēlreiz rīt.',
+    'skip.daily_limit': {
+      zero: 'Nav nosūtīts: pēdējo 24 stundu laikā no jūsu konta jau nosūtīti {count} ielūgumi. Mēģiniet vēlreiz rīt.',
+      one: 'Nav nosūtīts: pēdējo 24 stundu laikā no jūsu konta jau nosūtīts {count} ielūgums. Mēģiniet vēlreiz rīt.',
+      other: 'Nav nosūtīts: pēdējo 24 stundu laikā no jūsu konta jau nosūtīti {count} ielūgumi. Mēģiniet vēlreiz rīt.',
+    },
     inviteSubject: 'Ielūgums pasūtīt pusdienas: {location}',
     inviteBody:
       'Labdien!\n\n{manager} aicina jūs pievienoties vietas {location} komandai un pasūtīt pusdienas kopā.\n\nIzveidojiet savu kontu šeit:\n{link}\n\nJa negaidījāt šo ielūgumu, varat šo e-pastu neņemt vērā.',
@@ -133,7 +140,12 @@ export const teamsText = defineMessages<Key>({
     'skip.member': 'Уже в вашей команде.',
     'skip.duplicate': 'Этот адрес указан несколько раз.',
     'skip.recently_invited': 'На этот адрес уже отправлено приглашение за последние 24 часа.',
-    'skip.daily_limit': 'Не отправлено: за последние 24 часа вы отправили {limit} приглашений. Попробуйте завтра.',
+    'skip.daily_limit': {
+      one: 'Не отправлено: за последние 24 часа вы отправили {count} приглашение. Попробуйте завтра.',
+      few: 'Не отправлено: за последние 24 часа вы отправили {count} приглашения. Попробуйте завтра.',
+      many: 'Не отправлено: за последние 24 часа вы отправили {count} приглашений. Попробуйте завтра.',
+      other: 'Не отправлено: за последние 24 часа вы отправили {count} приглашения. Попробуйте завтра.',
+    },
     inviteSubject: 'Приглашение заказывать обеды: {location}',
     inviteBody:
       'Здравствуйте!\n\n{manager} приглашает вас присоединиться к команде {location} и заказывать обеды вместе.\n\nСоздайте учётную запись здесь:\n{link}\n\nЕсли вы не ждали этого приглашения, просто проигнорируйте это письмо.',

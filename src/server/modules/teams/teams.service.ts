@@ -195,7 +195,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     success: true,
     message: teamsText(lang, 'inviteSummary', { sent: sent.length, skipped: skipped.length }),
     sent,
-    skipped: skipped.map((s) => ({ ...s, message: teamsText(lang, `skip.${s.reason}`, { limit: INVITE_LIMITS.sentPerManagerPerDay }) })),
+    skipped: skipped.map((s) => ({ ...s, message: teamsText(lang, `skip.${s.reason}`, { count: INVITE_LIMITS.sentPerManagerPerDay }) })),
   };
 }
 

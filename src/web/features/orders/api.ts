@@ -3,7 +3,7 @@ import type { MenuSummary } from '../../../shared/schemas/menus';
 import type { Order, OrdersByMenuResult } from '../../../shared/schemas/ordering';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
-import { ordersQuery, type AcceptedFilter } from './filter';
+import { ordersQuery, printQuery, type AcceptedFilter } from './filter';
 
 export type { MenuSummary, Order, OrdersByMenuResult };
 
@@ -29,4 +29,11 @@ export function useMenuOrders(menuId: number | null, filter: AcceptedFilter) {
 export const ordersApi = {
   setAccepted: (id: number, accepted: 0 | 1) => api.put<Order>(`/app/order/${id}`, undefined, { query: { accepted } }),
   remove: (id: number) => api.delete<{ success: true }>(`/app/order/${id}`),
+  /** The orders print-out PDF (all locations, or one) as a blob, fetched with the bearer header. */
+  printPdf: (menuId: number, filter: AcceptedFilter, locationId?: number) =>
+    api.get<Blob>(`/app/dishlists/${menuId}/print-orders${locationId === undefined ? '' : `/${locationId}`}`, {
+      parse: 'blob',
+      headers: { Accept: 'application/pdf' },
+      query: printQuery(filter),
+    }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedSearch, ordersQuery, parseAcceptedFilter, parseMenuId, toggledAccepted } from './filter';
+import { acceptedSearch, ordersQuery, parseAcceptedFilter, parseMenuId, printFileName, printQuery, toggledAccepted } from './filter';
 
 describe('orders filter', () => {
   it('reads ?accepted= as new, accepted or all', () => {
@@ -36,5 +36,14 @@ describe('orders filter', () => {
     expect(parseMenuId('abc')).toBeNull();
     expect(parseMenuId('1.5')).toBeNull();
     expect(parseMenuId(undefined)).toBeNull();
+  });
+
+  it('prints the tab the page shows, under a readable file name', () => {
+    expect(printQuery('all')).toEqual({ accepted: undefined });
+    expect(printQuery('new')).toEqual({ accepted: 0 });
+    expect(printQuery('accepted')).toEqual({ accepted: 1 });
+    expect(printFileName('Pusdienas 12.05.', 7)).toBe('pusdienas-12-05-7.pdf');
+    expect(printFileName('Pusdienas', 7, { id: 3, title: 'Ērgļu birojs' })).toBe('pusdienas-erglu-birojs-7-3.pdf');
+    expect(printFileName('Обед', 7)).toBe('orders-7.pdf');
   });
 });

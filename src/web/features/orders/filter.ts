@@ -1,4 +1,5 @@
 import type { Query } from '../../lib/api';
+import { fileSlug } from '../../lib/download';
 
 /** Which orders /orders/{menuId} shows: ?accepted=0 new ones, 1 accepted ones, absent all (spec 2). */
 export type AcceptedFilter = 'all' | 'new' | 'accepted';
@@ -39,4 +40,15 @@ export function parseMenuId(value: string | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/** Query of the print-out (GET /app/dishlists/{id}/print-orders): the same tab as the page. */
+export function printQuery(filter: AcceptedFilter): Query {
+  return { accepted: filter === 'new' ? 0 : filter === 'accepted' ? 1 : undefined };
+}
+
+/** File name of a print-out: letters and digits of the menu (and location) title, then the ids. */
+export function printFileName(menuTitle: string, menuId: number, location?: { id: number; title: string }): string {
+  const slug = fileSlug(location ? `${menuTitle} ${location.title}` : menuTitle) || 'orders';
+  return `${slug}-${menuId}${location ? `-${location.id}` : ''}.pdf`;
 }

@@ -12,6 +12,7 @@ import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ORDERS_KEY, ordersApi, useMenuOrders, type Order } from '../api';
 import { LocationTotals } from '../components/location-totals';
+import { PrintButton } from '../components/print-button';
 import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, toggledAccepted } from '../filter';
 import '../../../styles/catalogue.css';
 import '../../../styles/orders.css';
@@ -162,6 +163,16 @@ export function Component() {
     const groups = orders.data.data;
     body = (
       <>
+        <div className="ord-print-all">
+          <PrintButton
+            menuId={menuId}
+            menuTitle={menu?.title ?? ''}
+            filter={filter}
+            label={t('print.all')}
+            ariaLabel={t('print.allNamed')}
+            variant="primary"
+          />
+        </div>
         {groups.length > 1 && (
           <section className="card ord-group" aria-labelledby="ord-all">
             <h2 className="ord-group__title" id="ord-all">
@@ -174,9 +185,21 @@ export function Component() {
           const headingId = `ord-loc-${g.location?.id ?? 'none'}`;
           return (
             <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
-              <h2 className="ord-group__title" id={headingId}>
-                {g.location?.title ?? t('noLocation')}
-              </h2>
+              <div className="ord-group__head">
+                <h2 className="ord-group__title" id={headingId}>
+                  {g.location?.title ?? t('noLocation')}
+                </h2>
+                {g.location && (
+                  <PrintButton
+                    menuId={menuId}
+                    menuTitle={menu?.title ?? ''}
+                    filter={filter}
+                    location={g.location}
+                    label={t('print.location')}
+                    ariaLabel={t('print.locationNamed', { location: g.location.title })}
+                  />
+                )}
+              </div>
               {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
               <LocationTotals totals={g.totals} />
               <Table
