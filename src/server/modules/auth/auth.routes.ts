@@ -7,6 +7,7 @@ import {
   passwordResetInput,
   registerInvitedInput,
 } from '../../../shared/schemas/auth.js';
+import { settled } from '../../lib/after-answer.js';
 import { revokeSession } from '../../lib/auth.js';
 import { publicBaseUrl } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
@@ -18,6 +19,9 @@ const ok = z.object({ ok: z.literal(true) });
 const done = z.object({ success: z.literal(true), message: z.string() });
 
 export async function authRoutes(app: App, deps: Deps) {
+  // Reset mails are written after their answer; a closing app lets them finish first.
+  app.addHook('onClose', async () => settled());
+
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginInput, response: { 200: loginResult } } },
@@ -43,7 +47,7 @@ export async function authRoutes(app: App, deps: Deps) {
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
     async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl, req.lang);
+      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl, req.lang, (err) => req.log.error({ err }, 'password reset mail failed'));
       return { success: true as const, message: authText(req.lang, 'resetSent') };
     },
   );

@@ -8,6 +8,7 @@ import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { afterAnswer } from '../../lib/after-answer.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
@@ -18,10 +19,11 @@ export const RESET_TTL_MS = 60 * 60_000;
 export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
 
 /**
- * Sends a reset link when the e-mail belongs to an active user. Answers the same either way,
- * so the call cannot be used to find out who has an account.
+ * Counts a reset request against its limits (the same two writes for every address) and
+ * answers; the lookup, the token and the mail happen after the answer (`sendResetLink`), so
+ * neither the text nor the time of the answer tells who has an account.
  */
-export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, baseUrl: string, lang: Lang): Promise<void> {
+export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, baseUrl: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const email = emailIn.trim().toLowerCase();
   const [byAccount, byAddress] = await Promise.all([
@@ -31,6 +33,12 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
   if (byAccount.count > RESET_LIMITS.perAccount || byAddress.count > RESET_LIMITS.perAddress) {
     throw new AppError(429, t(lang, 'tooManyRequests'));
   }
+  afterAnswer(() => sendResetLink(deps, email, baseUrl, lang), log);
+}
+
+/** Sends a reset link when the e-mail belongs to an active user; nothing otherwise. */
+async function sendResetLink(deps: Deps, email: string, baseUrl: string, lang: Lang): Promise<void> {
+  const db = deps.database.db;
   const user = (
     await db.select({ id: users.id, email: users.email }).from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
   )[0];
@@ -45,7 +53,6 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
   const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  // Queued, not awaited: answering only after an SMTP round trip would tell who has an account.
   await deps.mailer.send({
     to: user.email,
     subject: authText(lang, 'resetSubject'),

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users, userTokens } from '../../db/schema/index.js';
+import { settled } from '../../lib/after-answer.js';
 import { hashToken } from '../../lib/tokens.js';
 import { makeLocation, makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -12,8 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object, ip = '10.9.0.1') =>
+const answer = (url: string, payload: object, ip = '10.9.0.1') =>
   ctx.app.inject({ method: 'POST', url: `${url}?lang=en`, payload, remoteAddress: ip });
+/** Posts and waits for the work done after the answer (reset mails). */
+const post = async (url: string, payload: object, ip = '10.9.0.1') => {
+  const res = await answer(url, payload, ip);
+  await settled();
+  return res;
+};
 
 async function lastMailTo(email: string) {
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
@@ -61,6 +68,7 @@ describe('password reset', () => {
     for (const ip of ['10.9.3.1', '10.9.3.2']) {
       await ctx.app.inject({ method: 'POST', url: '/app/password/email', payload: { email: user.email }, remoteAddress: ip, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     }
+    await settled();
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mails).toHaveLength(2);
     for (const m of mails) {
@@ -78,6 +86,27 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Password request link is sent to provided email');
     expect(await ctx.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+
+  it('answers before the token and the mail are written, so its time does not tell who has an account', async () => {
+    const user = await makeUser(ctx.db);
+    const mailsTo = async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).length;
+    // Another transaction holds the token and outbox tables: a request that waited for its
+    // token or mail write would wait for this transaction too.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table user_tokens, mail_outbox in exclusive mode`);
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
+      const [known, unknown] = await Promise.all([
+        Promise.race([answer('/app/password/email', { email: user.email }, '10.9.4.1'), timeout]),
+        Promise.race([answer('/app/password/email', { email: 'no-account-here@test.lv' }, '10.9.4.2'), timeout]),
+      ]);
+      expect(known?.statusCode).toBe(200);
+      expect(unknown?.statusCode).toBe(200);
+      expect(known?.json()).toEqual(unknown?.json());
+    });
+    // The link is still sent, once the work after the answer is done.
+    await settled();
+    expect(await mailsTo()).toBe(1);
   });
 
   it('expires links', async () => {
