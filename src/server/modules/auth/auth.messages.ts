@@ -1,13 +1,14 @@
 import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
-  | 'failed' | 'throttled' | 'wrongPassword' | 'passwordChanged' | 'resetSent' | 'resetInvalid' | 'linkInvalid'
+  | 'failed' | 'throttled' | 'throttledSeconds' | 'wrongPassword' | 'passwordChanged' | 'resetSent' | 'resetInvalid' | 'linkInvalid'
   | 'emailTaken' | 'resetSubject' | 'resetBody' | 'passwordReset' | 'passwordCreated' | 'registered';
 
 export const authText = defineMessages<Key>({
   en: {
     failed: 'These credentials do not match our records.',
     throttled: 'Too many login attempts. Please try again in {minutes} min.',
+    throttledSeconds: 'Too many login attempts. Please try again in {seconds} s.',
     wrongPassword: 'The current password is not correct.',
     passwordChanged: 'Password successfully changed',
     resetSent: 'Password request link is sent to provided email',
@@ -23,6 +24,7 @@ export const authText = defineMessages<Key>({
   lv: {
     failed: 'Šie pieteikšanās dati neatbilst mūsu ierakstiem.',
     throttled: 'Pārāk daudz pieteikšanās mēģinājumu. Mēģiniet vēlreiz pēc {minutes} min.',
+    throttledSeconds: 'Pārāk daudz pieteikšanās mēģinājumu. Mēģiniet vēlreiz pēc {seconds} s.',
     wrongPassword: 'Pašreizējā parole nav pareiza.',
     passwordChanged: 'Parole veiksmīgi nomainīta',
     resetSent: 'Paroles atjaunošanas saite ir nosūtīta uz norādīto e-pastu',
@@ -38,6 +40,7 @@ export const authText = defineMessages<Key>({
   ru: {
     failed: 'Эти учётные данные не совпадают с нашими записями.',
     throttled: 'Слишком много попыток входа. Попробуйте снова через {minutes} мин.',
+    throttledSeconds: 'Слишком много попыток входа. Попробуйте снова через {seconds} с.',
     wrongPassword: 'Текущий пароль указан неверно.',
     passwordChanged: 'Пароль успешно изменён',
     resetSent: 'Ссылка для сброса пароля отправлена на указанный адрес',
