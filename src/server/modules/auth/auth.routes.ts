@@ -74,7 +74,10 @@ export async function authRoutes(app: App, deps: Deps) {
   );
   app.post(
     '/register-invited',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: loginResult.extend({ success: z.literal(true) }) } } },
-    async (req) => ({ success: true as const, token: await registerInvited(deps, req.body, req.ip, req.lang) }),
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: done } } },
+    async (req) => {
+      await registerInvited(deps, req.body, req.ip, baseUrl, req.lang, (err) => req.log.error({ err }, 'sign-up mail failed'));
+      return { success: true as const, message: authText(req.lang, 'registered') };
+    },
   );
 }

@@ -3,7 +3,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import type { PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, users, userTokens } from '../../db/schema/index.js';
-import { createSession, revokeUserSessions } from '../../lib/auth.js';
+import { revokeUserSessions } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -135,19 +135,35 @@ export async function createPasswordFromInvite(deps: Deps, input: PasswordCreate
 /** Sign-ups allowed per address in one window (a leaked link must not mint accounts freely). */
 export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
 
-/** Sign-up through a location's shared invite link; signs the new user in. */
-export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang): Promise<string> {
+/**
+ * Sign-up through a location's shared invite link. The answer is the same whether or not the
+ * address already has an account (design.md 5, decision 014): a new address gets its account
+ * (and an e-mail saying so), an existing one is left as it is and its holder is told by e-mail
+ * to sign in. Nobody is signed in by the answer; the new member logs in with their password.
+ * Both paths hash the password and try the insert before answering; the mail goes after.
+ */
+export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, baseUrl: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
   if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
-  const location = (await db.select({ id: locations.id }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
+  const location = (await db.select({ id: locations.id, title: locations.title }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
   if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
   const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim();
   const inserted = await db
     .insert(users)
-    .values({ email: input.email.trim(), firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
+    .values({ email, firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!inserted[0]) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'emailTaken')] });
-  return createSession(db, inserted[0].id, true, deps.now());
+  const isNew = inserted.length > 0;
+  const login = `${baseUrl}/login`;
+  afterAnswer(
+    () =>
+      deps.mailer.send({
+        to: email,
+        subject: authText(lang, 'signupSubject'),
+        text: authText(lang, isNew ? 'signupBody' : 'signupExistingBody', { location: location.title, link: login }),
+      }),
+    log,
+  );
 }

@@ -127,6 +127,31 @@ describe('password reset', () => {
 });
 
 describe('invitations', () => {
+  it('answers a sign-up with an address that has an account like a new one, and tells its holder by e-mail to sign in', async () => {
+    const home = await makeLocation(ctx.db);
+    const holder = await makeUser(ctx.db, { email: 'Holder@test.lv', locationId: home.id, firstName: 'Holder' });
+    await makeLocation(ctx.db, { token: 'loc-link-2', title: 'Noliktava' });
+    const payload = (email: string) => ({ name: 'Someone', email, phone: '+371 20000001', password: 'other-password', password_confirmation: 'other-password', token: 'loc-link-2' });
+    for (const lang of ['en', 'lv', 'ru']) {
+      const url = `/app/register-invited?lang=${lang}`;
+      const taken = await ctx.app.inject({ method: 'POST', url, payload: payload('holder@TEST.lv'), remoteAddress: `10.9.8.${lang.length}` });
+      const fresh = await ctx.app.inject({ method: 'POST', url, payload: payload(`fresh-${lang}@test.lv`), remoteAddress: `10.9.8.${lang.length}` });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toEqual(fresh.json());
+    }
+    await settled();
+    // The account is unchanged: same location, same password; its holder got a note to sign in.
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, holder.id));
+    expect(row).toMatchObject({ locationId: home.id, firstName: 'Holder' });
+    expect((await post('/app/login', { email: holder.email, password: 'other-password' })).statusCode).toBe(422);
+    expect((await post('/app/login', { email: holder.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const notes = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'holder@TEST.lv'));
+    expect(notes).toHaveLength(3);
+    expect(notes.map((n) => n.text).join('\n')).toContain('already has a lunch service account');
+    expect(notes.map((n) => n.text).join('\n')).toContain('https://lunch.example/login');
+    expect(notes.map((n) => n.text).join('\n')).not.toContain('/register-invited/');
+  });
+
   it('shows the invited e-mail and lets the invitee create a password once', async () => {
     const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null });
     const token = 'invite-token-123';
@@ -154,11 +179,13 @@ describe('invitations', () => {
     const payload = { name: 'Ilze', email: 'ilze@test.lv', phone: '+371 20000000', password: 'ilze-password', password_confirmation: 'ilze-password', token: 'loc-link-1' };
     const res = await post('/app/register-invited', payload);
     expect(res.statusCode).toBe(200);
-    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(res.json()).toEqual({ success: true, message: expect.stringContaining('We have sent an e-mail') });
+    const { token } = (await post('/app/login', { email: 'ilze@test.lv', password: 'ilze-password' })).json();
+    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ first_name: 'Ilze', role: 'customer', location: { id: location.id } });
-    const dup = await post('/app/register-invited', { ...payload, email: 'ILZE@test.lv' });
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors.email).toEqual(['An account with this e-mail already exists.']);
+    const welcome = await lastMailTo('ilze@test.lv');
+    expect(welcome!.text).toContain('has been created');
+    expect(welcome!.text).toContain('https://lunch.example/login');
     const bad = await post('/app/register-invited', { ...payload, email: 'x@test.lv', token: 'nope' });
     expect(bad.json().errors.token).toEqual(['This link is outdated or invalid']);
     const rows = await ctx.db.select().from(users).where(eq(users.email, 'ilze@test.lv'));
