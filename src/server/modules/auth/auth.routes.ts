@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { settled } from '../../lib/after-answer.js';
 import { revokeSession } from '../../lib/auth.js';
-import { publicBaseUrl } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
 import { authText } from './auth.messages.js';
 import { login } from './auth.service.js';
@@ -40,14 +39,12 @@ export async function authRoutes(app: App, deps: Deps) {
     },
   });
 
-  // Never from the request's Host header: a forged Host would point reset links elsewhere.
-  const baseUrl = publicBaseUrl(deps.env);
 
   app.post(
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
     async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl, req.lang, (err) => req.log.error({ err }, 'password reset mail failed'));
+      await requestPasswordReset(deps, req.body.email, req.ip, req.lang, (err) => req.log.error({ err }, 'password reset mail failed'));
       return { success: true as const, message: authText(req.lang, 'resetSent') };
     },
   );
@@ -76,7 +73,7 @@ export async function authRoutes(app: App, deps: Deps) {
     '/register-invited',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: done } } },
     async (req) => {
-      await registerInvited(deps, req.body, req.ip, baseUrl, req.lang, (err) => req.log.error({ err }, 'sign-up mail failed'));
+      await registerInvited(deps, req.body, req.ip, req.lang, (err) => req.log.error({ err }, 'sign-up mail failed'));
       return { success: true as const, message: authText(req.lang, 'registered') };
     },
   );

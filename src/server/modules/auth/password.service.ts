@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { afterAnswer } from '../../lib/after-answer.js';
+import { loginLink, resetLink } from '../../lib/links.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
@@ -23,7 +24,7 @@ export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_0
  * answers; the lookup, the token and the mail happen after the answer (`sendResetLink`), so
  * neither the text nor the time of the answer tells who has an account.
  */
-export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, baseUrl: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
+export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const email = emailIn.trim().toLowerCase();
   const [byAccount, byAddress] = await Promise.all([
@@ -33,11 +34,11 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
   if (byAccount.count > RESET_LIMITS.perAccount || byAddress.count > RESET_LIMITS.perAddress) {
     throw new AppError(429, t(lang, 'tooManyRequests'));
   }
-  afterAnswer(() => sendResetLink(deps, email, baseUrl, lang), log);
+  afterAnswer(() => sendResetLink(deps, email, lang), log);
 }
 
 /** Sends a reset link when the e-mail belongs to an active user; nothing otherwise. */
-async function sendResetLink(deps: Deps, email: string, baseUrl: string, lang: Lang): Promise<void> {
+async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<void> {
   const db = deps.database.db;
   const user = (
     await db.select({ id: users.id, email: users.email }).from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
@@ -52,7 +53,7 @@ async function sendResetLink(deps: Deps, email: string, baseUrl: string, lang: L
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
-  const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  const link = resetLink(deps.env, token, user.email);
   await deps.mailer.send({
     to: user.email,
     subject: authText(lang, 'resetSubject'),
@@ -142,7 +143,7 @@ export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
  * to sign in. Nobody is signed in by the answer; the new member logs in with their password.
  * Both paths hash the password and try the insert before answering; the mail goes after.
  */
-export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, baseUrl: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
+export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
   if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
@@ -156,7 +157,7 @@ export async function registerInvited(deps: Deps, input: RegisterInvitedInput, i
     .onConflictDoNothing()
     .returning({ id: users.id });
   const isNew = inserted.length > 0;
-  const login = `${baseUrl}/login`;
+  const login = loginLink(deps.env);
   afterAnswer(
     () =>
       deps.mailer.send({
