@@ -39,8 +39,11 @@ const schema = z.object({
    * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).
    */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'none']).optional(),
-  /** Minutes an unpaid card or bank order keeps its stock. */
-  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Minutes an unpaid card or bank order keeps its stock. Short, because a held order keeps
+   * dishes from everyone else (a customer has at most one unpaid order per menu).
+   */
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Seed demo data into an empty embedded database on start. */
   SEED_DEMO: z
     .enum(['true', 'false'])
