@@ -63,7 +63,7 @@ export interface BenchServers {
 
 /** The app (production settings, no jobs, no web files) and the bare route, both on 127.0.0.1. */
 export async function startServers(database: Database, databaseUrl: string): Promise<BenchServers> {
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: databaseUrl, SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: databaseUrl, PAYMENT_GATEWAY: 'sandbox', PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
   const mailer = createMailer(database.db, { smtpUrl: undefined, from: env.MAIL_FROM });
   const deps: Deps = { env, database, mailer, now: () => new Date() };
   const app = await buildApp(deps, { serveWeb: false, logger: false });

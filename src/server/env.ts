@@ -34,13 +34,16 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 16, 'at least 16 characters')
     .default(''),
   /**
-   * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page needs no
-   * money; for demos and tests); 'none' offers cash only. Set 'none' in production until a real
-   * gateway is connected.
+   * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page moves no
+   * money; for demos and tests); 'none' offers cash only. Unset: 'sandbox' on a laptop run (the
+   * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).
    */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'none']).default('sandbox'),
-  /** Minutes an unpaid card or bank order keeps its stock. */
-  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'none']).optional(),
+  /**
+   * Minutes an unpaid card or bank order keeps its stock. Short, because a held order keeps
+   * dishes from everyone else (a customer has at most one unpaid order per menu).
+   */
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Seed demo data into an empty embedded database on start. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -63,7 +66,43 @@ const schema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Env = z.infer<typeof schema>;
+type Parsed = z.infer<typeof schema>;
+
+/** The configuration with the defaults that depend on other variables resolved. */
+export type Env = Omit<Parsed, 'PAYMENT_GATEWAY'> & {
+  PAYMENT_GATEWAY: 'sandbox' | 'none';
+  /** What the start should warn about (printed once by index.ts). */
+  warnings: string[];
+};
+
+/**
+ * A "laptop" run uses the embedded database (no DATABASE_URL): there the demo defaults apply
+ * (sandbox payments, links to http://localhost:PORT). Anything with DATABASE_URL is treated as
+ * a real deployment.
+ */
+export function isLaptop(env: Pick<Parsed, 'DATABASE_URL'>): boolean {
+  return !env.DATABASE_URL;
+}
+
+function resolveEnv(parsed: Parsed): Env {
+  const warnings: string[] = [];
+  const laptop = isLaptop(parsed);
+  let gateway = parsed.PAYMENT_GATEWAY;
+  if (!gateway) {
+    gateway = laptop ? 'sandbox' : 'none';
+    if (!laptop) {
+      warnings.push(
+        'PAYMENT_GATEWAY is not set: card and bank payments are off (cash only). Set PAYMENT_GATEWAY=sandbox only for a test installation: the sandbox approves payments without moving money.',
+      );
+    }
+  }
+  if (!laptop && !parsed.PUBLIC_URL) {
+    warnings.push(
+      `PUBLIC_URL is not set: e-mailed and shown links (password reset, invitations) point to http://localhost:${parsed.PORT}. Set PUBLIC_URL to the address people open.`,
+    );
+  }
+  return { ...parsed, PAYMENT_GATEWAY: gateway, warnings };
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -71,7 +110,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return resolveEnv(parsed.data);
 }
 
 /** Base address for links the app sends out (e-mail). */

@@ -15,6 +15,7 @@ const say = (m: string) => process.stdout.write(`${m}\n`);
 async function main() {
   const started = Date.now();
   const env = loadEnv();
+  for (const w of env.warnings) process.stderr.write(`Warning: ${w}\n`);
   let embedded: EmbeddedServer | null = null;
   let url = env.DATABASE_URL;
   if (!url) {

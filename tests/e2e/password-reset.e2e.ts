@@ -14,8 +14,13 @@ test('forgotten password: request a link, set a new password, sign in with it', 
   // Without SMTP the message waits in the outbox, which administrators can read.
   const login = await request.post('/app/login', { data: { email: 'admin@demo.lv', password: 'demo-password' } });
   const { token } = await login.json();
-  const outbox = await request.get('/app/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
-  const mail = (await outbox.json()).data.find((m: { to: string }) => m.to === LAURA);
+  // The mail is written after the answer (the answer must not wait for it), so wait for it here.
+  const mailTo = async (to: string): Promise<{ text: string } | undefined> => {
+    const outbox = await request.get('/app/admin/outbox', { headers: { authorization: `Bearer ${token}` } });
+    return (await outbox.json()).data.find((m: { to: string }) => m.to === to);
+  };
+  await expect.poll(() => mailTo(LAURA)).toBeTruthy();
+  const mail = (await mailTo(LAURA))!;
   const link = /https?:\/\/[^\s]+\/password\/reset\/[^\s]+/.exec(mail.text)![0];
 
   await page.goto(new URL(link).pathname + new URL(link).search);

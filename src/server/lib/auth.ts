@@ -85,11 +85,9 @@ export async function revokeUserSessions(db: Db | Tx, userId: number, keepSessio
 
 function bearerOf(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
+  // Only the header: a session token in an address (?bearer=) would end up in browser history,
+  // proxy and server logs and Referer headers (decision 012); downloads use scoped links instead.
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  if (req.routeOptions.config.allowQueryToken) {
-    const q = (req.query as Record<string, unknown> | undefined)?.bearer;
-    if (typeof q === 'string' && q) return q;
-  }
   return null;
 }
 
@@ -231,8 +229,6 @@ export function authHook(deps: Deps) {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Also accept the token as ?bearer= (download links opened by the browser). */
-    allowQueryToken?: boolean;
     /**
      * Role-restricted routes only: on a session-cache miss the hook does not look the session up
      * but leaves `req.sessionHash` for the handler, whose first query reads the session with its

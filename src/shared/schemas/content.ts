@@ -12,4 +12,6 @@ export const allergen = z.object({ id: z.number(), code: z.string(), title: z.st
 export const translationsResult = z.object({
   lang: z.string(),
   languages: z.array(z.object({ code: z.string() })),
+  /** The sandbox gateway is active: card and bank payments move no money (the web shows a banner). */
+  test_payments: z.boolean(),
 });

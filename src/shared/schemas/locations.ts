@@ -32,6 +32,8 @@ export const location = z.object({
    * Admins only; PUT with `regenerate_token: true` replaces it (the old link stops working).
    */
   token: z.string(),
+  /** The sign-up address built from the token and the server's PUBLIC_URL (admins only), to copy. */
+  invite_url: z.string(),
   /** In position order. */
   shifts: z.array(shift),
   /** Team members (users) at the location. */
@@ -41,12 +43,12 @@ export const location = z.object({
 });
 export type Location = z.infer<typeof location>;
 
-/** A location as kitchen staff get it: without the invite-link `token`. */
-export const staffLocation = location.omit({ token: true });
+/** A location as kitchen staff get it: without the invite-link `token` and `invite_url`. */
+export const staffLocation = location.omit({ token: true, invite_url: true });
 export type StaffLocation = z.infer<typeof staffLocation>;
 
 /** What the location calls answer: `location` for admins, `staffLocation` (no token) for kitchen staff. */
-export const locationAnswer = location.extend({ token: location.shape.token.optional() });
+export const locationAnswer = location.extend({ token: location.shape.token.optional(), invite_url: location.shape.invite_url.optional() });
 export type LocationAnswer = z.infer<typeof locationAnswer>;
 
 /** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { useSession } from '../lib/session-store';
 import { MaintenanceScreen } from './maintenance-screen';
+import { TestPaymentsBanner } from './test-payments-banner';
 
 /** Top of every route: the maintenance switch, the loading bar and scroll restoration. */
 export function RootLayout() {
@@ -21,6 +22,7 @@ export function RootLayout() {
   return (
     <>
       <div className={`progress-bar ${busy ? 'is-active' : ''}`} aria-hidden="true" />
+      <TestPaymentsBanner />
       <Outlet />
       <ScrollRestoration />
     </>

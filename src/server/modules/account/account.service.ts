@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { clear, hit } from '../../lib/rate-limit.js';
 import { authText } from '../auth/auth.messages.js';
 import { expireResetTokens } from '../auth/password.service.js';
 
@@ -58,12 +59,24 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
   return getProfile(db, userId);
 }
 
+/** Wrong current passwords allowed per user in one window (each check costs an argon2 hash). */
+export const PASSWORD_CHANGE_LIMITS = { perUser: 5, windowMs: 15 * 60_000 } as const;
+
 /** Changes the password and ends the user's other sessions. */
 export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput, lang: Lang): Promise<void> {
+  // Counted before the check, so parallel guesses are all counted; a right password clears it.
+  const key = `password-change:user:${user.id}`;
+  const limit = await hit(db, key, PASSWORD_CHANGE_LIMITS.windowMs);
+  if (limit.count > PASSWORD_CHANGE_LIMITS.perUser) {
+    const seconds = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
+    const text = t(lang, 'tooManyRequests');
+    throw new AppError(429, text, { old_password: [text] }, { 'retry-after': String(seconds) });
+  }
   const rows = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!(await verifyPassword(rows[0]?.hash, input.old_password))) {
     throw fieldError(t(lang, 'invalid'), { old_password: [authText(lang, 'wrongPassword')] });
   }
+  await clear(db, key);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -7,8 +7,8 @@ import {
   passwordResetInput,
   registerInvitedInput,
 } from '../../../shared/schemas/auth.js';
+import { settled } from '../../lib/after-answer.js';
 import { revokeSession } from '../../lib/auth.js';
-import { publicBaseUrl } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
 import { authText } from './auth.messages.js';
 import { login } from './auth.service.js';
@@ -18,6 +18,9 @@ const ok = z.object({ ok: z.literal(true) });
 const done = z.object({ success: z.literal(true), message: z.string() });
 
 export async function authRoutes(app: App, deps: Deps) {
+  // Reset mails are written after their answer; a closing app lets them finish first.
+  app.addHook('onClose', async () => settled());
+
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginInput, response: { 200: loginResult } } },
@@ -36,14 +39,12 @@ export async function authRoutes(app: App, deps: Deps) {
     },
   });
 
-  // Never from the request's Host header: a forged Host would point reset links elsewhere.
-  const baseUrl = publicBaseUrl(deps.env);
 
   app.post(
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
     async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip, baseUrl, req.lang);
+      await requestPasswordReset(deps, req.body.email, req.ip, req.lang, (err) => req.log.error({ err }, 'password reset mail failed'));
       return { success: true as const, message: authText(req.lang, 'resetSent') };
     },
   );
@@ -70,7 +71,10 @@ export async function authRoutes(app: App, deps: Deps) {
   );
   app.post(
     '/register-invited',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: loginResult.extend({ success: z.literal(true) }) } } },
-    async (req) => ({ success: true as const, token: await registerInvited(deps, req.body, req.ip, req.lang) }),
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: done } } },
+    async (req) => {
+      await registerInvited(deps, req.body, req.ip, req.lang, (err) => req.log.error({ err }, 'sign-up mail failed'));
+      return { success: true as const, message: authText(req.lang, 'registered') };
+    },
   );
 }

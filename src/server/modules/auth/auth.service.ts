@@ -6,26 +6,39 @@ import { createSession } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { clear, hit, undo } from '../../lib/rate-limit.js';
+import { attempt, clear, hit, undo, type Backoff } from '../../lib/rate-limit.js';
 import { authText } from './auth.messages.js';
 
-/** Failed logins allowed per account and per address in one window. */
-export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowMs: 15 * 60_000 } as const;
+/**
+ * Login throttling (OWASP authentication cheat sheet): failures are counted per account *and*
+ * address, so guesses from elsewhere never lock the owner out at their own address; after
+ * `free` failures each next attempt of that pair waits twice as long (1 s, 2 s, 4 s ... 15 min).
+ * Each address also has a global limit across accounts (one address guessing many accounts).
+ */
+export const LOGIN_LIMITS = {
+  perPair: { free: 5, firstDelayMs: 1000, maxDelayMs: 15 * 60_000, memoryMs: 60 * 60_000 },
+  perAddress: 50,
+  windowMs: 15 * 60_000,
+} as const satisfies { perPair: Backoff; perAddress: number; windowMs: number };
+
+function throttled(lang: Lang, until: number): AppError {
+  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  const text = seconds < 60 ? authText(lang, 'throttledSeconds', { seconds }) : authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
+  return new AppError(429, text, { email: [text] }, { 'retry-after': String(seconds) });
+}
 
 export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lang): Promise<string> {
   const db = deps.database.db;
   const email = input.email.trim().toLowerCase();
-  const accountKey = `login:account:${email}`;
+  const pairKey = `login:pair:${ip}:${email}`;
   const addressKey = `login:address:${ip}`;
   // Count the attempt before checking the password, so parallel guesses are all counted;
-  // a successful login takes its count back (only failures use up the limit).
-  const [byAccount, byAddress] = await Promise.all([hit(db, accountKey, LOGIN_LIMITS.windowMs), hit(db, addressKey, LOGIN_LIMITS.windowMs)]);
-  if (byAccount.count > LOGIN_LIMITS.perAccount || byAddress.count > LOGIN_LIMITS.perAddress) {
-    const until = Math.max(byAccount.count > LOGIN_LIMITS.perAccount ? byAccount.resetAt.getTime() : 0, byAddress.count > LOGIN_LIMITS.perAddress ? byAddress.resetAt.getTime() : 0);
-    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-    const text = authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
-    throw new AppError(429, text, { email: [text] }, { 'retry-after': String(seconds) });
-  }
+  // a successful login takes its counts back (only failures use up the limits).
+  // The address first: an attempt it refuses checks no password, so it does not count for the pair.
+  const byAddress = await hit(db, addressKey, LOGIN_LIMITS.windowMs);
+  if (byAddress.count > LOGIN_LIMITS.perAddress) throw throttled(lang, byAddress.resetAt.getTime());
+  const byPair = await attempt(db, pairKey, LOGIN_LIMITS.perPair);
+  if (!byPair.allowed) throw throttled(lang, byPair.nextAt.getTime());
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
     .from(users)
@@ -36,6 +49,6 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   if (!user || !ok || !user.active) {
     throw new AppError(422, authText(lang, 'failed'), { email: [authText(lang, 'failed')] });
   }
-  await Promise.all([clear(db, accountKey), undo(db, addressKey)]);
+  await Promise.all([clear(db, pairKey), undo(db, addressKey)]);
   return createSession(db, user.id, input.rememberme, deps.now());
 }

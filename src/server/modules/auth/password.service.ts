@@ -3,11 +3,13 @@ import type { Lang } from '../../../shared/i18n.js';
 import type { PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, users, userTokens } from '../../db/schema/index.js';
-import { createSession, revokeUserSessions } from '../../lib/auth.js';
+import { revokeUserSessions } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { afterAnswer } from '../../lib/after-answer.js';
+import { loginLink, resetLink } from '../../lib/links.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
@@ -18,10 +20,11 @@ export const RESET_TTL_MS = 60 * 60_000;
 export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
 
 /**
- * Sends a reset link when the e-mail belongs to an active user. Answers the same either way,
- * so the call cannot be used to find out who has an account.
+ * Counts a reset request against its limits (the same two writes for every address) and
+ * answers; the lookup, the token and the mail happen after the answer (`sendResetLink`), so
+ * neither the text nor the time of the answer tells who has an account.
  */
-export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, baseUrl: string, lang: Lang): Promise<void> {
+export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const email = emailIn.trim().toLowerCase();
   const [byAccount, byAddress] = await Promise.all([
@@ -31,6 +34,12 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
   if (byAccount.count > RESET_LIMITS.perAccount || byAddress.count > RESET_LIMITS.perAddress) {
     throw new AppError(429, t(lang, 'tooManyRequests'));
   }
+  afterAnswer(() => sendResetLink(deps, email, lang), log);
+}
+
+/** Sends a reset link when the e-mail belongs to an active user; nothing otherwise. */
+async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<void> {
+  const db = deps.database.db;
   const user = (
     await db.select({ id: users.id, email: users.email }).from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
   )[0];
@@ -44,8 +53,7 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + RESET_TTL_MS),
   });
-  const link = `${baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  // Queued, not awaited: answering only after an SMTP round trip would tell who has an account.
+  const link = resetLink(deps.env, token, user.email);
   await deps.mailer.send({
     to: user.email,
     subject: authText(lang, 'resetSubject'),
@@ -128,19 +136,35 @@ export async function createPasswordFromInvite(deps: Deps, input: PasswordCreate
 /** Sign-ups allowed per address in one window (a leaked link must not mint accounts freely). */
 export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
 
-/** Sign-up through a location's shared invite link; signs the new user in. */
-export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang): Promise<string> {
+/**
+ * Sign-up through a location's shared invite link. The answer is the same whether or not the
+ * address already has an account (design.md 5, decision 014): a new address gets its account
+ * (and an e-mail saying so), an existing one is left as it is and its holder is told by e-mail
+ * to sign in. Nobody is signed in by the answer; the new member logs in with their password.
+ * Both paths hash the password and try the insert before answering; the mail goes after.
+ */
+export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
   const db = deps.database.db;
   const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
   if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
-  const location = (await db.select({ id: locations.id }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
+  const location = (await db.select({ id: locations.id, title: locations.title }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
   if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
   const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim();
   const inserted = await db
     .insert(users)
-    .values({ email: input.email.trim(), firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
+    .values({ email, firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!inserted[0]) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'emailTaken')] });
-  return createSession(db, inserted[0].id, true, deps.now());
+  const isNew = inserted.length > 0;
+  const login = loginLink(deps.env);
+  afterAnswer(
+    () =>
+      deps.mailer.send({
+        to: email,
+        subject: authText(lang, 'signupSubject'),
+        text: authText(lang, isNew ? 'signupBody' : 'signupExistingBody', { location: location.title, link: login }),
+      }),
+    log,
+  );
 }

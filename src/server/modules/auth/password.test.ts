@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users, userTokens } from '../../db/schema/index.js';
+import { settled } from '../../lib/after-answer.js';
 import { hashToken } from '../../lib/tokens.js';
 import { makeLocation, makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -12,8 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object, ip = '10.9.0.1') =>
+const answer = (url: string, payload: object, ip = '10.9.0.1') =>
   ctx.app.inject({ method: 'POST', url: `${url}?lang=en`, payload, remoteAddress: ip });
+/** Posts and waits for the work done after the answer (reset mails). */
+const post = async (url: string, payload: object, ip = '10.9.0.1') => {
+  const res = await answer(url, payload, ip);
+  await settled();
+  return res;
+};
 
 async function lastMailTo(email: string) {
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
@@ -61,6 +68,7 @@ describe('password reset', () => {
     for (const ip of ['10.9.3.1', '10.9.3.2']) {
       await ctx.app.inject({ method: 'POST', url: '/app/password/email', payload: { email: user.email }, remoteAddress: ip, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     }
+    await settled();
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mails).toHaveLength(2);
     for (const m of mails) {
@@ -78,6 +86,27 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Password request link is sent to provided email');
     expect(await ctx.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+
+  it('answers before the token and the mail are written, so its time does not tell who has an account', async () => {
+    const user = await makeUser(ctx.db);
+    const mailsTo = async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))).length;
+    // Another transaction holds the token and outbox tables: a request that waited for its
+    // token or mail write would wait for this transaction too.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table user_tokens, mail_outbox in exclusive mode`);
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
+      const [known, unknown] = await Promise.all([
+        Promise.race([answer('/app/password/email', { email: user.email }, '10.9.4.1'), timeout]),
+        Promise.race([answer('/app/password/email', { email: 'no-account-here@test.lv' }, '10.9.4.2'), timeout]),
+      ]);
+      expect(known?.statusCode).toBe(200);
+      expect(unknown?.statusCode).toBe(200);
+      expect(known?.json()).toEqual(unknown?.json());
+    });
+    // The link is still sent, once the work after the answer is done.
+    await settled();
+    expect(await mailsTo()).toBe(1);
   });
 
   it('expires links', async () => {
@@ -98,6 +127,31 @@ describe('password reset', () => {
 });
 
 describe('invitations', () => {
+  it('answers a sign-up with an address that has an account like a new one, and tells its holder by e-mail to sign in', async () => {
+    const home = await makeLocation(ctx.db);
+    const holder = await makeUser(ctx.db, { email: 'Holder@test.lv', locationId: home.id, firstName: 'Holder' });
+    await makeLocation(ctx.db, { token: 'loc-link-2', title: 'Noliktava' });
+    const payload = (email: string) => ({ name: 'Someone', email, phone: '+371 20000001', password: 'other-password', password_confirmation: 'other-password', token: 'loc-link-2' });
+    for (const lang of ['en', 'lv', 'ru']) {
+      const url = `/app/register-invited?lang=${lang}`;
+      const taken = await ctx.app.inject({ method: 'POST', url, payload: payload('holder@TEST.lv'), remoteAddress: `10.9.8.${lang.length}` });
+      const fresh = await ctx.app.inject({ method: 'POST', url, payload: payload(`fresh-${lang}@test.lv`), remoteAddress: `10.9.8.${lang.length}` });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toEqual(fresh.json());
+    }
+    await settled();
+    // The account is unchanged: same location, same password; its holder got a note to sign in.
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, holder.id));
+    expect(row).toMatchObject({ locationId: home.id, firstName: 'Holder' });
+    expect((await post('/app/login', { email: holder.email, password: 'other-password' })).statusCode).toBe(422);
+    expect((await post('/app/login', { email: holder.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const notes = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'holder@TEST.lv'));
+    expect(notes).toHaveLength(3);
+    expect(notes.map((n) => n.text).join('\n')).toContain('already has a lunch service account');
+    expect(notes.map((n) => n.text).join('\n')).toContain('https://lunch.example/login');
+    expect(notes.map((n) => n.text).join('\n')).not.toContain('/register-invited/');
+  });
+
   it('shows the invited e-mail and lets the invitee create a password once', async () => {
     const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null });
     const token = 'invite-token-123';
@@ -125,11 +179,13 @@ describe('invitations', () => {
     const payload = { name: 'Ilze', email: 'ilze@test.lv', phone: '+371 20000000', password: 'ilze-password', password_confirmation: 'ilze-password', token: 'loc-link-1' };
     const res = await post('/app/register-invited', payload);
     expect(res.statusCode).toBe(200);
-    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(res.json()).toEqual({ success: true, message: expect.stringContaining('We have sent an e-mail') });
+    const { token } = (await post('/app/login', { email: 'ilze@test.lv', password: 'ilze-password' })).json();
+    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ first_name: 'Ilze', role: 'customer', location: { id: location.id } });
-    const dup = await post('/app/register-invited', { ...payload, email: 'ILZE@test.lv' });
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors.email).toEqual(['An account with this e-mail already exists.']);
+    const welcome = await lastMailTo('ilze@test.lv');
+    expect(welcome!.text).toContain('has been created');
+    expect(welcome!.text).toContain('https://lunch.example/login');
     const bad = await post('/app/register-invited', { ...payload, email: 'x@test.lv', token: 'nope' });
     expect(bad.json().errors.token).toEqual(['This link is outdated or invalid']);
     const rows = await ctx.db.select().from(users).where(eq(users.email, 'ilze@test.lv'));

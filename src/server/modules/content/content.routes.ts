@@ -14,7 +14,7 @@ export async function contentRoutes(app: App, deps: Deps) {
   app.get(
     '/translations',
     { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: translationsResult } } },
-    async (req) => ({ lang: req.lang, languages: languages() }),
+    async (req) => ({ lang: req.lang, languages: languages(), test_payments: deps.env.PAYMENT_GATEWAY === 'sandbox' }),
   );
   app.get(
     '/allergens',

@@ -63,11 +63,21 @@ describe('content blocks and reference data', () => {
     expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Глютен', 'Молоко']);
   });
 
-  it('lists the languages', async () => {
+  it('lists the languages, and says when payments are the sandbox\'s (the web shows a test-payments banner)', async () => {
     expect((await ctx.app.inject({ url: '/app/translations?lang=ru' })).json()).toEqual({
       lang: 'ru',
       languages: [{ code: 'lv' }, { code: 'en' }, { code: 'ru' }],
+      test_payments: true,
     });
+  });
+
+  it('does not announce test payments without the sandbox gateway', async () => {
+    const cashOnly = await createTestApp({ PAYMENT_GATEWAY: 'none' });
+    try {
+      expect((await cashOnly.app.inject({ url: '/app/translations' })).json().test_payments).toBe(false);
+    } finally {
+      await cashOnly.close();
+    }
   });
 });
 

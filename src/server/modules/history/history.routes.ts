@@ -49,7 +49,7 @@ export async function historyRoutes(app: App, deps: Deps) {
   app.get(
     '/dishlists/history/:locationId/:menuId/pdf',
     {
-      config: { access: 'user', allowQueryToken: true },
+      config: { access: 'user' },
       schema: { tags: ['history'], params: z.object({ locationId: id, menuId: id }) },
     },
     async (req, reply) => {

@@ -66,7 +66,7 @@ describe('order history', () => {
     expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}`, headers: x.stranger.auth })).statusCode).toBe(403);
   });
 
-  it('downloads the report as a real PDF with Latvian names, also with the token in the address', async () => {
+  it('downloads the report as a real PDF with Latvian names, signed in by header only, never by a token in the address', async () => {
     const x = await world();
     const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=lv`, headers: x.staff.auth });
     expect(res.statusCode).toBe(200);
@@ -79,14 +79,19 @@ describe('order history', () => {
     expect(text).toContain('Līga');
     expect(text).toContain('Birojs Ķengarags');
     expect(text).toContain('Skābeņu zupa');
-    const own = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${x.me.token}&lang=en` });
+    const own = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=en`, headers: x.me.auth });
     expect(own.statusCode).toBe(200);
     const ownText = pdfText(own.rawPayload);
     expect(ownText).toContain('Order report');
     expect(ownText).toContain('Jānis Bērziņš');
     expect(ownText).not.toContain('Līga');
-    const denied = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${x.stranger.token}` });
+    const denied = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf`, headers: x.stranger.auth });
     expect(denied.statusCode).toBe(403);
+    // The long-lived session token in the address is not accepted (decision 012).
+    for (const token of [x.me.token, x.staff.token]) {
+      const byQuery = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${token}&lang=en` });
+      expect(byQuery.statusCode).toBe(401);
+    }
   });
 
   it('keeps a customer’s own orders in their history after they move to another location', async () => {

@@ -20,11 +20,14 @@ export function newLocationToken(): string {
 }
 
 type LocationRow = typeof locations.$inferSelect;
+/** A location as this service presents it; the routes add `invite_url` (built from PUBLIC_URL) for admins. */
+export type LocationCore = Omit<Location, 'invite_url'>;
+type LocationCoreAnswer = Omit<LocationAnswer, 'invite_url'>;
 
 // The outer column is spelled out: drizzle leaves columns unqualified in single-table selects.
 const usersCount = sql<number>`(select count(*) from ${users} where ${users.locationId} = "locations"."id")`.mapWith(Number);
 
-async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })[]): Promise<Location[]> {
+async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })[]): Promise<LocationCore[]> {
   if (rows.length === 0) return [];
   const shiftRows = await db
     .select()
@@ -61,11 +64,11 @@ export interface LocationViewer {
   seesToken: boolean;
 }
 
-function withoutToken(l: Location): StaffLocation {
+function withoutToken(l: LocationCore): StaffLocation {
   const { token: _token, ...rest } = l;
   return rest;
 }
-const forViewer = (l: Location, viewer: LocationViewer): LocationAnswer => (viewer.seesToken ? l : withoutToken(l));
+const forViewer = (l: LocationCore, viewer: LocationViewer): LocationCoreAnswer => (viewer.seesToken ? l : withoutToken(l));
 
 function selectLocation(db: Db | Tx) {
   return db.select({ ...locationColumns(), usersCount }).from(locations);
@@ -76,7 +79,7 @@ function locationColumns() {
   return { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt };
 }
 
-export async function listLocations(db: Db, q: LocationListQuery, viewer: LocationViewer): Promise<Paged<LocationAnswer>> {
+export async function listLocations(db: Db, q: LocationListQuery, viewer: LocationViewer): Promise<Paged<LocationCoreAnswer>> {
   const p = q.search ? likePattern(q.search) : null;
   const where = and(
     q.filter.status === undefined ? undefined : eq(locations.status, q.filter.status),
@@ -111,14 +114,14 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
   return { data, current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
 }
 
-export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<Location> {
+export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<LocationCore> {
   const rows = await selectLocation(db).where(eq(locations.id, id));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return (await present(db, rows))[0]!;
 }
 
 /** One location as `viewer` may see it. */
-export async function readLocation(db: Db, id: number, lang: Lang, viewer: LocationViewer): Promise<LocationAnswer> {
+export async function readLocation(db: Db, id: number, lang: Lang, viewer: LocationViewer): Promise<LocationCoreAnswer> {
   return forViewer(await getLocation(db, id, lang), viewer);
 }
 
@@ -158,7 +161,7 @@ async function writeShifts(tx: Tx, locationId: number, list: NonNullable<UpdateL
   }
 }
 
-export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang): Promise<Location> {
+export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang): Promise<LocationCore> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(locations)
@@ -170,7 +173,7 @@ export async function createLocation(db: Db, input: CreateLocationInput, lang: L
   return getLocation(db, id, lang);
 }
 
-export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang): Promise<Location> {
+export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang): Promise<LocationCore> {
   await db.transaction(async (tx) => {
     const found = await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${id} for update`);
     if (found.rows.length === 0) throw new AppError(404, t(lang, 'notFound'));
@@ -184,7 +187,7 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
 }
 
 /** Marks a location confirmed; calling it again changes nothing. */
-export async function reconfirmLocation(db: Db, id: number, lang: Lang): Promise<Location> {
+export async function reconfirmLocation(db: Db, id: number, lang: Lang): Promise<LocationCore> {
   const rows = await db.update(locations).set({ unconfirmed: false }).where(eq(locations.id, id)).returning({ id: locations.id });
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return getLocation(db, id, lang);

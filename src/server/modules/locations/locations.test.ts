@@ -48,8 +48,9 @@ describe('locations: create, edit, reconfirm, token', () => {
 
   it('shows the invite token to admins only: kitchen staff read locations without it', async () => {
     const loc = await makeLocation(ctx.db, { title: `Tokenless ${Date.now()}` });
-    const { token, ...rest } = (await call('GET', `/app/locations/${loc.id}`, admin)).json();
+    const { token, invite_url, ...rest } = (await call('GET', `/app/locations/${loc.id}`, admin)).json();
     expect(token).toBe(loc.token);
+    expect(invite_url).toBe(`http://localhost:3000/user/register-invited/${loc.token}`);
     const one = await call('GET', `/app/locations/${loc.id}`, kitchen);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(rest);
@@ -71,7 +72,7 @@ describe('locations: create, edit, reconfirm, token', () => {
     const renewed = res.json();
     expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(renewed.token).not.toBe(created.token);
-    expect(renewed).toEqual({ ...same, token: renewed.token });
+    expect(renewed).toEqual({ ...same, token: renewed.token, invite_url: `http://localhost:3000/user/register-invited/${renewed.token}` });
     expect((await ctx.app.inject({ url: `/app/locations/token/${created.token}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: `/app/locations/token/${renewed.token}` })).json()).toEqual({ id: created.id, title: 'Rotējamā' });
 

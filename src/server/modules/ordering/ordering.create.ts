@@ -215,7 +215,10 @@ interface OrderStatement {
  * Dishes without a balance row, or with qty null, are unlimited. The order, its lines, the
  * user's bonus (always updated: the row gets a new version) and, in the variants that need
  * them, the chosen set-meal options and the payment are written only when the user row was
- * locked and nothing is short. Every part sees the rows as they were before the update. The
+ * locked and nothing is short. The card/bank variants also write nothing when the customer
+ * already has an unpaid (status 1) order on the menu (`unpaid`, read under the user-row lock, so
+ * parallel orders of one customer leave at most one unpaid; decision 019); the cash variants
+ * are unchanged. Every part sees the rows as they were before the update. The
  * variants leave out the parts a plain cash order does not need: each data-changing part costs
  * PostgreSQL executor set-up on every call, written or not.
  */
@@ -237,12 +240,20 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     order by b.dish_id for update of b),
   short as (
     select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
-    where locked.qty is not null and locked.qty < need.n),
+    where locked.qty is not null and locked.qty < need.n),${
+    withPayment
+      ? `
+  unpaid as (
+    select 1 from orders
+    where exists (select 1 from lu) and user_id = ${$('user')}::int and menu_id = ${$('menu')}::int and status = 1
+    limit 1),`
+      : ''
+  }
   taken as (
     update balances b set qty = b.qty - need.n
     from need join locked on locked.dish_id = need.dish_id
     where b.menu_id = ${$('menu')}::int and b.dish_id = need.dish_id and locked.qty is not null
-      and not exists (select 1 from short)
+      and not exists (select 1 from short)${withPayment ? ' and not exists (select 1 from unpaid)' : ''}
     returning b.dish_id),
   o as (
     insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
@@ -250,7 +261,7 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     select ${$('menu')}::int, ${$('user')}::int, ${$('location')}::int, ${$('staff')}::int, ${$('shift')}::int, ${$('comment')}::text,
       ${$('paymentType')}::text, ${$('bank')}::text, ${$('amount')}::int, ${$('subsidy')}::int, ${$('bonus')}::int,
       ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('now')}::timestamptz, ${$('now')}::timestamptz
-    where exists (select 1 from lu) and not exists (select 1 from short)
+    where exists (select 1 from lu) and not exists (select 1 from short)${withPayment ? ' and not exists (select 1 from unpaid)' : ''}
     returning id),
   i as (
     insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position)
@@ -284,7 +295,7 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     where id = ${$('user')}::int and exists (select 1 from o)
     returning 1)
   select (select id from o) as order_id, exists (select 1 from lu) as locked,
-    coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short`;
+    coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short${withPayment ? ',\n    exists (select 1 from unpaid) as unpaid' : ''}`;
   return { name: `place-order${withOptions ? '-options' : ''}${withPayment ? '-payment' : ''}`, text, params };
 }
 
@@ -431,7 +442,7 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     };
     const statement =
       options.length > 0 ? (online ? ORDER_STATEMENTS.both : ORDER_STATEMENTS.options) : online ? ORDER_STATEMENTS.payment : ORDER_STATEMENTS.plain;
-    const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][] }>({
+    const res = await deps.database.pool.query<{ order_id: number | null; locked: boolean; short: [number, number][]; unpaid?: boolean }>({
       name: statement.name,
       text: statement.text,
       values: statement.params.map((name) => values[name]),
@@ -439,6 +450,10 @@ export async function placeOrder(deps: Deps, gateway: PaymentGateway, req: Place
     const row = res.rows[0]!;
     if (!row.locked) return 'stale' as const;
     if (row.short.length > 0) throw stockErrors(menu, new Map(row.short), lang);
+    if (row.unpaid) {
+      const text = orderingText(lang, 'unpaidOrderExists');
+      throw new AppError(409, text, { payment_type: [text] });
+    }
     return { orderId: row.order_id!, reference, amountToPayCents: totals.amountToPay };
   };
 

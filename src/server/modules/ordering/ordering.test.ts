@@ -227,15 +227,58 @@ describe('placing an order', () => {
     const card = await post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card', terms: true }, c.auth);
     expect(card.statusCode).toBe(200);
     expect(card.json()).toEqual({ success: true, order_id: expect.any(Number), payment_link: expect.stringMatching(/^\/app\/payments\/sandbox\/[\w-]+\?lang=en$/) });
+    const b = await customerAt(ctx.db, now);
     const bank = await post(
       '/app/order/create',
       { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'bank', bank: 'seb', terms: true },
-      c.auth,
+      b.auth,
     );
     expect(bank.json().payment_link).toBeDefined();
-    const stored = await ordersOf(c.user.id);
-    expect(stored.find((o) => o.id === card.json().order_id)).toMatchObject({ status: 1, paymentType: 'card', commissionCents: 25, amountToPayCents: 575 });
-    expect(stored.find((o) => o.id === bank.json().order_id)).toMatchObject({ status: 1, paymentType: 'bank', bankCode: 'seb', amountToPayCents: 565 });
+    expect((await ordersOf(c.user.id)).find((o) => o.id === card.json().order_id)).toMatchObject({ status: 1, paymentType: 'card', commissionCents: 25, amountToPayCents: 575 });
+    expect((await ordersOf(b.user.id)).find((o) => o.id === bank.json().order_id)).toMatchObject({ status: 1, paymentType: 'bank', bankCode: 'seb', amountToPayCents: 565 });
+  });
+
+  it('holds at most one unpaid card or bank order per customer and menu; cash orders and other menus are not held up', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const other = await menuWorld(ctx.db, now);
+    await setBalance(ctx.db, w.menu.id, w.main.id, 10);
+    const c = await customerAt(ctx.db, now);
+    const order = (menu: number, dish: number, payment: object) => ({ dishlist_id: menu, items: [{ id: dish, qty: 2 }], terms: true, ...payment });
+    const first = await post('/app/order/create?lang=en', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth);
+    expect(first.statusCode).toBe(200);
+    for (const [lang, payment] of [['en', { payment_type: 'card' }], ['lv', { payment_type: 'bank', bank: 'seb' }], ['ru', { payment_type: 'card' }]] as const) {
+      const again = await post(`/app/order/create?lang=${lang}`, order(w.menu.id, w.main.id, payment), c.auth);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errors.payment_type).toEqual([again.json().message]);
+    }
+    expect((await post('/app/order/create?lang=en', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(/^You already have an order on this menu waiting for payment/);
+    expect((await post('/app/order/create?lang=lv', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(/^Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu/);
+    // Only the first order holds stock.
+    const [left] = await ctx.db.select().from(balances).where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
+    expect(left!.qty).toBe(8);
+    expect((await post('/app/order/create', order(w.menu.id, w.main.id, { payment_type: 'cash' }), c.auth)).statusCode).toBe(200);
+    expect((await post('/app/order/create', order(other.menu.id, other.main.id, { payment_type: 'card' }), c.auth)).statusCode).toBe(200);
+    // Once the unpaid order is released, a new card order may be placed.
+    await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, first.json().order_id));
+    expect((await post('/app/order/create', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).statusCode).toBe(200);
+  });
+
+  it('lets parallel card and bank orders of one customer leave at most one unpaid', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    await setBalance(ctx.db, w.menu.id, w.main.id, 20);
+    const c = await customerAt(ctx.db, now);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], terms: true, ...(i % 2 ? { payment_type: 'bank', bank: 'seb' } : { payment_type: 'card' }) }, c.auth),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const unpaid = (await ordersOf(c.user.id)).filter((o) => o.status === 1);
+    expect(unpaid).toHaveLength(1);
+    const [left] = await ctx.db.select().from(balances).where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
+    expect(left!.qty).toBe(18);
   });
 
   it('records subsidy or bonus when nothing is left to pay, and full subsidy pays all', async () => {

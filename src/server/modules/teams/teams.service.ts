@@ -3,11 +3,11 @@ import type { Lang } from '../../../shared/i18n.js';
 import type { InviteResult, InviteSkipReason, MemberResult, NotifyResult, TeamMember, TeamResult } from '../../../shared/schemas/teams.js';
 import { locations, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import { publicBaseUrl } from '../../env.js';
 import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { inviteLink, loginLink } from '../../lib/links.js';
 import { hit, undo } from '../../lib/rate-limit.js';
 import { teamsText } from './teams.messages.js';
 
@@ -45,7 +45,7 @@ export async function managedLocation(db: Db, user: AuthUser, lang: Lang): Promi
 
 /** The location's invitation sign-up address; only ever from PUBLIC_URL, never the request's Host. */
 function inviteUrl(deps: Deps, location: ManagedLocation): string {
-  return `${publicBaseUrl(deps.env)}/user/register-invited/${encodeURIComponent(location.token)}`;
+  return inviteLink(deps.env, location.token);
 }
 
 /** Team members are the customers of the location; staff accounts placed there are not. */
@@ -182,7 +182,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
       to: email,
       subject: teamsText(lang, 'inviteSubject', { location: location.title }),
       text: hasAccount.has(email)
-        ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: `${publicBaseUrl(deps.env)}/login` })
+        ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: loginLink(deps.env) })
         : teamsText(lang, 'inviteBody', { manager, location: location.title, link }),
     });
     sent.push(email);

@@ -86,6 +86,24 @@ describe('access to team calls', () => {
 });
 
 describe('GET /app/me/team', () => {
+  it('gives the manager the same invitation address as the administrator sees, from PUBLIC_URL', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now());
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const expected = `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}`;
+    const managers = (await get('/app/me/team', w.manager.auth)).json().location.invite_url;
+    // Requests arriving under another Host name change nothing.
+    const headers = { ...admin.auth, host: 'localhost:3000', 'x-forwarded-host': 'evil.example' };
+    const admins = (await get(`/app/locations/${w.location.id}`, headers)).json().invite_url;
+    const listed = (await get('/app/locations?per_page=all', headers)).json().data.find((l: { id: number }) => l.id === w.location.id).invite_url;
+    expect([managers, admins, listed]).toEqual([expected, expected, expected]);
+    const renewed = (await ctx.app.inject({ method: 'PUT', url: `/app/locations/${w.location.id}`, headers: admin.auth, payload: { regenerate_token: true } })).json();
+    expect(renewed.invite_url).toBe(`${PUBLIC_URL}/user/register-invited/${encodeURIComponent(renewed.token)}`);
+    expect((await get('/app/me/team', w.manager.auth)).json().location.invite_url).toBe(renewed.invite_url);
+    // Kitchen staff see neither the token nor the address.
+    expect((await get(`/app/locations/${w.location.id}`, kitchen.auth)).json()).not.toHaveProperty('invite_url');
+  });
+
   it('lists the customers of the manager’s own location by name, with the own row marked', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs Centrs' });
     const elsewhere = await makeLocation(ctx.db);

@@ -39,6 +39,15 @@ export function useLanguages(): Language[] {
   return languages.length ? languages : FALLBACK_LANGUAGES;
 }
 
+/**
+ * Whether the server's payments are the sandbox's (GET /app/translations `test_payments`): card
+ * and bank payments then move no money, and every page says so.
+ */
+export function useTestPayments(): boolean {
+  const query = useApiQuery<{ test_payments?: boolean }>(['translations'], '/app/translations', { staleTime: 10 * 60_000 });
+  return query.data?.test_payments === true;
+}
+
 /** POST /app/logout; the token is cleared on 200–399 (spec 4). */
 export async function logout() {
   try {

@@ -19,8 +19,3 @@ export const locationsApi = {
   /** Spec 7 names it GET; it is idempotent (marks the location confirmed). */
   reconfirm: (id: number) => api.get<Location>(`/app/locations/${id}/reconfirm`),
 };
-
-/** The address a new team member signs up with (spec 2: /user/register-invited/{hash}). */
-export function inviteLink(token: string, origin: string = window.location.origin): string {
-  return `${origin}/user/register-invited/${encodeURIComponent(token)}`;
-}

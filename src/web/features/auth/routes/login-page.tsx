@@ -63,6 +63,7 @@ export function Component() {
       }
     >
       {params.has('reset') && <Notice tone="success">{t('login.resetDone')}</Notice>}
+      {params.has('registered') && <Notice tone="success">{t('login.registered')}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
       <form className="form" onSubmit={submit}>
         <TextField

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { useSignInOrLogin, useTokenForm } from '../components/use-token-form';
+import { useTokenForm } from '../components/use-token-form';
 
 const FIELDS = ['name', 'email', 'phone', 'password', 'password_confirmation'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -36,7 +36,10 @@ const LABEL_KEYS: Record<FieldName, string> = {
 export function Component() {
   const { t } = useTranslation('auth');
   const { hash = '' } = useParams();
-  const done = useSignInOrLogin();
+  const navigate = useNavigate();
+  // The answer is the same whether or not the address had an account (it must not tell), so
+  // nobody is signed in here: on to the login page, which says an e-mail was sent.
+  const done = () => navigate('/login?registered', { replace: true });
   const form = useTokenForm({
     fields: FIELDS,
     initial: { name: '', email: '', phone: '', password: '', password_confirmation: '' },

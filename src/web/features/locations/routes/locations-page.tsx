@@ -12,7 +12,7 @@ import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
-import { LOCATIONS_KEY, inviteLink, locationsApi, useLocations, type Location } from '../api';
+import { LOCATIONS_KEY, locationsApi, useLocations, type Location } from '../api';
 import { CopyField } from '../components/copy-field';
 import { LocationEditor } from '../components/location-editor';
 
@@ -184,7 +184,7 @@ export function Component() {
           }
         >
           <p>{t('invite.text')}</p>
-          <CopyField label={t('invite.label')} value={inviteLink(inviteOf.token)} />
+          <CopyField label={t('invite.label')} value={inviteOf.invite_url} />
         </Modal>
       )}
     </section>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv, publicBaseUrl } from './env.js';
+
+const DB = 'postgres://lunch:secret@db.example:5432/lunch';
+
+describe('configuration: the laptop rule (embedded database) for payments and links', () => {
+  it('a laptop run (no DATABASE_URL) keeps the sandbox gateway and localhost links, without warnings', () => {
+    const env = loadEnv({});
+    expect(env.PAYMENT_GATEWAY).toBe('sandbox');
+    expect(publicBaseUrl(env)).toBe('http://localhost:3000');
+    expect(env.warnings).toEqual([]);
+  });
+
+  it('with DATABASE_URL and no PAYMENT_GATEWAY: cash only, and a warning that says so', () => {
+    const env = loadEnv({ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example' });
+    expect(env.PAYMENT_GATEWAY).toBe('none');
+    expect(env.warnings).toHaveLength(1);
+    expect(env.warnings[0]).toMatch(/PAYMENT_GATEWAY is not set: card and bank payments are off \(cash only\)/);
+  });
+
+  it('an explicit PAYMENT_GATEWAY wins either way, and is not warned about', () => {
+    expect(loadEnv({ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example', PAYMENT_GATEWAY: 'sandbox' })).toMatchObject({ PAYMENT_GATEWAY: 'sandbox', warnings: [] });
+    expect(loadEnv({ PAYMENT_GATEWAY: 'none' })).toMatchObject({ PAYMENT_GATEWAY: 'none', warnings: [] });
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
+  it('warns at start when PUBLIC_URL is unset outside a laptop', () => {
+    const env = loadEnv({ DATABASE_URL: DB, PAYMENT_GATEWAY: 'none', PORT: '8080' });
+    expect(env.warnings).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: .*http:\/\/localhost:8080/)]);
+    expect(loadEnv({ PORT: '8080' }).warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import { publicBaseUrl, type Env } from '../env.js';
+
+/**
+ * Every address the app e-mails or shows is built here, from PUBLIC_URL only (never from the
+ * request's Host header, nor on the web from the browser's address), so the administrator's and
+ * the manager's invitation links, reset and sign-up e-mails all name the same site.
+ */
+type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'PORT'>;
+
+/** A location's shared sign-up address (spec 2: /user/register-invited/{token}). */
+export function inviteLink(env: LinkEnv, locationToken: string): string {
+  return `${publicBaseUrl(env)}/user/register-invited/${encodeURIComponent(locationToken)}`;
+}
+
+/** The login page. */
+export function loginLink(env: LinkEnv): string {
+  return `${publicBaseUrl(env)}/login`;
+}
+
+/** A password-reset link. */
+export function resetLink(env: LinkEnv, token: string, email: string): string {
+  return `${publicBaseUrl(env)}/password/reset/${token}?email=${encodeURIComponent(email)}`;
+}
