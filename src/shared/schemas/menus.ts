@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { euros, translatedText } from './catalogue.js';
 import { dbId } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Menus ("dishlists") and their stock ("balance"). Admin and kitchen manage them; customers get 403
@@ -85,7 +86,7 @@ export type SelectedDishInput = z.infer<typeof selectedDishInput>;
  * `selectedDishes.N.id`); complex option ids must be options of that complex (`selectedDishes.N.complex.M.id`).
  */
 export const createMenuInput = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: text().trim().min(1).max(200),
   from: menuTime,
   to: menuTime,
   status: z.boolean().optional(),

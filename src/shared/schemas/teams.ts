@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Most e-mail addresses one invitation call takes (a paste of a small department). */
 export const MAX_INVITES_PER_CALL = 50;
@@ -34,7 +35,7 @@ export type TeamResult = z.infer<typeof teamResult>;
 
 /** POST /app/me/invite. Errors come back per row as `emails.{index}` (spec 5). */
 export const inviteInput = z.object({
-  emails: z.array(z.string().trim().email().max(254)).min(1).max(MAX_INVITES_PER_CALL),
+  emails: z.array(text().trim().email().max(254)).min(1).max(MAX_INVITES_PER_CALL),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 
