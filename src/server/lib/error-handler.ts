@@ -28,6 +28,31 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]bearer=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Node socket errors and PostgreSQL states that say the database cannot be reached right now. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+/** node-postgres says these in words, without a code (pool and client timeouts, a dropped connection). */
+const UNREACHABLE_TEXT =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable|Client was closed|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when the error says the database is unreachable (down, restarting, refusing connections,
+ * or the pool timed out), as opposed to refusing this request: a 503 to try again, not a 500.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const errors = (e as { errors?: unknown }).errors; // AggregateError: every address refused
+    if (Array.isArray(errors) && errors.some((x) => isDatabaseUnreachable(x))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNREACHABLE_TEXT.test(message)) return true;
+  }
+  return false;
+}
+
 function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code;
@@ -49,6 +74,14 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     return reply
       .status(422)
       .send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });
+  }
+  if (isDatabaseUnreachable(err)) {
+    // Not maintenance: the web app tells the two apart by `unavailable` (src/web/lib/api.ts).
+    req.log.error({ err }, 'database unreachable');
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ message: t(lang, 'databaseUnavailable'), errors: {}, unavailable: 'database' });
   }
   const pg = pgCode(err);
   const known = pg ? PG_ANSWERS[pg] : undefined;
