@@ -3,9 +3,8 @@ import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -15,10 +14,10 @@ import { DEFAULT_LANG } from '../shared/i18n.js';
 import { authHook } from './lib/auth.js';
 import type { App, Deps } from './lib/context.js';
 import { AppError } from './lib/errors.js';
+import { errorHandler, redactUrl } from './lib/error-handler.js';
 import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
 import { maintenanceFlag } from './lib/settings.js';
-import { validationErrors } from './lib/validation.js';
 import { registerModules } from './modules/index.js';
 
 /** Every API route must say who may call it; a route without it is a programming error. */
@@ -26,30 +25,6 @@ export function requireDeclaredAccess(route: { url: string; method: string | str
   if (route.url.startsWith('/app/') && route.config?.access === undefined) {
     throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
   }
-}
-
-/** PostgreSQL errors that bad or racing input can cause, and the answer each gets instead of a 500. */
-const PG_ANSWERS: Record<string, { status: number; key: 'conflict' | 'invalidValue' }> = {
-  '23503': { status: 409, key: 'conflict' }, // foreign key: the referenced row went away, or is still used
-  '23505': { status: 409, key: 'conflict' }, // unique violation from a race
-  '23514': { status: 409, key: 'conflict' }, // check constraint (e.g. stock below zero)
-  '22003': { status: 422, key: 'invalidValue' }, // number out of range
-  '22P02': { status: 422, key: 'invalidValue' }, // invalid text representation
-  '40001': { status: 409, key: 'conflict' }, // serialization failure
-  '40P01': { status: 409, key: 'conflict' }, // deadlock
-};
-
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-/** Strips a ?bearer= token from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]bearer=)[^&#]*/gi, '$1[redacted]');
 }
 
 /**
@@ -151,41 +126,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     await authenticate(req, reply);
   });
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const lang = req.lang ?? DEFAULT_LANG;
-    if (err instanceof AppError) {
-      return reply.status(err.status).headers(err.headers).send({ message: err.message, errors: err.errors });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply
-        .status(422)
-        .send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });
-    }
-    const pg = pgCode(err);
-    const known = pg ? PG_ANSWERS[pg] : undefined;
-    if (known) {
-      req.log.warn({ code: pg, url: redactUrl(req.url) }, 'database refused the request');
-      return reply.status(known.status).send({ message: t(lang, known.key), errors: {} });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      return reply.status(500).send({ message: t(lang, 'serverError'), errors: {} });
-    }
-    const key =
-      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'invalidJson'
-        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'unsupportedMedia'
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'bodyTooLarge'
-            : status === 429
-              ? 'tooManyRequests'
-              : status === 404
-                ? 'notFound'
-                : 'invalid';
-    return reply.status(status).send({ message: t(lang, key), errors: key === 'invalid' ? {} : { body: [t(lang, key)] } });
-  });
+  app.setErrorHandler(errorHandler);
 
   await app.register(swagger, {
     openapi: {

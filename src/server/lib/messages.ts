@@ -4,7 +4,7 @@ export type MessageKey =
   | 'invalid' | 'required' | 'invalidType' | 'invalidEmail' | 'invalidValue' | 'tooSmallNumber' | 'tooBigNumber'
   | 'tooShort' | 'tooLong' | 'tooFewItems' | 'tooManyItems' | 'notInteger' | 'invalidJson' | 'unsupportedMedia'
   | 'bodyTooLarge' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyRequests' | 'maintenance'
-  | 'serverError' | 'passwordMismatch';
+  | 'serverError' | 'passwordMismatch' | 'invalidCharacter' | 'dateOutOfRange' | 'databaseUnavailable';
 
 /** Texts shared by every module: generic errors and validation. */
 export const t = defineMessages<MessageKey>({
@@ -32,6 +32,9 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'Website is under maintenance',
     serverError: 'Something went wrong on our side. Please try again.',
     passwordMismatch: 'The password confirmation does not match.',
+    invalidCharacter: 'This value contains a character that is not allowed.',
+    dateOutOfRange: 'Enter a date between the years {min} and {max}.',
+    databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   },
   lv: {
     invalid: 'Norādītie dati nav derīgi.',
@@ -57,6 +60,9 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'Notiek vietnes apkope',
     serverError: 'Mūsu pusē radās kļūda. Lūdzu, mēģiniet vēlreiz.',
     passwordMismatch: 'Paroles apstiprinājums nesakrīt.',
+    invalidCharacter: 'Šī vērtība satur neatļautu rakstzīmi.',
+    dateOutOfRange: 'Ievadiet datumu no {min}. līdz {max}. gadam.',
+    databaseUnavailable: 'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
   },
   ru: {
     invalid: 'Переданные данные недействительны.',
@@ -82,5 +88,8 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'На сайте ведутся технические работы',
     serverError: 'На нашей стороне произошла ошибка. Пожалуйста, попробуйте ещё раз.',
     passwordMismatch: 'Подтверждение пароля не совпадает.',
+    invalidCharacter: 'Это значение содержит недопустимый символ.',
+    dateOutOfRange: 'Введите дату с {min} по {max} год.',
+    databaseUnavailable: 'Сервис временно недоступен. Пожалуйста, попробуйте ещё раз через минуту.',
   },
 });

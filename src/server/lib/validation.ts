@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Lang } from '../../shared/i18n.js';
+import { DATE_YEARS } from '../../shared/schemas/dates.js';
 import type { FieldErrors } from './errors.js';
 import { t, type MessageKey } from './messages.js';
 
@@ -39,6 +40,7 @@ function issueText(issue: FastifySchemaValidationError, lang: Lang): string {
       return t(lang, 'tooBigNumber', { max: Number(p.maximum) });
     case 'custom':
       // Custom refinements carry a key of the shared catalogue (see messages.ts), or a ready text.
+      if (issue.message === 'dateOutOfRange') return t(lang, 'dateOutOfRange', DATE_YEARS);
       return typeof issue.message === 'string' && issue.message ? t(lang, issue.message as MessageKey) : t(lang, 'invalidValue');
     default:
       return p.expected === 'int' ? t(lang, 'notInteger') : t(lang, 'invalidValue');

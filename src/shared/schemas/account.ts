@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const roleSchema = z.enum(['admin', 'kitchen', 'customer']);
 
@@ -19,8 +20,8 @@ export type Profile = z.infer<typeof profile>;
 /** POST /app/me: only the edited fields are sent. */
 export const updateProfileInput = z
   .object({
-    first_name: z.string().trim().min(1).max(100),
-    phone: z.string().trim().max(40),
+    first_name: text().trim().min(1).max(100),
+    phone: text().trim().max(40),
     remind_to_make_order: z.boolean(),
     notify_on_delivery: z.boolean(),
   })

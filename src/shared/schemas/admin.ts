@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
-export const reviewInput = z.object({ message: z.string().trim().min(1).max(5000) });
+export const reviewInput = z.object({ message: text().trim().min(1).max(5000) });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const frontendExceptionInput = z.object({
-  environment: z.string().max(50).default(''),
-  boundary: z.string().max(200).default(''),
-  error: z.string().max(20_000).default(''),
-  errorInfo: z.string().max(50_000).default(''),
+  environment: text().max(50).default(''),
+  boundary: text().max(200).default(''),
+  error: text().max(20_000).default(''),
+  errorInfo: text().max(50_000).default(''),
 });
 
 export const maintenanceInput = z.object({ maintenance: z.boolean() });

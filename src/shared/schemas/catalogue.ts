@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -25,16 +26,16 @@ export type TranslatedText = z.infer<typeof translatedText>;
 
 /** A per-language title in requests: lv (the default language) is required, en and ru optional. */
 export const titleInput = z.object({
-  lv: z.string().trim().min(1).max(200),
-  en: z.string().trim().max(200).optional(),
-  ru: z.string().trim().max(200).optional(),
+  lv: text().trim().min(1).max(200),
+  en: text().trim().max(200).optional(),
+  ru: text().trim().max(200).optional(),
 });
 /** A per-language text where every language may be empty (summaries, group titles). */
 export const optionalTextInput = (max: number) =>
   z.object({
-    lv: z.string().trim().max(max).optional(),
-    en: z.string().trim().max(max).optional(),
-    ru: z.string().trim().max(max).optional(),
+    lv: text().trim().max(max).optional(),
+    en: text().trim().max(max).optional(),
+    ru: text().trim().max(max).optional(),
   });
 
 export const DISH_TYPES = ['simple', 'complex', 'initial'] as const;
@@ -67,7 +68,7 @@ export const createCategoryInput = z.object({
   title: titleInput,
   status: z.boolean().optional(),
   simple: z.boolean().optional(),
-  group_name: z.string().trim().max(100).optional(),
+  group_name: text().trim().max(100).optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type CreateCategoryInput = z.infer<typeof createCategoryInput>;
@@ -165,7 +166,7 @@ export type ComplexGroupInput = z.infer<typeof complexGroupInput>;
 export const createDishInput = z.object({
   title: titleInput,
   summary: optionalTextInput(2000).optional(),
-  code: z.string().trim().max(50).optional(),
+  code: text().trim().max(50).optional(),
   category_id: dbId,
   allergens: z.array(dbId).max(50).optional(),
   price: euros.optional(),
@@ -225,7 +226,7 @@ export const imageQuery = z.object({
   width: z.coerce.number().int().positive().optional(),
   height: z.coerce.number().int().positive().optional(),
   format: z.enum(['webp']).optional(),
-  v: z.string().max(100).optional(),
+  v: text().max(100).optional(),
 });
 
 export const success = z.object({ success: z.literal(true) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { euros } from './catalogue.js';
 import { dbId } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Locations (customer sites). Admin manages; kitchen may read; customers get 403.
@@ -52,7 +53,7 @@ export const locationAnswer = location.extend({ token: location.shape.token.opti
 export type LocationAnswer = z.infer<typeof locationAnswer>;
 
 /** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */
-export const shiftInput = z.object({ id: dbId.optional(), title: z.string().trim().min(1).max(100) });
+export const shiftInput = z.object({ id: dbId.optional(), title: text().trim().min(1).max(100) });
 
 /**
  * POST /app/locations — answers 201 with `location` (token generated).
@@ -60,11 +61,11 @@ export const shiftInput = z.object({ id: dbId.optional(), title: z.string().trim
  * disable_cash false, shifts [].
  */
 export const createLocationInput = z.object({
-  title: z.string().trim().min(1).max(200),
-  address: z.string().trim().max(500).optional(),
-  contact_name: z.string().trim().max(200).optional(),
-  contact_email: z.union([z.literal(''), z.string().trim().email().max(254)]).optional(),
-  contact_phone: z.string().trim().max(40).optional(),
+  title: text().trim().min(1).max(200),
+  address: text().trim().max(500).optional(),
+  contact_name: text().trim().max(200).optional(),
+  contact_email: z.union([z.literal(''), text().trim().email().max(254)]).optional(),
+  contact_phone: text().trim().max(40).optional(),
   profit: z.boolean().optional(),
   full_subsidy: z.boolean().optional(),
   subsidy: euros.optional(),

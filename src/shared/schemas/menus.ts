@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { euros, translatedText } from './catalogue.js';
+import { isoDateTime } from './dates.js';
 import { dbId } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Menus ("dishlists") and their stock ("balance"). Admin and kitchen manage them; customers get 403
@@ -54,15 +56,8 @@ export const menuDetail = menuSummary.extend({
 });
 export type MenuDetail = z.infer<typeof menuDetail>;
 
-/**
- * A menu time: "2026-03-02T08:00", "…T08:00:00", "…T08:00Z", "…T08:00+02:00", "…T08:00:00.000Z".
- * Seconds are optional with or without an offset (zod's iso.datetime wants them whenever there is
- * an offset, so the two datetime patterns are joined); a missing value stays a "required" error.
- */
-const MENU_TIME = new RegExp(
-  `${z.regexes.datetime({ offset: true, local: true }).source}|${z.regexes.datetime({ offset: true, precision: -1 }).source}`,
-);
-const menuTime = z.string().regex(MENU_TIME);
+/** A menu time: the shared date-time (see dates.ts), years 2000-2100. */
+const menuTime = isoDateTime;
 
 /** A dish in a menu request. */
 export const selectedDishInput = z.object({
@@ -85,7 +80,7 @@ export type SelectedDishInput = z.infer<typeof selectedDishInput>;
  * `selectedDishes.N.id`); complex option ids must be options of that complex (`selectedDishes.N.complex.M.id`).
  */
 export const createMenuInput = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: text().trim().min(1).max(200),
   from: menuTime,
   to: menuTime,
   status: z.boolean().optional(),

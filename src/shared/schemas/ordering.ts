@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Ordering API: request schemas and the shapes of the answers.
@@ -90,13 +91,13 @@ export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
 const orderBody = {
   dishlist_id: id,
   items: z.array(orderItemInput).min(1).max(50),
-  comment: z.string().trim().max(500).nullish(),
+  comment: text().trim().max(500).nullish(),
   /** Bank code, required when payment_type is bank; one of paymentMethods.banks[].code. */
-  bank: z.string().trim().max(40).nullish(),
+  bank: text().trim().max(40).nullish(),
   /** Required when the user's location has shifts. */
   shift_id: id.nullish(),
   /** Alternative to the Idempotency-Key header. */
-  idempotency_key: z.string().trim().min(1).max(100).optional(),
+  idempotency_key: text().trim().min(1).max(100).optional(),
 };
 
 /** POST /app/order/create (customers, for themselves). `terms` must be true. */
@@ -277,7 +278,7 @@ export type SelectableUser = z.infer<typeof selectableUser>;
 export const perPageSchema = z.union([z.literal('all'), z.coerce.number().int().min(1).max(500)]);
 
 export const usersListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).optional(),
   per_page: perPageSchema.optional(),
   dishlist_id: dbIdParam.optional(),

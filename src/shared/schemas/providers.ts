@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /*
  * Providers (food vendors). The active provider scopes categories, dishes and menus: every call
@@ -41,9 +42,9 @@ const isTimeZone = (zone: string) => {
 
 /** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga. */
 export const createProviderInput = z.object({
-  title: z.string().trim().min(1).max(200),
-  phone: z.string().trim().max(40).optional(),
-  email: z.union([z.literal(''), z.string().trim().email().max(254)]).optional(),
+  title: text().trim().min(1).max(200),
+  phone: text().trim().max(40).optional(),
+  email: z.union([z.literal(''), text().trim().email().max(254)]).optional(),
   status: z.boolean().optional(),
   timezone: z
     .string()

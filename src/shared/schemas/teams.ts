@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDay } from './dates.js';
+import { text } from './text.js';
 
 /** Most e-mail addresses one invitation call takes (a paste of a small department). */
 export const MAX_INVITES_PER_CALL = 50;
@@ -34,7 +36,7 @@ export type TeamResult = z.infer<typeof teamResult>;
 
 /** POST /app/me/invite. Errors come back per row as `emails.{index}` (spec 5). */
 export const inviteInput = z.object({
-  emails: z.array(z.string().trim().email().max(254)).min(1).max(MAX_INVITES_PER_CALL),
+  emails: z.array(text().trim().email().max(254)).min(1).max(MAX_INVITES_PER_CALL),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 
@@ -68,19 +70,8 @@ export const notifyResult = z.object({
 });
 export type NotifyResult = z.infer<typeof notifyResult>;
 
-/** Earliest and latest year a report period may name (PostgreSQL has no year 0; nothing lies outside). */
-const REPORT_YEARS = { min: 2000, max: 2999 } as const;
-
-/** True for a real calendar day yyyy-mm-dd (no 30 February) within REPORT_YEARS. */
-export function isReportDay(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < REPORT_YEARS.min || y > REPORT_YEARS.max || mo < 1 || mo > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
-}
-
-const isoDate = z.string().refine(isReportDay, 'invalidValue');
+/** A report day: the shared calendar day (see dates.ts), years 2000-2100. */
+const isoDate = isoDay;
 
 /** The period of a team report: menu days from..to (inclusive, yyyy-mm-dd in the provider's zone). */
 export const reportPeriod = z

@@ -97,6 +97,21 @@ describe('requests', () => {
     expect(deps.setMaintenance).toHaveBeenCalledWith(true);
   });
 
+  it('does not turn maintenance on for the database-unavailable 503, and rejects with its message', async () => {
+    const { client, deps } = setup(json(503, { message: 'Try again in a moment.', errors: {}, unavailable: 'database' }));
+    const error = await client.get('/app/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect((error as ApiError).message).toBe('Try again in a moment.');
+    expect(deps.setMaintenance).not.toHaveBeenCalledWith(true);
+  });
+
+  it('treats a 503 without a JSON body (a proxy) as maintenance', async () => {
+    const { client, deps } = setup(new Response('Service Unavailable', { status: 503 }));
+    await client.get('/app/me').catch(() => undefined);
+    expect(deps.setMaintenance).toHaveBeenCalledWith(true);
+  });
+
   it('turns maintenance off for any other answer', async () => {
     for (const status of [200, 401, 404, 422, 429, 500]) {
       const { client, deps } = setup(json(status, {}));

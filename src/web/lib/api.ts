@@ -120,6 +120,11 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/** The server's 503 while its database is unreachable: `{ message, errors, unavailable: 'database' }`. */
+function isDatabaseUnavailable(body: unknown): boolean {
+  return !!body && typeof body === 'object' && (body as { unavailable?: unknown }).unavailable === 'database';
+}
+
 function toApiError(status: number, body: unknown, fallback: string): ApiError {
   if (body && typeof body === 'object') {
     const b = body as { message?: unknown; errors?: unknown };
@@ -179,8 +184,12 @@ export function createApiClient(deps: ApiDeps) {
     track?.(id, false);
 
     if (res.status === 503) {
-      deps.setMaintenance(true);
-      throw toApiError(503, await readBody(res).catch(() => undefined), 'Service Unavailable');
+      const answer = await readBody(res).catch(() => undefined);
+      // The server's "database unavailable" answer is a passing outage, not maintenance: it fails
+      // this call like any error (try again) and leaves the maintenance screen alone. Every
+      // other 503 (the maintenance answer, a proxy's page) is maintenance, as the spec says.
+      if (!isDatabaseUnavailable(answer)) deps.setMaintenance(true);
+      throw toApiError(503, answer, 'Service Unavailable');
     }
     deps.setMaintenance(false);
 

@@ -13,6 +13,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { authText } from './auth.messages.js';
 import { login } from './auth.service.js';
 import { createPasswordFromInvite, invitationEmail, registerInvited, requestPasswordReset, resetPassword } from './password.service.js';
+import { text } from '../../../shared/schemas/text.js';
 
 const ok = z.object({ ok: z.literal(true) });
 const done = z.object({ success: z.literal(true), message: z.string() });
@@ -58,7 +59,7 @@ export async function authRoutes(app: App, deps: Deps) {
   );
   app.get(
     '/user/token/:hash',
-    { config: { access: 'public' }, schema: { tags: ['auth'], params: z.object({ hash: z.string().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], params: z.object({ hash: text().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
     async (req) => ({ email: await invitationEmail(deps, req.params.hash, req.lang) }),
   );
   app.post(

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
 import { jsonText, likePattern, orderTerms } from './list-sql.js';
+import { isoTime } from '../../lib/time.js';
 
 export const CATEGORY_SORTS = ['position', 'created_at', 'id', 'title', 'status'] as const;
 export type CategoryListQuery = ListQuery<(typeof CATEGORY_SORTS)[number], { status: boolean }>;
@@ -47,7 +48,7 @@ export function presentCategory(c: CategoryRow): Category {
     simple: c.simple,
     group_name: c.groupName,
     position: c.position,
-    created_at: c.createdAt.toISOString(),
+    created_at: isoTime(c.createdAt),
     dishes_count: c.dishesCount,
   };
 }

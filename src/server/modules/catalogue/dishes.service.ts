@@ -29,6 +29,7 @@ import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
 import { existingCategoryIds, fullText, storedText, textMatches } from './categories.service.js';
 import { jsonText, likePattern, orderTerms } from './list-sql.js';
+import { isoTime } from '../../lib/time.js';
 
 export const DISH_SORTS = ['position', 'created_at', 'id', 'title', 'code', 'price', 'status'] as const;
 export type DishListQuery = ListQuery<(typeof DISH_SORTS)[number], { status: boolean; category_id: number; type: DishType }>;
@@ -124,7 +125,7 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       type: d.type,
       has_image: etag !== null,
       image_version: etag,
-      created_at: d.createdAt.toISOString(),
+      created_at: isoTime(d.createdAt),
       complex,
     };
   });

@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { dish, IMAGE_MAX_BYTES, imageQuery } from '../../../shared/schemas/catalogue.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
@@ -21,6 +22,31 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * The uploaded file, whole, or a 422: missing, or over IMAGE_MAX_BYTES. Busboy stops at the limit
+ * and marks the stream `truncated`; toBuffer() only notices when the cut falls inside a chunk it
+ * is still reading, so whether a file over the limit was refused depended on how the request's
+ * chunks broke (a browser's 20 MB FormData got through 2 times of 3, its first 5 MB stored). The
+ * flag and the length are checked here after reading, whatever the chunks.
+ */
+async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
+  let file: MultipartFile | undefined;
+  let upload: Buffer;
+  try {
+    file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 }, throwFileSizeLimit: true });
+    if (!file || !FILE_FIELDS.has(file.fieldname)) throw imageError(req.lang, 'required');
+    upload = await file.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageError(req.lang, 'tooLarge');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw imageError(req.lang, 'required');
+    throw err;
+  }
+  if (file.file.truncated || upload.length > IMAGE_MAX_BYTES) throw imageError(req.lang, 'tooLarge');
+  if (upload.length === 0) throw imageError(req.lang, 'required');
+  return upload;
+}
+
 export async function imageRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
@@ -30,19 +56,7 @@ export async function imageRoutes(app: App, deps: Deps) {
     async (req) => {
       const providerId = await resolveProviderId(db, req.query, req.lang);
       await dishRow(db, providerId, req.params.id, req.lang);
-      let file: MultipartFile | undefined;
-      let upload: Buffer;
-      try {
-        file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-        if (!file || !FILE_FIELDS.has(file.fieldname)) throw imageError(req.lang, 'required');
-        upload = await file.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageError(req.lang, 'tooLarge');
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw imageError(req.lang, 'required');
-        throw err;
-      }
-      if (upload.length === 0) throw imageError(req.lang, 'required');
+      const upload = await readImageUpload(req);
       await storeDishImage(db, req.params.id, upload, req.lang);
       return getDish(db, providerId, req.params.id, req.lang);
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { userOf } from '../../lib/context.js';
 import { BLOCK_KEYS, getBlock, languages, listAllergens, navigationFor } from './content.service.js';
+import { text } from '../../../shared/schemas/text.js';
 
 export async function contentRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
@@ -23,7 +24,7 @@ export async function contentRoutes(app: App, deps: Deps) {
   );
   app.get(
     '/block/:key',
-    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: z.string().max(100) }), response: { 200: textBlock } } },
+    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: text().max(100) }), response: { 200: textBlock } } },
     async (req) => {
       const key = BLOCK_KEYS.find((k) => k === req.params.key);
       if (!key) throw new AppError(404, t(req.lang, 'notFound'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/text.js';
 import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import { createLocationInput, location, locationAnswer, locationByToken, updateLocationInput } from '../../../shared/schemas/locations.js';
@@ -64,7 +65,7 @@ export async function locationsRoutes(app: App, deps: Deps) {
     '/locations/token/:hash',
     {
       config: { access: 'public' },
-      schema: { tags: ['locations'], params: z.object({ hash: z.string().min(1).max(200) }), response: { 200: locationByToken } },
+      schema: { tags: ['locations'], params: z.object({ hash: text().min(1).max(200) }), response: { 200: locationByToken } },
     },
     async (req) => findByToken(db, req.params.hash, req.lang),
   );

@@ -10,6 +10,7 @@ import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { locationText } from './locations.messages.js';
+import { isoTime } from '../../lib/time.js';
 
 export const LOCATION_SORTS = ['title', 'id', 'created_at', 'address', 'status', 'unconfirmed'] as const;
 export type LocationListQuery = ListQuery<(typeof LOCATION_SORTS)[number], { status: boolean; unconfirmed: boolean }>;
@@ -55,7 +56,7 @@ async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })
     token: l.token,
     shifts: shiftRows.filter((s) => s.locationId === l.id).map((s) => ({ id: s.id, title: s.title })),
     users_count: l.usersCount,
-    created_at: l.createdAt.toISOString(),
+    created_at: isoTime(l.createdAt),
   }));
 }
 

@@ -32,6 +32,7 @@ import { t } from '../../lib/messages.js';
 import { fullText } from '../catalogue/categories.service.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { menuText } from './menus.messages.js';
+import { isoTime } from '../../lib/time.js';
 
 export const MENU_SORTS = ['from', 'to', 'title', 'id', 'created_at', 'status'] as const;
 export type MenuListQuery = ListQuery<(typeof MENU_SORTS)[number], { status: boolean }>;
@@ -56,10 +57,10 @@ function presentSummary(m: SummaryRow): MenuSummary {
   return {
     id: m.id,
     title: m.title,
-    from: m.from.toISOString(),
-    to: m.to.toISOString(),
+    from: isoTime(m.from),
+    to: isoTime(m.to),
     status: m.status,
-    created_at: m.createdAt.toISOString(),
+    created_at: isoTime(m.createdAt),
     dishes_count: m.dishesCount,
     orders_count: m.ordersCount,
   };

@@ -20,6 +20,7 @@ import {
   providers,
 } from '../../db/schema/index.js';
 import type { Translated } from '../../db/schema/common.js';
+import { isoTime } from '../../lib/time.js';
 
 /** An option of a complex group, priced for this menu and complex. */
 export interface OptionData {
@@ -77,7 +78,7 @@ export function isOpen(menu: { status: boolean; to: Date; provider?: { status: b
 
 /** A menu's summary; `timezone` is its provider's. */
 export function presentSummary(m: { id: number; title: string; from: Date; to: Date; providerId: number; timezone: string }): DishlistSummary {
-  return { id: m.id, title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), provider_id: m.providerId, timezone: m.timezone };
+  return { id: m.id, title: m.title, from: isoTime(m.from), to: isoTime(m.to), provider_id: m.providerId, timezone: m.timezone };
 }
 
 /** Columns presentSummary needs (select from menus joined with providers). */

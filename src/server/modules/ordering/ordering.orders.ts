@@ -12,6 +12,7 @@ import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { presentSummary, summaryColumns } from './ordering.menu.js';
 import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
+import { isoTime } from '../../lib/time.js';
 
 const creators = alias(users, 'creators');
 
@@ -110,7 +111,7 @@ function presentOrder(
   const o = r.order;
   return {
     id: o.id,
-    created_at: o.createdAt.toISOString(),
+    created_at: isoTime(o.createdAt),
     dishlist: presentSummary(r.menu),
     user: {
       id: r.user.id,
@@ -142,7 +143,7 @@ function presentOrder(
     status: o.status,
     accepted: o.accepted,
     shift: r.shift && r.shift.id !== null ? { id: r.shift.id, title: r.shift.title! } : null,
-    paid_at: o.paidAt ? o.paidAt.toISOString() : null,
+    paid_at: o.paidAt ? isoTime(o.paidAt) : null,
     payment_link:
       o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
   };

@@ -8,8 +8,9 @@ import { sandboxGateway, SANDBOX_BANKS, SANDBOX_PAGE_PATH } from '../../lib/paym
 import { paymentsText } from './payments.messages.js';
 import { AmountMismatch, applyNotification } from './payments.service.js';
 import { bankLogoSvg, renderSandboxPage, SANDBOX_CSS } from './sandbox.page.js';
+import { text } from '../../../shared/schemas/text.js';
 
-const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+const referenceParams = z.object({ reference: text().min(1).max(100) });
 
 /**
  * Routes of the payments area: the sandbox gateway's hosted page and notifications. With
@@ -28,7 +29,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/payments/banks/:file',
-    { config: { access: 'public' }, schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ file: text().max(60) }) } },
     async (req, reply) => {
       const code = req.params.file.replace(/\.svg$/, '');
       const bank = SANDBOX_BANKS.find((b) => b.code === code);

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { providerText } from './providers.messages.js';
+import { isoTime } from '../../lib/time.js';
 
 type ProviderRow = typeof providers.$inferSelect;
 
@@ -18,7 +19,7 @@ export function presentProvider(p: ProviderRow): Provider {
     email: p.email,
     status: p.status,
     timezone: p.timezone,
-    created_at: p.createdAt.toISOString(),
+    created_at: isoTime(p.createdAt),
   };
 }
 

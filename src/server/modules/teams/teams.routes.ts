@@ -5,11 +5,12 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { authorizeExport, createReportLink, reportFileName, teamReportCsv } from './teams.report.js';
 import { inviteMembers, listTeam, notifyLunchDelivered, setMemberActive } from './teams.service.js';
+import { text } from '../../../shared/schemas/text.js';
 
 const exportQuery = z.object({
-  bearer: z.string().max(1000).optional(),
-  from: z.string().max(10).optional(),
-  to: z.string().max(10).optional(),
+  bearer: text().max(1000).optional(),
+  from: text().max(10).optional(),
+  to: text().max(10).optional(),
 });
 
 /**
