@@ -6,17 +6,18 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG } from '../shared/i18n.js';
+import { allowedMethods } from './lib/allowed-methods.js';
 import { authHook } from './lib/auth.js';
 import type { App, Deps } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
+import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
 import { maintenanceFlag } from './lib/settings.js';
 import { validationErrors } from './lib/validation.js';
 import { registerModules } from './modules/index.js';
@@ -131,6 +132,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorateRequest('lang', DEFAULT_LANG);
 
   app.addHook('onRoute', requireDeclaredAccess);
+  // A known path asked with a method it does not answer is a 405 naming the methods it does.
+  const methods = allowedMethods();
+  app.addHook('onRoute', (route) => methods.add(route));
 
   const maintenance = maintenanceFlag(deps.database.db);
   app.decorate('maintenance', maintenance);
@@ -190,10 +194,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lunch service API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
 
   await app.register(async (api) => registerModules(api as App, deps), { prefix: '/app' });
@@ -219,6 +224,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
 
   app.setNotFoundHandler((req, reply) => {
     const lang = req.lang ?? DEFAULT_LANG;
+    const allow = methods.at(req.url);
+    if (allow.length > 0) {
+      return reply.status(405).header('allow', allow.join(', ')).send({ message: t(lang, 'methodNotAllowed'), errors: {} });
+    }
     if (req.url.startsWith('/app/') || req.url === '/app' || req.method !== 'GET' || !serveWeb) {
       return reply.status(404).send({ message: t(lang, 'notFound'), errors: {} });
     }

@@ -4,7 +4,7 @@ export type MessageKey =
   | 'invalid' | 'required' | 'invalidType' | 'invalidEmail' | 'invalidValue' | 'tooSmallNumber' | 'tooBigNumber'
   | 'tooShort' | 'tooLong' | 'tooFewItems' | 'tooManyItems' | 'notInteger' | 'invalidJson' | 'unsupportedMedia'
   | 'bodyTooLarge' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyRequests' | 'maintenance'
-  | 'serverError' | 'passwordMismatch';
+  | 'serverError' | 'passwordMismatch' | 'methodNotAllowed';
 
 /** Texts shared by every module: generic errors and validation. */
 export const t = defineMessages<MessageKey>({
@@ -32,6 +32,7 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'Website is under maintenance',
     serverError: 'Something went wrong on our side. Please try again.',
     passwordMismatch: 'The password confirmation does not match.',
+    methodNotAllowed: 'This address does not accept this kind of request.',
   },
   lv: {
     invalid: 'Norādītie dati nav derīgi.',
@@ -57,6 +58,7 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'Notiek vietnes apkope',
     serverError: 'Mūsu pusē radās kļūda. Lūdzu, mēģiniet vēlreiz.',
     passwordMismatch: 'Paroles apstiprinājums nesakrīt.',
+    methodNotAllowed: 'Šī adrese nepieņem šāda veida pieprasījumu.',
   },
   ru: {
     invalid: 'Переданные данные недействительны.',
@@ -82,5 +84,6 @@ export const t = defineMessages<MessageKey>({
     maintenance: 'На сайте ведутся технические работы',
     serverError: 'На нашей стороне произошла ошибка. Пожалуйста, попробуйте ещё раз.',
     passwordMismatch: 'Подтверждение пароля не совпадает.',
+    methodNotAllowed: 'Этот адрес не принимает запросы такого типа.',
   },
 });
