@@ -3,14 +3,14 @@ import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG } from '../shared/i18n.js';
+import { DEFAULT_LANG, isLang, type Lang } from '../shared/i18n.js';
 import { allowedMethods } from './lib/allowed-methods.js';
 import { authHook } from './lib/auth.js';
 import type { App, Deps } from './lib/context.js';
@@ -102,6 +102,21 @@ export function apiSecurityHeaders(document: Record<string, string>): Record<str
   };
 }
 
+/** The router's limit on one path parameter; see sharedErrorStatuses (lib/openapi.ts) for the 414. */
+export const MAX_PATH_PARAM_LENGTH = 256;
+
+/** The language of a request the router refused before hooks ran: ?lang=, else Accept-Language. */
+function frameworkLang(url: string, acceptLanguage: string | undefined): Lang {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  const asked = query?.get('lang');
+  if (isLang(asked)) return asked;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (isLang(code)) return code;
+  }
+  return DEFAULT_LANG;
+}
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
@@ -111,6 +126,7 @@ export interface BuildOptions {
 /** Builds the whole HTTP app without listening; tests use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App> {
   const { env } = deps;
+  let apiHeaders: Record<string, string> = {};
   const app = Fastify({
     logger:
       opts.logger === false || env.LOG_LEVEL === 'silent'
@@ -123,6 +139,19 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Above the longest path parameter any schema allows (tokens: 200), so each reaches its
+    // validation; a longer one is refused by the router (414, below).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Errors the router answers before any route or hook runs (a path parameter that is not valid
+    // percent-encoding, or too long): the shared error shape and headers too, not Fastify's own.
+    frameworkErrors: (err, req, reply) => {
+      const lang = frameworkLang(req.raw.url ?? '', req.headers['accept-language']);
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .headers(apiHeaders)
+        .send({ message: t(lang, tooLong ? 'uriTooLong' : 'badUrl'), errors: {} });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -144,7 +173,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   // and pages the API renders for a browser, the API set for everything else under /app/),
   // then the language, maintenance mode and who is calling.
   const documentHeaders = await staticSecurityHeaders();
-  const apiHeaders = apiSecurityHeaders(documentHeaders);
+  apiHeaders = apiSecurityHeaders(documentHeaders);
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);

@@ -80,3 +80,19 @@ describe('unsupported methods', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/app/dishes/12/nothing' })).statusCode).toBe(404);
   });
 });
+
+describe('addresses the router refuses', () => {
+  it('answer in the shared error shape, in the asked language, with the API headers', async () => {
+    const long = await ctx.app.inject({ url: `/app/locations/token/${'x'.repeat(300)}?lang=en` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'This address is too long.', errors: {} });
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
+    // Within the schema's 200 characters the value reaches its own check: an unknown token.
+    expect((await ctx.app.inject({ url: `/app/locations/token/${'x'.repeat(150)}?lang=en` })).statusCode).toBe(404);
+
+    const broken = await ctx.app.inject({ url: '/app/dishes/%E0%A4%A/image?lang=ru' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'Этот адрес недействителен.', errors: {} });
+    expect(doc.paths['/app/dishes/{id}/image']!.get!.responses).toHaveProperty('414');
+  });
+});

@@ -4,7 +4,7 @@ export type MessageKey =
   | 'invalid' | 'required' | 'invalidType' | 'invalidEmail' | 'invalidValue' | 'tooSmallNumber' | 'tooBigNumber'
   | 'tooShort' | 'tooLong' | 'tooFewItems' | 'tooManyItems' | 'notInteger' | 'invalidJson' | 'unsupportedMedia'
   | 'bodyTooLarge' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyRequests' | 'maintenance'
-  | 'serverError' | 'passwordMismatch' | 'methodNotAllowed';
+  | 'serverError' | 'passwordMismatch' | 'methodNotAllowed' | 'badUrl' | 'uriTooLong';
 
 /** Texts shared by every module: generic errors and validation. */
 export const t = defineMessages<MessageKey>({
@@ -33,6 +33,8 @@ export const t = defineMessages<MessageKey>({
     serverError: 'Something went wrong on our side. Please try again.',
     passwordMismatch: 'The password confirmation does not match.',
     methodNotAllowed: 'This address does not accept this kind of request.',
+    badUrl: 'This address is not valid.',
+    uriTooLong: 'This address is too long.',
   },
   lv: {
     invalid: 'Norādītie dati nav derīgi.',
@@ -59,6 +61,8 @@ export const t = defineMessages<MessageKey>({
     serverError: 'Mūsu pusē radās kļūda. Lūdzu, mēģiniet vēlreiz.',
     passwordMismatch: 'Paroles apstiprinājums nesakrīt.',
     methodNotAllowed: 'Šī adrese nepieņem šāda veida pieprasījumu.',
+    badUrl: 'Šī adrese nav derīga.',
+    uriTooLong: 'Šī adrese ir pārāk gara.',
   },
   ru: {
     invalid: 'Переданные данные недействительны.',
@@ -85,5 +89,7 @@ export const t = defineMessages<MessageKey>({
     serverError: 'На нашей стороне произошла ошибка. Пожалуйста, попробуйте ещё раз.',
     passwordMismatch: 'Подтверждение пароля не совпадает.',
     methodNotAllowed: 'Этот адрес не принимает запросы такого типа.',
+    badUrl: 'Этот адрес недействителен.',
+    uriTooLong: 'Этот адрес слишком длинный.',
   },
 });

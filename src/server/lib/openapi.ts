@@ -51,20 +51,26 @@ export function emptyResponse(description: string): ResponseDoc {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface RouteLike {
+  url: string;
   method: string | string[];
   config?: { access?: Access; maintenanceExempt?: boolean };
 }
 
 /**
  * The error statuses every route shares, by what the route is: a request body can be bad JSON
- * (400), too large (413) or of a type without a parser (415); a signed-in route answers 401 and
+ * (400), too large (413) or of a type without a parser (415); a path parameter can be broken
+ * percent-encoding (400) or longer than the router takes (414); a signed-in route answers 401 and
  * 403; every route can answer 404, 409, 422 and 429; maintenance mode answers 503 unless the route
  * is exempt.
  */
 export function sharedErrorStatuses(route: RouteLike): ApiErrorStatus[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const statuses: ApiErrorStatus[] = [];
-  if (methods.some((m) => BODY_METHODS.has(m.toUpperCase()))) statuses.push(400, 413, 415);
+  const hasBody = methods.some((m) => BODY_METHODS.has(m.toUpperCase()));
+  const hasPathParams = route.url.includes('/:');
+  if (hasBody || hasPathParams) statuses.push(400);
+  if (hasBody) statuses.push(413, 415);
+  if (hasPathParams) statuses.push(414);
   if (route.config?.access !== 'public') statuses.push(401, 403);
   statuses.push(404, 409, 422, 429);
   if (!route.config?.maintenanceExempt) statuses.push(503);
