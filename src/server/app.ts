@@ -3,20 +3,21 @@ import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG } from '../shared/i18n.js';
+import { DEFAULT_LANG, isLang, type Lang } from '../shared/i18n.js';
+import { allowedMethods } from './lib/allowed-methods.js';
 import { authHook } from './lib/auth.js';
 import type { App, Deps } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import { errorHandler, redactUrl } from './lib/error-handler.js';
 import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
+import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
 import { maintenanceFlag } from './lib/settings.js';
 import { registerModules } from './modules/index.js';
 
@@ -76,6 +77,21 @@ export function apiSecurityHeaders(document: Record<string, string>): Record<str
   };
 }
 
+/** The router's limit on one path parameter; see sharedErrorStatuses (lib/openapi.ts) for the 414. */
+export const MAX_PATH_PARAM_LENGTH = 256;
+
+/** The language of a request the router refused before hooks ran: ?lang=, else Accept-Language. */
+function frameworkLang(url: string, acceptLanguage: string | undefined): Lang {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  const asked = query?.get('lang');
+  if (isLang(asked)) return asked;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (isLang(code)) return code;
+  }
+  return DEFAULT_LANG;
+}
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
@@ -85,6 +101,7 @@ export interface BuildOptions {
 /** Builds the whole HTTP app without listening; tests use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App> {
   const { env } = deps;
+  let apiHeaders: Record<string, string> = {};
   const app = Fastify({
     logger:
       opts.logger === false || env.LOG_LEVEL === 'silent'
@@ -97,6 +114,19 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Above the longest path parameter any schema allows (tokens: 200), so each reaches its
+    // validation; a longer one is refused by the router (414, below).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Errors the router answers before any route or hook runs (a path parameter that is not valid
+    // percent-encoding, or too long): the shared error shape and headers too, not Fastify's own.
+    frameworkErrors: (err, req, reply) => {
+      const lang = frameworkLang(req.raw.url ?? '', req.headers['accept-language']);
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .headers(apiHeaders)
+        .send({ message: t(lang, tooLong ? 'uriTooLong' : 'badUrl'), errors: {} });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +136,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorateRequest('lang', DEFAULT_LANG);
 
   app.addHook('onRoute', requireDeclaredAccess);
+  // A known path asked with a method it does not answer is a 405 naming the methods it does.
+  const methods = allowedMethods();
+  app.addHook('onRoute', (route) => methods.add(route));
 
   const maintenance = maintenanceFlag(deps.database.db);
   app.decorate('maintenance', maintenance);
@@ -115,7 +148,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   // and pages the API renders for a browser, the API set for everything else under /app/),
   // then the language, maintenance mode and who is calling.
   const documentHeaders = await staticSecurityHeaders();
-  const apiHeaders = apiSecurityHeaders(documentHeaders);
+  apiHeaders = apiSecurityHeaders(documentHeaders);
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);
@@ -131,10 +164,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lunch service API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
 
   await app.register(async (api) => registerModules(api as App, deps), { prefix: '/app' });
@@ -160,6 +194,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
 
   app.setNotFoundHandler((req, reply) => {
     const lang = req.lang ?? DEFAULT_LANG;
+    const allow = methods.at(req.url);
+    if (allow.length > 0) {
+      return reply.status(405).header('allow', allow.join(', ')).send({ message: t(lang, 'methodNotAllowed'), errors: {} });
+    }
     if (req.url.startsWith('/app/') || req.url === '/app' || req.method !== 'GET' || !serveWeb) {
       return reply.status(404).send({ message: t(lang, 'notFound'), errors: {} });
     }

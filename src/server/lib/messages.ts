@@ -4,7 +4,8 @@ export type MessageKey =
   | 'invalid' | 'required' | 'invalidType' | 'invalidEmail' | 'invalidValue' | 'tooSmallNumber' | 'tooBigNumber'
   | 'tooShort' | 'tooLong' | 'tooFewItems' | 'tooManyItems' | 'notInteger' | 'invalidJson' | 'unsupportedMedia'
   | 'bodyTooLarge' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyRequests' | 'maintenance'
-  | 'serverError' | 'passwordMismatch' | 'invalidCharacter' | 'dateOutOfRange' | 'databaseUnavailable';
+  | 'serverError' | 'passwordMismatch' | 'invalidCharacter' | 'dateOutOfRange' | 'databaseUnavailable'
+  | 'methodNotAllowed' | 'badUrl' | 'uriTooLong';
 
 /** Texts shared by every module: generic errors and validation. */
 export const t = defineMessages<MessageKey>({
@@ -35,6 +36,9 @@ export const t = defineMessages<MessageKey>({
     invalidCharacter: 'This value contains a character that is not allowed.',
     dateOutOfRange: 'Enter a date between the years {min} and {max}.',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    methodNotAllowed: 'This address does not accept this kind of request.',
+    badUrl: 'This address is not valid.',
+    uriTooLong: 'This address is too long.',
   },
   lv: {
     invalid: 'Norādītie dati nav derīgi.',
@@ -63,6 +67,9 @@ export const t = defineMessages<MessageKey>({
     invalidCharacter: 'Šī vērtība satur neatļautu rakstzīmi.',
     dateOutOfRange: 'Ievadiet datumu no {min}. līdz {max}. gadam.',
     databaseUnavailable: 'Pakalpojums īslaicīgi nav pieejams. Lūdzu, mēģiniet vēlreiz pēc brīža.',
+    methodNotAllowed: 'Šī adrese nepieņem šāda veida pieprasījumu.',
+    badUrl: 'Šī adrese nav derīga.',
+    uriTooLong: 'Šī adrese ir pārāk gara.',
   },
   ru: {
     invalid: 'Переданные данные недействительны.',
@@ -91,5 +98,8 @@ export const t = defineMessages<MessageKey>({
     invalidCharacter: 'Это значение содержит недопустимый символ.',
     dateOutOfRange: 'Введите дату с {min} по {max} год.',
     databaseUnavailable: 'Сервис временно недоступен. Пожалуйста, попробуйте ещё раз через минуту.',
+    methodNotAllowed: 'Этот адрес не принимает запросы такого типа.',
+    badUrl: 'Этот адрес недействителен.',
+    uriTooLong: 'Этот адрес слишком длинный.',
   },
 });

@@ -9,6 +9,7 @@ import { resolveProviderId } from '../providers/providers.service.js';
 import { catalogueText } from './catalogue.messages.js';
 import { dishRow, getDish } from './dishes.service.js';
 import { deleteDishImage, imageError, loadDishImage, sizesText, storeDishImage, variantFor } from './images.service.js';
+import { emptyResponse, fileResponse } from '../../lib/openapi.js';
 
 /** Cache headers: a URL naming the current version never changes; any other URL revalidates. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -76,7 +77,18 @@ export async function imageRoutes(app: App, deps: Deps) {
   // Public, so <img src> works without a bearer header. Not scoped to a provider: ids are global.
   app.get(
     '/dishes/:id/image',
-    { config: { access: 'public' }, schema: { tags: ['catalogue'], params: idParams, querystring: imageQuery } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        params: idParams,
+        querystring: imageQuery,
+        otherResponses: {
+          200: fileResponse('The image', 'image/webp', 'image/png', 'image/jpeg', 'image/gif'),
+          304: emptyResponse('Not modified (If-None-Match names the current version)'),
+        },
+      },
+    },
     async (req, reply) => {
       const spec = variantFor(req.query.width, req.query.height);
       if (spec === null) {

@@ -5,6 +5,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
 import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
+import { fileResponse } from '../../lib/openapi.js';
 
 const id = dbIdParam;
 
@@ -50,7 +51,11 @@ export async function historyRoutes(app: App, deps: Deps) {
     '/dishlists/history/:locationId/:menuId/pdf',
     {
       config: { access: 'user' },
-      schema: { tags: ['history'], params: z.object({ locationId: id, menuId: id }) },
+      schema: {
+        tags: ['history'],
+        params: z.object({ locationId: id, menuId: id }),
+        otherResponses: { 200: fileResponse('The menu’s orders as a PDF', 'application/pdf') },
+      },
     },
     async (req, reply) => {
       const pdf = await historyPdf(db, gateway, userOf(req), req.params.locationId, req.params.menuId, deps.now(), req.lang);

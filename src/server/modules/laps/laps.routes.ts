@@ -5,6 +5,7 @@ import type { App, Deps, Role } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { resolveProviderId } from '../providers/providers.service.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
+import { fileResponse } from '../../lib/openapi.js';
 
 /** Staff who plan delivery laps and collect cash. */
 export const LAP_STAFF: readonly Role[] = ['admin', 'kitchen'];
@@ -38,7 +39,10 @@ export async function lapsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/laps/print-report/:lapId/:menuId',
-    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: reportParams } },
+    {
+      config: { access: LAP_STAFF },
+      schema: { tags: ['laps'], params: reportParams, otherResponses: { 200: fileResponse('The lap report as a PDF', 'application/pdf') } },
+    },
     async (req, reply) => {
       const pdf = await lapReportPdf(db, await provider(req), req.params.lapId, req.params.menuId, deps.now(), req.lang);
       return reply

@@ -9,6 +9,7 @@ import { paymentsText } from './payments.messages.js';
 import { AmountMismatch, applyNotification } from './payments.service.js';
 import { bankLogoSvg, renderSandboxPage, SANDBOX_CSS } from './sandbox.page.js';
 import { text } from '../../../shared/schemas/text.js';
+import { errorResponse, redirectResponse } from '../../lib/openapi.js';
 
 const referenceParams = z.object({ reference: text().min(1).max(100) });
 
@@ -40,7 +41,14 @@ export async function paymentsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/payments/sandbox/:reference',
-    { config: { access: 'public', maintenanceExempt: true, document: true }, schema: { tags: ['payments'], params: referenceParams } },
+    {
+      config: { access: 'public', maintenanceExempt: true, document: true },
+      schema: {
+        tags: ['payments'],
+        params: referenceParams,
+        otherResponses: { 200: { description: 'The sandbox gateway’s payment page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
     async (req, reply) => {
       const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
       if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
@@ -70,7 +78,11 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       {
         // Payments in flight finish even during maintenance.
         config: { access: 'public', maintenanceExempt: true },
-        schema: { tags: ['payments'], params: referenceParams.extend({ decision: z.enum(['approve', 'decline']) }) },
+        schema: {
+          tags: ['payments'],
+          params: referenceParams.extend({ decision: z.enum(['approve', 'decline']) }),
+          otherResponses: { 303: redirectResponse('To the order’s result page') },
+        },
       },
       async (req, reply) => {
         // This page stands in for the bank's own page, so it needs no sign-in: whoever holds the
@@ -102,6 +114,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
         tags: ['payments'],
         body: z.record(z.string(), z.unknown()),
         response: { 200: z.object({ ok: z.literal(true), order_id: z.number(), status: z.string(), changed: z.boolean() }) },
+        otherResponses: { 403: errorResponse(403, 'The notification’s signature is not valid') },
       },
     },
     async (req) => {

@@ -6,6 +6,7 @@ import { userOf } from '../../lib/context.js';
 import { authorizeExport, createReportLink, reportFileName, teamReportCsv } from './teams.report.js';
 import { inviteMembers, listTeam, notifyLunchDelivered, setMemberActive } from './teams.service.js';
 import { text } from '../../../shared/schemas/text.js';
+import { errorResponse, fileResponse } from '../../lib/openapi.js';
 
 const exportQuery = z.object({
   bearer: text().max(1000).optional(),
@@ -63,7 +64,22 @@ export async function teamsRoutes(app: App, deps: Deps) {
   // spend the single-use token and leave the real GET with 401.
   app.get(
     '/order/export/location/:id',
-    { exposeHeadRoute: false, config: { access: 'public' }, schema: { tags: ['teams'], params: idParams, querystring: exportQuery } },
+    {
+      exposeHeadRoute: false,
+      config: { access: 'public' },
+      schema: {
+        tags: ['teams'],
+        params: idParams,
+        querystring: exportQuery,
+        // A one-time download token in ?bearer=, or the manager's session in the header.
+        security: [{ bearerQuery: [] }, { bearer: [] }],
+        otherResponses: {
+          200: fileResponse('The team report as CSV', 'text/csv'),
+          401: errorResponse(401, 'No session, and no valid download token'),
+          403: errorResponse(403),
+        },
+      },
+    },
     async (req, reply) => {
       const { location, period } = await authorizeExport(db, req.params.id, req.query, req.user, deps.now(), req.lang);
       const csv = await teamReportCsv(db, location.id, period, req.lang);

@@ -365,7 +365,9 @@ describe('team report download', () => {
 
     // A HEAD of the address (link checkers, download managers) does not spend the link.
     const probed = await link(w.manager.auth, day, day);
-    expect((await ctx.app.inject({ method: 'HEAD', url: probed.url })).statusCode).toBe(404);
+    const head = await ctx.app.inject({ method: 'HEAD', url: probed.url });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     expect((await get(probed.url)).statusCode).toBe(200);
   });
 
