@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/ordering.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
+import { fileResponse } from '../../lib/openapi.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { completeSignIn } from '../../lib/auth.js';
@@ -56,6 +57,8 @@ function idempotencyKey(header: unknown, body: string | undefined): string | nul
 }
 
 /** Routes of the ordering area. */
+const ORDERS_PDF = fileResponse('The menu’s orders by location as a PDF (spec 7)', 'application/pdf');
+
 export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const gateway = appGateway(deps.env);
@@ -208,12 +211,12 @@ export async function orderingRoutes(app: App, deps: Deps) {
   };
   app.get(
     '/dishlists/:id/print-orders',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: printOrdersQuery } },
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: printOrdersQuery, otherResponses: { 200: ORDERS_PDF } } },
     async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id), `orders-${req.params.id}.pdf`),
   );
   app.get(
     '/dishlists/:id/print-orders/:locationId',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: z.object({ id: dbIdParam, locationId: dbIdParam }), querystring: printOrdersQuery } },
+    { config: { access: STAFF }, schema: { tags: ['ordering'], params: z.object({ id: dbIdParam, locationId: dbIdParam }), querystring: printOrdersQuery, otherResponses: { 200: ORDERS_PDF } } },
     async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id, req.params.locationId), `orders-${req.params.id}-${req.params.locationId}.pdf`),
   );
 
