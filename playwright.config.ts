@@ -14,6 +14,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './tests/e2e/global-setup.ts',
+  // Prints the run's axe-core violation count (tests/e2e/a11y.ts).
+  globalTeardown: './tests/e2e/global-teardown.ts',
   // One seeded database is shared by all journeys; running them one at a time keeps them independent.
   workers: 1,
   fullyParallel: false,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './a11y';
 import { apiToken, signIn, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu (category "Salads"). */

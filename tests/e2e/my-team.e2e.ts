@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { DEMO_PASSWORD, apiToken, signIn } from './ordering-support';
 
 /** Līga: an (initially deactivated) member of Birojs Centrs whom no other journey uses. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
 
 // Issue 3, check 1: a customer orders a plain and a complex dish, pays by card through the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, scanA11y, test } from './a11y';
 import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
 
 // Issue 3, check 2: a customer whose location has shifts pays cash and must pick a shift.
@@ -22,9 +22,12 @@ test('a customer with shifts pays by cash', async ({ page }) => {
   await water.fill('abc');
   await water.blur();
   await expect(water).toHaveValue('1');
+  // Enter applies a typed quantity and keeps focus in the cart (it used to drop to the body).
   await water.fill('3');
-  await water.blur();
+  await water.press('Enter');
   await expect(water).toHaveValue('3');
+  await expect(water).toBeFocused();
+  await scanA11y(page, 'cart open with two lines');
   await water.fill('0');
   await water.blur();
   await expect(water).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { apiToken, cartPanel, cartRibbon, dishCard, signIn, todaysMenu } from './ordering-support';
 
 const SALMON = 'Pan-fried salmon';

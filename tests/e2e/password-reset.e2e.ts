@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 
 // A seeded customer no other journey signs in as.
 const LAURA = 'laura@demo.lv';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 
 // The manager demo account; no other journey changes its profile.
 const MANAGER = { email: 'manager@demo.lv', password: 'demo-password' };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, scanA11y, test } from './a11y';
 
 // Demo account seeded by `npm run start:e2e` (see src/server/db/seed).
 const ANNA = { email: 'anna@demo.lv', password: 'demo-password', firstName: 'Anna' };
@@ -52,6 +53,7 @@ test('sign in, switch to English and back, leave a review, sign out', async ({ p
   await expect(dialog).toBeVisible();
   const review = dialog.getByLabel('Jūsu atsauksme');
   await expect(review).toBeFocused();
+  await scanA11y(page, 'review dialog open');
   const submit = dialog.getByRole('button', { name: 'Iesniegt' });
   await expect(submit).toBeDisabled();
   await review.fill('   ');

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { LanguageMenu } from './shell/language-menu';
 import { Logo } from './shell/logo';
 
-/** Frame for pages reachable without signing in: logo, language, the page. */
+/** Frame for pages reachable without signing in: logo, language, the page, the accessibility link. */
 export function PublicLayout() {
+  const { t } = useTranslation('content');
   return (
     <div className="public-layout">
       <header className="public-header">
@@ -17,6 +19,9 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <footer className="public-footer">
+        <Link to="/accessibility">{t('accessibilityLink')}</Link>
+      </footer>
     </div>
   );
 }

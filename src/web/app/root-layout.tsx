@@ -3,13 +3,15 @@ import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { useSession } from '../lib/session-store';
 import { MaintenanceScreen } from './maintenance-screen';
 import { TestPaymentsBanner } from './test-payments-banner';
+import { useRouteFocus } from './use-route-focus';
 
-/** Top of every route: the maintenance switch, the loading bar and scroll restoration. */
+/** Top of every route: the maintenance switch, the loading bar, scroll restoration and focus on route change. */
 export function RootLayout() {
   const maintenance = useSession((s) => s.maintenance);
   const busy = useSession((s) => s.loading.length > 0);
   const navigate = useNavigate();
   const wasInMaintenance = useRef(maintenance);
+  useRouteFocus();
 
   // Spec 2: when maintenance ends, the visitor is sent home.
   useEffect(() => {

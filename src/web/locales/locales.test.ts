@@ -64,6 +64,23 @@ describe('translations', () => {
     });
   }
 
+  // A control showing "View orders" and named "View orders of Menu 1" for screen readers: speech
+  // users say what they see, so the name must contain the visible text (WCAG 2.5.3).
+  it('an xNamed accessible name contains its visible x text', () => {
+    const mismatches: string[] = [];
+    const walk = (file: string, tree: Tree, prefix = '') => {
+      for (const [key, value] of Object.entries(tree)) {
+        if (typeof value !== 'string') walk(file, value, `${prefix}${key}.`);
+        else if (key.endsWith('Named') && typeof tree[key.slice(0, -5)] === 'string') {
+          const visible = tree[key.slice(0, -5)] as string;
+          if (!value.toLowerCase().includes(visible.toLowerCase())) mismatches.push(`${file} ${prefix}${key}: ${value}`);
+        }
+      }
+    };
+    for (const lang of langs) for (const ns of namespaces) walk(`${lang}/${ns}.json`, load(lang, ns));
+    expect(mismatches).toEqual([]);
+  });
+
   it('uses the spec texts in English', () => {
     const auth = load('en', 'auth') as { login: Tree; request: Tree; create: Tree };
     expect(auth.login.title).toBe('Login to my profile');

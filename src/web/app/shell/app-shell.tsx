@@ -7,6 +7,9 @@ import { Header } from './header';
 import { ReviewModal } from './review-modal';
 import { SideNav } from './side-nav';
 import { DRAWER_QUERY, useMediaQuery } from './use-media-query';
+import { isFocusable } from '../../lib/focus';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /** Header + side navigation + page, for signed-in routes. */
 export function AppShell() {
@@ -22,15 +25,7 @@ export function AppShell() {
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const navRef = useRef<HTMLDivElement>(null);
-  const firstPath = useRef(location.pathname);
-
-  // After navigating, move focus to the page so screen readers announce the new content.
-  useEffect(() => {
-    if (location.pathname === firstPath.current) return;
-    firstPath.current = location.pathname;
-    mainRef.current?.focus({ preventScroll: true });
-  }, [location.pathname]);
+  const navRef = useRef<HTMLElement>(null);
 
   // The open drawer behaves like a dialog: focus goes in, Escape closes it.
   useEffect(() => {
@@ -40,7 +35,15 @@ export function AppShell() {
       if (e.key === 'Escape') {
         setDrawerOpen(false);
         toggleRef.current?.focus();
+        return;
       }
+      // Tab cycles through the drawer and its toggle; the page under the curtain is inert.
+      if (e.key !== 'Tab' || !navRef.current || !toggleRef.current) return;
+      const items = [toggleRef.current, ...navRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(isFocusable);
+      const index = items.indexOf(document.activeElement as HTMLElement);
+      const next = e.shiftKey ? (index <= 0 ? items.length - 1 : index - 1) : (index + 1) % items.length;
+      e.preventDefault();
+      items[next]?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -77,7 +80,7 @@ export function AppShell() {
           onLeaveReview={openReview}
         />
         {drawer && navOpen && <div className="nav-curtain" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-        <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
+        <main id="main" ref={mainRef} tabIndex={-1} className="app-main" inert={drawer && navOpen}>
           <ErrorBoundary name="Page" resetKey={location.pathname}>
             <Suspense fallback={<Spinner block size="lg" />}>
               <Outlet />

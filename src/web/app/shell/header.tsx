@@ -41,7 +41,7 @@ export function Header({ navOpen, onToggleNav, onLeaveReview, toggleRef }: Heade
         </Suspense>
       )}
       <Button className="app-header__review" variant="ghost" onClick={onLeaveReview} icon={<ReviewIcon />}>
-        {t('leaveReview')}
+        <span className="btn__text">{t('leaveReview')}</span>
       </Button>
       <LanguageMenu />
       <ProfileMenu />

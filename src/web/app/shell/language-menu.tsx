@@ -70,10 +70,11 @@ export function LanguageSwitcher() {
           lang={code}
           className="language-switcher__btn"
           aria-pressed={code === lang}
-          aria-label={languageName(code)}
           title={languageName(code)}
           onClick={() => setLang(code)}
         >
+          {/* Named "Latviešu LV": the language, then the visible code (WCAG 2.5.3). */}
+          <span className="visually-hidden">{languageName(code)} </span>
           {code.toUpperCase()}
         </button>
       ))}

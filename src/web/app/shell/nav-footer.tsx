@@ -12,6 +12,8 @@ export function NavFooter() {
         <Link to="/privacy">{t('content:privacy')}</Link>
         <span aria-hidden="true"> · </span>
         <Link to="/terms-and-conditions">{t('content:terms')}</Link>
+        <span aria-hidden="true"> · </span>
+        <Link to="/accessibility">{t('content:accessibilityLink')}</Link>
       </p>
       <div className="nav-footer__cards">
         <span className="visually-hidden">{t('shell:footer.payments')}:</span>

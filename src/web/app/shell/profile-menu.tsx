@@ -12,7 +12,7 @@ export function ProfileMenu() {
   return (
     <DropdownMenu
       className="profile-menu"
-      label={name ? `${t('profile.menu')}: ${name}` : t('profile.menu')}
+      label={name ? `${t('profile.menu')}:` : t('profile.menu')}
       trigger={
         <>
           <span className="avatar" aria-hidden="true">

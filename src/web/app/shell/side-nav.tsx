@@ -11,7 +11,7 @@ interface SideNavProps {
   drawer: boolean;
   onNavigate(): void;
   onLeaveReview(): void;
-  ref?: Ref<HTMLDivElement>;
+  ref?: Ref<HTMLElement>;
 }
 
 /** Grouped links from GET /app/navigation, a Leave Review button, languages and the footer. */
@@ -20,13 +20,14 @@ export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNa
   const navigation = useNavigationData();
 
   return (
-    <div
+    <aside
       id="side-nav"
       ref={ref}
       className={`side-nav ${open ? 'is-open' : ''} ${drawer ? 'side-nav--drawer' : ''}`}
       // Closed, it is neither visible nor reachable by Tab or screen readers.
       inert={!open}
       tabIndex={-1}
+      aria-label={t('sidePanel')}
     >
       <nav className="side-nav__links" aria-label={t('mainNav')}>
         {navigation.isPending ? (
@@ -74,7 +75,7 @@ export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNa
         <LanguageSwitcher />
       </div>
       <NavFooter />
-    </div>
+    </aside>
   );
 }
 

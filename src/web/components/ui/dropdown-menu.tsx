@@ -3,7 +3,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 export interface DropdownMenuProps {
   /** Content of the toggle button. */
   trigger: ReactNode;
-  /** Accessible name of the toggle when its content is not descriptive enough. */
+  /**
+   * Words read before the toggle's visible content when that alone is not descriptive enough
+   * ("Language: Latvian" before "LV"). They are hidden text inside the button, not an
+   * aria-label, so the accessible name always contains the visible text (WCAG 2.5.3).
+   */
   label?: string;
   /** Menu items; call `close` after acting. Items must have role="menuitem" (or …radio). */
   children(close: () => void): ReactNode;
@@ -23,6 +27,7 @@ export function DropdownMenu({ trigger, label, children, align = 'end', classNam
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const buttonId = useId();
   const focusOnOpen = useRef<'first' | 'last'>('first');
 
   const close = () => setOpen(false);
@@ -82,18 +87,19 @@ export function DropdownMenu({ trigger, label, children, align = 'end', classNam
     <div className={`dropdown ${className ?? ''}`} ref={rootRef}>
       <button
         ref={buttonRef}
+        id={buttonId}
         type="button"
         className="dropdown__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={label}
         onClick={() => {
           focusOnOpen.current = 'first';
           setOpen((o) => !o);
         }}
         onKeyDown={onButtonKey}
       >
+        {label && <span className="visually-hidden">{label} </span>}
         {trigger}
         <svg className="dropdown__caret" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
           <path d="M2.5 4.5L6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
@@ -104,7 +110,7 @@ export function DropdownMenu({ trigger, label, children, align = 'end', classNam
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={label}
+          aria-labelledby={buttonId}
           className={`dropdown__menu dropdown__menu--${align}`}
           onKeyDown={onMenuKey}
         >

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { restoreFocus } from '../../lib/focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -19,7 +20,7 @@ export interface ModalProps {
 
 /**
  * Dialog on a curtain: role=dialog, aria-modal, labelled by its title; Escape and a click on the
- * curtain close it; Tab stays inside; focus returns to where it was when the dialog closes.
+ * curtain close it; Tab stays inside; focus returns to where it was when the dialog closes (or to the page's heading).
  */
 export function Modal({ open, title, onClose, children, footer, initialFocus, size = 'md' }: ModalProps) {
   const { t } = useTranslation('common');
@@ -67,7 +68,8 @@ export function Modal({ open, title, onClose, children, footer, initialFocus, si
     return () => {
       document.removeEventListener('keydown', onKey, true);
       document.body.style.overflow = overflow;
-      previous?.focus?.();
+      // Back to the opener; if it is gone or hidden meanwhile, to the page's heading.
+      restoreFocus(previous);
     };
   }, [open]);
 

@@ -9,6 +9,7 @@ import { CheckboxField, TextField } from '../../../components/ui/field';
 import { api, isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { ME_KEY, useMe } from '../../../lib/me';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
 import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditableProfile, type ProfileEdits } from '../model/profile-edits';
 
@@ -16,6 +17,7 @@ import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditablePr
 export function Component() {
   const { t } = useTranslation('account');
   const me = useMe();
+  useDocumentTitle(t('title'));
   return (
     <section className="page profile-page">
       <h1 className="page__title">{t('title')}</h1>

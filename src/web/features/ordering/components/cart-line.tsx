@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusIsLost } from '../../../lib/focus';
 import { canIncrease, isOverLimit, lineRemaining, type Cart, type CartLine } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';
 import { formatCents } from '../../../lib/format';
@@ -69,12 +70,19 @@ export function CartLineRow({ line, cart, stock, titles, disabled, closed = fals
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
+            // Enter applies the number and keeps focus here (blurring left it on the page body);
+            // a quantity of 0 removes the line, and focus then goes to the cart dialog.
+            if (e.key === 'Enter') {
+              const dialog = e.currentTarget.closest<HTMLElement>('[role="dialog"]');
+              commit();
+              requestAnimationFrame(() => {
+                if (focusIsLost()) dialog?.focus();
+              });
+            }
             if (e.key === 'Escape') {
               // Revert the field only; the panel stays open.
               e.stopPropagation();
-              setDraft(String(line.quantity));
-              e.currentTarget.blur();
+              setDraft(null);
             }
           }}
         />

@@ -29,6 +29,7 @@ import type { MenuTitles } from '../model/menu';
 import { safePaymentLink } from '../model/payment-link';
 import { CartLineRow } from './cart-line';
 import { Drawer } from './drawer';
+import { CartAnnouncement } from './cart-ribbon';
 import { UserPicker } from './user-picker';
 
 export interface CartPanelProps {
@@ -127,6 +128,7 @@ export function CartPanel(props: CartPanelProps) {
       footer={
         (lines.length > 0 || failure) && (
           <div className="ord-checkout-submit">
+            <CartAnnouncement amountToPay={totals.amountToPay} />
             {/* Errors sit right above the Order button, where the user looks after clicking it. */}
             <div role="alert" className="ord-checkout-failure">
               {failure?.kind === 'general' && <p className="ord-checkout-failure__text">{t('errors.general')}</p>}

@@ -28,9 +28,9 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
 
   return (
     <>
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {units > 0 ? t('cart.announce', { count: units, total }) : ''}
-      </p>
+      {/* While the cart dialog is open, everything outside it is hidden from screen readers;
+          the announcement then comes from inside the dialog (CartPanel). */}
+      {!open && <CartAnnouncement amountToPay={amountToPay} />}
       {units > 0 && !open && (
         <button
           ref={buttonRef}
@@ -60,5 +60,17 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
         </button>
       )}
     </>
+  );
+}
+
+/** Polite live region with the cart's units and total, announced as they change. */
+export function CartAnnouncement({ amountToPay }: { amountToPay: number }) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const units = unitCount(useCart((s) => s.lines));
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {units > 0 ? t('cart.announce', { count: units, total: formatCents(amountToPay, lang) }) : ''}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { restoreFocus } from '../../../lib/focus';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -32,7 +33,8 @@ export function Drawer({ open, title, onClose, children, footer }: DrawerProps) 
     return () => {
       document.body.style.overflow = overflow;
       // The element that opened the drawer may be gone (the ribbon hides while it is open).
-      if (previous?.isConnected) previous.focus();
+      // Back to the opener (the cart ribbon is gone once the cart is empty): else the page heading.
+      restoreFocus(previous);
     };
   }, [open]);
 
@@ -67,6 +69,7 @@ export function Drawer({ open, title, onClose, children, footer }: DrawerProps) 
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <div className="ord-drawer__header">

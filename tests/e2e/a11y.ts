@@ -1,0 +1,81 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { A11Y_LOG, type ScanLogLine } from './a11y-log';
+
+/**
+ * Accessibility checks for every journey (decision 021). `scanA11y` runs axe-core on the page as
+ * it is now; serious and critical violations fail the journey, moderate and minor ones are listed
+ * in the output. Journeys import `test` from here, which scans each journey's last page too.
+ * Every scan's counts go to a log that the global teardown sums up and prints.
+ */
+
+/** WCAG 2.2 A and AA, and axe's experimental rules (label-content-name-mismatch is one of them). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice', 'experimental'];
+
+/** Impacts that fail a journey. */
+const FAILING = new Set(['serious', 'critical']);
+
+
+export async function scanA11y(page: Page, step: string) {
+  // A page still fading something in is judged after the animation (reduced motion is emulated,
+  // but a spinner may still be replaced by content).
+  await page.waitForLoadState('domcontentloaded');
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
+  const other = results.violations.filter((v) => !FAILING.has(v.impact ?? ''));
+  const url = new URL(page.url()).pathname;
+  const line: ScanLogLine = {
+    step,
+    url,
+    failing: failing.reduce((n, v) => n + v.nodes.length, 0),
+    other: other.reduce((n, v) => n + v.nodes.length, 0),
+  };
+  mkdirSync(path.dirname(A11Y_LOG), { recursive: true });
+  appendFileSync(A11Y_LOG, `${JSON.stringify(line)}\n`);
+  for (const v of other) {
+    console.log(`a11y (${v.impact}) ${step} ${url}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  const described = failing.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
+  );
+  expect(described, `serious or critical axe-core violations at "${step}" (${url})`).toEqual([]);
+}
+
+/** Focus must stay on something meaningful after an action: never the page body. */
+export async function expectFocusNotOnBody(page: Page, moment: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body), {
+      message: `focus is on the page body after ${moment}`,
+      timeout: 3_000,
+    })
+    .toBe(true);
+}
+
+/** The page scrolls sideways: content is wider than the viewport (WCAG 1.4.10 reflow). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * `test` for journeys: reduced motion emulated (animations are not what the checks judge) and
+ * the journey's final page scanned, so a journey without explicit scans is still checked.
+ */
+export const test = base.extend<{ a11yFinalScan: void }>({
+  contextOptions: async ({ contextOptions }, use) => {
+    await use({ ...contextOptions, reducedMotion: 'reduce' });
+  },
+  a11yFinalScan: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || page.url() === 'about:blank') return;
+      await scanA11y(page, `end of "${testInfo.title}"`);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

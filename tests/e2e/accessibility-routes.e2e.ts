@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, expectFocusNotOnBody, scanA11y, sidewaysOverflow, test } from './a11y';
+import { DEMO_PASSWORD } from './ordering-support';
+
+/**
+ * Every route of each role once, in Latvian (the default language): axe-core at 1280 px (desktop)
+ * and 360 px (phone), and no sideways scroll at 320 px (WCAG 1.4.10) nor at 200 % zoom. The
+ * browser runs at deviceScaleFactor 2 throughout, and 200 % zoom of a 1280 px screen is emulated
+ * as a 640 px wide viewport: the CSS layout a zoomed browser gives. Each page is also named in
+ * its tab title ("<page> · Pusdienas").
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const NARROW = { width: 320, height: 640 };
+const ZOOM_200 = { width: 640, height: 400 };
+
+test.describe.configure({ timeout: 150_000 });
+test.use({ deviceScaleFactor: 2, viewport: DESKTOP, locale: 'lv-LV' });
+
+/** Waits until the page shows its heading and nothing is loading. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.spinner')).toHaveCount(0);
+}
+
+async function checkRoute(page: Page, path: string, role: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(path);
+  await settled(page);
+  expect(await page.title(), `${path} names itself in its title`).toMatch(/. · Pusdienas$/);
+  await scanA11y(page, `${role} ${path} 1280 px`);
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  await scanA11y(page, `${role} ${path} 360 px`);
+  for (const size of [NARROW, ZOOM_200]) {
+    await page.setViewportSize(size);
+    await expect.poll(() => sidewaysOverflow(page), { message: `${path} scrolls sideways at ${size.width} px` }).toBe(0);
+  }
+}
+
+/** Signs in with Enter in the password field (the keyboard path); focus lands on the new page. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-pasts').fill(email);
+  await page.getByLabel(/^Parole/).fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Parole/).press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+  await settled(page);
+  await expectFocusNotOnBody(page, 'signing in with Enter');
+}
+
+/** The signed-in user's navigation links (from the server, so each role's own routes). */
+async function navPaths(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Galvenā navigācija' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.filter((h) => h.startsWith('/')))];
+}
+
+test('public pages', async ({ page }) => {
+  for (const path of ['/login', '/password/request', '/public/menu', '/accessibility']) {
+    await checkRoute(page, path, 'visitor');
+  }
+});
+
+const visited = new Set<string>();
+
+/** Nav routes not seen for an earlier role, then the role's detail routes and /profile. */
+async function visitRole(page: Page, role: string, email: string, details: string[]) {
+  await signIn(page, email);
+  const paths = [...(await navPaths(page)), ...details, '/profile'];
+  for (const path of paths) {
+    if (visited.has(path)) continue;
+    visited.add(path);
+    await checkRoute(page, path, role);
+  }
+}
+
+test('customer routes', async ({ page }) => {
+  await visitRole(page, 'customer', 'anna@demo.lv', ['/privacy', '/terms-and-conditions']);
+});
+
+test('manager routes', async ({ page }) => {
+  await visitRole(page, 'manager', 'manager@demo.lv', []);
+});
+
+test('administrator routes', async ({ page }) => {
+  // The seed's first menu: its editor, balance, orders, kitchen display and laps.
+  await visitRole(page, 'admin', 'admin@demo.lv', ['/menu/new', '/menu/1', '/menu/1/balance', '/orders/1', '/history/1']);
+});
+
+test('kitchen routes', async ({ page }) => {
+  await visitRole(page, 'kitchen', 'kitchen@demo.lv', ['/kds/1', '/menu-laps/1']);
+});
