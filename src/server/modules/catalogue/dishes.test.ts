@@ -335,13 +335,21 @@ describe('dishes: provider scope', () => {
 });
 
 describe('dishes: roles', () => {
-  it('kitchen reads, only admin writes, customers get 403 everywhere', async () => {
+  it('kitchen manages dishes and complex dishes (spec 1: staff), customers get 403 everywhere', async () => {
     const { p, soups, q } = await setup();
     const d = await makeDish(ctx.db, p.id, soups.id);
     expect((await call('GET', `/app/dishes/${d.id}?${q}`, kitchen)).statusCode).toBe(200);
-    expect((await call('POST', `/app/dishes?${q}`, kitchen, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);
-    expect((await call('PUT', `/app/dishes/${d.id}?${q}`, kitchen, { status: false })).statusCode).toBe(403);
-    expect((await call('DELETE', `/app/dishes/${d.id}?${q}`, kitchen)).statusCode).toBe(403);
+    const created = await call('POST', `/app/dishes?${q}`, kitchen, { title: { lv: 'Virtuves zupa' }, category_id: soups.id, price: 2.5 });
+    expect(created.statusCode).toBe(201);
+    const complex = await call('POST', `/app/dishes?${q}`, kitchen, {
+      title: { lv: 'Virtuves komplekss' },
+      category_id: soups.id,
+      type: 'complex',
+      complex: [{ category_id: soups.id, dishes: [{ id: d.id }] }],
+    });
+    expect(complex.statusCode).toBe(201);
+    expect((await call('PUT', `/app/dishes/${created.json().id}?${q}`, kitchen, { status: false })).json().status).toBe(false);
+    expect((await call('DELETE', `/app/dishes/${complex.json().id}?${q}`, kitchen)).statusCode).toBe(200);
     expect((await call('GET', `/app/dishes?${q}`, customer)).statusCode).toBe(403);
     expect((await call('GET', `/app/dishes/${d.id}?${q}`, customer)).statusCode).toBe(403);
     expect((await call('POST', `/app/dishes?${q}`, customer, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);
