@@ -37,7 +37,7 @@ export const DEMO_PASSWORD = 'demo-password';
 /** Demo sign-ins, for the README and the start banner. */
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.lv', role: 'admin', note: 'Administrator: catalogue, locations, providers, menus, orders' },
-  { email: 'kitchen@demo.lv', role: 'kitchen', note: 'Kitchen: incoming orders, kitchen display, laps' },
+  { email: 'kitchen@demo.lv', role: 'kitchen', note: 'Kitchen: catalogue, menus, incoming orders, kitchen display, laps' },
   { email: 'manager@demo.lv', role: 'customer', note: 'Location manager of "Birojs Centrs" (subsidy 3.50 €): team, invitations' },
   { email: 'anna@demo.lv', role: 'customer', note: 'Customer at "Birojs Centrs" (subsidy 3.50 €)' },
   { email: 'janis@demo.lv', role: 'customer', note: 'Customer at "Noliktava Pļavnieki" (two shifts, no subsidy)' },
