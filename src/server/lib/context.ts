@@ -5,7 +5,9 @@ import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { Mailer } from './mail.js';
 
-export type Role = 'admin' | 'kitchen' | 'customer';
+import type { Role } from '../../shared/roles.js';
+
+export type { Role };
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'user' | readonly Role[];

@@ -11,7 +11,9 @@
  *        { path: 'categories', lazy: () => import('./routes/categories-page') }
  *      where the page module exports `Component` (and optionally `loader`, `action`,
  *      `ErrorBoundary`, `handle`), React Router's lazy route module convention.
- *   3. Paths are relative (no leading slash). React Router ranks routes by specificity, so the
+ *   3. A page only some roles may open names them: `handle: { roles: STAFF }` (src/shared/roles.ts);
+ *      everyone else gets the "not available for your role" page before the page renders.
+ *   4. Paths are relative (no leading slash). React Router ranks routes by specificity, so the
  *      order of features does not matter; two features must not claim the same path.
  *
  * To replace a "coming soon" placeholder, rewrite the placeholder page file in your feature's
@@ -19,9 +21,10 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import type { FeatureRoutes } from '../lib/feature-routes';
+import type { FeatureRoutes, RoleHandle } from '../lib/feature-routes';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
+import { RequireRole } from './require-role';
 import { RootErrorPage } from './root-error-page';
 import { RootLayout } from './root-layout';
 import { AppShell } from './shell/app-shell';
@@ -34,7 +37,17 @@ const features = Object.keys(featureModules)
   .map((path) => featureModules[path].routes);
 
 export const publicRoutes: RouteObject[] = features.flatMap((f) => f.public ?? []);
-export const protectedRoutes: RouteObject[] = features.flatMap((f) => f.protected ?? []);
+/**
+ * A route naming its roles is wrapped in RequireRole, which decides before the page loads or
+ * renders whether this user may see it; every staff route goes through this one gate.
+ */
+function withRoleGate(route: RouteObject): RouteObject {
+  const roles = (route.handle as Partial<RoleHandle> | undefined)?.roles;
+  if (!roles) return route;
+  return { element: <RequireRole roles={roles} />, children: [route] };
+}
+
+export const protectedRoutes: RouteObject[] = features.flatMap((f) => f.protected ?? []).map(withRoleGate);
 
 export const routeTree: RouteObject[] = [
   {

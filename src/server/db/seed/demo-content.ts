@@ -118,10 +118,15 @@ const terms: BlockTexts = {
   ].join('\n'),
 };
 
+/** Demo menus take orders 06:00–23:59 (Riga), so the demo can order at any working hour. */
+export const DEMO_MENU_HOURS = { from: { hour: 6, minute: 0 }, to: { hour: 23, minute: 59 } } as const;
+const deadline = `${String(DEMO_MENU_HOURS.to.hour).padStart(2, '0')}:${String(DEMO_MENU_HOURS.to.minute).padStart(2, '0')}`;
+
+// The header text names the demo menus' own deadline (the seeded menus close at it).
 const headerInfo: BlockTexts = {
-  lv: '<p>Pasūtījumus pieņemam līdz <strong>10:30</strong>. Piegāde 12:00–13:00.</p>',
-  en: '<p>We take orders until <strong>10:30</strong>. Delivery 12:00–13:00.</p>',
-  ru: '<p>Заказы принимаем до <strong>10:30</strong>. Доставка с 12:00 до 13:00.</p>',
+  lv: `<p>Pasūtījumus pieņemam līdz <strong>${deadline}</strong>. Piegāde 12:00–13:00.</p>`,
+  en: `<p>We take orders until <strong>${deadline}</strong>. Delivery 12:00–13:00.</p>`,
+  ru: `<p>Заказы принимаем до <strong>${deadline}</strong>. Доставка с 12:00 до 13:00.</p>`,
 };
 
 /** Content blocks by key (the keys the content module serves). */

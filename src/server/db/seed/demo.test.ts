@@ -243,6 +243,17 @@ describe('demo seed', () => {
     }
   });
 
+  it("header info names the demo menus' real order deadline in every language", async () => {
+    const [today] = await db.select().from(menus).orderBy(menus.from);
+    const deadline = DateTime.fromJSDate(today!.to).setZone(ZONE).toFormat('HH:mm');
+    const rows = await db.select().from(contentBlocks).where(eq(contentBlocks.key, 'header-info'));
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      const times = [...r.body.matchAll(/<strong>(\d\d:\d\d)<\/strong>/g)].map((m) => m[1]);
+      expect(times, r.lang).toEqual([deadline]);
+    }
+  });
+
   it('is not seeded twice', async () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
     const before = await db.$count(dishes);

@@ -29,7 +29,7 @@ import {
   DEMO_MENUS,
   type CategoryKey,
 } from './demo-catalogue.js';
-import { DEMO_CONTENT_BLOCKS } from './demo-content.js';
+import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -37,7 +37,7 @@ export const DEMO_PASSWORD = 'demo-password';
 /** Demo sign-ins, for the README and the start banner. */
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.lv', role: 'admin', note: 'Administrator: catalogue, locations, providers, menus, orders' },
-  { email: 'kitchen@demo.lv', role: 'kitchen', note: 'Kitchen: incoming orders, kitchen display, laps' },
+  { email: 'kitchen@demo.lv', role: 'kitchen', note: 'Kitchen: catalogue, menus, incoming orders, kitchen display, laps' },
   { email: 'manager@demo.lv', role: 'customer', note: 'Location manager of "Birojs Centrs" (subsidy 3.50 €): team, invitations' },
   { email: 'anna@demo.lv', role: 'customer', note: 'Customer at "Birojs Centrs" (subsidy 3.50 €)' },
   { email: 'janis@demo.lv', role: 'customer', note: 'Customer at "Noliktava Pļavnieki" (two shifts, no subsidy)' },
@@ -235,7 +235,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       }
     }
 
-    // Menus: open all day (06:00–23:59 Riga) so the demo can order at any working hour.
+    // Menus: open all day (DEMO_MENU_HOURS, Riga) so the demo can order at any working hour.
     const today = DateTime.fromJSDate(now).setZone(ZONE).startOf('day');
     const complexCodes = DEMO_COMPLEXES.map((c) => c.code);
     const optionCodes = [...new Set(DEMO_COMPLEXES.flatMap((c) => c.groups.flatMap((g) => g.options.map((o) => o.code))))];
@@ -246,8 +246,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         .values({
           providerId: main!.id,
           title: `Pusdienas ${day.toFormat('dd.LL.yyyy')}`,
-          from: day.set({ hour: 6 }).toJSDate(),
-          to: day.set({ hour: 23, minute: 59 }).toJSDate(),
+          from: day.set(DEMO_MENU_HOURS.from).toJSDate(),
+          to: day.set(DEMO_MENU_HOURS.to).toJSDate(),
           status: true,
         })
         .returning({ id: menus.id });

@@ -12,6 +12,7 @@ import {
   updateCategoryInput,
   updateDishInput,
 } from '../../../shared/schemas/catalogue.js';
+import { CATALOGUE_MANAGERS, STAFF } from '../../../shared/roles.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps, Role } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
@@ -22,9 +23,9 @@ import { createDish, deleteDish, DISH_SORTS, getDish, listDishes, updateDish } f
 import { imageRoutes } from './images.routes.js';
 
 /** Staff who may read the catalogue (the menu editor needs it). */
-export const CATALOGUE_READERS: readonly Role[] = ['admin', 'kitchen'];
-/** Staff who may change it. */
-export const CATALOGUE_WRITERS: readonly Role[] = ['admin'];
+export const CATALOGUE_READERS: readonly Role[] = STAFF;
+/** Staff who may change it (spec 1: administrators or kitchen). */
+export const CATALOGUE_WRITERS: readonly Role[] = CATALOGUE_MANAGERS;
 
 const categoryListQuery = listQuerySchema({ sort: CATEGORY_SORTS, filters: { status: boolFilter } });
 const dishListQuery = listQuerySchema({ sort: DISH_SORTS, filters: { status: boolFilter, category_id: idFilter, type: z.enum(DISH_TYPES) } });

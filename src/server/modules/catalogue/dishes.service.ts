@@ -131,6 +131,21 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
   });
 }
 
+/**
+ * The price a dish is shown with (`priceFrom`), in SQL for sorting: a set meal's own price plus the
+ * cheapest option of each mandatory group (the rule of cheapestSelectionCents), a plain dish's price.
+ */
+const shownPriceCents = sql`(${dishes.priceCents} + case when ${dishes.type} = 'simple' then 0 else coalesce((
+  select sum(cheapest) from (
+    select min(coalesce(o.price_cents, od.price_cents)) as cheapest
+    from ${complexGroups} g
+    join ${complexOptions} o on o.group_id = g.id
+    join ${dishes} od on od.id = o.dish_id
+    where g.dish_id = "dishes"."id" and not g.optional
+    group by g.id
+  ) as mandatory_groups
+), 0) end)`;
+
 export async function listDishes(db: Db, providerId: number | null, q: DishListQuery, initial: boolean | undefined, lang: Lang): Promise<Paged<Dish>> {
   if (providerId === null) return { data: [], ...pageWindow(0, q.page, q.perPage) };
   const pattern = q.search ? likePattern(q.search) : null;
@@ -152,7 +167,7 @@ export async function listDishes(db: Db, providerId: number | null, q: DishListQ
       id: dishes.id,
       title: sql`lower(${jsonText(dishes.title, lang)})`,
       code: dishes.code,
-      price: dishes.priceCents,
+      price: shownPriceCents,
       status: dishes.status,
     },
     [asc(dishes.position), asc(dishes.id)],

@@ -284,6 +284,30 @@ describe('dishes: list', () => {
   });
 });
 
+describe('dishes: sorting by price', () => {
+  // Acceptance: set meals ("from 7.90 €") sorted before 1.00 € by their base price of 0.
+  it('sorts by the price shown: a set meal by its "from" price', async () => {
+    const { p, soups, mains, sets, q } = await setup();
+    const water = await makeDish(ctx.db, p.id, soups.id, { priceCents: 100 });
+    const soup = await makeDish(ctx.db, p.id, soups.id, { priceCents: 290 });
+    const soup2 = await makeDish(ctx.db, p.id, soups.id, { priceCents: 350 });
+    const chop = await makeDish(ctx.db, p.id, mains.id, { priceCents: 650 });
+    // 0 base + cheapest soup 2.90 + chop 5.00 (override) = 7.90; the optional group adds nothing.
+    const set = await makeComplex(ctx.db, p.id, sets.id, [
+      { categoryId: soups.id, dishIds: [soup2.id, soup.id] },
+      { categoryId: mains.id, dishIds: [chop.id], prices: [500] },
+      { categoryId: soups.id, dishIds: [water.id], optional: true },
+    ]);
+    // 0.50 base + water 1.00 = 1.50: between 1.00 and 2.90.
+    const small = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [water.id] }], { priceCents: 50 });
+    const listed = async (dir: string) => (await call('GET', `/app/dishes?${q}&per_page=all&sort[price]=${dir}`, admin)).json().data as { id: number; priceFrom: number }[];
+    const asc = await listed('asc');
+    expect(asc.map((d) => d.id)).toEqual([water.id, small.id, soup.id, soup2.id, chop.id, set.id]);
+    expect(asc.map((d) => d.priceFrom)).toEqual([1, 1.5, 2.9, 3.5, 6.5, 7.9]);
+    expect((await listed('desc')).map((d) => d.id)).toEqual([set.id, chop.id, soup2.id, soup.id, small.id, water.id]);
+  });
+});
+
 describe('dishes: delete', () => {
   it('deletes an unused dish', async () => {
     const { p, soups, q } = await setup();
@@ -335,13 +359,21 @@ describe('dishes: provider scope', () => {
 });
 
 describe('dishes: roles', () => {
-  it('kitchen reads, only admin writes, customers get 403 everywhere', async () => {
+  it('kitchen manages dishes and complex dishes (spec 1: staff), customers get 403 everywhere', async () => {
     const { p, soups, q } = await setup();
     const d = await makeDish(ctx.db, p.id, soups.id);
     expect((await call('GET', `/app/dishes/${d.id}?${q}`, kitchen)).statusCode).toBe(200);
-    expect((await call('POST', `/app/dishes?${q}`, kitchen, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);
-    expect((await call('PUT', `/app/dishes/${d.id}?${q}`, kitchen, { status: false })).statusCode).toBe(403);
-    expect((await call('DELETE', `/app/dishes/${d.id}?${q}`, kitchen)).statusCode).toBe(403);
+    const created = await call('POST', `/app/dishes?${q}`, kitchen, { title: { lv: 'Virtuves zupa' }, category_id: soups.id, price: 2.5 });
+    expect(created.statusCode).toBe(201);
+    const complex = await call('POST', `/app/dishes?${q}`, kitchen, {
+      title: { lv: 'Virtuves komplekss' },
+      category_id: soups.id,
+      type: 'complex',
+      complex: [{ category_id: soups.id, dishes: [{ id: d.id }] }],
+    });
+    expect(complex.statusCode).toBe(201);
+    expect((await call('PUT', `/app/dishes/${created.json().id}?${q}`, kitchen, { status: false })).json().status).toBe(false);
+    expect((await call('DELETE', `/app/dishes/${complex.json().id}?${q}`, kitchen)).statusCode).toBe(200);
     expect((await call('GET', `/app/dishes?${q}`, customer)).statusCode).toBe(403);
     expect((await call('GET', `/app/dishes/${d.id}?${q}`, customer)).statusCode).toBe(403);
     expect((await call('POST', `/app/dishes?${q}`, customer, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);

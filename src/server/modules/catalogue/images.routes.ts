@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { dish, IMAGE_MAX_BYTES, imageQuery } from '../../../shared/schemas/catalogue.js';
+import { CATALOGUE_MANAGERS } from '../../../shared/roles.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
@@ -53,7 +54,7 @@ export async function imageRoutes(app: App, deps: Deps) {
 
   app.post(
     '/dishes/:id/image',
-    { config: { access: ['admin'] }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
+    { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
       const providerId = await resolveProviderId(db, req.query, req.lang);
       await dishRow(db, providerId, req.params.id, req.lang);
@@ -65,7 +66,7 @@ export async function imageRoutes(app: App, deps: Deps) {
 
   app.delete(
     '/dishes/:id/image',
-    { config: { access: ['admin'] }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
+    { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
       const providerId = await resolveProviderId(db, req.query, req.lang);
       await dishRow(db, providerId, req.params.id, req.lang);

@@ -122,11 +122,12 @@ describe('dish image upload', () => {
     expect((await ctx.app.inject({ url: `/app/dishes/${dish.id}?${q}`, headers: admin })).json().has_image).toBe(false);
   });
 
-  it('only admins upload or delete; anyone may GET', async () => {
+  it('staff (admin or kitchen) upload or delete; anyone may GET', async () => {
     const dish = await makeDish(ctx.db, providerId, categoryId);
     const png = await picture(200, 100).png().toBuffer();
     expect((await upload(dish.id, png, 'a.png', 'image/png', customer)).statusCode).toBe(403);
-    expect((await upload(dish.id, png, 'a.png', 'image/png', kitchen)).statusCode).toBe(403);
+    expect((await upload(dish.id, png, 'a.png', 'image/png', kitchen)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${q}`, headers: kitchen })).statusCode).toBe(200);
     expect((await upload(dish.id, png, 'a.png', 'image/png', {})).statusCode).toBe(401);
     expect((await upload(999999, png, 'a.png', 'image/png')).statusCode).toBe(404);
     expect((await upload(dish.id, png, 'a.png', 'image/png')).statusCode).toBe(200);

@@ -24,16 +24,15 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     return [{ title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] }, account];
   }
   const kitchen: GroupSpec = { title: 'groupKitchen', pages: [['orders', 'orders'], ['menu', 'menu'], ['laps', 'laps']] };
+  // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
+  const catalogue: [string, PageKey][] = [['categories', 'categories'], ['dishes', 'dishes']];
   if (user.role === 'kitchen') {
-    return [{ title: 'groupOrdering', pages: [['order', 'order']] }, kitchen, account];
+    return [{ title: 'groupOrdering', pages: [['order', 'order']] }, kitchen, { title: 'groupCatalogue', pages: catalogue }, account];
   }
   return [
     { title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] },
     kitchen,
-    {
-      title: 'groupCatalogue',
-      pages: [['categories', 'categories'], ['dishes', 'dishes'], ['locations', 'locations'], ['providers', 'providers']],
-    },
+    { title: 'groupCatalogue', pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers']] },
     account,
   ];
 }

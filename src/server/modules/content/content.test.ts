@@ -34,8 +34,9 @@ describe('navigation', () => {
     expect(c).not.toContain('my-team');
     expect(pages(await nav(manager.auth))).toContain('my-team');
     const k = pages(await nav(kitchen.auth));
-    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps']));
+    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
     expect(k).not.toContain('providers');
+    expect(k).not.toContain('locations');
     expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'menu', 'orders']));
 
     const lv = await nav(customer.auth, 'lv');

@@ -14,17 +14,9 @@ import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
+import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
 
-// Sums in cents stay bigint (an int cast could overflow on a large menu); the driver reads int8
-// as a number, exact far beyond any real total.
-const sums = {
-  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  cards: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
-  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
-  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
-  count: sql<number>`count(${orders.id})::int`,
-};
+const sums = orderSums;
 
 type SumRow = { [K in keyof typeof sums]: number };
 
@@ -32,7 +24,7 @@ function presentHistoryMenu(m: Parameters<typeof presentSummary>[0], s: SumRow):
   return {
     ...presentSummary(m),
     cash_total: toEuros(s.cash),
-    cards_total: toEuros(s.cards),
+    cards_total: toEuros(s.card),
     subsidy_total: toEuros(s.subsidy),
     bonus_total: toEuros(s.bonus),
     total: toEuros(s.total),
@@ -49,7 +41,7 @@ async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
   if (!isStaff(user) && user.locationId !== locationId) throw new AppError(403, t(lang, 'forbidden'));
   const [location] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
   if (!location) throw new AppError(404, t(lang, 'notFound'));
-  const where: SQL = and(eq(orders.status, 2), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
+  const where: SQL = and(placedOrder(), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
   return { location, where };
 }
 
@@ -147,7 +139,7 @@ export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser
     {},
     { text: euroText(s.total, lang), alignment: 'right' as const, style: 'total' },
     { text: euroText(s.subsidy + s.bonus, lang), alignment: 'right' as const, style: 'total' },
-    { text: euroText(s.cash + s.cards, lang), alignment: 'right' as const, style: 'total' },
+    { text: euroText(s.cash + s.card, lang), alignment: 'right' as const, style: 'total' },
   ];
   return renderPdf({
     info: { title: `${tx('reportTitle')} — ${h.location.title} — ${d.title}` },
@@ -166,7 +158,7 @@ export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser
             footer,
           ),
       {
-        text: `${tx('cash')}: ${euroText(s.cash, lang)}   ${tx('card')}: ${euroText(s.cards, lang)}   ${tx('subsidy')}: ${euroText(s.subsidy, lang)}   ${tx('bonus')}: ${euroText(s.bonus, lang)}`,
+        text: `${tx('cash')}: ${euroText(s.cash, lang)}   ${tx('card')}: ${euroText(s.card, lang)}   ${tx('subsidy')}: ${euroText(s.subsidy, lang)}   ${tx('bonus')}: ${euroText(s.bonus, lang)}`,
         margin: [0, 10, 0, 0],
       },
       { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 6, 0, 0] },

@@ -3,9 +3,7 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { categories, dishes, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
-
-/** Orders the kitchen cooks for: placed (status 2). */
-const PLACED = 2;
+import { placedOrder } from '../ordering/ordering.placed.js';
 
 const qtySum = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
 
@@ -62,7 +60,7 @@ export async function countDishes(db: Db, menuId: number, lang: Lang, locationId
   if (locationIds && locationIds.length === 0) return { dishes: [], initials: [] };
   const placed = and(
     eq(orders.menuId, menuId),
-    eq(orders.status, PLACED),
+    placedOrder(),
     locationIds ? inArray(orders.locationId, locationIds) : undefined,
   );
   const dishColumns = {

@@ -27,9 +27,9 @@ import { countDishes } from '../kitchen/kitchen.counts.js';
 import { providerMenu } from '../kitchen/kitchen.service.js';
 import { presentSummary } from '../ordering/ordering.menu.js';
 import { lapText } from './laps.messages.js';
+import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
 
 /** Orders that count: placed (status 2). */
-const PLACED = 2;
 
 const locationColumns = { id: locations.id, title: locations.title, address: locations.address, status: locations.status };
 
@@ -218,15 +218,7 @@ interface ReportCents {
 
 const zero = (): Cents => ({ cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 });
 
-// Sums stay bigint in SQL (an int could overflow on a large menu); read back as numbers.
-const sums = {
-  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
-  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
-  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
-  count: sql<number>`count(${orders.id})::int`,
-};
+const sums = orderSums;
 
 /** Everything of the report in cents: the JSON answer and the PDF are made from it. */
 async function loadReport(db: Db, providerId: number, lapId: number, menuId: number, lang: Lang): Promise<ReportCents> {
@@ -238,7 +230,7 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
   const base = { lap: { id: lapRow.id, title: lapRow.title, active: lapRow.active }, dishlist: presentSummary(menu) };
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
-  const placed = and(eq(orders.menuId, menuId), eq(orders.status, PLACED), inArray(orders.locationId, ids));
+  const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
   const [perLocation, balances, counts] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })

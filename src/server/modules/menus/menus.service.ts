@@ -33,6 +33,7 @@ import { fullText } from '../catalogue/categories.service.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { menuText } from './menus.messages.js';
 import { isoTime } from '../../lib/time.js';
+import { placedOrder } from '../ordering/ordering.placed.js';
 
 export const MENU_SORTS = ['from', 'to', 'title', 'id', 'created_at', 'status'] as const;
 export type MenuListQuery = ListQuery<(typeof MENU_SORTS)[number], { status: boolean }>;
@@ -45,7 +46,7 @@ type MenuRow = typeof menus.$inferSelect;
 
 // Outer columns spelled out: drizzle leaves columns unqualified in single-table selects.
 const dishesCount = sql<number>`(select count(*) from ${menuDishes} where ${menuDishes.menuId} = "menus"."id")`.mapWith(Number);
-const ordersCount = sql<number>`(select count(*) from ${orders} where ${orders.menuId} = "menus"."id" and ${orders.status} in (1, 2))`.mapWith(Number);
+const ordersCount = sql<number>`(select count(*) from ${orders} where ${orders.menuId} = "menus"."id" and ${placedOrder()})`.mapWith(Number);
 
 function summaryColumns() {
   const { id, providerId, title, from, to, status, createdAt } = menus;

@@ -13,6 +13,7 @@ import { presentSummary, summaryColumns } from './ordering.menu.js';
 import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
 import { isoTime } from '../../lib/time.js';
+import { isPlacedOrder, placedOrder } from './ordering.placed.js';
 
 const creators = alias(users, 'creators');
 
@@ -162,7 +163,7 @@ export async function getOrder(db: Db, gateway: PaymentGateway, user: AuthUser, 
 export function totalsOf(list: OrderCents[]): OrderTotals {
   const cents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
   for (const o of list) {
-    if (o.status !== 2) continue;
+    if (!isPlacedOrder(o)) continue;
     if (o.paymentType === 'cash') cents.cash += o.amountToPayCents;
     if (o.paymentType === 'card' || o.paymentType === 'bank') cents.card += o.amountToPayCents;
     cents.subsidy += o.subsidyCents;
@@ -238,7 +239,7 @@ export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUse
   const rows = await db
     .update(orders)
     .set({ accepted, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 2)))
+    .where(and(eq(orders.id, orderId), placedOrder()))
     .returning({ id: orders.id });
   if (!rows[0]) {
     const found = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));

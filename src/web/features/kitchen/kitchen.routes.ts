@@ -1,8 +1,11 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { FeatureRoutes, RoleHandle } from '../../lib/feature-routes';
+import { STAFF } from '../../../shared/roles';
+
+const access: RoleHandle = { roles: STAFF };
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
   protected: [
-    { path: 'kds/:menuId', lazy: () => import('./routes/kitchen-display-page') },
+    { path: 'kds/:menuId', lazy: () => import('./routes/kitchen-display-page'), handle: access },
   ],
 };

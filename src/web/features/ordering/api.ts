@@ -16,6 +16,13 @@ import type {
 // Types only (`import type`): zod stays out of the page bundle.
 export type { OrderPageData, SelectableUser, Order };
 
+/**
+ * The order page's answer with the device time it arrived at. The deadline is judged from the
+ * answer's own server `now` and its own arrival time, so an answer kept on screen while another
+ * loads (a language switch) or read from the cache is never measured against another one's time.
+ */
+export type ReceivedOrderPage = OrderPageData & { receivedAt: number };
+
 /** Query key roots of this feature (the session part is added by useApiQuery). */
 export const ORDER_KEYS = {
   dishlists: ['order', 'dishlists'] as const,
@@ -44,12 +51,14 @@ export function useOrderPage(id: number | null) {
   const session = useSessionKey();
   return useQuery({
     queryKey: [...ORDER_KEYS.page(id ?? 0), session, null],
-    queryFn: ({ signal, client, queryKey }) =>
-      api.query<OrderPageData>(`/app/order/create/${id}`, {
+    queryFn: async ({ signal, client, queryKey }): Promise<ReceivedOrderPage> => {
+      const answer = await api.query<OrderPageData>(`/app/order/create/${id}`, {
         signal,
         // Background refreshes stay out of the progress bar; the first load shows in it.
         silent: client.getQueryData(queryKey) !== undefined,
-      }),
+      });
+      return { ...answer, receivedAt: Date.now() };
+    },
     enabled: id !== null,
     staleTime: 30_000,
     refetchOnWindowFocus: false,
@@ -57,7 +66,7 @@ export function useOrderPage(id: number | null) {
     // checks the menu id, so another menu never shows the previous one's dishes).
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data && isClosed(query.state.data, query.state.dataUpdatedAt, Date.now()) ? DEADLINE_POLL_MS : false,
+      query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false,
   });
 }
 

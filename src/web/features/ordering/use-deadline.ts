@@ -4,12 +4,16 @@ import { useEffect, useState } from 'react';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * True once the menu's order deadline has passed, judged by the server's clock: `serverNow` was
- * the server time when the data arrived at `receivedAt` (device time), so a wrong device clock
- * does not open or close ordering early.
+ * True once the menu's order deadline has passed, judged by the server's clock: the answer's
+ * `now` was the server time when that same answer arrived at its `receivedAt` (device time), so
+ * a wrong device clock does not open or close ordering early, and an answer kept on screen while
+ * another loads is judged with its own times.
  */
-export function useDeadlinePassed(deadline: string | null, serverNow: string | null, receivedAt: number): boolean {
+export function useDeadlinePassed(answer: { dishlist: { to: string } | null; now: string; receivedAt: number } | null): boolean {
   const [passed, setPassed] = useState<string | null>(null);
+  const deadline = answer?.dishlist?.to ?? null;
+  const serverNow = answer?.now ?? null;
+  const receivedAt = answer?.receivedAt ?? 0;
   // Keyed by the deadline itself: a moved deadline (extended by the kitchen) is judged afresh.
   const key = deadline && serverNow ? deadline : null;
 

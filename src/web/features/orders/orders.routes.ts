@@ -1,9 +1,12 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { FeatureRoutes, RoleHandle } from '../../lib/feature-routes';
+import { STAFF } from '../../../shared/roles';
+
+const access: RoleHandle = { roles: STAFF };
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
   protected: [
-    { path: 'orders', lazy: () => import('./routes/orders-page') },
-    { path: 'orders/:menuId', lazy: () => import('./routes/menu-orders-page') },
+    { path: 'orders', lazy: () => import('./routes/orders-page'), handle: access },
+    { path: 'orders/:menuId', lazy: () => import('./routes/menu-orders-page'), handle: access },
   ],
 };

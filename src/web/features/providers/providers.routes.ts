@@ -1,8 +1,11 @@
-import type { FeatureRoutes } from '../../lib/feature-routes';
+import type { FeatureRoutes, RoleHandle } from '../../lib/feature-routes';
+import { ADMINS } from '../../../shared/roles';
+
+const access: RoleHandle = { roles: ADMINS };
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
   protected: [
-    { path: 'providers', lazy: () => import('./routes/providers-page') },
+    { path: 'providers', lazy: () => import('./routes/providers-page'), handle: access },
   ],
 };

@@ -17,6 +17,7 @@ import { EditDeleteActions } from '../components/edit-delete-actions';
 import { CategoryEditor } from '../components/category-editor';
 import { StatusBadge } from '../components/status-badge';
 import { pickText } from '../../../lib/translated-text';
+import { CATALOGUE_MANAGERS, hasRole } from '../../../../shared/roles';
 
 /** /categories: categories of the active provider, server-paged, with editor and delete. */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
   const lang = i18n.language;
   useDocumentTitle(t('categories.title'));
   const me = useMe();
-  const canManage = me.data?.role === 'admin';
+  const canManage = hasRole(me.data?.role, CATALOGUE_MANAGERS);
   const client = useQueryClient();
   const table = useTableState();
   const [search, setSearch] = useUrlSearch();

@@ -19,6 +19,7 @@ import { DishEditor } from '../components/dish-editor';
 import { DishImageModal } from '../components/dish-image-modal';
 import { StatusBadge } from '../components/status-badge';
 import { isBlankText, pickText } from '../../../lib/translated-text';
+import { CATALOGUE_MANAGERS, hasRole } from '../../../../shared/roles';
 
 type Editing = { dish: Dish | null; kind: 'simple' | 'complex' };
 
@@ -30,7 +31,7 @@ export function Component() {
   const lang = i18n.language;
   useDocumentTitle(t('dishes.title'));
   const me = useMe();
-  const canManage = me.data?.role === 'admin';
+  const canManage = hasRole(me.data?.role, CATALOGUE_MANAGERS);
   const client = useQueryClient();
   const table = useTableState();
   const [search, setSearch] = useUrlSearch();

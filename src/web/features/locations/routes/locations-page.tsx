@@ -15,6 +15,7 @@ import '../../../styles/catalogue.css';
 import { LOCATIONS_KEY, locationsApi, useLocations, type Location } from '../api';
 import { CopyField } from '../components/copy-field';
 import { LocationEditor } from '../components/location-editor';
+import { ADMINS, hasRole } from '../../../../shared/roles';
 
 /** /locations: customer sites, server-paged with search; editor, reconfirm and invite link. */
 export function Component() {
@@ -22,7 +23,7 @@ export function Component() {
   const lang = i18n.language;
   useDocumentTitle(t('title'));
   const me = useMe();
-  const canManage = me.data?.role === 'admin';
+  const canManage = hasRole(me.data?.role, ADMINS);
   const client = useQueryClient();
   const table = useTableState();
   const [search, setSearch] = useUrlSearch();

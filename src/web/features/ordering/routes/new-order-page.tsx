@@ -12,7 +12,7 @@ import { formatDate, formatDeadline, formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDishlists, useHeaderInfo, useOrderPage } from '../api';
+import { useDishlists, useHeaderInfo, useOrderPage, type ReceivedOrderPage } from '../api';
 import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
@@ -28,7 +28,7 @@ import '../../../styles/ordering.css';
  */
 const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
 
-type LoadedPage = OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
+type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
 /** The new order page: /, /order and every unknown path (spec 2). */
 export function Component() {
@@ -44,7 +44,7 @@ export function Component() {
   const chosen = pickDishlist(available, selectedId);
   const page = useOrderPage(chosen?.id ?? null);
   const data = page.data?.dishlist && page.data.dishlist.id === chosen?.id ? (page.data as LoadedPage) : null;
-  const deadlinePassed = useDeadlinePassed(data?.dishlist.to ?? null, data?.now ?? null, page.dataUpdatedAt);
+  const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
   const selectId = useId();
 

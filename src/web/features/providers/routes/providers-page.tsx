@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { PROVIDERS_KEY, useProviders, type Provider } from '../api';
 import { ProviderEditor } from '../components/provider-editor';
+import { ADMINS, hasRole } from '../../../../shared/roles';
 
 /**
  * /providers: the food vendors, the choice of the active provider (every call carries it as
@@ -21,7 +22,7 @@ export function Component() {
   useDocumentTitle(t('title'));
   const selectId = useId();
   const me = useMe();
-  const canManage = me.data?.role === 'admin';
+  const canManage = hasRole(me.data?.role, ADMINS);
   const client = useQueryClient();
   const list = useProviders();
   const chosenId = useSession((s) => s.activeProviderId);
