@@ -77,8 +77,8 @@ test('kitchen accepts, revokes and deletes an order', async ({ page, request }) 
 
   // The print-outs: this location's and all locations', PDFs saved from a blob (no token in an address).
   for (const [button, scope] of [
-    [group.getByRole('button', { name: 'Print the orders of Tehnoparks (PDF)' }), 'Orders: Tehnoparks'],
-    [page.getByRole('button', { name: 'Print the orders of all locations (PDF)' }), 'Orders'],
+    [group.getByRole('button', { name: 'Print orders of Tehnoparks (PDF)' }), 'Orders: Tehnoparks'],
+    [page.getByRole('button', { name: 'Print orders of all locations (PDF)' }), 'Orders'],
   ] as const) {
     const download = page.waitForEvent('download');
     await button.click();
