@@ -258,3 +258,11 @@ export const api = createApiClient({
     else s.stopLoading(id);
   },
 });
+
+/**
+ * True when the server says the object a page asked for does not exist (404). Pages that load one
+ * object then show the shared not-found page (StatusPage kind="notFound"), whatever the object.
+ */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatDateTime, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,6 +14,7 @@ import { fetchHistoryPdf, useMenuHistory } from '../api';
 import { reportFileName, saveBlob } from '../download';
 import { useHistoryLocation } from '../use-history-location';
 import '../../../styles/history.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** /history/{menuId}: the user's orders for one menu, the sums and the PDF report (spec 2). */
 export function Component() {
@@ -74,6 +75,7 @@ export function Component() {
     },
   ];
 
+  if (!history.data && isNotFound(history.error)) return <StatusPage kind="notFound" />;
   let body;
   if (where.me.isPending || where.locationsPending || (history.isPending && where.locationId !== null)) {
     body = <Spinner block />;
@@ -82,7 +84,7 @@ export function Component() {
   } else if (!history.data) {
     body = (
       <Notice tone="error">
-        {isApiError(history.error) && history.error.status === 404 ? t('notFound') : t('loadFailed')}{' '}
+        {t('loadFailed')}{' '}
         <Button size="sm" variant="ghost" onClick={() => void history.refetch()}>
           {t('retry')}
         </Button>

@@ -5,13 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useKitchen, type KitchenResult } from '../api';
 import { formatClock, groupTotal, isEmpty, parseMenuId } from '../display';
 import { useFullscreen } from '../use-fullscreen';
 import '../../../styles/kitchen.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** /kds/{menuId}: what the kitchen must cook, refreshed every 10 s, with a fullscreen toggle (spec 2, 3, 4). */
 export function Component() {
@@ -25,10 +26,9 @@ export function Component() {
   const display = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(display);
 
+  if (menuId === null || (!data && isNotFound(kitchen.error))) return <StatusPage kind="notFound" />;
   let body;
-  if (menuId === null || (!data && kitchen.isError && isApiError(kitchen.error) && kitchen.error.status === 404)) {
-    body = <Notice tone="error">{t('errors.notFound')}</Notice>;
-  } else if (kitchen.isPending) {
+  if (kitchen.isPending) {
     body = <Spinner block />;
   } else if (!data) {
     body = (

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
-import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLapReport, type LapReport } from '../api';
@@ -13,6 +12,7 @@ import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
 import '../../../styles/catalogue.css';
 import '../laps.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** /menu-laps/{menuId}/{lapId}: what to load, and per location the money and the cash collected (spec 2, 3). */
 export function Component() {
@@ -24,10 +24,9 @@ export function Component() {
   const r = report.data;
   useDocumentTitle(r ? `${t('report.title')}: ${r.lap.title}` : t('report.title'));
 
+  if (menuId === null || lapId === null || (!r && isNotFound(report.error))) return <StatusPage kind="notFound" />;
   let body;
-  if (menuId === null || lapId === null || (!r && report.isError && isApiError(report.error) && report.error.status === 404)) {
-    body = <Notice tone="error">{t('errors.notFound')}</Notice>;
-  } else if (report.isPending) {
+  if (report.isPending) {
     body = <Spinner block />;
   } else if (!r) {
     body = (

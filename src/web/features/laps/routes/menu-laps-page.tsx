@@ -2,15 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
-import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLapMenu, useLaps } from '../api';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
 import '../../../styles/catalogue.css';
 import '../laps.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** /menu-laps/{menuId}: the active laps with View and PDF for this menu (spec 2). */
 export function Component() {
@@ -22,10 +22,9 @@ export function Component() {
   const title = menu.data?.title;
   useDocumentTitle(title ? t('menu.heading', { title }) : t('menu.title'));
 
+  if (menuId === null || (!menu.data && isNotFound(menu.error))) return <StatusPage kind="notFound" />;
   let body;
-  if (menuId === null || (menu.isError && isApiError(menu.error) && menu.error.status === 404)) {
-    body = <Notice tone="error">{t('errors.menuNotFound')}</Notice>;
-  } else if (menu.isPending || laps.isPending) {
+  if (menu.isPending || laps.isPending) {
     body = <Spinner block />;
   } else if (!menu.data || !laps.data) {
     body = (

@@ -59,6 +59,10 @@ export function Component() {
         <div className="dish-cell">
           <span className="cell-strong">{l.title}</span>
           {l.address && <span className="muted pick-row__meta">{l.address}</span>}
+          {/* The member count rides with the title: a column of its own made the table too wide at 1280 px. */}
+          <span className="muted pick-row__meta">
+            {t('usersCount')}: {l.users_count}
+          </span>
         </div>
       ),
     },
@@ -82,7 +86,6 @@ export function Component() {
       align: 'end',
       cell: (l) => (l.full_subsidy ? <span className="badge badge--info">{t('fullSubsidy')}</span> : formatEuros(l.subsidy, lang)),
     },
-    { key: 'users_count', header: t('usersCount'), align: 'end', cell: (l) => l.users_count },
     {
       key: 'status',
       header: t('fields.status'),
@@ -118,7 +121,7 @@ export function Component() {
       align: 'end',
       className: 'cell-actions',
       cell: (l) => (
-        <div className="row-actions row-actions--wrap">
+        <div className="row-actions row-actions--stack">
           <Button size="sm" onClick={() => setEditing(l)} aria-label={t('actions.editNamed', { title: l.title })}>
             {t('actions.edit')}
           </Button>

@@ -12,6 +12,8 @@ import '../../../styles/catalogue.css';
 import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
 import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdits } from '../balance';
 import { pickText } from '../../../lib/translated-text';
+import { StatusPage } from '../../../components/ui/status-page';
+import { isNotFound } from '../../../lib/api';
 
 /** /menu/{id}/balance: stock per dish of a menu; empty means unlimited; only edits are saved. */
 export function Component() {
@@ -21,20 +23,19 @@ export function Component() {
   const valid = Number.isInteger(id) && id > 0;
   const menu = useMenu(valid ? id : null);
   useDocumentTitle(t('balance.title', { title: menu.data?.title ?? '' }));
+  if (!valid || (!menu.data && isNotFound(menu.error))) return <StatusPage kind="notFound" />;
 
   return (
     <section className="page mgmt">
       <header className="mgmt__head">
         <h1 className="page__title">{t('balance.title', { title: menu.data?.title ?? '' })}</h1>
-        {valid && (
-          <div className="mgmt__head-actions">
-            <Link className="btn btn--ghost" to={`/menu/${id}`}>
-              {t('balance.backToMenu')}
-            </Link>
-          </div>
-        )}
+        <div className="mgmt__head-actions">
+          <Link className="btn btn--ghost" to={`/menu/${id}`}>
+            {t('balance.backToMenu')}
+          </Link>
+        </div>
       </header>
-      {!valid ? <Notice tone="error">{t('errors.notFound')}</Notice> : <BalanceLoader id={id} menu={menu.data} menuError={menu.error} />}
+      <BalanceLoader id={id} menu={menu.data} menuError={menu.error} />
     </section>
   );
 }

@@ -8,6 +8,8 @@ import '../../../styles/catalogue.css';
 import { useMenu, useProviderZone } from '../api';
 import { MenuFormView } from '../components/menu-form-view';
 import { menuValuesOf } from '../menu-form';
+import { StatusPage } from '../../../components/ui/status-page';
+import { isNotFound } from '../../../lib/api';
 
 /**
  * /menu/{id}: edit a menu. With ?duplicate=true the menu is loaded into the form and saved as a
@@ -28,6 +30,7 @@ export function Component() {
     ? t('form.duplicateTitle', { title: menu.data?.title ?? '' })
     : t('form.editTitle', { title: menu.data?.title ?? '' });
   useDocumentTitle(menu.data ? heading : t('list.title'));
+  if (!valid || (!menu.data && isNotFound(menu.error))) return <StatusPage kind="notFound" />;
 
   return (
     <section className="page mgmt">
@@ -44,8 +47,8 @@ export function Component() {
           </div>
         )}
       </header>
-      {!valid || menu.isError ? (
-        <Notice tone="error">{valid ? errorMessage(menu.error, t('errors.loadFailed')) : t('errors.notFound')}</Notice>
+      {menu.isError ? (
+        <Notice tone="error">{errorMessage(menu.error, t('errors.loadFailed'))}</Notice>
       ) : menu.isPending || !ready ? (
         <Spinner block />
       ) : (

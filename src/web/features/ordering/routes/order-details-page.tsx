@@ -3,13 +3,14 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatDateTime, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrder, type Order } from '../api';
 import { safePaymentLink } from '../model/payment-link';
 import '../../../styles/ordering.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -25,6 +26,10 @@ export function Component() {
   const order = useOrder(orderId);
   const title = t('details.title', { id: orderId });
   useDocumentTitle(title);
+  // Someone else's order (403) is answered like a missing one: its existence is not theirs to know.
+  if (!order.data && (isNotFound(order.error) || (isApiError(order.error) && order.error.status === 403))) {
+    return <StatusPage kind="notFound" />;
+  }
 
   return (
     <section className="page page--narrow order-details">
@@ -40,14 +45,10 @@ export function Component() {
         <OrderDetails order={order.data} />
       ) : (
         <Notice tone="error">
-          {isApiError(order.error) && (order.error.status === 404 || order.error.status === 403)
-            ? t('details.notFound')
-            : t('errors.loadFailed')}{' '}
-          {!(isApiError(order.error) && order.error.status === 404) && (
-            <Button size="sm" variant="ghost" onClick={() => void order.refetch()}>
-              {t('retry')}
-            </Button>
-          )}
+          {t('errors.loadFailed')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void order.refetch()}>
+            {t('retry')}
+          </Button>
         </Notice>
       )}
     </section>

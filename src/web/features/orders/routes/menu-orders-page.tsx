@@ -7,7 +7,7 @@ import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
-import { isApiError } from '../../../lib/api';
+import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ORDERS_KEY, ordersApi, useMenuOrders, type Order } from '../api';
@@ -16,6 +16,7 @@ import { PrintButton } from '../components/print-button';
 import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, toggledAccepted } from '../filter';
 import '../../../styles/catalogue.css';
 import '../../../styles/orders.css';
+import { StatusPage } from '../../../components/ui/status-page';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -143,10 +144,12 @@ export function Component() {
     },
   ];
 
+  // An unknown menu: a 404, or an answer naming no menu.
+  if (menuId === null || (!orders.data && isNotFound(orders.error)) || (orders.data && orders.data.dishlist === null)) {
+    return <StatusPage kind="notFound" />;
+  }
   let body;
-  if (menuId === null || (orders.isError && isApiError(orders.error) && orders.error.status === 404)) {
-    body = <Notice tone="error">{t('errors.notFound')}</Notice>;
-  } else if (orders.isPending) {
+  if (orders.isPending) {
     body = <Spinner block />;
   } else if (!orders.data) {
     body = (
