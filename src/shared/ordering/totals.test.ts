@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commissionFor, computeTotals, defaultPaymentType, recordedPaymentType, sumLines } from './totals.js';
+import { defaultPaymentType } from './checkout.js';
+import { commissionFor, computeTotals, recordedPaymentType, sumLines } from './totals.js';
 
 const base = { linesCents: 1000, bonusCents: 0, subsidyCents: 0, fullSubsidy: false, commissionCents: 0 };
 

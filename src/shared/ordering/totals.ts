@@ -60,15 +60,3 @@ export function recordedPaymentType(totals: Totals, chosen: CheckoutMethod): Che
 export function commissionFor(method: CheckoutMethod, commissions: { cardCents: number; bankCents: number }): number {
   return method === 'card' ? commissions.cardCents : method === 'bank' ? commissions.bankCents : 0;
 }
-
-/** The preselected payment: card when offered to a customer, else cash unless disabled, else bank. */
-export function defaultPaymentType(opts: {
-  isCustomer: boolean;
-  card: boolean;
-  banks: number;
-  disableCash: boolean;
-}): CheckoutMethod {
-  if (opts.isCustomer && opts.card) return 'card';
-  if (!opts.disableCash || !opts.isCustomer) return 'cash';
-  return opts.banks > 0 ? 'bank' : 'cash';
-}

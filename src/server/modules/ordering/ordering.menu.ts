@@ -9,13 +9,8 @@ import {
   allergens,
   balances,
   categories,
-  complexGroups,
-  complexOptions,
   dishAllergens,
-  dishes,
   dishImages,
-  menuComplexPrices,
-  menuDishes,
   menus,
   providers,
 } from '../../db/schema/index.js';
@@ -92,54 +87,24 @@ export const summaryColumns = {
 };
 
 /**
- * Reads a menu with everything needed to show and price it; null when it does not exist.
- * `purpose: 'order'` skips what only the page shows (allergens, images): order placement reads
- * the menu fresh on every order, so it stays as light as pricing allows.
+ * Reads a menu with everything needed to show and price it; null when it does not exist. The
+ * menu and its priced dishes come from `pricedMenuSql` (the one reader of menu prices, which the
+ * order's customer query uses too); the categories' titles, allergens and images are only shown.
+ * The order page reads it through the read cache (ordering.service.ts).
  */
-export async function loadMenu(db: Db | Tx, menuId: number, purpose: 'show' | 'order' = 'show'): Promise<MenuData | null> {
-  const head = await db
-    .select({ menu: menus, provider: providers })
-    .from(menus)
-    .innerJoin(providers, eq(providers.id, menus.providerId))
-    .where(eq(menus.id, menuId));
-  const row = head[0];
-  if (!row) return null;
+export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null> {
+  const res = await db.$client.query<{ menu: PricedMenuJson | null }>({ name: 'priced-menu', text: PRICED_MENU_SQL, values: [menuId] });
+  const menu = menuFromJson(res.rows[0]?.menu ?? null);
+  if (!menu) return null;
 
-  const listed = await db
-    .select({
-      dish: dishes,
-      menuPrice: menuDishes.priceCents,
-      categoryId: menuDishes.categoryId,
-      category: { id: categories.id, title: categories.title, groupName: categories.groupName, position: categories.position },
-    })
-    .from(menuDishes)
-    .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
-    .innerJoin(categories, eq(categories.id, menuDishes.categoryId))
-    .where(and(eq(menuDishes.menuId, menuId), eq(dishes.status, true)))
-    .orderBy(asc(categories.position), asc(categories.id), asc(dishes.position), asc(dishes.id));
-
-  const complexIds = listed.filter((l) => l.dish.type !== 'simple').map((l) => l.dish.id);
-  const groupRows = complexIds.length
-    ? await db
-        .select({ group: complexGroups, option: complexOptions, dish: dishes })
-        .from(complexGroups)
-        .innerJoin(complexOptions, eq(complexOptions.groupId, complexGroups.id))
-        .innerJoin(dishes, eq(dishes.id, complexOptions.dishId))
-        .where(and(inArray(complexGroups.dishId, complexIds), eq(dishes.status, true)))
-        .orderBy(asc(complexGroups.position), asc(complexGroups.id), asc(complexOptions.position), asc(complexOptions.id))
-    : [];
-  // Groups whose every option is inactive still exist (a mandatory one then cannot be satisfied).
-  const emptyGroups = complexIds.length
-    ? await db.select().from(complexGroups).where(inArray(complexGroups.dishId, complexIds)).orderBy(asc(complexGroups.position), asc(complexGroups.id))
-    : [];
-  const overrides = complexIds.length
-    ? await db.select().from(menuComplexPrices).where(eq(menuComplexPrices.menuId, menuId))
-    : [];
-  const override = new Map(overrides.map((o) => [`${o.complexDishId}:${o.optionDishId}`, o.priceCents]));
-
-  const allDishIds = [...new Set([...listed.map((l) => l.dish.id), ...groupRows.map((g) => g.dish.id)])];
-  const [allergenRows, imageRows] = allDishIds.length && purpose === 'show'
+  const categoryIds = [...new Set([...menu.dishes.values()].map((d) => d.categoryId))];
+  const allDishIds = [...new Set([...menu.dishes.values()].flatMap((d) => [d.id, ...d.groups.flatMap((g) => g.dishes.map((o) => o.id))]))];
+  const [categoryRows, allergenRows, imageRows] = allDishIds.length
     ? await Promise.all([
+        db
+          .select({ id: categories.id, title: categories.title, groupName: categories.groupName, position: categories.position })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds)),
         db
           .select({ dishId: dishAllergens.dishId, id: allergens.id, title: allergens.title })
           .from(dishAllergens)
@@ -148,83 +113,35 @@ export async function loadMenu(db: Db | Tx, menuId: number, purpose: 'show' | 'o
           .orderBy(asc(allergens.position), asc(allergens.id)),
         db.select({ dishId: dishImages.dishId, etag: dishImages.etag }).from(dishImages).where(inArray(dishImages.dishId, allDishIds)),
       ])
-    : [[], []];
-  const allergenTitles = new Map<number, Translated>();
+    : [[], [], []];
   const dishAllergenIds = new Map<number, number[]>();
   for (const a of allergenRows) {
-    allergenTitles.set(a.id, a.title);
+    menu.allergenTitles.set(a.id, a.title);
     const list = dishAllergenIds.get(a.dishId) ?? [];
     list.push(a.id);
     dishAllergenIds.set(a.dishId, list);
   }
   const imageVersion = new Map(imageRows.map((i) => [i.dishId, i.etag]));
-
-  const groupsOf = new Map<number, GroupData[]>();
-  const groupById = new Map<number, GroupData>();
-  for (const g of emptyGroups) {
-    const data: GroupData = { id: g.id, categoryId: g.categoryId, title: g.title, optional: g.optional, dishes: [] };
-    groupById.set(g.id, data);
-    const list = groupsOf.get(g.dishId) ?? [];
-    list.push(data);
-    groupsOf.set(g.dishId, list);
-  }
-  for (const r of groupRows) {
-    const group = groupById.get(r.group.id);
-    if (!group) continue;
-    group.dishes.push({
-      id: r.dish.id,
-      title: r.dish.title,
-      summary: r.dish.summary,
-      priceCents: override.get(`${r.group.dishId}:${r.dish.id}`) ?? r.option.priceCents ?? r.dish.priceCents,
-      allergens: dishAllergenIds.get(r.dish.id) ?? [],
-      imageVersion: imageVersion.get(r.dish.id) ?? null,
-    });
-  }
-
-  const categoryList: MenuData['categories'] = [];
-  const categoryIndex = new Map<number, MenuData['categories'][number]>();
-  const dishMap = new Map<number, DishData>();
-  for (const l of listed) {
-    let cat = categoryIndex.get(l.category.id);
-    if (!cat) {
-      cat = { id: l.category.id, title: l.category.title, groupName: l.category.groupName, position: l.category.position, dishIds: [] };
-      categoryIndex.set(cat.id, cat);
-      categoryList.push(cat);
-    }
-    cat.dishIds.push(l.dish.id);
-    dishMap.set(l.dish.id, {
-      id: l.dish.id,
-      title: l.dish.title,
-      summary: l.dish.summary,
-      code: l.dish.code,
-      categoryId: l.categoryId,
-      type: l.dish.type,
-      priceCents: l.menuPrice ?? l.dish.priceCents,
-      position: l.dish.position,
-      allergens: dishAllergenIds.get(l.dish.id) ?? [],
-      imageVersion: imageVersion.get(l.dish.id) ?? null,
-      groups: l.dish.type === 'simple' ? [] : (groupsOf.get(l.dish.id) ?? []),
-    });
-  }
-
-  return {
-    id: row.menu.id,
-    title: row.menu.title,
-    from: row.menu.from,
-    to: row.menu.to,
-    status: row.menu.status,
-    providerId: row.menu.providerId,
-    provider: {
-      timezone: row.provider.timezone,
-      cardEnabled: row.provider.cardEnabled,
-      cardCommissionCents: row.provider.cardCommissionCents,
-      bankCommissionCents: row.provider.bankCommissionCents,
-      status: row.provider.status,
-    },
-    categories: categoryList,
-    dishes: dishMap,
-    allergenTitles,
+  const shown = (d: { id: number; allergens: number[]; imageVersion: string | null }) => {
+    d.allergens = dishAllergenIds.get(d.id) ?? [];
+    d.imageVersion = imageVersion.get(d.id) ?? null;
   };
+  // Dishes come in menu order (category position, category, dish position), so categories too.
+  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+  const categoryIndex = new Map<number, MenuData['categories'][number]>();
+  for (const d of menu.dishes.values()) {
+    shown(d);
+    for (const g of d.groups) for (const o of g.dishes) shown(o);
+    let cat = categoryIndex.get(d.categoryId);
+    if (!cat) {
+      const c = categoryById.get(d.categoryId)!;
+      cat = { id: c.id, title: c.title, groupName: c.groupName, position: c.position, dishIds: [] };
+      categoryIndex.set(cat.id, cat);
+      menu.categories.push(cat);
+    }
+    cat.dishIds.push(d.id);
+  }
+  return menu;
 }
 
 /** Balance rows of a menu (of the given dishes only, when listed). */
@@ -322,28 +239,46 @@ export async function todaysMenuId(db: Db | Tx, providerId: number, timezone: st
 }
 
 /**
- * The part of a menu placing an order needs, as one scalar subquery (JSON) of the statement's
- * parameters `menuParam` (the menu id) and `dishIdsParam` (an int[] literal): the menu with its
- * provider and only the named dishes that are on it and active (menu price or the dish's own).
- * Read inside the customer query, so an order reads menu and customer in one round trip.
- * Dishes that are not simple need their groups and options: `orderMenuFrom` then answers
- * 'complex' and the caller reads the menu with `loadMenu(…, 'order')`.
+ * The menu with its provider and priced dishes, as one scalar subquery (JSON) of the statement's
+ * parameter `menuParam` (the menu id); with `dishIdsParam` (an int[] literal) only the named
+ * dishes. Only active dishes on the menu, in menu order. Prices: a dish's menu price, else its
+ * own; a set meal's option: the menu's price for it in that set meal, else the option's price in
+ * the set meal, else the option dish's own. Groups whose every option is inactive are kept (a
+ * mandatory one then cannot be satisfied). Groups are read only for dishes that have them (the
+ * CASE evaluates its subquery only then), so a plain order reads no more than the dishes. The
+ * one reader of menu prices: `loadMenu` (the order page, cached) reads every dish with it, the
+ * customer query (placing an order) the named ones.
  */
-export function orderMenuSql(menuParam: string, dishIdsParam: string): string {
+export function pricedMenuSql(menuParam: string, dishIdsParam: string | null): string {
   return `(select json_build_object(
       'id', m.id, 'title', m.title, 'from', floor(extract(epoch from m."from") * 1000)::float8,
       'to', floor(extract(epoch from m."to") * 1000)::float8, 'status', m.status, 'provider_id', m.provider_id,
       'timezone', p.timezone, 'card_enabled', p.card_enabled, 'card_commission_cents', p.card_commission_cents,
       'bank_commission_cents', p.bank_commission_cents, 'provider_status', p.status,
       'dishes', (select json_agg(json_build_array(d.id, d.title, d.summary, d.code, md.category_id, d.type,
-                   coalesce(md.price_cents, d.price_cents), d.position))
+                   coalesce(md.price_cents, d.price_cents), d.position,
+                   case when d.type <> 'simple' then (
+                     select json_agg(json_build_array(g.id, g.category_id, g.title, g.optional, coalesce((
+                         select json_agg(json_build_array(od.id, od.title, od.summary,
+                                  coalesce(mcp.price_cents, co.price_cents, od.price_cents)) order by co.position, co.id)
+                         from complex_options co join dishes od on od.id = co.dish_id
+                           left join menu_complex_prices mcp
+                             on mcp.menu_id = md.menu_id and mcp.complex_dish_id = d.id and mcp.option_dish_id = od.id
+                         where co.group_id = g.id and od.status), '[]'::json)) order by g.position, g.id)
+                     from complex_groups g where g.dish_id = d.id) end)
+                   order by c.position, c.id, d.position, d.id)
                  from menu_dishes md join dishes d on d.id = md.dish_id join categories c on c.id = md.category_id
-                 where md.menu_id = m.id and d.status and md.dish_id = any(${dishIdsParam}::int[])))
+                 where md.menu_id = m.id and d.status${dishIdsParam ? ` and md.dish_id = any(${dishIdsParam}::int[])` : ''}))
     from menus m join providers p on p.id = m.provider_id where m.id = ${menuParam}::int)`;
 }
 
-/** What `orderMenuSql` answers. */
-export interface OrderMenuJson {
+const PRICED_MENU_SQL = `select ${pricedMenuSql('$1', null)} as menu`;
+
+type OptionJson = [number, Translated, Translated, number];
+type GroupJson = [number, number, Translated, boolean, OptionJson[]];
+
+/** What `pricedMenuSql` answers. */
+export interface PricedMenuJson {
   id: number;
   title: string;
   from: number;
@@ -355,19 +290,43 @@ export interface OrderMenuJson {
   card_commission_cents: number;
   bank_commission_cents: number;
   provider_status: boolean;
-  dishes: [number, Translated, Translated, string, number, DishData['type'], number, number][] | null;
+  dishes: [number, Translated, Translated, string, number, DishData['type'], number, number, GroupJson[] | null][] | null;
 }
 
 /**
- * MenuData from `orderMenuSql` (null: no such menu). It holds only the named dishes, no
- * categories, allergens or images; 'complex' when a named dish needs its groups read.
+ * MenuData from `pricedMenuSql` (null: no such menu): the menu, its provider and its priced
+ * dishes, without categories, allergens or images (loadMenu adds those for the page).
  */
-export function orderMenuFrom(json: OrderMenuJson | null): MenuData | null | 'complex' {
+export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
   if (!json) return null;
   const dishMap = new Map<number, DishData>();
-  for (const [id, title, summary, code, categoryId, type, priceCents, position] of json.dishes ?? []) {
-    if (type !== 'simple') return 'complex';
-    dishMap.set(id, { id, title, summary, code, categoryId, type, priceCents, position, allergens: [], imageVersion: null, groups: [] });
+  for (const [id, title, summary, code, categoryId, type, priceCents, position, groups] of json.dishes ?? []) {
+    dishMap.set(id, {
+      id,
+      title,
+      summary,
+      code,
+      categoryId,
+      type,
+      priceCents,
+      position,
+      allergens: [],
+      imageVersion: null,
+      groups: (groups ?? []).map(([gid, groupCategoryId, groupTitle, optional, options]) => ({
+        id: gid,
+        categoryId: groupCategoryId,
+        title: groupTitle,
+        optional,
+        dishes: options.map(([oid, optionTitle, optionSummary, optionPrice]) => ({
+          id: oid,
+          title: optionTitle,
+          summary: optionSummary,
+          priceCents: optionPrice,
+          allergens: [],
+          imageVersion: null,
+        })),
+      })),
+    });
   }
   return {
     id: json.id,

@@ -13,7 +13,7 @@ import { presentSummary, summaryColumns } from './ordering.menu.js';
 import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
 import { isoTime } from '../../lib/time.js';
-import { isPlacedOrder, placedOrder } from './ordering.placed.js';
+import { orderSums, placedOrder } from './ordering.placed.js';
 
 const creators = alias(users, 'creators');
 
@@ -159,26 +159,26 @@ export async function getOrder(db: Db, gateway: PaymentGateway, user: AuthUser, 
   return order!;
 }
 
-/** Sums of placed orders, added up in integer cents. card = card and bank; total = the food value. */
-export function totalsOf(list: OrderCents[]): OrderTotals {
-  const cents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
-  for (const o of list) {
-    if (!isPlacedOrder(o)) continue;
-    if (o.paymentType === 'cash') cents.cash += o.amountToPayCents;
-    if (o.paymentType === 'card' || o.paymentType === 'bank') cents.card += o.amountToPayCents;
-    cents.subsidy += o.subsidyCents;
-    cents.bonus += o.bonusCents;
-    cents.total += o.amountCents;
-    cents.count += 1;
-  }
-  return {
-    cash: toEuros(cents.cash),
-    card: toEuros(cents.card),
-    subsidy: toEuros(cents.subsidy),
-    bonus: toEuros(cents.bonus),
-    total: toEuros(cents.total),
-    count: cents.count,
-  };
+type SumsCents = { [K in keyof typeof orderSums]: number };
+
+const NO_SUMS: SumsCents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
+
+function presentSums(s: SumsCents): OrderTotals {
+  return { cash: toEuros(s.cash), card: toEuros(s.card), subsidy: toEuros(s.subsidy), bonus: toEuros(s.bonus), total: toEuros(s.total), count: s.count };
+}
+
+/**
+ * Sums of the placed orders matching `where` per location (the orders' own location; null: none),
+ * from the one sums-by-payment-type query (orderSums).
+ */
+async function sumsByLocation(db: Db, where: SQL | undefined): Promise<Map<number | null, SumsCents>> {
+  const rows = await db
+    .select({ locationId: locations.id, ...orderSums })
+    .from(orders)
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .where(and(where, placedOrder()))
+    .groupBy(locations.id);
+  return new Map(rows.map(({ locationId, ...sums }) => [locationId, sums]));
 }
 
 export interface OrdersFilter {
@@ -206,7 +206,8 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
     f.menuId !== undefined
       ? await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, f.menuId))
       : [];
-  const entries = await loadOrderEntries(db, gateway, lang, filterWhere(f), undefined, 'oldest');
+  const where = filterWhere(f);
+  const entries = await loadOrderEntries(db, gateway, lang, where, undefined, 'oldest');
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
     ? await db.select({ id: locations.id, title: locations.title, address: locations.address }).from(locations).where(inArray(locations.id, locationIds))
@@ -219,14 +220,17 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
     groups.set(key, g);
   }
   const byId = new Map(locationRows.map((l) => [l.id, l]));
+  const sums = await sumsByLocation(db, where);
+  const all = { ...NO_SUMS };
+  for (const s of sums.values()) for (const k of Object.keys(all) as (keyof SumsCents)[]) all[k] += s[k];
   const data = [...groups.entries()]
     .map(([id, group]) => ({
       location: id === null ? null : (byId.get(id) ?? null),
-      totals: totalsOf(group.map((e) => e.cents)),
+      totals: presentSums(sums.get(id) ?? NO_SUMS),
       orders: group.map((e) => e.order),
     }))
     .sort((a, b) => (a.location?.title ?? '\uffff').localeCompare(b.location?.title ?? '\uffff', 'lv'));
-  return { dishlist: menuRow[0] ? presentSummary(menuRow[0]) : null, data, totals: totalsOf(entries.map((e) => e.cents)) };
+  return { dishlist: menuRow[0] ? presentSummary(menuRow[0]) : null, data, totals: presentSums(all) };
 }
 
 export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {

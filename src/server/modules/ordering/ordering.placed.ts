@@ -11,9 +11,6 @@ export const ORDER_STATUS = { failed: 0, pending: 1, placed: 2 } as const;
  */
 export const placedOrder = () => eq(orders.status, ORDER_STATUS.placed);
 
-/** The same rule for an order already loaded. */
-export const isPlacedOrder = (o: { status: number }) => o.status === ORDER_STATUS.placed;
-
 /**
  * Sums and count over the selected orders (filter them with `placedOrder()`). Sums stay bigint in
  * SQL (an int could overflow on a large menu); the driver reads int8 back as an exact number.

@@ -21,14 +21,15 @@ import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { fileResponse } from '../../lib/openapi.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { completeSignIn } from '../../lib/auth.js';
+import { completeSignIn, type SessionRow } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
-import { placeOrder } from './ordering.create.js';
+import { checkOrder, type PlaceOrderInput } from './ordering.check.js';
+import { persistOrder } from './ordering.persist.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
-import { listSelectableUsers } from './ordering.users.js';
+import { listSelectableUsers, loadCustomerState, type CustomerKey } from './ordering.users.js';
 import { resolveProviderId } from '../providers/providers.service.js';
 
 const STAFF = ['admin', 'kitchen'] as const;
@@ -54,6 +55,11 @@ function idempotencyKey(header: unknown, body: string | undefined): string | nul
   const h = typeof header === 'string' ? header.trim() : '';
   if (h && h.length <= 100) return h;
   return body?.trim() || null;
+}
+
+/** Every dish the order names (lines and chosen options): the customer query reads their stock and menu entries. */
+function namedDishes(input: PlaceOrderInput): number[] {
+  return [...new Set(input.items.flatMap((i) => [i.id, ...(i.complex ?? []).map((c) => c.dish_id)]))];
 }
 
 /** Routes of the ordering area. */
@@ -108,6 +114,34 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req) => demoDishlist(db, caches, req.query, deps.now(), req.lang),
   );
 
+  /**
+   * The order path (decision 025): the customer query (round trip 1; on a session-cache miss it
+   * reads the session too and the sign-in is completed here from it, before anything else is
+   * looked at), the pure check, then the persist step (the order statement, round trip 2).
+   */
+  const place = async (
+    req: { lang: Lang; headers: Record<string, unknown> },
+    who: CustomerKey,
+    signIn: ((session: SessionRow | null) => Promise<unknown>) | null,
+    staffId: number | null,
+    input: PlaceOrderInput & { idempotency_key?: string },
+  ) => {
+    // Staff keys are per staff member: the staff member's id keeps two staff from colliding.
+    const key = idempotencyKey(req.headers['idempotency-key'], input.idempotency_key);
+    const orderKey = key && staffId !== null ? `staff:${staffId}:${key}` : key;
+    try {
+      const state = await loadCustomerState(db, who, input.dishlist_id, orderKey, namedDishes(input), true);
+      if (signIn) await signIn(state?.session ?? null);
+      const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
+      return await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+    } catch (err) {
+      // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu
+      // at once and must see it as it is now, not as this instance cached it.
+      if (err instanceof AppError && err.status === 422) caches.forgetMenu(input.dishlist_id);
+      throw err;
+    }
+  };
+
   app.post(
     '/order/create',
     {
@@ -120,19 +154,13 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const sessionHash = req.sessionHash;
       if (!known && !sessionHash) throw new Error('sign-in neither done nor deferred');
       try {
-        return await placeOrder(deps, gateway, {
-          who: known ? known.id : { sessionHash: sessionHash!, now: deps.now() },
-          signIn: known ? undefined : (session) => completeSignIn(db, req, session, deps.now()),
-          staffId: null,
-          input: req.body,
-          idempotencyKey: idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key),
-          lang: req.lang,
-        });
-      } catch (err) {
-        // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu
-        // at once and must see it as it is now, not as this instance cached it.
-        if (err instanceof AppError && err.status === 422) caches.forgetMenu(req.body.dishlist_id);
-        throw err;
+        return await place(
+          req,
+          known ? known.id : { sessionHash: sessionHash!, now: deps.now() },
+          known ? null : (session) => completeSignIn(db, req, session, deps.now()),
+          null,
+          req.body,
+        );
       } finally {
         if (req.user) caches.forgetUser(req.user.id);
       }
@@ -143,20 +171,8 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order/create-for-user',
     { config: { access: STAFF }, schema: { tags: ['ordering'], body: createOrderForUserInput, response: { 200: createOrderResult } } },
     async (req) => {
-      const staff = userOf(req);
-      // Keys are per user; the staff member's id keeps two staff from colliding.
-      const key = idempotencyKey(req.headers['idempotency-key'], req.body.idempotency_key);
       try {
-        return await placeOrder(deps, gateway, {
-          who: req.body.user_id,
-          staffId: staff.id,
-          input: req.body,
-          idempotencyKey: key ? `staff:${staff.id}:${key}` : null,
-          lang: req.lang,
-        });
-      } catch (err) {
-        if (err instanceof AppError && err.status === 422) caches.forgetMenu(req.body.dishlist_id);
-        throw err;
+        return await place(req, req.body.user_id, null, userOf(req).id, req.body);
       } finally {
         caches.forgetUser(req.body.user_id);
       }

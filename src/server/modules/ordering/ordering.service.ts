@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
+import { onlineMethods } from '../../../shared/ordering/checkout.js';
 import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
@@ -34,16 +35,20 @@ export async function listOpenDishlists(db: Db, query: unknown, now: Date): Prom
   return { dishlists: (await openMenus(db, providerId, now)).map(presentSummary) };
 }
 
-/** Card and bank for customers only; commissions from the menu's provider. */
+/** Card and bank as the checkout policy offers them (customers only); commissions from the menu's provider. */
 export function paymentMethodsFor(menu: MenuData | null, forCustomer: boolean, gateway: PaymentGateway, lang: Lang): PaymentMethods {
   const offered = gateway.methods();
-  const card = forCustomer && offered.card && (menu?.provider.cardEnabled ?? false);
-  const banks = forCustomer && menu ? offered.banks : [];
+  const { card, banks } = onlineMethods({
+    forCustomer,
+    providerCard: menu?.provider.cardEnabled ?? false,
+    gatewayCard: offered.card,
+    banks: menu ? offered.banks : [],
+  });
   return {
     card,
     cardCommission: toEuros(menu?.provider.cardCommissionCents ?? 0),
     cardConsent: card ? paymentsText(lang, 'cardConsent') : '',
-    banks,
+    banks: [...banks],
     bankCommission: toEuros(menu?.provider.bankCommissionCents ?? 0),
     bankConsent: banks.length > 0 ? paymentsText(lang, 'bankConsent') : '',
   };

@@ -76,7 +76,7 @@ export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Prom
 
 /**
  * Gives back the bonus (always updating the user's row, which locks it first and gives it a new
- * version: an order priced from the old subsidy or bonus then notices, see ordering.create.ts),
+ * version: an order priced from the old subsidy or bonus then notices, see ordering.persist.ts),
  * then the stock.
  */
 async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: number; bonusCents: number }) {

@@ -4,7 +4,7 @@ import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
-import { orderMenuSql, type OrderMenuJson } from './ordering.menu.js';
+import { pricedMenuSql, type PricedMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
 
 /** The person an order is for, with what pricing needs from their location. */
@@ -92,8 +92,8 @@ const customerStateSql = (orderMenu: string, bySession: boolean) => `
   where u.id = $1::int`
     }`;
 const CUSTOMER_STATE_SQL = customerStateSql('null::json', false);
-const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(orderMenuSql('$2', '$4'), false);
-const CUSTOMER_STATE_BY_SESSION_SQL = customerStateSql(orderMenuSql('$2', '$4'), true);
+const CUSTOMER_STATE_WITH_MENU_SQL = customerStateSql(pricedMenuSql('$2', '$4'), false);
+const CUSTOMER_STATE_BY_SESSION_SQL = customerStateSql(pricedMenuSql('$2', '$4'), true);
 
 /**
  * Whose state to read: a user id, or the user behind a session token hash (see SessionRow; that
@@ -105,7 +105,7 @@ export type CustomerKey = number | { sessionHash: string; now: Date };
  * The customer, their location's shifts, the subsidy their orders on `menuId` already use and
  * the order already placed with `idempotencyKey`, in one prepared query. `version` is the user
  * row's xmin as text: every order and every give-back updates that row, so an unchanged version
- * means bonus, subsidy used and the idempotent order are still as read (ordering.create.ts).
+ * means bonus, subsidy used and the idempotent order are still as read (ordering.persist.ts).
  */
 export async function loadCustomerState(
   db: Db,
@@ -113,7 +113,7 @@ export async function loadCustomerState(
   menuId: number | null,
   idempotencyKey: string | null,
   stockDishIds: number[] = [],
-  /** Also read the menu for placing an order (`orderMenuSql`; needs menuId). */
+  /** Also read the menu for placing an order (`pricedMenuSql`, the named dishes; needs menuId). */
   withOrderMenu = false,
 ): Promise<{
   customer: Customer;
@@ -121,7 +121,7 @@ export async function loadCustomerState(
   subsidyUsedCents: number;
   existingOrderId: number | null;
   stock: Map<number, number | null>;
-  orderMenu: OrderMenuJson | null;
+  orderMenu: PricedMenuJson | null;
   /** With a session key: the session as completeSignIn needs it. */
   session: SessionRow | null;
 } | null> {
@@ -143,7 +143,7 @@ export async function loadCustomerState(
     subsidy_used: number;
     existing_id: number | null;
     stock: [number, number | null][] | null;
-    order_menu: OrderMenuJson | null;
+    order_menu: PricedMenuJson | null;
     session_id?: number;
     session_remember?: boolean;
     session_last_seen_at?: Date;
@@ -204,6 +204,9 @@ export async function loadCustomerState(
           },
   };
 }
+
+/** What the customer query read (see loadCustomerState). */
+export type CustomerState = NonNullable<Awaited<ReturnType<typeof loadCustomerState>>>;
 
 /**
  * Subsidy is granted per user per menu: the location's amount, less what the user's other

@@ -1,32 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { StockMap } from '../../../../shared/ordering/stock';
-import type { CheckoutMethod, Totals } from '../../../../shared/ordering/totals';
-import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
+import type { Totals } from '../../../../shared/ordering/totals';
+import type { OrderPageData } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField, Field, TextAreaField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
-import { isApiError } from '../../../lib/api';
 import { formatCents } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
-import { ORDER_KEYS, placeOrder } from '../api';
 import { useCart } from '../cart-store';
-import {
-  attemptFor,
-  checkoutBlockers,
-  classifyOrderFailure,
-  commissionCents,
-  isPlaced,
-  orderPayload,
-  randomKey,
-  type Attempt,
-  type CheckoutField,
-  type CheckoutForm,
-  type OrderFailure,
-} from '../model/checkout';
+import { commissionCents } from '../model/checkout';
 import type { MenuTitles } from '../model/menu';
-import { safePaymentLink } from '../model/payment-link';
+import type { Checkout } from '../use-checkout';
 import { CartLineRow } from './cart-line';
 import { Drawer } from './drawer';
 import { CartAnnouncement } from './cart-ribbon';
@@ -38,85 +23,24 @@ export interface CartPanelProps {
   displayOnly: boolean;
   stock: StockMap;
   titles: MenuTitles;
-  form: CheckoutForm;
-  setForm: Dispatch<SetStateAction<CheckoutForm>>;
-  user: SelectableUser | null;
-  setUser(user: SelectableUser | null): void;
-  totals: Totals;
-  choices: readonly CheckoutMethod[];
-  shifts: readonly { id: number; title: string }[];
+  /** The checkout's state and actions (useCheckout); this panel only shows them. */
+  checkout: Checkout;
 }
 
-/** The cart panel: lines, totals and the checkout (spec 2 and 4). */
-export function CartPanel(props: CartPanelProps) {
-  const { data, isCustomer, displayOnly, stock, titles, form, setForm, user, setUser, totals, choices, shifts } = props;
+/**
+ * The cart panel: lines, totals and the checkout (spec 2 and 4), a view of useCheckout. Its
+ * Order button is where the order path starts (decision 025).
+ */
+export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checkout }: CartPanelProps) {
+  const { form, user, edit, choices, shifts, totals, failure, fieldError, blockers, sending } = checkout;
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const open = useCart((s) => s.open);
   const lines = useCart((s) => s.lines);
   const dishRemoved = useCart((s) => s.dishRemoved);
   const setOpen = useCart((s) => s.setOpen);
-  const clearCart = useCart((s) => s.clear);
   const dismissRemoved = useCart((s) => s.dismissRemoved);
-  const [failure, setFailure] = useState<OrderFailure | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const attempt = useRef<Attempt | null>(null);
   const hintId = useId();
-
-  const fieldError = (field: CheckoutField) => (failure && failure.kind !== 'general' ? failure.fields[field] : undefined);
-  /** Editing a field clears its server error (spec 5). */
-  const edit = (field: CheckoutField, patch: Partial<CheckoutForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setFailure((current) => {
-      if (!current || current.kind === 'general' || !current.fields[field]) return current;
-      const fields = { ...current.fields };
-      delete fields[field];
-      return { ...current, fields };
-    });
-  };
-
-  const send = useMutation({
-    mutationFn: () => {
-      const payload = orderPayload(data.dishlist.id, lines, form, isCustomer);
-      attempt.current = attemptFor(attempt.current, payload, randomKey);
-      return placeOrder(payload, !isCustomer, attempt.current.key);
-    },
-    onMutate: () => setFailure(null),
-    onSuccess: (answer) => {
-      if (answer === undefined) return; // 429: ignored silently (spec 7)
-      if (!isPlaced(answer)) {
-        setFailure({ kind: 'general' });
-        return;
-      }
-      attempt.current = null;
-      const link = safePaymentLink(answer.payment_link, window.location.href);
-      if (link) {
-        // Off to the payment page; the button keeps spinning until the browser leaves.
-        setRedirecting(true);
-        window.location.assign(link);
-        return;
-      }
-      clearCart();
-      navigate(`/order/success?order_id=${answer.order_id}`);
-    },
-    onError: (error) => {
-      // A definite "no" from the server: the next try is a new attempt. Unknown outcomes
-      // (network, server failure) keep the key so a retry cannot order twice.
-      if (isApiError(error) && error.status >= 400 && error.status < 500) attempt.current = null;
-      const result = classifyOrderFailure(error);
-      setFailure(result);
-      if (result.kind !== 'general') {
-        // Spec 4: errors kept and order data reloaded (stock, removed dishes).
-        void queryClient.invalidateQueries({ queryKey: ORDER_KEYS.page(data.dishlist.id) });
-        void queryClient.invalidateQueries({ queryKey: ORDER_KEYS.dishlists });
-      }
-    },
-  });
-
-  const sending = send.isPending || redirecting;
-  const blockers = checkoutBlockers({ isCustomer, displayOnly, sending, cart: lines, form, choices, shifts });
   const firstHint = blockers.find((b) => b !== 'sending' && b !== 'empty');
   const methods = data.paymentMethods;
 
@@ -153,7 +77,7 @@ export function CartPanel(props: CartPanelProps) {
               loading={sending}
               disabled={blockers.length > 0}
               aria-describedby={firstHint ? hintId : undefined}
-              onClick={() => send.mutate()}
+              onClick={checkout.submit}
             >
               {t('checkout.order')}
             </Button>
@@ -205,13 +129,7 @@ export function CartPanel(props: CartPanelProps) {
                   dishlistId={data.dishlist.id}
                   error={fieldError('user')}
                   disabled={sending}
-                  onChange={(next) => {
-                    setUser(next);
-                    edit('user', {
-                      userId: next?.id ?? null,
-                      shiftId: next && next.shifts.length === 1 ? next.shifts[0].id : null,
-                    });
-                  }}
+                  onChange={checkout.chooseUser}
                 />
               )}
 
@@ -265,60 +183,45 @@ export function CartPanel(props: CartPanelProps) {
               </fieldset>
 
               {shifts.length > 0 && (
-                <div className={`field ${fieldError('shift') ? 'field--invalid' : ''}`}>
-                  <label className="field__label" htmlFor={`${hintId}-shift`}>
-                    {t('checkout.shift')}
-                    <span aria-hidden="true"> *</span>
-                  </label>
-                  <select
-                    id={`${hintId}-shift`}
-                    className="input ord-select"
-                    required
-                    disabled={sending}
-                    value={form.shiftId ?? ''}
-                    aria-invalid={fieldError('shift') ? true : undefined}
-                    onChange={(e) => edit('shift', { shiftId: e.target.value ? Number(e.target.value) : null })}
-                  >
-                    <option value="">{t('checkout.chooseShift')}</option>
-                    {shifts.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.title}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError('shift') && <p className="field__error">{fieldError('shift')}</p>}
-                </div>
+                <Field label={t('checkout.shift')} required error={fieldError('shift')}>
+                  {(wiring) => (
+                    <select
+                      {...wiring}
+                      className="input ord-select"
+                      required
+                      disabled={sending}
+                      value={form.shiftId ?? ''}
+                      onChange={(e) => edit('shift', { shiftId: e.target.value ? Number(e.target.value) : null })}
+                    >
+                      <option value="">{t('checkout.chooseShift')}</option>
+                      {shifts.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.title}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               )}
 
-              <div className={`field ${fieldError('comment') ? 'field--invalid' : ''}`}>
-                <label className="field__label" htmlFor={`${hintId}-comment`}>
-                  {t('checkout.comment')}
-                </label>
-                <textarea
-                  id={`${hintId}-comment`}
-                  className="input textarea"
-                  rows={2}
-                  maxLength={500}
-                  disabled={sending}
-                  value={form.comment}
-                  aria-invalid={fieldError('comment') ? true : undefined}
-                  onChange={(e) => edit('comment', { comment: e.target.value })}
-                />
-                {fieldError('comment') && <p className="field__error">{fieldError('comment')}</p>}
-              </div>
+              <TextAreaField
+                label={t('checkout.comment')}
+                rows={2}
+                maxLength={500}
+                disabled={sending}
+                value={form.comment}
+                error={fieldError('comment')}
+                onChange={(e) => edit('comment', { comment: e.target.value })}
+              />
 
               {isCustomer && (
-                <div className={`field field--check ${fieldError('terms') ? 'field--invalid' : ''}`}>
-                  <input
-                    id={`${hintId}-terms`}
-                    type="checkbox"
-                    className="checkbox"
-                    checked={form.terms}
-                    disabled={sending}
-                    aria-invalid={fieldError('terms') ? true : undefined}
-                    onChange={(e) => edit('terms', { terms: e.target.checked })}
-                  />
-                  <label htmlFor={`${hintId}-terms`}>
+                <CheckboxField
+                  className={fieldError('terms') ? 'field--invalid' : undefined}
+                  checked={form.terms}
+                  disabled={sending}
+                  error={fieldError('terms')}
+                  onChange={(e) => edit('terms', { terms: e.target.checked })}
+                  label={
                     <Trans
                       t={t}
                       i18nKey="checkout.terms"
@@ -326,9 +229,8 @@ export function CartPanel(props: CartPanelProps) {
                         tos: <a href="/privacy" target="_blank" rel="noopener noreferrer" className="link" />,
                       }}
                     />
-                  </label>
-                  {fieldError('terms') && <p className="field__error">{fieldError('terms')}</p>}
-                </div>
+                  }
+                />
               )}
             </form>
           )}

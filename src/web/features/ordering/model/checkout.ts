@@ -1,6 +1,13 @@
 import type { Cart } from '../../../../shared/ordering/cart';
 import { selectionToChoices } from '../../../../shared/ordering/complex';
-import { commissionFor, defaultPaymentType, type CheckoutMethod } from '../../../../shared/ordering/totals';
+import {
+  checkoutProblems,
+  initialPayment as sharedInitialPayment,
+  paymentChoices as sharedPaymentChoices,
+  type CheckoutProblem,
+  type PaymentOffer,
+} from '../../../../shared/ordering/checkout';
+import { commissionFor, type CheckoutMethod } from '../../../../shared/ordering/totals';
 import { toCents } from '../../../../shared/money';
 import type {
   CreateOrderForUserInput,
@@ -29,29 +36,19 @@ export interface PaymentContext {
   disableCash: boolean;
 }
 
-/**
- * Methods on offer (spec 6): customers get card when offered, bank when banks are listed and cash
- * unless disable_cash; staff orders are cash only (no card, no bank).
- */
-export function paymentChoices({ isCustomer, methods, disableCash }: PaymentContext): CheckoutMethod[] {
-  if (!isCustomer) return ['cash'];
-  const choices: CheckoutMethod[] = [];
-  if (methods.card) choices.push('card');
-  if (methods.banks.length > 0) choices.push('bank');
-  if (!disableCash) choices.push('cash');
-  return choices;
+/** The shared policy's view of what the page offers. */
+function offer({ isCustomer, methods, disableCash }: PaymentContext): PaymentOffer {
+  return { forCustomer: isCustomer, card: methods.card, banks: methods.banks.length, disableCash };
+}
+
+/** Methods on offer (the shared checkout policy). */
+export function paymentChoices(ctx: PaymentContext): CheckoutMethod[] {
+  return sharedPaymentChoices(offer(ctx));
 }
 
 /** Spec 9: card when offered to a customer, otherwise cash (within what is on offer). */
 export function initialPayment(ctx: PaymentContext): CheckoutMethod {
-  const choices = paymentChoices(ctx);
-  const preferred = defaultPaymentType({
-    isCustomer: ctx.isCustomer,
-    card: ctx.methods.card,
-    banks: ctx.methods.banks.length,
-    disableCash: ctx.isCustomer && ctx.disableCash,
-  });
-  return choices.includes(preferred) ? preferred : (choices[0] ?? 'cash');
+  return sharedInitialPayment(offer(ctx));
 }
 
 export function initialForm(ctx: PaymentContext, shifts: readonly { id: number }[] = []): CheckoutForm {
@@ -93,9 +90,25 @@ export interface BlockerInput {
   cart: Cart;
   form: CheckoutForm;
   choices: readonly CheckoutMethod[];
+  /** Codes of the offered banks (when known). */
+  bankCodes?: readonly string[];
   /** Shifts of the customer, or of the chosen user for staff. */
   shifts: readonly { id: number }[];
 }
+
+/** What each problem of the shared checkout policy disables Order for. */
+const BLOCKER_OF: Record<CheckoutProblem, Blocker> = {
+  userMissing: 'user',
+  staffCashOnly: 'payment',
+  cardUnavailable: 'payment',
+  bankNotOffered: 'payment',
+  cashDisabled: 'payment',
+  bankMissing: 'bank',
+  bankUnknown: 'bank',
+  shiftMissing: 'shift',
+  shiftUnknown: 'shift',
+  termsMissing: 'terms',
+};
 
 /** Spec 5, Checkout: what still stands between the user and a valid order. */
 export function checkoutBlockers(input: BlockerInput): Blocker[] {
@@ -103,11 +116,14 @@ export function checkoutBlockers(input: BlockerInput): Blocker[] {
   const out: Blocker[] = [];
   if (input.displayOnly) out.push('closed');
   if (input.cart.length === 0) out.push('empty');
-  if (!input.isCustomer && form.userId === null) out.push('user');
-  if (!input.choices.includes(form.payment)) out.push('payment');
-  if (form.payment === 'bank' && !form.bank) out.push('bank');
-  if (input.shifts.length > 0 && !input.shifts.some((s) => s.id === form.shiftId)) out.push('shift');
-  if (input.isCustomer && !form.terms) out.push('terms');
+  const problems = checkoutProblems({
+    forCustomer: input.isCustomer,
+    choices: input.choices,
+    bankCodes: input.bankCodes,
+    shifts: input.shifts,
+    choice: { payment: form.payment, bank: form.bank, shiftId: form.shiftId, terms: form.terms, userChosen: form.userId !== null },
+  });
+  for (const p of problems) if (!out.includes(BLOCKER_OF[p])) out.push(BLOCKER_OF[p]);
   if (input.sending) out.push('sending');
   return out;
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickDishlist, cartTotals } from '../../../../shared/ordering/cart';
+import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
-import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
+import type { OrderPageData } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
 import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';
@@ -17,8 +17,8 @@ import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
 import { MenuCategories } from '../components/menu-categories';
-import { commissionCents, initialForm, paymentChoices, userCents, type CheckoutForm } from '../model/checkout';
 import { menuTitles, visibleCategories } from '../model/menu';
+import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
 import '../../../styles/ordering.css';
 
@@ -147,28 +147,13 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const categories = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
-  const [user, setUser] = useState<SelectableUser | null>(null);
-  const paymentContext = {
-    isCustomer,
-    methods: data.paymentMethods,
-    disableCash: data.orderSettings.disable_cash,
-  };
-  const choices = paymentChoices(paymentContext);
-  const shifts = isCustomer ? data.orderSettings.shifts : (user?.shifts ?? []);
-  const [form, setForm] = useState<CheckoutForm>(() => initialForm(paymentContext, data.orderSettings.shifts));
+  const checkout = useCheckout({ data, isCustomer, displayOnly });
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
   // menu leave the cart too ("Dish was removed").
   useEffect(() => {
     syncWithMenu(data.dishlist.categories);
   }, [data.dishlist.categories, syncWithMenu]);
-
-  const userData = isCustomer ? data.userData : (user?.userData ?? null);
-  const totals = cartTotals(
-    lines,
-    userCents(userData),
-    isCustomer ? commissionCents(form.payment, data.paymentMethods) : 0,
-  );
 
   return (
     <>
@@ -196,7 +181,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
           )}
         />
       )}
-      <CartRibbon amountToPay={totals.amountToPay} />
+      <CartRibbon amountToPay={checkout.totals.amountToPay} />
       {(lines.length > 0 || cartOpen) && (
         <Suspense fallback={null}>
           <CartPanel
@@ -205,13 +190,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
             displayOnly={displayOnly}
             stock={stock}
             titles={titles}
-            form={form}
-            setForm={setForm}
-            user={user}
-            setUser={setUser}
-            totals={totals}
-            choices={choices}
-            shifts={shifts}
+            checkout={checkout}
           />
         </Suspense>
       )}
