@@ -32,7 +32,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     kitchen,
     {
       title: 'groupCatalogue',
-      pages: [['categories', 'categories'], ['dishes', 'dishes'], ['locations', 'locations'], ['providers', 'providers']],
+      pages: [['categories', 'categories'], ['dishes', 'dishes'], ['locations', 'locations'], ['providers', 'providers'], ['company-sign-in', 'companySignIn']],
     },
     account,
   ];

@@ -36,7 +36,8 @@ describe('navigation', () => {
     const k = pages(await nav(kitchen.auth));
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps']));
     expect(k).not.toContain('providers');
-    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'menu', 'orders']));
+    expect(k).not.toContain('company-sign-in');
+    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'menu', 'orders']));
 
     const lv = await nav(customer.auth, 'lv');
     expect(lv.groups[0].pages[0]).toEqual({ page: 'order', title: 'Jauns pasūtījums' });
