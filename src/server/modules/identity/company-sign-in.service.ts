@@ -71,7 +71,13 @@ async function enabledProvider(db: Db, id: number): Promise<ProviderRow | undefi
 export async function startCompanySignIn(d: SignInDeps, providerId: number, remember: boolean, lang: Lang): Promise<string> {
   const row = await enabledProvider(d.db, providerId);
   if (!row) throw new AppError(404, identityText(lang, 'codeInvalid'));
-  const config = await d.discover(row);
+  let config: oidc.Configuration;
+  try {
+    config = await d.discover(row);
+  } catch {
+    // The provider is down or misconfigured: say so, nothing is stored.
+    throw new AppError(502, identityText(lang, 'providerUnavailable'));
+  }
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -111,7 +117,12 @@ export async function finishCompanySignIn(d: SignInDeps, query: URLSearchParams)
   if (!login || login.expiresAt <= now) throw new CompanySignInFailure('expired', 'unknown, used or expired state');
   const row = await enabledProvider(d.db, login.providerId);
   if (!row) throw new CompanySignInFailure('failed', 'provider removed or disabled during sign-in');
-  const config = await d.discover(row);
+  let config: oidc.Configuration;
+  try {
+    config = await d.discover(row);
+  } catch (err) {
+    throw new CompanySignInFailure('failed', `discovery failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const current = new URL(d.redirectUri);
   current.search = query.toString();
   let claims: { sub: string; email?: unknown; email_verified?: unknown; given_name?: unknown; name?: unknown };

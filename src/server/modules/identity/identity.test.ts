@@ -101,6 +101,21 @@ describe('company sign-in (OpenID Connect)', () => {
     expect((await ctx.app.inject({ url: `${back.pathname}${back.search}` })).headers.location).toBe('/login#sso_error=expired');
   });
 
+  it('says company sign-in is unavailable when the provider cannot be reached, storing nothing', async () => {
+    const down = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/admin/identity-providers',
+      headers: admin,
+      payload: { name: 'Down', issuer: 'http://127.0.0.1:9', client_id: 'c', client_secret: 's', allowed_domains: ['down.lv'], location_id: locationId },
+    });
+    const before = (await ctx.db.select().from(oidcLogins)).length;
+    const res = await ctx.app.inject({ method: 'POST', url: `/app/login/company/${down.json().id}?lang=en` });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/not available right now/);
+    expect(await ctx.db.select().from(oidcLogins)).toHaveLength(before);
+    await ctx.app.inject({ method: 'DELETE', url: `/app/admin/identity-providers/${down.json().id}`, headers: admin });
+  });
+
   it('a code exchanged after a minute is refused', async () => {
     const { location } = await signInAtProvider('ilze');
     ctx.clock.advance(61_000);
