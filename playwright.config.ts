@@ -47,7 +47,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run start:e2e',
     url: `${baseURL}/app/translations`,
-    env: { PORT: String(PORT) },
+    // PUBLIC_URL: company sign-in's redirect address must be the address the browser uses.
+    env: { PORT: String(PORT), PUBLIC_URL: baseURL },
     reuseExistingServer: !process.env.CI,
     // First run builds the SPA and starts PostgreSQL.
     timeout: 180_000,

@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { KDS_CACHE } from './src/web/lib/offline-cache';
 
 /** Where the Fastify server expects the built SPA (served with history fallback). */
 const OUT_DIR = 'dist/web';
@@ -11,9 +13,79 @@ const apiProxy = {
   '^/app(?:/|\\?|$)': { target: API_TARGET, changeOrigin: true },
 };
 
+/**
+ * Installable app and service worker (decision 023):
+ * - the shell (hashed JS, CSS, icons) is precached; a new deploy's worker takes over at once
+ *   (autoUpdate) and drops the old precache;
+ * - page navigations are network-first: the newest index.html whenever the server answers, the
+ *   last one (one cache entry for every SPA path) only when offline;
+ * - API answers (/app/) are never cached, except the kitchen display's (GET /app/kitchen/{id}),
+ *   network-first, so /kds shows its last data when the network is gone.
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  // A file, not an inline script: the Content-Security-Policy allows scripts from 'self' only.
+  injectRegister: 'script-defer',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Pusdienas',
+    short_name: 'Pusdienas',
+    description: 'Pusdienu pasūtīšana komandām',
+    lang: 'lv',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f5f6f2',
+    theme_color: '#0f766e',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // No HTML in the precache: index.html comes from the network (below), so a deploy is seen at once.
+    globPatterns: ['**/*.{js,css,svg,png,woff2}'],
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname !== '/app' && !url.pathname.startsWith('/app/'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 5,
+          // Every SPA path answers the same index.html: keep one copy for offline use.
+          // Only an HTML answer may become that copy (not, say, a text page outside the SPA).
+          plugins: [
+            { cacheKeyWillBeUsed: async () => '/index.html' },
+            {
+              cacheWillUpdate: async ({ response }) =>
+                response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null,
+            },
+          ],
+        },
+      },
+      {
+        urlPattern: ({ request, url }) => request.method === 'GET' && /^\/app\/kitchen\/\d+$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: KDS_CACHE,
+          networkTimeoutSeconds: 8,
+          expiration: { maxEntries: 8 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
-  // index.html sits at the repository root; static assets (favicon) live with the web code.
+  plugins: [react(), pwa],
+  // index.html sits at the repository root; static assets (favicon, icons) live with the web code.
   publicDir: 'src/web/public',
   build: {
     outDir: OUT_DIR,

@@ -46,6 +46,9 @@ export async function staticSecurityHeaders(): Promise<Record<string, string>> {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The service worker and the web app manifest (decision 023), named rather than left to default-src.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

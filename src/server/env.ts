@@ -34,6 +34,14 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 16, 'at least 16 characters')
     .default(''),
   /**
+   * Key that encrypts secrets kept in the database (identity providers' client secrets), at least
+   * 32 characters. Unset: a random key is made once and kept in the database (decision 022).
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => v === '' || v.length >= 32, 'at least 32 characters')
+    .default(''),
+  /**
    * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page moves no
    * money; for demos and tests); 'none' offers cash only. Unset: 'sandbox' on a laptop run (the
    * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { changeUiLanguage } from '../lib/i18n';
+import { clearOfflineData } from '../lib/offline-cache';
 import { useSession } from '../lib/session-store';
 import { useUi } from '../lib/ui-store';
 
@@ -7,13 +8,17 @@ import { useUi } from '../lib/ui-store';
  * Wiring between the session store and the rest of the app, set up once at start:
  * - language: the store is the source of truth; i18next follows it (server data follows through
  *   query keys that include lang);
- * - sign-out (token cleared by Log Out or any 401): drop every cached answer of that user;
+ * - sign-out (token cleared by Log Out or any 401): drop every cached answer of that user, the
+ *   service worker's copy of the kitchen display included;
  * - leaving the page: write debounced state now rather than lose the last 200 ms.
  */
 export function startSessionEffects(queryClient: QueryClient) {
   const unsubscribe = useSession.subscribe((state, prev) => {
     if (state.lang !== prev.lang) void changeUiLanguage(state.lang);
-    if (prev.token && state.token !== prev.token) queryClient.clear();
+    if (prev.token && state.token !== prev.token) {
+      queryClient.clear();
+      clearOfflineData();
+    }
   });
 
   const flush = () => {

@@ -6,3 +6,4 @@ export * from './menus.js';
 export * from './ordering.js';
 export * from './laps.js';
 export * from './admin.js';
+export * from './identity.js';

@@ -32,7 +32,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
   return [
     { title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] },
     kitchen,
-    { title: 'groupCatalogue', pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers']] },
+    { title: 'groupCatalogue', pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers'], ['company-sign-in', 'companySignIn']] },
     account,
   ];
 }

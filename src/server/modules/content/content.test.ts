@@ -37,7 +37,8 @@ describe('navigation', () => {
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
-    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'menu', 'orders']));
+    expect(k).not.toContain('company-sign-in');
+    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'menu', 'orders']));
 
     const lv = await nav(customer.auth, 'lv');
     expect(lv.groups[0].pages[0]).toEqual({ page: 'order', title: 'Jauns pasūtījums' });

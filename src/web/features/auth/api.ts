@@ -19,7 +19,17 @@ export interface MaybeTokenAnswer {
   [key: string]: unknown;
 }
 
+/** GET /app/login/providers: company sign-in buttons (empty when none is configured). */
+export interface CompanySignInOptions {
+  data: { id: number; name: string }[];
+}
+
 export const authApi = {
+  companyProviders: (signal?: AbortSignal) => api.query<CompanySignInOptions>('/app/login/providers', { signal }),
+  /** Stores the sign-in's state on the server; answers the provider's address to send the browser to. */
+  startCompanySignIn: (id: number, remember: boolean) => api.post<{ url: string }>(`/app/login/company/${id}`, { remember }),
+  /** Trades the one-time code from the redirect for the session token (never in a URL). */
+  exchangeCompanyCode: (code: string) => api.post<LoginAnswer>('/app/login/company/exchange', { code }),
   login: (input: LoginInput) => api.post<LoginAnswer>('/app/login', input, { rateLimitError: true }),
   requestPasswordLink: (email: string) => api.post<unknown>('/app/password/email', { email }),
   resetPassword: (input: PasswordResetInput) => api.post<MaybeTokenAnswer>('/app/password/reset', input),

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -27,6 +27,16 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [rememberme, setRememberme] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // A refused company sign-in comes back as /login#sso_error=<reason> (decision 022).
+  const ssoError = /^#sso_error=(domain|unverified|inactive|expired|failed)$/.exec(location.hash)?.[1];
+  const companies = useQuery({ queryKey: ['company-sign-in'], queryFn: ({ signal }) => authApi.companyProviders(signal), staleTime: 60_000 });
+  const company = useMutation({
+    mutationFn: (id: number) => authApi.startCompanySignIn(id, rememberme),
+    onSuccess: (answer) => {
+      if (answer?.url) window.location.assign(answer.url);
+    },
+    onError: (e) => setError(formFailureMessage(e, 'email')),
+  });
 
   const login = useMutation({
     mutationFn: authApi.login,
@@ -65,6 +75,7 @@ export function Component() {
       {params.has('reset') && <Notice tone="success">{t('login.resetDone')}</Notice>}
       {params.has('registered') && <Notice tone="success">{t('login.registered')}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
+      {!error && ssoError && <Notice tone="error">{t(`company.error.${ssoError}`)}</Notice>}
       <form className="form" onSubmit={submit}>
         <TextField
           label={t('login.email')}
@@ -94,6 +105,25 @@ export function Component() {
           {t('login.submit')}
         </Button>
       </form>
+      {(companies.data?.data.length ?? 0) > 0 && (
+        <div className="form company-sign-in">
+          <p className="company-sign-in__or">{t('company.or')}</p>
+          {companies.data!.data.map((p) => (
+            <Button
+              key={p.id}
+              type="button"
+              className="btn--block"
+              loading={company.isPending && company.variables === p.id}
+              onClick={() => {
+                setError(null);
+                company.mutate(p.id);
+              }}
+            >
+              {companies.data!.data.length > 1 ? t('company.signInWith', { name: p.name }) : t('company.signIn')}
+            </Button>
+          ))}
+        </div>
+      )}
     </AuthCard>
   );
 }
