@@ -29,7 +29,6 @@ import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMe
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
 import { listSelectableUsers } from './ordering.users.js';
-import { resolveProviderId } from '../providers/providers.service.js';
 
 const STAFF = ['admin', 'kitchen'] as const;
 
@@ -69,7 +68,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   app.get(
     '/order/dishlists',
     { config: { access: 'user' }, schema: { tags: ['ordering'], response: { 200: dishlistsResult } } },
-    async (req) => listOpenDishlists(db, req.query, deps.now()),
+    async (req) => listOpenDishlists(db, await req.providerOrNull(), deps.now()),
   );
 
   app.get(
@@ -81,7 +80,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
         await orderPageJson(db, gateway, caches, userOf(req), {
           menuId: req.query.dishlist_id,
           strict: false,
-          query: req.query,
+          provider: () => req.providerOrNull(),
           now: deps.now(),
           lang: req.lang,
         }),
@@ -96,7 +95,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       sendJsonBytes(
         reply,
-        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
+        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, provider: () => req.providerOrNull(), now: deps.now(), lang: req.lang }),
       );
       return reply;
     },
@@ -105,7 +104,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   app.get(
     '/demo-dishlists',
     { config: { access: 'public' }, schema: { tags: ['ordering'], response: { 200: demoDishlistResult } } },
-    async (req) => demoDishlist(db, caches, req.query, deps.now(), req.lang),
+    async (req) => demoDishlist(db, caches, await req.providerOrNull(), deps.now(), req.lang),
   );
 
   app.post(
@@ -201,8 +200,8 @@ export async function orderingRoutes(app: App, deps: Deps) {
 
   // The orders print-out (spec 7): the menu's orders per location as a PDF, for staff. Fetched with
   // the Authorization header and saved from a blob (decision 012: no long-lived token in an address).
-  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang }, menuId: number, locationId?: number) =>
-    printOrdersPdf(db, gateway, await resolveProviderId(db, req.query, req.lang), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
+  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang; provider(): Promise<number> }, menuId: number, locationId?: number) =>
+    printOrdersPdf(db, gateway, await req.provider(), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
   const sendPdf = (reply: { header(k: string, v: string): unknown; send(p: Buffer): unknown }, pdf: Buffer, name: string) => {
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${name}"`);

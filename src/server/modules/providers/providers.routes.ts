@@ -8,7 +8,7 @@ export async function providersRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
   app.get('/providers', { config: { access: 'user' }, schema: { tags: ['providers'], response: { 200: providerList } } }, async (req) =>
-    listProviders(db, userOf(req), req.query, req.lang),
+    listProviders(db, userOf(req), await req.providerOrNull()),
   );
 
   app.post(
