@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { euros } from './catalogue.js';
 import { dbId } from './ids.js';
 import { kitchenDish, kitchenGroup } from './kitchen.js';
-import { dishlistSummary, orderTotals } from './ordering.js';
+import { dishlistSummary } from './ordering.js';
+import { orderTotals } from './orders.js';
 import { text } from './text.js';
 
 /*

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdParam } from '../../../shared/schemas/ids.js';
-import { historyMenu, historyMenuResult, historyQuery, paged } from '../../../shared/schemas/ordering.js';
+import { pagedOf } from '../../../shared/list-query.js';
+import { historyMenu, historyMenuResult, historyQuery } from '../../../shared/schemas/history.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
@@ -22,7 +23,7 @@ export async function historyRoutes(app: App, deps: Deps) {
     '/dishlists/history/:locationId',
     {
       config: { access: 'user' },
-      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: paged(historyMenu) } },
+      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: pagedOf(historyMenu) } },
     },
     async (req) => {
       const { page, perPage } = paging(req.query);

@@ -1,21 +1,17 @@
 import { z } from 'zod';
+import { pagedOf } from '../../../shared/list-query.js';
 import {
-  acceptOrderQuery,
   createOrderForUserInput,
   createOrderInput,
   createOrderResult,
   demoDishlistResult,
   dishlistsResult,
-  order,
   orderPageData as orderPageDataSchema,
   orderPageQuery,
-  ordersByMenuResult,
-  ordersQuery,
-  paged,
-  printOrdersQuery,
   selectableUser,
   usersListQuery,
 } from '../../../shared/schemas/ordering.js';
+import { acceptOrderQuery, order, ordersByMenuResult, ordersQuery, printOrdersQuery } from '../../../shared/schemas/orders.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { fileResponse } from '../../lib/openapi.js';
@@ -164,7 +160,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
 
   app.get(
     '/users/list',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: paged(selectableUser) } } },
+    { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: pagedOf(selectableUser) } } },
     async (req) => {
       const perPage = req.query.per_page ?? 50;
       const page = perPage === 'all' ? 1 : (req.query.page ?? 1);
@@ -183,7 +179,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order',
     {
       config: { access: STAFF },
-      schema: { tags: ['ordering'], querystring: ordersQuery, response: { 200: z.union([ordersByMenuResult, paged(order)]) } },
+      schema: { tags: ['ordering'], querystring: ordersQuery, response: { 200: z.union([ordersByMenuResult, pagedOf(order)]) } },
     },
     async (req) => {
       const q = req.query;
