@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedOf, perPageParam } from '../list-query.js';
+import { listQuerySchema, pagedOf } from '../list-query.js';
 import { dishlistSummary } from './ordering.js';
 import { order } from './orders.js';
 
@@ -28,10 +28,11 @@ export const historyMenu = dishlistSummary.extend({
 });
 export type HistoryMenu = z.infer<typeof historyMenu>;
 
-export const historyQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageParam.optional(),
-});
+/** History lists: 20 a page unless per_page says otherwise. */
+export const HISTORY_PER_PAGE = 20;
+
+/** The shared list query: page and per_page (no sorting or filters). */
+export const historyQuery = listQuerySchema({ sort: [], defaultPerPage: HISTORY_PER_PAGE });
 
 export const historyMenuResult = pagedOf(order).extend({
   dishlist: historyMenu,

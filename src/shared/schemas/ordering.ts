@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
 import { text } from './text.js';
-import { perPageParam } from '../list-query.js';
+import { listQuerySchema } from '../list-query.js';
+import { ORDER_COMMENT_MAX } from '../limits.js';
 
 /*
  * Ordering API: the order page and placing an order (request schemas and answers). Staff's
@@ -82,7 +83,7 @@ export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
 const orderBody = {
   dishlist_id: id,
   items: z.array(orderItemInput).min(1).max(50),
-  comment: text().trim().max(500).nullish(),
+  comment: text().trim().max(ORDER_COMMENT_MAX).nullish(),
   /** Bank code, required when payment_type is bank; one of paymentMethods.banks[].code. */
   bank: text().trim().max(40).nullish(),
   /** Required when the user's location has shifts. */
@@ -266,9 +267,9 @@ export const selectableUser = z.object({
 });
 export type SelectableUser = z.infer<typeof selectableUser>;
 
-export const usersListQuery = z.object({
-  search: text().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageParam.optional(),
-  dishlist_id: dbIdParam.optional(),
+/** GET /app/users/list: the shared list query (search up to 100 characters, 50 a page) and ?dishlist_id=. */
+export const usersListQuery = listQuerySchema({
+  sort: [],
+  params: { dishlist_id: dbIdParam.optional() },
+  searchMaxLength: 100,
 });

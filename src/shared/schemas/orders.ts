@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { perPageParam } from '../list-query.js';
-import { dbIdParam } from './ids.js';
+import { idFilter, listQuerySchema } from '../list-query.js';
 import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js';
 
 /*
@@ -96,14 +95,20 @@ export const ordersByMenuResult = z.object({
 });
 export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
 
-export const ordersQuery = z.object({
-  'filter[dishlist_id]': dbIdParam.optional(),
-  'filter[status]': z.coerce.number().int().min(0).max(2).optional(),
-  'filter[accepted]': z.coerce.number().int().min(0).max(1).optional(),
-  'filter[user_id]': dbIdParam.optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageParam.optional(),
-  full: z.coerce.number().int().min(0).max(1).optional(),
+/** Staff's orders list: 20 a page unless per_page says otherwise. */
+export const ORDERS_PER_PAGE = 20;
+
+/** GET /app/order: the shared list query (filter[...], page, per_page) and ?full=1. */
+export const ordersQuery = listQuerySchema({
+  sort: [],
+  filters: {
+    dishlist_id: idFilter,
+    status: z.coerce.number().int().min(0).max(2),
+    accepted: z.coerce.number().int().min(0).max(1),
+    user_id: idFilter,
+  },
+  params: { full: z.coerce.number().int().min(0).max(1).optional() },
+  defaultPerPage: ORDERS_PER_PAGE,
 });
 
 export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedOf } from '../../../shared/list-query.js';
+import { pagedOf, pageOf, pageWindow } from '../../../shared/list-query.js';
 import {
   createOrderForUserInput,
   createOrderInput,
@@ -25,8 +25,7 @@ import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMe
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
 import { listSelectableUsers } from './ordering.users.js';
-
-const STAFF = ['admin', 'kitchen'] as const;
+import { STAFF } from '../../../shared/roles.js';
 
 /**
  * How long an instance reuses a menu (structure, prices, the presented JSON with its stock) and
@@ -162,10 +161,9 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/users/list',
     { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: pagedOf(selectableUser) } } },
     async (req) => {
-      const perPage = req.query.per_page ?? 50;
-      const page = perPage === 'all' ? 1 : (req.query.page ?? 1);
-      const { data, total } = await listSelectableUsers(db, { search: req.query.search, page, perPage, menuId: req.query.dishlist_id });
-      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+      const q = req.query;
+      const { data, total } = await listSelectableUsers(db, { search: q.search, page: q.page, perPage: q.perPage, menuId: q.params.dishlist_id });
+      return pageOf(data, total, q);
     },
   );
 
@@ -183,14 +181,13 @@ export async function orderingRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const q = req.query;
-      const filter = { menuId: q['filter[dishlist_id]'], status: q['filter[status]'], accepted: q['filter[accepted]'], userId: q['filter[user_id]'] };
-      if (q.full === 1) return ordersByMenu(db, gateway, filter, req.lang);
+      const filter = { menuId: q.filter.dishlist_id, status: q.filter.status, accepted: q.filter.accepted, userId: q.filter.user_id };
+      if (q.params.full === 1) return ordersByMenu(db, gateway, filter, req.lang);
       const where = filterWhere(filter);
-      const perPage = q.per_page ?? 20;
-      const page = perPage === 'all' ? 1 : (q.page ?? 1);
       const total = await countOrders(db, where);
-      const data = await loadOrders(db, gateway, req.lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage });
-      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+      const w = pageWindow(total, q.page, q.perPage);
+      const data = await loadOrders(db, gateway, req.lang, where, w.limit === null ? undefined : { limit: w.limit, offset: w.offset });
+      return pageOf(data, total, q);
     },
   );
 
