@@ -12,9 +12,9 @@ import {
   updateCategoryInput,
   updateDishInput,
 } from '../../../shared/schemas/catalogue.js';
-import { CATALOGUE_MANAGERS, STAFF } from '../../../shared/roles.js';
+import { CATALOGUE_MANAGERS, STAFF, type Role } from '../../../shared/roles.js';
 import { idParams } from '../../../shared/schemas/ids.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';

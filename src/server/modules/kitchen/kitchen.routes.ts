@@ -1,10 +1,11 @@
 import { idParams } from '../../../shared/schemas/ids.js';
 import { kitchenResult } from '../../../shared/schemas/kitchen.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who see the kitchen display. */
-export const KITCHEN_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const KITCHEN_STAFF = STAFF;
 
 /** Routes of the kitchen area: what to cook for a menu (the kitchen display polls it). */
 export async function kitchenRoutes(app: App, deps: Deps) {

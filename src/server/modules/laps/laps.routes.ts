@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { cashBalanceInput, cashBalanceResult, createLapInput, lap, lapList, lapReport, updateLapInput } from '../../../shared/schemas/laps.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who plan delivery laps and collect cash. */
-export const LAP_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const LAP_STAFF = STAFF;
 
 const reportParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
 

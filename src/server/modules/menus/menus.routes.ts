@@ -2,11 +2,12 @@ import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query
 import { success } from '../../../shared/schemas/catalogue.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import { balanceInput, createMenuInput, menuBalance, menuDetail, menuSummary, updateMenuInput } from '../../../shared/schemas/menus.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { createMenu, deleteMenu, getBalance, getMenu, listMenus, MENU_PER_PAGE, MENU_SORTS, setBalance, updateMenu } from './menus.service.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who manage menus and their stock. */
-export const MENU_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const MENU_STAFF = STAFF;
 
 const menuListQuery = listQuerySchema({ sort: MENU_SORTS, filters: { status: boolFilter }, defaultPerPage: MENU_PER_PAGE });
 

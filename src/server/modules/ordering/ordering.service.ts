@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
+import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { toEuros } from '../../../shared/money.js';
 import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
@@ -200,7 +201,7 @@ export async function demoDishlist(
 ): Promise<DemoDishlistResult> {
   if (providerId === null) return { dishlist: null };
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  const id = await todaysMenuId(db, providerId, provider?.timezone ?? 'Europe/Riga', now);
+  const id = await todaysMenuId(db, providerId, provider?.timezone ?? DEFAULT_TIMEZONE, now);
   const menu = id === null ? null : await caches.menu(id);
   if (!menu) return { dishlist: null };
   return { dishlist: JSON.parse((await caches.menuJson(menu, lang)).dishlist.toString('utf8')) as OrderDishlist };
