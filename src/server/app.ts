@@ -20,6 +20,7 @@ import { t } from './lib/messages.js';
 import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
 import { maintenanceFlag } from './lib/settings.js';
 import { registerModules } from './modules/index.js';
+import { decorateActiveProvider } from './modules/providers/active-provider.js';
 
 /** Every API route must say who may call it; a route without it is a programming error. */
 export function requireDeclaredAccess(route: { url: string; method: string | string[]; config?: { access?: unknown } }): void {
@@ -137,6 +138,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('lang', DEFAULT_LANG);
+  // req.provider(): resolved when a route first asks, once per request (decision 026).
+  decorateActiveProvider(app, deps.database.db);
 
   app.addHook('onRoute', requireDeclaredAccess);
   // A known path asked with a method it does not answer is a 405 naming the methods it does.

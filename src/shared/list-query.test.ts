@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boolFilter, idFilter, listQuerySchema, listSearchParams, pageWindow } from './list-query.js';
+import { z } from 'zod';
+import { boolFilter, idFilter, listQuerySchema, listSearchParams, pageOf, pageWindow } from './list-query.js';
 
 const schema = listQuerySchema({ sort: ['created_at', 'position'] as const, filters: { status: boolFilter, category_id: idFilter } });
 
@@ -49,5 +50,21 @@ describe('pageWindow and listSearchParams', () => {
     const p = listSearchParams({ page: 2, per_page: 'all', sort: { created_at: 'desc' }, filter: { status: true, category_id: undefined }, search: '', initial: true });
     expect(p.toString()).toBe('page=2&per_page=all&sort%5Bcreated_at%5D=desc&filter%5Bstatus%5D=1&initial=1');
     expect(schema.parse(Object.fromEntries(p))).toMatchObject({ page: 2, perPage: 'all', filter: { status: true }, rest: { initial: '1' } });
+  });
+});
+
+describe('one list convention (decision 026)', () => {
+  it("parses a call's own params, with its own default page size and search limit", () => {
+    const orders = listQuerySchema({ sort: [], filters: { status: z.coerce.number().int().min(0).max(2) }, params: { full: z.coerce.number().int().min(0).max(1).optional() }, defaultPerPage: 20, searchMaxLength: 5 });
+    expect(orders.parse({ 'filter[status]': '2', full: '1', provider_id: '3' })).toEqual({ page: 1, perPage: 20, sort: [], filter: { status: 2 }, search: '', params: { full: 1 }, rest: { provider_id: '3' } });
+    const paths = (input: object) => orders.safeParse(input).error?.issues.map((i) => i.path.join('.')).sort();
+    expect(paths({ full: '7', search: 'longer' })).toEqual(['full', 'search']);
+    expect(paths({ 'filter[status]': '9' })).toEqual(['filter[status]']);
+  });
+
+  it('answers a page as { data, current_page, last_page, per_page, total }', () => {
+    expect(pageOf(['a', 'b'], 45, { page: 3, perPage: 20 })).toEqual({ data: ['a', 'b'], current_page: 3, last_page: 3, per_page: 20, total: 45 });
+    expect(pageOf([], 0, { page: 1, perPage: 20 })).toEqual({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
+    expect(pageOf(['a'], 1, { page: 4, perPage: 'all' })).toEqual({ data: ['a'], current_page: 1, last_page: 1, per_page: 'all', total: 1 });
   });
 });

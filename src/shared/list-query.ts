@@ -29,7 +29,7 @@ export interface SortKey<S extends string = string> {
 }
 
 /** A parsed list query, as handlers receive it. */
-export interface ListQuery<S extends string = string, F extends Record<string, unknown> = Record<string, unknown>> {
+export interface ListQuery<S extends string = string, F extends Record<string, unknown> = Record<string, unknown>, P extends Record<string, unknown> = Record<string, unknown>> {
   page: number;
   perPage: PerPage;
   /** In the order given; empty when the caller gave none (the service applies its default). */
@@ -38,6 +38,8 @@ export interface ListQuery<S extends string = string, F extends Record<string, u
   filter: Partial<F>;
   /** Trimmed; '' when absent. */
   search: string;
+  /** The call's own parameters (ListQueryOptions.params), parsed; absent on calls that declare none. */
+  params: P;
   /** Every other query parameter as given (provider_id, lang, a, call-specific flags). */
   rest: Record<string, unknown>;
 }
@@ -49,12 +51,16 @@ export const idFilter = dbIdParam;
 
 export const perPageParam = z.union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_PER_PAGE)]);
 
-export interface ListQueryOptions<S extends string, FS extends Record<string, z.ZodType>> {
+export interface ListQueryOptions<S extends string, FS extends Record<string, z.ZodType>, PS extends z.ZodRawShape = Record<never, z.ZodType>> {
   /** Fields that may appear in sort[...]; anything else is a 422 on that key. */
   sort: readonly S[];
   /** Known filters and how to parse their values. */
   filters?: FS;
+  /** The call's own plain parameters (e.g. `full`, `dishlist_id`), validated as given; errors on their own names. */
+  params?: PS;
   defaultPerPage?: number;
+  /** Longest `search` (default 200). */
+  searchMaxLength?: number;
 }
 
 type FiltersOf<FS extends Record<string, z.ZodType>> = { [K in keyof FS]: z.output<FS[K]> };
@@ -65,26 +71,37 @@ const BRACKET = /^(sort|filter)\[([^\]]*)\]$/;
  * The querystring schema of a list call. Errors use the bracket key as the field
  * (e.g. errors['sort[colour]']) with the shared 'invalidValue' text.
  */
-export function listQuerySchema<S extends string, FS extends Record<string, z.ZodType> = Record<never, z.ZodType>>(
-  opts: ListQueryOptions<S, FS>,
-) {
+export function listQuerySchema<
+  S extends string,
+  FS extends Record<string, z.ZodType> = Record<never, z.ZodType>,
+  PS extends z.ZodRawShape = Record<never, z.ZodType>,
+>(opts: ListQueryOptions<S, FS, PS>) {
   const sortable = new Set<string>(opts.sort);
   const filters = (opts.filters ?? {}) as FS;
+  const own = (opts.params ?? {}) as PS;
   return z
     .looseObject({
+      ...own,
       page: z.coerce.number().int().min(1).optional(),
       per_page: perPageParam.optional(),
-      search: text().max(200).optional(),
+      search: text().max(opts.searchMaxLength ?? 200).optional(),
     })
-    .transform((raw, ctx): ListQuery<S, FiltersOf<FS>> => {
+    .transform((input, ctx): ListQuery<S, FiltersOf<FS>, z.output<z.ZodObject<PS>>> => {
+      // The call's own params make the inferred type generic; the list keys are these.
+      const raw = input as Record<string, unknown> & { page?: number; per_page?: PerPage; search?: string };
       const sort: SortKey<S>[] = [];
       const filter: Partial<FiltersOf<FS>> = {};
       const rest: Record<string, unknown> = {};
       const bad = (key: string) => ctx.issues.push({ code: 'custom', message: 'invalidValue', path: [key], input: raw[key] });
 
       const entries: [kind: string, name: string, key: string, value: unknown][] = [];
+      const params: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(raw)) {
         if (key === 'page' || key === 'per_page' || key === 'search') continue;
+        if (Object.hasOwn(own, key)) {
+          params[key] = value;
+          continue;
+        }
         const m = BRACKET.exec(key);
         if (m) entries.push([m[1]!, m[2]!, key, value]);
         else if ((key === 'sort' || key === 'filter') && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -111,6 +128,8 @@ export function listQuerySchema<S extends string, FS extends Record<string, z.Zo
         sort,
         filter,
         search: (raw.search ?? '').trim(),
+        // Only on calls that declare params (the others' answer keeps its shape).
+        ...(opts.params ? { params: params as z.output<z.ZodObject<PS>> } : ({} as { params: z.output<z.ZodObject<PS>> })),
         rest,
       };
     });
@@ -127,6 +146,15 @@ export function pageWindow(total: number, page: number, perPage: PerPage) {
     per_page: perPage as PerPage,
     total,
   };
+}
+
+/**
+ * The paged answer of a list call: its page of `data` and the numbers of pageWindow. Every paged
+ * list answers through this (decision 026), none computes its page by hand.
+ */
+export function pageOf<T>(data: T[], total: number, q: { page: number; perPage: PerPage }): Paged<T> {
+  const w = pageWindow(total, q.page, q.perPage);
+  return { data, current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
 }
 
 /**

@@ -3,11 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Lang } from '../../shared/i18n.js';
 import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
-import type { Mailer } from './mail.js';
-
 import type { Role } from '../../shared/roles.js';
-
-export type { Role };
+import type { Mailer } from './mail.js';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'user' | readonly Role[];

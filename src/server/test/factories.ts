@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { locations, providers, shifts, users } from '../db/schema/index.js';
 import { createSession } from '../lib/auth.js';
-import type { Role } from '../lib/context.js';
+import type { Role } from '../../shared/roles.js';
 import { hashPassword } from '../lib/passwords.js';
 
 export const TEST_PASSWORD = 'test-password';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { NAME_MAX, PHONE_MAX } from '../limits.js';
 
 export const roleSchema = z.enum(['admin', 'kitchen', 'customer']);
 
@@ -20,8 +21,8 @@ export type Profile = z.infer<typeof profile>;
 /** POST /app/me: only the edited fields are sent. */
 export const updateProfileInput = z
   .object({
-    first_name: text().trim().min(1).max(100),
-    phone: text().trim().max(40),
+    first_name: text().trim().min(1).max(NAME_MAX),
+    phone: text().trim().max(PHONE_MAX),
     remind_to_make_order: z.boolean(),
     notify_on_delivery: z.boolean(),
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '../limits.js';
 
 export const loginInput = z.object({
-  email: text().trim().min(1).max(254),
+  email: text().trim().min(1).max(EMAIL_MAX),
   password: text().min(1).max(1000),
   rememberme: z.boolean().default(true),
 });
@@ -26,16 +27,16 @@ const matches = (v: { password: string; password_confirmation: string }) => v.pa
 const mismatch = { path: ['password_confirmation'], message: 'passwordMismatch' };
 const passwords = { password: newPassword, password_confirmation: text().min(1) };
 
-export const passwordEmailInput = z.object({ email: text().trim().email().max(254) });
+export const passwordEmailInput = z.object({ email: text().trim().email().max(EMAIL_MAX) });
 export const passwordResetInput = z
-  .object({ email: text().trim().email().max(254), token: text().min(1).max(200), ...passwords })
+  .object({ email: text().trim().email().max(EMAIL_MAX), token: text().min(1).max(200), ...passwords })
   .refine(matches, mismatch);
 export const passwordCreateInput = z.object({ token: text().min(1).max(200), ...passwords }).refine(matches, mismatch);
 export const registerInvitedInput = z
   .object({
-    name: text().trim().min(1).max(100),
-    email: text().trim().email().max(254),
-    phone: text().trim().max(40).default(''),
+    name: text().trim().min(1).max(NAME_MAX),
+    email: text().trim().email().max(EMAIL_MAX),
+    phone: text().trim().max(PHONE_MAX).default(''),
     token: text().min(1).max(200),
     ...passwords,
   })

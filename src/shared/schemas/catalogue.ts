@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
+import { CODE_MAX, NAME_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -26,9 +27,9 @@ export type TranslatedText = z.infer<typeof translatedText>;
 
 /** A per-language title in requests: lv (the default language) is required, en and ru optional. */
 export const titleInput = z.object({
-  lv: text().trim().min(1).max(200),
-  en: text().trim().max(200).optional(),
-  ru: text().trim().max(200).optional(),
+  lv: text().trim().min(1).max(TITLE_MAX),
+  en: text().trim().max(TITLE_MAX).optional(),
+  ru: text().trim().max(TITLE_MAX).optional(),
 });
 /** A per-language text where every language may be empty (summaries, group titles). */
 export const optionalTextInput = (max: number) =>
@@ -68,7 +69,7 @@ export const createCategoryInput = z.object({
   title: titleInput,
   status: z.boolean().optional(),
   simple: z.boolean().optional(),
-  group_name: text().trim().max(100).optional(),
+  group_name: text().trim().max(NAME_MAX).optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type CreateCategoryInput = z.infer<typeof createCategoryInput>;
@@ -145,7 +146,7 @@ export type Dish = z.infer<typeof dish>;
 export const complexGroupInput = z.object({
   id: dbId.optional(),
   category_id: dbId,
-  title: optionalTextInput(200).optional(),
+  title: optionalTextInput(TITLE_MAX).optional(),
   optional: z.boolean().optional(),
   /** Defaults to the group's index in the list. */
   position: z.number().int().min(0).optional(),
@@ -165,8 +166,8 @@ export type ComplexGroupInput = z.infer<typeof complexGroupInput>;
  */
 export const createDishInput = z.object({
   title: titleInput,
-  summary: optionalTextInput(2000).optional(),
-  code: text().trim().max(50).optional(),
+  summary: optionalTextInput(SUMMARY_MAX).optional(),
+  code: text().trim().max(CODE_MAX).optional(),
   category_id: dbId,
   allergens: z.array(dbId).max(50).optional(),
   price: euros.optional(),

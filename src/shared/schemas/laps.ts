@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { euros } from './catalogue.js';
 import { dbId } from './ids.js';
 import { kitchenDish, kitchenGroup } from './kitchen.js';
-import { dishlistSummary, orderTotals } from './ordering.js';
+import { dishlistSummary } from './ordering.js';
+import { orderTotals } from './orders.js';
 import { text } from './text.js';
+import { TITLE_MAX } from '../limits.js';
 
 /*
  * Delivery laps: ordered groups of locations (a van's route) of the active provider.
@@ -52,7 +54,7 @@ export type LapList = z.infer<typeof lapList>;
 /** Most locations one lap may hold. */
 export const MAX_LAP_LOCATIONS = 500;
 
-const lapTitle = text().trim().min(1).max(200);
+const lapTitle = text().trim().min(1).max(TITLE_MAX);
 const lapPosition = z.number().int().min(0).max(100_000);
 const locationIds = z
   .array(dbId)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { euros } from './catalogue.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
+import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Locations (customer sites). Admin manages; kitchen may read; customers get 403.
@@ -53,7 +54,7 @@ export const locationAnswer = location.extend({ token: location.shape.token.opti
 export type LocationAnswer = z.infer<typeof locationAnswer>;
 
 /** Shifts in requests: keep `id` to rename a shift; shifts left out are deleted; order = position. */
-export const shiftInput = z.object({ id: dbId.optional(), title: text().trim().min(1).max(100) });
+export const shiftInput = z.object({ id: dbId.optional(), title: text().trim().min(1).max(NAME_MAX) });
 
 /**
  * POST /app/locations — answers 201 with `location` (token generated).
@@ -61,11 +62,11 @@ export const shiftInput = z.object({ id: dbId.optional(), title: text().trim().m
  * disable_cash false, shifts [].
  */
 export const createLocationInput = z.object({
-  title: text().trim().min(1).max(200),
-  address: text().trim().max(500).optional(),
-  contact_name: text().trim().max(200).optional(),
-  contact_email: z.union([z.literal(''), text().trim().email().max(254)]).optional(),
-  contact_phone: text().trim().max(40).optional(),
+  title: text().trim().min(1).max(TITLE_MAX),
+  address: text().trim().max(ADDRESS_MAX).optional(),
+  contact_name: text().trim().max(TITLE_MAX).optional(),
+  contact_email: z.union([z.literal(''), text().trim().email().max(EMAIL_MAX)]).optional(),
+  contact_phone: text().trim().max(PHONE_MAX).optional(),
   profit: z.boolean().optional(),
   full_subsidy: z.boolean().optional(),
   subsidy: euros.optional(),

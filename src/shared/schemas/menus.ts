@@ -3,6 +3,7 @@ import { euros, translatedText } from './catalogue.js';
 import { isoDateTime } from './dates.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
+import { TITLE_MAX } from '../limits.js';
 
 /*
  * Menus ("dishlists") and their stock ("balance"). Admin and kitchen manage them; customers get 403
@@ -80,7 +81,7 @@ export type SelectedDishInput = z.infer<typeof selectedDishInput>;
  * `selectedDishes.N.id`); complex option ids must be options of that complex (`selectedDishes.N.complex.M.id`).
  */
 export const createMenuInput = z.object({
-  title: text().trim().min(1).max(200),
+  title: text().trim().min(1).max(TITLE_MAX),
   from: menuTime,
   to: menuTime,
   status: z.boolean().optional(),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
 import { text } from './text.js';
+import { listQuerySchema } from '../list-query.js';
+import { ORDER_COMMENT_MAX } from '../limits.js';
 
 /*
- * Ordering API: request schemas and the shapes of the answers.
+ * Ordering API: the order page and placing an order (request schemas and answers). Staff's
+ * incoming orders are in schemas/orders.ts, the history in schemas/history.ts.
  *
  * Money at this edge is euros with two decimals (numbers); inside the server it is integer cents.
  * Dates are ISO 8601 strings (UTC, e.g. "2025-03-01T10:00:00.000Z").
@@ -35,17 +38,6 @@ import { text } from './text.js';
  *      items.N.complex, balance.<dishId> (out of stock; every short dish is listed),
  *      payment_type, bank, shift_id, terms, user_id, items (total too large).
  * GET  /app/users/list?search=&page=&per_page=&dishlist_id= (admin, kitchen) -> Paged<SelectableUser>
- * GET  /app/order/{id}                   (owner, admin, kitchen; others 403)     -> Order
- * GET  /app/order?filter[dishlist_id]=&filter[status]=&filter[accepted]=&full=1 (admin, kitchen)
- *      full=1 -> OrdersByMenuResult (orders of one menu grouped per location, with totals);
- *      otherwise -> Paged<Order> (page, per_page number|'all', newest first).
- * PUT  /app/order/{id}?accepted=0|1      (admin, kitchen) -> Order (409 unless status 2)
- * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back;
- *      409 while a card/bank payment of the order is paid or pending)
- * GET  /app/dishlists/history/{locationId}           (customer: own location only, listing all
- *      their own orders wherever placed) -> Paged<HistoryMenu>
- * GET  /app/dishlists/history/{locationId}/{menuId}  -> HistoryMenuResult (customers: own orders only)
- * GET  /app/dishlists/history/{locationId}/{menuId}/pdf -> application/pdf (Bearer or ?bearer=)
  * GET  /app/payments/sandbox/{reference}?lang=       -> the sandbox gateway's HTML page
  * POST /app/payments/notify/sandbox                  -> signed notification (see payments module)
  *      (both only with PAYMENT_GATEWAY=sandbox; with none, card and bank are not offered)
@@ -91,7 +83,7 @@ export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
 const orderBody = {
   dishlist_id: id,
   items: z.array(orderItemInput).min(1).max(50),
-  comment: text().trim().max(500).nullish(),
+  comment: text().trim().max(ORDER_COMMENT_MAX).nullish(),
   /** Bank code, required when payment_type is bank; one of paymentMethods.banks[].code. */
   bank: text().trim().max(40).nullish(),
   /** Required when the user's location has shifts. */
@@ -275,140 +267,9 @@ export const selectableUser = z.object({
 });
 export type SelectableUser = z.infer<typeof selectableUser>;
 
-export const perPageSchema = z.union([z.literal('all'), z.coerce.number().int().min(1).max(500)]);
-
-export const usersListQuery = z.object({
-  search: text().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageSchema.optional(),
-  dishlist_id: dbIdParam.optional(),
+/** GET /app/users/list: the shared list query (search up to 100 characters, 50 a page) and ?dishlist_id=. */
+export const usersListQuery = listQuerySchema({
+  sort: [],
+  params: { dishlist_id: dbIdParam.optional() },
+  searchMaxLength: 100,
 });
-
-export function paged<T extends z.ZodTypeAny>(item: T) {
-  return z.object({
-    data: z.array(item),
-    current_page: z.number(),
-    last_page: z.number(),
-    per_page: z.union([z.number(), z.literal('all')]),
-    total: z.number(),
-  });
-}
-
-// ---------------------------------------------------------------- orders
-
-export const orderItemOption = z.object({
-  group_id: z.number().nullable(),
-  dish: z.object({ id: z.number(), title: z.string() }),
-  price: euros,
-});
-
-export const orderLine = z.object({
-  id: z.number(),
-  dish: z.object({ id: z.number(), title: z.string() }),
-  qty: z.number(),
-  /** Unit price including the chosen options. */
-  price: euros,
-  /** price x qty */
-  total: euros,
-  /** Chosen options of a complex line (empty otherwise). */
-  complex: z.array(orderItemOption),
-});
-export type OrderLine = z.infer<typeof orderLine>;
-
-export const order = z.object({
-  id: z.number(),
-  created_at: isoDate,
-  dishlist: dishlistSummary,
-  user: z.object({
-    id: z.number(),
-    first_name: z.string(),
-    phone: z.string(),
-    location: z.object({ id: z.number(), title: z.string() }).nullable(),
-  }),
-  /** Staff member who placed it on the user's behalf. */
-  created_by: z.object({ id: z.number(), first_name: z.string() }).nullable(),
-  items: z.array(orderLine),
-  comment: z.string(),
-  /** Sum of the lines. */
-  amount: euros,
-  subsidy: euros,
-  bonus: euros,
-  /** Card or bank commission included in amount_to_pay. */
-  commission: euros,
-  amount_to_pay: euros,
-  payment_type: z.enum(ORDER_PAYMENT_TYPES),
-  bank: z.string().nullable(),
-  status: z.number(),
-  accepted: z.number(),
-  shift: shiftSchema.nullable(),
-  paid_at: isoDate.nullable(),
-  /** Pending card/bank orders: where to pay (null otherwise). */
-  payment_link: z.string().nullable(),
-});
-export type Order = z.infer<typeof order>;
-
-/** Sums over placed orders (status 2). card includes bank payments; total is the food value. */
-export const orderTotals = z.object({
-  cash: euros,
-  card: euros,
-  subsidy: euros,
-  bonus: euros,
-  total: euros,
-  count: z.number(),
-});
-export type OrderTotals = z.infer<typeof orderTotals>;
-
-export const ordersByLocation = z.object({
-  location: z.object({ id: z.number(), title: z.string(), address: z.string() }).nullable(),
-  totals: orderTotals,
-  orders: z.array(order),
-});
-
-/** GET /app/order?full=1&filter[dishlist_id]=… */
-export const ordersByMenuResult = z.object({
-  dishlist: dishlistSummary.nullable(),
-  data: z.array(ordersByLocation),
-  totals: orderTotals,
-});
-export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
-
-export const ordersQuery = z.object({
-  'filter[dishlist_id]': dbIdParam.optional(),
-  'filter[status]': z.coerce.number().int().min(0).max(2).optional(),
-  'filter[accepted]': z.coerce.number().int().min(0).max(1).optional(),
-  'filter[user_id]': dbIdParam.optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageSchema.optional(),
-  full: z.coerce.number().int().min(0).max(1).optional(),
-});
-
-export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1) });
-
-/** GET /app/dishlists/{id}/print-orders[/{locationId}]: ?accepted=0|1 prints the orders page's tab (absent: all). provider_id and lang pass through. */
-export const printOrdersQuery = z.looseObject({ accepted: z.coerce.number().int().min(0).max(1).optional() });
-
-// ---------------------------------------------------------------- history
-
-/** A menu in the history with the sums of the caller's visible orders (status 2). */
-export const historyMenu = dishlistSummary.extend({
-  cash_total: euros,
-  /** Card and bank together. */
-  cards_total: euros,
-  subsidy_total: euros,
-  bonus_total: euros,
-  /** Value of the food (sum of the lines). */
-  total: euros,
-  orders_count: z.number(),
-});
-export type HistoryMenu = z.infer<typeof historyMenu>;
-
-export const historyQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: perPageSchema.optional(),
-});
-
-export const historyMenuResult = paged(order).extend({
-  dishlist: historyMenu,
-  location: z.object({ id: z.number(), title: z.string() }),
-});
-export type HistoryMenuResult = z.infer<typeof historyMenuResult>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Providers (food vendors). The active provider scopes categories, dishes and menus: every call
@@ -42,9 +43,9 @@ const isTimeZone = (zone: string) => {
 
 /** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga. */
 export const createProviderInput = z.object({
-  title: text().trim().min(1).max(200),
-  phone: text().trim().max(40).optional(),
-  email: z.union([z.literal(''), text().trim().email().max(254)]).optional(),
+  title: text().trim().min(1).max(TITLE_MAX),
+  phone: text().trim().max(PHONE_MAX).optional(),
+  email: z.union([z.literal(''), text().trim().email().max(EMAIL_MAX)]).optional(),
   status: z.boolean().optional(),
   timezone: z
     .string()

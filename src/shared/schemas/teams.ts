@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './dates.js';
 import { text } from './text.js';
+import { EMAIL_MAX } from '../limits.js';
 
 /** Most e-mail addresses one invitation call takes (a paste of a small department). */
 export const MAX_INVITES_PER_CALL = 50;
@@ -36,7 +37,7 @@ export type TeamResult = z.infer<typeof teamResult>;
 
 /** POST /app/me/invite. Errors come back per row as `emails.{index}` (spec 5). */
 export const inviteInput = z.object({
-  emails: z.array(text().trim().email().max(254)).min(1).max(MAX_INVITES_PER_CALL),
+  emails: z.array(text().trim().email().max(EMAIL_MAX)).min(1).max(MAX_INVITES_PER_CALL),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 

@@ -1,7 +1,8 @@
+import { DEFAULT_TIMEZONE } from '../../shared/limits';
 import { toCents } from '../../shared/money';
 
 /** Time zone the business runs in (design 3, rule 6); dates display in it whatever the device says. */
-export const DEFAULT_ZONE = 'Europe/Riga';
+export const DEFAULT_ZONE = DEFAULT_TIMEZONE;
 
 /** Spec section 9 date formats. */
 export const DATE_FORMATS = {

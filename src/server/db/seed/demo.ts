@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { hashPassword } from '../../lib/passwords.js';
@@ -30,6 +31,7 @@ import {
   type CategoryKey,
 } from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
+import type { Role } from '../../../shared/roles.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -41,9 +43,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'manager@demo.lv', role: 'customer', note: 'Location manager of "Birojs Centrs" (subsidy 3.50 €): team, invitations' },
   { email: 'anna@demo.lv', role: 'customer', note: 'Customer at "Birojs Centrs" (subsidy 3.50 €)' },
   { email: 'janis@demo.lv', role: 'customer', note: 'Customer at "Noliktava Pļavnieki" (two shifts, no subsidy)' },
-] as const satisfies readonly { email: string; role: 'admin' | 'kitchen' | 'customer'; note: string }[];
+] as const satisfies readonly { email: string; role: Role; note: string }[];
 
-const ZONE = 'Europe/Riga';
+const ZONE = DEFAULT_TIMEZONE;
 /** Serialises concurrent seeding (several instances starting on one empty database). */
 const SEED_LOCK = 727002;
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { frontendExceptionInput, frontendExceptionList, maintenanceInput, outboxList, reviewInput, reviewList } from '../../../shared/schemas/admin.js';
 import { profile } from '../../../shared/schemas/account.js';
 import { frontendExceptions, mailOutbox, reviews, users } from '../../db/schema/index.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
+import { ADMINS, type Role } from '../../../shared/roles.js';
 import { userOf } from '../../lib/context.js';
 import { forgetCachedUser } from '../../lib/auth.js';
 import { getProfile } from '../account/account.service.js';
@@ -51,19 +52,19 @@ export async function adminRoutes(app: App, deps: Deps) {
 
   app.get(
     '/admin/maintenance',
-    { config: { access: ['admin'], maintenanceExempt: true }, schema: { tags: ['admin'], response: { 200: maintenanceInput } } },
+    { config: { access: ADMINS, maintenanceExempt: true }, schema: { tags: ['admin'], response: { 200: maintenanceInput } } },
     async () => ({ maintenance: await app.maintenance.isOn() }),
   );
   app.put(
     '/admin/maintenance',
-    { config: { access: ['admin'], maintenanceExempt: true }, schema: { tags: ['admin'], body: maintenanceInput, response: { 200: maintenanceInput } } },
+    { config: { access: ADMINS, maintenanceExempt: true }, schema: { tags: ['admin'], body: maintenanceInput, response: { 200: maintenanceInput } } },
     async (req) => {
       await app.maintenance.set(req.body.maintenance);
       return { maintenance: req.body.maintenance };
     },
   );
 
-  app.get('/admin/reviews', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: reviewList } } }, async (req) => {
+  app.get('/admin/reviews', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: reviewList } } }, async (req) => {
     const rows = await db
       .select({ id: reviews.id, message: reviews.message, created_at: reviews.createdAt, email: users.email, first_name: users.firstName })
       .from(reviews)
@@ -73,7 +74,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     return { data: rows };
   });
 
-  app.get('/admin/frontend-exceptions', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: frontendExceptionList } } }, async (req) => {
+  app.get('/admin/frontend-exceptions', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: frontendExceptionList } } }, async (req) => {
     const rows = await db.select().from(frontendExceptions).orderBy(desc(frontendExceptions.id)).limit(req.query.limit);
     return {
       data: rows.map((r) => ({
@@ -83,7 +84,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     };
   });
 
-  app.get('/admin/outbox', { config: { access: ['admin'] }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxList } } }, async (req) => {
+  app.get('/admin/outbox', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxList } } }, async (req) => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(req.query.limit);
     return {
       data: rows.map((r) => ({

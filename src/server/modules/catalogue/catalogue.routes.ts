@@ -12,12 +12,11 @@ import {
   updateCategoryInput,
   updateDishInput,
 } from '../../../shared/schemas/catalogue.js';
-import { CATALOGUE_MANAGERS, STAFF } from '../../../shared/roles.js';
+import { CATALOGUE_MANAGERS, STAFF, type Role } from '../../../shared/roles.js';
 import { idParams } from '../../../shared/schemas/ids.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { resolveProviderId, resolveProviderIdOrNull } from '../providers/providers.service.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';
 import { createDish, deleteDish, DISH_SORTS, getDish, listDishes, updateDish } from './dishes.service.js';
 import { imageRoutes } from './images.routes.js';
@@ -39,28 +38,28 @@ export async function catalogueRoutes(app: App, deps: Deps) {
   app.get(
     '/categories',
     { config: read, schema: { tags: ['catalogue'], querystring: categoryListQuery, response: { 200: pagedOf(category) } } },
-    async (req) => listCategories(db, await resolveProviderIdOrNull(db, req.query.rest, req.lang), req.query, req.lang),
+    async (req) => listCategories(db, await req.providerOrNull(), req.query, req.lang),
   );
   app.get(
     '/categories/:id',
     { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: category } } },
-    async (req) => getCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang),
+    async (req) => getCategory(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/categories',
     { config: write, schema: { tags: ['catalogue'], body: createCategoryInput, response: { 201: category } } },
-    async (req, reply) => reply.status(201).send(await createCategory(db, await resolveProviderId(db, req.query, req.lang), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createCategory(db, await req.provider(), req.body, req.lang)),
   );
   app.put(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateCategoryInput, response: { 200: category } } },
-    async (req) => updateCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.body, req.lang),
+    async (req) => updateCategory(db, await req.provider(), req.params.id, req.body, req.lang),
   );
   app.delete(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteCategory(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang);
+      await deleteCategory(db, await req.provider(), req.params.id, req.lang);
       return { success: true as const };
     },
   );
@@ -73,29 +72,29 @@ export async function catalogueRoutes(app: App, deps: Deps) {
       const flags = dishListFlags.safeParse(req.query.rest);
       if (!flags.success) throw fieldError(t(req.lang, 'invalid'), { initial: [t(req.lang, 'invalidValue')] });
       const initial = flags.data.initial === undefined ? undefined : flags.data.initial === '1' || flags.data.initial === 'true';
-      return listDishes(db, await resolveProviderIdOrNull(db, req.query.rest, req.lang), req.query, initial, req.lang);
+      return listDishes(db, await req.providerOrNull(), req.query, initial, req.lang);
     },
   );
   app.get(
     '/dishes/:id',
     { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
-    async (req) => getDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang),
+    async (req) => getDish(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/dishes',
     { config: write, schema: { tags: ['catalogue'], body: createDishInput, response: { 201: dish } } },
-    async (req, reply) => reply.status(201).send(await createDish(db, await resolveProviderId(db, req.query, req.lang), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createDish(db, await req.provider(), req.body, req.lang)),
   );
   app.put(
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateDishInput, response: { 200: dish } } },
-    async (req) => updateDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.body, req.lang),
+    async (req) => updateDish(db, await req.provider(), req.params.id, req.body, req.lang),
   );
   app.delete(
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteDish(db, await resolveProviderId(db, req.query, req.lang), req.params.id, req.lang);
+      await deleteDish(db, await req.provider(), req.params.id, req.lang);
       return { success: true as const };
     },
   );

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { LANGS, pickText } from '../../../shared/i18n.js';
-import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
+import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import type { Category, CreateCategoryInput, TranslatedText, UpdateCategoryInput } from '../../../shared/schemas/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { Translated } from '../../db/schema/common.js';
@@ -60,7 +60,7 @@ function categoriesColumns() {
 }
 
 export async function listCategories(db: Db, providerId: number | null, q: CategoryListQuery, lang: Lang): Promise<Paged<Category>> {
-  if (providerId === null) return { data: [], ...pageWindow(0, q.page, q.perPage) };
+  if (providerId === null) return pageOf([], 0, q);
   const where = and(
     eq(categories.providerId, providerId),
     q.filter.status === undefined ? undefined : eq(categories.status, q.filter.status),
@@ -76,7 +76,7 @@ export async function listCategories(db: Db, providerId: number | null, q: Categ
   let query = db.select(selectCategory).from(categories).where(where).orderBy(...order).$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const rows = await query;
-  return { data: rows.map(presentCategory), current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+  return pageOf(rows.map(presentCategory), total, q);
 }
 
 export async function getCategory(db: Db, providerId: number, id: number, lang: Lang): Promise<Category> {

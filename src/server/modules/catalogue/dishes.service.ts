@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
-import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
+import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import {
@@ -147,7 +147,7 @@ const shownPriceCents = sql`(${dishes.priceCents} + case when ${dishes.type} = '
 ), 0) end)`;
 
 export async function listDishes(db: Db, providerId: number | null, q: DishListQuery, initial: boolean | undefined, lang: Lang): Promise<Paged<Dish>> {
-  if (providerId === null) return { data: [], ...pageWindow(0, q.page, q.perPage) };
+  if (providerId === null) return pageOf([], 0, q);
   const pattern = q.search ? likePattern(q.search) : null;
   const where = and(
     eq(dishes.providerId, providerId),
@@ -175,7 +175,7 @@ export async function listDishes(db: Db, providerId: number | null, q: DishListQ
   let query = db.select().from(dishes).where(where).orderBy(...order).$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const rows = await query;
-  return { data: await presentDishes(db, rows), current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+  return pageOf(await presentDishes(db, rows), total, q);
 }
 
 /** The dish row of a provider, or 404. */

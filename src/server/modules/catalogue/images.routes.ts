@@ -6,7 +6,6 @@ import { idParams } from '../../../shared/schemas/ids.js';
 import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { resolveProviderId } from '../providers/providers.service.js';
 import { catalogueText } from './catalogue.messages.js';
 import { dishRow, getDish } from './dishes.service.js';
 import { deleteDishImage, imageError, loadDishImage, sizesText, storeDishImage, variantFor } from './images.service.js';
@@ -56,7 +55,7 @@ export async function imageRoutes(app: App, deps: Deps) {
     '/dishes/:id/image',
     { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
-      const providerId = await resolveProviderId(db, req.query, req.lang);
+      const providerId = await req.provider();
       await dishRow(db, providerId, req.params.id, req.lang);
       const upload = await readImageUpload(req);
       await storeDishImage(db, req.params.id, upload, req.lang);
@@ -68,7 +67,7 @@ export async function imageRoutes(app: App, deps: Deps) {
     '/dishes/:id/image',
     { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
-      const providerId = await resolveProviderId(db, req.query, req.lang);
+      const providerId = await req.provider();
       await dishRow(db, providerId, req.params.id, req.lang);
       await deleteDishImage(db, req.params.id);
       return getDish(db, providerId, req.params.id, req.lang);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdParam } from '../../../shared/schemas/ids.js';
-import { historyMenu, historyMenuResult, historyQuery, paged } from '../../../shared/schemas/ordering.js';
+import { pagedOf } from '../../../shared/list-query.js';
+import { historyMenu, historyMenuResult, historyQuery } from '../../../shared/schemas/history.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
@@ -13,20 +14,15 @@ const id = dbIdParam;
 export async function historyRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const gateway = appGateway(deps.env);
-  const paging = (q: { page?: number; per_page?: number | 'all' }) => {
-    const perPage = q.per_page ?? 20;
-    return { perPage, page: perPage === 'all' ? 1 : (q.page ?? 1) };
-  };
 
   app.get(
     '/dishlists/history/:locationId',
     {
       config: { access: 'user' },
-      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: paged(historyMenu) } },
+      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: pagedOf(historyMenu) } },
     },
     async (req) => {
-      const { page, perPage } = paging(req.query);
-      return historyMenus(db, userOf(req), req.params.locationId, page, perPage, req.lang);
+      return historyMenus(db, userOf(req), req.params.locationId, req.query.page, req.query.perPage, req.lang);
     },
   );
 
@@ -42,8 +38,7 @@ export async function historyRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      const { page, perPage } = paging(req.query);
-      return historyOfMenu(db, gateway, userOf(req), req.params.locationId, req.params.menuId, page, perPage, req.lang);
+      return historyOfMenu(db, gateway, userOf(req), req.params.locationId, req.params.menuId, req.query.page, req.query.perPage, req.lang);
     },
   );
 

@@ -2,8 +2,10 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { TableCell } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
+import { pageOf, pageWindow } from '../../../shared/list-query.js';
 import { toEuros } from '../../../shared/money.js';
-import type { HistoryMenu, HistoryMenuResult, Order } from '../../../shared/schemas/ordering.js';
+import type { HistoryMenu, HistoryMenuResult } from '../../../shared/schemas/history.js';
+import type { Order } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { locations, menus, orders, providers } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
@@ -57,14 +59,13 @@ export async function historyMenus(db: Db, user: AuthUser, locationId: number, p
     .where(where)
     .groupBy(menus.id, providers.id)
     .orderBy(desc(menus.from), desc(menus.id));
-  const rows = perPage === 'all' ? await q : await q.limit(perPage).offset((page - 1) * perPage);
-  return {
-    data: rows.map((r) => presentHistoryMenu(r, r)),
+  const w = pageWindow(total, page, perPage);
+  const rows = w.limit === null ? await q : await q.limit(w.limit).offset(w.offset);
+  return pageOf(
+    rows.map((r) => presentHistoryMenu(r, r)),
     total,
-    current_page: page,
-    per_page: perPage,
-    last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)),
-  };
+    { page, perPage },
+  );
 }
 
 /** GET /app/dishlists/history/{locationId}/{menuId}: the visible placed orders of a menu with sums. */
@@ -97,15 +98,16 @@ async function menuHistory(
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
   const where = and(base, eq(orders.menuId, menuId));
   const [s] = await db.select(sums).from(orders).where(where);
-  const entries = await loadOrderEntries(db, gateway, lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage }, 'oldest');
+  const w = pageWindow(s!.count, page, perPage);
+  const entries = await loadOrderEntries(db, gateway, lang, where, w.limit === null ? undefined : { limit: w.limit, offset: w.offset }, 'oldest');
   const result: HistoryMenuResult = {
     dishlist: presentHistoryMenu(menu, s!),
     location,
-    data: entries.map((e) => e.order),
-    total: s!.count,
-    current_page: page,
-    per_page: perPage,
-    last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(s!.count / perPage)),
+    ...pageOf(
+      entries.map((e) => e.order),
+      s!.count,
+      { page, perPage },
+    ),
   };
   return { result, sums: s!, entries };
 }

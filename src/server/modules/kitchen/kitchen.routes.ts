@@ -1,11 +1,11 @@
 import { idParams } from '../../../shared/schemas/ids.js';
 import { kitchenResult } from '../../../shared/schemas/kitchen.js';
-import type { App, Deps, Role } from '../../lib/context.js';
-import { resolveProviderId } from '../providers/providers.service.js';
+import type { App, Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who see the kitchen display. */
-export const KITCHEN_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const KITCHEN_STAFF = STAFF;
 
 /** Routes of the kitchen area: what to cook for a menu (the kitchen display polls it). */
 export async function kitchenRoutes(app: App, deps: Deps) {
@@ -13,6 +13,6 @@ export async function kitchenRoutes(app: App, deps: Deps) {
   app.get(
     '/kitchen/:id',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: idParams, response: { 200: kitchenResult } } },
-    async (req) => kitchenOfMenu(db, await resolveProviderId(db, req.query, req.lang), req.params.id, deps.now(), req.lang),
+    async (req) => kitchenOfMenu(db, await req.provider(), req.params.id, deps.now(), req.lang),
   );
 }

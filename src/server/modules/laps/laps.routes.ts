@@ -1,40 +1,39 @@
 import { z } from 'zod';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { cashBalanceInput, cashBalanceResult, createLapInput, lap, lapList, lapReport, updateLapInput } from '../../../shared/schemas/laps.js';
-import type { App, Deps, Role } from '../../lib/context.js';
+import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { resolveProviderId } from '../providers/providers.service.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who plan delivery laps and collect cash. */
-export const LAP_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const LAP_STAFF = STAFF;
 
 const reportParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
 
 /** Routes of the laps area: laps of the active provider, the lap report (JSON, PDF) and cash balances. */
 export async function lapsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const provider = (req: { query: unknown; lang: Parameters<typeof resolveProviderId>[2] }) => resolveProviderId(db, req.query, req.lang);
 
-  app.get('/laps', { config: { access: LAP_STAFF }, schema: { tags: ['laps'], response: { 200: lapList } } }, async (req) => listLaps(db, await provider(req)));
+  app.get('/laps', { config: { access: LAP_STAFF }, schema: { tags: ['laps'], response: { 200: lapList } } }, async (req) => listLaps(db, await req.provider()));
 
   app.post(
     '/laps',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], body: createLapInput, response: { 201: lap } } },
-    async (req, reply) => reply.code(201).send(await createLap(db, await provider(req), req.body, req.lang)),
+    async (req, reply) => reply.code(201).send(await createLap(db, await req.provider(), req.body, req.lang)),
   );
 
   app.put(
     '/laps/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: updateLapInput, response: { 200: lap } } },
-    async (req) => updateLap(db, await provider(req), req.params.id, req.body, req.lang),
+    async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req.lang),
   );
 
   app.get(
     '/laps/report/:lapId/:menuId',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: reportParams, response: { 200: lapReport } } },
-    async (req) => readReport(db, await provider(req), req.params.lapId, req.params.menuId, req.lang),
+    async (req) => readReport(db, await req.provider(), req.params.lapId, req.params.menuId, req.lang),
   );
 
   app.get(
@@ -44,7 +43,7 @@ export async function lapsRoutes(app: App, deps: Deps) {
       schema: { tags: ['laps'], params: reportParams, otherResponses: { 200: fileResponse('The lap report as a PDF', 'application/pdf') } },
     },
     async (req, reply) => {
-      const pdf = await lapReportPdf(db, await provider(req), req.params.lapId, req.params.menuId, deps.now(), req.lang);
+      const pdf = await lapReportPdf(db, await req.provider(), req.params.lapId, req.params.menuId, deps.now(), req.lang);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="lap-${req.params.lapId}-${req.params.menuId}.pdf"`)
@@ -56,6 +55,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
   app.post(
     '/cashbalance/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } } },
-    async (req) => recordCashBalance(db, await provider(req), req.params.id, req.body, userOf(req).id, deps.now(), req.lang),
+    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req.lang),
   );
 }

@@ -17,7 +17,8 @@ import {
   type LapReport,
   type UpdateLapInput,
 } from '../../../shared/schemas/laps.js';
-import type { DishlistSummary, OrderTotals } from '../../../shared/schemas/ordering.js';
+import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
+import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cashBalances, lapLocations, laps, locations, orders } from '../../db/schema/index.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';

@@ -15,13 +15,14 @@ import {
   reconfirmLocation,
   updateLocation,
 } from './locations.service.js';
+import { ADMINS, STAFF } from '../../../shared/roles.js';
 
 const locationListQuery = listQuerySchema({ sort: LOCATION_SORTS, filters: { status: boolFilter, unconfirmed: boolFilter } });
 
 export async function locationsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const read = { access: ['admin', 'kitchen'] as const };
-  const write = { access: ['admin'] as const };
+  const read = { access: STAFF };
+  const write = { access: ADMINS };
   // The invite-link token is for admins: kitchen staff read locations without it.
   const viewer = (req: Parameters<typeof userOf>[0]): LocationViewer => ({ seesToken: userOf(req).role === 'admin' });
   // Where the token is shown, so is the address to copy: built here from PUBLIC_URL, like the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
-import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
+import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type { CreateLocationInput, Location, LocationAnswer, LocationByToken, StaffLocation, UpdateLocationInput } from '../../../shared/schemas/locations.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -112,7 +112,7 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
   let query = selectLocation(db).where(where).orderBy(...order).$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const data = (await present(db, await query)).map((l) => forViewer(l, viewer));
-  return { data, current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+  return pageOf(data, total, q);
 }
 
 export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<LocationCore> {

@@ -2,40 +2,39 @@ import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query
 import { success } from '../../../shared/schemas/catalogue.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import { balanceInput, createMenuInput, menuBalance, menuDetail, menuSummary, updateMenuInput } from '../../../shared/schemas/menus.js';
-import type { App, Deps, Role } from '../../lib/context.js';
-import { resolveProviderId, resolveProviderIdOrNull } from '../providers/providers.service.js';
+import type { App, Deps } from '../../lib/context.js';
 import { createMenu, deleteMenu, getBalance, getMenu, listMenus, MENU_PER_PAGE, MENU_SORTS, setBalance, updateMenu } from './menus.service.js';
+import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who manage menus and their stock. */
-export const MENU_STAFF: readonly Role[] = ['admin', 'kitchen'];
+export const MENU_STAFF = STAFF;
 
 const menuListQuery = listQuerySchema({ sort: MENU_SORTS, filters: { status: boolFilter }, defaultPerPage: MENU_PER_PAGE });
 
 export async function menusRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const config = { access: MENU_STAFF };
-  const provider = (req: { query: unknown; lang: Parameters<typeof resolveProviderId>[2] }) => resolveProviderId(db, req.query, req.lang);
 
   app.get(
     '/dishlists',
     { config, schema: { tags: ['menus'], querystring: menuListQuery, response: { 200: pagedOf(menuSummary) } } },
-    async (req) => listMenus(db, await resolveProviderIdOrNull(db, req.query.rest, req.lang), req.query),
+    async (req) => listMenus(db, await req.providerOrNull(), req.query),
   );
   app.get(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuDetail } } },
-    async (req) => getMenu(db, await provider(req), req.params.id, req.lang),
+    async (req) => getMenu(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/dishlists',
     { config, schema: { tags: ['menus'], body: createMenuInput, response: { 201: menuDetail } } },
-    async (req, reply) => reply.status(201).send(await createMenu(db, await provider(req), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createMenu(db, await req.provider(), req.body, req.lang)),
   );
   app.put(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, body: updateMenuInput, response: { 200: menuDetail } } },
     async (req) => {
-      const menu = await updateMenu(db, await provider(req), req.params.id, req.body, req.lang);
+      const menu = await updateMenu(db, await req.provider(), req.params.id, req.body, req.lang);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return menu;
     },
@@ -44,7 +43,7 @@ export async function menusRoutes(app: App, deps: Deps) {
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteMenu(db, await provider(req), req.params.id, req.lang);
+      await deleteMenu(db, await req.provider(), req.params.id, req.lang);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return { success: true as const };
     },
@@ -52,13 +51,13 @@ export async function menusRoutes(app: App, deps: Deps) {
   app.get(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuBalance } } },
-    async (req) => getBalance(db, await provider(req), req.params.id, req.lang),
+    async (req) => getBalance(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, body: balanceInput, response: { 200: menuBalance } } },
     async (req) => {
-      const balance = await setBalance(db, await provider(req), req.params.id, req.body, req.lang);
+      const balance = await setBalance(db, await req.provider(), req.params.id, req.body, req.lang);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return balance;
     },

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { pickText, type Lang } from '../../../shared/i18n.js';
-import { pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
+import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
+import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type {
   BalanceInput,
@@ -68,7 +69,7 @@ function presentSummary(m: SummaryRow): MenuSummary {
 }
 
 export async function listMenus(db: Db, providerId: number | null, q: MenuListQuery): Promise<Paged<MenuSummary>> {
-  if (providerId === null) return { data: [], ...pageWindow(0, q.page, q.perPage) };
+  if (providerId === null) return pageOf([], 0, q);
   const where = and(
     eq(menus.providerId, providerId),
     q.filter.status === undefined ? undefined : eq(menus.status, q.filter.status),
@@ -83,7 +84,7 @@ export async function listMenus(db: Db, providerId: number | null, q: MenuListQu
   );
   let query = db.select(summaryColumns()).from(menus).where(where).orderBy(...order).$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
-  return { data: (await query).map(presentSummary), current_page: w.current_page, last_page: w.last_page, per_page: w.per_page, total: w.total };
+  return pageOf((await query).map(presentSummary), total, q);
 }
 
 /** Dishes with pending or placed orders on a menu. */
@@ -146,7 +147,7 @@ export function parseMenuTime(value: string, zone: string): Date {
 
 async function providerZone(db: Db | Tx, providerId: number): Promise<string> {
   const rows = await db.select({ zone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  return rows[0]?.zone ?? 'Europe/Riga';
+  return rows[0]?.zone ?? DEFAULT_TIMEZONE;
 }
 
 interface PlannedDish {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
-import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/ordering.js';
+import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { locations, menus, orderItemOptions, orderItems, orders, payments, providers, shifts, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';

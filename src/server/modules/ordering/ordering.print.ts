@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import { toCents } from '../../../shared/money.js';
-import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/ordering.js';
+import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { locations } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';

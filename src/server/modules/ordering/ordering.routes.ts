@@ -1,21 +1,17 @@
 import { z } from 'zod';
+import { pagedOf, pageOf, pageWindow } from '../../../shared/list-query.js';
 import {
-  acceptOrderQuery,
   createOrderForUserInput,
   createOrderInput,
   createOrderResult,
   demoDishlistResult,
   dishlistsResult,
-  order,
   orderPageData as orderPageDataSchema,
   orderPageQuery,
-  ordersByMenuResult,
-  ordersQuery,
-  paged,
-  printOrdersQuery,
   selectableUser,
   usersListQuery,
 } from '../../../shared/schemas/ordering.js';
+import { acceptOrderQuery, order, ordersByMenuResult, ordersQuery, printOrdersQuery } from '../../../shared/schemas/orders.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { fileResponse } from '../../lib/openapi.js';
@@ -30,9 +26,7 @@ import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMe
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
 import { listSelectableUsers, loadCustomerState, type CustomerKey } from './ordering.users.js';
-import { resolveProviderId } from '../providers/providers.service.js';
-
-const STAFF = ['admin', 'kitchen'] as const;
+import { STAFF } from '../../../shared/roles.js';
 
 /**
  * How long an instance reuses a menu (structure, prices, the presented JSON with its stock) and
@@ -75,7 +69,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   app.get(
     '/order/dishlists',
     { config: { access: 'user' }, schema: { tags: ['ordering'], response: { 200: dishlistsResult } } },
-    async (req) => listOpenDishlists(db, req.query, deps.now()),
+    async (req) => listOpenDishlists(db, await req.providerOrNull(), deps.now()),
   );
 
   app.get(
@@ -87,7 +81,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
         await orderPageJson(db, gateway, caches, userOf(req), {
           menuId: req.query.dishlist_id,
           strict: false,
-          query: req.query,
+          provider: () => req.providerOrNull(),
           now: deps.now(),
           lang: req.lang,
         }),
@@ -102,7 +96,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       sendJsonBytes(
         reply,
-        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, query: req.query, now: deps.now(), lang: req.lang }),
+        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, provider: () => req.providerOrNull(), now: deps.now(), lang: req.lang }),
       );
       return reply;
     },
@@ -111,7 +105,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   app.get(
     '/demo-dishlists',
     { config: { access: 'public' }, schema: { tags: ['ordering'], response: { 200: demoDishlistResult } } },
-    async (req) => demoDishlist(db, caches, req.query, deps.now(), req.lang),
+    async (req) => demoDishlist(db, caches, await req.providerOrNull(), deps.now(), req.lang),
   );
 
   /**
@@ -181,12 +175,11 @@ export async function orderingRoutes(app: App, deps: Deps) {
 
   app.get(
     '/users/list',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: paged(selectableUser) } } },
+    { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: pagedOf(selectableUser) } } },
     async (req) => {
-      const perPage = req.query.per_page ?? 50;
-      const page = perPage === 'all' ? 1 : (req.query.page ?? 1);
-      const { data, total } = await listSelectableUsers(db, { search: req.query.search, page, perPage, menuId: req.query.dishlist_id });
-      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+      const q = req.query;
+      const { data, total } = await listSelectableUsers(db, { search: q.search, page: q.page, perPage: q.perPage, menuId: q.params.dishlist_id });
+      return pageOf(data, total, q);
     },
   );
 
@@ -200,25 +193,24 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order',
     {
       config: { access: STAFF },
-      schema: { tags: ['ordering'], querystring: ordersQuery, response: { 200: z.union([ordersByMenuResult, paged(order)]) } },
+      schema: { tags: ['ordering'], querystring: ordersQuery, response: { 200: z.union([ordersByMenuResult, pagedOf(order)]) } },
     },
     async (req) => {
       const q = req.query;
-      const filter = { menuId: q['filter[dishlist_id]'], status: q['filter[status]'], accepted: q['filter[accepted]'], userId: q['filter[user_id]'] };
-      if (q.full === 1) return ordersByMenu(db, gateway, filter, req.lang);
+      const filter = { menuId: q.filter.dishlist_id, status: q.filter.status, accepted: q.filter.accepted, userId: q.filter.user_id };
+      if (q.params.full === 1) return ordersByMenu(db, gateway, filter, req.lang);
       const where = filterWhere(filter);
-      const perPage = q.per_page ?? 20;
-      const page = perPage === 'all' ? 1 : (q.page ?? 1);
       const total = await countOrders(db, where);
-      const data = await loadOrders(db, gateway, req.lang, where, perPage === 'all' ? undefined : { limit: perPage, offset: (page - 1) * perPage });
-      return { data, total, current_page: page, per_page: perPage, last_page: perPage === 'all' ? 1 : Math.max(1, Math.ceil(total / perPage)) };
+      const w = pageWindow(total, q.page, q.perPage);
+      const data = await loadOrders(db, gateway, req.lang, where, w.limit === null ? undefined : { limit: w.limit, offset: w.offset });
+      return pageOf(data, total, q);
     },
   );
 
   // The orders print-out (spec 7): the menu's orders per location as a PDF, for staff. Fetched with
   // the Authorization header and saved from a blob (decision 012: no long-lived token in an address).
-  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang }, menuId: number, locationId?: number) =>
-    printOrdersPdf(db, gateway, await resolveProviderId(db, req.query, req.lang), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
+  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang; provider(): Promise<number> }, menuId: number, locationId?: number) =>
+    printOrdersPdf(db, gateway, await req.provider(), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
   const sendPdf = (reply: { header(k: string, v: string): unknown; send(p: Buffer): unknown }, pdf: Buffer, name: string) => {
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${name}"`);

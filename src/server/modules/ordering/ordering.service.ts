@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
+import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { toEuros } from '../../../shared/money.js';
 import { onlineMethods } from '../../../shared/ordering/checkout.js';
 import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
@@ -13,24 +14,8 @@ import { paymentsText } from '../payments/payments.messages.js';
 import { isOpen, loadBalances, loadMenu, openMenus, presentBalance, presentOrderDishlist, presentSummary, todaysMenuId, type MenuData } from './ordering.menu.js';
 import { loadCustomerState, presentUserData } from './ordering.users.js';
 
-/**
- * The provider a call is about: ?provider_id= when it names an active provider, else the first
- * active provider by id (an inactive one is never chosen); null when there is none (the answers
- * are then empty).
- */
-export async function resolveProvider(db: Db, query: unknown): Promise<number | null> {
-  const raw = query && typeof query === 'object' ? (query as Record<string, unknown>).provider_id : undefined;
-  const asked = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (Number.isSafeInteger(asked) && asked > 0) {
-    const rows = await db.select({ id: providers.id }).from(providers).where(and(eq(providers.id, asked), eq(providers.status, true)));
-    if (rows[0]) return rows[0].id;
-  }
-  const rows = await db.select({ id: providers.id }).from(providers).where(eq(providers.status, true)).orderBy(asc(providers.id)).limit(1);
-  return rows[0]?.id ?? null;
-}
-
-export async function listOpenDishlists(db: Db, query: unknown, now: Date): Promise<DishlistsResult> {
-  const providerId = await resolveProvider(db, query);
+/** GET /app/order/dishlists: the open menus of the request's provider (req.providerOrNull()). */
+export async function listOpenDishlists(db: Db, providerId: number | null, now: Date): Promise<DishlistsResult> {
   if (providerId === null) return { dishlists: [] };
   return { dishlists: (await openMenus(db, providerId, now)).map(presentSummary) };
 }
@@ -155,7 +140,8 @@ export async function orderPageJson(
   gateway: PaymentGateway,
   caches: ReadCaches,
   user: AuthUser,
-  opts: { menuId?: number; strict: boolean; query: unknown; now: Date; lang: Lang },
+  /** `provider`: the request's provider (req.providerOrNull), asked only when the menu does not name it. */
+  opts: { menuId?: number; strict: boolean; provider: () => Promise<number | null>; now: Date; lang: Lang },
 ): Promise<Buffer> {
   let found: MenuData | null = null;
   let open: DishlistSummary[];
@@ -163,11 +149,11 @@ export async function orderPageJson(
     const cachedMenu = caches.menu(opts.menuId);
     found = cachedMenu instanceof Promise ? await cachedMenu : cachedMenu;
     // The list of menus to switch to belongs to the shown menu's provider.
-    const providerId = found?.providerId ?? (await resolveProvider(db, opts.query));
+    const providerId = found?.providerId ?? (await opts.provider());
     const cachedOpen = providerId === null ? [] : caches.openMenus(providerId, opts.now);
     open = cachedOpen instanceof Promise ? await cachedOpen : cachedOpen;
   } else {
-    const providerId = await resolveProvider(db, opts.query);
+    const providerId = await opts.provider();
     open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
     found = open[0] ? await caches.menu(open[0].id) : null;
   }
@@ -214,14 +200,13 @@ function userPartJson(state: Awaited<ReturnType<typeof loadCustomerState>>): str
 export async function demoDishlist(
   db: Db,
   caches: ReadCaches,
-  query: unknown,
+  providerId: number | null,
   now: Date,
   lang: Lang,
 ): Promise<DemoDishlistResult> {
-  const providerId = await resolveProvider(db, query);
   if (providerId === null) return { dishlist: null };
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  const id = await todaysMenuId(db, providerId, provider?.timezone ?? 'Europe/Riga', now);
+  const id = await todaysMenuId(db, providerId, provider?.timezone ?? DEFAULT_TIMEZONE, now);
   const menu = id === null ? null : await caches.menu(id);
   if (!menu) return { dishlist: null };
   return { dishlist: JSON.parse((await caches.menuJson(menu, lang)).dishlist.toString('utf8')) as OrderDishlist };

@@ -6,6 +6,7 @@ import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
 import { pricedMenuSql, type PricedMenuJson } from './ordering.menu.js';
 import { pgIntArray } from './ordering.stock.js';
+import type { Role } from '../../../shared/roles.js';
 
 /** The person an order is for, with what pricing needs from their location. */
 export interface Customer {
@@ -13,7 +14,7 @@ export interface Customer {
   email: string;
   firstName: string;
   phone: string;
-  role: 'admin' | 'kitchen' | 'customer';
+  role: Role;
   active: boolean;
   bonusCents: number;
   location: { id: number; title: string; subsidyCents: number; fullSubsidy: boolean; disableCash: boolean } | null;

@@ -23,53 +23,67 @@ export function presentProvider(p: ProviderRow): Provider {
   };
 }
 
-/** The default provider: the first active one by id, else null. */
+/** The default provider: the first active one by id, else null (spec: "Default provider: the first in the list"). */
 export async function defaultProviderId(db: Db | Tx): Promise<number | null> {
   const rows = await db.select({ id: providers.id }).from(providers).where(eq(providers.status, true)).orderBy(asc(providers.id)).limit(1);
   return rows[0]?.id ?? null;
 }
 
-/** Reads ?provider_id= without failing: its id when it names a provider, undefined when absent, null when unknown. */
-async function askedProviderId(db: Db | Tx, query: unknown): Promise<number | null | undefined> {
+/** The raw `provider_id` of a parsed query object: undefined when absent or empty. */
+export function providerIdParam(query: unknown): unknown {
   const raw = query && typeof query === 'object' ? (query as Record<string, unknown>).provider_id : undefined;
-  if (raw === undefined || raw === null || raw === '') return undefined;
+  return raw === null || raw === '' ? undefined : raw;
+}
+
+/** Who asks for a provider: staff manage inactive providers too; customers and guests see active ones only. */
+export interface ProviderAsker {
+  staff: boolean;
+  lang: Lang;
+}
+
+const STAFF_ASKER: ProviderAsker = { staff: true, lang: DEFAULT_LANG };
+
+/**
+ * The one rule for the provider a call is scoped to (decision 026), for every route that uses one:
+ * - `provider_id` absent: the default provider (the first active one by id); null when none exists.
+ * - `provider_id` given but not the id of an existing provider (unknown, or not an id at all):
+ *   422 `{ provider_id: [...] }`, on every route alike (the ordering routes used to fall back silently).
+ * - `provider_id` of an inactive provider: staff get it (they manage it); a customer or a guest
+ *   gets the default provider, as if none were given (an inactive provider is never offered to them).
+ */
+export async function resolveProviderIdOrNull(db: Db | Tx, raw: unknown, asker: ProviderAsker = STAFF_ASKER): Promise<number | null> {
+  if (raw === undefined) return defaultProviderId(db);
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const rows = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, id)).limit(1);
-  return rows[0]?.id ?? null;
+  const rows =
+    Number.isSafeInteger(id) && id > 0 ? await db.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, id)).limit(1) : [];
+  const found = rows[0];
+  if (!found) throw fieldError(t(asker.lang, 'invalid'), { provider_id: [providerText(asker.lang, 'unknownProvider')] });
+  return found.status || asker.staff ? found.id : defaultProviderId(db);
+}
+
+/** A 422 on provider_id: no provider exists yet. */
+export function noProviderError(lang: Lang): Error {
+  return fieldError(t(lang, 'invalid'), { provider_id: [providerText(lang, 'noProvider')] });
 }
 
 /**
- * The provider a call is scoped to: `?provider_id=` when given (any provider, also an inactive
- * one, so staff can manage it), else the first active provider by id.
- * Throws 422 `{ provider_id: [...] }` for an unknown id, or when no active provider exists.
+ * Like resolveProviderIdOrNull (staff rules) for a parsed query object, but a 422 on provider_id
+ * when no active provider exists either.
  */
 export async function resolveProviderId(db: Db | Tx, query: unknown, lang: Lang = DEFAULT_LANG): Promise<number> {
-  const asked = await askedProviderId(db, query);
-  if (asked === null) throw fieldError(t(lang, 'invalid'), { provider_id: [providerText(lang, 'unknownProvider')] });
-  if (asked !== undefined) return asked;
-  const id = await defaultProviderId(db);
-  if (id === null) throw fieldError(t(lang, 'invalid'), { provider_id: [providerText(lang, 'noProvider')] });
+  const id = await resolveProviderIdOrNull(db, providerIdParam(query), { staff: true, lang });
+  if (id === null) throw noProviderError(lang);
   return id;
 }
 
-/** Like resolveProviderId, but null instead of an error when there is no provider at all (lists answer empty). */
-export async function resolveProviderIdOrNull(db: Db | Tx, query: unknown, lang: Lang = DEFAULT_LANG): Promise<number | null> {
-  const asked = await askedProviderId(db, query);
-  if (asked === null) throw fieldError(t(lang, 'invalid'), { provider_id: [providerText(lang, 'unknownProvider')] });
-  return asked ?? defaultProviderId(db);
-}
-
-export async function listProviders(db: Db, user: AuthUser, query: unknown, lang: Lang): Promise<ProviderList> {
+/** GET /app/providers; `active` is the request's provider (req.providerOrNull()). */
+export async function listProviders(db: Db, user: AuthUser, active: number | null): Promise<ProviderList> {
   const staff = user.role !== 'customer';
   const rows = await db
     .select()
     .from(providers)
     .where(staff ? undefined : eq(providers.status, true))
     .orderBy(asc(providers.id));
-  let active = await resolveProviderIdOrNull(db, query, lang);
-  // A customer asking for an inactive provider falls back to the default one.
-  if (!staff && active !== null && !rows.some((r) => r.id === active)) active = await defaultProviderId(db);
   return { data: rows.map(presentProvider), active_provider_id: active };
 }
 

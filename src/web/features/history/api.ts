@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
-import type { HistoryMenu, HistoryMenuResult } from '../../../shared/schemas/ordering';
+import type { HistoryMenu, HistoryMenuResult } from '../../../shared/schemas/history';
 
 export type { HistoryMenu, HistoryMenuResult };
 

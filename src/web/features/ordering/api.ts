@@ -8,10 +8,10 @@ import type {
   CreateOrderResult,
   DemoDishlistResult,
   DishlistsResult,
-  Order,
   OrderPageData,
   SelectableUser,
 } from '../../../shared/schemas/ordering';
+import type { Order } from '../../../shared/schemas/orders';
 
 // Types only (`import type`): zod stays out of the page bundle.
 export type { OrderPageData, SelectableUser, Order };

@@ -1,6 +1,6 @@
 import type { Paged } from '../../../shared/list-query';
 import type { MenuSummary } from '../../../shared/schemas/menus';
-import type { Order, OrdersByMenuResult } from '../../../shared/schemas/ordering';
+import type { Order, OrdersByMenuResult } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 import { ordersQuery, printQuery, type AcceptedFilter } from './filter';

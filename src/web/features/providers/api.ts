@@ -6,9 +6,6 @@ export type { Provider, ProviderList };
 
 export const PROVIDERS_KEY = ['providers'] as const;
 
-/** Spec 9: the business time zone when a provider names none. */
-export const DEFAULT_TIMEZONE = 'Europe/Riga';
-
 export function useProviders() {
   return useApiQuery<ProviderList>(PROVIDERS_KEY, '/app/providers', { staleTime: 60_000 });
 }

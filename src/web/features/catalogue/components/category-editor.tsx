@@ -10,6 +10,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { catalogueApi, type Category } from '../api';
 import { textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { TranslatedFields } from './translated-fields';
+import { NAME_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface CategoryEditorProps {
   /** null: a new category. */
@@ -75,7 +76,7 @@ export function CategoryEditor({ category, onClose, onSaved }: CategoryEditorPro
           value={title}
           onChange={setTitleIn}
           required
-          maxLength={200}
+          maxLength={TITLE_MAX}
           groupError={fieldErrors.first('title')}
           errors={{ lv: fieldErrors.first('title.lv'), en: fieldErrors.first('title.en'), ru: fieldErrors.first('title.ru') }}
         />
@@ -83,7 +84,7 @@ export function CategoryEditor({ category, onClose, onSaved }: CategoryEditorPro
           label={t('fields.groupName')}
           hint={t('categories.groupNameHint')}
           value={groupName}
-          maxLength={100}
+          maxLength={NAME_MAX}
           error={fieldErrors.first('group_name')}
           onChange={(e) => {
             setGroupName(e.target.value);

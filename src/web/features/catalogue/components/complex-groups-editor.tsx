@@ -10,6 +10,7 @@ import { useCategorySimpleDishes, type Category } from '../api';
 import type { ComplexAction, GroupDraft } from '../complex-editor';
 import { pickText } from '../../../lib/translated-text';
 import { TranslatedFields } from './translated-fields';
+import { TITLE_MAX } from '../../../../shared/limits';
 
 interface ComplexGroupsEditorProps {
   groups: GroupDraft[];
@@ -155,7 +156,7 @@ function GroupEditor({ group, index, count, dispatch, categories, errors, clearE
       <TranslatedFields
         legend={t('complex.groupTitle')}
         value={group.title}
-        maxLength={200}
+        maxLength={TITLE_MAX}
         onChange={(l, value) => {
           dispatch({ type: 'title', key: group.key, lang: l, value });
           edited();

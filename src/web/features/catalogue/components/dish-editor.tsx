@@ -14,6 +14,7 @@ import { eurosFromInput, eurosToInput } from '../../../lib/price';
 import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { TranslatedFields } from './translated-fields';
+import { CODE_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface DishEditorProps {
   /** null: a new dish of `kind`. */
@@ -152,7 +153,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
           value={title}
           onChange={textSetter(setTitle, 'title')}
           required
-          maxLength={200}
+          maxLength={TITLE_MAX}
           groupError={first('title')}
           errors={{ lv: first('title.lv'), en: first('title.en'), ru: first('title.ru') }}
         />
@@ -161,7 +162,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
           value={summary}
           onChange={textSetter(setSummary, 'summary')}
           multiline
-          maxLength={2000}
+          maxLength={SUMMARY_MAX}
           groupError={first('summary')}
           errors={{ lv: first('summary.lv'), en: first('summary.en'), ru: first('summary.ru') }}
         />
@@ -190,7 +191,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
           <TextField
             label={t('fields.code')}
             value={code}
-            maxLength={50}
+            maxLength={CODE_MAX}
             error={first('code')}
             onChange={(e) => {
               setCode(e.target.value);

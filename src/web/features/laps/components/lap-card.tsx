@@ -9,6 +9,7 @@ import { FormErrorNotice, errorMessage } from '../../../components/ui/form-error
 import { isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { LAPS_KEY, lapsApi, type Lap, type LapList } from '../api';
+import { TITLE_MAX } from '../../../../shared/limits';
 
 type Stop = Lap['stops'][number];
 
@@ -29,7 +30,7 @@ export function LapTitleField({ value, onChange, fields }: { value: string; onCh
       label={t('create.title')}
       value={value}
       required
-      maxLength={200}
+      maxLength={TITLE_MAX}
       error={fields.first('title')}
       onChange={(e) => {
         onChange(e.target.value);

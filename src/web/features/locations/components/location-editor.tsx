@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { locationsApi, type Location } from '../api';
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
+import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface LocationEditorProps {
   location: Location | null;
@@ -109,12 +110,12 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
     >
       <form id={formId} className="form" onSubmit={submit}>
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField label={t('fields.title')} required maxLength={200} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
-        <TextField label={t('fields.address')} maxLength={500} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
+        <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
+        <TextField label={t('fields.address')} maxLength={ADDRESS_MAX} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
         <div className="form-grid">
           <TextField
             label={t('fields.contactName')}
-            maxLength={200}
+            maxLength={TITLE_MAX}
             autoComplete="off"
             value={contactName}
             error={first('contact_name')}
@@ -123,7 +124,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
           <TextField
             label={t('fields.contactEmail')}
             type="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             autoComplete="off"
             value={contactEmail}
             error={first('contact_email')}
@@ -132,7 +133,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
           <TextField
             label={t('fields.contactPhone')}
             type="tel"
-            maxLength={40}
+            maxLength={PHONE_MAX}
             autoComplete="off"
             value={contactPhone}
             error={first('contact_phone')}
@@ -176,7 +177,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
                       id={`${formId}-shift-${s.key}`}
                       className="input"
                       required
-                      maxLength={100}
+                      maxLength={NAME_MAX}
                       value={s.title}
                       aria-invalid={err ? true : undefined}
                       onChange={(e) => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
+import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatEuros } from '../../../lib/format';
@@ -75,17 +75,7 @@ export function DishSelector({ selected, onToggle, locked }: DishSelectorProps) 
           })}
         </ul>
       )}
-      {lastPage > 1 && (
-        <nav className="simple-pager" aria-label={t('selector.pages')}>
-          <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            ‹ {t('selector.previous')}
-          </Button>
-          <span aria-live="polite">{t('selector.pageOf', { page, last: lastPage })}</span>
-          <Button size="sm" variant="ghost" disabled={page >= lastPage} onClick={() => setPage((p) => Math.min(lastPage, p + 1))}>
-            {t('selector.next')} ›
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} lastPage={lastPage} onPage={setPage} label={t('selector.pages')} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { applyFromToRule, menuPayload, menuProblems, toggleDish, type MenuFormVa
 import { pickText } from '../../../lib/translated-text';
 import { DishSelector } from './dish-selector';
 import { SelectedDishes } from './selected-dishes';
+import { TITLE_MAX } from '../../../../shared/limits';
 
 interface MenuFormViewProps {
   initial: MenuFormValues;
@@ -103,7 +104,7 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     <form className="menu-form" onSubmit={submit}>
       <div className="card menu-form__card">
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField label={t('fields.title')} required maxLength={200} value={values.title} error={first('title')} onChange={(e) => set('title', e.target.value)} />
+        <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={values.title} error={first('title')} onChange={(e) => set('title', e.target.value)} />
         <div className="form-grid">
           <TextField
             label={t('fields.from')}

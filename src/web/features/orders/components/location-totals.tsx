@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderTotals } from '../../../../shared/schemas/ordering';
+import type { OrderTotals } from '../../../../shared/schemas/orders';
 import { formatEuros } from '../../../lib/format';
 
 /** Cash, card, subsidy and bonus sums (with the total and the count) of a group of orders. */

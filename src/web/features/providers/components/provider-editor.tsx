@@ -7,7 +7,8 @@ import { CheckboxField, TextField } from '../../../components/ui/field';
 import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import { Modal } from '../../../components/ui/modal';
 import { useFieldErrors } from '../../../lib/form-errors';
-import { DEFAULT_TIMEZONE, providersApi, type Provider } from '../api';
+import { providersApi, type Provider } from '../api';
+import { DEFAULT_TIMEZONE, EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface ProviderEditorProps {
   provider: Provider | null;
@@ -18,7 +19,7 @@ interface ProviderEditorProps {
 const SHOWN = /^(title|phone|email|status|timezone)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
-const ZONES = ['Europe/Riga', 'Europe/Tallinn', 'Europe/Vilnius', 'Europe/Helsinki', 'Europe/Warsaw', 'Europe/Berlin', 'Europe/London', 'UTC'];
+const ZONES = [DEFAULT_TIMEZONE, 'Europe/Tallinn', 'Europe/Vilnius', 'Europe/Helsinki', 'Europe/Warsaw', 'Europe/Berlin', 'Europe/London', 'UTC'];
 
 /** Create or edit a provider: title, phone, e-mail, status and the time zone its menus use. */
 export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorProps) {
@@ -65,7 +66,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         <TextField
           label={t('fields.title')}
           required
-          maxLength={200}
+          maxLength={TITLE_MAX}
           value={title}
           error={first('title')}
           onChange={(e) => {
@@ -76,7 +77,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         <TextField
           label={t('fields.phone')}
           type="tel"
-          maxLength={40}
+          maxLength={PHONE_MAX}
           value={phone}
           error={first('phone')}
           onChange={(e) => {
@@ -87,7 +88,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         <TextField
           label={t('fields.email')}
           type="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           value={email}
           error={first('email')}
           onChange={(e) => {

@@ -1,0 +1,25 @@
+/**
+ * Limits and defaults both sides use: the zod schemas (server validation) and the forms'
+ * `maxLength` read the same numbers, so a form never lets through what the server refuses.
+ * Imports nothing.
+ */
+
+/** Titles of things (categories, dishes, complex groups, menus, locations, providers, laps) and contact names. */
+export const TITLE_MAX = 200;
+/** A person's name, a shift title, a category's group name. */
+export const NAME_MAX = 100;
+/** Telephone numbers as typed (spaces, +, extensions). */
+export const PHONE_MAX = 40;
+/** E-mail addresses (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+/** Postal addresses. */
+export const ADDRESS_MAX = 500;
+/** Dish summaries, per language. */
+export const SUMMARY_MAX = 2000;
+/** Dish codes. */
+export const CODE_MAX = 50;
+/** The comment of an order. */
+export const ORDER_COMMENT_MAX = 500;
+
+/** The time zone of a provider that names none (design 3.6: deadlines in the provider's zone). */
+export const DEFAULT_TIMEZONE = 'Europe/Riga';

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { idFilter, listQuerySchema } from '../list-query.js';
+import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js';
+
+/*
+ * Orders API: staff's incoming orders (list, accept, delete, print) and the order as every
+ * call answers it. Money in euros with two decimals, dates ISO 8601 (see schemas/ordering.ts).
+ *
+ * GET  /app/order/{id}                   (owner, admin, kitchen; others 403)     -> Order
+ * GET  /app/order?filter[dishlist_id]=&filter[status]=&filter[accepted]=&full=1 (admin, kitchen)
+ *      full=1 -> OrdersByMenuResult (orders of one menu grouped per location, with totals);
+ *      otherwise -> Paged<Order> (page, per_page number|'all', newest first).
+ * PUT  /app/order/{id}?accepted=0|1      (admin, kitchen) -> Order (409 unless status 2)
+ * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back;
+ *      409 while a card/bank payment of the order is paid or pending)
+ * GET  /app/dishlists/{id}/print-orders[/{locationId}]?accepted=0|1 (admin, kitchen) -> application/pdf
+ */
+
+const euros = z.number();
+const isoDate = z.string();
+
+export const orderItemOption = z.object({
+  group_id: z.number().nullable(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  price: euros,
+});
+
+export const orderLine = z.object({
+  id: z.number(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  qty: z.number(),
+  /** Unit price including the chosen options. */
+  price: euros,
+  /** price x qty */
+  total: euros,
+  /** Chosen options of a complex line (empty otherwise). */
+  complex: z.array(orderItemOption),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  id: z.number(),
+  created_at: isoDate,
+  dishlist: dishlistSummary,
+  user: z.object({
+    id: z.number(),
+    first_name: z.string(),
+    phone: z.string(),
+    location: z.object({ id: z.number(), title: z.string() }).nullable(),
+  }),
+  /** Staff member who placed it on the user's behalf. */
+  created_by: z.object({ id: z.number(), first_name: z.string() }).nullable(),
+  items: z.array(orderLine),
+  comment: z.string(),
+  /** Sum of the lines. */
+  amount: euros,
+  subsidy: euros,
+  bonus: euros,
+  /** Card or bank commission included in amount_to_pay. */
+  commission: euros,
+  amount_to_pay: euros,
+  payment_type: z.enum(ORDER_PAYMENT_TYPES),
+  bank: z.string().nullable(),
+  status: z.number(),
+  accepted: z.number(),
+  shift: shiftSchema.nullable(),
+  paid_at: isoDate.nullable(),
+  /** Pending card/bank orders: where to pay (null otherwise). */
+  payment_link: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** Sums over placed orders (status 2). card includes bank payments; total is the food value. */
+export const orderTotals = z.object({
+  cash: euros,
+  card: euros,
+  subsidy: euros,
+  bonus: euros,
+  total: euros,
+  count: z.number(),
+});
+export type OrderTotals = z.infer<typeof orderTotals>;
+
+export const ordersByLocation = z.object({
+  location: z.object({ id: z.number(), title: z.string(), address: z.string() }).nullable(),
+  totals: orderTotals,
+  orders: z.array(order),
+});
+
+/** GET /app/order?full=1&filter[dishlist_id]=… */
+export const ordersByMenuResult = z.object({
+  dishlist: dishlistSummary.nullable(),
+  data: z.array(ordersByLocation),
+  totals: orderTotals,
+});
+export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
+
+/** Staff's orders list: 20 a page unless per_page says otherwise. */
+export const ORDERS_PER_PAGE = 20;
+
+/** GET /app/order: the shared list query (filter[...], page, per_page) and ?full=1. */
+export const ordersQuery = listQuerySchema({
+  sort: [],
+  filters: {
+    dishlist_id: idFilter,
+    status: z.coerce.number().int().min(0).max(2),
+    accepted: z.coerce.number().int().min(0).max(1),
+    user_id: idFilter,
+  },
+  params: { full: z.coerce.number().int().min(0).max(1).optional() },
+  defaultPerPage: ORDERS_PER_PAGE,
+});
+
+export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1) });
+
+/** GET /app/dishlists/{id}/print-orders[/{locationId}]: ?accepted=0|1 prints the orders page's tab (absent: all). provider_id and lang pass through. */
+export const printOrdersQuery = z.looseObject({ accepted: z.coerce.number().int().min(0).max(1).optional() });
