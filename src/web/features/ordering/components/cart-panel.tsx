@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ORDER_COMMENT_MAX } from '../../../../shared/limits';
 import { Trans, useTranslation } from 'react-i18next';
 import type { StockMap } from '../../../../shared/ordering/stock';
 import type { Totals } from '../../../../shared/ordering/totals';
@@ -207,7 +208,7 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
               <TextAreaField
                 label={t('checkout.comment')}
                 rows={2}
-                maxLength={500}
+                maxLength={ORDER_COMMENT_MAX}
                 disabled={sending}
                 value={form.comment}
                 error={fieldError('comment')}
