@@ -11,7 +11,8 @@ import { useTableState } from '../../../components/ui/use-table-state';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
-import { MENUS_KEY, menusApi, useMenus, useProviderZone, type MenuSummary } from '../api';
+import { useProviderZone } from '../../../lib/provider-zone';
+import { MENUS_KEY, menusApi, useMenus, type MenuSummary } from '../api';
 
 /** /menu: menus of the active provider with status, times and links to edit, copy, balance, delete. */
 export function Component() {
