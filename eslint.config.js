@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Web feature folders (src/web/features/<area>); each may import only itself, lib, components and shared. */
+const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const NO_SERVER = { group: ['**/server/**'], message: 'Web code never imports server code; shared types and rules live in src/shared.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -24,10 +32,56 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // House rule 1 (design.md section 3): imports go one way, web -> shared <- server; features do
+  // not import each other (the app folder composes them; shared pieces live in lib/ or components/).
+  // Each block repeats the server ban because a later block's options replace an earlier one's.
   {
-    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  {
+    files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Web and shared code never import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_SERVER,
+            { regex: '(^|/)features(/|$)', message: 'lib/ and components/ serve every feature and import none; move the piece here or pass it in.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_SERVER,
+            {
+              // From anywhere inside this feature, another feature is reached through `../<name>/` or `features/<name>/`.
+              regex: `(^|/)(\\.\\./|features/)(${FEATURES.filter((f) => f !== feature).join('|')})(/|$)`,
+              message: `Features do not import each other: move what ${feature} needs to src/web/lib, src/web/components or src/shared, or compose in src/web/app.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'Server code never imports web code; what both sides need lives in src/shared.' }] }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'Shared code imports neither server nor web code (nor Node built-ins): both sides run it.' }] },
+      ],
     },
   },
 );

@@ -16,8 +16,7 @@
  *   4. Paths are relative (no leading slash). React Router ranks routes by specificity, so the
  *      order of features does not matter; two features must not claim the same path.
  *
- * To replace a "coming soon" placeholder, rewrite the placeholder page file in your feature's
- * routes/ folder (or point the entry in your <area>.routes.ts at a new file).
+ * The whole walk-through for a new area (both sides) is docs/adding-an-area.md.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';

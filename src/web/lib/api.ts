@@ -244,8 +244,6 @@ export function createApiClient(deps: ApiDeps) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** The app's client, wired to the session store. */
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),

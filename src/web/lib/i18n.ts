@@ -21,8 +21,6 @@ for (const [key, load] of Object.entries(loaders)) {
 
 /** Every namespace found on disk. */
 export const NAMESPACES = [...new Set([...files.keys()].map((k) => k.split('/')[1]))];
-/** Languages that have translation files. */
-export const UI_LANGUAGES = [...new Set([...files.keys()].map((k) => k.split('/')[0]))];
 
 /** Native names shown in language pickers; unknown codes show the upper-cased code. */
 export const LANGUAGE_NAMES: Record<string, string> = { lv: 'Latviešu', en: 'English', ru: 'Русский' };

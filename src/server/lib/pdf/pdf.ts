@@ -67,8 +67,3 @@ const LOCALES = { lv: 'lv-LV', en: 'en-IE', ru: 'ru-RU' } as const;
 export function euroText(cents: number, lang: keyof typeof LOCALES): string {
   return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
-
-/** A right-aligned money cell. */
-export function moneyCell(cents: number, lang: keyof typeof LOCALES, bold = false): TableCell {
-  return { text: euroText(cents, lang), alignment: 'right', bold };
-}

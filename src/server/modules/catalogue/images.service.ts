@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_VARIANTS } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/client.js';
-import { dishImages, dishImageVariants, dishes } from '../../db/schema/index.js';
+import { dishImages, dishImageVariants } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { encodeMaster, encodeVariant, ImageRejected, variantKey, type VariantSpec } from '../../lib/images/images.js';
 import { t } from '../../lib/messages.js';
@@ -99,8 +99,4 @@ export async function loadDishImage(db: Db, dishId: number, spec: VariantSpec | 
     .values({ dishId, variant: key, data: made.data, mime: made.mime, etag: made.etag })
     .onConflictDoNothing();
   return { data: made.data, mime: made.mime, etag: made.etag, version: master[0].etag };
-}
-
-export async function dishExists(db: Db, providerId: number, dishId: number): Promise<boolean> {
-  return (await db.select({ id: dishes.id }).from(dishes).where(and(eq(dishes.id, dishId), eq(dishes.providerId, providerId)))).length > 0;
 }

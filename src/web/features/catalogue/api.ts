@@ -51,10 +51,6 @@ export function useCategorySimpleDishes(categoryId: number | null) {
   });
 }
 
-export function useDish(id: number | null) {
-  return useApiQuery<Dish>([...DISHES_KEY, 'one', id], `/app/dishes/${id}`, { enabled: id !== null });
-}
-
 export function useAllergens() {
   return useApiQuery<Allergen[]>(ALLERGENS_KEY, '/app/allergens', { staleTime: 10 * 60_000 });
 }

@@ -2,11 +2,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { Dish } from '../../../shared/schemas/catalogue';
 import type { Paged } from '../../../shared/list-query';
 import type { BalanceInput, CreateMenuInput, MenuBalance, MenuDetail, MenuSummary, UpdateMenuInput } from '../../../shared/schemas/menus';
-import type { ProviderList } from '../../../shared/schemas/providers';
 import { api, type Query } from '../../lib/api';
-import { DEFAULT_ZONE } from '../../lib/format';
 import { useApiQuery } from '../../lib/query';
-import { useSession } from '../../lib/session-store';
 
 export type { BalanceInput, Dish, MenuBalance, MenuDetail, MenuSummary };
 
@@ -37,15 +34,6 @@ export function useSelectorDishes(page: number, search: string) {
 /** Every dish of the provider (inactive too): names and complex options of what a menu holds. */
 export function useAllDishes() {
   return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'all'], '/app/dishes', { query: { per_page: 'all' }, staleTime: 60_000 });
-}
-
-/** Menu times are read in the active provider's time zone (providers.timezone). */
-export function useProviderZone(): { zone: string; ready: boolean } {
-  const chosen = useSession((s) => s.activeProviderId);
-  const list = useApiQuery<ProviderList>(['providers'], '/app/providers', { staleTime: 60_000 });
-  const id = chosen ?? list.data?.active_provider_id ?? null;
-  // Until the list answers (or if it fails) the business default stands in.
-  return { zone: list.data?.data.find((p) => p.id === id)?.timezone ?? DEFAULT_ZONE, ready: !list.isPending };
 }
 
 export const menusApi = {

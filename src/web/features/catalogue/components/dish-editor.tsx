@@ -1,13 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateDishInput, DishType } from '../../../../shared/schemas/catalogue';
-import { Button } from '../../../components/ui/button';
+import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, Field, TextField } from '../../../components/ui/field';
-import { FormErrorNotice } from '../../../components/ui/form-error-notice';
-import { Modal } from '../../../components/ui/modal';
 import type { FieldErrors } from '../../../lib/api';
-import { useFieldErrors } from '../../../lib/form-errors';
 import { catalogueApi, useAllCategories, useAllergens, type Dish } from '../api';
 import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type ComplexProblem } from '../complex-editor';
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
@@ -34,7 +30,7 @@ const SHOWN = /^(title(\.|$)|summary(\.|$)|code$|category_id$|price$|type$|statu
 export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
   const { t, i18n } = useTranslation('catalogue');
   const lang = i18n.language;
-  const formId = useId();
+  const baseId = useId();
   const complex = kind === 'complex';
   const categories = useAllCategories();
   const allergenList = useAllergens();
@@ -55,7 +51,8 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
     const initial = dish && complex ? groupsFromDish(dish, () => `s${++n}`) : [];
     return complex && initial.length === 0 ? [newGroup('s0')] : initial;
   });
-  const fieldErrors = useFieldErrors();
+  const save = useEditorSave((input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)), onSaved);
+  const { fieldErrors } = save;
   const { errors } = fieldErrors;
 
   const clearPrefix = (prefix: string) =>
@@ -65,23 +62,13 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
       return next;
     });
 
-  const save = useMutation({
-    mutationFn: (input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)),
-    onSuccess: (saved) => {
-      if (saved) onSaved(saved);
-    },
-    onError: fieldErrors.fromError,
-  });
-
   const problemText: Record<ComplexProblem, string> = {
     category: t('complex.problems.category'),
     dishes: t('complex.problems.dishes'),
     price: t('errors.price'),
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (save.isPending) return;
+  const submit = () => {
     const local: FieldErrors = {};
     const euros = eurosFromInput(price);
     if (euros === undefined) local.price = [t('errors.price')];
@@ -91,8 +78,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
       for (const [key, problem] of Object.entries(complexProblems(groups))) local[key] = [problemText[problem]];
     }
     if (Object.keys(local).length > 0) {
-      save.reset();
-      fieldErrors.setErrors(local);
+      save.showLocalErrors(local);
       return;
     }
     const input: CreateDishInput = {
@@ -107,7 +93,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
     if (complex) input.complex = complexInputOf(groups);
     else input.allergens = allergens;
     if (dish && position.trim() !== '') input.position = Number(position);
-    save.mutate(input);
+    save.submit(input);
   };
 
   const textSetter = (setter: typeof setTitle, field: string) => (l: TextLang, value: string) => {
@@ -127,160 +113,144 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
       : t('dishes.newTitle');
 
   return (
-    <Modal
-      open
-      size="lg"
-      title={heading}
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
-            {t('actions.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="form" onSubmit={submit}>
-        <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        {!save.error && Object.keys(errors).length > 0 && (
-          <p className="field__error" role="alert">
-            {t('errors.checkFields')}
-          </p>
-        )}
-        <TranslatedFields
-          legend={t('fields.title')}
-          value={title}
-          onChange={textSetter(setTitle, 'title')}
-          required
-          maxLength={TITLE_MAX}
-          groupError={first('title')}
-          errors={{ lv: first('title.lv'), en: first('title.en'), ru: first('title.ru') }}
+    <EditorModal size="lg" title={heading} save={save} shownFields={SHOWN} onSubmit={submit} onClose={onClose}>
+      {!save.error && Object.keys(errors).length > 0 && (
+        <p className="field__error" role="alert">
+          {t('errors.checkFields')}
+        </p>
+      )}
+      <TranslatedFields
+        legend={t('fields.title')}
+        value={title}
+        onChange={textSetter(setTitle, 'title')}
+        required
+        maxLength={TITLE_MAX}
+        groupError={first('title')}
+        errors={{ lv: first('title.lv'), en: first('title.en'), ru: first('title.ru') }}
+      />
+      <TranslatedFields
+        legend={t('fields.summary')}
+        value={summary}
+        onChange={textSetter(setSummary, 'summary')}
+        multiline
+        maxLength={SUMMARY_MAX}
+        groupError={first('summary')}
+        errors={{ lv: first('summary.lv'), en: first('summary.en'), ru: first('summary.ru') }}
+      />
+      <div className="form-grid">
+        <Field label={t('fields.category')} required error={first('category_id')}>
+          {(wiring) => (
+            <select
+              className="input"
+              value={categoryId}
+              required
+              onChange={(e) => {
+                setCategoryId(e.target.value);
+                fieldErrors.clear('category_id');
+              }}
+              {...wiring}
+            >
+              <option value="">{categories.isPending ? t('common.loading') : t('dishes.chooseCategory')}</option>
+              {categoryRows.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pickText(c.title, lang)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={t('fields.code')}
+          value={code}
+          maxLength={CODE_MAX}
+          error={first('code')}
+          onChange={(e) => {
+            setCode(e.target.value);
+            fieldErrors.clear('code');
+          }}
         />
-        <TranslatedFields
-          legend={t('fields.summary')}
-          value={summary}
-          onChange={textSetter(setSummary, 'summary')}
-          multiline
-          maxLength={SUMMARY_MAX}
-          groupError={first('summary')}
-          errors={{ lv: first('summary.lv'), en: first('summary.en'), ru: first('summary.ru') }}
+        <TextField
+          label={complex ? t('fields.basePrice') : t('fields.price')}
+          hint={complex ? t('dishes.basePriceHint') : undefined}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          required={!complex}
+          value={price}
+          error={first('price')}
+          onChange={(e) => {
+            setPrice(e.target.value);
+            fieldErrors.clear('price');
+          }}
         />
-        <div className="form-grid">
-          <Field label={t('fields.category')} required error={first('category_id')}>
+        {complex && (
+          <Field label={t('fields.type')} error={first('type')}>
             {(wiring) => (
-              <select
-                className="input"
-                value={categoryId}
-                required
-                onChange={(e) => {
-                  setCategoryId(e.target.value);
-                  fieldErrors.clear('category_id');
-                }}
-                {...wiring}
-              >
-                <option value="">{categories.isPending ? t('common.loading') : t('dishes.chooseCategory')}</option>
-                {categoryRows.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {pickText(c.title, lang)}
-                  </option>
-                ))}
+              <select className="input" value={type} onChange={(e) => setType(e.target.value as DishType)} {...wiring}>
+                <option value="complex">{t('types.complex')}</option>
+                <option value="initial">{t('types.initial')}</option>
               </select>
             )}
           </Field>
+        )}
+        {dish && (
           <TextField
-            label={t('fields.code')}
-            value={code}
-            maxLength={CODE_MAX}
-            error={first('code')}
-            onChange={(e) => {
-              setCode(e.target.value);
-              fieldErrors.clear('code');
-            }}
-          />
-          <TextField
-            label={complex ? t('fields.basePrice') : t('fields.price')}
-            hint={complex ? t('dishes.basePriceHint') : undefined}
+            label={t('fields.position')}
             type="number"
             min={0}
-            step={0.01}
-            inputMode="decimal"
-            required={!complex}
-            value={price}
-            error={first('price')}
+            step={1}
+            inputMode="numeric"
+            value={position}
+            error={first('position')}
             onChange={(e) => {
-              setPrice(e.target.value);
-              fieldErrors.clear('price');
+              setPosition(e.target.value);
+              fieldErrors.clear('position');
             }}
           />
-          {complex && (
-            <Field label={t('fields.type')} error={first('type')}>
-              {(wiring) => (
-                <select className="input" value={type} onChange={(e) => setType(e.target.value as DishType)} {...wiring}>
-                  <option value="complex">{t('types.complex')}</option>
-                  <option value="initial">{t('types.initial')}</option>
-                </select>
-              )}
-            </Field>
-          )}
-          {dish && (
-            <TextField
-              label={t('fields.position')}
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              value={position}
-              error={first('position')}
-              onChange={(e) => {
-                setPosition(e.target.value);
-                fieldErrors.clear('position');
-              }}
-            />
-          )}
-        </div>
-        {!complex && (
-          <fieldset className="allergen-picker">
-            <legend className="field__label">{t('fields.allergens')}</legend>
-            {first('allergens') && <p className="field__error">{first('allergens')}</p>}
-            {allergenList.isPending ? (
-              <p className="muted">{t('common.loading')}</p>
-            ) : (
-              <ul className="allergen-picker__list">
-                {(allergenList.data ?? []).map((a) => {
-                  const id = `${formId}-allergen-${a.id}`;
-                  return (
-                    <li key={a.id}>
-                      <input
-                        id={id}
-                        type="checkbox"
-                        className="checkbox"
-                        checked={allergens.includes(a.id)}
-                        onChange={(e) => {
-                          setAllergens((prev) => (e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id)));
-                          clearPrefix('allergens');
-                        }}
-                      />
-                      <label htmlFor={id}>{a.title}</label>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </fieldset>
         )}
-        <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
-        {complex && (
-          <ComplexGroupsEditor
-            groups={groups}
-            dispatch={dispatch}
-            categories={categoryRows}
-            errors={errors}
-            clearErrors={clearPrefix}
-            newKey={newKey}
-          />
-        )}
-      </form>
-    </Modal>
+      </div>
+      {!complex && (
+        <fieldset className="allergen-picker">
+          <legend className="field__label">{t('fields.allergens')}</legend>
+          {first('allergens') && <p className="field__error">{first('allergens')}</p>}
+          {allergenList.isPending ? (
+            <p className="muted">{t('common.loading')}</p>
+          ) : (
+            <ul className="allergen-picker__list">
+              {(allergenList.data ?? []).map((a) => {
+                const id = `${baseId}-allergen-${a.id}`;
+                return (
+                  <li key={a.id}>
+                    <input
+                      id={id}
+                      type="checkbox"
+                      className="checkbox"
+                      checked={allergens.includes(a.id)}
+                      onChange={(e) => {
+                        setAllergens((prev) => (e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id)));
+                        clearPrefix('allergens');
+                      }}
+                    />
+                    <label htmlFor={id}>{a.title}</label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+      {complex && (
+        <ComplexGroupsEditor
+          groups={groups}
+          dispatch={dispatch}
+          categories={categoryRows}
+          errors={errors}
+          clearErrors={clearPrefix}
+          newKey={newKey}
+        />
+      )}
+    </EditorModal>
   );
 }

@@ -92,7 +92,7 @@ export function DishImageModal({ dish, onClose, onChanged }: DishImageModalProps
                 {t('image.remove')}
               </Button>
             )}
-            <span className="modal__spacer" />
+            <span className="dialog__spacer" />
             <Button onClick={onClose} disabled={upload.isPending}>
               {t('actions.cancel')}
             </Button>

@@ -1,20 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DeleteConfirm, useDeleteConfirm } from '../../../components/manage/delete-confirm';
+import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
+import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
+import { DeleteButton, EditButton, RowActions } from '../../../components/manage/row-actions';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
-import { Notice } from '../../../components/ui/notice';
 import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
-import { Table, type Column } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { DISHES_KEY, THUMB_SIZE, catalogueApi, dishImageUrl, useAllCategories, useDishes, type Dish } from '../api';
-import { EditDeleteActions } from '../components/edit-delete-actions';
 import { DishEditor } from '../components/dish-editor';
 import { DishImageModal } from '../components/dish-image-modal';
 import { StatusBadge } from '../components/status-badge';
@@ -47,8 +47,7 @@ export function Component() {
   });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [imageOf, setImageOf] = useState<Dish | null>(null);
-  const [deleting, setDeleting] = useState<Dish | null>(null);
-  const [notice, setNotice] = useState('');
+  const notice = usePageNotice();
 
   const setFilter = (key: string, value: string) =>
     setParams(
@@ -64,14 +63,13 @@ export function Component() {
 
   const refresh = () => client.invalidateQueries({ queryKey: DISHES_KEY });
 
-  const remove = useMutation({
-    mutationFn: (d: Dish) => catalogueApi.deleteDish(d.id),
-    onSuccess: (_answer, d) => {
-      setDeleting(null);
-      setNotice(t('dishes.deleted', { name: pickText(d.title, lang) }));
+  const remove = useDeleteConfirm(
+    (d: Dish) => catalogueApi.deleteDish(d.id),
+    (d) => {
+      notice.success(t('dishes.deleted', { name: pickText(d.title, lang) }));
       void refresh();
     },
-  });
+  );
 
   const columns: Column<Dish>[] = [
     {
@@ -131,71 +129,57 @@ export function Component() {
     { key: 'status', header: t('fields.status'), sortable: true, cell: (d) => <StatusBadge active={d.status} /> },
   ];
   if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('actions.label')}</span>,
-      align: 'end',
-      className: 'cell-actions',
-      cell: (d) => {
-        const name = pickText(d.title, lang);
-        return (
-          <EditDeleteActions
-            name={name}
-            onEdit={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })}
-            onDelete={() => {
-              remove.reset();
-              setDeleting(d);
-            }}
-          />
-        );
-      },
-    });
+    columns.push(
+      actionsColumn((d) => (
+        <RowActions>
+          <EditButton name={pickText(d.title, lang)} onClick={() => setEditing({ dish: d, kind: isComplex(d) ? 'complex' : 'simple' })} />
+          <DeleteButton name={pickText(d.title, lang)} onClick={() => remove.ask(d)} />
+        </RowActions>
+      )),
+    );
   }
 
   return (
-    <section className="page mgmt">
-      <header className="mgmt__head">
-        <h1 className="page__title">{t('dishes.title')}</h1>
-        {canManage && (
+    <ManagePage
+      title={t('dishes.title')}
+      actions={
+        canManage && (
           <div className="mgmt__head-actions">
             <Button variant="primary" onClick={() => setEditing({ dish: null, kind: 'simple' })}>
               {t('dishes.new')}
             </Button>
             <Button onClick={() => setEditing({ dish: null, kind: 'complex' })}>{t('dishes.newComplex')}</Button>
           </div>
-        )}
-      </header>
-      <div className="mgmt__tools">
-        <SearchBox value={search} onSearch={setSearch} label={t('dishes.search')} placeholder={t('dishes.searchPlaceholder')} />
-        <label className="mgmt__filter">
-          <span className="visually-hidden">{t('dishes.filterCategory')}</span>
-          <select className="input" value={categoryFilter} onChange={(e) => setFilter('category', e.target.value)}>
-            <option value="">{t('dishes.allCategories')}</option>
-            {(categories.data?.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {pickText(c.title, lang)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="mgmt__filter">
-          <span className="visually-hidden">{t('dishes.filterType')}</span>
-          <select className="input" value={typeFilter} onChange={(e) => setFilter('type', e.target.value)}>
-            <option value="">{t('dishes.allTypes')}</option>
-            <option value="simple">{t('dishes.onlySimple')}</option>
-            <option value="complex">{t('dishes.onlyComplex')}</option>
-          </select>
-        </label>
-      </div>
-      {notice && <Notice tone="success">{notice}</Notice>}
-      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
-      <Table
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(d) => d.id}
-        loading={list.isPending || list.isFetching}
-        server={{ lastPage: list.data?.last_page ?? 1 }}
-      />
+        )
+      }
+      notice={notice.current}
+      loadError={list.isError ? list.error : null}
+      tools={
+        <>
+          <SearchBox value={search} onSearch={setSearch} label={t('dishes.search')} placeholder={t('dishes.searchPlaceholder')} />
+          <label className="mgmt__filter">
+            <span className="visually-hidden">{t('dishes.filterCategory')}</span>
+            <select className="input" value={categoryFilter} onChange={(e) => setFilter('category', e.target.value)}>
+              <option value="">{t('dishes.allCategories')}</option>
+              {(categories.data?.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pickText(c.title, lang)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="mgmt__filter">
+            <span className="visually-hidden">{t('dishes.filterType')}</span>
+            <select className="input" value={typeFilter} onChange={(e) => setFilter('type', e.target.value)}>
+              <option value="">{t('dishes.allTypes')}</option>
+              <option value="simple">{t('dishes.onlySimple')}</option>
+              <option value="complex">{t('dishes.onlyComplex')}</option>
+            </select>
+          </label>
+        </>
+      }
+    >
+      <PagedTable query={list} columns={columns} rowKey={(d) => d.id} />
       {editing && (
         <DishEditor
           dish={editing.dish}
@@ -203,7 +187,7 @@ export function Component() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice(t('dishes.saved', { name: pickText(saved.title, lang) }));
+            notice.success(t('dishes.saved', { name: pickText(saved.title, lang) }));
             void refresh();
           }}
         />
@@ -215,21 +199,12 @@ export function Component() {
           onChanged={(_saved, change) => {
             const name = pickText(imageOf.title, lang);
             setImageOf(null);
-            setNotice(change === 'uploaded' ? t('image.uploaded', { name }) : t('image.removed', { name }));
+            notice.success(change === 'uploaded' ? t('image.uploaded', { name }) : t('image.removed', { name }));
             void refresh();
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('dishes.deleteTitle')}
-        message={t('dishes.deleteConfirm', { name: deleting ? pickText(deleting.title, lang) : '' })}
-        confirmLabel={t('actions.delete')}
-        busy={remove.isPending}
-        error={remove.error ? errorMessage(remove.error, t('errors.deleteFailed')) : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
-    </section>
+      <DeleteConfirm state={remove} title={t('dishes.deleteTitle')} message={(d) => t('dishes.deleteConfirm', { name: pickText(d.title, lang) })} />
+    </ManagePage>
   );
 }

@@ -1,12 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateLocationInput } from '../../../../shared/schemas/locations';
+import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
-import { FormErrorNotice } from '../../../components/ui/form-error-notice';
-import { Modal } from '../../../components/ui/modal';
-import { useFieldErrors } from '../../../lib/form-errors';
 import { locationsApi, type Location } from '../api';
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
 import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
@@ -28,7 +25,7 @@ const SHOWN = /^(title|address|contact_name|contact_email|contact_phone|profit|f
 /** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
 export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
   const { t } = useTranslation('locations');
-  const formId = useId();
+  const baseId = useId();
   const seq = useRef(0);
   const [title, setTitle] = useState(location?.title ?? '');
   const [address, setAddress] = useState(location?.address ?? '');
@@ -43,27 +40,19 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
   const [shifts, setShifts] = useState<ShiftDraft[]>(() =>
     (location?.shifts ?? []).map((s, i) => ({ key: `s${i}`, id: s.id, title: s.title })),
   );
-  const fieldErrors = useFieldErrors();
-  const { first, clear } = fieldErrors;
+  const save = useEditorSave(
+    (input: CreateLocationInput) => (location ? locationsApi.update(location.id, input) : locationsApi.create(input)),
+    onSaved,
+  );
+  const { first, clear } = save.fieldErrors;
 
-  const save = useMutation({
-    mutationFn: (input: CreateLocationInput) => (location ? locationsApi.update(location.id, input) : locationsApi.create(input)),
-    onSuccess: (saved) => {
-      if (saved) onSaved(saved);
-    },
-    onError: fieldErrors.fromError,
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (save.isPending) return;
+  const submit = () => {
     const euros = eurosFromInput(subsidy);
     if (!fullSubsidy && euros === undefined) {
-      save.reset();
-      fieldErrors.setErrors({ subsidy: [t('errors.amount')] });
+      save.showLocalErrors({ subsidy: [t('errors.amount')] });
       return;
     }
-    save.mutate({
+    save.submit({
       title: title.trim(),
       address: address.trim(),
       contact_name: contactName.trim(),
@@ -94,134 +83,125 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
     });
 
   return (
-    <Modal
-      open
+    <EditorModal
       size="lg"
       title={location ? t('editor.editTitle', { title: location.title }) : t('editor.newTitle')}
+      save={save}
+      shownFields={SHOWN}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
-            {t('actions.save')}
-          </Button>
-        </>
-      }
     >
-      <form id={formId} className="form" onSubmit={submit}>
-        <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
-        <TextField label={t('fields.address')} maxLength={ADDRESS_MAX} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
-        <div className="form-grid">
-          <TextField
-            label={t('fields.contactName')}
-            maxLength={TITLE_MAX}
-            autoComplete="off"
-            value={contactName}
-            error={first('contact_name')}
-            onChange={text(setContactName, 'contact_name')}
-          />
-          <TextField
-            label={t('fields.contactEmail')}
-            type="email"
-            maxLength={EMAIL_MAX}
-            autoComplete="off"
-            value={contactEmail}
-            error={first('contact_email')}
-            onChange={text(setContactEmail, 'contact_email')}
-          />
-          <TextField
-            label={t('fields.contactPhone')}
-            type="tel"
-            maxLength={PHONE_MAX}
-            autoComplete="off"
-            value={contactPhone}
-            error={first('contact_phone')}
-            onChange={text(setContactPhone, 'contact_phone')}
-          />
-        </div>
-        <div className="form-grid">
-          <CheckboxField label={t('fields.fullSubsidy')} checked={fullSubsidy} error={first('full_subsidy')} onChange={(e) => setFullSubsidy(e.target.checked)} />
-          <TextField
-            label={t('fields.subsidy')}
-            hint={fullSubsidy ? t('editor.subsidyDisabled') : t('editor.subsidyHint')}
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            disabled={fullSubsidy}
-            value={subsidy}
-            error={first('subsidy')}
-            onChange={text(setSubsidy, 'subsidy')}
-          />
-        </div>
-        <CheckboxField label={t('fields.profit')} checked={profit} error={first('profit')} onChange={(e) => setProfit(e.target.checked)} />
-        <CheckboxField label={t('fields.disableCash')} checked={disableCash} error={first('disable_cash')} onChange={(e) => setDisableCash(e.target.checked)} />
-        <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+      <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
+      <TextField label={t('fields.address')} maxLength={ADDRESS_MAX} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
+      <div className="form-grid">
+        <TextField
+          label={t('fields.contactName')}
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          value={contactName}
+          error={first('contact_name')}
+          onChange={text(setContactName, 'contact_name')}
+        />
+        <TextField
+          label={t('fields.contactEmail')}
+          type="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          value={contactEmail}
+          error={first('contact_email')}
+          onChange={text(setContactEmail, 'contact_email')}
+        />
+        <TextField
+          label={t('fields.contactPhone')}
+          type="tel"
+          maxLength={PHONE_MAX}
+          autoComplete="off"
+          value={contactPhone}
+          error={first('contact_phone')}
+          onChange={text(setContactPhone, 'contact_phone')}
+        />
+      </div>
+      <div className="form-grid">
+        <CheckboxField label={t('fields.fullSubsidy')} checked={fullSubsidy} error={first('full_subsidy')} onChange={(e) => setFullSubsidy(e.target.checked)} />
+        <TextField
+          label={t('fields.subsidy')}
+          hint={fullSubsidy ? t('editor.subsidyDisabled') : t('editor.subsidyHint')}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          disabled={fullSubsidy}
+          value={subsidy}
+          error={first('subsidy')}
+          onChange={text(setSubsidy, 'subsidy')}
+        />
+      </div>
+      <CheckboxField label={t('fields.profit')} checked={profit} error={first('profit')} onChange={(e) => setProfit(e.target.checked)} />
+      <CheckboxField label={t('fields.disableCash')} checked={disableCash} error={first('disable_cash')} onChange={(e) => setDisableCash(e.target.checked)} />
+      <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
 
-        <fieldset className="allergen-picker">
-          <legend className="field__label">{t('fields.shifts')}</legend>
-          {first('shifts') && <p className="field__error">{first('shifts')}</p>}
-          {shifts.length === 0 && <p className="muted">{t('editor.noShifts')}</p>}
-          <ol className="shift-list">
-            {shifts.map((s, i) => {
-              const number = i + 1;
-              const err = first(`shifts.${i}.title`) ?? first(`shifts.${i}`);
-              return (
-                <li key={s.key}>
-                  <div className="field shift-list__field">
-                    <label className="visually-hidden" htmlFor={`${formId}-shift-${s.key}`}>
-                      {t('editor.shiftName', { number })}
-                    </label>
-                    <input
-                      id={`${formId}-shift-${s.key}`}
-                      className="input"
-                      required
-                      maxLength={NAME_MAX}
-                      value={s.title}
-                      aria-invalid={err ? true : undefined}
-                      onChange={(e) => {
-                        const value = e.target.value;
-                        setShifts((prev) => prev.map((x) => (x.key === s.key ? { ...x, title: value } : x)));
-                        clear(`shifts.${i}.title`);
-                      }}
-                    />
-                    {err && <p className="field__error">{err}</p>}
-                  </div>
-                  <div className="row-actions">
-                    <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
-                      ↑
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={i === shifts.length - 1}
-                      aria-label={t('editor.shiftDown', { number })}
-                      onClick={() => moveShift(i, 1)}
-                    >
-                      ↓
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="btn--danger-text"
-                      aria-label={t('editor.removeShift', { number })}
-                      onClick={() => setShifts((prev) => prev.filter((x) => x.key !== s.key))}
-                    >
-                      {t('actions.remove')}
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-          <div>
-            <Button size="sm" onClick={() => setShifts((prev) => [...prev, { key: `n${++seq.current}`, title: '' }])}>
-              + {t('editor.addShift')}
-            </Button>
-          </div>
-        </fieldset>
-      </form>
-    </Modal>
+      <fieldset className="allergen-picker">
+        <legend className="field__label">{t('fields.shifts')}</legend>
+        {first('shifts') && <p className="field__error">{first('shifts')}</p>}
+        {shifts.length === 0 && <p className="muted">{t('editor.noShifts')}</p>}
+        <ol className="shift-list">
+          {shifts.map((s, i) => {
+            const number = i + 1;
+            const err = first(`shifts.${i}.title`) ?? first(`shifts.${i}`);
+            return (
+              <li key={s.key}>
+                <div className="field shift-list__field">
+                  <label className="visually-hidden" htmlFor={`${baseId}-shift-${s.key}`}>
+                    {t('editor.shiftName', { number })}
+                  </label>
+                  <input
+                    id={`${baseId}-shift-${s.key}`}
+                    className="input"
+                    required
+                    maxLength={NAME_MAX}
+                    value={s.title}
+                    aria-invalid={err ? true : undefined}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      setShifts((prev) => prev.map((x) => (x.key === s.key ? { ...x, title: value } : x)));
+                      clear(`shifts.${i}.title`);
+                    }}
+                  />
+                  {err && <p className="field__error">{err}</p>}
+                </div>
+                <div className="row-actions">
+                  <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={i === shifts.length - 1}
+                    aria-label={t('editor.shiftDown', { number })}
+                    onClick={() => moveShift(i, 1)}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="btn--danger-text"
+                    aria-label={t('editor.removeShift', { number })}
+                    onClick={() => setShifts((prev) => prev.filter((x) => x.key !== s.key))}
+                  >
+                    {t('actions.remove')}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <div>
+          <Button size="sm" onClick={() => setShifts((prev) => [...prev, { key: `n${++seq.current}`, title: '' }])}>
+            + {t('editor.addShift')}
+          </Button>
+        </div>
+      </fieldset>
+    </EditorModal>
   );
 }

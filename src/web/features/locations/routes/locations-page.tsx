@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
+import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
+import { EditButton, RowActions } from '../../../components/manage/row-actions';
 import { Button } from '../../../components/ui/button';
-import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
+import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Modal } from '../../../components/ui/modal';
-import { Notice } from '../../../components/ui/notice';
 import { SearchBox, useUrlSearch } from '../../../components/ui/search-box';
-import { Table, type Column } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
@@ -30,15 +32,15 @@ export function Component() {
   const list = useLocations({ ...table.listQuery, search: search || undefined });
   const [editing, setEditing] = useState<Location | 'new' | null>(null);
   const [inviteOf, setInviteOf] = useState<Location | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const notice = usePageNotice();
 
   const reconfirm = useMutation({
     mutationFn: (l: Location) => locationsApi.reconfirm(l.id),
     onSuccess: (saved, l) => {
-      setNotice({ tone: 'success', text: t('reconfirmed', { title: saved?.title ?? l.title }) });
+      notice.success(t('reconfirmed', { title: saved?.title ?? l.title }));
       void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
     },
-    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('errors.reconfirmFailed')) }),
+    onError: (error) => notice.error(errorMessage(error, t('errors.reconfirmFailed'))),
   });
 
   const regenerate = useMutation({
@@ -47,7 +49,7 @@ export function Component() {
       if (saved) setInviteOf(saved);
       void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
     },
-    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('errors.regenerateFailed')) }),
+    onError: (error) => notice.error(errorMessage(error, t('errors.regenerateFailed'))),
   });
 
   const columns: Column<Location>[] = [
@@ -115,53 +117,40 @@ export function Component() {
     },
   ];
   if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: <span className="visually-hidden">{t('actions.label')}</span>,
-      align: 'end',
-      className: 'cell-actions',
-      cell: (l) => (
-        <div className="row-actions row-actions--stack">
-          <Button size="sm" onClick={() => setEditing(l)} aria-label={t('actions.editNamed', { title: l.title })}>
-            {t('actions.edit')}
-          </Button>
+    columns.push(
+      actionsColumn((l) => (
+        <RowActions layout="stack">
+          <EditButton name={l.title} onClick={() => setEditing(l)} />
           <Button size="sm" variant="ghost" onClick={() => setInviteOf(l)} aria-label={t('invite.buttonNamed', { title: l.title })}>
             {t('invite.button')}
           </Button>
-        </div>
-      ),
-    });
+        </RowActions>
+      )),
+    );
   }
 
   return (
-    <section className="page mgmt">
-      <header className="mgmt__head">
-        <h1 className="page__title">{t('title')}</h1>
-        {canManage && (
+    <ManagePage
+      title={t('title')}
+      actions={
+        canManage && (
           <Button variant="primary" onClick={() => setEditing('new')}>
             {t('new')}
           </Button>
-        )}
-      </header>
-      <div className="mgmt__tools">
-        <SearchBox value={search} onSearch={setSearch} label={t('search')} placeholder={t('searchPlaceholder')} />
-      </div>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
-      <Table
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(l) => l.id}
-        loading={list.isPending || list.isFetching}
-        server={{ lastPage: list.data?.last_page ?? 1 }}
-      />
+        )
+      }
+      tools={<SearchBox value={search} onSearch={setSearch} label={t('search')} placeholder={t('searchPlaceholder')} />}
+      notice={notice.current}
+      loadError={list.isError ? list.error : null}
+    >
+      <PagedTable query={list} columns={columns} rowKey={(l) => l.id} />
       {editing && (
         <LocationEditor
           location={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice({ tone: 'success', text: t('saved', { title: saved.title }) });
+            notice.success(t('saved', { title: saved.title }));
             void client.invalidateQueries({ queryKey: LOCATIONS_KEY });
           }}
         />
@@ -191,6 +180,6 @@ export function Component() {
           <CopyField label={t('invite.label')} value={inviteOf.invite_url} />
         </Modal>
       )}
-    </section>
+    </ManagePage>
   );
 }

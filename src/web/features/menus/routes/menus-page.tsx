@@ -1,17 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
-import { Notice } from '../../../components/ui/notice';
-import { Table, type Column } from '../../../components/ui/table';
+import { DeleteConfirm, useDeleteConfirm } from '../../../components/manage/delete-confirm';
+import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
+import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
+import { DeleteButton, RowActions } from '../../../components/manage/row-actions';
+import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
-import { MENUS_KEY, menusApi, useMenus, useProviderZone, type MenuSummary } from '../api';
+import { useProviderZone } from '../../../lib/provider-zone';
+import { MENUS_KEY, menusApi, useMenus, type MenuSummary } from '../api';
 
 /** /menu: menus of the active provider with status, times and links to edit, copy, balance, delete. */
 export function Component() {
@@ -22,17 +22,15 @@ export function Component() {
   const client = useQueryClient();
   const table = useTableState();
   const list = useMenus(table.listQuery);
-  const [deleting, setDeleting] = useState<MenuSummary | null>(null);
-  const [notice, setNotice] = useState('');
+  const notice = usePageNotice();
 
-  const remove = useMutation({
-    mutationFn: (m: MenuSummary) => menusApi.remove(m.id),
-    onSuccess: (_answer, m) => {
-      setDeleting(null);
-      setNotice(t('list.deleted', { title: m.title }));
+  const remove = useDeleteConfirm(
+    (m: MenuSummary) => menusApi.remove(m.id),
+    (m) => {
+      notice.success(t('list.deleted', { title: m.title }));
       void client.invalidateQueries({ queryKey: MENUS_KEY });
     },
-  });
+  );
 
   const columns: Column<MenuSummary>[] = [
     {
@@ -55,66 +53,36 @@ export function Component() {
     { key: 'to', header: t('columns.to'), sortable: true, className: 'cell-nowrap', cell: (m) => formatDateTime(m.to, lang, zone) },
     { key: 'dishes_count', header: t('list.dishes'), align: 'end', cell: (m) => m.dishes_count },
     { key: 'orders_count', header: t('list.orders'), align: 'end', cell: (m) => m.orders_count },
-    {
-      key: 'actions',
-      header: <span className="visually-hidden">{t('actions.label')}</span>,
-      align: 'end',
-      className: 'cell-actions',
-      cell: (m) => (
-        <div className="row-actions row-actions--wrap">
-          <Link className="btn btn--sm btn--secondary" to={`/menu/${m.id}`} aria-label={t('actions.editNamed', { title: m.title })}>
-            {t('actions.edit')}
-          </Link>
-          <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}?duplicate=true`} aria-label={t('actions.duplicateNamed', { title: m.title })}>
-            {t('actions.duplicate')}
-          </Link>
-          <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}/balance`} aria-label={t('actions.balanceNamed', { title: m.title })}>
-            {t('actions.balance')}
-          </Link>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="btn--danger-text"
-            onClick={() => {
-              remove.reset();
-              setDeleting(m);
-            }}
-            aria-label={t('actions.deleteNamed', { title: m.title })}
-          >
-            {t('actions.delete')}
-          </Button>
-        </div>
-      ),
-    },
+    actionsColumn((m) => (
+      <RowActions layout="wrap">
+        <Link className="btn btn--sm btn--secondary" to={`/menu/${m.id}`} aria-label={t('actions.editNamed', { title: m.title })}>
+          {t('actions.edit')}
+        </Link>
+        <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}?duplicate=true`} aria-label={t('actions.duplicateNamed', { title: m.title })}>
+          {t('actions.duplicate')}
+        </Link>
+        <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}/balance`} aria-label={t('actions.balanceNamed', { title: m.title })}>
+          {t('actions.balance')}
+        </Link>
+        <DeleteButton name={m.title} onClick={() => remove.ask(m)} />
+      </RowActions>
+    )),
   ];
 
   return (
-    <section className="page mgmt">
-      <header className="mgmt__head">
-        <h1 className="page__title">{t('list.title')}</h1>
+    <ManagePage
+      title={t('list.title')}
+      actions={
         <Link className="btn btn--primary" to="/menu/new">
           {t('list.new')}
         </Link>
-      </header>
-      {notice && <Notice tone="success">{notice}</Notice>}
-      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
-      <Table
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(m) => m.id}
-        loading={list.isPending || list.isFetching}
-        server={{ lastPage: list.data?.last_page ?? 1 }}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('list.deleteTitle')}
-        message={t('list.deleteConfirm', { title: deleting?.title ?? '' })}
-        confirmLabel={t('actions.delete')}
-        busy={remove.isPending}
-        error={remove.error ? errorMessage(remove.error, t('errors.deleteFailed')) : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
-    </section>
+      }
+      notice={notice.current}
+      loadError={list.isError ? list.error : null}
+      loadErrorText={t('errors.loadFailed')}
+    >
+      <PagedTable query={list} columns={columns} rowKey={(m) => m.id} />
+      <DeleteConfirm state={remove} title={t('list.deleteTitle')} message={(m) => t('list.deleteConfirm', { title: m.title })} />
+    </ManagePage>
   );
 }

@@ -7,7 +7,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProviderZone } from '../../menus/api';
+import { useProviderZone } from '../../../lib/provider-zone';
 import { useOrderMenus, type MenuSummary } from '../api';
 import '../../../styles/catalogue.css';
 import '../../../styles/orders.css';

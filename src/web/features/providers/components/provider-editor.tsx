@@ -1,12 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateProviderInput } from '../../../../shared/schemas/providers';
-import { Button } from '../../../components/ui/button';
+import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, TextField } from '../../../components/ui/field';
-import { FormErrorNotice } from '../../../components/ui/form-error-notice';
-import { Modal } from '../../../components/ui/modal';
-import { useFieldErrors } from '../../../lib/form-errors';
 import { providersApi, type Provider } from '../api';
 import { DEFAULT_TIMEZONE, EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
 
@@ -19,101 +15,85 @@ interface ProviderEditorProps {
 const SHOWN = /^(title|phone|email|status|timezone)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
-const ZONES = [DEFAULT_TIMEZONE, 'Europe/Tallinn', 'Europe/Vilnius', 'Europe/Helsinki', 'Europe/Warsaw', 'Europe/Berlin', 'Europe/London', 'UTC'];
+const ZONES = ['Europe/Riga', 'Europe/Tallinn', 'Europe/Vilnius', 'Europe/Helsinki', 'Europe/Warsaw', 'Europe/Berlin', 'Europe/London', 'UTC'];
 
 /** Create or edit a provider: title, phone, e-mail, status and the time zone its menus use. */
 export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorProps) {
   const { t } = useTranslation('providers');
-  const formId = useId();
+  const zonesId = useId();
   const [title, setTitle] = useState(provider?.title ?? '');
   const [phone, setPhone] = useState(provider?.phone ?? '');
   const [email, setEmail] = useState(provider?.email ?? '');
   const [status, setStatus] = useState(provider?.status ?? true);
   const [timezone, setTimezone] = useState(provider?.timezone ?? DEFAULT_TIMEZONE);
-  const fieldErrors = useFieldErrors();
-  const { first, clear } = fieldErrors;
+  const save = useEditorSave(
+    (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
+    onSaved,
+  );
+  const { first, clear } = save.fieldErrors;
 
-  const save = useMutation({
-    mutationFn: (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
-    onSuccess: (saved) => {
-      if (saved) onSaved(saved);
-    },
-    onError: fieldErrors.fromError,
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (save.isPending) return;
-    save.mutate({ title: title.trim(), phone: phone.trim(), email: email.trim(), status, timezone: timezone.trim() || DEFAULT_TIMEZONE });
+  const submit = () => {
+    save.submit({ title: title.trim(), phone: phone.trim(), email: email.trim(), status, timezone: timezone.trim() || DEFAULT_TIMEZONE });
   };
 
   return (
-    <Modal
-      open
+    <EditorModal
       title={provider ? t('editor.editTitle', { title: provider.title }) : t('editor.newTitle')}
+      save={save}
+      shownFields={SHOWN}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" loading={save.isPending}>
-            {t('actions.save')}
-          </Button>
-        </>
-      }
     >
-      <form id={formId} className="form" onSubmit={submit}>
-        <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField
-          label={t('fields.title')}
-          required
-          maxLength={TITLE_MAX}
-          value={title}
-          error={first('title')}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            clear('title');
-          }}
-        />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          maxLength={PHONE_MAX}
-          value={phone}
-          error={first('phone')}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            clear('phone');
-          }}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          maxLength={EMAIL_MAX}
-          value={email}
-          error={first('email')}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear('email');
-          }}
-        />
-        <TextField
-          label={t('fields.timezone')}
-          hint={t('editor.timezoneHint')}
-          list={`${formId}-zones`}
-          value={timezone}
-          error={first('timezone')}
-          onChange={(e) => {
-            setTimezone(e.target.value);
-            clear('timezone');
-          }}
-        />
-        <datalist id={`${formId}-zones`}>
-          {ZONES.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-        <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
-      </form>
-    </Modal>
+      <TextField
+        label={t('fields.title')}
+        required
+        maxLength={TITLE_MAX}
+        value={title}
+        error={first('title')}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          clear('title');
+        }}
+      />
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        maxLength={PHONE_MAX}
+        value={phone}
+        error={first('phone')}
+        onChange={(e) => {
+          setPhone(e.target.value);
+          clear('phone');
+        }}
+      />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        maxLength={EMAIL_MAX}
+        value={email}
+        error={first('email')}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          clear('email');
+        }}
+      />
+      <TextField
+        label={t('fields.timezone')}
+        hint={t('editor.timezoneHint')}
+        list={zonesId}
+        value={timezone}
+        error={first('timezone')}
+        onChange={(e) => {
+          setTimezone(e.target.value);
+          clear('timezone');
+        }}
+      />
+      <datalist id={zonesId}>
+        {ZONES.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+    </EditorModal>
   );
 }

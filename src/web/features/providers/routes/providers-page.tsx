@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
+import { actionsColumn } from '../../../components/manage/manage-table';
+import { EditButton, RowActions } from '../../../components/manage/row-actions';
 import { Button } from '../../../components/ui/button';
-import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Table, type Column } from '../../../components/ui/table';
 import { useMe } from '../../../lib/me';
@@ -28,7 +30,7 @@ export function Component() {
   const chosenId = useSession((s) => s.activeProviderId);
   const setActive = useSession((s) => s.setActiveProviderId);
   const [editing, setEditing] = useState<Provider | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
+  const notice = usePageNotice();
   const providers = list.data?.data ?? [];
   // The session's choice, else what the server scoped this answer to (the first active one).
   const activeId = chosenId ?? list.data?.active_provider_id ?? null;
@@ -37,7 +39,7 @@ export function Component() {
   const choose = (id: number) => {
     setActive(id);
     const chosen = providers.find((p) => p.id === id);
-    if (chosen) setNotice(t('activated', { title: chosen.title }));
+    if (chosen) notice.success(t('activated', { title: chosen.title }));
   };
 
   const columns: Column<Provider>[] = [
@@ -61,39 +63,29 @@ export function Component() {
       sortable: true,
       cell: (p) => <span className={`badge ${p.status ? 'badge--ok' : 'badge--off'}`}>{p.status ? t('active') : t('inactive')}</span>,
     },
-    {
-      key: 'actions',
-      header: <span className="visually-hidden">{t('actions.label')}</span>,
-      align: 'end',
-      className: 'cell-actions',
-      cell: (p) => (
-        <div className="row-actions">
-          {p.id !== activeId && (
-            <Button size="sm" variant="ghost" onClick={() => choose(p.id)} aria-label={t('makeActiveNamed', { title: p.title })}>
-              {t('makeActive')}
-            </Button>
-          )}
-          {canManage && (
-            <Button size="sm" onClick={() => setEditing(p)} aria-label={t('actions.editNamed', { title: p.title })}>
-              {t('actions.edit')}
-            </Button>
-          )}
-        </div>
-      ),
-    },
+    actionsColumn((p) => (
+      <RowActions>
+        {p.id !== activeId && (
+          <Button size="sm" variant="ghost" onClick={() => choose(p.id)} aria-label={t('makeActiveNamed', { title: p.title })}>
+            {t('makeActive')}
+          </Button>
+        )}
+        {canManage && <EditButton name={p.title} onClick={() => setEditing(p)} />}
+      </RowActions>
+    )),
   ];
 
   return (
-    <section className="page mgmt">
-      <header className="mgmt__head">
-        <h1 className="page__title">{t('title')}</h1>
-        {canManage && (
+    <ManagePage
+      title={t('title')}
+      actions={
+        canManage && (
           <Button variant="primary" onClick={() => setEditing('new')}>
             {t('new')}
           </Button>
-        )}
-      </header>
-      <div className="mgmt__tools">
+        )
+      }
+      tools={
         <div className="field mgmt__filter">
           <label className="field__label" htmlFor={selectId}>
             {t('activeProvider')}
@@ -118,10 +110,11 @@ export function Component() {
             {t('activeHint')}
           </p>
         </div>
-      </div>
-      {notice && <Notice tone="success">{notice}</Notice>}
+      }
+      notice={notice.current}
+      loadError={list.isError ? list.error : null}
+    >
       {active && !active.status && <Notice tone="warning">{t('activeInactive')}</Notice>}
-      <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
       <Table
         columns={columns}
         rows={providers}
@@ -134,11 +127,11 @@ export function Component() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice(t('saved', { title: saved.title }));
+            notice.success(t('saved', { title: saved.title }));
             void client.invalidateQueries({ queryKey: PROVIDERS_KEY });
           }}
         />
       )}
-    </section>
+    </ManagePage>
   );
 }
