@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId } from './ids.js';
+import { text } from './text.js';
 
 /*
  * Company sign-in (OpenID Connect) through identity providers that administrators manage.
@@ -29,15 +30,13 @@ export type IdentityProvider = z.infer<typeof identityProvider>;
 export const identityProviderList = z.object({ data: z.array(identityProvider), redirect_uri: z.string() });
 export type IdentityProviderList = z.infer<typeof identityProviderList>;
 
-const domain = z
-  .string()
+const domain = text()
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'invalidValue' });
 
 /** https, or http on this machine only (a test or development provider). */
-const issuerUrl = z
-  .string()
+const issuerUrl = text()
   .trim()
   .max(500)
   .refine((v) => {
@@ -52,10 +51,10 @@ const issuerUrl = z
 
 /** POST /app/admin/identity-providers (admin): answers 201 with `identityProvider`. */
 export const createIdentityProviderInput = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   issuer: issuerUrl,
-  client_id: z.string().trim().min(1).max(500),
-  client_secret: z.string().min(1).max(2000),
+  client_id: text().trim().min(1).max(500),
+  client_secret: text().min(1).max(2000),
   allowed_domains: z.array(domain).min(1).max(50),
   location_id: dbId,
   enabled: z.boolean().default(true),
@@ -71,5 +70,5 @@ export const companySignInOptions = z.object({ data: z.array(z.object({ id: z.nu
 export type CompanySignInOptions = z.infer<typeof companySignInOptions>;
 
 /** POST /app/login/company/exchange: the one-time code from the redirect, traded for the session token. */
-export const companySignInExchangeInput = z.object({ code: z.string().min(1).max(200) });
+export const companySignInExchangeInput = z.object({ code: text().min(1).max(200) });
 export type CompanySignInExchangeInput = z.infer<typeof companySignInExchangeInput>;
