@@ -22,6 +22,7 @@ export async function scanA11y(page: Page, step: string) {
   // A page still fading something in is judged after the animation (reduced motion is emulated,
   // but a spinner may still be replaced by content).
   await page.waitForLoadState('domcontentloaded');
+  const started = Date.now();
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
   const other = results.violations.filter((v) => !FAILING.has(v.impact ?? ''));
@@ -31,6 +32,7 @@ export async function scanA11y(page: Page, step: string) {
     url,
     failing: failing.reduce((n, v) => n + v.nodes.length, 0),
     other: other.reduce((n, v) => n + v.nodes.length, 0),
+    ms: Date.now() - started,
   };
   mkdirSync(path.dirname(A11Y_LOG), { recursive: true });
   appendFileSync(A11Y_LOG, `${JSON.stringify(line)}\n`);
