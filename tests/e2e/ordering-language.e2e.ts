@@ -8,11 +8,11 @@ test('switching the language on the order page keeps the menu open for ordering'
   await signIn(page, 'anna@demo.lv');
 
   // To Latvian and back to English through the side navigation's language buttons.
-  await page.getByRole('button', { name: 'Latviešu', exact: true }).click();
+  await page.getByRole('button', { name: 'Latviešu LV', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
   await expect(page.getByRole('heading', { name: 'Jauns pasūtījums', level: 1 })).toBeVisible();
   await expect(page.getByText(/Pasūtījumu pieņemšana šai ēdienkartei ir beigusies/)).toHaveCount(0);
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'English EN', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(dishCard(page, 'Mineral water')).toBeVisible();
 

@@ -19,11 +19,11 @@ test('a customer typing staff addresses gets one "not available for your role" p
 
   // The same page in Latvian and Russian.
   await page.goto('/laps');
-  await page.getByRole('button', { name: 'Latviešu', exact: true }).click();
+  await page.getByRole('button', { name: 'Latviešu LV', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Nav pieejams jūsu lomai', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Русский', exact: true }).click();
+  await page.getByRole('button', { name: 'Русский RU', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Недоступно для вашей роли', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'English EN', exact: true }).click();
 });
 
 test('kitchen staff open the catalogue and manage it, but not locations or providers', async ({ page }) => {
