@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSessionEffects } from './app/session-effects';
+import { installFocusGuard } from './lib/focus';
 import { initI18n } from './lib/i18n';
 import { useSession } from './lib/session-store';
 import './styles/base.css';
@@ -11,6 +12,8 @@ import './styles/ui.css';
 import './styles/shell.css';
 
 startSessionEffects(queryClient);
+// Focus never falls to the body when the focused control disappears (decision 021).
+installFocusGuard();
 const router = createAppRouter();
 const root = createRoot(document.getElementById('root')!);
 

@@ -8,4 +8,6 @@ export interface ScanLogLine {
   url: string;
   failing: number;
   other: number;
+  /** How long the scan took. */
+  ms: number;
 }

@@ -24,12 +24,34 @@ async function settled(page: Page) {
   await expect(page.locator('.spinner')).toHaveCount(0);
 }
 
+/**
+ * Opens a route. Within the app it is an in-app navigation (the router's own history change, as
+ * a link does), not a full reload: the checks are about the page, and a reload per route costs
+ * seconds of script start-up. Focus is put back on the body first: the app moves it to the new
+ * page's heading once the route has changed (use-route-focus.ts), which is what is waited for
+ * (and so checked on every route).
+ */
+async function open(page: Page, path: string) {
+  if (!page.url().startsWith('http')) {
+    await page.goto(path);
+  } else if (new URL(page.url()).pathname !== path) {
+    await page.evaluate((to) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    // A new page may first load its code and data.
+    await expectFocusNotOnBody(page, `opening ${path}`, 10_000);
+  }
+  await settled(page);
+}
+
 async function checkRoute(page: Page, path: string, role: string) {
   await page.setViewportSize(DESKTOP);
-  await page.goto(path);
-  await settled(page);
+  await open(page, path);
   expect(await page.title(), `${path} names itself in its title`).toMatch(/. · Pusdienas$/);
   await scanA11y(page, `${role} ${path} 1280 px`);
+  // Sizes change by resizing the window, as a user would: no reload.
   await page.setViewportSize(PHONE);
   await settled(page);
   await scanA11y(page, `${role} ${path} 360 px`);
@@ -79,6 +101,24 @@ async function visitRole(page: Page, role: string, email: string, details: strin
 
 test('customer routes', async ({ page }) => {
   await visitRole(page, 'customer', 'anna@demo.lv', ['/privacy', '/terms-and-conditions']);
+
+  // An expanded set meal keeps its options inside a 320 px window (WCAG 1.4.10).
+  await page.setViewportSize(NARROW);
+  await open(page, '/');
+  const expand = page.locator('.ord-dish--complex').first().locator('.ord-dish__expand');
+  await expand.click();
+  await expect(expand).toHaveAttribute('aria-expanded', 'true');
+  const groups = page.locator('.ord-dish--complex.is-expanded .ord-dish__groups').first();
+  await expect(groups.getByRole('radio').or(groups.getByRole('checkbox')).first()).toBeVisible();
+  await expect.poll(() => sidewaysOverflow(page), { message: 'an expanded set meal scrolls sideways at 320 px' }).toBe(0);
+  const pastEdge = await groups.evaluate((el) => {
+    const width = document.documentElement.clientWidth;
+    return [...el.querySelectorAll<HTMLElement>('*')]
+      .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: right ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+  expect(pastEdge, 'set meal options past the right edge at 320 px').toEqual([]);
+  await scanA11y(page, 'customer / expanded set meal 320 px');
 });
 
 test('manager routes', async ({ page }) => {

@@ -49,7 +49,7 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await fillTexts(dialog, 'Nosaukums', CATEGORY);
   await dialog.getByRole('button', { name: 'Saglabāt' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`Kategorija “${CATEGORY.lv}” saglabāta.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Kategorija “${CATEGORY.lv}” saglabāta.` })).toBeVisible();
   await page.getByLabel('Meklēt kategorijas').fill(suffix);
   await expect(page.getByRole('row', { name: new RegExp(CATEGORY.lv) })).toBeVisible();
 
@@ -67,7 +67,7 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await dialog.getByRole('group', { name: 'Alergēni' }).getByRole('checkbox').first().check();
   await dialog.getByRole('button', { name: 'Saglabāt' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`Ēdiens “${DISH.lv}” saglabāts.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Ēdiens “${DISH.lv}” saglabāts.` })).toBeVisible();
 
   await page.getByLabel('Meklēt ēdienus').fill(suffix);
   const dishRow = page.getByRole('row', { name: new RegExp(DISH.lv) });
@@ -154,7 +154,7 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   expect(posted.ok()).toBe(true);
   // Only the edit is posted.
   expect(posted.request().postDataJSON()).toEqual({ balance: [{ id: expect.any(Number), qty: 3 }] });
-  await expect(page.getByText('Atlikumi saglabāti.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Atlikumi saglabāti.' })).toBeVisible();
   await signOut(page);
 
   // ---------------------------------------------------------------- customer: the order page

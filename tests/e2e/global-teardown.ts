@@ -11,8 +11,9 @@ export default function globalTeardown() {
   const failing = lines.reduce((n, l) => n + l.failing, 0);
   const other = lines.reduce((n, l) => n + l.other, 0);
   const pages = new Set(lines.map((l) => l.url)).size;
+  const seconds = lines.reduce((n, l) => n + (l.ms ?? 0), 0) / 1000;
   console.log(
     `axe-core: ${lines.length} page states scanned on ${pages} paths; ` +
-      `${failing} serious or critical violations, ${other} moderate or minor`,
+      `${failing} serious or critical violations, ${other} moderate or minor; ${seconds.toFixed(1)} s scanning`,
   );
 }

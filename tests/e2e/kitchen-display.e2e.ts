@@ -44,7 +44,12 @@ test('the kitchen display counts what to cook and refreshes by itself', async ({
   await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
   await expect(page.getByText(/^Updated at \d\d:\d\d/)).toBeVisible();
 
-  // Another order arrives: the open screen shows it without a reload.
+  // Refreshes that change nothing are not announced.
+  const announcement = page.getByRole('status').filter({ hasText: /Orders changed/ });
+  await expect(announcement).toHaveCount(0);
+
+  // Another order arrives: the open screen shows it without a reload, and says so politely.
   await order(request, customer, menu.id, dishId, 1);
   await expect(row).toContainText(String(expected + 1), { timeout: 15_000 });
+  await expect(announcement).toHaveText(/^Orders changed: \d+ to cook in total \(was \d+\)\.$/);
 });

@@ -46,7 +46,7 @@ test('kitchen plans a lap, reorders it, records cash and downloads the report', 
   const create = page.getByRole('form', { name: 'New lap' });
   await create.getByLabel('Title').fill(lapTitle);
   await create.getByRole('button', { name: 'Create lap' }).click();
-  await expect(page.getByText(`Lap “${lapTitle}” created.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Lap “${lapTitle}” created.` })).toBeVisible();
 
   const card = page.getByRole('article', { name: lapTitle });
   await expect(card).toContainText('No locations yet.');
@@ -78,6 +78,7 @@ test('kitchen plans a lap, reorders it, records cash and downloads the report', 
   await expect(stop).toContainText('not recorded');
   await stop.getByLabel(`Cash collected at ${second} (€)`).fill('3,50');
   await stop.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved: €3.50' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) })).toContainText('€3.50');
   await expect(page.getByRole('region', { name: 'Lap total' })).toContainText('€3.50');
 

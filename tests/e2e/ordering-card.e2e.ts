@@ -1,4 +1,4 @@
-import { expect, test } from './a11y';
+import { expect, expectFocusNotOnBody, test } from './a11y';
 import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
 
 // Issue 3, check 1: a customer orders a plain and a complex dish, pays by card through the
@@ -23,6 +23,8 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
   await setLunch.getByRole('checkbox', { name: /Cranberry drink/ }).check();
   await expect(addSet).toBeEnabled();
   await addSet.click();
+  // The Add button disables itself as the choices reset: focus goes to the set meal, not the body.
+  await expectFocusNotOnBody(page, 'adding a set meal');
 
   // After adding, the choices reset, except the single mandatory option.
   await expect(setLunch.getByRole('radio', { name: /Rasols potato salad/ })).not.toBeChecked();

@@ -1,4 +1,4 @@
-import { expect, scanA11y, test } from './a11y';
+import { expect, expectFocusNotOnBody, scanA11y, test } from './a11y';
 import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
 
 // Issue 3, check 2: a customer whose location has shifts pays cash and must pick a shift.
@@ -29,8 +29,9 @@ test('a customer with shifts pays by cash', async ({ page }) => {
   await expect(water).toBeFocused();
   await scanA11y(page, 'cart open with two lines');
   await water.fill('0');
-  await water.blur();
+  await water.press('Enter');
   await expect(water).toBeHidden();
+  await expectFocusNotOnBody(page, 'removing a cart line');
 
   await cart.getByRole('radio', { name: 'Cash' }).check();
   await cart.getByRole('checkbox', { name: /terms of service/ }).check();
@@ -67,4 +68,11 @@ test('a customer with shifts pays by cash', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(cartRibbon(page)).toBeHidden();
+
+  // Removing the last line closes the cart: focus is not dropped on the body.
+  await dishCard(page, 'Mineral water').getByRole('button', { name: 'Add Mineral water to the order' }).click();
+  await cartRibbon(page).click();
+  await cartPanel(page).getByRole('button', { name: 'One less Mineral water' }).click();
+  await expect(cartRibbon(page)).toBeHidden();
+  await expectFocusNotOnBody(page, 'removing the last cart line');
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { pdfText } from '../../src/server/lib/pdf/pdf-text';
-import { expect, test } from './a11y';
+import { expect, expectFocusNotOnBody, test } from './a11y';
 import { apiToken, signIn } from './ordering-support';
 
 /** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
@@ -62,16 +62,18 @@ test('kitchen accepts, revokes and deletes an order', async ({ page, request }) 
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: `Accept order ${orderId}` }).click();
-  await expect(page.getByText(`Order ${orderId} was accepted.`)).toBeVisible();
-  // The "New" list refreshes without it; the accepted list has it.
+  await expect(page.getByRole('status').filter({ hasText: `Order ${orderId} was accepted.` })).toBeVisible();
+  // The "New" list refreshes without it; the accepted list has it. Focus stays in the list.
   await expect(row).toHaveCount(0);
+  await expectFocusNotOnBody(page, 'accepting an order (its row left the list)');
   await page.getByRole('link', { name: 'Accepted', exact: true }).click();
   await expect(page).toHaveURL(/accepted=1/);
   await expect(row).toContainText('Accepted');
 
   await row.getByRole('button', { name: `Revoke acceptance of order ${orderId}` }).click();
-  await expect(page.getByText(`Acceptance of order ${orderId} was revoked.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Acceptance of order ${orderId} was revoked.` })).toBeVisible();
   await expect(row).toHaveCount(0);
+  await expectFocusNotOnBody(page, 'revoking an acceptance');
   await page.getByRole('link', { name: 'All', exact: true }).click();
   await expect(row).toContainText('New');
 
@@ -97,7 +99,8 @@ test('kitchen accepts, revokes and deletes an order', async ({ page, request }) 
     void dialog.accept();
   });
   await row.getByRole('button', { name: `Delete order ${orderId}` }).click();
-  await expect(page.getByText(`Order ${orderId} was deleted.`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Order ${orderId} was deleted.` })).toBeVisible();
   expect(confirmation).toBe(`Are you sure you want to delete order ${orderId}?`);
   await expect(row).toHaveCount(0);
+  await expectFocusNotOnBody(page, 'deleting an order');
 });

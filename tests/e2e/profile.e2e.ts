@@ -34,7 +34,7 @@ test('profile: edit and save the name, cancel an edit, and see password errors p
   // Save replaces the profile, including the name in the header.
   await name.fill('Marta Ozola');
   await save.click();
-  await expect(page.getByText('Jūsu profils ir saglabāts.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Jūsu profils ir saglabāts.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Profila izvēlne: Marta Ozola' })).toBeVisible();
   await expect(save).toBeDisabled();
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, scanA11y, test } from './a11y';
+import { expect, expectFocusNotOnBody, scanA11y, test } from './a11y';
 
 // Demo account seeded by `npm run start:e2e` (see src/server/db/seed).
 const ANNA = { email: 'anna@demo.lv', password: 'demo-password', firstName: 'Anna' };
@@ -67,6 +67,16 @@ test('sign in, switch to English and back, leave a review, sign out', async ({ p
   expect(answer.request().postDataJSON()).toEqual({ message: 'Ļoti garšīga zupa, paldies!' });
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Paldies par atsauksmi!' })).toBeVisible();
+
+  // On a phone the dialog is opened from the drawer, which closes: Escape still leaves focus somewhere.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'Atvērt navigāciju' }).click();
+  await page.getByRole('button', { name: 'Atstāt atsauksmi' }).last().click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectFocusNotOnBody(page, 'Escape closed the review dialog at 360 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sign out from the profile menu.
   await page.getByRole('button', { name: `Profila izvēlne: ${ANNA.firstName}` }).click();

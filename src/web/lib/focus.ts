@@ -35,3 +35,77 @@ export function restoreFocus(preferred: HTMLElement | null | undefined) {
   if (isFocusable(preferred)) preferred.focus({ preventScroll: true });
   if (focusIsLost()) focusPageHeading();
 }
+
+/**
+ * Catches the one way focus falls to the body that no component sees: the focused control is
+ * removed from the page (an accepted order leaves the "New" list, a deleted row, the last cart
+ * line). Focus then goes to the nearest heading of what is left around it: the section or
+ * region the control was in (its list heading), else the page heading. The outcome itself is
+ * announced by the action's notice (role=status/alert). Installed once at start-up.
+ */
+export function installFocusGuard(root: Document = document): () => void {
+  /** The focused element and its ancestors, innermost first. */
+  let trail: HTMLElement[] = [];
+  const onFocusIn = (e: FocusEvent) => {
+    const trailOf: HTMLElement[] = [];
+    for (let el = e.target as HTMLElement | null; el && el !== root.body; el = el.parentElement) trailOf.push(el);
+    trail = trailOf;
+  };
+  const check = () => {
+    const [focused] = trail;
+    if (!focused) return;
+    const active = root.activeElement;
+    if (active && active !== root.body) return;
+    // Removed, or still there but disabled or hidden (the Add button of a set meal whose
+    // choices reset): continue from what is left around it.
+    const gone = !focused.isConnected || focused.matches(':disabled') || !isFocusable(focused);
+    if (!gone) return;
+    const survivor = trail.slice(1).find((el) => el.isConnected && isFocusable(el));
+    trail = [];
+    if (!focusSectionHeading(survivor)) focusPageHeading();
+  };
+  root.addEventListener('focusin', onFocusIn);
+  // Checked a moment after the change, so components that place focus themselves (a dialog
+  // returning it to its opener, in an effect) go first.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const observer = new MutationObserver(() => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      check();
+    }, 50);
+  });
+  observer.observe(root.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
+  return () => {
+    root.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+    clearTimeout(pending);
+  };
+}
+
+/** Focuses the heading of the section, region or dialog around `el` (not the page's main). */
+function focusSectionHeading(el: HTMLElement | undefined): boolean {
+  for (let node = el; node && node.id !== 'main'; node = node.parentElement ?? undefined) {
+    if (node.matches('dialog, [role="dialog"]')) {
+      const inDialog = node.querySelector<HTMLElement>('h1, h2, h3, button, [href], input, select, textarea');
+      if (isFocusable(inDialog)) return focusOn(inDialog);
+    }
+    if (!node.matches('section, [role="region"], article, table, form, fieldset')) continue;
+    const labelledBy = node.getAttribute('aria-labelledby');
+    const heading = (labelledBy && root(node).getElementById(labelledBy)) || node.querySelector<HTMLElement>('h2, h3, caption, legend');
+    if (!(heading instanceof HTMLElement) || !isFocusable(heading)) continue;
+    // A heading that is itself a control (a set meal's name toggles its choices) gives its control.
+    const control = heading.querySelector<HTMLElement>('button:not(:disabled), [href]');
+    return focusOn(control && isFocusable(control) ? control : heading);
+  }
+  return false;
+}
+
+function root(node: Node): Document {
+  return node.ownerDocument ?? document;
+}
+
+function focusOn(el: HTMLElement): boolean {
+  if (!el.matches('button, [href], input, select, textarea, [tabindex]')) el.setAttribute('tabindex', '-1');
+  el.focus({ preventScroll: true });
+  return document.activeElement === el;
+}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +25,7 @@ export function Component() {
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const display = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(display);
+  const change = useTotalChange(data);
 
   if (menuId === null || (!data && isNotFound(kitchen.error))) return <StatusPage kind="notFound" />;
   let body;
@@ -72,9 +73,28 @@ export function Component() {
           {t('errors.stale')}
         </Notice>
       )}
+      {data && (
+        // Each refresh is not announced, only a change of what there is to cook (politely).
+        <Notice tone="info" className="visually-hidden">
+          {change && t('changed', change)}
+        </Notice>
+      )}
       {body}
     </section>
   );
+}
+
+/** The total to cook, and what it was, when a refresh changed it; null until then. */
+function useTotalChange(data: KitchenResult | undefined) {
+  const total = data ? data.dishes.reduce((sum, g) => sum + groupTotal(g), 0) : null;
+  const [shown, setShown] = useState<{ count: number; before: number } | null>(null);
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (total === null) return;
+    if (previous.current !== null && previous.current !== total) setShown({ count: total, before: previous.current });
+    previous.current = total;
+  }, [total]);
+  return shown;
 }
 
 /** The set meals and one tile per category with big quantities. */

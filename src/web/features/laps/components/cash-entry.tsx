@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { isApiError } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
@@ -77,9 +78,9 @@ export function CashEntry({ menuId, locationId, locationTitle, recorded }: CashE
         {t('report.save')}
       </Button>
       {saved && (
-        <p className="laps-cash__saved" role="status">
+        <Notice tone="success" className="laps-cash__saved">
           {saved}
-        </p>
+        </Notice>
       )}
     </form>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
@@ -147,6 +147,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const categories = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
+  const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
@@ -163,6 +164,10 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
         </Notice>
       )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
+      {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
+      <Notice tone="info" className="visually-hidden">
+        {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
+      </Notice>
       {categories.length === 0 ? (
         <div className="card order-empty">
           <p>{t('menu.soldOut')}</p>
@@ -196,4 +201,22 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
       )}
     </>
   );
+}
+
+/** Titles of the dishes that ran out with the latest order data (null until one does). */
+function useNewlySoldOut(stock: Readonly<Record<number, number | null>>, titles: ReturnType<typeof menuTitles>) {
+  const [news, setNews] = useState<string | null>(null);
+  const before = useRef<ReadonlySet<number> | null>(null);
+  useEffect(() => {
+    const soldOut = new Set(
+      Object.entries(stock)
+        .filter(([, qty]) => qty !== null && qty <= 0)
+        .map(([id]) => Number(id)),
+    );
+    const fresh = before.current ? [...soldOut].filter((id) => !before.current?.has(id)) : [];
+    const names = fresh.map((id) => titles.dish(id) ?? titles.option(id)).filter((n): n is string => Boolean(n));
+    if (names.length > 0) setNews(names.join(', '));
+    before.current = soldOut;
+  }, [stock, titles]);
+  return news;
 }
