@@ -13,6 +13,9 @@ import { hasRole, type Role } from '../../shared/roles';
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const me = useMe();
   if (me.isPending) return <Spinner block size="lg" />;
-  if (!me.data || !hasRole(me.data.role, roles)) return <StatusPage kind="denied" />;
+  // Denied only on a known role: when the profile cannot be loaded (offline, the server briefly
+  // unreachable) the page renders and shows what it has (the kitchen display its last data); its
+  // calls stay guarded by the server.
+  if (me.data && !hasRole(me.data.role, roles)) return <StatusPage kind="denied" />;
   return <Outlet />;
 }
