@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from './context.js';
+import { jobLag, jobRuns } from './metrics.js';
 
 /** A background task that runs on a schedule in whichever instance picks it up first. */
 export interface JobDefinition {
@@ -21,8 +22,16 @@ export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], 
   for (const job of jobs) {
     await boss.createQueue(job.name);
     await boss.schedule(job.name, job.cron);
-    await boss.work(job.name, async () => {
-      await job.handler(deps);
+    await boss.work(job.name, { includeMetadata: true }, async ([run]) => {
+      // Lag: how late the run started after it was due (a busy or stopped instance shows here).
+      if (run) jobLag.observe({ job: job.name }, Math.max(0, Date.now() - run.startAfter.getTime()) / 1000);
+      try {
+        await job.handler(deps);
+        jobRuns.inc({ job: job.name, result: 'ok' });
+      } catch (err) {
+        jobRuns.inc({ job: job.name, result: 'failed' });
+        throw err;
+      }
     });
   }
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };

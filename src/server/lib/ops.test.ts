@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerAt, menuWorld } from '../modules/ordering/ordering.factories.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
+import { ordersCounter } from './metrics.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -118,5 +120,22 @@ describe('metrics', () => {
     expect(text).toMatch(/lunch_db_pool_connections\{state="in_use"\} \d+/);
     expect(text).toMatch(/lunch_db_pool_waiting \d+/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('count placed and refused orders', async () => {
+    const count = async (result: string) => (await ordersCounter.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+    const [placed, refused] = [await count('placed'), await count('refused')];
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const order = (qty: number) =>
+      ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: c.auth, payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty }], payment_type: 'cash', terms: true } });
+    expect((await order(1)).statusCode).toBe(200);
+    // 5 soups in stock, 1 taken: 9 more are refused.
+    expect((await order(9)).statusCode).toBe(422);
+    expect(await count('placed')).toBe(placed + 1);
+    expect(await count('refused')).toBe(refused + 1);
+    const text = (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    expect(text).toMatch(/lunch_orders_total\{result="placed"\} [1-9]/);
   });
 });
