@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAt, menuWorld } from '../modules/ordering/ordering.factories.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { ordersCounter } from './metrics.js';
+import { eq } from 'drizzle-orm';
+import { payments } from '../db/schema/index.js';
+import { mailCounter, ordersCounter, paymentsCounter } from './metrics.js';
+import { sandboxGateway } from './payments/sandbox.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -137,5 +140,34 @@ describe('metrics', () => {
     expect(await count('refused')).toBe(refused + 1);
     const text = (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
     expect(text).toMatch(/lunch_orders_total\{result="placed"\} [1-9]/);
+  });
+
+  it('count payments by outcome (a replayed notification once) and mail by event', async () => {
+    const valueOf = async (c: typeof paymentsCounter | typeof mailCounter, label: string) =>
+      (await c.get()).values.find((v) => Object.values(v.labels).includes(label))?.value ?? 0;
+    const [paid, failed, kept] = [await valueOf(paymentsCounter, 'paid'), await valueOf(paymentsCounter, 'failed'), await valueOf(mailCounter, 'kept')];
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const notify = async (status: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        headers: c.auth,
+        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+      });
+      expect(res.statusCode).toBe(200);
+      const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
+      const note = sandboxGateway(ctx.deps.env).sign({ reference: payment!.reference, status, amount_cents: payment!.amountCents, ts: Math.floor(now.getTime() / 1000) });
+      for (let i = 0; i < 2; i++) {
+        expect((await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: note })).statusCode).toBe(200);
+      }
+    };
+    await notify('approved');
+    await notify('declined');
+    expect(await valueOf(paymentsCounter, 'paid')).toBe(paid + 1);
+    expect(await valueOf(paymentsCounter, 'failed')).toBe(failed + 1);
+    await ctx.deps.mailer.send({ to: 'x@test.lv', subject: 's', text: 't' });
+    expect(await valueOf(mailCounter, 'kept')).toBe(kept + 1);
   });
 });
