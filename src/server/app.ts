@@ -3,7 +3,10 @@ import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -18,6 +21,8 @@ import { errorHandler, redactUrl } from './lib/error-handler.js';
 import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
 import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
+import { httpDuration, watchPool } from './lib/metrics.js';
+import { opsRoutes, type Lifecycle } from './lib/ops.js';
 import { maintenanceFlag } from './lib/settings.js';
 import { registerModules } from './modules/index.js';
 import { decorateActiveProvider } from './modules/providers/active-provider.js';
@@ -96,10 +101,39 @@ function frameworkLang(url: string, acceptLanguage: string | undefined): Lang {
   return DEFAULT_LANG;
 }
 
+/** A request id a proxy may hand over: short, and nothing a log line could be forged with. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request id (design.md section 7): the load balancer's X-Request-Id when TRUST_PROXY is on
+ * and it is a short safe token, else a fresh UUID. Logged with every line of the request and
+ * answered as X-Request-Id.
+ */
+export function requestIdOf(trustProxy: boolean): (req: IncomingMessage) => string {
+  return (req) => {
+    if (trustProxy) {
+      const given = req.headers['x-request-id'];
+      if (typeof given === 'string' && SAFE_REQUEST_ID.test(given)) return given;
+    }
+    return randomUUID();
+  };
+}
+
+/** What pino never writes: credentials in headers, wherever a header object is logged. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where the log lines go (tests capture them); default stdout. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole HTTP app without listening; tests use app.inject(). */
@@ -112,10 +146,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
         ? false
         : {
             level: env.LOG_LEVEL,
+            redact: { paths: LOG_REDACT, censor: '[redacted]' },
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    // One line per request, written by the onResponse hook below (route pattern, user, status).
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: requestIdOf(env.TRUST_PROXY),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Above the longest path parameter any schema allows (tokens: 200), so each reaches its
@@ -129,6 +169,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
       void (reply as FastifyReply)
         .status(tooLong ? 414 : 400)
         .headers(apiHeaders)
+        .header('x-request-id', req.id)
         .send({ message: t(lang, tooLong ? 'uriTooLong' : 'badUrl'), errors: {} });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -158,6 +199,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);
+    reply.header('x-request-id', req.id);
     req.lang = requestLang(req);
     if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
       throw new AppError(503, t(req.lang, 'maintenance'));
@@ -165,7 +207,26 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     await authenticate(req, reply);
   });
 
+  // One hook after every answer: the request histogram (route pattern, never the URL) and, when
+  // info is logged, one line naming the route, the user and the status (the request id is bound).
+  const logRequests = opts.logger !== false && ['info', 'debug', 'trace'].includes(env.LOG_LEVEL);
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    httpDuration.observe({ route, method: req.method, status: reply.statusCode }, reply.elapsedTime / 1000);
+    if (logRequests) {
+      req.log.info({ route, method: req.method, status: reply.statusCode, userId: req.user?.id, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
+  });
+
   app.setErrorHandler(errorHandler);
+
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.decorate('lifecycle', lifecycle);
+  const unwatch = watchPool(deps.database.pool);
+  app.addHook('onClose', async () => unwatch());
+  opsRoutes(app as unknown as FastifyInstance, deps, lifecycle);
 
   await app.register(swagger, {
     openapi: {
@@ -216,5 +277,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: ReturnType<typeof maintenanceFlag>;
+    /** Whether this instance is stopping (lib/shutdown.ts); /ready reads it. */
+    lifecycle: Lifecycle;
   }
 }

@@ -65,6 +65,16 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Bearer token that GET /metrics (Prometheus) asks for, at least 16 characters. Unset: /metrics
+   * does not exist (404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => v === '' || v.length >= 16, 'at least 16 characters')
+    .default(''),
+  /** Seconds a stopping instance waits for requests in flight before it closes their connections. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Tests only: a PostgreSQL server (maintenance URL) to use instead of starting an embedded one. */
   TEST_DATABASE_URL: z.string().url().optional(),
   /** Run background jobs (reminders, payment expiry) in this instance. */

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/se
 import { loadEnv } from './env.js';
 import type { App, Deps } from './lib/context.js';
 import { startJobs, type JobRunner } from './lib/jobs.js';
+import { gracefulShutdown } from './lib/shutdown.js';
 import { storedPaymentSecret } from './lib/settings.js';
 import { createMailer } from './lib/mail.js';
 import { jobs } from './modules/jobs.js';
@@ -30,10 +31,9 @@ async function main() {
   const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
-    say('Stopping ...');
-    await app?.close().catch(() => undefined);
-    await runner?.stop().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    say('Stopping: finishing the requests in flight ...');
+    const { forced } = await gracefulShutdown({ app, runner, database, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
+    if (forced) say(`Requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s were cut off.`);
     await embedded?.stop().catch(() => undefined);
     process.exit(code);
   };

@@ -86,7 +86,8 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   const pg = pgCode(err);
   const known = pg ? PG_ANSWERS[pg] : undefined;
   if (known) {
-    req.log.warn({ code: pg, url: redactUrl(req.url) }, 'database refused the request');
+    // The route pattern, not the URL: a path may hold a one-time token (/user/token/:hash).
+    req.log.warn({ code: pg, route: req.routeOptions.url }, 'database refused the request');
     // A 422 names no field (the database does not say which value it refused): "request".
     const errors = known.status === 422 ? { request: [t(lang, known.key)] } : {};
     return reply.status(known.status).send({ message: t(lang, known.status === 422 ? 'invalid' : known.key), errors });

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from './context.js';
+import { jobLag, jobRuns } from './metrics.js';
 
 /** A background task that runs on a schedule in whichever instance picks it up first. */
 export interface JobDefinition {
@@ -13,6 +14,23 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/**
+ * A job's pg-boss handler, measured: its lag (how late the run started after it was due; a busy
+ * or stopped instance shows here) and its result (lib/metrics.ts).
+ */
+export function measuredRun(job: JobDefinition, deps: Deps, now: () => number = Date.now) {
+  return async ([run]: { startAfter: Date }[]) => {
+    if (run) jobLag.observe({ job: job.name }, Math.max(0, now() - run.startAfter.getTime()) / 1000);
+    try {
+      await job.handler(deps);
+      jobRuns.inc({ job: job.name, result: 'ok' });
+    } catch (err) {
+      jobRuns.inc({ job: job.name, result: 'failed' });
+      throw err;
+    }
+  };
+}
+
 /** Starts pg-boss on the app's database and schedules every job; safe with many instances. */
 export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], log: (m: string) => unknown): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: url, max: 4 });
@@ -21,9 +39,7 @@ export async function startJobs(deps: Deps, url: string, jobs: JobDefinition[], 
   for (const job of jobs) {
     await boss.createQueue(job.name);
     await boss.schedule(job.name, job.cron);
-    await boss.work(job.name, async () => {
-      await job.handler(deps);
-    });
+    await boss.work(job.name, { includeMetadata: true }, measuredRun(job, deps));
   }
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

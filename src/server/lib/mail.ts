@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
+import { mailCounter } from './metrics.js';
 import { mailOutbox } from '../db/schema/index.js';
 
 export interface MailMessage {
@@ -37,12 +38,14 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
     if (!transport) return;
     try {
       await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html || undefined });
+      mailCounter.inc({ event: 'sent' });
       const erased = m.sensitive ? { text: ERASED, html: '' } : {};
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1`, ...erased })
         .where(eq(mailOutbox.id, id));
     } catch (err) {
+      mailCounter.inc({ event: 'failed' });
       await db
         .update(mailOutbox)
         .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), attempts: sql`${mailOutbox.attempts} + 1` })
@@ -56,6 +59,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         .insert(mailOutbox)
         .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '', status: transport ? 'queued' : 'kept' })
         .returning({ id: mailOutbox.id });
+      mailCounter.inc({ event: transport ? 'queued' : 'kept' });
       if (transport) {
         const job = deliver(row!.id, m).finally(() => pending.delete(job));
         pending.add(job);

@@ -27,6 +27,7 @@ import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
 import { listSelectableUsers, loadCustomerState, type CustomerKey } from './ordering.users.js';
 import { STAFF } from '../../../shared/roles.js';
+import { ordersCounter } from '../../lib/metrics.js';
 
 /**
  * How long an instance reuses a menu (structure, prices, the presented JSON with its stock) and
@@ -113,6 +114,9 @@ export async function orderingRoutes(app: App, deps: Deps) {
    * reads the session too and the sign-in is completed here from it, before anything else is
    * looked at), the pure check, then the persist step (the order statement, round trip 2).
    */
+  // The counters' children, made once: counting an order allocates nothing (the order path is benchmarked).
+  const ordersPlaced = ordersCounter.labels('placed');
+  const ordersRefused = ordersCounter.labels('refused');
   const place = async (
     req: { lang: Lang; headers: Record<string, unknown> },
     who: CustomerKey,
@@ -127,11 +131,16 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const state = await loadCustomerState(db, who, input.dishlist_id, orderKey, namedDishes(input), true);
       if (signIn) await signIn(state?.session ?? null);
       const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
-      return await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+      const placed = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+      ordersPlaced.inc();
+      return placed;
     } catch (err) {
       // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu
       // at once and must see it as it is now, not as this instance cached it.
-      if (err instanceof AppError && err.status === 422) caches.forgetMenu(input.dishlist_id);
+      if (err instanceof AppError && err.status === 422) {
+        ordersRefused.inc();
+        caches.forgetMenu(input.dishlist_id);
+      }
       throw err;
     }
   };

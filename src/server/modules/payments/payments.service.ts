@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import type { PaymentOutcome } from '../../lib/payments/gateway.js';
+import { paymentsCounter } from '../../lib/metrics.js';
 import { releasePendingOrder } from '../ordering/ordering.stock.js';
 
 export interface AppliedNotification {
@@ -31,7 +32,7 @@ export async function applyNotification(
   log: (msg: string) => void = () => undefined,
   opts: { onlyPending?: boolean } = {},
 ): Promise<AppliedNotification | null> {
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.reference, n.reference)).for('update');
     if (!payment) return null;
     if (n.amountCents !== payment.amountCents) throw new AmountMismatch();
@@ -64,6 +65,8 @@ export async function applyNotification(
     await releasePendingOrder(tx, payment.orderId, now);
     return result('failed', 0, true);
   });
+  if (applied?.changed) paymentsCounter.inc({ outcome: applied.paymentStatus });
+  return applied;
 }
 
 /**
@@ -97,6 +100,9 @@ export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | '
       });
       if (done) released.push(id);
     }
-    if (due.length < 200) return released;
+    if (due.length < 200) {
+      if (released.length > 0) paymentsCounter.inc({ outcome: 'expired' }, released.length);
+      return released;
+    }
   }
 }
