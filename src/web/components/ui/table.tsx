@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCount, paginate, sortRows, type SortState, type SortValue } from '../../lib/table-state';
 import { Pagination } from './pagination';
@@ -65,14 +65,15 @@ export function Table<T>(props: TableProps<T>) {
     rows = paginate(rows, Math.min(page, lastPage), state.perPage);
   }
 
-  const wrap = useScrollsSideways();
+  const [wrap, setWrap] = useState<HTMLDivElement | null>(null);
+  const scrolls = useScrollsSideways(wrap);
   return (
     // A table wider than the screen scrolls sideways: keyboard users reach the scroll with Tab
     // (WCAG 2.1.1, axe scrollable-region-focusable), and only then, so other tables add no stop.
     <div
-      ref={wrap.ref}
+      ref={setWrap}
       className="table-wrap"
-      {...(wrap.scrolls ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : t('table.scrolls') } : {})}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : t('table.scrolls') } : {})}
     >
       <table className="table" aria-busy={loading || undefined}>
         {caption && <caption className="table__caption">{caption}</caption>}
@@ -130,11 +131,9 @@ export function Table<T>(props: TableProps<T>) {
 }
 
 /** Whether an element is narrower than its content (it scrolls sideways), kept up to date on resize. */
-function useScrollsSideways() {
-  const ref = useRef<HTMLDivElement>(null);
+function useScrollsSideways(el: HTMLElement | null): boolean {
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
-    const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
     const observer = new ResizeObserver(check);
@@ -142,6 +141,6 @@ function useScrollsSideways() {
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     check();
     return () => observer.disconnect();
-  }, []);
-  return { ref, scrolls };
+  }, [el]);
+  return scrolls;
 }
