@@ -22,8 +22,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+        {
+          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No focused tests.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No skipped tests.',
+        },
       ],
     },
   },
@@ -47,7 +53,10 @@ export default tseslint.config(
         {
           patterns: [
             NO_SERVER,
-            { regex: '(^|/)features(/|$)', message: 'lib/ and components/ serve every feature and import none; move the piece here or pass it in.' },
+            {
+              regex: '(^|/)features(/|$)',
+              message: 'lib/ and components/ serve every feature and import none; move the piece here or pass it in.',
+            },
           ],
         },
       ],
@@ -73,14 +82,26 @@ export default tseslint.config(
   })),
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'Server code never imports web code; what both sides need lives in src/shared.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'Server code never imports web code; what both sides need lives in src/shared.' }] },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'Shared code imports neither server nor web code (nor Node built-ins): both sides run it.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'node:*'],
+              message: 'Shared code imports neither server nor web code (nor Node built-ins): both sides run it.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -77,7 +77,9 @@ async function timeOnce(t: Timed): Promise<Buffer> {
 async function main() {
   const loadAtStart = loadAverage();
   const dir = await benchDir('lunch-bench-lap-');
-  say(`Lap report: ${LOCATIONS} locations × ${ORDERS} placed orders, ${CALLS} timed calls each after ${WARMUP} warm-up; PostgreSQL in ${dir}`);
+  say(
+    `Lap report: ${LOCATIONS} locations × ${ORDERS} placed orders, ${CALLS} timed calls each after ${WARMUP} warm-up; PostgreSQL in ${dir}`,
+  );
   const { pg, database, stop } = await startBenchDb(dir, 10);
   const db = database.db;
   let exitCode = 0;
@@ -89,7 +91,9 @@ async function main() {
     const [provider] = await db.insert(providers).values({ title: 'Bench Virtuve' }).returning();
     const cats = await db
       .insert(categories)
-      .values(['Zupas', 'Pamatēdieni', 'Deserti'].map((title, i) => ({ providerId: provider!.id, title: { lv: title, en: title }, position: i })))
+      .values(
+        ['Zupas', 'Pamatēdieni', 'Deserti'].map((title, i) => ({ providerId: provider!.id, title: { lv: title, en: title }, position: i })),
+      )
       .returning();
     const plain = await db
       .insert(dishes)
@@ -105,7 +109,13 @@ async function main() {
       .returning();
     const [set] = await db
       .insert(dishes)
-      .values({ providerId: provider!.id, categoryId: cats[1]!.id, type: 'complex', title: { lv: 'Dienas komplekss', en: 'Set of the day' }, priceCents: 0 })
+      .values({
+        providerId: provider!.id,
+        categoryId: cats[1]!.id,
+        type: 'complex',
+        title: { lv: 'Dienas komplekss', en: 'Set of the day' },
+        priceCents: 0,
+      })
       .returning();
     const [menu] = await db
       .insert(menus)
@@ -158,7 +168,14 @@ async function main() {
         if (withSet) {
           const [line] = await db
             .insert(orderItems)
-            .values({ orderId: o!.id, dishId: set!.id, qty: 1, unitPriceCents: plain[0]!.priceCents + plain[4]!.priceCents, title: set!.title, position: 1 })
+            .values({
+              orderId: o!.id,
+              dishId: set!.id,
+              qty: 1,
+              unitPriceCents: plain[0]!.priceCents + plain[4]!.priceCents,
+              title: set!.title,
+              position: 1,
+            })
             .returning({ id: orderItems.id });
           await db.insert(orderItemOptions).values([
             { orderItemId: line!.id, dishId: plain[0]!.id, title: plain[0]!.title, priceCents: plain[0]!.priceCents },
@@ -168,10 +185,21 @@ async function main() {
       }
     }
     // Cash recorded at every other location.
-    await db.insert(cashBalances).values(locs.filter((_, i) => i % 2 === 0).map((l) => ({ menuId: menu!.id, locationId: l.id, amountCents: 1000 })));
-    const [staff] = await db.insert(users).values({ email: 'kitchen@bench.lv', firstName: 'Virtuve', role: 'kitchen' }).returning({ id: users.id });
+    await db
+      .insert(cashBalances)
+      .values(locs.filter((_, i) => i % 2 === 0).map((l) => ({ menuId: menu!.id, locationId: l.id, amountCents: 1000 })));
+    const [staff] = await db
+      .insert(users)
+      .values({ email: 'kitchen@bench.lv', firstName: 'Virtuve', role: 'kitchen' })
+      .returning({ id: users.id });
     const token = newToken();
-    await db.insert(sessions).values({ userId: staff!.id, tokenHash: hashToken(token), remember: true, expiresAt: new Date(now.getTime() + 86400_000), lastSeenAt: now });
+    await db.insert(sessions).values({
+      userId: staff!.id,
+      tokenHash: hashToken(token),
+      remember: true,
+      expiresAt: new Date(now.getTime() + 86400_000),
+      lastSeenAt: now,
+    });
     say(`Seeded ${n} placed orders at ${LOCATIONS} locations on one lap.`);
 
     // ---- servers
@@ -182,8 +210,22 @@ async function main() {
     const q = `?provider_id=${provider!.id}&lang=${args.lang}`;
     const timed: Timed[] = [
       { name: 'bare Fastify JSON route', url: bareUrl, headers: {}, times: [], bytes: 0, contentType: '' },
-      { name: 'GET /app/laps/report (JSON)', url: `${base}/app/laps/report/${lap!.id}/${menu!.id}${q}`, headers: auth, times: [], bytes: 0, contentType: '' },
-      { name: 'GET /app/laps/print-report (PDF)', url: `${base}/app/laps/print-report/${lap!.id}/${menu!.id}${q}`, headers: auth, times: [], bytes: 0, contentType: '' },
+      {
+        name: 'GET /app/laps/report (JSON)',
+        url: `${base}/app/laps/report/${lap!.id}/${menu!.id}${q}`,
+        headers: auth,
+        times: [],
+        bytes: 0,
+        contentType: '',
+      },
+      {
+        name: 'GET /app/laps/print-report (PDF)',
+        url: `${base}/app/laps/print-report/${lap!.id}/${menu!.id}${q}`,
+        headers: auth,
+        times: [],
+        bytes: 0,
+        contentType: '',
+      },
     ];
     const [bareT, jsonT, pdfT] = timed as [Timed, Timed, Timed];
 
@@ -191,7 +233,8 @@ async function main() {
     const pdf = await timeOnce(pdfT);
     const text = pdfText(pdf);
     const missing = Array.from({ length: LOCATIONS }, (_, i) => `Birojs Šķūņu iela ${i + 1}`).filter((title) => !text.includes(title));
-    if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-')) || missing.length) throw new Error(`PDF incomplete: ${missing.length} locations missing`);
+    if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-')) || missing.length)
+      throw new Error(`PDF incomplete: ${missing.length} locations missing`);
     const report = (await (await fetch(jsonT.url, { headers: auth })).json()) as { locations: unknown[]; totals: { count: number } };
     if (report.locations.length !== LOCATIONS || report.totals.count !== n) throw new Error('JSON report incomplete');
 
@@ -199,18 +242,24 @@ async function main() {
     for (const t of timed) t.times.length = 0;
     for (let i = 0; i < CALLS; i++) for (const t of timed) await timeOnce(t);
 
-    say(`\nOne request at a time, ${CALLS} calls each, interleaved (load average at start: ${loadAtStart}, now: ${loadAverage()}; ${os.cpus().length} CPUs):`);
+    say(
+      `\nOne request at a time, ${CALLS} calls each, interleaved (load average at start: ${loadAtStart}, now: ${loadAverage()}; ${os.cpus().length} CPUs):`,
+    );
     say(`  ${'call'.padEnd(34)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'min'.padStart(10)} ${'max'.padStart(10)}   answer`);
     const stats = new Map<Timed, { median: number; p95: number }>();
     for (const t of timed) {
       const sorted = [...t.times].sort((a, b) => a - b);
       const s = { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
       stats.set(t, s);
-      say(`  ${t.name.padEnd(34)} ${ms(s.median)} ${ms(s.p95)} ${ms(sorted[0]!)} ${ms(sorted[sorted.length - 1]!)}   ${t.bytes} bytes ${t.contentType}`);
+      say(
+        `  ${t.name.padEnd(34)} ${ms(s.median)} ${ms(s.p95)} ${ms(sorted[0]!)} ${ms(sorted[sorted.length - 1]!)}   ${t.bytes} bytes ${t.contentType}`,
+      );
     }
     const p = stats.get(pdfT)!;
     const j = stats.get(jsonT)!;
-    say(`\n  PDF over JSON (median): +${(p.median - j.median).toFixed(1)} ms (rendering); JSON over bare (median): +${(j.median - stats.get(bareT)!.median).toFixed(1)} ms (session, queries)`);
+    say(
+      `\n  PDF over JSON (median): +${(p.median - j.median).toFixed(1)} ms (rendering); JSON over bare (median): +${(j.median - stats.get(bareT)!.median).toFixed(1)} ms (session, queries)`,
+    );
     const ok = p.p95 < TARGET_MS;
     say(`  Target: PDF < ${TARGET_MS} ms -> median ${p.median.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms: ${ok ? 'MET' : 'NOT MET'}`);
     if (args.strict && !ok) exitCode = 1;

@@ -19,7 +19,19 @@ import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { connect } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
-import { balances, categories, dishes, locations, menuDishes, menus, orderItems, orders, providers, sessions, users } from '../src/server/db/schema/index.js';
+import {
+  balances,
+  categories,
+  dishes,
+  locations,
+  menuDishes,
+  menus,
+  orderItems,
+  orders,
+  providers,
+  sessions,
+  users,
+} from '../src/server/db/schema/index.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
 import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
 
@@ -76,7 +88,9 @@ async function measure(title: string, url: string, headers: Record<string, strin
   // workers: 1 keeps the load generator off the app's event loop.
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
   const non2xx = result.non2xx;
-  say(`  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${non2xx ? `   non-2xx ${non2xx}` : ''}${result.errors ? `   errors ${result.errors}` : ''}`);
+  say(
+    `  ${title.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${non2xx ? `   non-2xx ${non2xx}` : ''}${result.errors ? `   errors ${result.errors}` : ''}`,
+  );
   return result;
 }
 
@@ -87,7 +101,10 @@ async function printStatementStats(db: ReturnType<typeof connect>['db']) {
       left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
     from pg_stat_statements order by total_plan_time + total_exec_time desc limit 12`);
   say('\nPostgreSQL statements during the rush (pg_stat_statements; ms in total):');
-  for (const r of res.rows) say(`  ${String(r.calls).padStart(6)} calls  plans ${String(r.plans).padStart(6)}  plan ${String(r.plan_ms).padStart(8)}  exec ${String(r.exec_ms).padStart(8)}  ${r.query}`);
+  for (const r of res.rows)
+    say(
+      `  ${String(r.calls).padStart(6)} calls  plans ${String(r.plans).padStart(6)}  plan ${String(r.plan_ms).padStart(8)}  exec ${String(r.exec_ms).padStart(8)}  ${r.query}`,
+    );
 }
 
 async function main() {
@@ -107,7 +124,10 @@ async function main() {
     const now = new Date();
     const [provider] = await db.insert(providers).values({ title: 'Bench Virtuve', cardCommissionCents: 25 }).returning();
     const [location] = await db.insert(locations).values({ title: 'Bench birojs', token: newToken(), subsidyCents: 150 }).returning();
-    const [category] = await db.insert(categories).values({ providerId: provider!.id, title: { lv: 'Pamatēdieni', en: 'Mains' } }).returning();
+    const [category] = await db
+      .insert(categories)
+      .values({ providerId: provider!.id, title: { lv: 'Pamatēdieni', en: 'Mains' } })
+      .returning();
     const dishRows = await db
       .insert(dishes)
       .values(
@@ -125,7 +145,10 @@ async function main() {
     const side = dishRows[1]!;
     /** A menu with every dish, the hot one limited to `stock`. Each rush orders from its own. */
     const makeMenu = async (title: string, stock: number) => {
-      const [m] = await db.insert(menus).values({ providerId: provider!.id, title, from: now, to: new Date(now.getTime() + 3600_000), status: true }).returning();
+      const [m] = await db
+        .insert(menus)
+        .values({ providerId: provider!.id, title, from: now, to: new Date(now.getTime() + 3600_000), status: true })
+        .returning();
       await db.insert(menuDishes).values(dishRows.map((d) => ({ menuId: m!.id, dishId: d.id, categoryId: category!.id })));
       await db.insert(balances).values([{ menuId: m!.id, dishId: hot.id, qty: stock }]);
       return m!;
@@ -148,7 +171,13 @@ async function main() {
       const rows = await db.insert(users).values(batch).returning({ id: users.id });
       const batchTokens = rows.map(() => newToken());
       await db.insert(sessions).values(
-        rows.map((r, i) => ({ userId: r.id, tokenHash: hashToken(batchTokens[i]!), remember: true, expiresAt: new Date(now.getTime() + 86400_000), lastSeenAt: now })),
+        rows.map((r, i) => ({
+          userId: r.id,
+          tokenHash: hashToken(batchTokens[i]!),
+          remember: true,
+          expiresAt: new Date(now.getTime() + 86400_000),
+          lastSeenAt: now,
+        })),
       );
       userIds.push(...rows.map((r) => r.id));
       tokens.push(...batchTokens);
@@ -176,7 +205,9 @@ async function main() {
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2)]!;
     const readRatio = median(menuRatios);
     const sample = await fetch(`${base}/app/order/create/${menu.id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
-    say(`  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`);
+    say(
+      `  (menu answer: ${(await sample.text()).length} bytes; bare answer: ${JSON.stringify({ ok: true, now: new Date().toISOString() }).length} bytes)`,
+    );
 
     // ---- the rush (client in a worker thread)
     const items = [
@@ -208,7 +239,10 @@ async function main() {
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(and(eq(orders.menuId, menuId), inArray(orders.status, [1, 2]), eq(orderItems.dishId, hot.id)));
-      const [left] = await db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menuId), eq(balances.dishId, hot.id)));
+      const [left] = await db
+        .select({ qty: balances.qty })
+        .from(balances)
+        .where(and(eq(balances.menuId, menuId), eq(balances.dishId, hot.id)));
       const storedIds = new Set(stored.map((o) => o.id));
       const answeredWithoutOrder = [...answers.keys()].filter((id) => !storedIds.has(id)).length;
       const storedWithoutAnswer = stored.filter((o) => !answers.has(o.id)).length;
@@ -221,8 +255,15 @@ async function main() {
       say(`\n${title}: ${count} order requests in ${rush.seconds.toFixed(2)} s`);
       say(`  requests/s          ${(count / rush.seconds).toFixed(0)}`);
       say(`  orders placed       ${answers.size} (stock ${STOCK}); placed orders/s ${(answers.size / rush.seconds).toFixed(0)}`);
-      say(`  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${percentile(latencies, 100).toFixed(1)} ms`);
-      say(`  answers             ${[...statuses].sort(([a], [b]) => a - b).map(([st, c]) => `${st}: ${c}`).join(', ')}${rush.networkErrors ? `, network errors: ${rush.networkErrors}` : ''}`);
+      say(
+        `  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${percentile(latencies, 100).toFixed(1)} ms`,
+      );
+      say(
+        `  answers             ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([st, c]) => `${st}: ${c}`)
+          .join(', ')}${rush.networkErrors ? `, network errors: ${rush.networkErrors}` : ''}`,
+      );
       say(`  stock left          ${left?.qty}   sold ${sold}   (sold + left = stock: ${consistent ? 'yes' : 'NO'})`);
       say(`  oversold            ${oversold}`);
       say(`  lost                ${lost} (answered without order ${answeredWithoutOrder}, stored without answer ${storedWithoutAnswer})`);
@@ -252,7 +293,9 @@ async function main() {
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
     say(`Rush vs bare route:      ${((closedRate / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
-    say(`Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`);
+    say(
+      `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`,
+    );
     if (args.stats) await printStatementStats(db);
 
     await servers.close();

@@ -33,7 +33,12 @@ async function run(job) {
   /** Sends customer i's order; latency counts from `from` (planned arrival in the open loop). */
   const one = async (i, from) => {
     try {
-      const res = await post(agent, url, { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` }, body);
+      const res = await post(
+        agent,
+        url,
+        { authorization: `Bearer ${job.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `rush-${i}` },
+        body,
+      );
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status === 200) {
         const answer = JSON.parse(res.text);

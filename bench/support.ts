@@ -16,7 +16,11 @@ import { createMailer } from '../src/server/lib/mail.js';
 export const say = (m: string) => process.stdout.write(`${m}\n`);
 
 /** The machine's load averages (1, 5, 15 min), one decimal each. */
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /** The value at percentile `p` (0–100) of ascending `sorted` (nearest rank); 0 when empty. */
 export function percentile(sorted: number[], p: number): number {
@@ -40,7 +44,12 @@ export interface BenchDb {
 
 /** PostgreSQL (embedded, durable settings) in `dir` on a free port, database 'bench', a pool of `pool`. */
 export async function startBenchDb(dir: string, pool: number, settings?: string[]): Promise<BenchDb> {
-  const pg = await startEmbedded({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', ...(settings ? { settings } : {}) });
+  const pg = await startEmbedded({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'bench',
+    ...(settings ? { settings } : {}),
+  });
   const database = connect(pg.url, pool);
   return {
     pg,
@@ -63,7 +72,16 @@ export interface BenchServers {
 
 /** The app (production settings, no jobs, no web files) and the bare route, both on 127.0.0.1. */
 export async function startServers(database: Database, databaseUrl: string): Promise<BenchServers> {
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS: 'false', DATABASE_URL: databaseUrl, PAYMENT_GATEWAY: 'sandbox', PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: 'false', PAYMENT_SECRET: 'bench-payment-secret-0123456789' });
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    DATABASE_URL: databaseUrl,
+    PAYMENT_GATEWAY: 'sandbox',
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_DEMO: 'false',
+    PAYMENT_SECRET: 'bench-payment-secret-0123456789',
+  });
   const mailer = createMailer(database.db, { smtpUrl: undefined, from: env.MAIL_FROM });
   const deps: Deps = { env, database, mailer, now: () => new Date() };
   const app = await buildApp(deps, { serveWeb: false, logger: false });

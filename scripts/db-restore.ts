@@ -23,7 +23,9 @@ async function main(): Promise<number> {
     database = connect(embedded.url, 2);
     const summary = await restoreBackup(database, createReadStream(file));
     const rows = summary.tables.reduce((n, t) => n + t.rows, 0);
-    console.log(`Restored ${file}: ${summary.tables.length} tables, ${rows} rows (sign-in sessions are not in backups: everyone signs in again).`);
+    console.log(
+      `Restored ${file}: ${summary.tables.length} tables, ${rows} rows (sign-in sessions are not in backups: everyone signs in again).`,
+    );
     return 0;
   } finally {
     await database?.close();

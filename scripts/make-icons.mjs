@@ -13,7 +13,10 @@ const pub = path.join(root, 'src/web/public');
 const svg = readFileSync(path.join(pub, 'favicon.svg'));
 const THEME = '#0f766e';
 
-const render = (size) => sharp(svg, { density: Math.ceil((72 * size) / 32) }).resize(size, size).png();
+const render = (size) =>
+  sharp(svg, { density: Math.ceil((72 * size) / 32) })
+    .resize(size, size)
+    .png();
 
 async function onBackground(size, logoShare, file) {
   const logo = await render(Math.round(size * logoShare)).toBuffer();

@@ -92,8 +92,20 @@ beforeAll(async () => {
   userIds.admin = (await makeUser(db, { role: 'admin' })).id;
   known = {
     ids: [
-      providerId, menu.category.id, menu.soup.id, menu.main.id, menu.dessert.id, menu.set.complex.id, menu.menu.id,
-      team.location.id, order.id, lap.id, allergen.id, team.kristaps.id, team.liga.id, ...Object.values(userIds),
+      providerId,
+      menu.category.id,
+      menu.soup.id,
+      menu.main.id,
+      menu.dessert.id,
+      menu.set.complex.id,
+      menu.menu.id,
+      team.location.id,
+      order.id,
+      lap.id,
+      allergen.id,
+      team.kristaps.id,
+      team.liga.id,
+      ...Object.values(userIds),
     ],
     strings: [team.location.token, team.anna.user.email, 'lv', 'en', 'ru'],
   };
@@ -102,7 +114,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Measured for the record (docs/benchmarks is for benches; this is printed only).
-  console.info(`API walk: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED}, ${RUNS} runs per operation)`);
+  console.info(
+    `API walk: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED}, ${RUNS} runs per operation)`,
+  );
   await ctx.close();
 });
 
@@ -110,7 +124,10 @@ afterAll(async () => {
 // deactivated a user or ended a session (logout).
 beforeEach(async () => {
   await ctx.app.maintenance.set(false);
-  await ctx.db.update(users).set({ active: true }).where(sql`true`);
+  await ctx.db
+    .update(users)
+    .set({ active: true })
+    .where(sql`true`);
   auth.anonymous = {};
   for (const role of ['customer', 'manager', 'kitchen', 'admin'] as const) {
     auth[role] = { authorization: `Bearer ${await createSession(ctx.db, userIds[role], true, ctx.clock.now())}` };
@@ -188,26 +205,27 @@ describe('API walk', () => {
     expect(operations.length).toBeGreaterThan(70);
   });
 
-  for (const { path, method, op } of operations) it(`${method} ${path} answers only declared statuses, never 5xx`, async () => {
-    const declared = new Set(Object.keys(op.responses));
-    await fc.assert(
-      fc.asyncProperty(requestsFor(path, op), async (req) => {
-        requests++;
-        const res = await ctx.app.inject({
-          method: method as 'GET',
-          url: req.url,
-          headers: { ...auth[req.role], ...(req.body ? { 'content-type': req.body.contentType } : {}) },
-          ...(req.body ? { payload: req.body.payload } : {}),
-        });
-        if (res.statusCode >= 500 || !declared.has(String(res.statusCode))) {
-          throw new Error(
-            `${method} ${req.url} as ${req.role} (${req.mode}) answered ${res.statusCode}, declared: ${[...declared].join(',')}\n` +
-              `body sent: ${req.body ? `${req.body.contentType} ${req.body.payload.slice(0, 500)}` : '-'}\n` +
-              `answer: ${res.body.slice(0, 300)}\nseed: ${SEED}`,
-          );
-        }
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-  });
+  for (const { path, method, op } of operations)
+    it(`${method} ${path} answers only declared statuses, never 5xx`, async () => {
+      const declared = new Set(Object.keys(op.responses));
+      await fc.assert(
+        fc.asyncProperty(requestsFor(path, op), async (req) => {
+          requests++;
+          const res = await ctx.app.inject({
+            method: method as 'GET',
+            url: req.url,
+            headers: { ...auth[req.role], ...(req.body ? { 'content-type': req.body.contentType } : {}) },
+            ...(req.body ? { payload: req.body.payload } : {}),
+          });
+          if (res.statusCode >= 500 || !declared.has(String(res.statusCode))) {
+            throw new Error(
+              `${method} ${req.url} as ${req.role} (${req.mode}) answered ${res.statusCode}, declared: ${[...declared].join(',')}\n` +
+                `body sent: ${req.body ? `${req.body.contentType} ${req.body.payload.slice(0, 500)}` : '-'}\n` +
+                `answer: ${res.body.slice(0, 300)}\nseed: ${SEED}`,
+            );
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    });
 });

@@ -7,11 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../shared/i18n.js';
 import { allowedMethods } from './lib/allowed-methods.js';
 import { authHook } from './lib/auth.js';
@@ -215,7 +211,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     const route = req.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ route, method: req.method, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (logRequests) {
-      req.log.info({ route, method: req.method, status: reply.statusCode, userId: req.user?.id, ms: Math.round(reply.elapsedTime) }, 'request completed');
+      req.log.info(
+        { route, method: req.method, status: reply.statusCode, userId: req.user?.id, ms: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
     }
     done();
   });
@@ -263,7 +262,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     const lang = req.lang ?? DEFAULT_LANG;
     const allow = methods.at(req.url);
     if (allow.length > 0) {
-      return reply.status(405).header('allow', allow.join(', ')).send({ message: t(lang, 'methodNotAllowed'), errors: {} });
+      return reply
+        .status(405)
+        .header('allow', allow.join(', '))
+        .send({ message: t(lang, 'methodNotAllowed'), errors: {} });
     }
     if (req.url.startsWith('/app/') || req.url === '/app' || req.method !== 'GET' || !serveWeb) {
       return reply.status(404).send({ message: t(lang, 'notFound'), errors: {} });

@@ -19,7 +19,10 @@ describe('configuration: the laptop rule (embedded database) for payments and li
   });
 
   it('an explicit PAYMENT_GATEWAY wins either way, and is not warned about', () => {
-    expect(loadEnv({ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example', PAYMENT_GATEWAY: 'sandbox' })).toMatchObject({ PAYMENT_GATEWAY: 'sandbox', warnings: [] });
+    expect(loadEnv({ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example', PAYMENT_GATEWAY: 'sandbox' })).toMatchObject({
+      PAYMENT_GATEWAY: 'sandbox',
+      warnings: [],
+    });
     expect(loadEnv({ PAYMENT_GATEWAY: 'none' })).toMatchObject({ PAYMENT_GATEWAY: 'none', warnings: [] });
     expect(() => loadEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
   });

@@ -18,7 +18,10 @@ async function instance(url: string): Promise<App> {
   const database = connect(url, 5);
   pools.push(database);
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' });
-  const app = await buildApp({ env, database, mailer: createMailer(database.db, { from: env.MAIL_FROM }), now: () => new Date() }, { serveWeb: false });
+  const app = await buildApp(
+    { env, database, mailer: createMailer(database.db, { from: env.MAIL_FROM }), now: () => new Date() },
+    { serveWeb: false },
+  );
   await app.ready();
   return app;
 }
@@ -38,7 +41,9 @@ afterAll(async () => {
 describe('two instances on one database', () => {
   it('share sessions: a token from one works on the other, and logout on one ends it on both', async () => {
     const user = await makeUser(shared.db);
-    const { token } = (await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).json();
+    const { token } = (
+      await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })
+    ).json();
     const auth = { authorization: `Bearer ${token}` };
     expect((await b.inject({ url: '/app/me', headers: auth })).json().id).toBe(user.id);
     expect((await b.inject({ method: 'POST', url: '/app/logout', headers: auth })).statusCode).toBe(200);
@@ -50,15 +55,23 @@ describe('two instances on one database', () => {
     // Failures of one account from one address, alternating instances: the waits are shared.
     for (let i = 0; i < LOGIN_LIMITS.perPair.free; i++) {
       const app = i % 2 ? a : b;
-      expect((await app.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: 'bad' } })).statusCode).toBe(422);
+      expect((await app.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: 'bad' } })).statusCode).toBe(
+        422,
+      );
     }
-    expect((await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(429);
-    expect((await b.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(429);
+    expect(
+      (await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode,
+    ).toBe(429);
+    expect(
+      (await b.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode,
+    ).toBe(429);
   });
 
   it('share maintenance mode: switched on one, the other answers 503 within a second', async () => {
     const admin = await makeUser(shared.db, { role: 'admin' });
-    const { token } = (await a.inject({ method: 'POST', url: '/app/login', payload: { email: admin.email, password: TEST_PASSWORD } })).json();
+    const { token } = (
+      await a.inject({ method: 'POST', url: '/app/login', payload: { email: admin.email, password: TEST_PASSWORD } })
+    ).json();
     const auth = { authorization: `Bearer ${token}` };
     expect((await b.inject({ url: '/app/translations' })).statusCode).toBe(200);
     await a.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: auth, payload: { maintenance: true } });

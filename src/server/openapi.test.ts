@@ -31,7 +31,10 @@ describe('OpenAPI document', () => {
       for (const status of ['404', '409', '422', '429']) {
         expect(op.responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual(errorRef);
       }
-      expect(Object.keys(op.responses).some((s) => Number(s) < 400), `${where} declares its success`).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => Number(s) < 400),
+        `${where} declares its success`,
+      ).toBe(true);
     }
     const me = doc.paths['/app/me']!.get!.responses;
     expect(Object.keys(me).sort()).toEqual(['200', '401', '403', '404', '409', '422', '429', '503']);
@@ -39,7 +42,7 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/app/login']!.post!.responses['429']!.headers).toHaveProperty('retry-after');
   });
 
-  it("marks the public calls as needing no token, and the others as needing the bearer token", async () => {
+  it('marks the public calls as needing no token, and the others as needing the bearer token', async () => {
     expect(doc.paths['/app/login']!.post!.security).toEqual([]);
     expect(doc.paths['/app/translations']!.get!.security).toEqual([]);
     expect(doc.paths['/app/dishes/{id}/image']!.get!.security).toEqual([]);

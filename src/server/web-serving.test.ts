@@ -17,13 +17,22 @@ let mailer: ReturnType<typeof createMailer>;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'lunch-web-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest"></head><body></body></html>',
+  );
   await writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(dir, 'registerSW.js'), 'navigator.serviceWorker.register("/sw.js")');
   await writeFile(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Pusdienas', start_url: '/' }));
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   database = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789', WEB_DIST: dir });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    PAYMENT_SECRET: 'test-payment-secret-0123456789',
+    WEB_DIST: dir,
+  });
   mailer = createMailer(database.db, { from: env.MAIL_FROM });
   app = await buildApp({ env, database, mailer, now: () => new Date() }, { logger: false });
   await app.ready();

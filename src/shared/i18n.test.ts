@@ -11,14 +11,41 @@ describe('plural rules', () => {
   it('picks Latvian zero / one / other: 1, 21, 31 are one; 0, 10-20 zero; 11 is not one', () => {
     const of = (n: number) => pluralCategory('lv', n);
     expect([0, 1, 2, 5, 9, 10, 11, 12, 19, 20, 21, 22, 30, 31, 101, 111].map(of)).toEqual([
-      'zero', 'one', 'other', 'other', 'other', 'zero', 'zero', 'zero', 'zero', 'zero', 'one', 'other', 'zero', 'one', 'one', 'zero',
+      'zero',
+      'one',
+      'other',
+      'other',
+      'other',
+      'zero',
+      'zero',
+      'zero',
+      'zero',
+      'zero',
+      'one',
+      'other',
+      'zero',
+      'one',
+      'one',
+      'zero',
     ]);
   });
 
   it('picks Russian one / few / many', () => {
     const of = (n: number) => pluralCategory('ru', n);
     expect([0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 111, 1.5].map(of)).toEqual([
-      'many', 'one', 'few', 'few', 'many', 'many', 'many', 'many', 'one', 'few', 'many', 'many', 'other',
+      'many',
+      'one',
+      'few',
+      'few',
+      'many',
+      'many',
+      'many',
+      'many',
+      'one',
+      'few',
+      'many',
+      'many',
+      'other',
     ]);
   });
 

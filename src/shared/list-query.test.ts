@@ -6,17 +6,29 @@ const schema = listQuerySchema({ sort: ['created_at', 'position'] as const, filt
 
 describe('listQuerySchema', () => {
   it('reads bracket keys, defaults and passes other params through', () => {
-    const q = schema.parse({ 'sort[created_at]': 'desc', 'sort[position]': '', 'filter[status]': '1', 'filter[colour]': 'red', search: ' Soup ', provider_id: '2' });
+    const q = schema.parse({
+      'sort[created_at]': 'desc',
+      'sort[position]': '',
+      'filter[status]': '1',
+      'filter[colour]': 'red',
+      search: ' Soup ',
+      provider_id: '2',
+    });
     expect(q).toEqual({
       page: 1,
       perPage: 50,
-      sort: [{ field: 'created_at', dir: 'desc' }, { field: 'position', dir: 'asc' }],
+      sort: [
+        { field: 'created_at', dir: 'desc' },
+        { field: 'position', dir: 'asc' },
+      ],
       filter: { status: true },
       search: 'Soup',
       rest: { provider_id: '2' },
     });
     expect(schema.parse({ per_page: 'all', page: '3', 'filter[category_id]': '7', 'filter[status]': '0' })).toMatchObject({
-      perPage: 'all', page: 3, filter: { category_id: 7, status: false },
+      perPage: 'all',
+      page: 3,
+      filter: { category_id: 7, status: false },
     });
     expect(schema.parse({ sort: { position: 'desc' } }).sort).toEqual([{ field: 'position', dir: 'desc' }]);
   });
@@ -47,24 +59,66 @@ describe('pageWindow and listSearchParams', () => {
     expect(pageWindow(7, 5, 'all')).toMatchObject({ offset: 0, limit: null, current_page: 1, last_page: 1, per_page: 'all' });
   });
   it('builds the bracket query the server reads', () => {
-    const p = listSearchParams({ page: 2, per_page: 'all', sort: { created_at: 'desc' }, filter: { status: true, category_id: undefined }, search: '', initial: true });
+    const p = listSearchParams({
+      page: 2,
+      per_page: 'all',
+      sort: { created_at: 'desc' },
+      filter: { status: true, category_id: undefined },
+      search: '',
+      initial: true,
+    });
     expect(p.toString()).toBe('page=2&per_page=all&sort%5Bcreated_at%5D=desc&filter%5Bstatus%5D=1&initial=1');
-    expect(schema.parse(Object.fromEntries(p))).toMatchObject({ page: 2, perPage: 'all', filter: { status: true }, rest: { initial: '1' } });
+    expect(schema.parse(Object.fromEntries(p))).toMatchObject({
+      page: 2,
+      perPage: 'all',
+      filter: { status: true },
+      rest: { initial: '1' },
+    });
   });
 });
 
 describe('one list convention (decision 026)', () => {
   it("parses a call's own params, with its own default page size and search limit", () => {
-    const orders = listQuerySchema({ sort: [], filters: { status: z.coerce.number().int().min(0).max(2) }, params: { full: z.coerce.number().int().min(0).max(1).optional() }, defaultPerPage: 20, searchMaxLength: 5 });
-    expect(orders.parse({ 'filter[status]': '2', full: '1', provider_id: '3' })).toEqual({ page: 1, perPage: 20, sort: [], filter: { status: 2 }, search: '', params: { full: 1 }, rest: { provider_id: '3' } });
-    const paths = (input: object) => orders.safeParse(input).error?.issues.map((i) => i.path.join('.')).sort();
+    const orders = listQuerySchema({
+      sort: [],
+      filters: { status: z.coerce.number().int().min(0).max(2) },
+      params: { full: z.coerce.number().int().min(0).max(1).optional() },
+      defaultPerPage: 20,
+      searchMaxLength: 5,
+    });
+    expect(orders.parse({ 'filter[status]': '2', full: '1', provider_id: '3' })).toEqual({
+      page: 1,
+      perPage: 20,
+      sort: [],
+      filter: { status: 2 },
+      search: '',
+      params: { full: 1 },
+      rest: { provider_id: '3' },
+    });
+    const paths = (input: object) =>
+      orders
+        .safeParse(input)
+        .error?.issues.map((i) => i.path.join('.'))
+        .sort();
     expect(paths({ full: '7', search: 'longer' })).toEqual(['full', 'search']);
     expect(paths({ 'filter[status]': '9' })).toEqual(['filter[status]']);
   });
 
   it('answers a page as { data, current_page, last_page, per_page, total }', () => {
-    expect(pageOf(['a', 'b'], 45, { page: 3, perPage: 20 })).toEqual({ data: ['a', 'b'], current_page: 3, last_page: 3, per_page: 20, total: 45 });
+    expect(pageOf(['a', 'b'], 45, { page: 3, perPage: 20 })).toEqual({
+      data: ['a', 'b'],
+      current_page: 3,
+      last_page: 3,
+      per_page: 20,
+      total: 45,
+    });
     expect(pageOf([], 0, { page: 1, perPage: 20 })).toEqual({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 });
-    expect(pageOf(['a'], 1, { page: 4, perPage: 'all' })).toEqual({ data: ['a'], current_page: 1, last_page: 1, per_page: 'all', total: 1 });
+    expect(pageOf(['a'], 1, { page: 4, perPage: 'all' })).toEqual({
+      data: ['a'],
+      current_page: 1,
+      last_page: 1,
+      per_page: 'all',
+      total: 1,
+    });
   });
 });

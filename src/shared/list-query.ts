@@ -29,7 +29,11 @@ export interface SortKey<S extends string = string> {
 }
 
 /** A parsed list query, as handlers receive it. */
-export interface ListQuery<S extends string = string, F extends Record<string, unknown> = Record<string, unknown>, P extends Record<string, unknown> = Record<string, unknown>> {
+export interface ListQuery<
+  S extends string = string,
+  F extends Record<string, unknown> = Record<string, unknown>,
+  P extends Record<string, unknown> = Record<string, unknown>,
+> {
   page: number;
   perPage: PerPage;
   /** In the order given; empty when the caller gave none (the service applies its default). */
@@ -51,7 +55,11 @@ export const idFilter = dbIdParam;
 
 export const perPageParam = z.union([z.literal('all'), z.coerce.number().int().min(1).max(MAX_PER_PAGE)]);
 
-export interface ListQueryOptions<S extends string, FS extends Record<string, z.ZodType>, PS extends z.ZodRawShape = Record<never, z.ZodType>> {
+export interface ListQueryOptions<
+  S extends string,
+  FS extends Record<string, z.ZodType>,
+  PS extends z.ZodRawShape = Record<never, z.ZodType>,
+> {
   /** Fields that may appear in sort[...]; anything else is a 422 on that key. */
   sort: readonly S[];
   /** Known filters and how to parse their values. */
@@ -84,7 +92,9 @@ export function listQuerySchema<
       ...own,
       page: z.coerce.number().int().min(1).optional(),
       per_page: perPageParam.optional(),
-      search: text().max(opts.searchMaxLength ?? 200).optional(),
+      search: text()
+        .max(opts.searchMaxLength ?? 200)
+        .optional(),
     })
     .transform((input, ctx): ListQuery<S, FiltersOf<FS>, z.output<z.ZodObject<PS>>> => {
       // The call's own params make the inferred type generic; the list keys are these.

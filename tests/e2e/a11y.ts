@@ -17,7 +17,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa',
 /** Impacts that fail a journey. */
 const FAILING = new Set(['serious', 'critical']);
 
-
 export async function scanA11y(page: Page, step: string) {
   // A page still fading something in is judged after the animation (reduced motion is emulated,
   // but a spinner may still be replaced by content).

@@ -83,7 +83,9 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(dialog.getByText('Šim ēdienam vēl nav attēla.')).toBeVisible();
   const upload = dialog.getByRole('button', { name: 'Augšupielādēt' });
   await expect(upload).toBeDisabled();
-  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d9822b' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d9822b' } })
+    .png()
+    .toBuffer();
   await dialog.getByLabel('Izvēlieties attēlu').setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: png });
   await expect(upload).toBeEnabled();
   const uploaded = page.waitForResponse((r) => /\/app\/dishes\/\d+\/image/.test(r.url()) && r.request().method() === 'POST');

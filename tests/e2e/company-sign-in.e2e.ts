@@ -37,7 +37,8 @@ test('an administrator connects the company provider and an employee signs in wi
   // A newcomer from acme.lv: the account is made at the chosen location.
   const employee = await browser.newPage();
   await employee.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session')) localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
+    if (!localStorage.getItem('lunch.session'))
+      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
   });
   idp.signInAs('ilze');
   await employee.goto('/login');
@@ -57,11 +58,14 @@ test('an administrator connects the company provider and an employee signs in wi
   // Someone from another company is told why, and stays signed out.
   const outsider = await browser.newPage();
   await outsider.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session')) localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
+    if (!localStorage.getItem('lunch.session'))
+      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
   });
   idp.signInAs('outsider');
   await outsider.goto('/login');
   await outsider.getByRole('button', { name: 'Sign in with your company account' }).click();
-  await expect(outsider.getByText("Your company account's e-mail address is not one this service accepts")).toBeVisible({ timeout: 20_000 });
+  await expect(outsider.getByText("Your company account's e-mail address is not one this service accepts")).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(outsider.getByRole('button', { name: 'Log in' })).toBeVisible();
 });

@@ -31,7 +31,10 @@ test('an editor dialog keeps the keyboard inside, makes the page inert and retur
   expect(await mainIsInert(page)).toBe(false);
 
   // The delete confirmation: focus starts on Cancel; Escape closes it and nothing else.
-  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Delete category' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');

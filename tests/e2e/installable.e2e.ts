@@ -27,7 +27,7 @@ test('the app is installable: manifest with icons, an apple-touch-icon and a ser
   await controlled(page);
 });
 
-test('after a deploy the next page load gets the new index.html, not the worker\'s copy', async ({ page }) => {
+test("after a deploy the next page load gets the new index.html, not the worker's copy", async ({ page }) => {
   const file = path.resolve('dist/web/index.html');
   const original = readFileSync(file, 'utf8');
   await page.goto('/login');

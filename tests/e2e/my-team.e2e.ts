@@ -78,7 +78,10 @@ test('location manager runs the team', async ({ page, request }) => {
 
   // Team report: a CSV for this month so far, through a one-time address.
   const report = page.getByRole('form', { name: 'Team report' });
-  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: 'Download report (CSV)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^team-report-birojs-centrs-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

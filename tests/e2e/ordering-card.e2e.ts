@@ -63,7 +63,11 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
   await orderButton.click();
   const request = await sent;
   expect(request.headers()['idempotency-key']).toBeTruthy();
-  const body = request.postDataJSON() as { payment_type: string; terms: boolean; items: { id: number; qty: number; complex?: unknown[] }[] };
+  const body = request.postDataJSON() as {
+    payment_type: string;
+    terms: boolean;
+    items: { id: number; qty: number; complex?: unknown[] }[];
+  };
   expect(body.payment_type).toBe('card');
   expect(body.terms).toBe(true);
   expect(body.items).toHaveLength(2);
@@ -102,9 +106,7 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
 test('a declined card payment shows the payment problem page', async ({ page }) => {
   await signIn(page, 'manager@demo.lv');
   // More than the location's subsidy covers, so there is something to pay.
-  await dishCard(page, 'Grilled chicken breast')
-    .getByRole('button', { name: 'Add Grilled chicken breast to the order' })
-    .click();
+  await dishCard(page, 'Grilled chicken breast').getByRole('button', { name: 'Add Grilled chicken breast to the order' }).click();
   await cartRibbon(page).click();
   const cart = cartPanel(page);
   await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();

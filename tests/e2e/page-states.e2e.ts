@@ -5,7 +5,16 @@ import { signIn } from './ordering-support';
 // laps said the menu was not found. Every page that loads one object shows one not-found page.
 test('an unknown object gives the same not-found page everywhere', async ({ page }) => {
   await signIn(page, 'admin@demo.lv');
-  for (const address of ['/orders/999999', '/kds/999999', '/menu-laps/999999', '/menu-laps/999999/999999', '/menu/999999', '/menu/999999/balance', '/order/999999', '/orders/abc']) {
+  for (const address of [
+    '/orders/999999',
+    '/kds/999999',
+    '/menu-laps/999999',
+    '/menu-laps/999999/999999',
+    '/menu/999999',
+    '/menu/999999/balance',
+    '/order/999999',
+    '/orders/abc',
+  ]) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: 'Not found', level: 1 }), address).toBeVisible();
     await expect(page.getByText('There is nothing to display...'), address).toHaveCount(0);
@@ -20,7 +29,11 @@ test('the locations table fits its column at a 1280 px window', async ({ page })
   await page.goto('/locations');
   const wrap = page.locator('.table-wrap').first();
   await expect(wrap.getByRole('row').nth(1)).toBeVisible();
-  for (const [language, code] of [['English', 'en'], ['Latviešu', 'lv'], ['Русский', 'ru']] as const) {
+  for (const [language, code] of [
+    ['English', 'en'],
+    ['Latviešu', 'lv'],
+    ['Русский', 'ru'],
+  ] as const) {
     // The side navigation's language buttons are named by the language, then their visible code.
     await page.getByRole('button', { name: `${language} ${code.toUpperCase()}`, exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', code);

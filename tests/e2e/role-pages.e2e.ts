@@ -6,7 +6,19 @@ import { signIn } from './ordering-support';
 // "not available for your role" page before any form renders.
 test('a customer typing staff addresses gets one "not available for your role" page', async ({ page }) => {
   await signIn(page, 'anna@demo.lv');
-  const staffAddresses = ['/menu/new', '/menu', '/laps', '/orders', '/orders/1', '/kds/1', '/menu-laps/1', '/categories', '/dishes', '/locations', '/providers'];
+  const staffAddresses = [
+    '/menu/new',
+    '/menu',
+    '/laps',
+    '/orders',
+    '/orders/1',
+    '/kds/1',
+    '/menu-laps/1',
+    '/categories',
+    '/dishes',
+    '/locations',
+    '/providers',
+  ];
   for (const address of staffAddresses) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: 'Not available for your role', level: 1 }), address).toBeVisible();

@@ -46,16 +46,30 @@ describe('backup and restore', () => {
     await seedDemo(ctx.db, now);
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now);
-    for (const items of [[{ id: w.soup.id, qty: 2 }], [{ id: w.main.id, qty: 1 }, { id: w.dessert.id, qty: 3 }]]) {
+    for (const items of [
+      [{ id: w.soup.id, qty: 2 }],
+      [
+        { id: w.main.id, qty: 1 },
+        { id: w.dessert.id, qty: 3 },
+      ],
+    ]) {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/app/order/create',
-        payload: { dishlist_id: w.menu.id, items, payment_type: 'cash', terms: true, comment: 'tab\there, new\nline, back\\slash, "quote" ā č ž' },
+        payload: {
+          dishlist_id: w.menu.id,
+          items,
+          payment_type: 'cash',
+          terms: true,
+          comment: 'tab\there, new\nline, back\\slash, "quote" ā č ž',
+        },
         headers: c.auth,
       });
       expect(res.statusCode).toBe(200);
     }
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+      .png()
+      .toBuffer();
     await storeDishImage(ctx.db, w.soup.id, png, 'en');
     await setSetting(ctx.db, 'maintenance', false);
     await setSetting(ctx.db, 'payment_secret', 'kept-across-restore-0123456789');

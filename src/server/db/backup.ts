@@ -97,7 +97,9 @@ async function tablesInOrder(client: pg.PoolClient): Promise<{ name: string; col
 async function appliedMigrations(client: pg.PoolClient): Promise<MigrationRecord[] | null> {
   const exists = await client.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
   if (!exists.rows[0]!.t) return null;
-  const res = await client.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by id');
+  const res = await client.query<{ hash: string; created_at: string }>(
+    'select hash, created_at from drizzle.__drizzle_migrations order by id',
+  );
   return res.rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
 
@@ -124,7 +126,9 @@ export async function writeBackup(database: Database, out: Writable): Promise<Ba
     );
     const sequences: Header['sequences'] = [];
     for (const s of seqs.rows) {
-      const v = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from public.${quoteIdent(s.name)}`);
+      const v = await client.query<{ last_value: string; is_called: boolean }>(
+        `select last_value::text, is_called from public.${quoteIdent(s.name)}`,
+      );
       sequences.push({ name: s.name, lastValue: v.rows[0]!.last_value, isCalled: v.rows[0]!.is_called });
     }
     const header: Header = { format: FORMAT, version: VERSION, createdAt: new Date().toISOString(), migrations, sequences };
@@ -163,7 +167,9 @@ async function localMigrations(): Promise<{ tag: string; hash: string }[]> {
   return Promise.all(
     journal.entries.map(async (e) => ({
       tag: e.tag,
-      hash: createHash('sha256').update(await readFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), 'utf8')).digest('hex'),
+      hash: createHash('sha256')
+        .update(await readFile(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), 'utf8'))
+        .digest('hex'),
     })),
   );
 }
@@ -204,11 +210,14 @@ export async function restoreBackup(database: Database, input: NodeJS.ReadableSt
     return r.value as string;
   };
   const header = JSON.parse(await next()) as Header;
-  if (header.format !== FORMAT || header.version !== VERSION) throw new Error('Not a backup file of this application (or of a newer format)');
+  if (header.format !== FORMAT || header.version !== VERSION)
+    throw new Error('Not a backup file of this application (or of a newer format)');
   const local = await localMigrations();
   header.migrations.forEach((m, i) => {
     if (local[i]?.hash !== m.hash) {
-      throw new Error(`The backup was written by another version of the application: its migration ${i + 1} is not this version's (${local[i]?.tag ?? 'missing'})`);
+      throw new Error(
+        `The backup was written by another version of the application: its migration ${i + 1} is not this version's (${local[i]?.tag ?? 'missing'})`,
+      );
     }
   });
 
@@ -242,7 +251,10 @@ export async function restoreBackup(database: Database, input: NodeJS.ReadableSt
         }
         if (batch) yield batch;
       }
-      await pipeline(Readable.from(section()), client.query(copyStreams.from(`copy public.${quoteIdent(meta.table!)} (${list}) from stdin`)));
+      await pipeline(
+        Readable.from(section()),
+        client.query(copyStreams.from(`copy public.${quoteIdent(meta.table!)} (${list}) from stdin`)),
+      );
       summary.tables.push({ name: meta.table!, rows });
     }
     for (const s of header.sequences) {
@@ -263,5 +275,8 @@ export async function restoreBackup(database: Database, input: NodeJS.ReadableSt
 
 /** File name for a backup written now: lunch-2025-06-01T12-30-00Z.backup.gz */
 export function backupFileName(now = new Date()): string {
-  return `lunch-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.backup.gz`;
+  return `lunch-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.backup.gz`;
 }

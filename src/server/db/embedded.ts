@@ -108,8 +108,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
       ...(opts.settings ?? []).flatMap((s) => ['-c', s]),
     ],
@@ -154,7 +156,11 @@ export function embeddedUrl(port: number, database = 'lunch'): string {
  * For command-line tools: DATABASE_URL when set; else the embedded server the running app
  * started; else an embedded server started just for the tool (stop it when done).
  */
-export async function databaseUrlForTool(env: { DATABASE_URL?: string; DATA_DIR: string; EMBEDDED_PG_PORT: number }): Promise<EmbeddedServer> {
+export async function databaseUrlForTool(env: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  EMBEDDED_PG_PORT: number;
+}): Promise<EmbeddedServer> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => undefined };
   const { default: pg } = await import('pg');
   const url = embeddedUrl(env.EMBEDDED_PG_PORT);

@@ -16,7 +16,9 @@ async function appliedMigrations(database: Database): Promise<number | null> {
 }
 
 async function tables(database: Database): Promise<number> {
-  const res = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+  const res = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+  );
   return res.rows[0]!.n;
 }
 

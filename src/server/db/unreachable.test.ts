@@ -63,10 +63,18 @@ describe('when the database goes away', () => {
     expect((await app.inject({ url: menusUrl, headers: auth })).statusCode).toBe(200);
 
     await server.stop();
-    for (const res of [await app.inject({ url: menusUrl, headers: auth }), await login(), await app.inject({ url: menusUrl, headers: auth })]) {
+    for (const res of [
+      await app.inject({ url: menusUrl, headers: auth }),
+      await login(),
+      await app.inject({ url: menusUrl, headers: auth }),
+    ]) {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.', errors: {}, unavailable: 'database' });
+      expect(res.json()).toEqual({
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        errors: {},
+        unavailable: 'database',
+      });
     }
 
     server = await start();

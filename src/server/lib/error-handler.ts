@@ -32,7 +32,19 @@ export function redactUrl(url: string): string {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Node socket errors and PostgreSQL states that say the database cannot be reached right now. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 /** node-postgres says these in words, without a code (pool and client timeouts, a dropped connection). */
 const UNREACHABLE_TEXT =
   /timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable|Client was closed|the database system is (starting up|shutting down|in recovery mode)/i;
@@ -71,9 +83,7 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
     return reply.status(err.status).headers(err.headers).send({ message: err.message, errors: err.errors });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return reply
-      .status(422)
-      .send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });
+    return reply.status(422).send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });
   }
   if (isDatabaseUnreachable(err)) {
     // Not maintenance: the web app tells the two apart by `unavailable` (src/web/lib/api.ts).

@@ -15,7 +15,8 @@ export type Translate<K extends string> = (lang: Lang, key: K, params?: Record<s
  */
 export function defineMessages<K extends string>(messages: Messages<K>): Translate<K> {
   return (lang, key, params) => {
-    const entry: string | PluralForms<'lv'> | PluralForms<'en'> | PluralForms<'ru'> | undefined = messages[lang]?.[key] ?? messages[DEFAULT_LANG][key];
+    const entry: string | PluralForms<'lv'> | PluralForms<'en'> | PluralForms<'ru'> | undefined =
+      messages[lang]?.[key] ?? messages[DEFAULT_LANG][key];
     let text: string;
     if (entry === undefined) text = key;
     else if (typeof entry === 'string') text = entry;

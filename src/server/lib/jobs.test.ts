@@ -11,8 +11,10 @@ afterAll(() => ctx.close());
 
 describe('job metrics', () => {
   it('count runs by result and observe how late each started', async () => {
-    const runs = async (result: string) => (await jobRuns.get()).values.find((v) => v.labels.job === 'test-job' && v.labels.result === result)?.value ?? 0;
-    const lag = async () => (await jobLag.get()).values.find((v) => v.labels.job === 'test-job' && v.metricName === 'lunch_job_lag_seconds_sum')?.value ?? 0;
+    const runs = async (result: string) =>
+      (await jobRuns.get()).values.find((v) => v.labels.job === 'test-job' && v.labels.result === result)?.value ?? 0;
+    const lag = async () =>
+      (await jobLag.get()).values.find((v) => v.labels.job === 'test-job' && v.metricName === 'lunch_job_lag_seconds_sum')?.value ?? 0;
     let fail = false;
     const job = {
       name: 'test-job',

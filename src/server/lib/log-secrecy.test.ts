@@ -27,7 +27,14 @@ let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let app: App;
 beforeAll(async () => {
   testDb = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace', JOBS: 'false', PAYMENT_SECRET, PAYMENT_GATEWAY: 'sandbox', PUBLIC_URL: 'https://lunch.example' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'trace',
+    JOBS: 'false',
+    PAYMENT_SECRET,
+    PAYMENT_GATEWAY: 'sandbox',
+    PUBLIC_URL: 'https://lunch.example',
+  });
   const mailer = createMailer(testDb.db, { from: env.MAIL_FROM });
   const deps: Deps = { env, database: testDb, mailer, now: () => new Date() };
   app = await buildApp(deps, { serveWeb: false, logStream: sink });
@@ -63,7 +70,12 @@ describe('logs', () => {
     });
     expect(reset.statusCode).toBe(200);
 
-    const note = signSandbox(PAYMENT_SECRET, { reference: 'no-such-payment', status: 'approved', amount_cents: 100, ts: Math.floor(Date.now() / 1000) });
+    const note = signSandbox(PAYMENT_SECRET, {
+      reference: 'no-such-payment',
+      status: 'approved',
+      amount_cents: 100,
+      ts: Math.floor(Date.now() / 1000),
+    });
     expect((await app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: note })).statusCode).toBe(404);
     const forged = { ...note, signature: 'f'.repeat(64) };
     expect((await app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: forged })).statusCode).toBe(403);

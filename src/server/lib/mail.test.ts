@@ -41,7 +41,12 @@ afterAll(async () => {
 describe('mailer over SMTP', () => {
   it('delivers, marks the outbox row sent, and erases a one-time link after delivery', async () => {
     const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pusdienas <no-reply@lunch.local>' });
-    const id = await mailer.send({ to: 'anna@test.lv', subject: 'Paroles atjaunošana', text: 'Saite: https://x/reset/abc', sensitive: true });
+    const id = await mailer.send({
+      to: 'anna@test.lv',
+      subject: 'Paroles atjaunošana',
+      text: 'Saite: https://x/reset/abc',
+      sensitive: true,
+    });
     await mailer.idle();
     mailer.close();
     const mail = received.find((m) => m.to === 'anna@test.lv');

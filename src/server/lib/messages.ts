@@ -1,11 +1,35 @@
 import { defineMessages } from './i18n.js';
 
 export type MessageKey =
-  | 'invalid' | 'required' | 'invalidType' | 'invalidEmail' | 'invalidValue' | 'tooSmallNumber' | 'tooBigNumber'
-  | 'tooShort' | 'tooLong' | 'tooFewItems' | 'tooManyItems' | 'notInteger' | 'invalidJson' | 'unsupportedMedia'
-  | 'bodyTooLarge' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooManyRequests' | 'maintenance'
-  | 'serverError' | 'passwordMismatch' | 'invalidCharacter' | 'dateOutOfRange' | 'databaseUnavailable'
-  | 'methodNotAllowed' | 'badUrl' | 'uriTooLong';
+  | 'invalid'
+  | 'required'
+  | 'invalidType'
+  | 'invalidEmail'
+  | 'invalidValue'
+  | 'tooSmallNumber'
+  | 'tooBigNumber'
+  | 'tooShort'
+  | 'tooLong'
+  | 'tooFewItems'
+  | 'tooManyItems'
+  | 'notInteger'
+  | 'invalidJson'
+  | 'unsupportedMedia'
+  | 'bodyTooLarge'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooManyRequests'
+  | 'maintenance'
+  | 'serverError'
+  | 'passwordMismatch'
+  | 'invalidCharacter'
+  | 'dateOutOfRange'
+  | 'databaseUnavailable'
+  | 'methodNotAllowed'
+  | 'badUrl'
+  | 'uriTooLong';
 
 /** Texts shared by every module: generic errors and validation. */
 export const t = defineMessages<MessageKey>({
@@ -48,8 +72,16 @@ export const t = defineMessages<MessageKey>({
     invalidValue: 'Šī vērtība nav derīga.',
     tooSmallNumber: 'Vērtībai jābūt vismaz {min}.',
     tooBigNumber: 'Vērtība nedrīkst būt lielāka par {max}.',
-    tooShort: { zero: 'Ievadiet vismaz {count} rakstzīmes.', one: 'Ievadiet vismaz {count} rakstzīmi.', other: 'Ievadiet vismaz {count} rakstzīmes.' },
-    tooLong: { zero: 'Ievadiet ne vairāk kā {count} rakstzīmes.', one: 'Ievadiet ne vairāk kā {count} rakstzīmi.', other: 'Ievadiet ne vairāk kā {count} rakstzīmes.' },
+    tooShort: {
+      zero: 'Ievadiet vismaz {count} rakstzīmes.',
+      one: 'Ievadiet vismaz {count} rakstzīmi.',
+      other: 'Ievadiet vismaz {count} rakstzīmes.',
+    },
+    tooLong: {
+      zero: 'Ievadiet ne vairāk kā {count} rakstzīmes.',
+      one: 'Ievadiet ne vairāk kā {count} rakstzīmi.',
+      other: 'Ievadiet ne vairāk kā {count} rakstzīmes.',
+    },
     tooFewItems: 'Pievienojiet vismaz {min}.',
     tooManyItems: 'Atļauts ne vairāk kā {max}.',
     notInteger: 'Ievadiet veselu skaitli.',
@@ -79,8 +111,18 @@ export const t = defineMessages<MessageKey>({
     invalidValue: 'Это значение недопустимо.',
     tooSmallNumber: 'Значение должно быть не меньше {min}.',
     tooBigNumber: 'Значение не может быть больше {max}.',
-    tooShort: { one: 'Введите не менее {count} символа.', few: 'Введите не менее {count} символов.', many: 'Введите не менее {count} символов.', other: 'Введите не менее {count} символа.' },
-    tooLong: { one: 'Введите не более {count} символа.', few: 'Введите не более {count} символов.', many: 'Введите не более {count} символов.', other: 'Введите не более {count} символа.' },
+    tooShort: {
+      one: 'Введите не менее {count} символа.',
+      few: 'Введите не менее {count} символов.',
+      many: 'Введите не менее {count} символов.',
+      other: 'Введите не менее {count} символа.',
+    },
+    tooLong: {
+      one: 'Введите не более {count} символа.',
+      few: 'Введите не более {count} символов.',
+      many: 'Введите не более {count} символов.',
+      other: 'Введите не более {count} символа.',
+    },
     tooFewItems: 'Добавьте хотя бы {min}.',
     tooManyItems: 'Допускается не более {max}.',
     notInteger: 'Введите целое число.',

@@ -54,7 +54,11 @@ describe('health and readiness', () => {
     try {
       expect((await ctx.app.inject({ url: '/ready' })).statusCode).toBe(503);
     } finally {
-      await pool.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [rows[0].id, rows[0].hash, rows[0].created_at]);
+      await pool.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
+        rows[0].id,
+        rows[0].hash,
+        rows[0].created_at,
+      ]);
     }
     expect((await ctx.app.inject({ url: '/ready' })).statusCode).toBe(200);
   });
@@ -132,7 +136,12 @@ describe('metrics', () => {
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now);
     const order = (qty: number) =>
-      ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: c.auth, payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty }], payment_type: 'cash', terms: true } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        headers: c.auth,
+        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty }], payment_type: 'cash', terms: true },
+      });
     expect((await order(1)).statusCode).toBe(200);
     // 5 soups in stock, 1 taken: 9 more are refused.
     expect((await order(9)).statusCode).toBe(422);
@@ -145,7 +154,11 @@ describe('metrics', () => {
   it('count payments by outcome (a replayed notification once) and mail by event', async () => {
     const valueOf = async (c: typeof paymentsCounter | typeof mailCounter, label: string) =>
       (await c.get()).values.find((v) => Object.values(v.labels).includes(label))?.value ?? 0;
-    const [paid, failed, kept] = [await valueOf(paymentsCounter, 'paid'), await valueOf(paymentsCounter, 'failed'), await valueOf(mailCounter, 'kept')];
+    const [paid, failed, kept] = [
+      await valueOf(paymentsCounter, 'paid'),
+      await valueOf(paymentsCounter, 'failed'),
+      await valueOf(mailCounter, 'kept'),
+    ];
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now);
@@ -158,7 +171,12 @@ describe('metrics', () => {
       });
       expect(res.statusCode).toBe(200);
       const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
-      const note = sandboxGateway(ctx.deps.env).sign({ reference: payment!.reference, status, amount_cents: payment!.amountCents, ts: Math.floor(now.getTime() / 1000) });
+      const note = sandboxGateway(ctx.deps.env).sign({
+        reference: payment!.reference,
+        status,
+        amount_cents: payment!.amountCents,
+        ts: Math.floor(now.getTime() / 1000),
+      });
       for (let i = 0; i < 2; i++) {
         expect((await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: note })).statusCode).toBe(200);
       }

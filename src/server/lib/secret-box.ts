@@ -37,7 +37,10 @@ export function secretBox(key: Buffer): SecretBox {
 /** The box for this deployment: SECRETS_KEY when set, else the key kept in the database. */
 export async function deploymentSecretBox(db: Db, configured: string): Promise<SecretBox> {
   if (configured) return secretBox(createHash('sha256').update(configured).digest());
-  await db.insert(settings).values({ key: 'secrets_key', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: 'secrets_key', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const stored = await getSetting<string>(db, 'secrets_key');
   if (typeof stored !== 'string') throw new Error('secrets_key setting is missing');
   const key = Buffer.from(stored, 'base64url');

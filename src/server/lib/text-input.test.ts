@@ -37,7 +37,13 @@ const cases: Case[] = [
   ['none', 'GET', () => `/app/user/token/abc${nulQ}def`, undefined, 'hash'],
   ['none', 'GET', () => `/app/locations/token/abc${nulQ}def`, undefined, 'hash'],
   ['none', 'GET', () => `/app/block/terms${nulQ}`, undefined, 'key'],
-  ['none', 'POST', () => '/app/password/create', { token: `t${NUL}`, password: 'long-enough-1', password_confirmation: 'long-enough-1' }, 'token'],
+  [
+    'none',
+    'POST',
+    () => '/app/password/create',
+    { token: `t${NUL}`, password: 'long-enough-1', password_confirmation: 'long-enough-1' },
+    'token',
+  ],
   // Every list's search=.
   ['kitchen', 'GET', () => `/app/dishlists?${q}&search=a${nulQ}b`, undefined, 'search'],
   ['admin', 'GET', () => `/app/dishes?${q}&search=a${nulQ}b`, undefined, 'search'],
@@ -53,7 +59,12 @@ const cases: Case[] = [
 
 describe('a NUL character in any value a caller sends', () => {
   it.each(cases)('%s %s %s answers 422 on its field', async (who, method, url, body, field) => {
-    const res = await ctx.app.inject({ method, url: url(), headers: { ...auth[who], 'accept-language': 'en' }, ...(body === undefined ? {} : { payload: body as object }) });
+    const res = await ctx.app.inject({
+      method,
+      url: url(),
+      headers: { ...auth[who], 'accept-language': 'en' },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
     expect(res.statusCode, res.body).toBe(422);
     const json = res.json();
     expect(json.message).toBe('The given data was invalid.');
@@ -65,7 +76,11 @@ describe('a NUL character in any value a caller sends', () => {
       ['lv', 'Šī vērtība satur neatļautu rakstzīmi.'],
       ['ru', 'Это значение содержит недопустимый символ.'],
     ] as const) {
-      const res = await ctx.app.inject({ method: 'POST', url: `/app/login?lang=${lang}`, payload: { email: `a${NUL}@x.lv`, password: 'x' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/app/login?lang=${lang}`,
+        payload: { email: `a${NUL}@x.lv`, password: 'x' },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.email).toContain(text);
     }

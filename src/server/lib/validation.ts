@@ -5,11 +5,7 @@ import type { FieldErrors } from './errors.js';
 import { t, type MessageKey } from './messages.js';
 
 /** Turns zod issues into the API's `errors` object: dotted paths, texts in the request's language. */
-export function validationErrors(
-  issues: readonly FastifySchemaValidationError[],
-  context: string | undefined,
-  lang: Lang,
-): FieldErrors {
+export function validationErrors(issues: readonly FastifySchemaValidationError[], context: string | undefined, lang: Lang): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');

@@ -11,12 +11,18 @@ let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
 
 export async function makeProvider(db: Db, values: Partial<typeof providers.$inferInsert> = {}) {
-  const [row] = await db.insert(providers).values({ title: `Provider ${uniq()}`, ...values }).returning();
+  const [row] = await db
+    .insert(providers)
+    .values({ title: `Provider ${uniq()}`, ...values })
+    .returning();
   return row!;
 }
 
 export async function makeLocation(db: Db, values: Partial<typeof locations.$inferInsert> = {}) {
-  const [row] = await db.insert(locations).values({ title: `Location ${uniq()}`, token: uniq(), ...values }).returning();
+  const [row] = await db
+    .insert(locations)
+    .values({ title: `Location ${uniq()}`, token: uniq(), ...values })
+    .returning();
   return row!;
 }
 

@@ -59,7 +59,10 @@ export interface TestContext {
 /** The whole app on a fresh database, in memory (app.inject), no listening socket. */
 export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestContext> {
   const database = await createTestDb();
-  const env = { ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' }), ...overrides };
+  const env = {
+    ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' }),
+    ...overrides,
+  };
   const clock = testClock();
   const mailer = createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const deps: Deps = { env, database, mailer, now: clock.now };

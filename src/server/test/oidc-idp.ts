@@ -36,7 +36,15 @@ export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const extra = new Map<string, Record<string, unknown>>();
   let next: IdpAccount = 'ilze';
   const config: Configuration = {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name'] },
     findAccount: (_ctx, sub) => ({
       accountId: sub,

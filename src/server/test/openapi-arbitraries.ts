@@ -85,7 +85,20 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 const HOSTILE_NUMBERS: readonly number[] = [
-  -1, 0, -0, 0.5, 1.005, -2147483648, 2147483647, 2147483648, 2 ** 53, -(2 ** 53), 1e21, 1e308, -1e308, Number.MIN_VALUE,
+  -1,
+  0,
+  -0,
+  0.5,
+  1.005,
+  -2147483648,
+  2147483647,
+  2147483648,
+  2 ** 53,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
 ];
 
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
@@ -128,7 +141,10 @@ function validNumber(s: JsonSchema, integer: boolean, known: Known): fc.Arbitrar
     return fc.oneof(...parts);
   }
   // Money and quantities: whole cents mostly (the API refuses more decimals), sometimes any double.
-  const cents = fc.integer({ min: Math.ceil(min * 100) + (minOpen ? 1 : 0), max: Math.floor(Math.min(max, 1e7) * 100) - (maxOpen ? 1 : 0) });
+  const cents = fc.integer({
+    min: Math.ceil(min * 100) + (minOpen ? 1 : 0),
+    max: Math.floor(Math.min(max, 1e7) * 100) - (maxOpen ? 1 : 0),
+  });
   return fc.oneof(
     cents.map((c) => c / 100),
     fc.double({ min, max: Math.min(max, 1e7), noNaN: true, minExcluded: minOpen, maxExcluded: maxOpen }),
@@ -163,14 +179,17 @@ function validObject(s: JsonSchema, mode: Mode, known: Known, depth: number): fc
   const base = fc.record(model, { requiredKeys: mode === 'valid' ? requiredKeys : [] });
   const extra =
     typeof s.additionalProperties === 'object'
-      ? fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), hostileString), valueOf(s.additionalProperties, mode, known, depth + 1), { maxKeys: 3 })
+      ? fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), hostileString), valueOf(s.additionalProperties, mode, known, depth + 1), {
+          maxKeys: 3,
+        })
       : mode === 'hostile'
         ? fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'user_id'), anyJson, { maxKeys: 2 })
         : fc.constant({});
   return fc.tuple(base, extra).map(([a, b]) => {
     const out: Record<string, unknown> = {};
     // defineProperty: a generated '__proto__' key stays a plain key, as JSON.parse would make it.
-    for (const [k, v] of [...Object.entries(b), ...Object.entries(a)]) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of [...Object.entries(b), ...Object.entries(a)])
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -183,10 +202,22 @@ export function valueOf(schema: JsonSchema, mode: Mode, known: Known, depth = 0)
   const valid = validValue(schema, mode, known, depth);
   if (mode === 'valid') return valid;
   if (mode === 'invalid') {
-    const wrongType = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 5 }), fc.constant([]), fc.constant({}));
+    const wrongType = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.string({ maxLength: 5 }),
+      fc.constant([]),
+      fc.constant({}),
+    );
     return fc.oneof({ arbitrary: valid, weight: 2 }, { arbitrary: wrongType, weight: 1 }, { arbitrary: outOfRange(schema), weight: 1 });
   }
-  return fc.oneof({ arbitrary: valid, weight: 2 }, { arbitrary: hostileString, weight: 2 }, { arbitrary: hostileNumber, weight: 1 }, { arbitrary: anyJson, weight: 1 });
+  return fc.oneof(
+    { arbitrary: valid, weight: 2 },
+    { arbitrary: hostileString, weight: 2 },
+    { arbitrary: hostileNumber, weight: 1 },
+    { arbitrary: anyJson, weight: 1 },
+  );
 }
 
 function outOfRange(s: JsonSchema): fc.Arbitrary<unknown> {
@@ -247,27 +278,26 @@ export function asParam(value: unknown): string {
  * handles it (the database, date arithmetic, a renderer).
  */
 export function withOneHostileLeaf(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc
-    .tuple(valid, fc.nat(), hostileString, hostileNumber, anyJson, fc.nat(6))
-    .map(([value, pick, s, n, any, kind]) => {
-      const leaves: { parent: Record<string, unknown> | unknown[]; key: string | number; leaf: unknown }[] = [];
-      const walk = (v: unknown) => {
-        if (Array.isArray(v)) v.forEach((item, i) => (item !== null && typeof item === 'object' ? walk(item) : leaves.push({ parent: v, key: i, leaf: item })));
-        else if (v !== null && typeof v === 'object') {
-          for (const [k, item] of Object.entries(v)) {
-            if (item !== null && typeof item === 'object') walk(item);
-            else leaves.push({ parent: v as Record<string, unknown>, key: k, leaf: item });
-          }
+  return fc.tuple(valid, fc.nat(), hostileString, hostileNumber, anyJson, fc.nat(6)).map(([value, pick, s, n, any, kind]) => {
+    const leaves: { parent: Record<string, unknown> | unknown[]; key: string | number; leaf: unknown }[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v))
+        v.forEach((item, i) => (item !== null && typeof item === 'object' ? walk(item) : leaves.push({ parent: v, key: i, leaf: item })));
+      else if (v !== null && typeof v === 'object') {
+        for (const [k, item] of Object.entries(v)) {
+          if (item !== null && typeof item === 'object') walk(item);
+          else leaves.push({ parent: v as Record<string, unknown>, key: k, leaf: item });
         }
-      };
-      const copy = structuredClone(value);
-      walk(copy);
-      if (leaves.length === 0) return typeof copy === 'string' ? s : typeof copy === 'number' ? n : copy;
-      const { parent, key, leaf } = leaves[pick % leaves.length]!;
-      const bad = kind === 0 ? any : typeof leaf === 'string' ? nearlyValid(leaf, s, kind) : typeof leaf === 'number' ? n : any;
-      (parent as Record<string | number, unknown>)[key] = bad;
-      return copy;
-    });
+      }
+    };
+    const copy = structuredClone(value);
+    walk(copy);
+    if (leaves.length === 0) return typeof copy === 'string' ? s : typeof copy === 'number' ? n : copy;
+    const { parent, key, leaf } = leaves[pick % leaves.length]!;
+    const bad = kind === 0 ? any : typeof leaf === 'string' ? nearlyValid(leaf, s, kind) : typeof leaf === 'number' ? n : any;
+    (parent as Record<string | number, unknown>)[key] = bad;
+    return copy;
+  });
 }
 
 /**

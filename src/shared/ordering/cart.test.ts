@@ -79,12 +79,36 @@ describe('changing quantities', () => {
 
 describe('menu changes', () => {
   const categories = [
-    { dishes: [{ id: 1, complex: [] }, { id: 10, complex: [{ id: 5, dishes: [{ id: 1 }] }, { id: 6, dishes: [{ id: 2 }] }] }] },
+    {
+      dishes: [
+        { id: 1, complex: [] },
+        {
+          id: 10,
+          complex: [
+            { id: 5, dishes: [{ id: 1 }] },
+            { id: 6, dishes: [{ id: 2 }] },
+          ],
+        },
+      ],
+    },
   ];
   it('removes lines whose dish or option left the menu', () => {
     const cart = addToCart(addToCart(addToCart([], stock, soup), stock, main), stock, set({ 5: [1], 6: [2] }));
     expect(pruneCart(cart, menuIndex(categories)).map((l) => l.key)).toEqual(['d1', 'c10-1']);
-    const noMain = [{ dishes: [{ id: 1, complex: [] }, { id: 10, complex: [{ id: 5, dishes: [{ id: 1 }] }, { id: 6, dishes: [] }] }] }];
+    const noMain = [
+      {
+        dishes: [
+          { id: 1, complex: [] },
+          {
+            id: 10,
+            complex: [
+              { id: 5, dishes: [{ id: 1 }] },
+              { id: 6, dishes: [] },
+            ],
+          },
+        ],
+      },
+    ];
     expect(pruneCart(cart, menuIndex(noMain)).map((l) => l.key)).toEqual(['d1']);
     const kept = addToCart([], stock, soup);
     expect(pruneCart(kept, menuIndex(categories))).toBe(kept);

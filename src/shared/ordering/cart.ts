@@ -101,7 +101,9 @@ export interface MenuIndexLike {
 }
 
 /** Builds the index from the API's categories. */
-export function menuIndex(categories: readonly { dishes: readonly { id: number; complex: readonly { id: number; dishes: readonly { id: number }[] }[] }[] }[]): MenuIndexLike {
+export function menuIndex(
+  categories: readonly { dishes: readonly { id: number; complex: readonly { id: number; dishes: readonly { id: number }[] }[] }[] }[],
+): MenuIndexLike {
   const dishes = new Map<number, { groups: Map<number, Set<number>> }>();
   for (const c of categories) {
     for (const d of c.dishes) {

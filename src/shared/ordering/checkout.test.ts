@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { cashAllowed, checkoutProblems, initialPayment, onlineMethods, paymentChoices, stockShortages, type CheckoutState } from './checkout.js';
+import {
+  cashAllowed,
+  checkoutProblems,
+  initialPayment,
+  onlineMethods,
+  paymentChoices,
+  stockShortages,
+  type CheckoutState,
+} from './checkout.js';
 
 const customer = { forCustomer: true, card: true, banks: 2, disableCash: false };
 
 describe('payment methods on offer', () => {
   it('offers card and banks to customers only, card when provider and gateway both take it', () => {
-    expect(onlineMethods({ forCustomer: true, providerCard: true, gatewayCard: true, banks: ['swed'] })).toEqual({ card: true, banks: ['swed'] });
+    expect(onlineMethods({ forCustomer: true, providerCard: true, gatewayCard: true, banks: ['swed'] })).toEqual({
+      card: true,
+      banks: ['swed'],
+    });
     expect(onlineMethods({ forCustomer: true, providerCard: false, gatewayCard: true, banks: ['swed'] }).card).toBe(false);
-    expect(onlineMethods({ forCustomer: false, providerCard: true, gatewayCard: true, banks: ['swed'] })).toEqual({ card: false, banks: [] });
+    expect(onlineMethods({ forCustomer: false, providerCard: true, gatewayCard: true, banks: ['swed'] })).toEqual({
+      card: false,
+      banks: [],
+    });
   });
 
   it('refuses cash to a disable_cash customer only while something is left to pay', () => {

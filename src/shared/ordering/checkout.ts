@@ -65,7 +65,12 @@ export function defaultPaymentType(opts: { isCustomer: boolean; card: boolean; b
 /** Spec 9: the default (card when offered to a customer, otherwise cash) within what is on offer. */
 export function initialPayment(o: PaymentOffer): CheckoutMethod {
   const choices = paymentChoices(o);
-  const preferred = defaultPaymentType({ isCustomer: o.forCustomer, card: o.card, banks: o.banks, disableCash: o.forCustomer && o.disableCash });
+  const preferred = defaultPaymentType({
+    isCustomer: o.forCustomer,
+    card: o.card,
+    banks: o.banks,
+    disableCash: o.forCustomer && o.disableCash,
+  });
   return choices.includes(preferred) ? preferred : (choices[0] ?? 'cash');
 }
 

@@ -12,9 +12,23 @@ import {
 
 // Soup (mandatory: 11, 12), main (mandatory, single option 21), dessert (optional: 31, 32).
 const groups = [
-  { id: 1, optional: false, dishes: [{ id: 11, priceCents: 200 }, { id: 12, priceCents: 250 }] },
+  {
+    id: 1,
+    optional: false,
+    dishes: [
+      { id: 11, priceCents: 200 },
+      { id: 12, priceCents: 250 },
+    ],
+  },
   { id: 2, optional: false, dishes: [{ id: 21, priceCents: 500 }] },
-  { id: 3, optional: true, dishes: [{ id: 31, priceCents: 150 }, { id: 32, priceCents: 120 }] },
+  {
+    id: 3,
+    optional: true,
+    dishes: [
+      { id: 31, priceCents: 150 },
+      { id: 32, priceCents: 120 },
+    ],
+  },
 ];
 
 describe('complex selection validity', () => {

@@ -27,13 +27,31 @@ describe('stock', () => {
     expect(remainingFor(stock, 10, [2, 2], [])).toBe(1);
   });
   it('lists shortages per dish', () => {
-    expect(Object.fromEntries(shortages(stock, [{ id: 10, quantity: 4, options: [1, 2] }, { id: 4, quantity: 1 }]))).toEqual({ 2: 1, 4: 1 });
+    expect(
+      Object.fromEntries(
+        shortages(stock, [
+          { id: 10, quantity: 4, options: [1, 2] },
+          { id: 4, quantity: 1 },
+        ]),
+      ),
+    ).toEqual({ 2: 1, 4: 1 });
   });
   it('hides sold-out dishes and tags the last few', () => {
     expect([isSoldOut(0), isSoldOut(-1), isSoldOut(1), isSoldOut(null)]).toEqual([true, true, false, false]);
-    expect([showsLeftTag(0), showsLeftTag(1), showsLeftTag(4), showsLeftTag(5), showsLeftTag(null)]).toEqual([false, true, true, false, false]);
+    expect([showsLeftTag(0), showsLeftTag(1), showsLeftTag(4), showsLeftTag(5), showsLeftTag(null)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
   it('reads the API balance list', () => {
-    expect(stockFromBalance([{ id: 1, qty: 2 }, { id: 2, qty: null }])).toEqual({ 1: 2, 2: null });
+    expect(
+      stockFromBalance([
+        { id: 1, qty: 2 },
+        { id: 2, qty: null },
+      ]),
+    ).toEqual({ 1: 2, 2: null });
   });
 });

@@ -6,7 +6,12 @@ const base = { linesCents: 1000, bonusCents: 0, subsidyCents: 0, fullSubsidy: fa
 
 describe('computeTotals', () => {
   it('sums price x quantity', () => {
-    expect(sumLines([{ unitPriceCents: 450, qty: 2 }, { unitPriceCents: 135, qty: 3 }])).toBe(1305);
+    expect(
+      sumLines([
+        { unitPriceCents: 450, qty: 2 },
+        { unitPriceCents: 135, qty: 3 },
+      ]),
+    ).toBe(1305);
   });
   it('pays the lines when there is no bonus or subsidy', () => {
     expect(computeTotals(base)).toEqual({ amount: 1000, subsidy: 0, bonus: 0, commission: 0, amountToPay: 1000 });

@@ -16,14 +16,22 @@ export const maintenanceInput = z.object({ maintenance: z.boolean() });
 const stamp = z.union([z.date(), z.string()]);
 
 export const reviewList = z.object({
-  data: z.array(z.object({ id: z.number(), message: z.string(), created_at: stamp, email: z.string().nullable(), first_name: z.string().nullable() })),
+  data: z.array(
+    z.object({ id: z.number(), message: z.string(), created_at: stamp, email: z.string().nullable(), first_name: z.string().nullable() }),
+  ),
 });
 
 export const frontendExceptionList = z.object({
   data: z.array(
     z.object({
-      id: z.number(), user_id: z.number().nullable(), environment: z.string(), boundary: z.string(), error: z.string(),
-      error_info: z.string(), user_agent: z.string(), created_at: stamp,
+      id: z.number(),
+      user_id: z.number().nullable(),
+      environment: z.string(),
+      boundary: z.string(),
+      error: z.string(),
+      error_info: z.string(),
+      user_agent: z.string(),
+      created_at: stamp,
     }),
   ),
 });
@@ -31,8 +39,14 @@ export const frontendExceptionList = z.object({
 export const outboxList = z.object({
   data: z.array(
     z.object({
-      id: z.number(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(),
-      error: z.string().nullable(), created_at: stamp, sent_at: stamp.nullable(),
+      id: z.number(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      status: z.string(),
+      error: z.string().nullable(),
+      created_at: stamp,
+      sent_at: stamp.nullable(),
     }),
   ),
 });

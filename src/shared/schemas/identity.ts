@@ -39,15 +39,18 @@ const domain = text()
 const issuerUrl = text()
   .trim()
   .max(500)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-      return !u.search && !u.hash && (u.protocol === 'https:' || (u.protocol === 'http:' && loopback));
-    } catch {
-      return false;
-    }
-  }, { message: 'invalidValue' });
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+        return !u.search && !u.hash && (u.protocol === 'https:' || (u.protocol === 'http:' && loopback));
+      } catch {
+        return false;
+      }
+    },
+    { message: 'invalidValue' },
+  );
 
 /** POST /app/admin/identity-providers (admin): answers 201 with `identityProvider`. */
 export const createIdentityProviderInput = z.object({

@@ -51,7 +51,9 @@ export type SelectedDish = z.infer<typeof selectedDish>;
 export const menuDetail = menuSummary.extend({
   selectedDishes: z.array(selectedDish),
   /** Categories of the selected dishes, in position order. */
-  categories: z.array(z.object({ id: z.number(), title: translatedText, position: z.number().int(), group_name: z.string(), simple: z.boolean() })),
+  categories: z.array(
+    z.object({ id: z.number(), title: translatedText, position: z.number().int(), group_name: z.string(), simple: z.boolean() }),
+  ),
   /** Dishes with pending or placed orders on this menu: they cannot be removed from it. */
   ordered_dish_ids: z.array(z.number()),
 });
@@ -130,8 +132,6 @@ export type MenuBalance = z.infer<typeof menuBalance>;
  * `balance.3.id` for a dish that is not on the menu.
  */
 export const balanceInput = z.object({
-  balance: z
-    .array(z.object({ id: dbId, qty: z.number().int().min(0).max(1_000_000).nullable() }))
-    .max(1000),
+  balance: z.array(z.object({ id: dbId, qty: z.number().int().min(0).max(1_000_000).nullable() })).max(1000),
 });
 export type BalanceInput = z.infer<typeof balanceInput>;

@@ -78,7 +78,10 @@ const isoDate = isoDay;
 export const reportPeriod = z
   .object({ from: isoDate, to: isoDate })
   .refine((p) => p.from <= p.to, { path: ['to'], message: 'invalidValue' })
-  .refine((p) => (Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS, { path: ['to'], message: 'invalidValue' });
+  .refine((p) => (Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`)) / 86_400_000 < MAX_REPORT_DAYS, {
+    path: ['to'],
+    message: 'invalidValue',
+  });
 export type ReportPeriod = z.infer<typeof reportPeriod>;
 
 /** POST /app/me/team/report-link: a one-time download address for the team report. */

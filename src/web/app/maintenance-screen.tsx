@@ -18,9 +18,7 @@ export function MaintenanceScreen() {
   useEffect(() => {
     const controller = new AbortController();
     const id = setInterval(() => {
-      api
-        .request('/app/translations', { silent: true, signal: controller.signal })
-        .catch(() => undefined);
+      api.request('/app/translations', { silent: true, signal: controller.signal }).catch(() => undefined);
     }, MAINTENANCE_POLL_MS);
     return () => {
       clearInterval(id);

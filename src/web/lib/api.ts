@@ -237,8 +237,7 @@ export function createApiClient(deps: ApiDeps) {
       request<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'PUT', body }),
-    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
-      request<T>(path, { ...options, method: 'DELETE' }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...options, method: 'DELETE' }),
     /** Address for links and <img src> (downloads, images) with the common parameters. */
     url: (path: string, query?: Query) => buildApiUrl(path, deps.getSession(), query),
   };

@@ -125,14 +125,10 @@ function formatWith(pattern: string, value: DateInput, _lang: string, zone: stri
 }
 
 /** HH:mm */
-export const formatTime = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) =>
-  formatWith(DATE_FORMATS.time, value, lang, zone);
+export const formatTime = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.time, value, lang, zone);
 /** dd.LL.yyyy */
-export const formatDate = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) =>
-  formatWith(DATE_FORMATS.date, value, lang, zone);
+export const formatDate = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.date, value, lang, zone);
 /** dd.LL.yy HH:mm */
-export const formatDateTime = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) =>
-  formatWith(DATE_FORMATS.dateTime, value, lang, zone);
+export const formatDateTime = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.dateTime, value, lang, zone);
 /** HH:mm dd.LL.yyyy ("Order until") */
-export const formatDeadline = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) =>
-  formatWith(DATE_FORMATS.deadline, value, lang, zone);
+export const formatDeadline = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.deadline, value, lang, zone);

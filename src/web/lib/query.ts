@@ -12,8 +12,7 @@ export function useSessionKey() {
   return { lang, provider } as const;
 }
 
-export interface ApiQueryOptions<T>
-  extends Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'> {
+export interface ApiQueryOptions<T> extends Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'> {
   query?: Query;
   /** Leave the request out of the global progress bar (polling). */
   silent?: boolean;

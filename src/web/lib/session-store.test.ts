@@ -63,10 +63,7 @@ describe('session store', () => {
 
   it('ignores requestMode and loading even if the stored copy has them', () => {
     const storage = createMemoryStorage();
-    storage.setItem(
-      SESSION_STORAGE_KEY,
-      JSON.stringify({ state: { token: 'x', requestMode: 'stale', loading: ['a'] }, version: 1 }),
-    );
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state: { token: 'x', requestMode: 'stale', loading: ['a'] }, version: 1 }));
     const store = createSessionStore({ storage, requestMode: 'fresh' });
     expect(store.getState().token).toBe('x');
     expect(store.getState().requestMode).toBe('fresh');

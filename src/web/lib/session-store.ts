@@ -64,10 +64,7 @@ function sameLanguages(a: Language[], b: Language[]) {
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}) {
-  const debounced = createDebouncedStorage(
-    options.storage ?? browserStorage(),
-    options.debounceMs ?? PERSIST_DEBOUNCE_MS,
-  );
+  const debounced = createDebouncedStorage(options.storage ?? browserStorage(), options.debounceMs ?? PERSIST_DEBOUNCE_MS);
   const requestMode = options.requestMode ?? null;
 
   const store = create<SessionState>()(
@@ -125,8 +122,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   return Object.assign(store, { storage: debounced as DebouncedStorage });
 }
 
-const initialRequestMode =
-  typeof window !== 'undefined' ? readRequestMode(window.location.search) : null;
+const initialRequestMode = typeof window !== 'undefined' ? readRequestMode(window.location.search) : null;
 
 /** The app's single session store. */
 export const useSession = createSessionStore({ requestMode: initialRequestMode });

@@ -22,8 +22,7 @@ export function createUiStore(storage: StateStorage = browserStorage(), debounce
       (set) => ({
         menuExpandMode: 'all',
         setMenuExpandMode: (menuExpandMode) => set({ menuExpandMode }),
-        toggleMenuExpandMode: () =>
-          set((s) => ({ menuExpandMode: s.menuExpandMode === 'all' ? 'one' : 'all' })),
+        toggleMenuExpandMode: () => set((s) => ({ menuExpandMode: s.menuExpandMode === 'all' ? 'one' : 'all' })),
       }),
       {
         name: UI_STORAGE_KEY,

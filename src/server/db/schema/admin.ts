@@ -48,7 +48,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull().default(''),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'kept'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('queued'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

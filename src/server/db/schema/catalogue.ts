@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createdAt, translated } from './common.js';
 import { providers } from './providers.js';
 
@@ -60,7 +48,9 @@ export const dishes = pgTable(
     status: boolean('status').notNull().default(true),
     position: integer('position').notNull().default(0),
     /** simple: a plain dish; complex and initial: set meals built from groups. */
-    type: text('type', { enum: ['simple', 'complex', 'initial'] }).notNull().default('simple'),
+    type: text('type', { enum: ['simple', 'complex', 'initial'] })
+      .notNull()
+      .default('simple'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,10 +18,7 @@ export const menus = pgTable(
     status: boolean('status').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('menus_provider_from_idx').on(t.providerId, t.from),
-    check('menus_to_after_from', sql`${t.to} >= ${t.from}`),
-  ],
+  (t) => [index('menus_provider_from_idx').on(t.providerId, t.from), check('menus_to_after_from', sql`${t.to} >= ${t.from}`)],
 );
 
 export const menuDishes = pgTable(
@@ -80,8 +77,5 @@ export const balances = pgTable(
       .references(() => dishes.id, { onDelete: 'cascade' }),
     qty: integer('qty'),
   },
-  (t) => [
-    primaryKey({ columns: [t.menuId, t.dishId] }),
-    check('balances_qty_nonneg', sql`${t.qty} is null or ${t.qty} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.menuId, t.dishId] }), check('balances_qty_nonneg', sql`${t.qty} is null or ${t.qty} >= 0`)],
 );

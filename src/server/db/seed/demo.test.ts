@@ -42,7 +42,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const hasAllLangs = (t: Partial<Record<string, string>>) => ['lv', 'en', 'ru'].every((l) => typeof t[l] === 'string' && t[l]!.trim() !== '');
+const hasAllLangs = (t: Partial<Record<string, string>>) =>
+  ['lv', 'en', 'ru'].every((l) => typeof t[l] === 'string' && t[l]!.trim() !== '');
 
 describe('demo seed', () => {
   it('creates an active main provider with card and bank commissions and an inactive second one', async () => {
@@ -82,7 +83,22 @@ describe('demo seed', () => {
   it('has the 14 EU allergens with titles in lv, en and ru', async () => {
     const rows = await db.select().from(allergens);
     expect(rows.map((a) => a.code).sort()).toEqual(
-      ['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soybeans', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs'].sort(),
+      [
+        'gluten',
+        'crustaceans',
+        'eggs',
+        'fish',
+        'peanuts',
+        'soybeans',
+        'milk',
+        'nuts',
+        'celery',
+        'mustard',
+        'sesame',
+        'sulphites',
+        'lupin',
+        'molluscs',
+      ].sort(),
     );
     for (const a of rows) expect(hasAllLangs(a.title)).toBe(true);
   });
@@ -158,7 +174,10 @@ describe('demo seed', () => {
     }
     expect(optionalGroups).toBeGreaterThanOrEqual(1);
     expect(singleOptionMandatory).toBeGreaterThanOrEqual(1);
-    const overrides = await db.select().from(complexOptions).where(sql`${complexOptions.priceCents} is not null`);
+    const overrides = await db
+      .select()
+      .from(complexOptions)
+      .where(sql`${complexOptions.priceCents} is not null`);
     expect(overrides.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -182,7 +201,12 @@ describe('demo seed', () => {
     const optionIds = (await db.selectDistinct({ id: complexOptions.dishId }).from(complexOptions)).map((d) => d.id);
     for (const menu of await db.select().from(menus)) {
       const selected = await db
-        .select({ dishId: menuDishes.dishId, categoryId: menuDishes.categoryId, dishCategory: dishes.categoryId, price: menuDishes.priceCents })
+        .select({
+          dishId: menuDishes.dishId,
+          categoryId: menuDishes.categoryId,
+          dishCategory: dishes.categoryId,
+          price: menuDishes.priceCents,
+        })
         .from(menuDishes)
         .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
         .where(eq(menuDishes.menuId, menu.id));
@@ -234,7 +258,12 @@ describe('demo seed', () => {
     const rows = await db.select().from(contentBlocks);
     expect(rows).toHaveLength(9);
     for (const key of ['privacy', 'terms-and-conditions', 'header-info']) {
-      expect(rows.filter((r) => r.key === key).map((r) => r.lang).sort()).toEqual(['en', 'lv', 'ru']);
+      expect(
+        rows
+          .filter((r) => r.key === key)
+          .map((r) => r.lang)
+          .sort(),
+      ).toEqual(['en', 'lv', 'ru']);
     }
     for (const r of rows) {
       const tags = [...r.body.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase());

@@ -22,14 +22,7 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
-import {
-  DEMO_ALLERGENS,
-  DEMO_CATEGORIES,
-  DEMO_COMPLEXES,
-  DEMO_DISHES,
-  DEMO_MENUS,
-  type CategoryKey,
-} from './demo-catalogue.js';
+import { DEMO_ALLERGENS, DEMO_CATEGORIES, DEMO_COMPLEXES, DEMO_DISHES, DEMO_MENUS, type CategoryKey } from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
 
@@ -194,7 +187,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     const dishId = new Map(dishRows.map((d) => [d.code, d.id]));
     const dishCategory = new Map<string, CategoryKey>(DEMO_DISHES.map((d) => [d.code, d.category]));
 
-    const links = DEMO_DISHES.flatMap((d) => d.allergens.map((code) => ({ dishId: dishId.get(d.code)!, allergenId: allergenId.get(code)! })));
+    const links = DEMO_DISHES.flatMap((d) =>
+      d.allergens.map((code) => ({ dishId: dishId.get(d.code)!, allergenId: allergenId.get(code)! })),
+    );
     await tx.insert(dishAllergens).values(links);
 
     // Complex dishes: a set meal costs its base price plus the chosen options (the ordering rule
@@ -311,18 +306,48 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         notifyOnDelivery: true,
       }),
       // Extra customers so team lists and reports look lived in.
-      user({ email: 'kristaps@demo.lv', role: 'customer', firstName: 'Kristaps', phone: '+371 26 700 101', locationId: centrs!.id, notifyOnDelivery: true }),
+      user({
+        email: 'kristaps@demo.lv',
+        role: 'customer',
+        firstName: 'Kristaps',
+        phone: '+371 26 700 101',
+        locationId: centrs!.id,
+        notifyOnDelivery: true,
+      }),
       user({ email: 'liga@demo.lv', role: 'customer', firstName: 'Līga', phone: '+371 29 700 202', locationId: centrs!.id, active: false }),
-      user({ email: 'laura@demo.lv', role: 'customer', firstName: 'Laura', phone: '+371 22 700 303', locationId: tehnoparks!.id, remindToMakeOrder: true }),
-      user({ email: 'edgars@demo.lv', role: 'customer', firstName: 'Edgars', phone: '+371 25 700 404', locationId: tehnoparks!.id, notifyOnDelivery: true }),
-      user({ email: 'olga@demo.lv', role: 'customer', firstName: 'Olga', phone: '+371 27 700 505', locationId: noliktava!.id, remindToMakeOrder: true, notifyOnDelivery: true, bonusCents: 200 }),
+      user({
+        email: 'laura@demo.lv',
+        role: 'customer',
+        firstName: 'Laura',
+        phone: '+371 22 700 303',
+        locationId: tehnoparks!.id,
+        remindToMakeOrder: true,
+      }),
+      user({
+        email: 'edgars@demo.lv',
+        role: 'customer',
+        firstName: 'Edgars',
+        phone: '+371 25 700 404',
+        locationId: tehnoparks!.id,
+        notifyOnDelivery: true,
+      }),
+      user({
+        email: 'olga@demo.lv',
+        role: 'customer',
+        firstName: 'Olga',
+        phone: '+371 27 700 505',
+        locationId: noliktava!.id,
+        remindToMakeOrder: true,
+        notifyOnDelivery: true,
+        bonusCents: 200,
+      }),
     ]);
 
     // Content blocks
-    await tx.insert(contentBlocks).values(
-      Object.entries(DEMO_CONTENT_BLOCKS).flatMap(([key, texts]) =>
-        Object.entries(texts).map(([lang, body]) => ({ key, lang, body })),
-      ),
-    );
+    await tx
+      .insert(contentBlocks)
+      .values(
+        Object.entries(DEMO_CONTENT_BLOCKS).flatMap(([key, texts]) => Object.entries(texts).map(([lang, body]) => ({ key, lang, body }))),
+      );
   });
 }

@@ -23,7 +23,14 @@ describe('PDF helpers', () => {
     const pdf = await renderPdf({
       content: [
         { text: 'Pasūtījumu atskaite', style: 'title' },
-        table(['Vārds', 'Summa'], [['Jānis Bērziņš', '4,50 €'], ['Ģirts Ķēniņš', 'Šķūņa žņaudzējs']], ['*', 'auto']),
+        table(
+          ['Vārds', 'Summa'],
+          [
+            ['Jānis Bērziņš', '4,50 €'],
+            ['Ģirts Ķēniņš', 'Šķūņa žņaudzējs'],
+          ],
+          ['*', 'auto'],
+        ),
       ],
     });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

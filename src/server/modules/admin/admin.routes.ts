@@ -1,6 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { frontendExceptionInput, frontendExceptionList, maintenanceInput, outboxList, reviewInput, reviewList } from '../../../shared/schemas/admin.js';
+import {
+  frontendExceptionInput,
+  frontendExceptionList,
+  maintenanceInput,
+  outboxList,
+  reviewInput,
+  reviewList,
+} from '../../../shared/schemas/admin.js';
 import { profile } from '../../../shared/schemas/account.js';
 import { frontendExceptions, mailOutbox, reviews, users } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
@@ -27,11 +34,15 @@ export async function adminRoutes(app: App, deps: Deps) {
     if (count > FEEDBACK_LIMIT.count) throw new AppError(429, t(lang, 'tooManyRequests'));
   };
 
-  app.post('/review/send', { config: { access: 'user' }, schema: { tags: ['admin'], body: reviewInput, response: { 200: ok } } }, async (req) => {
-    await perUser('review', userOf(req).id, req.lang);
-    await db.insert(reviews).values({ userId: userOf(req).id, message: req.body.message });
-    return { ok: true as const };
-  });
+  app.post(
+    '/review/send',
+    { config: { access: 'user' }, schema: { tags: ['admin'], body: reviewInput, response: { 200: ok } } },
+    async (req) => {
+      await perUser('review', userOf(req).id, req.lang);
+      await db.insert(reviews).values({ userId: userOf(req).id, message: req.body.message });
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/frontend-exception',
@@ -57,45 +68,83 @@ export async function adminRoutes(app: App, deps: Deps) {
   );
   app.put(
     '/admin/maintenance',
-    { config: { access: ADMINS, maintenanceExempt: true }, schema: { tags: ['admin'], body: maintenanceInput, response: { 200: maintenanceInput } } },
+    {
+      config: { access: ADMINS, maintenanceExempt: true },
+      schema: { tags: ['admin'], body: maintenanceInput, response: { 200: maintenanceInput } },
+    },
     async (req) => {
       await app.maintenance.set(req.body.maintenance);
       return { maintenance: req.body.maintenance };
     },
   );
 
-  app.get('/admin/reviews', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: reviewList } } }, async (req) => {
-    const rows = await db
-      .select({ id: reviews.id, message: reviews.message, created_at: reviews.createdAt, email: users.email, first_name: users.firstName })
-      .from(reviews)
-      .leftJoin(users, eq(users.id, reviews.userId))
-      .orderBy(desc(reviews.id))
-      .limit(req.query.limit);
-    return { data: rows };
-  });
+  app.get(
+    '/admin/reviews',
+    { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: reviewList } } },
+    async (req) => {
+      const rows = await db
+        .select({
+          id: reviews.id,
+          message: reviews.message,
+          created_at: reviews.createdAt,
+          email: users.email,
+          first_name: users.firstName,
+        })
+        .from(reviews)
+        .leftJoin(users, eq(users.id, reviews.userId))
+        .orderBy(desc(reviews.id))
+        .limit(req.query.limit);
+      return { data: rows };
+    },
+  );
 
-  app.get('/admin/frontend-exceptions', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: frontendExceptionList } } }, async (req) => {
-    const rows = await db.select().from(frontendExceptions).orderBy(desc(frontendExceptions.id)).limit(req.query.limit);
-    return {
-      data: rows.map((r) => ({
-        id: r.id, user_id: r.userId, environment: r.environment, boundary: r.boundary,
-        error: r.error, error_info: r.errorInfo, user_agent: r.userAgent, created_at: r.createdAt,
-      })),
-    };
-  });
+  app.get(
+    '/admin/frontend-exceptions',
+    { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: frontendExceptionList } } },
+    async (req) => {
+      const rows = await db.select().from(frontendExceptions).orderBy(desc(frontendExceptions.id)).limit(req.query.limit);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          user_id: r.userId,
+          environment: r.environment,
+          boundary: r.boundary,
+          error: r.error,
+          error_info: r.errorInfo,
+          user_agent: r.userAgent,
+          created_at: r.createdAt,
+        })),
+      };
+    },
+  );
 
-  app.get('/admin/outbox', { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxList } } }, async (req) => {
-    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(req.query.limit);
-    return {
-      data: rows.map((r) => ({
-        id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, error: r.error, created_at: r.createdAt, sent_at: r.sentAt,
-      })),
-    };
-  });
+  app.get(
+    '/admin/outbox',
+    { config: { access: ADMINS }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxList } } },
+    async (req) => {
+      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(req.query.limit);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          status: r.status,
+          error: r.error,
+          created_at: r.createdAt,
+          sent_at: r.sentAt,
+        })),
+      };
+    },
+  );
 
   // The developer role switcher exists only in development builds.
   if (deps.env.NODE_ENV === 'development') {
-    const targets: [string, Role][] = [['switch-admin', 'admin'], ['switch-kitchen', 'kitchen'], ['switch-customer', 'customer']];
+    const targets: [string, Role][] = [
+      ['switch-admin', 'admin'],
+      ['switch-kitchen', 'kitchen'],
+      ['switch-customer', 'customer'],
+    ];
     for (const [name, role] of targets) {
       app.route({
         method: ['GET', 'POST'],
@@ -103,7 +152,10 @@ export async function adminRoutes(app: App, deps: Deps) {
         config: { access: 'user' },
         schema: { tags: ['develop'], response: { 200: profile } },
         handler: async (req) => {
-          await db.update(users).set({ role }).where(eq(users.id, userOf(req).id));
+          await db
+            .update(users)
+            .set({ role })
+            .where(eq(users.id, userOf(req).id));
           forgetCachedUser(db, userOf(req).id);
           return getProfile(db, userOf(req).id);
         },

@@ -34,18 +34,32 @@ describe('reviews and front-end reports', () => {
   it('stores a front-end exception report', async () => {
     const { auth, user } = await signedIn(ctx.db);
     const payload = { environment: 'production', boundary: 'AppShell', error: 'TypeError: x is undefined', errorInfo: 'at Foo' };
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/frontend-exception', headers: { ...auth, 'user-agent': 'test-agent' }, payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/frontend-exception',
+      headers: { ...auth, 'user-agent': 'test-agent' },
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     const rows = await ctx.db.select().from(frontendExceptions);
-    expect(rows.at(-1)).toMatchObject({ userId: user.id, boundary: 'AppShell', error: 'TypeError: x is undefined', userAgent: 'test-agent' });
+    expect(rows.at(-1)).toMatchObject({
+      userId: user.id,
+      boundary: 'AppShell',
+      error: 'TypeError: x is undefined',
+      userAgent: 'test-agent',
+    });
   });
 
   it('limits how many reviews one user can send', async () => {
     const { auth } = await signedIn(ctx.db);
     for (let i = 0; i < FEEDBACK_LIMIT.count; i++) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: `r${i}` } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: `r${i}` } })).statusCode,
+      ).toBe(200);
     }
-    expect((await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: 'one more' } })).statusCode).toBe(429);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: 'one more' } })).statusCode,
+    ).toBe(429);
   });
 
   it('does not accept reports without a token', async () => {
@@ -70,9 +84,19 @@ describe('maintenance mode', () => {
       expect(res.statusCode, req.url).toBe(503);
       expect(res.json().message).toBe('Website is under maintenance');
     }
-    const customerTry = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: customer.auth, payload: { maintenance: false } });
+    const customerTry = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/admin/maintenance',
+      headers: customer.auth,
+      payload: { maintenance: false },
+    });
     expect(customerTry.statusCode).toBe(403);
-    const off = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: admin.auth, payload: { maintenance: false } });
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: '/app/admin/maintenance',
+      headers: admin.auth,
+      payload: { maintenance: false },
+    });
     expect(off.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/app/me', headers: customer.auth })).statusCode).toBe(200);
   });
@@ -81,10 +105,16 @@ describe('maintenance mode', () => {
 describe('bad input never causes a 500', () => {
   it('answers malformed JSON with 400 and an errors object', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/app/login?lang=en', headers: { 'content-type': 'application/json' }, payload: '{"email": ',
+      method: 'POST',
+      url: '/app/login?lang=en',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['The request body is not valid JSON.'] } });
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      errors: { body: ['The request body is not valid JSON.'] },
+    });
   });
 
   it('answers wrong types and missing fields with 422 per field', async () => {
@@ -120,7 +150,7 @@ describe('developer role switcher', () => {
     }
   });
 
-  it('switches the caller\'s role in development', async () => {
+  it("switches the caller's role in development", async () => {
     const dev = await createTestApp({ NODE_ENV: 'development' });
     try {
       const { auth } = await signedIn(dev.db);

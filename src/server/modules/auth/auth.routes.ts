@@ -40,7 +40,6 @@ export async function authRoutes(app: App, deps: Deps) {
     },
   });
 
-
   app.post(
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
@@ -59,7 +58,10 @@ export async function authRoutes(app: App, deps: Deps) {
   );
   app.get(
     '/user/token/:hash',
-    { config: { access: 'public' }, schema: { tags: ['auth'], params: z.object({ hash: text().max(200) }), response: { 200: z.object({ email: z.string() }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], params: z.object({ hash: text().max(200) }), response: { 200: z.object({ email: z.string() }) } },
+    },
     async (req) => ({ email: await invitationEmail(deps, req.params.hash, req.lang) }),
   );
   app.post(

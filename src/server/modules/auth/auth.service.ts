@@ -23,7 +23,8 @@ export const LOGIN_LIMITS = {
 
 function throttled(lang: Lang, until: number): AppError {
   const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-  const text = seconds < 60 ? authText(lang, 'throttledSeconds', { seconds }) : authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
+  const text =
+    seconds < 60 ? authText(lang, 'throttledSeconds', { seconds }) : authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
   return new AppError(429, text, { email: [text] }, { 'retry-after': String(seconds) });
 }
 

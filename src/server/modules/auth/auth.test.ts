@@ -72,7 +72,8 @@ describe('POST /app/login', () => {
     const ip = '10.1.3.1';
     const key = `login:pair:${ip}:${user.email.toLowerCase()}`;
     /** Moves the pair's last attempt into the past, as if `ms` had gone by (windows run on the database's clock). */
-    const wait = (ms: number) => ctx.db.execute(sql`update rate_limits set reset_at = reset_at - ${`${ms} milliseconds`}::interval where key = ${key}`);
+    const wait = (ms: number) =>
+      ctx.db.execute(sql`update rate_limits set reset_at = reset_at - ${`${ms} milliseconds`}::interval where key = ${key}`);
     for (let i = 0; i < LOGIN_LIMITS.perPair.free; i++) expect((await login(user.email, 'wrong', {}, ip)).statusCode).toBe(422);
     const first = await login(user.email, TEST_PASSWORD, {}, ip);
     expect(first.statusCode).toBe(429);
@@ -101,7 +102,9 @@ describe('POST /app/login', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBe(15 * 60);
     expect(res.json().errors.email).toEqual(['Pārāk daudz pieteikšanās mēģinājumu. Mēģiniet vēlreiz pēc 15 min.']);
-    expect((await login(user.email, TEST_PASSWORD, {}, ip, 'ru')).json().message).toBe('Слишком много попыток входа. Попробуйте снова через 15 мин.');
+    expect((await login(user.email, TEST_PASSWORD, {}, ip, 'ru')).json().message).toBe(
+      'Слишком много попыток входа. Попробуйте снова через 15 мин.',
+    );
   });
 
   it('rate limits failed attempts per address across accounts', async () => {

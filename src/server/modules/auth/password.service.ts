@@ -24,7 +24,13 @@ export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_0
  * answers; the lookup, the token and the mail happen after the answer (`sendResetLink`), so
  * neither the text nor the time of the answer tells who has an account.
  */
-export async function requestPasswordReset(deps: Deps, emailIn: string, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
+export async function requestPasswordReset(
+  deps: Deps,
+  emailIn: string,
+  ip: string,
+  lang: Lang,
+  log: (err: unknown) => void,
+): Promise<void> {
   const db = deps.database.db;
   const email = emailIn.trim().toLowerCase();
   const [byAccount, byAddress] = await Promise.all([
@@ -41,7 +47,10 @@ export async function requestPasswordReset(deps: Deps, emailIn: string, ip: stri
 async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<void> {
   const db = deps.database.db;
   const user = (
-    await db.select({ id: users.id, email: users.email }).from(users).where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
+    await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.active, true)))
   )[0];
   if (!user) return;
   const token = newToken();
@@ -86,7 +95,14 @@ export async function resetPassword(deps: Deps, input: PasswordResetInput, lang:
     await db
       .select({ email: userTokens.email })
       .from(userTokens)
-      .where(and(eq(userTokens.tokenHash, hashToken(input.token)), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, deps.now())))
+      .where(
+        and(
+          eq(userTokens.tokenHash, hashToken(input.token)),
+          eq(userTokens.kind, 'reset'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, deps.now()),
+        ),
+      )
   )[0];
   if (!live || live.email.toLowerCase() !== input.email.trim().toLowerCase()) {
     throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
@@ -116,7 +132,14 @@ export async function invitationEmail(deps: Deps, token: string, lang: Lang): Pr
     await deps.database.db
       .select({ email: userTokens.email })
       .from(userTokens)
-      .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, 'invite'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, deps.now())))
+      .where(
+        and(
+          eq(userTokens.tokenHash, hashToken(token)),
+          eq(userTokens.kind, 'invite'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, deps.now()),
+        ),
+      )
   )[0];
   if (!row) throw new AppError(404, authText(lang, 'linkInvalid'));
   return row.email;
@@ -143,11 +166,22 @@ export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
  * to sign in. Nobody is signed in by the answer; the new member logs in with their password.
  * Both paths hash the password and try the insert before answering; the mail goes after.
  */
-export async function registerInvited(deps: Deps, input: RegisterInvitedInput, ip: string, lang: Lang, log: (err: unknown) => void): Promise<void> {
+export async function registerInvited(
+  deps: Deps,
+  input: RegisterInvitedInput,
+  ip: string,
+  lang: Lang,
+  log: (err: unknown) => void,
+): Promise<void> {
   const db = deps.database.db;
   const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
   if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
-  const location = (await db.select({ id: locations.id, title: locations.title }).from(locations).where(and(eq(locations.token, input.token), eq(locations.status, true))))[0];
+  const location = (
+    await db
+      .select({ id: locations.id, title: locations.title })
+      .from(locations)
+      .where(and(eq(locations.token, input.token), eq(locations.status, true)))
+  )[0];
   if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim();

@@ -43,21 +43,44 @@ describe('password reset', () => {
     expect(link).not.toBeNull();
     const token = link![1]!;
     // Only the hash is stored.
-    const stored = await ctx.db.select().from(userTokens).where(eq(userTokens.tokenHash, hashToken(token)));
+    const stored = await ctx.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
 
-    const wrongEmail = await post('/app/password/reset', { email: 'someone@test.lv', token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const wrongEmail = await post('/app/password/reset', {
+      email: 'someone@test.lv',
+      token,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(wrongEmail.statusCode).toBe(422);
-    const mismatch = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'nope' });
+    const mismatch = await post('/app/password/reset', {
+      email: user.email,
+      token,
+      password: 'new-password-1',
+      password_confirmation: 'nope',
+    });
     expect(mismatch.json().errors.password_confirmation).toEqual(['The password confirmation does not match.']);
 
-    const ok = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const ok = await post('/app/password/reset', {
+      email: user.email,
+      token,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/app/me', headers: old.auth })).statusCode).toBe(200);
     expect((await post('/app/login', { email: user.email, password: 'new-password-1' })).statusCode).toBe(200);
 
-    const again = await post('/app/password/reset', { email: user.email, token, password: 'new-password-2', password_confirmation: 'new-password-2' });
+    const again = await post('/app/password/reset', {
+      email: user.email,
+      token,
+      password: 'new-password-2',
+      password_confirmation: 'new-password-2',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual(['This password reset link is invalid or has expired.']);
@@ -66,7 +89,13 @@ describe('password reset', () => {
   it('uses up the other outstanding links when one is used, and builds links from PUBLIC_URL, never the Host header', async () => {
     const user = await makeUser(ctx.db);
     for (const ip of ['10.9.3.1', '10.9.3.2']) {
-      await ctx.app.inject({ method: 'POST', url: '/app/password/email', payload: { email: user.email }, remoteAddress: ip, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/app/password/email',
+        payload: { email: user.email },
+        remoteAddress: ip,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      });
     }
     await settled();
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
@@ -76,8 +105,26 @@ describe('password reset', () => {
       expect(m.text).not.toContain('evil.example');
     }
     const [first, second] = mails.map((m) => /reset\/([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
-    expect((await post('/app/password/reset', { email: user.email, token: second!, password: 'new-password-1', password_confirmation: 'new-password-1' })).statusCode).toBe(200);
-    expect((await post('/app/password/reset', { email: user.email, token: first!, password: 'new-password-2', password_confirmation: 'new-password-2' })).statusCode).toBe(422);
+    expect(
+      (
+        await post('/app/password/reset', {
+          email: user.email,
+          token: second!,
+          password: 'new-password-1',
+          password_confirmation: 'new-password-1',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post('/app/password/reset', {
+          email: user.email,
+          token: first!,
+          password: 'new-password-2',
+          password_confirmation: 'new-password-2',
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
@@ -114,14 +161,20 @@ describe('password reset', () => {
     await post('/app/password/email', { email: user.email }, '10.9.0.3');
     const token = /reset\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(user.email))!.text)![1]!;
     ctx.clock.advance(RESET_TTL_MS + 1000);
-    const res = await post('/app/password/reset', { email: user.email, token, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const res = await post('/app/password/reset', {
+      email: user.email,
+      token,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(res.statusCode).toBe(422);
     ctx.clock.set(new Date());
   });
 
   it('rate limits requests per e-mail', async () => {
     const user = await makeUser(ctx.db);
-    for (let i = 0; i < RESET_LIMITS.perAccount; i++) expect((await post('/app/password/email', { email: user.email }, `10.9.1.${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < RESET_LIMITS.perAccount; i++)
+      expect((await post('/app/password/email', { email: user.email }, `10.9.1.${i}`)).statusCode).toBe(200);
     expect((await post('/app/password/email', { email: user.email }, '10.9.2.1')).statusCode).toBe(429);
   });
 });
@@ -131,11 +184,28 @@ describe('invitations', () => {
     const home = await makeLocation(ctx.db);
     const holder = await makeUser(ctx.db, { email: 'Holder@test.lv', locationId: home.id, firstName: 'Holder' });
     await makeLocation(ctx.db, { token: 'loc-link-2', title: 'Noliktava' });
-    const payload = (email: string) => ({ name: 'Someone', email, phone: '+371 20000001', password: 'other-password', password_confirmation: 'other-password', token: 'loc-link-2' });
+    const payload = (email: string) => ({
+      name: 'Someone',
+      email,
+      phone: '+371 20000001',
+      password: 'other-password',
+      password_confirmation: 'other-password',
+      token: 'loc-link-2',
+    });
     for (const lang of ['en', 'lv', 'ru']) {
       const url = `/app/register-invited?lang=${lang}`;
-      const taken = await ctx.app.inject({ method: 'POST', url, payload: payload('holder@TEST.lv'), remoteAddress: `10.9.8.${lang.length}` });
-      const fresh = await ctx.app.inject({ method: 'POST', url, payload: payload(`fresh-${lang}@test.lv`), remoteAddress: `10.9.8.${lang.length}` });
+      const taken = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: payload('holder@TEST.lv'),
+        remoteAddress: `10.9.8.${lang.length}`,
+      });
+      const fresh = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: payload(`fresh-${lang}@test.lv`),
+        remoteAddress: `10.9.8.${lang.length}`,
+      });
       expect(taken.statusCode).toBe(200);
       expect(taken.json()).toEqual(fresh.json());
     }
@@ -155,7 +225,13 @@ describe('invitations', () => {
   it('shows the invited e-mail and lets the invitee create a password once', async () => {
     const user = await makeUser(ctx.db, { email: 'invited@test.lv', passwordHash: null });
     const token = 'invite-token-123';
-    await ctx.db.insert(userTokens).values({ kind: 'invite', userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
+    await ctx.db.insert(userTokens).values({
+      kind: 'invite',
+      userId: user.id,
+      email: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     const info = await ctx.app.inject({ url: `/app/user/token/${token}` });
     expect(info.json()).toEqual({ email: 'invited@test.lv' });
     const res = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
@@ -169,14 +245,29 @@ describe('invitations', () => {
   it('does not reactivate a member the manager deactivated before the link was used', async () => {
     const user = await makeUser(ctx.db, { email: 'deactivated-invitee@test.lv', passwordHash: null, active: false });
     const token = 'invite-token-456';
-    await ctx.db.insert(userTokens).values({ kind: 'invite', userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
-    expect((await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' })).statusCode).toBe(200);
+    await ctx.db.insert(userTokens).values({
+      kind: 'invite',
+      userId: user.id,
+      email: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect(
+      (await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' })).statusCode,
+    ).toBe(200);
     expect((await post('/app/login', { email: user.email, password: 'first-password' })).statusCode).toBe(422);
   });
 
   it('registers a customer at the location of a shared invite link', async () => {
     const location = await makeLocation(ctx.db, { token: 'loc-link-1' });
-    const payload = { name: 'Ilze', email: 'ilze@test.lv', phone: '+371 20000000', password: 'ilze-password', password_confirmation: 'ilze-password', token: 'loc-link-1' };
+    const payload = {
+      name: 'Ilze',
+      email: 'ilze@test.lv',
+      phone: '+371 20000000',
+      password: 'ilze-password',
+      password_confirmation: 'ilze-password',
+      token: 'loc-link-1',
+    };
     const res = await post('/app/register-invited', payload);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: expect.stringContaining('We have sent an e-mail') });

@@ -20,7 +20,10 @@ export async function makeDish(db: Db, providerId: number, categoryId: number, v
 }
 
 export async function makeAllergen(db: Db, code = `a${++seq}`) {
-  const [row] = await db.insert(allergens).values({ code, title: { lv: code, en: code, ru: code } }).returning();
+  const [row] = await db
+    .insert(allergens)
+    .values({ code, title: { lv: code, en: code, ru: code } })
+    .returning();
   return row!;
 }
 
@@ -34,7 +37,10 @@ export async function makeComplex(
 ) {
   const complex = await makeDish(db, providerId, categoryId, { type: 'complex', priceCents: 0, ...values });
   for (const [i, g] of groups.entries()) {
-    const [group] = await db.insert(complexGroups).values({ dishId: complex.id, categoryId: g.categoryId, optional: g.optional ?? false, position: i }).returning();
+    const [group] = await db
+      .insert(complexGroups)
+      .values({ dishId: complex.id, categoryId: g.categoryId, optional: g.optional ?? false, position: i })
+      .returning();
     await db
       .insert(complexOptions)
       .values(g.dishIds.map((dishId, j) => ({ groupId: group!.id, dishId, priceCents: g.prices?.[j] ?? null, position: j })));

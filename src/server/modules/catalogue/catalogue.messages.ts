@@ -1,10 +1,30 @@
 import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
-  | 'unknownCategory' | 'unknownAllergen' | 'unknownDish' | 'categoryInUse' | 'dishInUse' | 'dishOnMenus' | 'dishOrdered'
-  | 'dishInComplex' | 'complexNeedsGroups' | 'simpleHasGroups' | 'optionNotSimple' | 'optionSelf' | 'optionWrongCategory'
-  | 'optionDuplicate' | 'unknownGroup' | 'usedAsOption' | 'optionCategoryLocked'
-  | 'imageRequired' | 'imageType' | 'imageTooLarge' | 'imageTooManyPixels' | 'imageBroken' | 'imageSize' | 'noImage';
+  | 'unknownCategory'
+  | 'unknownAllergen'
+  | 'unknownDish'
+  | 'categoryInUse'
+  | 'dishInUse'
+  | 'dishOnMenus'
+  | 'dishOrdered'
+  | 'dishInComplex'
+  | 'complexNeedsGroups'
+  | 'simpleHasGroups'
+  | 'optionNotSimple'
+  | 'optionSelf'
+  | 'optionWrongCategory'
+  | 'optionDuplicate'
+  | 'unknownGroup'
+  | 'usedAsOption'
+  | 'optionCategoryLocked'
+  | 'imageRequired'
+  | 'imageType'
+  | 'imageTooLarge'
+  | 'imageTooManyPixels'
+  | 'imageBroken'
+  | 'imageSize'
+  | 'noImage';
 
 export const catalogueText = defineMessages<Key>({
   en: {
@@ -27,7 +47,8 @@ export const catalogueText = defineMessages<Key>({
     optionDuplicate: 'This dish is already in the group.',
     unknownGroup: 'This group does not belong to the dish.',
     usedAsOption: 'This dish is an option of the set meal(s) {names}, so it must stay simple.',
-    optionCategoryLocked: 'This dish is an option of the set meal(s) {names}, whose groups take dishes of its current category. Remove it from them first.',
+    optionCategoryLocked:
+      'This dish is an option of the set meal(s) {names}, whose groups take dishes of its current category. Remove it from them first.',
     imageRequired: 'Choose an image file.',
     imageType: 'Only PNG, GIF and JPEG images are accepted.',
     imageTooLarge: 'The image may be at most {mb} MB.',
@@ -57,7 +78,8 @@ export const catalogueText = defineMessages<Key>({
     optionDuplicate: 'Šis ēdiens jau ir grupā.',
     unknownGroup: 'Šī grupa nepieder šim ēdienam.',
     usedAsOption: 'Šis ēdiens ir kompleksa(-u) {names} izvēle, tāpēc tam jāpaliek vienkāršam.',
-    optionCategoryLocked: 'Šis ēdiens ir kompleksa(-u) {names} izvēle, un to grupās ir tikai tā pašreizējās kategorijas ēdieni. Vispirms izņemiet to no tiem.',
+    optionCategoryLocked:
+      'Šis ēdiens ir kompleksa(-u) {names} izvēle, un to grupās ir tikai tā pašreizējās kategorijas ēdieni. Vispirms izņemiet to no tiem.',
     imageRequired: 'Izvēlieties attēla failu.',
     imageType: 'Tiek pieņemti tikai PNG, GIF un JPEG attēli.',
     imageTooLarge: 'Attēls nedrīkst pārsniegt {mb} MB.',
@@ -88,7 +110,8 @@ export const catalogueText = defineMessages<Key>({
     optionDuplicate: 'Это блюдо уже есть в группе.',
     unknownGroup: 'Эта группа не принадлежит блюду.',
     usedAsOption: 'Это блюдо входит в комплекс(ы) {names}, поэтому оно должно остаться простым.',
-    optionCategoryLocked: 'Это блюдо входит в комплекс(ы) {names}, группы которых состоят из блюд его текущей категории. Сначала уберите его оттуда.',
+    optionCategoryLocked:
+      'Это блюдо входит в комплекс(ы) {names}, группы которых состоят из блюд его текущей категории. Сначала уберите его оттуда.',
     imageRequired: 'Выберите файл изображения.',
     imageType: 'Принимаются только изображения PNG, GIF и JPEG.',
     imageTooLarge: 'Размер изображения не может превышать {mb} МБ.',

@@ -27,7 +27,10 @@ export const CATALOGUE_READERS: readonly Role[] = STAFF;
 export const CATALOGUE_WRITERS: readonly Role[] = CATALOGUE_MANAGERS;
 
 const categoryListQuery = listQuerySchema({ sort: CATEGORY_SORTS, filters: { status: boolFilter } });
-const dishListQuery = listQuerySchema({ sort: DISH_SORTS, filters: { status: boolFilter, category_id: idFilter, type: z.enum(DISH_TYPES) } });
+const dishListQuery = listQuerySchema({
+  sort: DISH_SORTS,
+  filters: { status: boolFilter, category_id: idFilter, type: z.enum(DISH_TYPES) },
+});
 
 export async function catalogueRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
@@ -75,10 +78,8 @@ export async function catalogueRoutes(app: App, deps: Deps) {
       return listDishes(db, await req.providerOrNull(), req.query, initial, req.lang);
     },
   );
-  app.get(
-    '/dishes/:id',
-    { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
-    async (req) => getDish(db, await req.provider(), req.params.id, req.lang),
+  app.get('/dishes/:id', { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } }, async (req) =>
+    getDish(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/dishes',

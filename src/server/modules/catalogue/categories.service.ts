@@ -66,21 +66,38 @@ export async function listCategories(db: Db, providerId: number | null, q: Categ
     q.filter.status === undefined ? undefined : eq(categories.status, q.filter.status),
     q.search ? textMatches(categories.title, likePattern(q.search)) : undefined,
   );
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(categories).where(where)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(categories)
+    .where(where)) as [{ total: number }];
   const w = pageWindow(total, q.page, q.perPage);
   const order = orderTerms(
     q.sort,
-    { position: categories.position, created_at: categories.createdAt, id: categories.id, title: sql`lower(${jsonText(categories.title, lang)})`, status: categories.status },
+    {
+      position: categories.position,
+      created_at: categories.createdAt,
+      id: categories.id,
+      title: sql`lower(${jsonText(categories.title, lang)})`,
+      status: categories.status,
+    },
     [asc(categories.position), asc(categories.id)],
   );
-  let query = db.select(selectCategory).from(categories).where(where).orderBy(...order).$dynamic();
+  let query = db
+    .select(selectCategory)
+    .from(categories)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const rows = await query;
   return pageOf(rows.map(presentCategory), total, q);
 }
 
 export async function getCategory(db: Db, providerId: number, id: number, lang: Lang): Promise<Category> {
-  const rows = await db.select(selectCategory).from(categories).where(and(eq(categories.id, id), eq(categories.providerId, providerId)));
+  const rows = await db
+    .select(selectCategory)
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.providerId, providerId)));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return presentCategory(rows[0]);
 }
@@ -88,10 +105,12 @@ export async function getCategory(db: Db, providerId: number, id: number, lang: 
 export async function createCategory(db: Db, providerId: number, input: CreateCategoryInput, lang: Lang): Promise<Category> {
   const position =
     input.position ??
-    (await db
-      .select({ next: sql<number>`coalesce(max(${categories.position}), -1) + 1`.mapWith(Number) })
-      .from(categories)
-      .where(eq(categories.providerId, providerId)))[0]!.next;
+    (
+      await db
+        .select({ next: sql<number>`coalesce(max(${categories.position}), -1) + 1`.mapWith(Number) })
+        .from(categories)
+        .where(eq(categories.providerId, providerId))
+    )[0]!.next;
   const [row] = await db
     .insert(categories)
     .values({
@@ -124,7 +143,11 @@ export async function deleteCategory(db: Db, providerId: number, id: number, lan
   await db.transaction(async (tx) => {
     // Lock the category so a dish cannot be added to it while we check.
     await tx.execute(sql`select 1 from ${categories} where ${categories.id} = ${id} for update`);
-    const users = await tx.select({ id: dishes.id, title: dishes.title }).from(dishes).where(eq(dishes.categoryId, id)).orderBy(asc(dishes.id));
+    const users = await tx
+      .select({ id: dishes.id, title: dishes.title })
+      .from(dishes)
+      .where(eq(dishes.categoryId, id))
+      .orderBy(asc(dishes.id));
     const groups = await tx
       .select({ id: dishes.id, title: dishes.title })
       .from(complexGroups)
@@ -139,7 +162,10 @@ export async function deleteCategory(db: Db, providerId: number, id: number, lan
     for (const r of [...users, ...groups, ...onMenus]) all.set(r.id, r.title);
     if (all.size > 0) {
       const names = [...all.values()].slice(0, 10).map((title) => pickText(title, lang));
-      throw new AppError(409, catalogueText(lang, 'categoryInUse', { count: all.size, names: names.join(', ') + (all.size > 10 ? ', …' : '') }));
+      throw new AppError(
+        409,
+        catalogueText(lang, 'categoryInUse', { count: all.size, names: names.join(', ') + (all.size > 10 ? ', …' : '') }),
+      );
     }
     await tx.delete(categories).where(eq(categories.id, id));
   });
@@ -148,6 +174,9 @@ export async function deleteCategory(db: Db, providerId: number, id: number, lan
 /** Categories of a provider among `ids` (for validating references). */
 export async function existingCategoryIds(db: Db | Tx, providerId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.providerId, providerId), inArray(categories.id, ids)));
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.providerId, providerId), inArray(categories.id, ids)));
   return new Set(rows.map((r) => r.id));
 }

@@ -25,12 +25,24 @@ describe('categories', () => {
     const res = await call('POST', `/app/categories?provider_id=${p.id}`, admin, { title: { lv: 'Zupas', en: 'Soups' } });
     expect(res.statusCode).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ title: { lv: 'Zupas', en: 'Soups', ru: '' }, status: true, simple: false, group_name: '', position: 0, dishes_count: 0 });
+    expect(created).toMatchObject({
+      title: { lv: 'Zupas', en: 'Soups', ru: '' },
+      status: true,
+      simple: false,
+      group_name: '',
+      position: 0,
+      dishes_count: 0,
+    });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
-    const second = (await call('POST', `/app/categories?provider_id=${p.id}`, admin, { title: { lv: 'Deserti' }, simple: true, group_name: 'Aukstie' })).json();
+    const second = (
+      await call('POST', `/app/categories?provider_id=${p.id}`, admin, { title: { lv: 'Deserti' }, simple: true, group_name: 'Aukstie' })
+    ).json();
     expect(second).toMatchObject({ position: 1, simple: true, group_name: 'Aukstie' });
 
-    const put = await call('PUT', `/app/categories/${created.id}?provider_id=${p.id}`, admin, { title: { lv: 'Zupas', ru: 'Супы' }, status: false });
+    const put = await call('PUT', `/app/categories/${created.id}?provider_id=${p.id}`, admin, {
+      title: { lv: 'Zupas', ru: 'Супы' },
+      status: false,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: created.id, title: { lv: 'Zupas', en: '', ru: 'Супы' }, status: false, position: 0 });
     expect((await call('GET', `/app/categories/${created.id}?provider_id=${p.id}`, kitchen)).json().title.ru).toBe('Супы');
@@ -48,8 +60,13 @@ describe('categories', () => {
     const c = await makeCategory(ctx.db, p1.id);
     expect((await call('GET', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
     expect((await call('DELETE', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
-    expect((await call('PUT', `/app/categories/${c.id}?provider_id=${p2.id}`, admin, { title: { lv: 'Svešs' }, status: false })).statusCode).toBe(404);
-    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p1.id}`, admin)).json()).toMatchObject({ title: c.title, status: true });
+    expect(
+      (await call('PUT', `/app/categories/${c.id}?provider_id=${p2.id}`, admin, { title: { lv: 'Svešs' }, status: false })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p1.id}`, admin)).json()).toMatchObject({
+      title: c.title,
+      status: true,
+    });
     const list = (await call('GET', `/app/categories?provider_id=${p2.id}`, admin)).json();
     expect(list.total).toBe(0);
   });
@@ -80,7 +97,12 @@ describe('categories', () => {
     const p = await makeProvider(ctx.db);
     const titles = ['Zupas', 'Salāti', 'Deserti', 'Dzērieni', 'Pamatēdieni'];
     for (const [i, lv] of titles.entries()) {
-      await makeCategory(ctx.db, p.id, { title: { lv, en: `EN ${lv}`, ru: `RU ${lv}` }, position: 10 - i, status: i !== 2, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+      await makeCategory(ctx.db, p.id, {
+        title: { lv, en: `EN ${lv}`, ru: `RU ${lv}` },
+        position: 10 - i,
+        status: i !== 2,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
     }
     const get = (q: string) => call('GET', `/app/categories?provider_id=${p.id}&${q}`, admin);
 
@@ -95,7 +117,13 @@ describe('categories', () => {
     expect(all).toMatchObject({ per_page: 'all', current_page: 1, last_page: 1, total: 5 });
     expect(all.data.map((c: { title: { lv: string } }) => c.title.lv)).toEqual([...titles].reverse());
     const byTitle = (await get('per_page=all&sort[title]=asc&lang=en')).json();
-    expect(byTitle.data.map((c: { title: { en: string } }) => c.title.en)).toEqual(['EN Deserti', 'EN Dzērieni', 'EN Pamatēdieni', 'EN Salāti', 'EN Zupas']);
+    expect(byTitle.data.map((c: { title: { en: string } }) => c.title.en)).toEqual([
+      'EN Deserti',
+      'EN Dzērieni',
+      'EN Pamatēdieni',
+      'EN Salāti',
+      'EN Zupas',
+    ]);
 
     const active = (await get('filter[status]=1&per_page=all')).json();
     expect(active.total).toBe(4);
@@ -116,7 +144,11 @@ describe('categories', () => {
 
   it('validates bodies with per-field errors in the request language', async () => {
     const p = await makeProvider(ctx.db);
-    const res = await call('POST', `/app/categories?provider_id=${p.id}&lang=ru`, admin, { title: { lv: '' }, position: -1, status: 'yes' });
+    const res = await call('POST', `/app/categories?provider_id=${p.id}&lang=ru`, admin, {
+      title: { lv: '' },
+      position: -1,
+      status: 'yes',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       'title.lv': ['Это поле обязательно.'],
@@ -137,8 +169,17 @@ describe('categories', () => {
     expect(put.statusCode).toBe(200);
     expect(put.json().status).toBe(false);
     expect((await call('DELETE', `/app/categories/${created.json().id}?provider_id=${p.id}`, kitchen)).statusCode).toBe(200);
-    for (const [m, u] of [['GET', '/app/categories'], ['GET', `/app/categories/${c.id}`], ['POST', '/app/categories'], ['PUT', `/app/categories/${c.id}`], ['DELETE', `/app/categories/${c.id}`]] as const) {
-      expect((await call(m, `${u}?provider_id=${p.id}`, customer, m === 'GET' || m === 'DELETE' ? undefined : { title: { lv: 'X' } })).statusCode).toBe(403);
+    for (const [m, u] of [
+      ['GET', '/app/categories'],
+      ['GET', `/app/categories/${c.id}`],
+      ['POST', '/app/categories'],
+      ['PUT', `/app/categories/${c.id}`],
+      ['DELETE', `/app/categories/${c.id}`],
+    ] as const) {
+      expect(
+        (await call(m, `${u}?provider_id=${p.id}`, customer, m === 'GET' || m === 'DELETE' ? undefined : { title: { lv: 'X' } }))
+          .statusCode,
+      ).toBe(403);
     }
     expect((await call('GET', `/app/categories?provider_id=${p.id}`, {})).statusCode).toBe(401);
   });

@@ -48,11 +48,7 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       .select({ id: categories.id, title: categories.title })
       .from(categories)
       .where(inArray(categories.id, [...new Set(rows.map((r) => r.categoryId))])),
-    db
-      .select()
-      .from(complexGroups)
-      .where(inArray(complexGroups.dishId, ids))
-      .orderBy(asc(complexGroups.position), asc(complexGroups.id)),
+    db.select().from(complexGroups).where(inArray(complexGroups.dishId, ids)).orderBy(asc(complexGroups.position), asc(complexGroups.id)),
     db.select({ dishId: dishImages.dishId, etag: dishImages.etag }).from(dishImages).where(inArray(dishImages.dishId, ids)),
   ]);
   const optionRows = groupRows.length
@@ -104,7 +100,10 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
     // One rule with the order page: own price plus the cheapest option of each mandatory group.
     const priceFrom = isComplexType(d.type)
       ? cheapestSelectionCents(
-          groups.map((g) => ({ optional: g.optional, dishes: (optionsOf.get(g.id) ?? []).map((o) => ({ priceCents: o.priceCents ?? o.dishPriceCents })) })),
+          groups.map((g) => ({
+            optional: g.optional,
+            dishes: (optionsOf.get(g.id) ?? []).map((o) => ({ priceCents: o.priceCents ?? o.dishPriceCents })),
+          })),
           d.priceCents,
         )
       : d.priceCents;
@@ -146,7 +145,13 @@ const shownPriceCents = sql`(${dishes.priceCents} + case when ${dishes.type} = '
   ) as mandatory_groups
 ), 0) end)`;
 
-export async function listDishes(db: Db, providerId: number | null, q: DishListQuery, initial: boolean | undefined, lang: Lang): Promise<Paged<Dish>> {
+export async function listDishes(
+  db: Db,
+  providerId: number | null,
+  q: DishListQuery,
+  initial: boolean | undefined,
+  lang: Lang,
+): Promise<Paged<Dish>> {
   if (providerId === null) return pageOf([], 0, q);
   const pattern = q.search ? likePattern(q.search) : null;
   const where = and(
@@ -157,7 +162,10 @@ export async function listDishes(db: Db, providerId: number | null, q: DishListQ
     initial === undefined ? undefined : initial ? ne(dishes.type, 'simple') : eq(dishes.type, 'simple'),
     pattern ? or(textMatches(dishes.title, pattern), sql`${dishes.code} ilike ${pattern}`) : undefined,
   );
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(dishes).where(where)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(dishes)
+    .where(where)) as [{ total: number }];
   const w = pageWindow(total, q.page, q.perPage);
   const order = orderTerms(
     q.sort,
@@ -172,7 +180,12 @@ export async function listDishes(db: Db, providerId: number | null, q: DishListQ
     },
     [asc(dishes.position), asc(dishes.id)],
   );
-  let query = db.select().from(dishes).where(where).orderBy(...order).$dynamic();
+  let query = db
+    .select()
+    .from(dishes)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const rows = await query;
   return pageOf(await presentDishes(db, rows), total, q);
@@ -180,7 +193,10 @@ export async function listDishes(db: Db, providerId: number | null, q: DishListQ
 
 /** The dish row of a provider, or 404. */
 export async function dishRow(db: Db | Tx, providerId: number, id: number, lang: Lang): Promise<DishRow> {
-  const rows = await db.select().from(dishes).where(and(eq(dishes.id, id), eq(dishes.providerId, providerId)));
+  const rows = await db
+    .select()
+    .from(dishes)
+    .where(and(eq(dishes.id, id), eq(dishes.providerId, providerId)));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return rows[0];
 }
@@ -236,7 +252,8 @@ async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: 
   // Set-meal groups offer dishes of the group's category only, so an option keeps its category.
   if (shape.id !== null && shape.changesCategory && knownCategories.has(shape.categoryId)) {
     const parents = await complexesUsing(tx, shape.id, shape.categoryId);
-    if (parents.length) add('category_id', catalogueText(lang, 'optionCategoryLocked', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
+    if (parents.length)
+      add('category_id', catalogueText(lang, 'optionCategoryLocked', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
   }
 
   const optionIds = [...new Set(groups.flatMap((g) => g.dishes.map((o) => o.id)))];
@@ -278,7 +295,9 @@ async function complexesUsing(db: Db | Tx, dishId: number, exceptCategoryId?: nu
     .from(complexOptions)
     .innerJoin(complexGroups, eq(complexGroups.id, complexOptions.groupId))
     .innerJoin(dishes, eq(dishes.id, complexGroups.dishId))
-    .where(and(eq(complexOptions.dishId, dishId), exceptCategoryId === undefined ? undefined : ne(complexGroups.categoryId, exceptCategoryId)))
+    .where(
+      and(eq(complexOptions.dishId, dishId), exceptCategoryId === undefined ? undefined : ne(complexGroups.categoryId, exceptCategoryId)),
+    )
     .orderBy(asc(dishes.id));
 }
 
@@ -291,9 +310,7 @@ async function writeAllergens(tx: Tx, dishId: number, ids: number[]) {
 /** Replaces the groups of a dish: sent ids are updated in place, new ones inserted, the rest deleted. */
 async function writeGroups(tx: Tx, dishId: number, groups: NonNullable<CreateDishInput['complex']>) {
   const keep = groups.map((g) => g.id).filter((id): id is number => id !== undefined);
-  await tx
-    .delete(complexGroups)
-    .where(and(eq(complexGroups.dishId, dishId), keep.length ? notInArray(complexGroups.id, keep) : undefined));
+  await tx.delete(complexGroups).where(and(eq(complexGroups.dishId, dishId), keep.length ? notInArray(complexGroups.id, keep) : undefined));
   for (const [i, g] of groups.entries()) {
     const values = {
       categoryId: g.category_id,
@@ -306,10 +323,20 @@ async function writeGroups(tx: Tx, dishId: number, groups: NonNullable<CreateDis
       await tx.update(complexGroups).set(values).where(eq(complexGroups.id, groupId));
       await tx.delete(complexOptions).where(eq(complexOptions.groupId, groupId));
     } else {
-      groupId = (await tx.insert(complexGroups).values({ dishId, ...values }).returning({ id: complexGroups.id }))[0]!.id;
+      groupId = (
+        await tx
+          .insert(complexGroups)
+          .values({ dishId, ...values })
+          .returning({ id: complexGroups.id })
+      )[0]!.id;
     }
     await tx.insert(complexOptions).values(
-      g.dishes.map((o, j) => ({ groupId: groupId!, dishId: o.id, priceCents: o.price === null || o.price === undefined ? null : toCents(o.price), position: j })),
+      g.dishes.map((o, j) => ({
+        groupId: groupId!,
+        dishId: o.id,
+        priceCents: o.price === null || o.price === undefined ? null : toCents(o.price),
+        position: j,
+      })),
     );
   }
 }
@@ -317,13 +344,29 @@ async function writeGroups(tx: Tx, dishId: number, groups: NonNullable<CreateDis
 export async function createDish(db: Db, providerId: number, input: CreateDishInput, lang: Lang): Promise<Dish> {
   const type = input.type ?? 'simple';
   const id = await db.transaction(async (tx) => {
-    await validateDish(tx, providerId, { id: null, type, categoryId: input.category_id, allergens: input.allergens, complex: input.complex, existingGroupIds: [], becomesComplex: false, changesCategory: false }, lang);
+    await validateDish(
+      tx,
+      providerId,
+      {
+        id: null,
+        type,
+        categoryId: input.category_id,
+        allergens: input.allergens,
+        complex: input.complex,
+        existingGroupIds: [],
+        becomesComplex: false,
+        changesCategory: false,
+      },
+      lang,
+    );
     const position =
       input.position ??
-      (await tx
-        .select({ next: sql<number>`coalesce(max(${dishes.position}), -1) + 1`.mapWith(Number) })
-        .from(dishes)
-        .where(eq(dishes.providerId, providerId)))[0]!.next;
+      (
+        await tx
+          .select({ next: sql<number>`coalesce(max(${dishes.position}), -1) + 1`.mapWith(Number) })
+          .from(dishes)
+          .where(eq(dishes.providerId, providerId))
+      )[0]!.next;
     const [row] = await tx
       .insert(dishes)
       .values({
@@ -351,7 +394,9 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
     const current = await dishRow(tx, providerId, id, lang);
     const type = input.type ?? current.type;
-    const existingGroupIds = (await tx.select({ id: complexGroups.id }).from(complexGroups).where(eq(complexGroups.dishId, id))).map((g) => g.id);
+    const existingGroupIds = (await tx.select({ id: complexGroups.id }).from(complexGroups).where(eq(complexGroups.dishId, id))).map(
+      (g) => g.id,
+    );
     await validateDish(
       tx,
       providerId,
@@ -399,8 +444,20 @@ export async function deleteDish(db: Db, providerId: number, id: number, lang: L
       .where(eq(menuDishes.dishId, id))
       .orderBy(asc(menus.from));
     const ordered =
-      (await tx.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.dishId, id)).limit(1)).length > 0 ||
-      (await tx.select({ one: sql`1` }).from(orderItemOptions).where(eq(orderItemOptions.dishId, id)).limit(1)).length > 0;
+      (
+        await tx
+          .select({ one: sql`1` })
+          .from(orderItems)
+          .where(eq(orderItems.dishId, id))
+          .limit(1)
+      ).length > 0 ||
+      (
+        await tx
+          .select({ one: sql`1` })
+          .from(orderItemOptions)
+          .where(eq(orderItemOptions.dishId, id))
+          .limit(1)
+      ).length > 0;
     const parents = await complexesUsing(tx, id);
     const reasons: string[] = [];
     if (onMenus.length) {
@@ -408,9 +465,9 @@ export async function deleteDish(db: Db, providerId: number, id: number, lang: L
       reasons.push(catalogueText(lang, 'dishOnMenus', { names: names.join(', ') + (onMenus.length > 5 ? ', …' : '') }));
     }
     if (ordered) reasons.push(catalogueText(lang, 'dishOrdered'));
-    if (parents.length) reasons.push(catalogueText(lang, 'dishInComplex', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
+    if (parents.length)
+      reasons.push(catalogueText(lang, 'dishInComplex', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
     if (reasons.length) throw new AppError(409, catalogueText(lang, 'dishInUse', { reasons: reasons.join(' ') }));
     await tx.delete(dishes).where(eq(dishes.id, id));
   });
 }
-

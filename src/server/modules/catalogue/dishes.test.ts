@@ -77,7 +77,14 @@ describe('dishes: create, read, update', () => {
       type: 'complex',
       price: 0.5,
       complex: [
-        { category_id: soups.id, title: { lv: 'Zupa', en: 'Soup' }, dishes: [{ id: soup1.id, price: 1.5 }, { id: soup2.id, price: null }] },
+        {
+          category_id: soups.id,
+          title: { lv: 'Zupa', en: 'Soup' },
+          dishes: [
+            { id: soup1.id, price: 1.5 },
+            { id: soup2.id, price: null },
+          ],
+        },
         { category_id: mains.id, dishes: [{ id: main1.id, price: 4.2 }] },
         { category_id: soups.id, optional: true, dishes: [{ id: soup2.id }] },
       ],
@@ -128,7 +135,14 @@ describe('dishes: create, read, update', () => {
     const u = put.json();
     expect(u).toMatchObject({ title: { lv: 'K' }, type: 'initial', price: 1, priceFrom: 1 });
     expect(u.complex).toHaveLength(1);
-    expect(u.complex[0]).toMatchObject({ id: g1.id, optional: true, dishes: [{ id: soup2.id, price: 2 }, { id: soup.id, price: null }] });
+    expect(u.complex[0]).toMatchObject({
+      id: g1.id,
+      optional: true,
+      dishes: [
+        { id: soup2.id, price: 2 },
+        { id: soup.id, price: null },
+      ],
+    });
 
     const title = await call('PUT', `/app/dishes/${created.id}?${q}`, admin, { title: { lv: 'Jauns', en: 'New' }, status: false });
     expect(title.json()).toMatchObject({ title: { lv: 'Jauns', en: 'New', ru: '' }, status: false, price: 1 });
@@ -149,7 +163,12 @@ describe('dishes: create, read, update', () => {
 describe('dishes: validation', () => {
   it('checks field types and formats (422 per field, request language)', async () => {
     const { q } = await setup();
-    const res = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { en: 'No lv' }, price: 1.234, type: 'weird', allergens: ['x'] });
+    const res = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+      title: { en: 'No lv' },
+      price: 1.234,
+      type: 'weird',
+      allergens: ['x'],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       'title.lv': ['This field is required.'],
@@ -171,15 +190,31 @@ describe('dishes: validation', () => {
     const main = await makeDish(ctx.db, p.id, mains.id);
     const complex = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }]);
 
-    const unknown = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { lv: 'X' }, category_id: foreignCat.id, allergens: [999999] });
+    const unknown = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+      title: { lv: 'X' },
+      category_id: foreignCat.id,
+      allergens: [999999],
+    });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ category_id: ['This category does not exist.'], 'allergens.0': ['This allergen does not exist.'] });
+    expect(unknown.json().errors).toEqual({
+      category_id: ['This category does not exist.'],
+      'allergens.0': ['This allergen does not exist.'],
+    });
 
     const noGroups = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { lv: 'X' }, category_id: sets.id, type: 'complex' });
     expect(noGroups.json().errors).toEqual({ complex: ['A set meal needs at least one group of dishes.'] });
-    const simpleGroups = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { lv: 'X' }, category_id: sets.id, complex: [{ category_id: soups.id, dishes: [{ id: soup.id }] }] });
+    const simpleGroups = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+      title: { lv: 'X' },
+      category_id: sets.id,
+      complex: [{ category_id: soups.id, dishes: [{ id: soup.id }] }],
+    });
     expect(simpleGroups.json().errors).toEqual({ complex: ['Only set meals (complex or initial) have groups.'] });
-    const emptyGroup = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { lv: 'X' }, category_id: sets.id, type: 'complex', complex: [{ category_id: soups.id, dishes: [] }] });
+    const emptyGroup = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+      title: { lv: 'X' },
+      category_id: sets.id,
+      type: 'complex',
+      complex: [{ category_id: soups.id, dishes: [] }],
+    });
     expect(emptyGroup.json().errors).toEqual({ 'complex.0.dishes': ['Add at least 1.'] });
 
     const badOptions = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
@@ -203,10 +238,15 @@ describe('dishes: validation', () => {
     });
 
     // A dish offered inside a set meal must stay simple; a set meal cannot contain itself.
-    const toComplex = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=lv`, admin, { type: 'complex', complex: [{ category_id: mains.id, dishes: [{ id: main.id }] }] });
+    const toComplex = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=lv`, admin, {
+      type: 'complex',
+      complex: [{ category_id: mains.id, dishes: [{ id: main.id }] }],
+    });
     expect(toComplex.statusCode).toBe(422);
     expect(toComplex.json().errors.type[0]).toMatch(/^Šis ēdiens ir kompleksa\(-u\) .* izvēle/);
-    const self = await call('PUT', `/app/dishes/${complex.id}?${q}&lang=en`, admin, { complex: [{ category_id: sets.id, dishes: [{ id: complex.id }] }] });
+    const self = await call('PUT', `/app/dishes/${complex.id}?${q}&lang=en`, admin, {
+      complex: [{ category_id: sets.id, dishes: [{ id: complex.id }] }],
+    });
     expect(self.json().errors).toEqual({ 'complex.0.dishes.0.id': ['A set meal cannot contain itself.'] });
     // Nothing was written by the refused calls.
     expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json().type).toBe('simple');
@@ -216,22 +256,33 @@ describe('dishes: validation', () => {
     const { p, soups, mains, sets, q } = await setup();
     const soup = await makeDish(ctx.db, p.id, soups.id);
     const spare = await makeDish(ctx.db, p.id, soups.id);
-    const lunch = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], { title: { lv: 'Pusdienas', en: 'Lunch' } });
-    const dinner = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], { title: { lv: 'Vakariņas', en: 'Dinner' } });
+    const lunch = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], {
+      title: { lv: 'Pusdienas', en: 'Lunch' },
+    });
+    const dinner = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }], {
+      title: { lv: 'Vakariņas', en: 'Dinner' },
+    });
 
     const moved = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=en`, admin, { category_id: mains.id, title: { lv: 'Cits' } });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toEqual({
-      category_id: ['This dish is an option of the set meal(s) Lunch, Dinner, whose groups take dishes of its current category. Remove it from them first.'],
+      category_id: [
+        'This dish is an option of the set meal(s) Lunch, Dinner, whose groups take dishes of its current category. Remove it from them first.',
+      ],
     });
-    expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json()).toMatchObject({ category_id: soups.id, title: { lv: soup.title.lv } });
+    expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json()).toMatchObject({
+      category_id: soups.id,
+      title: { lv: soup.title.lv },
+    });
 
     // Sending the same category, or moving a dish no set meal offers, is fine.
     expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: soups.id, price: 4 })).statusCode).toBe(200);
     expect((await call('PUT', `/app/dishes/${spare.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
     // Once the set meals no longer offer it, it may move.
     for (const set of [lunch, dinner]) {
-      const put = await call('PUT', `/app/dishes/${set.id}?${q}`, admin, { complex: [{ category_id: mains.id, dishes: [{ id: spare.id }] }] });
+      const put = await call('PUT', `/app/dishes/${set.id}?${q}`, admin, {
+        complex: [{ category_id: mains.id, dishes: [{ id: spare.id }] }],
+      });
       expect(put.statusCode).toBe(200);
     }
     expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
@@ -241,11 +292,41 @@ describe('dishes: validation', () => {
 describe('dishes: list', () => {
   it('pages, sorts, filters (status, category, type, initial) and searches every language and the code', async () => {
     const { p, soups, mains, sets, q } = await setup();
-    const a = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Gaļas soļanka', en: 'Meat solyanka', ru: 'Мясная солянка' }, code: 'Z01', priceCents: 340, position: 2, createdAt: new Date('2026-01-01T00:00:00Z') });
-    const b = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Ķirbju krēmzupa', en: 'Pumpkin cream soup', ru: 'Тыквенный крем-суп' }, code: 'Z03', priceCents: 310, position: 1, status: false, createdAt: new Date('2026-01-02T00:00:00Z') });
-    const c = await makeDish(ctx.db, p.id, mains.id, { title: { lv: 'Cūkgaļas karbonāde', en: 'Pork chop', ru: 'Свиная отбивная' }, code: 'P10', priceCents: 650, position: 0, createdAt: new Date('2026-01-03T00:00:00Z') });
-    const k = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [a.id] }], { title: { lv: 'Komplekss', en: 'Set', ru: 'Комплекс' }, code: 'K1', position: 3, createdAt: new Date('2026-01-04T00:00:00Z') });
-    const init = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: mains.id, dishIds: [c.id] }], { type: 'initial', title: { lv: 'Sākuma', en: 'Initial', ru: 'Начальный' }, code: 'K2', position: 4, createdAt: new Date('2026-01-05T00:00:00Z') });
+    const a = await makeDish(ctx.db, p.id, soups.id, {
+      title: { lv: 'Gaļas soļanka', en: 'Meat solyanka', ru: 'Мясная солянка' },
+      code: 'Z01',
+      priceCents: 340,
+      position: 2,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const b = await makeDish(ctx.db, p.id, soups.id, {
+      title: { lv: 'Ķirbju krēmzupa', en: 'Pumpkin cream soup', ru: 'Тыквенный крем-суп' },
+      code: 'Z03',
+      priceCents: 310,
+      position: 1,
+      status: false,
+      createdAt: new Date('2026-01-02T00:00:00Z'),
+    });
+    const c = await makeDish(ctx.db, p.id, mains.id, {
+      title: { lv: 'Cūkgaļas karbonāde', en: 'Pork chop', ru: 'Свиная отбивная' },
+      code: 'P10',
+      priceCents: 650,
+      position: 0,
+      createdAt: new Date('2026-01-03T00:00:00Z'),
+    });
+    const k = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [a.id] }], {
+      title: { lv: 'Komplekss', en: 'Set', ru: 'Комплекс' },
+      code: 'K1',
+      position: 3,
+      createdAt: new Date('2026-01-04T00:00:00Z'),
+    });
+    const init = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: mains.id, dishIds: [c.id] }], {
+      type: 'initial',
+      title: { lv: 'Sākuma', en: 'Initial', ru: 'Начальный' },
+      code: 'K2',
+      position: 4,
+      createdAt: new Date('2026-01-05T00:00:00Z'),
+    });
     const ids = async (query: string) => {
       const res = await call('GET', `/app/dishes?${q}&${query}`, kitchen);
       expect(res.statusCode).toBe(200);
@@ -300,7 +381,8 @@ describe('dishes: sorting by price', () => {
     ]);
     // 0.50 base + water 1.00 = 1.50: between 1.00 and 2.90.
     const small = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [water.id] }], { priceCents: 50 });
-    const listed = async (dir: string) => (await call('GET', `/app/dishes?${q}&per_page=all&sort[price]=${dir}`, admin)).json().data as { id: number; priceFrom: number }[];
+    const listed = async (dir: string) =>
+      (await call('GET', `/app/dishes?${q}&per_page=all&sort[price]=${dir}`, admin)).json().data as { id: number; priceFrom: number }[];
     const asc = await listed('asc');
     expect(asc.map((d) => d.id)).toEqual([water.id, small.id, soup.id, soup2.id, chop.id, set.id]);
     expect(asc.map((d) => d.priceFrom)).toEqual([1, 1.5, 2.9, 3.5, 6.5, 7.9]);
@@ -321,7 +403,10 @@ describe('dishes: delete', () => {
   it('refuses (409) a dish on a menu, ordered, or offered in a set meal, saying why', async () => {
     const { p, soups, sets, q } = await setup();
     const onMenu = await makeDish(ctx.db, p.id, soups.id);
-    const [menu] = await ctx.db.insert(menus).values({ providerId: p.id, title: 'Pirmdiena', from: new Date('2026-03-02T06:00:00Z'), to: new Date('2026-03-02T09:00:00Z') }).returning();
+    const [menu] = await ctx.db
+      .insert(menus)
+      .values({ providerId: p.id, title: 'Pirmdiena', from: new Date('2026-03-02T06:00:00Z'), to: new Date('2026-03-02T09:00:00Z') })
+      .returning();
     await ctx.db.insert(menuDishes).values({ menuId: menu!.id, dishId: onMenu.id, categoryId: soups.id });
     const res = await call('DELETE', `/app/dishes/${onMenu.id}?${q}&lang=en`, admin);
     expect(res.statusCode).toBe(409);
@@ -329,14 +414,19 @@ describe('dishes: delete', () => {
 
     const ordered = await makeDish(ctx.db, p.id, soups.id);
     const user = await makeUser(ctx.db);
-    const [order] = await ctx.db.insert(orders).values({ menuId: menu!.id, userId: user.id, paymentType: 'cash', amountCents: 300, amountToPayCents: 300 }).returning();
+    const [order] = await ctx.db
+      .insert(orders)
+      .values({ menuId: menu!.id, userId: user.id, paymentType: 'cash', amountCents: 300, amountToPayCents: 300 })
+      .returning();
     await ctx.db.insert(orderItems).values({ orderId: order!.id, dishId: ordered.id, qty: 1, unitPriceCents: 300 });
     const res2 = await call('DELETE', `/app/dishes/${ordered.id}?${q}&lang=lv`, admin);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe('Ēdienu nevar dzēst. Tas ir pasūtīts. Lai to paslēptu, izslēdziet tā statusu.');
 
     const option = await makeDish(ctx.db, p.id, soups.id);
-    await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [option.id] }], { title: { lv: 'Komplekss', ru: 'Комплекс' } });
+    await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [option.id] }], {
+      title: { lv: 'Komplekss', ru: 'Комплекс' },
+    });
     const res3 = await call('DELETE', `/app/dishes/${option.id}?${q}&lang=ru`, admin);
     expect(res3.statusCode).toBe(409);
     expect(res3.json().message).toContain('Оно входит в комплекс(ы): Комплекс.');
@@ -354,7 +444,11 @@ describe('dishes: provider scope', () => {
     expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { title: { lv: 'Svešs' }, price: 9 })).statusCode).toBe(404);
     expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { category_id: otherSoups.id })).statusCode).toBe(404);
     expect((await call('DELETE', `/app/dishes/${d.id}?${asOther}`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).json()).toMatchObject({ title: { lv: 'Mana zupa' }, price: 3, category_id: soups.id });
+    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).json()).toMatchObject({
+      title: { lv: 'Mana zupa' },
+      price: 3,
+      category_id: soups.id,
+    });
   });
 });
 

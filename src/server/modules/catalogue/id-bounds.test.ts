@@ -40,7 +40,13 @@ describe('ids beyond the database range', () => {
     // The largest id is fine: it is simply not there.
     expect((await call('GET', `/app/dishes/2147483647/image?lang=en`, {})).statusCode).toBe(404);
 
-    for (const url of [`/app/categories/${HUGE}`, `/app/dishes/${HUGE}`, `/app/locations/${HUGE}`, `/app/dishlists/${HUGE}`, `/app/dishlists/${HUGE}/balance`]) {
+    for (const url of [
+      `/app/categories/${HUGE}`,
+      `/app/dishes/${HUGE}`,
+      `/app/locations/${HUGE}`,
+      `/app/dishlists/${HUGE}`,
+      `/app/dishlists/${HUGE}/balance`,
+    ]) {
       const res = await call('GET', `${url}?${q}`, admin);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors, url).toEqual({ id: [TOO_BIG] });
@@ -67,7 +73,11 @@ describe('ids beyond the database range', () => {
       type: 'complex',
       complex: [{ id: HUGE, category_id: HUGE, dishes: [{ id: HUGE }] }],
     });
-    expect(set.json().errors).toEqual({ 'complex.0.id': [TOO_BIG], 'complex.0.category_id': [TOO_BIG], 'complex.0.dishes.0.id': [TOO_BIG] });
+    expect(set.json().errors).toEqual({
+      'complex.0.id': [TOO_BIG],
+      'complex.0.category_id': [TOO_BIG],
+      'complex.0.dishes.0.id': [TOO_BIG],
+    });
 
     const menu = await call('POST', `/app/dishlists?${q}`, admin, {
       title: 'M',

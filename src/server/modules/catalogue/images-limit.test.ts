@@ -33,7 +33,9 @@ beforeAll(async () => {
   categoryId = (await makeCategory(ctx.db, p.id)).id;
   // A real PNG of about 20 MB: noise does not compress. Its first 5 MB decode as a picture.
   const side = 2600;
-  bigPng = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  bigPng = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -41,19 +43,27 @@ const url = (dishId: number) => `${base}/app/dishes/${dishId}/image?provider_id=
 
 async function nothingStored(dishId: number) {
   expect(await ctx.db.select({ id: dishImages.dishId }).from(dishImages).where(eq(dishImages.dishId, dishId))).toEqual([]);
-  expect(await ctx.db.select({ id: dishImageVariants.dishId }).from(dishImageVariants).where(eq(dishImageVariants.dishId, dishId))).toEqual([]);
+  expect(await ctx.db.select({ id: dishImageVariants.dishId }).from(dishImageVariants).where(eq(dishImageVariants.dishId, dishId))).toEqual(
+    [],
+  );
 }
 
 /** Sends a multipart body over a socket in chunks of `chunk` bytes (the last write may be shorter). */
 function sendChunked(target: string, body: Buffer, contentType: string, chunk: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(target, { method: 'POST', headers: { ...admin, 'content-type': contentType, 'content-length': body.length } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
-    });
+    const req = request(
+      target,
+      { method: 'POST', headers: { ...admin, 'content-type': contentType, 'content-length': body.length } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+      },
+    );
     // The server may answer and close before the whole body is written.
-    req.on('error', (err) => ((err as { code?: string }).code === 'ECONNRESET' || (err as { code?: string }).code === 'EPIPE' ? undefined : reject(err)));
+    req.on('error', (err) =>
+      (err as { code?: string }).code === 'ECONNRESET' || (err as { code?: string }).code === 'EPIPE' ? undefined : reject(err),
+    );
     let offset = 0;
     const writeMore = () => {
       while (offset < body.length) {
@@ -84,17 +94,20 @@ describe('an image over the size limit', () => {
     }
   });
 
-  it.each([1000, 4096, 16_384, 65_536, 65_537, 1_000_003])('sent in chunks of %i bytes is refused, and nothing is stored', async (chunk) => {
-    const dish = await makeDish(ctx.db, providerId, categoryId);
-    const boundary = `----lunch${randomBytes(8).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
-      bigPng,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await sendChunked(url(dish.id), body, `multipart/form-data; boundary=${boundary}`, chunk);
-    expect(res.status, res.body).toBe(422);
-    expect(JSON.parse(res.body).errors).toEqual({ image: ['The image may be at most 5 MB.'] });
-    await nothingStored(dish.id);
-  });
+  it.each([1000, 4096, 16_384, 65_536, 65_537, 1_000_003])(
+    'sent in chunks of %i bytes is refused, and nothing is stored',
+    async (chunk) => {
+      const dish = await makeDish(ctx.db, providerId, categoryId);
+      const boundary = `----lunch${randomBytes(8).toString('hex')}`;
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+        bigPng,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await sendChunked(url(dish.id), body, `multipart/form-data; boundary=${boundary}`, chunk);
+      expect(res.status, res.body).toBe(422);
+      expect(JSON.parse(res.body).errors).toEqual({ image: ['The image may be at most 5 MB.'] });
+      await nothingStored(dish.id);
+    },
+  );
 });

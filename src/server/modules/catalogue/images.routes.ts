@@ -92,13 +92,13 @@ export async function imageRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       const spec = variantFor(req.query.width, req.query.height);
       if (spec === null) {
-        throw fieldError(t(req.lang, 'invalid'), { [req.query.width === undefined ? 'height' : 'width']: [catalogueText(req.lang, 'imageSize', { sizes: sizesText() })] });
+        throw fieldError(t(req.lang, 'invalid'), {
+          [req.query.width === undefined ? 'height' : 'width']: [catalogueText(req.lang, 'imageSize', { sizes: sizesText() })],
+        });
       }
       const image = await loadDishImage(db, req.params.id, spec, req.lang);
       const etag = `"${image.etag}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', req.query.v === image.version ? IMMUTABLE : REVALIDATE);
+      reply.header('etag', etag).header('cache-control', req.query.v === image.version ? IMMUTABLE : REVALIDATE);
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.status(304).send();
       return reply.header('content-type', image.mime).send(image.data);
     },

@@ -32,7 +32,9 @@ export async function storeDishImage(db: Db, dishId: number, upload: Buffer, lan
     if (err instanceof ImageRejected) throw imageError(lang, err.reason);
     throw err;
   }
-  const variants = await Promise.all(IMAGE_VARIANTS.map(async (spec) => ({ key: variantKey(spec), ...(await encodeVariant(master.data, spec)) })));
+  const variants = await Promise.all(
+    IMAGE_VARIANTS.map(async (spec) => ({ key: variantKey(spec), ...(await encodeVariant(master.data, spec)) })),
+  );
   await db.transaction(async (tx) => {
     await tx
       .insert(dishImages)
@@ -56,7 +58,9 @@ export async function deleteDishImage(db: Db, dishId: number): Promise<void> {
 /** The allowed size a width/height query names, 'original' without either, or null when not allowed. */
 export function variantFor(width: number | undefined, height: number | undefined): VariantSpec | 'original' | null {
   if (width === undefined && height === undefined) return 'original';
-  const spec = IMAGE_VARIANTS.find((v) => v.width === width && (v.height === null ? height === undefined || height === null : v.height === height));
+  const spec = IMAGE_VARIANTS.find(
+    (v) => v.width === width && (v.height === null ? height === undefined || height === null : v.height === height),
+  );
   return spec ? { width: spec.width, height: spec.height } : null;
 }
 
@@ -78,7 +82,10 @@ export interface ServedImage {
  */
 export async function loadDishImage(db: Db, dishId: number, spec: VariantSpec | 'original', lang: Lang): Promise<ServedImage> {
   if (spec === 'original') {
-    const rows = await db.select({ data: dishImages.data, mime: dishImages.mime, etag: dishImages.etag }).from(dishImages).where(eq(dishImages.dishId, dishId));
+    const rows = await db
+      .select({ data: dishImages.data, mime: dishImages.mime, etag: dishImages.etag })
+      .from(dishImages)
+      .where(eq(dishImages.dishId, dishId));
     if (!rows[0]) throw new AppError(404, catalogueText(lang, 'noImage'));
     return { ...rows[0], version: rows[0].etag };
   }

@@ -49,7 +49,12 @@ function multipart(data: Buffer, filename: string, contentType: string, field = 
 
 async function upload(dishId: number, data: Buffer, filename: string, contentType: string, headers = admin, lang = 'en', field = 'image') {
   const body = multipart(data, filename, contentType, field);
-  return ctx.app.inject({ method: 'POST', url: `/app/dishes/${dishId}/image?${q}&lang=${lang}`, payload: body.payload, headers: { ...headers, ...body.headers } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/app/dishes/${dishId}/image?${q}&lang=${lang}`,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
 }
 
 const getImage = (dishId: number, query: string, headers: Record<string, string> = {}) =>
@@ -113,7 +118,12 @@ describe('dish image upload', () => {
     expect(pixels.statusCode).toBe(422);
     expect(pixels.json().errors).toEqual({ image: ['The image may have at most 40 megapixels.'] });
 
-    const none = await ctx.app.inject({ method: 'POST', url: `/app/dishes/${dish.id}/image?${q}&lang=en`, headers: admin, payload: { image: 'x' } });
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/dishes/${dish.id}/image?${q}&lang=en`,
+      headers: admin,
+      payload: { image: 'x' },
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ image: ['Choose an image file.'] });
     const wrongField = await upload(dish.id, png, 'x.png', 'image/png', admin, 'en', 'document');
@@ -208,10 +218,18 @@ describe('dish image serving', () => {
     const first = (await upload(dish.id, await picture(300, 200).png().toBuffer(), 'a.png', 'image/png')).json();
     const other = `provider_id=${(await makeProvider(ctx.db)).id}`;
     const body = multipart(await picture(100, 100).png().toBuffer(), 'b.png', 'image/png');
-    const post = await ctx.app.inject({ method: 'POST', url: `/app/dishes/${dish.id}/image?${other}`, payload: body.payload, headers: { ...admin, ...body.headers } });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/dishes/${dish.id}/image?${other}`,
+      payload: body.payload,
+      headers: { ...admin, ...body.headers },
+    });
     expect(post.statusCode).toBe(404);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${other}`, headers: admin });
     expect(del.statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/app/dishes/${dish.id}?${q}`, headers: admin })).json()).toMatchObject({ has_image: true, image_version: first.image_version });
+    expect((await ctx.app.inject({ url: `/app/dishes/${dish.id}?${q}`, headers: admin })).json()).toMatchObject({
+      has_image: true,
+      image_version: first.image_version,
+    });
   });
 });

@@ -8,7 +8,9 @@ export function likePattern(term: string): string {
 
 /** `sort[...]` keys as ORDER BY terms, then the fallback (which should end in a unique column for stable pages). */
 export function orderTerms(sort: SortKey[], columns: Record<string, AnyColumn | SQL>, fallback: SQL[]): SQL[] {
-  const terms = sort.filter((s) => columns[s.field] !== undefined).map((s) => (s.dir === 'desc' ? desc(columns[s.field]!) : asc(columns[s.field]!)));
+  const terms = sort
+    .filter((s) => columns[s.field] !== undefined)
+    .map((s) => (s.dir === 'desc' ? desc(columns[s.field]!) : asc(columns[s.field]!)));
   return [...terms, ...fallback];
 }
 

@@ -1,27 +1,84 @@
 import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
-  | 'groupOrdering' | 'groupKitchen' | 'groupCatalogue' | 'groupAccount'
-  | 'order' | 'history' | 'orders' | 'menu' | 'laps' | 'categories' | 'dishes' | 'locations' | 'providers' | 'companySignIn'
-  | 'myTeam' | 'profile' | 'privacy' | 'terms';
+  | 'groupOrdering'
+  | 'groupKitchen'
+  | 'groupCatalogue'
+  | 'groupAccount'
+  | 'order'
+  | 'history'
+  | 'orders'
+  | 'menu'
+  | 'laps'
+  | 'categories'
+  | 'dishes'
+  | 'locations'
+  | 'providers'
+  | 'companySignIn'
+  | 'myTeam'
+  | 'profile'
+  | 'privacy'
+  | 'terms';
 
 export const navText = defineMessages<Key>({
   en: {
-    groupOrdering: 'Lunch', groupKitchen: 'Kitchen', groupCatalogue: 'Catalogue', groupAccount: 'Account',
-    order: 'New order', history: 'Order history', orders: 'Orders', menu: 'Menus', laps: 'Delivery laps',
-    categories: 'Categories', dishes: 'Dishes', locations: 'Locations', providers: 'Providers', companySignIn: 'Company sign-in',
-    myTeam: 'My team', profile: 'My profile', privacy: 'Privacy policy', terms: 'Terms and conditions',
+    groupOrdering: 'Lunch',
+    groupKitchen: 'Kitchen',
+    groupCatalogue: 'Catalogue',
+    groupAccount: 'Account',
+    order: 'New order',
+    history: 'Order history',
+    orders: 'Orders',
+    menu: 'Menus',
+    laps: 'Delivery laps',
+    categories: 'Categories',
+    dishes: 'Dishes',
+    locations: 'Locations',
+    providers: 'Providers',
+    companySignIn: 'Company sign-in',
+    myTeam: 'My team',
+    profile: 'My profile',
+    privacy: 'Privacy policy',
+    terms: 'Terms and conditions',
   },
   lv: {
-    groupOrdering: 'Pusdienas', groupKitchen: 'Virtuve', groupCatalogue: 'Katalogs', groupAccount: 'Konts',
-    order: 'Jauns pasūtījums', history: 'Pasūtījumu vēsture', orders: 'Pasūtījumi', menu: 'Ēdienkartes', laps: 'Piegādes maršruti',
-    categories: 'Kategorijas', dishes: 'Ēdieni', locations: 'Lokācijas', providers: 'Piegādātāji', companySignIn: 'Uzņēmumu pieslēgšanās',
-    myTeam: 'Mana komanda', profile: 'Mans profils', privacy: 'Privātuma politika', terms: 'Lietošanas noteikumi',
+    groupOrdering: 'Pusdienas',
+    groupKitchen: 'Virtuve',
+    groupCatalogue: 'Katalogs',
+    groupAccount: 'Konts',
+    order: 'Jauns pasūtījums',
+    history: 'Pasūtījumu vēsture',
+    orders: 'Pasūtījumi',
+    menu: 'Ēdienkartes',
+    laps: 'Piegādes maršruti',
+    categories: 'Kategorijas',
+    dishes: 'Ēdieni',
+    locations: 'Lokācijas',
+    providers: 'Piegādātāji',
+    companySignIn: 'Uzņēmumu pieslēgšanās',
+    myTeam: 'Mana komanda',
+    profile: 'Mans profils',
+    privacy: 'Privātuma politika',
+    terms: 'Lietošanas noteikumi',
   },
   ru: {
-    groupOrdering: 'Обеды', groupKitchen: 'Кухня', groupCatalogue: 'Каталог', groupAccount: 'Аккаунт',
-    order: 'Новый заказ', history: 'История заказов', orders: 'Заказы', menu: 'Меню', laps: 'Маршруты доставки',
-    categories: 'Категории', dishes: 'Блюда', locations: 'Локации', providers: 'Поставщики', companySignIn: 'Вход через компанию',
-    myTeam: 'Моя команда', profile: 'Мой профиль', privacy: 'Политика конфиденциальности', terms: 'Правила и условия',
+    groupOrdering: 'Обеды',
+    groupKitchen: 'Кухня',
+    groupCatalogue: 'Каталог',
+    groupAccount: 'Аккаунт',
+    order: 'Новый заказ',
+    history: 'История заказов',
+    orders: 'Заказы',
+    menu: 'Меню',
+    laps: 'Маршруты доставки',
+    categories: 'Категории',
+    dishes: 'Блюда',
+    locations: 'Локации',
+    providers: 'Поставщики',
+    companySignIn: 'Вход через компанию',
+    myTeam: 'Моя команда',
+    profile: 'Мой профиль',
+    privacy: 'Политика конфиденциальности',
+    terms: 'Правила и условия',
   },
 });

@@ -24,7 +24,10 @@ export async function contentRoutes(app: App, deps: Deps) {
   );
   app.get(
     '/block/:key',
-    { config: { access: 'public' }, schema: { tags: ['content'], params: z.object({ key: text().max(100) }), response: { 200: textBlock } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['content'], params: z.object({ key: text().max(100) }), response: { 200: textBlock } },
+    },
     async (req) => {
       const key = BLOCK_KEYS.find((k) => k === req.params.key);
       if (!key) throw new AppError(404, t(req.lang, 'notFound'));

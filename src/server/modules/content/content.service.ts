@@ -21,18 +21,46 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     ],
   };
   if (user.role === 'customer') {
-    return [{ title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] }, account];
+    return [
+      {
+        title: 'groupOrdering',
+        pages: [
+          ['order', 'order'],
+          ['history', 'history'],
+        ],
+      },
+      account,
+    ];
   }
-  const kitchen: GroupSpec = { title: 'groupKitchen', pages: [['orders', 'orders'], ['menu', 'menu'], ['laps', 'laps']] };
+  const kitchen: GroupSpec = {
+    title: 'groupKitchen',
+    pages: [
+      ['orders', 'orders'],
+      ['menu', 'menu'],
+      ['laps', 'laps'],
+    ],
+  };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
-  const catalogue: [string, PageKey][] = [['categories', 'categories'], ['dishes', 'dishes']];
+  const catalogue: [string, PageKey][] = [
+    ['categories', 'categories'],
+    ['dishes', 'dishes'],
+  ];
   if (user.role === 'kitchen') {
     return [{ title: 'groupOrdering', pages: [['order', 'order']] }, kitchen, { title: 'groupCatalogue', pages: catalogue }, account];
   }
   return [
-    { title: 'groupOrdering', pages: [['order', 'order'], ['history', 'history']] },
+    {
+      title: 'groupOrdering',
+      pages: [
+        ['order', 'order'],
+        ['history', 'history'],
+      ],
+    },
     kitchen,
-    { title: 'groupCatalogue', pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers'], ['company-sign-in', 'companySignIn']] },
+    {
+      title: 'groupCatalogue',
+      pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers'], ['company-sign-in', 'companySignIn']],
+    },
     account,
   ];
 }
@@ -50,7 +78,10 @@ export const BLOCK_KEYS = ['privacy', 'terms-and-conditions', 'header-info'] as 
 export type BlockKey = (typeof BLOCK_KEYS)[number];
 
 export async function getBlock(db: Db, key: BlockKey, lang: Lang): Promise<string> {
-  const rows = await db.select({ lang: contentBlocks.lang, body: contentBlocks.body }).from(contentBlocks).where(eq(contentBlocks.key, key));
+  const rows = await db
+    .select({ lang: contentBlocks.lang, body: contentBlocks.body })
+    .from(contentBlocks)
+    .where(eq(contentBlocks.key, key));
   return pickText(Object.fromEntries(rows.map((r) => [r.lang, r.body])), lang);
 }
 

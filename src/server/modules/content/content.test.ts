@@ -26,7 +26,8 @@ describe('navigation', () => {
     const manager = await signedIn(ctx.db, { isLocationManager: true });
     const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
     const admin = await signedIn(ctx.db, { role: 'admin' });
-    const nav = async (auth: Record<string, string>, lang = 'en') => (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
+    const nav = async (auth: Record<string, string>, lang = 'en') =>
+      (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
 
     const c = pages(await nav(customer.auth));
     expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
@@ -38,7 +39,9 @@ describe('navigation', () => {
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
     expect(k).not.toContain('company-sign-in');
-    expect(pages(await nav(admin.auth))).toEqual(expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'menu', 'orders']));
+    expect(pages(await nav(admin.auth))).toEqual(
+      expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'menu', 'orders']),
+    );
 
     const lv = await nav(customer.auth, 'lv');
     expect(lv.groups[0].pages[0]).toEqual({ page: 'order', title: 'Jauns pasūtījums' });
@@ -65,7 +68,7 @@ describe('content blocks and reference data', () => {
     expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Глютен', 'Молоко']);
   });
 
-  it('lists the languages, and says when payments are the sandbox\'s (the web shows a test-payments banner)', async () => {
+  it("lists the languages, and says when payments are the sandbox's (the web shows a test-payments banner)", async () => {
     expect((await ctx.app.inject({ url: '/app/translations?lang=ru' })).json()).toEqual({
       lang: 'ru',
       languages: [{ code: 'lv' }, { code: 'en' }, { code: 'ru' }],
@@ -87,7 +90,9 @@ describe('profile', () => {
   it('saves edited fields and keeps the e-mail read-only', async () => {
     const { auth, user } = await signedIn(ctx.db, { firstName: 'Old' });
     const res = await ctx.app.inject({
-      method: 'POST', url: '/app/me', headers: auth,
+      method: 'POST',
+      url: '/app/me',
+      headers: auth,
       payload: { first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: 'hacker@x.lv' },
     });
     expect(res.statusCode).toBe(200);
@@ -100,18 +105,24 @@ describe('profile', () => {
   it('changes the password with the old one and reports per-field errors', async () => {
     const { auth } = await signedIn(ctx.db);
     const wrong = await ctx.app.inject({
-      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      method: 'POST',
+      url: '/app/me/password/change?lang=en',
+      headers: auth,
       payload: { old_password: 'nope', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.old_password).toEqual(['The current password is not correct.']);
     const short = await ctx.app.inject({
-      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      method: 'POST',
+      url: '/app/me/password/change?lang=en',
+      headers: auth,
       payload: { old_password: 'test-password', password: 'short', password_confirmation: 'short' },
     });
     expect(short.json().errors.password).toEqual(['Enter at least 8 characters.']);
     const ok = await ctx.app.inject({
-      method: 'POST', url: '/app/me/password/change?lang=en', headers: auth,
+      method: 'POST',
+      url: '/app/me/password/change?lang=en',
+      headers: auth,
       payload: { old_password: 'test-password', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
     });
     expect(ok.json()).toEqual({ message: 'Password successfully changed' });

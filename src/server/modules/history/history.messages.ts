@@ -1,6 +1,23 @@
 import { defineMessages } from '../../lib/i18n.js';
 
-type Key = 'reportTitle' | 'location' | 'menu' | 'orderedOn' | 'name' | 'items' | 'payment' | 'amount' | 'subsidy' | 'bonus' | 'toPay' | 'total' | 'cash' | 'card' | 'bank' | 'none' | 'generated';
+type Key =
+  | 'reportTitle'
+  | 'location'
+  | 'menu'
+  | 'orderedOn'
+  | 'name'
+  | 'items'
+  | 'payment'
+  | 'amount'
+  | 'subsidy'
+  | 'bonus'
+  | 'toPay'
+  | 'total'
+  | 'cash'
+  | 'card'
+  | 'bank'
+  | 'none'
+  | 'generated';
 
 /** Texts of the history area (the PDF report). */
 export const historyText = defineMessages<Key>({

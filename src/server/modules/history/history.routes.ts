@@ -19,7 +19,12 @@ export async function historyRoutes(app: App, deps: Deps) {
     '/dishlists/history/:locationId',
     {
       config: { access: 'user' },
-      schema: { tags: ['history'], params: z.object({ locationId: id }), querystring: historyQuery, response: { 200: pagedOf(historyMenu) } },
+      schema: {
+        tags: ['history'],
+        params: z.object({ locationId: id }),
+        querystring: historyQuery,
+        response: { 200: pagedOf(historyMenu) },
+      },
     },
     async (req) => {
       return historyMenus(db, userOf(req), req.params.locationId, req.query.page, req.query.perPage, req.lang);

@@ -50,7 +50,10 @@ async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
 /** GET /app/dishlists/history/{locationId}: menus with the visible placed orders, newest first, with sums. */
 export async function historyMenus(db: Db, user: AuthUser, locationId: number, page: number, perPage: number | 'all', lang: Lang) {
   const { where } = await scope(db, user, locationId, lang);
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(distinct ${orders.menuId})::int` }).from(orders).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(distinct ${orders.menuId})::int` })
+    .from(orders)
+    .where(where);
   const q = db
     .select({ ...summaryColumns, ...sums })
     .from(orders)
@@ -94,12 +97,23 @@ async function menuHistory(
   lang: Lang,
 ) {
   const { location, where: base } = await scope(db, user, locationId, lang);
-  const [menu] = await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, menuId));
+  const [menu] = await db
+    .select(summaryColumns)
+    .from(menus)
+    .innerJoin(providers, eq(providers.id, menus.providerId))
+    .where(eq(menus.id, menuId));
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
   const where = and(base, eq(orders.menuId, menuId));
   const [s] = await db.select(sums).from(orders).where(where);
   const w = pageWindow(s!.count, page, perPage);
-  const entries = await loadOrderEntries(db, gateway, lang, where, w.limit === null ? undefined : { limit: w.limit, offset: w.offset }, 'oldest');
+  const entries = await loadOrderEntries(
+    db,
+    gateway,
+    lang,
+    where,
+    w.limit === null ? undefined : { limit: w.limit, offset: w.offset },
+    'oldest',
+  );
   const result: HistoryMenuResult = {
     dishlist: presentHistoryMenu(menu, s!),
     location,
@@ -113,13 +127,32 @@ async function menuHistory(
 }
 
 /** The history of one menu at one location as a PDF report (same visibility as the JSON call). */
-export async function historyPdf(db: Db, gateway: PaymentGateway, user: AuthUser, locationId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
+export async function historyPdf(
+  db: Db,
+  gateway: PaymentGateway,
+  user: AuthUser,
+  locationId: number,
+  menuId: number,
+  now: Date,
+  lang: Lang,
+): Promise<Buffer> {
   const { result: h, sums: s, entries } = await menuHistory(db, gateway, user, locationId, menuId, 1, 'all', lang);
   const zone = h.dishlist.timezone;
-  const when = (iso: string | Date) => DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+  const when = (iso: string | Date) =>
+    DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso)
+      .setZone(zone)
+      .toFormat('dd.LL.yyyy HH:mm');
   const tx = (k: Parameters<typeof historyText>[1], p?: Record<string, string>) => historyText(lang, k, p);
   const paymentLabel = (o: Order) =>
-    o.payment_type === 'cash' ? tx('cash') : o.payment_type === 'card' ? tx('card') : o.payment_type === 'bank' ? tx('bank') : o.payment_type === 'subsidy' ? tx('subsidy') : tx('bonus');
+    o.payment_type === 'cash'
+      ? tx('cash')
+      : o.payment_type === 'card'
+        ? tx('card')
+        : o.payment_type === 'bank'
+          ? tx('bank')
+          : o.payment_type === 'subsidy'
+            ? tx('subsidy')
+            : tx('bonus');
   const rows = entries.map(({ order: o, cents: c }) => [
     { text: when(o.created_at) },
     { text: o.user.first_name },

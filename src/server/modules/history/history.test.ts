@@ -40,7 +40,15 @@ describe('order history', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, per_page: 'all', current_page: 1, last_page: 1 });
     expect(res.json().data).toEqual([
-      expect.objectContaining({ id: x.w.menu.id, cash_total: 5, cards_total: 0, subsidy_total: 1, bonus_total: 0, total: 6, orders_count: 1 }),
+      expect.objectContaining({
+        id: x.w.menu.id,
+        cash_total: 5,
+        cards_total: 0,
+        subsidy_total: 1,
+        bonus_total: 0,
+        total: 6,
+        orders_count: 1,
+      }),
     ]);
     expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}`, headers: x.stranger.auth })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}` })).statusCode).toBe(401);
@@ -50,7 +58,9 @@ describe('order history', () => {
     const x = await world();
     const list = (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}?per_page=all`, headers: x.staff.auth })).json();
     expect(list.data[0]).toMatchObject({ cash_total: 5, cards_total: 4.75, subsidy_total: 2, total: 11.5, orders_count: 2 });
-    const menu = (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}?per_page=all`, headers: x.staff.auth })).json();
+    const menu = (
+      await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}?per_page=all`, headers: x.staff.auth })
+    ).json();
     expect(menu.data.map((o: { id: number }) => o.id)).toEqual([x.mine, x.paidCard]);
     expect(menu.location).toEqual({ id: x.me.location.id, title: 'Birojs Ķengarags' });
     expect((await ctx.app.inject({ url: '/app/dishlists/history/99999999', headers: x.staff.auth })).statusCode).toBe(404);
@@ -63,12 +73,17 @@ describe('order history', () => {
     const body = res.json();
     expect(body.data.map((o: { id: number }) => o.id)).toEqual([x.mine]);
     expect(body.dishlist).toMatchObject({ id: x.w.menu.id, cash_total: 5, total: 6, orders_count: 1 });
-    expect((await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}`, headers: x.stranger.auth })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}`, headers: x.stranger.auth })).statusCode,
+    ).toBe(403);
   });
 
   it('downloads the report as a real PDF with Latvian names, signed in by header only, never by a token in the address', async () => {
     const x = await world();
-    const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=lv`, headers: x.staff.auth });
+    const res = await ctx.app.inject({
+      url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=lv`,
+      headers: x.staff.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -89,7 +104,9 @@ describe('order history', () => {
     expect(denied.statusCode).toBe(403);
     // The long-lived session token in the address is not accepted (decision 012).
     for (const token of [x.me.token, x.staff.token]) {
-      const byQuery = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${token}&lang=en` });
+      const byQuery = await ctx.app.inject({
+        url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?bearer=${token}&lang=en`,
+      });
       expect(byQuery.statusCode).toBe(401);
     }
   });
@@ -116,7 +133,10 @@ describe('order history', () => {
 
   it('the report shows the sums of the visible orders', async () => {
     const x = await world();
-    const pdf = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=en`, headers: x.staff.auth });
+    const pdf = await ctx.app.inject({
+      url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}/pdf?lang=en`,
+      headers: x.staff.auth,
+    });
     const text = pdfText(pdf.rawPayload);
     // Staff totals: cash 5.00 + card 4.75 = 9.75 to pay; food 11.50; subsidy 2.00.
     expect(text).toContain('€9.75');

@@ -63,7 +63,10 @@ export interface SignInDeps {
 }
 
 async function enabledProvider(db: Db, id: number): Promise<ProviderRow | undefined> {
-  const [row] = await db.select().from(identityProviders).where(and(eq(identityProviders.id, id), eq(identityProviders.enabled, true)));
+  const [row] = await db
+    .select()
+    .from(identityProviders)
+    .where(and(eq(identityProviders.id, id), eq(identityProviders.enabled, true)));
   return row;
 }
 
@@ -113,7 +116,10 @@ export async function finishCompanySignIn(d: SignInDeps, query: URLSearchParams)
   if (!state) throw new CompanySignInFailure('expired', 'callback without state');
   const now = d.now();
   // Deleting is taking: a replayed or parallel callback finds nothing.
-  const [login] = await d.db.delete(oidcLogins).where(eq(oidcLogins.stateHash, hashToken(state))).returning();
+  const [login] = await d.db
+    .delete(oidcLogins)
+    .where(eq(oidcLogins.stateHash, hashToken(state)))
+    .returning();
   if (!login || login.expiresAt <= now) throw new CompanySignInFailure('expired', 'unknown, used or expired state');
   const row = await enabledProvider(d.db, login.providerId);
   if (!row) throw new CompanySignInFailure('failed', 'provider removed or disabled during sign-in');
@@ -136,30 +142,48 @@ export async function finishCompanySignIn(d: SignInDeps, query: URLSearchParams)
     const idClaims = tokens.claims()!;
     claims = idClaims;
     // Many providers put e-mail only into userinfo (scope claims stay out of the ID token).
-    if (typeof idClaims.email !== 'string') claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub };
+    if (typeof idClaims.email !== 'string')
+      claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), sub: idClaims.sub };
   } catch (err) {
     throw new CompanySignInFailure('failed', `token exchange failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   const domain = email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : '';
-  if (!domain || !row.allowedDomains.includes(domain)) throw new CompanySignInFailure('domain', `e-mail domain not allowed: ${domain || '(none)'}`);
+  if (!domain || !row.allowedDomains.includes(domain))
+    throw new CompanySignInFailure('domain', `e-mail domain not allowed: ${domain || '(none)'}`);
   if (claims.email_verified !== true) throw new CompanySignInFailure('unverified', 'the provider does not vouch for the e-mail');
 
   const userId = await findOrCreateUser(d.db, email, row.locationId, claims);
   const code = newToken();
   await d.db.delete(oidcExchangeCodes).where(lt(oidcExchangeCodes.expiresAt, now));
-  await d.db.insert(oidcExchangeCodes).values({ codeHash: hashToken(code), userId, remember: login.remember, expiresAt: new Date(now.getTime() + EXCHANGE_CODE_TTL_MS) });
+  await d.db
+    .insert(oidcExchangeCodes)
+    .values({ codeHash: hashToken(code), userId, remember: login.remember, expiresAt: new Date(now.getTime() + EXCHANGE_CODE_TTL_MS) });
   return code;
 }
 
-async function findOrCreateUser(db: Db, email: string, locationId: number, claims: { given_name?: unknown; name?: unknown }): Promise<number> {
+async function findOrCreateUser(
+  db: Db,
+  email: string,
+  locationId: number,
+  claims: { given_name?: unknown; name?: unknown },
+): Promise<number> {
   const find = async () =>
-    (await db.select({ id: users.id, active: users.active }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1))[0];
+    (
+      await db
+        .select({ id: users.id, active: users.active })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1)
+    )[0];
   let user = await find();
   if (!user) {
     const first = typeof claims.given_name === 'string' ? claims.given_name : typeof claims.name === 'string' ? claims.name : '';
     // A parallel first sign-in of the same person may win the insert; then we read theirs.
-    await db.insert(users).values({ email, firstName: first.trim().slice(0, 100), role: 'customer', locationId, passwordHash: null }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({ email, firstName: first.trim().slice(0, 100), role: 'customer', locationId, passwordHash: null })
+      .onConflictDoNothing();
     user = await find();
   }
   if (!user) throw new CompanySignInFailure('failed', 'user could not be created');

@@ -23,7 +23,13 @@ import {
   startCompanySignIn,
   type SignInDeps,
 } from './company-sign-in.service.js';
-import { createIdentityProvider, deleteIdentityProvider, listIdentityProviders, presentProvider, updateIdentityProvider } from './identity.service.js';
+import {
+  createIdentityProvider,
+  deleteIdentityProvider,
+  listIdentityProviders,
+  presentProvider,
+  updateIdentityProvider,
+} from './identity.service.js';
 
 /** Company sign-in (OpenID Connect) and the administration of its identity providers. Decision 022. */
 export async function identityRoutes(app: App, deps: Deps) {
@@ -31,10 +37,11 @@ export async function identityRoutes(app: App, deps: Deps) {
   // Never from the request's Host header: the redirect URI is registered at the provider.
   const redirectUri = `${publicBaseUrl(deps.env)}${CALLBACK_PATH}`;
   let boxPromise: Promise<SecretBox> | null = null;
-  const box = () => (boxPromise ??= deploymentSecretBox(db, deps.env.SECRETS_KEY).catch((err: unknown) => {
-    boxPromise = null;
-    throw err;
-  }));
+  const box = () =>
+    (boxPromise ??= deploymentSecretBox(db, deps.env.SECRETS_KEY).catch((err: unknown) => {
+      boxPromise = null;
+      throw err;
+    }));
   let discover: ReturnType<typeof discoveryCache> | null = null;
   const signIn = async (): Promise<SignInDeps> => {
     discover ??= discoveryCache(await box());
@@ -100,11 +107,15 @@ export async function identityRoutes(app: App, deps: Deps) {
   app.post(
     '/admin/identity-providers',
     { config: { access: ['admin'] }, schema: { tags: ['admin'], body: createIdentityProviderInput, response: { 201: identityProvider } } },
-    async (req, reply) => reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req.lang), redirectUri)),
+    async (req, reply) =>
+      reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req.lang), redirectUri)),
   );
   app.put(
     '/admin/identity-providers/:id',
-    { config: { access: ['admin'] }, schema: { tags: ['admin'], params: idParams, body: updateIdentityProviderInput, response: { 200: identityProvider } } },
+    {
+      config: { access: ['admin'] },
+      schema: { tags: ['admin'], params: idParams, body: updateIdentityProviderInput, response: { 200: identityProvider } },
+    },
     async (req) => presentProvider(await updateIdentityProvider(db, await box(), req.params.id, req.body, req.lang), redirectUri),
   );
   app.delete(

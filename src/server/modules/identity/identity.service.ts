@@ -51,7 +51,13 @@ export async function createIdentityProvider(db: Db, box: SecretBox, input: Crea
   return row!;
 }
 
-export async function updateIdentityProvider(db: Db, box: SecretBox, id: number, input: UpdateIdentityProviderInput, lang: Lang): Promise<Row> {
+export async function updateIdentityProvider(
+  db: Db,
+  box: SecretBox,
+  id: number,
+  input: UpdateIdentityProviderInput,
+  lang: Lang,
+): Promise<Row> {
   if (input.location_id !== undefined) await checkLocation(db, input.location_id, lang);
   const [row] = await db
     .update(identityProviders)

@@ -23,7 +23,14 @@ beforeAll(async () => {
     method: 'POST',
     url: '/app/admin/identity-providers',
     headers: admin,
-    payload: { name: 'Acme', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, allowed_domains: ['ACME.lv'], location_id: locationId },
+    payload: {
+      name: 'Acme',
+      issuer: idp.issuer,
+      client_id: idp.clientId,
+      client_secret: idp.clientSecret,
+      allowed_domains: ['ACME.lv'],
+      location_id: locationId,
+    },
   });
   expect(res.statusCode).toBe(201);
   providerId = res.json().id;
@@ -49,7 +56,11 @@ async function signInAtProvider(account: IdpAccount, claims: Record<string, unkn
 
 const exchange = (code: string) => ctx.app.inject({ method: 'POST', url: '/app/login/company/exchange', payload: { code } });
 const me = (token: string) => ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
-const usersWith = (email: string) => ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+const usersWith = (email: string) =>
+  ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
 
 describe('company sign-in (OpenID Connect)', () => {
   it('creates a customer at the configured location from a verified e-mail; the one-time code gives the session token once', async () => {
@@ -106,7 +117,14 @@ describe('company sign-in (OpenID Connect)', () => {
       method: 'POST',
       url: '/app/admin/identity-providers',
       headers: admin,
-      payload: { name: 'Down', issuer: 'http://127.0.0.1:9', client_id: 'c', client_secret: 's', allowed_domains: ['down.lv'], location_id: locationId },
+      payload: {
+        name: 'Down',
+        issuer: 'http://127.0.0.1:9',
+        client_id: 'c',
+        client_secret: 's',
+        allowed_domains: ['down.lv'],
+        location_id: locationId,
+      },
     });
     const before = (await ctx.db.select().from(oidcLogins)).length;
     const res = await ctx.app.inject({ method: 'POST', url: `/app/login/company/${down.json().id}?lang=en` });
@@ -127,14 +145,24 @@ describe('company sign-in (OpenID Connect)', () => {
     const kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
     for (const headers of [customer, kitchen]) {
       expect((await ctx.app.inject({ url: '/app/admin/identity-providers', headers })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'PUT', url: `/app/admin/identity-providers/${providerId}`, headers, payload: { enabled: false } })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/app/admin/identity-providers/${providerId}`, headers })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url: `/app/admin/identity-providers/${providerId}`, headers, payload: { enabled: false } }))
+          .statusCode,
+      ).toBe(403);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/app/admin/identity-providers/${providerId}`, headers })).statusCode).toBe(
+        403,
+      );
     }
     expect((await ctx.app.inject({ url: '/app/admin/identity-providers' })).statusCode).toBe(401);
     const list = await ctx.app.inject({ url: '/app/admin/identity-providers', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(idp.clientSecret);
-    expect(list.json().data[0]).toMatchObject({ name: 'Acme', allowed_domains: ['acme.lv'], has_client_secret: true, redirect_uri: CALLBACK });
+    expect(list.json().data[0]).toMatchObject({
+      name: 'Acme',
+      allowed_domains: ['acme.lv'],
+      has_client_secret: true,
+      redirect_uri: CALLBACK,
+    });
     const [row] = await ctx.db.select().from(identityProviders).where(eq(identityProviders.id, providerId));
     expect(row!.clientSecretEnc).not.toContain(idp.clientSecret);
     expect(row!.clientSecretEnc).toMatch(/^v1:/);
@@ -146,15 +174,27 @@ describe('company sign-in (OpenID Connect)', () => {
       method: 'POST',
       url: '/app/admin/identity-providers?lang=en',
       headers: admin,
-      payload: { name: 'X', issuer: 'http://idp.example.com', client_id: 'c', client_secret: 's', allowed_domains: [], location_id: 999999 },
+      payload: {
+        name: 'X',
+        issuer: 'http://idp.example.com',
+        client_id: 'c',
+        client_secret: 's',
+        allowed_domains: [],
+        location_id: 999999,
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['allowed_domains', 'issuer']);
     // Disabled: no button, and a sign-in cannot start.
-    const off = await ctx.app.inject({ method: 'PUT', url: `/app/admin/identity-providers/${providerId}`, headers: admin, payload: { enabled: false } });
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: `/app/admin/identity-providers/${providerId}`,
+      headers: admin,
+      payload: { enabled: false },
+    });
     expect(off.json()).toMatchObject({ enabled: false, client_id: idp.clientId });
     expect((await ctx.app.inject({ url: '/app/login/providers' })).json()).toEqual({ data: [] });
-    const refused = await ctx.app.inject({ method: "POST", url: `/app/login/company/${providerId}` });
+    const refused = await ctx.app.inject({ method: 'POST', url: `/app/login/company/${providerId}` });
     expect(refused.statusCode, refused.body).toBe(404);
     await ctx.app.inject({ method: 'PUT', url: `/app/admin/identity-providers/${providerId}`, headers: admin, payload: { enabled: true } });
   });

@@ -32,11 +32,27 @@ export function presentDishes(rows: DishRow[], lang: Lang): KitchenGroup[] {
   }
   const byPlace = (a: DishRow, b: DishRow, pos: (r: DishRow) => number, id: (r: DishRow) => number) => pos(a) - pos(b) || id(a) - id(b);
   return [...groups.values()]
-    .sort((a, b) => byPlace(a.row, b.row, (r) => r.categoryPosition, (r) => r.categoryId))
+    .sort((a, b) =>
+      byPlace(
+        a.row,
+        b.row,
+        (r) => r.categoryPosition,
+        (r) => r.categoryId,
+      ),
+    )
     .map((g) => ({
       key: g.row.categoryId,
       title: pickText(g.row.categoryTitle, lang),
-      data: g.dishes.sort((a, b) => byPlace(a, b, (r) => r.position, (r) => r.dishId)).map((d) => presentDish(d, lang)),
+      data: g.dishes
+        .sort((a, b) =>
+          byPlace(
+            a,
+            b,
+            (r) => r.position,
+            (r) => r.dishId,
+          ),
+        )
+        .map((d) => presentDish(d, lang)),
     }));
 }
 
@@ -58,11 +74,7 @@ export interface DishCounts {
  */
 export async function countDishes(db: Db, menuId: number, lang: Lang, locationIds?: number[]): Promise<DishCounts> {
   if (locationIds && locationIds.length === 0) return { dishes: [], initials: [] };
-  const placed = and(
-    eq(orders.menuId, menuId),
-    placedOrder(),
-    locationIds ? inArray(orders.locationId, locationIds) : undefined,
-  );
+  const placed = and(eq(orders.menuId, menuId), placedOrder(), locationIds ? inArray(orders.locationId, locationIds) : undefined);
   const dishColumns = {
     dishId: dishes.id,
     title: dishes.title,

@@ -22,15 +22,37 @@ async function world() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   const drinks = await makeCategory(ctx.db, w.provider.id, 'Dzērieni');
-  const juice = await makeDish(ctx.db, { providerId: w.provider.id, categoryId: drinks.id, priceCents: 150, title: { lv: 'Sula', en: 'Juice' } });
+  const juice = await makeDish(ctx.db, {
+    providerId: w.provider.id,
+    categoryId: drinks.id,
+    priceCents: 150,
+    title: { lv: 'Sula', en: 'Juice' },
+  });
   await addToMenu(ctx.db, w.menu.id, juice);
   const c = await customerAt(ctx.db, now);
   const [g1, g2, g3] = w.set.groups;
   // Plain: 2 soups and 1 juice; a set meal × 3 with soup, main and dessert.
-  await place(c.auth, { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }, { id: juice.id, qty: 1 }], payment_type: 'cash' });
   await place(c.auth, {
     dishlist_id: w.menu.id,
-    items: [{ id: w.set.complex.id, qty: 3, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }, { group_id: g3!.id, dish_id: w.dessert.id }] }],
+    items: [
+      { id: w.soup.id, qty: 2 },
+      { id: juice.id, qty: 1 },
+    ],
+    payment_type: 'cash',
+  });
+  await place(c.auth, {
+    dishlist_id: w.menu.id,
+    items: [
+      {
+        id: w.set.complex.id,
+        qty: 3,
+        complex: [
+          { group_id: g1!.id, dish_id: w.soup.id },
+          { group_id: g2!.id, dish_id: w.main.id },
+          { group_id: g3!.id, dish_id: w.dessert.id },
+        ],
+      },
+    ],
     payment_type: 'cash',
   });
   // Not placed: a pending card order and a failed one.
@@ -50,17 +72,29 @@ describe('kitchen display data', () => {
     expect(body.dishlist).toMatchObject({ id: x.w.menu.id, title: x.w.menu.title });
     expect(body.updated_at).toBe(ctx.clock.now().toISOString());
     const cats = Object.fromEntries(
-      body.dishes.map((g: { key: number; title: string; data: { title: string; qty: number }[] }) => [g.key, { title: g.title, data: g.data.map((d) => [d.title, d.qty]) }]),
+      body.dishes.map((g: { key: number; title: string; data: { title: string; qty: number }[] }) => [
+        g.key,
+        { title: g.title, data: g.data.map((d) => [d.title, d.qty]) },
+      ]),
     );
     // Soup: 2 plain + 3 in sets; main 3 in sets (the pending 4 not counted); dessert 3.
-    expect(cats[x.w.category.id]).toEqual({ title: 'Zupas', data: [['Sorrel soup', 5], ['Pork chop', 3], ['Bread soup', 3]] });
+    expect(cats[x.w.category.id]).toEqual({
+      title: 'Zupas',
+      data: [
+        ['Sorrel soup', 5],
+        ['Pork chop', 3],
+        ['Bread soup', 3],
+      ],
+    });
     // Juice: 1 (the failed order's 7 not counted); the drinks category has its own key.
     expect(cats[x.drinks.id]).toEqual({ title: 'Dzērieni', data: [['Juice', 1]] });
     expect(body.dishes).toHaveLength(2);
     expect(body.initials).toEqual([{ id: x.w.set.complex.id, title: 'Set', qty: 3 }]);
     // The set meal itself is no dish to cook.
     expect(body.dishes.flatMap((g: { data: { id: number }[] }) => g.data.map((d) => d.id))).not.toContain(x.w.set.complex.id);
-    const lv = (await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`, headers: x.staff.auth })).json();
+    const lv = (
+      await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`, headers: x.staff.auth })
+    ).json();
     expect(lv.initials[0].title).toBe('Komplekss');
   });
 
@@ -80,8 +114,12 @@ describe('kitchen display data', () => {
     expect((await ctx.app.inject({ url, headers: x.c.auth })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url })).statusCode).toBe(401);
     // Another provider's menu, and an unknown one.
-    expect((await ctx.app.inject({ url: `/app/kitchen/${other.menu.id}?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/app/kitchen/2147483647?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/app/kitchen/${other.menu.id}?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/app/kitchen/2147483647?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode,
+    ).toBe(404);
     const huge = await ctx.app.inject({ url: `/app/kitchen/99999999999?provider_id=${x.w.provider.id}`, headers: x.staff.auth });
     expect(huge.statusCode).toBe(422);
     expect(huge.json().errors).toHaveProperty('id');

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
-import { cashBalanceInput, cashBalanceResult, createLapInput, lap, lapList, lapReport, updateLapInput } from '../../../shared/schemas/laps.js';
+import {
+  cashBalanceInput,
+  cashBalanceResult,
+  createLapInput,
+  lap,
+  lapList,
+  lapReport,
+  updateLapInput,
+} from '../../../shared/schemas/laps.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
@@ -16,7 +24,9 @@ const reportParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
 export async function lapsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
-  app.get('/laps', { config: { access: LAP_STAFF }, schema: { tags: ['laps'], response: { 200: lapList } } }, async (req) => listLaps(db, await req.provider()));
+  app.get('/laps', { config: { access: LAP_STAFF }, schema: { tags: ['laps'], response: { 200: lapList } } }, async (req) =>
+    listLaps(db, await req.provider()),
+  );
 
   app.post(
     '/laps',
@@ -54,7 +64,10 @@ export async function lapsRoutes(app: App, deps: Deps) {
 
   app.post(
     '/cashbalance/:id',
-    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } } },
+    {
+      config: { access: LAP_STAFF },
+      schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } },
+    },
     async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req.lang),
   );
 }

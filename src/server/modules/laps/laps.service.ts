@@ -80,7 +80,10 @@ export async function listLaps(db: Db, providerId: number): Promise<LapList> {
 }
 
 async function readLap(db: Db | Tx, providerId: number, lapId: number, lang: Lang): Promise<Lap> {
-  const [row] = await db.select().from(laps).where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+  const [row] = await db
+    .select()
+    .from(laps)
+    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
   if (!row) throw new AppError(404, t(lang, 'notFound'));
   return presentLap(row, (await stopsOf(db, [row.id])).get(row.id)!);
 }
@@ -130,7 +133,10 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
     );
     let position = input.position;
     if (position === undefined) {
-      const [last] = await tx.select({ p: max(laps.position) }).from(laps).where(eq(laps.providerId, providerId));
+      const [last] = await tx
+        .select({ p: max(laps.position) })
+        .from(laps)
+        .where(eq(laps.providerId, providerId));
       position = (last?.p ?? 0) + 1;
     }
     const [row] = await tx
@@ -153,9 +159,13 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
       .for('update');
     if (!row) throw new AppError(404, t(lang, 'notFound'));
 
-    const current = (await tx.select({ id: lapLocations.locationId }).from(lapLocations).where(eq(lapLocations.lapId, lapId)).orderBy(asc(lapLocations.position), asc(lapLocations.locationId))).map(
-      (r) => r.id,
-    );
+    const current = (
+      await tx
+        .select({ id: lapLocations.locationId })
+        .from(lapLocations)
+        .where(eq(lapLocations.lapId, lapId))
+        .orderBy(asc(lapLocations.position), asc(lapLocations.locationId))
+    ).map((r) => r.id);
     let next: number[] | null = null;
     if (input.locations !== undefined) {
       const list = input.locations;
@@ -223,7 +233,10 @@ const sums = orderSums;
 
 /** Everything of the report in cents: the JSON answer and the PDF are made from it. */
 async function loadReport(db: Db, providerId: number, lapId: number, menuId: number, lang: Lang): Promise<ReportCents> {
-  const [lapRow] = await db.select().from(laps).where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+  const [lapRow] = await db
+    .select()
+    .from(laps)
+    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
   if (!lapRow) throw new AppError(404, t(lang, 'notFound'));
   const menu = await providerMenu(db, providerId, menuId, lang);
   const stops = (await stopsOf(db, [lapId])).get(lapId)!;
@@ -251,7 +264,13 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
     ...base,
     dishes: counts.dishes,
     initials: counts.initials,
-    locations: stops.map((s) => ({ id: s.id, title: s.title, address: s.address, sums: sumsOf.get(s.id) ?? zero(), balance: balanceOf.get(s.id) ?? null })),
+    locations: stops.map((s) => ({
+      id: s.id,
+      title: s.title,
+      address: s.address,
+      sums: sumsOf.get(s.id) ?? zero(),
+      balance: balanceOf.get(s.id) ?? null,
+    })),
   };
 }
 
@@ -266,7 +285,14 @@ function totalsOf(list: ReportLocationCents[]) {
 }
 
 function euros(s: Cents): OrderTotals {
-  return { cash: toEuros(s.cash), card: toEuros(s.card), subsidy: toEuros(s.subsidy), bonus: toEuros(s.bonus), total: toEuros(s.total), count: s.count };
+  return {
+    cash: toEuros(s.cash),
+    card: toEuros(s.card),
+    subsidy: toEuros(s.subsidy),
+    bonus: toEuros(s.bonus),
+    total: toEuros(s.total),
+    count: s.count,
+  };
 }
 
 /** GET /app/laps/report/{lapId}/{menuId}. */
@@ -302,7 +328,10 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
   const total = totalsOf(r.locations);
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
   const zone = r.dishlist.timezone;
-  const when = (d: string | Date) => DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+  const when = (d: string | Date) =>
+    DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d)
+      .setZone(zone)
+      .toFormat('dd.LL.yyyy HH:mm');
   const money = (cents: number, bold = false): TableCell => ({ text: euroText(cents, lang), alignment: 'right', bold });
   const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
 
@@ -345,7 +374,17 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
     stopRows.length === 0
       ? { text: tx('noLocations') }
       : table(
-          ['#', tx('location'), tx('orders'), tx('total'), tx('card'), tx('subsidyBonus'), tx('cashToCollect'), tx('cashBalance'), tx('currentPayment')],
+          [
+            '#',
+            tx('location'),
+            tx('orders'),
+            tx('total'),
+            tx('card'),
+            tx('subsidyBonus'),
+            tx('cashToCollect'),
+            tx('cashBalance'),
+            tx('currentPayment'),
+          ],
           stopRows,
           ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
           footer,
@@ -370,7 +409,15 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
 // ---------------------------------------------------------------- cash balance
 
 /** POST /app/cashbalance/{menuId}: records (replaces) the cash collected at a location. */
-export async function recordCashBalance(db: Db, providerId: number, menuId: number, input: CashBalanceInput, userId: number, now: Date, lang: Lang): Promise<CashBalanceResult> {
+export async function recordCashBalance(
+  db: Db,
+  providerId: number,
+  menuId: number,
+  input: CashBalanceInput,
+  userId: number,
+  now: Date,
+  lang: Lang,
+): Promise<CashBalanceResult> {
   await providerMenu(db, providerId, menuId, lang);
   const [loc] = await db
     .select({ id: locations.id, lapProvider: laps.providerId })
@@ -385,7 +432,10 @@ export async function recordCashBalance(db: Db, providerId: number, menuId: numb
   const [row] = await db
     .insert(cashBalances)
     .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [cashBalances.menuId, cashBalances.locationId], set: { amountCents, createdById: userId, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [cashBalances.menuId, cashBalances.locationId],
+      set: { amountCents, createdById: userId, updatedAt: now },
+    })
     .returning({ amount: cashBalances.amountCents });
   return { amount: toEuros(row!.amount) };
 }

@@ -37,7 +37,11 @@ describe('laps', () => {
   it('creates, lists, edits and reorders laps of the active provider', async () => {
     const p = await makeProvider(ctx.db);
     const staff = await signedIn(ctx.db, { role: 'kitchen' });
-    const [a, b, c] = [await makeLocation(ctx.db, { title: 'Ā birojs' }), await makeLocation(ctx.db, { title: 'Ķīpsala' }), await makeLocation(ctx.db)];
+    const [a, b, c] = [
+      await makeLocation(ctx.db, { title: 'Ā birojs' }),
+      await makeLocation(ctx.db, { title: 'Ķīpsala' }),
+      await makeLocation(ctx.db),
+    ];
     const q = `?provider_id=${p.id}&lang=en`;
 
     const created = await call('POST', `/app/laps${q}`, staff.auth, { title: 'Rīta maršruts', locations: [a.id, b.id] });
@@ -152,7 +156,12 @@ async function reportWorld() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   const place = async (auth: Record<string, string>, body: object) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: auth, payload: { terms: true, dishlist_id: w.menu.id, ...body } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create',
+      headers: auth,
+      payload: { terms: true, dishlist_id: w.menu.id, ...body },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().order_id as number;
   };
@@ -163,7 +172,16 @@ async function reportWorld() {
   // First: 2 soups cash (6.00 less 1.00 subsidy = 5.00 to pay); a set meal × 2 (soup + main) paid by card.
   await place(first.auth, { items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash' });
   const card = await place(first.auth, {
-    items: [{ id: w.set.complex.id, qty: 2, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] }],
+    items: [
+      {
+        id: w.set.complex.id,
+        qty: 2,
+        complex: [
+          { group_id: g1!.id, dish_id: w.soup.id },
+          { group_id: g2!.id, dish_id: w.main.id },
+        ],
+      },
+    ],
     payment_type: 'card',
   });
   await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, card));
@@ -189,14 +207,25 @@ describe('lap report', () => {
     expect(r.lap).toMatchObject({ id: x.lap.id, title: 'Āgenskalna maršruts' });
     expect(r.dishlist.id).toBe(x.w.menu.id);
     // Soup: 2 plain + 2 in sets; main 1 plain + 2 in sets; the off-lap desserts are not loaded.
-    expect(r.dishes).toEqual([{ key: x.w.category.id, title: 'Zupas', data: [
-      { id: x.w.soup.id, title: 'Sorrel soup', qty: 4 },
-      { id: x.w.main.id, title: 'Pork chop', qty: 3 },
-    ] }]);
+    expect(r.dishes).toEqual([
+      {
+        key: x.w.category.id,
+        title: 'Zupas',
+        data: [
+          { id: x.w.soup.id, title: 'Sorrel soup', qty: 4 },
+          { id: x.w.main.id, title: 'Pork chop', qty: 3 },
+        ],
+      },
+    ]);
     expect(r.initials).toEqual([{ id: x.w.set.complex.id, title: 'Set', qty: 2 }]);
     expect(r.locations.map((l: Json) => l.title)).toEqual(['Šķūņa noliktava', 'Ērgļu birojs', 'Tukšs']);
     const [second, first, empty] = r.locations;
-    expect(second).toMatchObject({ totals: { cash: 5.5, card: 0, total: 5.5, count: 1 }, cash_to_collect: 5.5, cash_balance: null, current_payment: 5.5 });
+    expect(second).toMatchObject({
+      totals: { cash: 5.5, card: 0, total: 5.5, count: 1 },
+      cash_to_collect: 5.5,
+      cash_balance: null,
+      current_payment: 5.5,
+    });
     expect(first).toMatchObject({ totals: { cash: 5, subsidy: 1, count: 2 }, cash_to_collect: 5, cash_balance: null, current_payment: 5 });
     expect(first.totals.card).toBeGreaterThan(0);
     expect(empty).toMatchObject({ totals: { count: 0, total: 0 }, cash_balance: null, current_payment: 0 });
@@ -253,13 +282,17 @@ describe('lap report', () => {
     expect((await get(theirLap.id, x.w.menu.id)).statusCode).toBe(404);
     expect((await get(x.lap.id, other.menu.id)).statusCode).toBe(404);
     expect((await get(x.lap.id, other.menu.id, 'print-report')).statusCode).toBe(404);
-    const cash = (menuId: number, locationId: number) => call('POST', `/app/cashbalance/${menuId}${x.q}`, x.staff.auth, { location_id: locationId, amount: 1 });
+    const cash = (menuId: number, locationId: number) =>
+      call('POST', `/app/cashbalance/${menuId}${x.q}`, x.staff.auth, { location_id: locationId, amount: 1 });
     expect((await cash(other.menu.id, x.first.location.id)).statusCode).toBe(404);
     expect((await cash(x.w.menu.id, theirPlace.id)).statusCode).toBe(404);
     expect((await cash(x.w.menu.id, 2147483000)).statusCode).toBe(404);
     expect((await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.first.auth)).statusCode).toBe(403);
     expect((await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.first.auth)).statusCode).toBe(403);
-    expect((await call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.first.auth, { location_id: x.first.location.id, amount: 1 })).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.first.auth, { location_id: x.first.location.id, amount: 1 }))
+        .statusCode,
+    ).toBe(403);
     expect((await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, undefined)).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,14 @@ import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
-import type { CreateLocationInput, Location, LocationAnswer, LocationByToken, StaffLocation, UpdateLocationInput } from '../../../shared/schemas/locations.js';
+import type {
+  CreateLocationInput,
+  Location,
+  LocationAnswer,
+  LocationByToken,
+  StaffLocation,
+  UpdateLocationInput,
+} from '../../../shared/schemas/locations.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, shifts, users } from '../../db/schema/index.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
@@ -75,9 +82,38 @@ function selectLocation(db: Db | Tx) {
   return db.select({ ...locationColumns(), usersCount }).from(locations);
 }
 function locationColumns() {
-  const { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt } =
-    locations;
-  return { id, title, address, contactName, contactEmail, contactPhone, profit, fullSubsidy, subsidyCents, status, unconfirmed, disableCash, token, createdAt };
+  const {
+    id,
+    title,
+    address,
+    contactName,
+    contactEmail,
+    contactPhone,
+    profit,
+    fullSubsidy,
+    subsidyCents,
+    status,
+    unconfirmed,
+    disableCash,
+    token,
+    createdAt,
+  } = locations;
+  return {
+    id,
+    title,
+    address,
+    contactName,
+    contactEmail,
+    contactPhone,
+    profit,
+    fullSubsidy,
+    subsidyCents,
+    status,
+    unconfirmed,
+    disableCash,
+    token,
+    createdAt,
+  };
 }
 
 export async function listLocations(db: Db, q: LocationListQuery, viewer: LocationViewer): Promise<Paged<LocationCoreAnswer>> {
@@ -95,7 +131,10 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
         )
       : undefined,
   );
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(locations).where(where)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(locations)
+    .where(where)) as [{ total: number }];
   const w = pageWindow(total, q.page, q.perPage);
   const order = orderTerms(
     q.sort,
@@ -109,7 +148,10 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
     },
     [asc(sql`lower(${locations.title})`), asc(locations.id)],
   );
-  let query = selectLocation(db).where(where).orderBy(...order).$dynamic();
+  let query = selectLocation(db)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   const data = (await present(db, await query)).map((l) => forViewer(l, viewer));
   return pageOf(data, total, q);

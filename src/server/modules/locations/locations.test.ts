@@ -22,7 +22,11 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<strin
 
 describe('locations: create, edit, reconfirm, token', () => {
   it('creates with defaults and a fresh invite token, with shifts', async () => {
-    const res = await call('POST', '/app/locations', admin, { title: 'Birojs Centrs', subsidy: 3.5, shifts: [{ title: 'Rīts' }, { title: 'Vakars' }] });
+    const res = await call('POST', '/app/locations', admin, {
+      title: 'Birojs Centrs',
+      subsidy: 3.5,
+      shifts: [{ title: 'Rīts' }, { title: 'Vakars' }],
+    });
     expect(res.statusCode).toBe(201);
     const l = res.json();
     expect(l).toMatchObject({
@@ -98,8 +102,19 @@ describe('locations: create, edit, reconfirm, token', () => {
     });
     expect(res.statusCode).toBe(200);
     const l = res.json();
-    expect(l).toMatchObject({ title: loc.title, address: 'Brīvības iela 1, Rīga', contact_email: 'birojs@test.lv', full_subsidy: true, profit: false, disable_cash: true, users_count: 1 });
-    expect(l.shifts).toEqual([{ id: expect.any(Number), title: 'Pusdienas' }, { id: morning.id, title: 'Agrais rīts' }]);
+    expect(l).toMatchObject({
+      title: loc.title,
+      address: 'Brīvības iela 1, Rīga',
+      contact_email: 'birojs@test.lv',
+      full_subsidy: true,
+      profit: false,
+      disable_cash: true,
+      users_count: 1,
+    });
+    expect(l.shifts).toEqual([
+      { id: expect.any(Number), title: 'Pusdienas' },
+      { id: morning.id, title: 'Agrais rīts' },
+    ]);
     expect(await ctx.db.select().from(shifts).where(eq(shifts.id, night.id))).toHaveLength(0);
     // Without `shifts` the shifts stay.
     expect((await call('PUT', `/app/locations/${loc.id}`, admin, { status: false })).json().shifts).toHaveLength(2);
@@ -109,7 +124,12 @@ describe('locations: create, edit, reconfirm, token', () => {
   it('validates fields, money and shift ids (422, request language)', async () => {
     const loc = await makeLocation(ctx.db);
     const foreign = await makeShift(ctx.db, (await makeLocation(ctx.db)).id);
-    const res = await call('POST', '/app/locations?lang=lv', admin, { title: '', contact_email: 'nav-epasts', subsidy: -1, shifts: [{ title: '' }] });
+    const res = await call('POST', '/app/locations?lang=lv', admin, {
+      title: '',
+      contact_email: 'nav-epasts',
+      subsidy: -1,
+      shifts: [{ title: '' }],
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       title: ['Šis lauks ir obligāts.'],
@@ -120,9 +140,19 @@ describe('locations: create, edit, reconfirm, token', () => {
     const cents = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, { subsidy: 2.555 });
     expect(cents.json().errors).toEqual({ subsidy: ['This value is not valid.'] });
     const own = await makeShift(ctx.db, loc.id);
-    const bad = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, { title: 'Changed', shifts: [{ id: foreign.id, title: 'X' }, { id: own.id, title: 'A' }, { id: own.id, title: 'B' }] });
+    const bad = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, {
+      title: 'Changed',
+      shifts: [
+        { id: foreign.id, title: 'X' },
+        { id: own.id, title: 'A' },
+        { id: own.id, title: 'B' },
+      ],
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ 'shifts.0.id': ['This shift does not belong to the location.'], 'shifts.2.id': ['This shift is listed twice.'] });
+    expect(bad.json().errors).toEqual({
+      'shifts.0.id': ['This shift does not belong to the location.'],
+      'shifts.2.id': ['This shift is listed twice.'],
+    });
     // Nothing was saved.
     expect((await call('GET', `/app/locations/${loc.id}`, admin)).json().title).toBe(loc.title);
   });
@@ -180,7 +210,8 @@ describe('locations: list', () => {
     expect(titles(await get('filter[status]=0'))).toEqual(['Alfa']);
     expect(titles(await get('filter[unconfirmed]=1'))).toEqual(['Charlie']);
 
-    const search = async (term: string) => titles((await call('GET', `/app/locations?search=${encodeURIComponent(term)}&per_page=all`, admin)).json());
+    const search = async (term: string) =>
+      titles((await call('GET', `/app/locations?search=${encodeURIComponent(term)}&per_page=all`, admin)).json());
     expect(await search('ūdens')).toContain('Bravo');
     expect(await search('DELTA@FIRMA')).toEqual(['Delta']);
     expect(await search('илья')).toContain('Charlie');

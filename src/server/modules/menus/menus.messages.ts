@@ -1,8 +1,17 @@
 import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
-  | 'toBeforeFrom' | 'unknownDish' | 'unknownCategory' | 'duplicateDish' | 'notAnOption' | 'duplicateOption' | 'notComplex'
-  | 'orderedDishes' | 'menuHasOrders' | 'notOnMenu' | 'listedTwice';
+  | 'toBeforeFrom'
+  | 'unknownDish'
+  | 'unknownCategory'
+  | 'duplicateDish'
+  | 'notAnOption'
+  | 'duplicateOption'
+  | 'notComplex'
+  | 'orderedDishes'
+  | 'menuHasOrders'
+  | 'notOnMenu'
+  | 'listedTwice';
 
 export const menuText = defineMessages<Key>({
   en: {
@@ -14,7 +23,10 @@ export const menuText = defineMessages<Key>({
     duplicateOption: 'This option is listed twice.',
     notComplex: 'Only set meals have option prices.',
     orderedDishes: 'These dishes have orders on this menu and cannot be removed: {names}.',
-    menuHasOrders: { one: 'The menu cannot be deleted: it has {count} order.', other: 'The menu cannot be deleted: it has {count} orders.' },
+    menuHasOrders: {
+      one: 'The menu cannot be deleted: it has {count} order.',
+      other: 'The menu cannot be deleted: it has {count} orders.',
+    },
     notOnMenu: 'This dish is not on the menu.',
     listedTwice: 'This dish is listed twice.',
   },

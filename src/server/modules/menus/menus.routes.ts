@@ -3,7 +3,17 @@ import { success } from '../../../shared/schemas/catalogue.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import { balanceInput, createMenuInput, menuBalance, menuDetail, menuSummary, updateMenuInput } from '../../../shared/schemas/menus.js';
 import type { App, Deps } from '../../lib/context.js';
-import { createMenu, deleteMenu, getBalance, getMenu, listMenus, MENU_PER_PAGE, MENU_SORTS, setBalance, updateMenu } from './menus.service.js';
+import {
+  createMenu,
+  deleteMenu,
+  getBalance,
+  getMenu,
+  listMenus,
+  MENU_PER_PAGE,
+  MENU_SORTS,
+  setBalance,
+  updateMenu,
+} from './menus.service.js';
 import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who manage menus and their stock. */
@@ -20,10 +30,8 @@ export async function menusRoutes(app: App, deps: Deps) {
     { config, schema: { tags: ['menus'], querystring: menuListQuery, response: { 200: pagedOf(menuSummary) } } },
     async (req) => listMenus(db, await req.providerOrNull(), req.query),
   );
-  app.get(
-    '/dishlists/:id',
-    { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuDetail } } },
-    async (req) => getMenu(db, await req.provider(), req.params.id, req.lang),
+  app.get('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuDetail } } }, async (req) =>
+    getMenu(db, await req.provider(), req.params.id, req.lang),
   );
   app.post(
     '/dishlists',
@@ -39,15 +47,11 @@ export async function menusRoutes(app: App, deps: Deps) {
       return menu;
     },
   );
-  app.delete(
-    '/dishlists/:id',
-    { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } },
-    async (req) => {
-      await deleteMenu(db, await req.provider(), req.params.id, req.lang);
-      app.changes.publish({ type: 'menu', menuId: req.params.id });
-      return { success: true as const };
-    },
-  );
+  app.delete('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } }, async (req) => {
+    await deleteMenu(db, await req.provider(), req.params.id, req.lang);
+    app.changes.publish({ type: 'menu', menuId: req.params.id });
+    return { success: true as const };
+  });
   app.get(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuBalance } } },

@@ -47,13 +47,18 @@ type MenuRow = typeof menus.$inferSelect;
 
 // Outer columns spelled out: drizzle leaves columns unqualified in single-table selects.
 const dishesCount = sql<number>`(select count(*) from ${menuDishes} where ${menuDishes.menuId} = "menus"."id")`.mapWith(Number);
-const ordersCount = sql<number>`(select count(*) from ${orders} where ${orders.menuId} = "menus"."id" and ${placedOrder()})`.mapWith(Number);
+const ordersCount = sql<number>`(select count(*) from ${orders} where ${orders.menuId} = "menus"."id" and ${placedOrder()})`.mapWith(
+  Number,
+);
 
 function summaryColumns() {
   const { id, providerId, title, from, to, status, createdAt } = menus;
   return { id, providerId, title, from, to, status, createdAt, dishesCount, ordersCount };
 }
-type SummaryRow = Pick<MenuRow, 'id' | 'providerId' | 'title' | 'from' | 'to' | 'status' | 'createdAt'> & { dishesCount: number; ordersCount: number };
+type SummaryRow = Pick<MenuRow, 'id' | 'providerId' | 'title' | 'from' | 'to' | 'status' | 'createdAt'> & {
+  dishesCount: number;
+  ordersCount: number;
+};
 
 function presentSummary(m: SummaryRow): MenuSummary {
   return {
@@ -75,14 +80,22 @@ export async function listMenus(db: Db, providerId: number | null, q: MenuListQu
     q.filter.status === undefined ? undefined : eq(menus.status, q.filter.status),
     q.search ? sql`${menus.title} ilike ${likePattern(q.search)}` : undefined,
   );
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(menus).where(where)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(menus)
+    .where(where)) as [{ total: number }];
   const w = pageWindow(total, q.page, q.perPage);
   const order = orderTerms(
     q.sort,
     { from: menus.from, to: menus.to, title: sql`lower(${menus.title})`, id: menus.id, created_at: menus.createdAt, status: menus.status },
     [desc(menus.from), desc(menus.id)],
   );
-  let query = db.select(summaryColumns()).from(menus).where(where).orderBy(...order).$dynamic();
+  let query = db
+    .select(summaryColumns())
+    .from(menus)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
   if (w.limit !== null) query = query.limit(w.limit).offset(w.offset);
   return pageOf((await query).map(presentSummary), total, q);
 }
@@ -113,9 +126,19 @@ export async function getMenu(db: Db | Tx, providerId: number, id: number, lang:
       .innerJoin(categories, eq(categories.id, menuDishes.categoryId))
       .where(eq(menuDishes.menuId, id))
       .orderBy(asc(categories.position), asc(categories.id), asc(dishes.position), asc(dishes.id)),
-    db.select().from(menuComplexPrices).where(eq(menuComplexPrices.menuId, id)).orderBy(asc(menuComplexPrices.complexDishId), asc(menuComplexPrices.optionDishId)),
     db
-      .selectDistinct({ id: categories.id, title: categories.title, position: categories.position, groupName: categories.groupName, simple: categories.simple })
+      .select()
+      .from(menuComplexPrices)
+      .where(eq(menuComplexPrices.menuId, id))
+      .orderBy(asc(menuComplexPrices.complexDishId), asc(menuComplexPrices.optionDishId)),
+    db
+      .selectDistinct({
+        id: categories.id,
+        title: categories.title,
+        position: categories.position,
+        groupName: categories.groupName,
+        simple: categories.simple,
+      })
       .from(menuDishes)
       .innerJoin(categories, eq(categories.id, menuDishes.categoryId))
       .where(eq(menuDishes.menuId, id))
@@ -172,14 +195,19 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
   // Categories named by the request (dishes and priced options) must be this provider's.
   const askedCategories = [
     ...new Set(
-      list.flatMap((d) => [d.category_id, ...(d.complex ?? []).map((c) => c.category_id)]).filter((c): c is number => typeof c === 'number'),
+      list
+        .flatMap((d) => [d.category_id, ...(d.complex ?? []).map((c) => c.category_id)])
+        .filter((c): c is number => typeof c === 'number'),
     ),
   ];
   const knownCategories = new Set(
     askedCategories.length
-      ? (await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.providerId, providerId), inArray(categories.id, askedCategories)))).map(
-          (c) => c.id,
-        )
+      ? (
+          await tx
+            .select({ id: categories.id })
+            .from(categories)
+            .where(and(eq(categories.providerId, providerId), inArray(categories.id, askedCategories)))
+        ).map((c) => c.id)
       : [],
   );
   const complexIds = dishRows.filter((d) => d.type !== 'simple').map((d) => d.id);
@@ -199,7 +227,8 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
     if (!row) return add(`selectedDishes.${i}.id`, menuText(lang, 'unknownDish'));
     if (seen.has(d.id)) return add(`selectedDishes.${i}.id`, menuText(lang, 'duplicateDish'));
     seen.add(d.id);
-    if (typeof d.category_id === 'number' && !knownCategories.has(d.category_id)) add(`selectedDishes.${i}.category_id`, menuText(lang, 'unknownCategory'));
+    if (typeof d.category_id === 'number' && !knownCategories.has(d.category_id))
+      add(`selectedDishes.${i}.category_id`, menuText(lang, 'unknownCategory'));
     const entries = (d.complex ?? []).filter((c) => c.price !== null && c.price !== undefined);
     if (row.type === 'simple' && entries.length) add(`selectedDishes.${i}.complex`, menuText(lang, 'notComplex'));
     const seenOptions = new Set<number>();
@@ -207,7 +236,8 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
     (d.complex ?? []).forEach((c, j) => {
       if (c.price === null || c.price === undefined || row.type === 'simple') return;
       const key = `${d.id}:${c.id}`;
-      if (typeof c.category_id === 'number' && !knownCategories.has(c.category_id)) add(`selectedDishes.${i}.complex.${j}.category_id`, menuText(lang, 'unknownCategory'));
+      if (typeof c.category_id === 'number' && !knownCategories.has(c.category_id))
+        add(`selectedDishes.${i}.complex.${j}.category_id`, menuText(lang, 'unknownCategory'));
       if (!optionCategory.has(key)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'notAnOption'));
       if (seenOptions.has(c.id)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'duplicateOption'));
       seenOptions.add(c.id);
@@ -238,7 +268,15 @@ async function writeDishes(tx: Tx, menuId: number, planned: PlannedDish[]) {
       });
   }
   await tx.delete(menuComplexPrices).where(eq(menuComplexPrices.menuId, menuId));
-  const prices = planned.flatMap((p) => p.complex.map((c) => ({ menuId, complexDishId: p.dishId, optionDishId: c.optionDishId, categoryId: c.categoryId, priceCents: c.priceCents })));
+  const prices = planned.flatMap((p) =>
+    p.complex.map((c) => ({
+      menuId,
+      complexDishId: p.dishId,
+      optionDishId: c.optionDishId,
+      categoryId: c.categoryId,
+      priceCents: c.priceCents,
+    })),
+  );
   if (prices.length) await tx.insert(menuComplexPrices).values(prices);
   const stocked = await stockDishIds(tx, menuId);
   await tx.delete(balances).where(and(eq(balances.menuId, menuId), stocked.size ? notInArray(balances.dishId, [...stocked]) : undefined));
@@ -311,7 +349,10 @@ export async function deleteMenu(db: Db, providerId: number, id: number, lang: L
       .where(and(eq(menus.id, id), eq(menus.providerId, providerId)))
       .for('update');
     if (!locked[0]) throw new AppError(404, t(lang, 'notFound'));
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.menuId, id))) as [{ count: number }];
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(eq(orders.menuId, id))) as [{ count: number }];
     if (count > 0) throw new AppError(409, menuText(lang, 'menuHasOrders', { count }));
     await tx.delete(menus).where(eq(menus.id, id));
   });
@@ -332,7 +373,10 @@ async function stockDishIds(db: Db | Tx, menuId: number): Promise<Set<number>> {
 }
 
 async function assertMenu(db: Db | Tx, providerId: number, id: number, lang: Lang) {
-  const rows = await db.select({ id: menus.id }).from(menus).where(and(eq(menus.id, id), eq(menus.providerId, providerId)));
+  const rows = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.id, id), eq(menus.providerId, providerId)));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
 }
 

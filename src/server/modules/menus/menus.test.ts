@@ -39,9 +39,15 @@ async function world() {
 
 async function placeOrder(menuId: number, lines: { dishId: number; qty: number; options?: number[] }[], status = 2) {
   const user = await makeUser(ctx.db);
-  const [order] = await ctx.db.insert(orders).values({ menuId, userId: user.id, paymentType: 'cash', amountCents: 100, amountToPayCents: 100, status }).returning();
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({ menuId, userId: user.id, paymentType: 'cash', amountCents: 100, amountToPayCents: 100, status })
+    .returning();
   for (const l of lines) {
-    const [item] = await ctx.db.insert(orderItems).values({ orderId: order!.id, dishId: l.dishId, qty: l.qty, unitPriceCents: 100 }).returning();
+    const [item] = await ctx.db
+      .insert(orderItems)
+      .values({ orderId: order!.id, dishId: l.dishId, qty: l.qty, unitPriceCents: 100 })
+      .returning();
     for (const o of l.options ?? []) await ctx.db.insert(orderItemOptions).values({ orderItemId: item!.id, dishId: o, priceCents: 0 });
   }
   return order!;
@@ -57,7 +63,15 @@ describe('menus: save and read', () => {
       selectedDishes: [
         { id: w.soup.id, category_id: w.soups.id, price: 2.5 },
         { id: w.main.id, price: null },
-        { id: w.set.id, category_id: w.sets.id, complex: [{ id: w.soup.id, price: 1.2, category_id: w.soups.id }, { id: w.main.id, price: 4.5 }, { id: w.soup2.id, price: null }] },
+        {
+          id: w.set.id,
+          category_id: w.sets.id,
+          complex: [
+            { id: w.soup.id, price: 1.2, category_id: w.soups.id },
+            { id: w.main.id, price: 4.5 },
+            { id: w.soup2.id, price: null },
+          ],
+        },
       ],
     };
     const res = await call('POST', `/app/dishlists?${w.q}`, kitchen, payload);
@@ -74,21 +88,35 @@ describe('menus: save and read', () => {
     });
     // Ordered by category position (sets 0, soups 1, mains 2).
     expect(m.selectedDishes).toEqual([
-      { id: w.set.id, category_id: w.sets.id, price: null, complex: [
-        { id: w.soup.id, price: 1.2, category_id: w.soups.id },
-        { id: w.main.id, price: 4.5, category_id: w.mains.id },
-      ].sort((a, b) => a.id - b.id) },
+      {
+        id: w.set.id,
+        category_id: w.sets.id,
+        price: null,
+        complex: [
+          { id: w.soup.id, price: 1.2, category_id: w.soups.id },
+          { id: w.main.id, price: 4.5, category_id: w.mains.id },
+        ].sort((a, b) => a.id - b.id),
+      },
       { id: w.soup.id, category_id: w.soups.id, price: 2.5, complex: [] },
       { id: w.main.id, category_id: w.mains.id, price: null, complex: [] },
     ]);
     expect(m.categories.map((c: { id: number }) => c.id)).toEqual([w.sets.id, w.soups.id, w.mains.id]);
-    expect(m.categories[1]).toMatchObject({ title: { lv: expect.any(String), en: expect.any(String), ru: expect.any(String) }, position: 1 });
+    expect(m.categories[1]).toMatchObject({
+      title: { lv: expect.any(String), en: expect.any(String), ru: expect.any(String) },
+      position: 1,
+    });
 
     const read = await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin);
     expect(read.json()).toEqual(m);
 
     // Saving what was read changes nothing (round trip), including the option prices.
-    const again = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, kitchen, { title: m.title, from: m.from, to: m.to, status: true, selectedDishes: m.selectedDishes });
+    const again = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, kitchen, {
+      title: m.title,
+      from: m.from,
+      to: m.to,
+      status: true,
+      selectedDishes: m.selectedDishes,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ...m, status: true });
   });
@@ -132,7 +160,9 @@ describe('menus: save and read', () => {
     expect(renamed).toMatchObject({ title: 'Otrdiena!', dishes_count: 2 });
     expect(renamed.selectedDishes[0].complex).toEqual([{ id: w.soup.id, price: 1, category_id: w.soups.id }]);
 
-    const replaced = (await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.main.id, price: 7 }] })).json();
+    const replaced = (
+      await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.main.id, price: 7 }] })
+    ).json();
     expect(replaced.selectedDishes).toEqual([
       { id: w.set.id, category_id: w.sets.id, price: null, complex: [] },
       { id: w.main.id, category_id: w.mains.id, price: 7, complex: [] },
@@ -147,14 +177,27 @@ describe('menus: validation', () => {
     const w = await world();
     const empty = await call('POST', `/app/dishlists?${w.q}&lang=lv`, admin, {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors).toEqual({ title: ['Šis lauks ir obligāts.'], from: ['Šis lauks ir obligāts.'], to: ['Šis lauks ir obligāts.'] });
+    expect(empty.json().errors).toEqual({
+      title: ['Šis lauks ir obligāts.'],
+      from: ['Šis lauks ir obligāts.'],
+      to: ['Šis lauks ir obligāts.'],
+    });
     const bad = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: 'tomorrow', to: '2026-03-02T09:00:00Z' });
     expect(bad.json().errors).toEqual({ from: ['This value is not valid.'] });
-    const back = await call('POST', `/app/dishlists?${w.q}&lang=ru`, admin, { title: 'X', from: '2026-03-02T10:00:00Z', to: '2026-03-02T09:00:00Z' });
+    const back = await call('POST', `/app/dishlists?${w.q}&lang=ru`, admin, {
+      title: 'X',
+      from: '2026-03-02T10:00:00Z',
+      to: '2026-03-02T09:00:00Z',
+    });
     expect(back.statusCode).toBe(422);
     expect(back.json().errors).toEqual({ to: ['Окончание не может быть раньше начала.'] });
-    expect((await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Same', from: '2026-03-02T10:00:00Z', to: '2026-03-02T10:00:00Z' })).statusCode).toBe(201);
-    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    expect(
+      (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Same', from: '2026-03-02T10:00:00Z', to: '2026-03-02T10:00:00Z' }))
+        .statusCode,
+    ).toBe(201);
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })
+    ).json();
     const putBack = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=en`, admin, { from: '2026-03-02T11:00:00Z' });
     expect(putBack.json().errors).toEqual({ to: ['The end must not be before the start.'] });
   });
@@ -172,7 +215,14 @@ describe('menus: validation', () => {
         { id: w.soup.id, category_id: 999999 },
         { id: w.soup.id },
         { id: w.main.id, complex: [{ id: w.soup.id, price: 1 }] },
-        { id: w.set.id, complex: [{ id: foreign.id, price: 1 }, { id: w.soup.id, price: 1 }, { id: w.soup.id, price: 2 }] },
+        {
+          id: w.set.id,
+          complex: [
+            { id: foreign.id, price: 1 },
+            { id: w.soup.id, price: 1 },
+            { id: w.soup.id, price: 2 },
+          ],
+        },
       ],
     });
     expect(res.statusCode).toBe(422);
@@ -184,8 +234,19 @@ describe('menus: validation', () => {
       'selectedDishes.4.complex.0.id': ['This dish is not an option of the set meal.'],
       'selectedDishes.4.complex.2.id': ['This option is listed twice.'],
     });
-    const price = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id, price: -1 }, { id: w.main.id, price: 1.005 }] });
-    expect(price.json().errors).toEqual({ 'selectedDishes.0.price': ['The value must be at least 0.'], 'selectedDishes.1.price': ['This value is not valid.'] });
+    const price = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, {
+      title: 'X',
+      from: '2026-03-02T08:00:00Z',
+      to: '2026-03-02T10:00:00Z',
+      selectedDishes: [
+        { id: w.soup.id, price: -1 },
+        { id: w.main.id, price: 1.005 },
+      ],
+    });
+    expect(price.json().errors).toEqual({
+      'selectedDishes.0.price': ['The value must be at least 0.'],
+      'selectedDishes.1.price': ['This value is not valid.'],
+    });
   });
 
   it("takes an option price's category only from the provider's own categories", async () => {
@@ -215,7 +276,15 @@ describe('menus: validation', () => {
     const ok = await call('POST', `/app/dishlists?${w.q}`, admin, {
       title: 'Y',
       ...times,
-      selectedDishes: [{ id: w.set.id, complex: [{ id: w.soup.id, price: 1, category_id: w.soups.id }, { id: w.main.id, price: 2 }] }],
+      selectedDishes: [
+        {
+          id: w.set.id,
+          complex: [
+            { id: w.soup.id, price: 1, category_id: w.soups.id },
+            { id: w.main.id, price: 2 },
+          ],
+        },
+      ],
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().selectedDishes[0].complex).toEqual([
@@ -229,9 +298,17 @@ describe('menus: orders protect dishes and menus', () => {
   it('refuses to drop ordered dishes, naming them, but allows other changes', async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'T', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }, { id: w.soup2.id }, { id: w.main.id }, { id: w.set.id }] })
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'T',
+        from: '2026-03-02T08:00:00Z',
+        to: '2026-03-02T10:00:00Z',
+        selectedDishes: [{ id: w.soup.id }, { id: w.soup2.id }, { id: w.main.id }, { id: w.set.id }],
+      })
     ).json();
-    await placeOrder(m.id, [{ dishId: w.soup.id, qty: 1 }, { dishId: w.set.id, qty: 1, options: [w.soup2.id, w.main.id] }]);
+    await placeOrder(m.id, [
+      { dishId: w.soup.id, qty: 1 },
+      { dishId: w.set.id, qty: 1, options: [w.soup2.id, w.main.id] },
+    ]);
     await placeOrder(m.id, [{ dishId: w.main.id, qty: 1 }], 0); // failed orders do not hold dishes
 
     const read = (await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin)).json();
@@ -247,21 +324,37 @@ describe('menus: orders protect dishes and menus', () => {
     expect(lv.json().errors.selectedDishes[0]).toBe('Šiem ēdieniem šajā ēdienkartē ir pasūtījumi, tos nevar noņemt: Borščs.');
 
     // Dropping unordered dishes and changing prices is fine.
-    const ok = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.soup.id, price: 9 }, { id: w.set.id }] });
+    const ok = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, {
+      selectedDishes: [{ id: w.soup.id, price: 9 }, { id: w.set.id }],
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().dishes_count).toBe(2);
   });
 
   it('deletes a menu without orders, refuses one with orders (409)', async () => {
     const w = await world();
-    const empty = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'E', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
+    const empty = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'E',
+        from: '2026-03-02T08:00:00Z',
+        to: '2026-03-02T10:00:00Z',
+        selectedDishes: [{ id: w.soup.id }],
+      })
+    ).json();
     await call('POST', `/app/dishlists/${empty.id}/balance?${w.q}`, admin, { balance: [{ id: w.soup.id, qty: 3 }] });
     const del = await call('DELETE', `/app/dishlists/${empty.id}?${w.q}`, kitchen);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true });
     expect((await call('GET', `/app/dishlists/${empty.id}?${w.q}`, admin)).statusCode).toBe(404);
 
-    const used = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'U', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
+    const used = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'U',
+        from: '2026-03-02T08:00:00Z',
+        to: '2026-03-02T10:00:00Z',
+        selectedDishes: [{ id: w.soup.id }],
+      })
+    ).json();
     await placeOrder(used.id, [{ dishId: w.soup.id, qty: 1 }], 0);
     const refused = await call('DELETE', `/app/dishlists/${used.id}?${w.q}&lang=en`, admin);
     expect(refused.statusCode).toBe(409);
@@ -275,7 +368,12 @@ describe('menus: list', () => {
     const w = await world();
     for (let i = 0; i < 23; i++) {
       const day = String(i + 1).padStart(2, '0');
-      await call('POST', `/app/dishlists?${w.q}`, admin, { title: `Menu ${day}`, from: `2026-03-${day}T08:00:00Z`, to: `2026-03-${day}T10:00:00Z`, status: i % 2 === 0 });
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: `Menu ${day}`,
+        from: `2026-03-${day}T08:00:00Z`,
+        to: `2026-03-${day}T10:00:00Z`,
+        status: i % 2 === 0,
+      });
     }
     const first = (await call('GET', `/app/dishlists?${w.q}`, kitchen)).json();
     expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 23 });
@@ -285,7 +383,9 @@ describe('menus: list', () => {
     expect(all.data.every((m: { status: boolean }) => m.status)).toBe(true);
     const asc = (await call('GET', `/app/dishlists?${w.q}&per_page=3&sort[from]=asc`, kitchen)).json();
     expect(asc.data.map((m: { title: string }) => m.title)).toEqual(['Menu 01', 'Menu 02', 'Menu 03']);
-    expect((await call('GET', `/app/dishlists?${w.q}&search=menu%2017`, kitchen)).json().data.map((m: { title: string }) => m.title)).toEqual(['Menu 17']);
+    expect(
+      (await call('GET', `/app/dishlists?${w.q}&search=menu%2017`, kitchen)).json().data.map((m: { title: string }) => m.title),
+    ).toEqual(['Menu 17']);
     const other = await makeProvider(ctx.db);
     expect((await call('GET', `/app/dishlists?provider_id=${other.id}`, kitchen)).json().total).toBe(0);
   });
@@ -294,7 +394,14 @@ describe('menus: list', () => {
 describe('menus: balance', () => {
   it('lists menu dishes and set-meal options, sets quantities, null for unlimited', async () => {
     const w = await world();
-    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'B', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.set.id }, { id: w.soup.id }] })).json();
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'B',
+        from: '2026-03-02T08:00:00Z',
+        to: '2026-03-02T10:00:00Z',
+        selectedDishes: [{ id: w.set.id }, { id: w.soup.id }],
+      })
+    ).json();
     const before = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
     expect(before.balance).toEqual([
       { id: w.set.id, qty: null, category_id: w.sets.id, ordered: 0, in_menu: true },
@@ -303,38 +410,76 @@ describe('menus: balance', () => {
       { id: w.main.id, qty: null, category_id: w.mains.id, ordered: 0, in_menu: false },
     ]);
 
-    const set = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: 10 }, { id: w.main.id, qty: 0 }] });
+    const set = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, {
+      balance: [
+        { id: w.soup.id, qty: 10 },
+        { id: w.main.id, qty: 0 },
+      ],
+    });
     expect(set.statusCode).toBe(200);
     const qty = (body: { balance: { id: number; qty: number | null }[] }) => Object.fromEntries(body.balance.map((b) => [b.id, b.qty]));
     expect(qty(set.json())).toEqual({ [w.set.id]: null, [w.soup.id]: 10, [w.soup2.id]: null, [w.main.id]: 0 });
     // Only listed dishes change; null makes a dish unlimited again.
-    const second = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: null }, { id: w.set.id, qty: 5 }] });
+    const second = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, {
+      balance: [
+        { id: w.soup.id, qty: null },
+        { id: w.set.id, qty: 5 },
+      ],
+    });
     expect(qty(second.json())).toEqual({ [w.set.id]: 5, [w.soup.id]: null, [w.soup2.id]: null, [w.main.id]: 0 });
     expect((await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json()).toEqual(second.json());
 
-    await placeOrder(m.id, [{ dishId: w.set.id, qty: 2, options: [w.soup.id, w.main.id] }, { dishId: w.soup.id, qty: 1 }]);
+    await placeOrder(m.id, [
+      { dishId: w.set.id, qty: 2, options: [w.soup.id, w.main.id] },
+      { dishId: w.soup.id, qty: 1 },
+    ]);
     const ordered = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json();
-    expect(Object.fromEntries(ordered.balance.map((b: { id: number; ordered: number }) => [b.id, b.ordered]))).toEqual({ [w.set.id]: 2, [w.soup.id]: 3, [w.soup2.id]: 0, [w.main.id]: 2 });
+    expect(Object.fromEntries(ordered.balance.map((b: { id: number; ordered: number }) => [b.id, b.ordered]))).toEqual({
+      [w.set.id]: 2,
+      [w.soup.id]: 3,
+      [w.soup2.id]: 0,
+      [w.main.id]: 2,
+    });
 
     // A dish taken off the menu but still an option of a set meal on it keeps its stock row.
-    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.soup.id }, { id: w.soup2.id }] });
-    const rows = await ctx.db.select().from(balances).where(and(eq(balances.menuId, m.id), eq(balances.dishId, w.main.id)));
+    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, {
+      selectedDishes: [{ id: w.set.id }, { id: w.soup.id }, { id: w.soup2.id }],
+    });
+    const rows = await ctx.db
+      .select()
+      .from(balances)
+      .where(and(eq(balances.menuId, m.id), eq(balances.dishId, w.main.id)));
     expect(rows).toHaveLength(1); // main is still an option of the set meal, so its stock stays
   });
 
   it('validates quantities and dish ids, keyed by index', async () => {
     const w = await world();
-    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'B', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z', selectedDishes: [{ id: w.soup.id }] })).json();
-    const bad = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=en`, admin, { balance: [{ id: w.soup.id, qty: -1 }, { id: w.soup.id, qty: 1.5 }, { id: w.soup.id }] });
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'B',
+        from: '2026-03-02T08:00:00Z',
+        to: '2026-03-02T10:00:00Z',
+        selectedDishes: [{ id: w.soup.id }],
+      })
+    ).json();
+    const bad = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=en`, admin, {
+      balance: [{ id: w.soup.id, qty: -1 }, { id: w.soup.id, qty: 1.5 }, { id: w.soup.id }],
+    });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
     expect(Object.keys(errors).sort()).toEqual(['balance.0.qty', 'balance.1.qty', 'balance.2.qty']);
     expect(errors['balance.0.qty']).toEqual(['The value must be at least 0.']);
     expect(errors['balance.2.qty']).toEqual(['This field is required.']);
     expect(errors['balance.1.qty']).toHaveLength(1); // the wording of "not whole" is the shared validation's
-    const ids = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=lv`, admin, { balance: [{ id: w.soup.id, qty: 1 }, { id: w.main.id, qty: 1 }, { id: w.soup.id, qty: 2 }] });
+    const ids = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=lv`, admin, {
+      balance: [
+        { id: w.soup.id, qty: 1 },
+        { id: w.main.id, qty: 1 },
+        { id: w.soup.id, qty: 2 },
+      ],
+    });
     expect(ids.json().errors).toEqual({ 'balance.1.id': ['Šī ēdiena nav ēdienkartē.'], 'balance.2.id': ['Šis ēdiens norādīts divreiz.'] });
-    expect((await ctx.db.select().from(balances).where(eq(balances.menuId, m.id)))).toHaveLength(0);
+    expect(await ctx.db.select().from(balances).where(eq(balances.menuId, m.id))).toHaveLength(0);
     expect((await call('GET', `/app/dishlists/999999/balance?${w.q}`, admin)).statusCode).toBe(404);
 
     // A dish taken off the menu loses its stock row.
@@ -351,17 +496,27 @@ describe('menus: provider scope', () => {
   it("answers 404 for another provider's menu (read, edit, delete, stock) and changes nothing", async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Mana', from: '2026-03-02T08:00Z', to: '2026-03-02T10:00Z', selectedDishes: [{ id: w.soup.id }] })
+      await call('POST', `/app/dishlists?${w.q}`, admin, {
+        title: 'Mana',
+        from: '2026-03-02T08:00Z',
+        to: '2026-03-02T10:00Z',
+        selectedDishes: [{ id: w.soup.id }],
+      })
     ).json();
     await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: 5 }] });
     const other = await makeProvider(ctx.db);
     const otherDish = await makeDish(ctx.db, other.id, (await makeCategory(ctx.db, other.id)).id);
     const asOther = `provider_id=${other.id}`;
     expect((await call('GET', `/app/dishlists/${m.id}?${asOther}`, kitchen)).statusCode).toBe(404);
-    expect((await call('PUT', `/app/dishlists/${m.id}?${asOther}`, admin, { title: 'Svešā', selectedDishes: [{ id: otherDish.id }] })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/app/dishlists/${m.id}?${asOther}`, admin, { title: 'Svešā', selectedDishes: [{ id: otherDish.id }] }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `/app/dishlists/${m.id}?${asOther}`, admin)).statusCode).toBe(404);
     expect((await call('GET', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen)).statusCode).toBe(404);
-    expect((await call('POST', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen, { balance: [{ id: w.soup.id, qty: 0 }] })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen, { balance: [{ id: w.soup.id, qty: 0 }] })).statusCode,
+    ).toBe(404);
 
     expect((await call('GET', `/app/dishlists/${m.id}?${w.q}`, kitchen)).json()).toEqual(m);
     const stock = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
@@ -372,7 +527,9 @@ describe('menus: provider scope', () => {
 describe('menus: roles', () => {
   it('customers get 403 from every menu call', async () => {
     const w = await world();
-    const m = (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'R', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    const m = (
+      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'R', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })
+    ).json();
     const calls: [Parameters<typeof call>[0], string, unknown?][] = [
       ['GET', '/app/dishlists'],
       ['GET', `/app/dishlists/${m.id}`],

@@ -11,7 +11,8 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Headers) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Headers) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 // Acceptance: the Orders column of /orders and /menu counted unpaid card orders that the menu's
 // order list (/orders/{menuId}) does not show. An order is a placed one, everywhere.
@@ -23,10 +24,18 @@ describe('one definition of an order', () => {
     const admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
     const q = `provider_id=${w.provider.id}`;
 
-    const cash = await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth);
+    const cash = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect(cash.json()).toMatchObject({ success: true });
     // A card order waiting for its payment is not (yet) an order anyone should count.
-    const card = await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], payment_type: 'card', terms: true }, c.auth);
+    const card = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], payment_type: 'card', terms: true },
+      c.auth,
+    );
     expect(card.json().payment_link).toBeDefined();
 
     const listed = (await get(`/app/order?${q}&filter[dishlist_id]=${w.menu.id}&filter[status]=2&per_page=all&full=1`, admin)).json();
@@ -42,7 +51,9 @@ describe('one definition of an order', () => {
 
     // The kitchen cooks the placed order's one main, not the unpaid card order's two.
     const kitchen = (await get(`/app/kitchen/${w.menu.id}?${q}`, admin)).json();
-    const mains = kitchen.dishes.flatMap((g: { data: { id: number; qty: number }[] }) => g.data).filter((d: { id: number }) => d.id === w.main.id);
+    const mains = kitchen.dishes
+      .flatMap((g: { data: { id: number; qty: number }[] }) => g.data)
+      .filter((d: { id: number }) => d.id === w.main.id);
     expect(mains).toEqual([expect.objectContaining({ qty: 1 })]);
     expect(listed.totals.total).toBe(5.5);
   });

@@ -18,7 +18,11 @@ describe('the order page with the read cache on', () => {
     const c = await customerAt(ctx.db, now);
     const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
     const read = async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/app/order/create/${w.menu.id}?provider_id=${w.provider.id}&lang=en`, headers: c.auth });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/app/order/create/${w.menu.id}?provider_id=${w.provider.id}&lang=en`,
+        headers: c.auth,
+      });
       expect(res.statusCode).toBe(200);
       return res.json() as { balance: { id: number; qty: number | null }[]; dishlist: { title: string } };
     };

@@ -23,10 +23,29 @@ const menuJson = (over: Partial<PricedMenuJson> = {}): PricedMenuJson => ({
   dishes: [
     [1, t('Soup'), t(''), 'S', 3, 'simple', 300, 0, null],
     // A set meal: base 50, a mandatory group (main 400 or 450) and an optional dessert (100).
-    [10, t('Lunch'), t(''), 'L', 3, 'complex', 50, 1, [
-      [5, 3, t('Main'), false, [[101, t('Chop'), t(''), 400], [102, t('Fish'), t(''), 450]]],
-      [6, 3, t('Dessert'), true, [[201, t('Cake'), t(''), 100]]],
-    ]],
+    [
+      10,
+      t('Lunch'),
+      t(''),
+      'L',
+      3,
+      'complex',
+      50,
+      1,
+      [
+        [
+          5,
+          3,
+          t('Main'),
+          false,
+          [
+            [101, t('Chop'), t(''), 400],
+            [102, t('Fish'), t(''), 450],
+          ],
+        ],
+        [6, 3, t('Dessert'), true, [[201, t('Cake'), t(''), 100]]],
+      ],
+    ],
   ],
   ...over,
 });
@@ -100,10 +119,27 @@ describe('the order check', () => {
   it('prices a set meal from its base and chosen options, and needs each option', () => {
     const order = checked(
       request({
-        input: input({ items: [{ id: 10, qty: 2, complex: [{ group_id: 5, dish_id: 102 }, { group_id: 6, dish_id: 201 }] }] }),
+        input: input({
+          items: [
+            {
+              id: 10,
+              qty: 2,
+              complex: [
+                { group_id: 5, dish_id: 102 },
+                { group_id: 6, dish_id: 201 },
+              ],
+            },
+          ],
+        }),
       }),
     );
-    expect(order.lines[0]).toMatchObject({ unitPriceCents: 600, options: [{ dishId: 102, priceCents: 450 }, { dishId: 201, priceCents: 100 }] });
+    expect(order.lines[0]).toMatchObject({
+      unitPriceCents: 600,
+      options: [
+        { dishId: 102, priceCents: 450 },
+        { dishId: 201, priceCents: 100 },
+      ],
+    });
     expect(Object.fromEntries(order.needs)).toEqual({ 10: 2, 102: 2, 201: 2 });
     expect(refusal(request({ input: input({ items: [{ id: 10, qty: 1, complex: [{ group_id: 6, dish_id: 201 }] }] }) }))).toEqual({
       'items.0.complex': ['Choose exactly one option in every required group, and only offered options.'],
@@ -112,7 +148,9 @@ describe('the order check', () => {
 
   it('refuses every checkout problem at its field, with its text', () => {
     expect(refusal(request({ input: input({ terms: false }) }))).toEqual({ terms: [expect.any(String)] });
-    expect(Object.keys(refusal(request({ input: input({ payment_type: 'card' }), gateway: { card: false, banks: [] } })))).toEqual(['payment_type']);
+    expect(Object.keys(refusal(request({ input: input({ payment_type: 'card' }), gateway: { card: false, banks: [] } })))).toEqual([
+      'payment_type',
+    ]);
     expect(Object.keys(refusal(request({ input: input({ payment_type: 'bank' }) })))).toEqual(['bank']);
     expect(Object.keys(refusal(request({ input: input({ payment_type: 'bank', bank: 'nope' }) })))).toEqual(['bank']);
     expect(Object.keys(refusal(request({ state: state({}, { shifts: [{ id: 1, title: 'Early' }] }) })))).toEqual(['shift_id']);

@@ -105,7 +105,8 @@ export function checkOrder(req: CheckRequest): CheckedOrder | RepeatedOrder {
   if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
     throw invalid(lang, { user_id: [orderingText(lang, 'userInvalid')] });
   }
-  if (state.existingOrderId !== null) return { kind: 'repeat', customerId: customer.id, otherwise: () => checkNewOrder(req, state, customer) };
+  if (state.existingOrderId !== null)
+    return { kind: 'repeat', customerId: customer.id, otherwise: () => checkNewOrder(req, state, customer) };
   return checkNewOrder(req, state, customer);
 }
 
@@ -119,9 +120,22 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   const errors: FieldErrors = {};
   const lines = priceLines(menu, input.items, lang, errors);
   const method = input.payment_type;
-  const online = onlineMethods({ forCustomer: !staff, providerCard: menu.provider.cardEnabled, gatewayCard: req.gateway.card, banks: req.gateway.banks });
-  const offer = { forCustomer: !staff, card: online.card, banks: online.banks.length, disableCash: customer.location?.disableCash ?? false };
-  const commissionCents = commissionFor(method, { cardCents: menu.provider.cardCommissionCents, bankCents: menu.provider.bankCommissionCents });
+  const online = onlineMethods({
+    forCustomer: !staff,
+    providerCard: menu.provider.cardEnabled,
+    gatewayCard: req.gateway.card,
+    banks: req.gateway.banks,
+  });
+  const offer = {
+    forCustomer: !staff,
+    card: online.card,
+    banks: online.banks.length,
+    disableCash: customer.location?.disableCash ?? false,
+  };
+  const commissionCents = commissionFor(method, {
+    cardCents: menu.provider.cardCommissionCents,
+    bankCents: menu.provider.bankCommissionCents,
+  });
   const totals = totalsOf(lines, customer, state.subsidyUsedCents, customer.bonusCents, commissionCents);
   const problems = checkoutProblems({
     forCustomer: !staff,
@@ -144,7 +158,10 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
   // Fast refusal when the stock as read is clearly gone; the real check is under lock.
   const stock = Object.fromEntries(state.stock) as Record<number, number | null>;
-  const short = stockShortages(stock, [...needs].map(([id, quantity]) => ({ id, quantity })));
+  const short = stockShortages(
+    stock,
+    [...needs].map(([id, quantity]) => ({ id, quantity })),
+  );
   if (short.length > 0) throw stockRefusal(menu, short, lang);
 
   return {
@@ -276,7 +293,9 @@ export function stockRefusal(menu: MenuData, short: readonly StockShortage[], la
   const errors: FieldErrors = {};
   for (const { dishId, left } of short) {
     const dish = dishTitle(menu, dishId, lang);
-    errors[`balance.${dishId}`] = [left > 0 ? orderingText(lang, 'outOfStock', { dish, count: left }) : orderingText(lang, 'soldOut', { dish })];
+    errors[`balance.${dishId}`] = [
+      left > 0 ? orderingText(lang, 'outOfStock', { dish, count: left }) : orderingText(lang, 'soldOut', { dish }),
+    ];
   }
   return fieldError(orderingText(lang, 'someUnavailable'), errors);
 }

@@ -5,15 +5,7 @@ import { toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import type { BalanceEntry, DishlistSummary, OrderDishlist } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  allergens,
-  balances,
-  categories,
-  dishAllergens,
-  dishImages,
-  menus,
-  providers,
-} from '../../db/schema/index.js';
+import { allergens, balances, categories, dishAllergens, dishImages, menus, providers } from '../../db/schema/index.js';
 import type { Translated } from '../../db/schema/common.js';
 import { isoTime } from '../../lib/time.js';
 
@@ -72,7 +64,14 @@ export function isOpen(menu: { status: boolean; to: Date; provider?: { status: b
 }
 
 /** A menu's summary; `timezone` is its provider's. */
-export function presentSummary(m: { id: number; title: string; from: Date; to: Date; providerId: number; timezone: string }): DishlistSummary {
+export function presentSummary(m: {
+  id: number;
+  title: string;
+  from: Date;
+  to: Date;
+  providerId: number;
+  timezone: string;
+}): DishlistSummary {
   return { id: m.id, title: m.title, from: isoTime(m.from), to: isoTime(m.to), provider_id: m.providerId, timezone: m.timezone };
 }
 

@@ -49,7 +49,8 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Choose an active customer.',
     paymentFailed: 'The payment could not be started. Please try again.',
     orderFailed: 'This order failed and was not placed. Please place the order again.',
-    unpaidOrderExists: 'You already have an order on this menu waiting for payment. Finish paying it (its payment link is in Order history) or wait until it is released; then order again.',
+    unpaidOrderExists:
+      'You already have an order on this menu waiting for payment. Finish paying it (its payment link is in Order history) or wait until it is released; then order again.',
     orderTooLarge: 'The order total is too large.',
     notPlaced: 'Only placed orders can be accepted.',
     paymentKeepsOrder: 'This order has a card or bank payment that is paid or still in progress, so it cannot be deleted.',
@@ -79,7 +80,8 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Izvēlieties aktīvu klientu.',
     paymentFailed: 'Maksājumu neizdevās uzsākt. Lūdzu, mēģiniet vēlreiz.',
     orderFailed: 'Šis pasūtījums neizdevās un netika noformēts. Lūdzu, pasūtiet vēlreiz.',
-    unpaidOrderExists: 'Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu. Pabeidziet tā apmaksu (maksājuma saite ir sadaļā “Pasūtījumu vēsture”) vai pagaidiet, līdz tas tiek atcelts; tad pasūtiet vēlreiz.',
+    unpaidOrderExists:
+      'Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu. Pabeidziet tā apmaksu (maksājuma saite ir sadaļā “Pasūtījumu vēsture”) vai pagaidiet, līdz tas tiek atcelts; tad pasūtiet vēlreiz.',
     orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
     notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
     paymentKeepsOrder: 'Šim pasūtījumam ir samaksāts vai vēl notiekošs kartes vai bankas maksājums, tāpēc to nevar dzēst.',
@@ -110,7 +112,8 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Выберите активного клиента.',
     paymentFailed: 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.',
     orderFailed: 'Этот заказ не удался и не был оформлен. Пожалуйста, оформите заказ заново.',
-    unpaidOrderExists: 'У вас уже есть заказ по этому меню, ожидающий оплаты. Завершите его оплату (ссылка на оплату — в разделе «История заказов») или дождитесь его отмены; затем закажите снова.',
+    unpaidOrderExists:
+      'У вас уже есть заказ по этому меню, ожидающий оплаты. Завершите его оплату (ссылка на оплату — в разделе «История заказов») или дождитесь его отмены; затем закажите снова.',
     orderTooLarge: 'Сумма заказа слишком велика.',
     notPlaced: 'Принять можно только оформленные заказы.',
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
@@ -118,9 +121,30 @@ export const orderingText = defineMessages<Key>({
 });
 
 type PrintKey =
-  | 'title' | 'menu' | 'onlyNew' | 'onlyAccepted' | 'order' | 'orderNo' | 'person' | 'shift' | 'dishes' | 'comment' | 'payment'
-  | 'pay.cash' | 'pay.card' | 'pay.bank' | 'pay.subsidy' | 'pay.bonus' | 'subsidy' | 'bonus' | 'total' | 'totals'
-  | 'noLocation' | 'allLocations' | 'none' | 'generated';
+  | 'title'
+  | 'menu'
+  | 'onlyNew'
+  | 'onlyAccepted'
+  | 'order'
+  | 'orderNo'
+  | 'person'
+  | 'shift'
+  | 'dishes'
+  | 'comment'
+  | 'payment'
+  | 'pay.cash'
+  | 'pay.card'
+  | 'pay.bank'
+  | 'pay.subsidy'
+  | 'pay.bonus'
+  | 'subsidy'
+  | 'bonus'
+  | 'total'
+  | 'totals'
+  | 'noLocation'
+  | 'allLocations'
+  | 'none'
+  | 'generated';
 
 /** Texts of the orders print-out (GET /app/dishlists/{id}/print-orders). */
 export const printText = defineMessages<PrintKey>({

@@ -20,7 +20,10 @@ const creators = alias(users, 'creators');
 export const isStaff = (u: { role: string }) => u.role === 'admin' || u.role === 'kitchen';
 
 /** The amounts of a stored order in cents, for sums (never re-derived from presented euros). */
-export type OrderCents = Pick<typeof orders.$inferSelect, 'status' | 'paymentType' | 'amountCents' | 'subsidyCents' | 'bonusCents' | 'amountToPayCents'>;
+export type OrderCents = Pick<
+  typeof orders.$inferSelect,
+  'status' | 'paymentType' | 'amountCents' | 'subsidyCents' | 'bonusCents' | 'amountToPayCents'
+>;
 
 /** Reads orders matching `where` and presents them (items and options included). */
 export async function loadOrders(
@@ -66,12 +69,21 @@ export async function loadOrderEntries(
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.order.id);
-  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.position), asc(orderItems.id));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
   const options = items.length
     ? await db
         .select()
         .from(orderItemOptions)
-        .where(inArray(orderItemOptions.orderItemId, items.map((i) => i.id)))
+        .where(
+          inArray(
+            orderItemOptions.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
         .orderBy(asc(orderItemOptions.id))
     : [];
   const optionsOf = new Map<number, typeof options>();
@@ -164,7 +176,14 @@ type SumsCents = { [K in keyof typeof orderSums]: number };
 const NO_SUMS: SumsCents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
 
 function presentSums(s: SumsCents): OrderTotals {
-  return { cash: toEuros(s.cash), card: toEuros(s.card), subsidy: toEuros(s.subsidy), bonus: toEuros(s.bonus), total: toEuros(s.total), count: s.count };
+  return {
+    cash: toEuros(s.cash),
+    card: toEuros(s.card),
+    subsidy: toEuros(s.subsidy),
+    bonus: toEuros(s.bonus),
+    total: toEuros(s.total),
+    count: s.count,
+  };
 }
 
 /**
@@ -210,7 +229,10 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
   const entries = await loadOrderEntries(db, gateway, lang, where, undefined, 'oldest');
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
-    ? await db.select({ id: locations.id, title: locations.title, address: locations.address }).from(locations).where(inArray(locations.id, locationIds))
+    ? await db
+        .select({ id: locations.id, title: locations.title, address: locations.address })
+        .from(locations)
+        .where(inArray(locations.id, locationIds))
     : [];
   const groups = new Map<number | null, typeof entries>();
   for (const e of entries) {
@@ -234,12 +256,23 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
 }
 
 export async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
   return rows[0]?.n ?? 0;
 }
 
 /** Staff acknowledges (1) or un-acknowledges (0) a placed order; 409 for a pending or failed one. */
-export async function setAccepted(db: Db, gateway: PaymentGateway, user: AuthUser, orderId: number, accepted: 0 | 1, now: Date, lang: Lang) {
+export async function setAccepted(
+  db: Db,
+  gateway: PaymentGateway,
+  user: AuthUser,
+  orderId: number,
+  accepted: 0 | 1,
+  now: Date,
+  lang: Lang,
+) {
   const rows = await db
     .update(orders)
     .set({ accepted, updatedAt: now })

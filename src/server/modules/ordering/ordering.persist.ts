@@ -128,7 +128,9 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
   const ids = [...order.needs.keys()].sort((x, y) => x - y);
   const now = deps.now();
   const options = order.lines
-    .flatMap((l, position) => l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })))
+    .flatMap((l, position) =>
+      l.options.map((o) => ({ position, group_id: o.groupId, dish_id: o.dishId, title: o.title, price: o.priceCents })),
+    )
     .map((o, idx) => ({ ...o, idx }));
   const values: OrderValues = {
     user: order.customer.id,
@@ -150,14 +152,21 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     status: online ? 1 : 2,
     key,
     now,
-    items: JSON.stringify(order.lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position }))),
+    items: JSON.stringify(
+      order.lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position })),
+    ),
     options: JSON.stringify(options),
     gateway: gateway.name,
     reference,
   };
   const row = await runOrderStatement(deps.database.pool, values, { withOptions: options.length > 0, withPayment: online });
   if (!row.locked) return 'stale';
-  if (row.short.length > 0) throw stockRefusal(order.menu, row.short.map(([dishId, left]) => ({ dishId, left })), lang);
+  if (row.short.length > 0)
+    throw stockRefusal(
+      order.menu,
+      row.short.map(([dishId, left]) => ({ dishId, left })),
+      lang,
+    );
   if (row.unpaid) {
     const text = orderingText(lang, 'unpaidOrderExists');
     throw new AppError(409, text, { payment_type: [text] });

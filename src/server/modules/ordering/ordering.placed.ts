@@ -18,7 +18,9 @@ export const placedOrder = () => eq(orders.status, ORDER_STATUS.placed);
  */
 export const orderSums = {
   cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
+  card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(
+    Number,
+  ),
   subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
   bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
   total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),

@@ -22,17 +22,41 @@ async function printWorld() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   const place = async (auth: Record<string, string>, body: object) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: auth, payload: { terms: true, dishlist_id: w.menu.id, ...body } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create',
+      headers: auth,
+      payload: { terms: true, dishlist_id: w.menu.id, ...body },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().order_id as number;
   };
-  const first = await customerAt(ctx.db, now, { title: 'Ērgļu birojs', address: 'Ģertrūdes iela 1', subsidyCents: 100 }, { firstName: 'Jānis Bērziņš', phone: '+371 20000001' });
+  const first = await customerAt(
+    ctx.db,
+    now,
+    { title: 'Ērgļu birojs', address: 'Ģertrūdes iela 1', subsidyCents: 100 },
+    { firstName: 'Jānis Bērziņš', phone: '+371 20000001' },
+  );
   const shift = await makeShift(ctx.db, first.location.id, 'Rīta maiņa');
   const second = await customerAt(ctx.db, now, { title: 'Šķūņa noliktava' }, { firstName: 'Ģirts Ķēniņš', phone: '+371 20000002' });
   const [g1, g2] = w.set.groups;
-  const soups = await place(first.auth, { items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash', shift_id: shift.id, comment: 'Bez sāls, lūdzu' });
+  const soups = await place(first.auth, {
+    items: [{ id: w.soup.id, qty: 2 }],
+    payment_type: 'cash',
+    shift_id: shift.id,
+    comment: 'Bez sāls, lūdzu',
+  });
   const set = await place(first.auth, {
-    items: [{ id: w.set.complex.id, qty: 1, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] }],
+    items: [
+      {
+        id: w.set.complex.id,
+        qty: 1,
+        complex: [
+          { group_id: g1!.id, dish_id: w.soup.id },
+          { group_id: g2!.id, dish_id: w.main.id },
+        ],
+      },
+    ],
     payment_type: 'card',
     shift_id: shift.id,
   });
@@ -43,7 +67,18 @@ async function printWorld() {
   const failed = await place(second.auth, { items: [{ id: w.dessert.id, qty: 9 }], payment_type: 'cash', comment: 'Neizdevās' });
   await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, failed));
   const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
-  return { w, first, second, shift, soups, set, main, staff, base: `/app/dishlists/${w.menu.id}/print-orders`, q: `?provider_id=${w.provider.id}` };
+  return {
+    w,
+    first,
+    second,
+    shift,
+    soups,
+    set,
+    main,
+    staff,
+    base: `/app/dishlists/${w.menu.id}/print-orders`,
+    q: `?provider_id=${w.provider.id}`,
+  };
 }
 
 describe('orders print-out (GET /app/dishlists/{id}/print-orders[/{locationId}])', () => {
@@ -58,7 +93,16 @@ describe('orders print-out (GET /app/dishlists/{id}/print-orders[/{locationId}])
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Pasūtījumi');
     expect(text).toContain(`Ēdienkarte: ${x.w.menu.title}`);
-    for (const s of ['Ērgļu birojs', 'Ģertrūdes iela 1', 'Šķūņa noliktava', 'Jānis Bērziņš', '+371 20000001', 'Ģirts Ķēniņš', '+371 20000002', 'Rīta maiņa']) {
+    for (const s of [
+      'Ērgļu birojs',
+      'Ģertrūdes iela 1',
+      'Šķūņa noliktava',
+      'Jānis Bērziņš',
+      '+371 20000001',
+      'Ģirts Ķēniņš',
+      '+371 20000002',
+      'Rīta maiņa',
+    ]) {
       expect(text).toContain(s);
     }
     expect(text).toContain('2 × Skābeņu zupa');

@@ -30,11 +30,22 @@ type Group = OrdersByMenuResult['data'][number];
  * lists: placed (status 2), optionally only new or accepted ones. 404 for another provider's or
  * an unknown menu, and for an unknown location.
  */
-export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId: number, menuId: number, q: PrintOrdersQuery, now: Date, lang: Lang): Promise<Buffer> {
+export async function printOrdersPdf(
+  db: Db,
+  gateway: PaymentGateway,
+  providerId: number,
+  menuId: number,
+  q: PrintOrdersQuery,
+  now: Date,
+  lang: Lang,
+): Promise<Buffer> {
   const menu = await providerMenu(db, providerId, menuId, lang);
   let only: { id: number; title: string; address: string } | null = null;
   if (q.locationId !== undefined) {
-    const [row] = await db.select({ id: locations.id, title: locations.title, address: locations.address }).from(locations).where(eq(locations.id, q.locationId));
+    const [row] = await db
+      .select({ id: locations.id, title: locations.title, address: locations.address })
+      .from(locations)
+      .where(eq(locations.id, q.locationId));
     if (!row) throw new AppError(404, t(lang, 'notFound'));
     only = row;
   }
@@ -43,12 +54,20 @@ export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId
 
   const tx = (k: Parameters<typeof printText>[1], p?: Record<string, string | number>) => printText(lang, k, p);
   const zone = menu.timezone;
-  const when = (d: string | Date, format = 'dd.LL.yyyy HH:mm') => DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d).setZone(zone).toFormat(format);
+  const when = (d: string | Date, format = 'dd.LL.yyyy HH:mm') =>
+    DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d)
+      .setZone(zone)
+      .toFormat(format);
   const money = (euros: number, bold = false): TableCell => ({ text: euroText(toCents(euros), lang), alignment: 'right', bold });
   const ordersCount = (n: number) => countedText(lang, n, ORDERS_COUNT);
 
   const orderRow = (o: Order): TableCell[] => [
-    { stack: [{ text: tx('orderNo', { id: o.id }), bold: true }, { text: when(o.created_at, 'HH:mm'), style: 'small' }] },
+    {
+      stack: [
+        { text: tx('orderNo', { id: o.id }), bold: true },
+        { text: when(o.created_at, 'HH:mm'), style: 'small' },
+      ],
+    },
     { stack: [{ text: o.user.first_name, bold: true }, ...(o.user.phone ? [{ text: o.user.phone, style: 'small' }] : [])] },
     { text: o.shift?.title ?? '' },
     {
@@ -64,8 +83,12 @@ export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId
       stack: [
         { text: euroText(toCents(o.amount_to_pay), lang), bold: true, alignment: 'right' },
         { text: tx(`pay.${o.payment_type}`), style: 'small', alignment: 'right' },
-        ...(o.subsidy > 0 ? [{ text: `${tx('subsidy')} ${euroText(toCents(o.subsidy), lang)}`, style: 'small', alignment: 'right' } as Content] : []),
-        ...(o.bonus > 0 ? [{ text: `${tx('bonus')} ${euroText(toCents(o.bonus), lang)}`, style: 'small', alignment: 'right' } as Content] : []),
+        ...(o.subsidy > 0
+          ? [{ text: `${tx('subsidy')} ${euroText(toCents(o.subsidy), lang)}`, style: 'small', alignment: 'right' } as Content]
+          : []),
+        ...(o.bonus > 0
+          ? [{ text: `${tx('bonus')} ${euroText(toCents(o.bonus), lang)}`, style: 'small', alignment: 'right' } as Content]
+          : []),
       ],
     },
   ];
@@ -75,8 +98,19 @@ export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId
     table: {
       widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
       body: [
-        [tx('totals'), tx('pay.cash'), tx('pay.card'), tx('subsidy'), tx('bonus'), tx('total')].map((h) => ({ text: h, style: 'th', alignment: 'right' })),
-        [{ text: `${title}: ${ordersCount(totals.count)}`, bold: true, alignment: 'right' }, money(totals.cash), money(totals.card), money(totals.subsidy), money(totals.bonus), money(totals.total, true)],
+        [tx('totals'), tx('pay.cash'), tx('pay.card'), tx('subsidy'), tx('bonus'), tx('total')].map((h) => ({
+          text: h,
+          style: 'th',
+          alignment: 'right',
+        })),
+        [
+          { text: `${title}: ${ordersCount(totals.count)}`, bold: true, alignment: 'right' },
+          money(totals.cash),
+          money(totals.card),
+          money(totals.subsidy),
+          money(totals.bonus),
+          money(totals.total, true),
+        ],
       ],
     },
     layout: 'lightHorizontalLines',
@@ -89,7 +123,14 @@ export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId
       ...(g.location?.address ? [{ text: g.location.address, style: 'small', margin: [0, 0, 0, 4] } as Content] : []),
       g.orders.length === 0
         ? { text: tx('none') }
-        : table([tx('order'), tx('person'), tx('shift'), tx('dishes'), tx('comment'), tx('payment')], g.orders.map(orderRow), ['auto', 'auto', 'auto', '*', 'auto', 'auto']),
+        : table([tx('order'), tx('person'), tx('shift'), tx('dishes'), tx('comment'), tx('payment')], g.orders.map(orderRow), [
+            'auto',
+            'auto',
+            'auto',
+            '*',
+            'auto',
+            'auto',
+          ]),
       totalsTable(g.totals, title),
     ];
   };
@@ -101,7 +142,8 @@ export async function printOrdersPdf(db: Db, gateway: PaymentGateway, providerId
     { text: subtitle, style: 'subtitle' },
     ...(groups.length === 0 ? [{ text: tx('none') } as Content] : groups.flatMap(locationBlock)),
   ];
-  if (!only && groups.length > 1) content.push({ text: tx('allLocations'), style: 'location', margin: [0, 16, 0, 0] }, totalsTable(result.totals, tx('allLocations')));
+  if (!only && groups.length > 1)
+    content.push({ text: tx('allLocations'), style: 'location', margin: [0, 16, 0, 0] }, totalsTable(result.totals, tx('allLocations')));
   content.push({ text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 8, 0, 0] });
 
   return renderPdf({

@@ -97,7 +97,13 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       sendJsonBytes(
         reply,
-        await orderPageJson(db, gateway, caches, userOf(req), { menuId: req.params.id, strict: true, provider: () => req.providerOrNull(), now: deps.now(), lang: req.lang }),
+        await orderPageJson(db, gateway, caches, userOf(req), {
+          menuId: req.params.id,
+          strict: true,
+          provider: () => req.providerOrNull(),
+          now: deps.now(),
+          lang: req.lang,
+        }),
       );
       return reply;
     },
@@ -187,7 +193,12 @@ export async function orderingRoutes(app: App, deps: Deps) {
     { config: { access: STAFF }, schema: { tags: ['ordering'], querystring: usersListQuery, response: { 200: pagedOf(selectableUser) } } },
     async (req) => {
       const q = req.query;
-      const { data, total } = await listSelectableUsers(db, { search: q.search, page: q.page, perPage: q.perPage, menuId: q.params.dishlist_id });
+      const { data, total } = await listSelectableUsers(db, {
+        search: q.search,
+        page: q.page,
+        perPage: q.perPage,
+        menuId: q.params.dishlist_id,
+      });
       return pageOf(data, total, q);
     },
   );
@@ -218,8 +229,11 @@ export async function orderingRoutes(app: App, deps: Deps) {
 
   // The orders print-out (spec 7): the menu's orders per location as a PDF, for staff. Fetched with
   // the Authorization header and saved from a blob (decision 012: no long-lived token in an address).
-  const printOrders = async (req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang; provider(): Promise<number> }, menuId: number, locationId?: number) =>
-    printOrdersPdf(db, gateway, await req.provider(), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
+  const printOrders = async (
+    req: { query: PrintOrdersQuery & Record<string, unknown>; lang: Lang; provider(): Promise<number> },
+    menuId: number,
+    locationId?: number,
+  ) => printOrdersPdf(db, gateway, await req.provider(), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
   const sendPdf = (reply: { header(k: string, v: string): unknown; send(p: Buffer): unknown }, pdf: Buffer, name: string) => {
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${name}"`);
@@ -228,24 +242,42 @@ export async function orderingRoutes(app: App, deps: Deps) {
   };
   app.get(
     '/dishlists/:id/print-orders',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: printOrdersQuery, otherResponses: { 200: ORDERS_PDF } } },
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], params: idParams, querystring: printOrdersQuery, otherResponses: { 200: ORDERS_PDF } },
+    },
     async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id), `orders-${req.params.id}.pdf`),
   );
   app.get(
     '/dishlists/:id/print-orders/:locationId',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: z.object({ id: dbIdParam, locationId: dbIdParam }), querystring: printOrdersQuery, otherResponses: { 200: ORDERS_PDF } } },
-    async (req, reply) => sendPdf(reply, await printOrders(req, req.params.id, req.params.locationId), `orders-${req.params.id}-${req.params.locationId}.pdf`),
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ['ordering'],
+        params: z.object({ id: dbIdParam, locationId: dbIdParam }),
+        querystring: printOrdersQuery,
+        otherResponses: { 200: ORDERS_PDF },
+      },
+    },
+    async (req, reply) =>
+      sendPdf(reply, await printOrders(req, req.params.id, req.params.locationId), `orders-${req.params.id}-${req.params.locationId}.pdf`),
   );
 
   app.put(
     '/order/:id',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } } },
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } },
+    },
     async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang),
   );
 
   app.delete(
     '/order/:id',
-    { config: { access: STAFF }, schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } } },
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } },
+    },
     async (req) => {
       const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang);
       app.changes.publish({ type: 'order', menuId, orderId: req.params.id });

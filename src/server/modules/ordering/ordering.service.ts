@@ -3,7 +3,14 @@ import type { Lang } from '../../../shared/i18n.js';
 import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { toEuros } from '../../../shared/money.js';
 import { onlineMethods } from '../../../shared/ordering/checkout.js';
-import type { DemoDishlistResult, DishlistSummary, DishlistsResult, OrderDishlist, OrderPageData, PaymentMethods } from '../../../shared/schemas/ordering.js';
+import type {
+  DemoDishlistResult,
+  DishlistSummary,
+  DishlistsResult,
+  OrderDishlist,
+  OrderPageData,
+  PaymentMethods,
+} from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
@@ -11,7 +18,17 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { paymentsText } from '../payments/payments.messages.js';
-import { isOpen, loadBalances, loadMenu, openMenus, presentBalance, presentOrderDishlist, presentSummary, todaysMenuId, type MenuData } from './ordering.menu.js';
+import {
+  isOpen,
+  loadBalances,
+  loadMenu,
+  openMenus,
+  presentBalance,
+  presentOrderDishlist,
+  presentSummary,
+  todaysMenuId,
+  type MenuData,
+} from './ordering.menu.js';
 import { loadCustomerState, presentUserData } from './ordering.users.js';
 
 /** GET /app/order/dishlists: the open menus of the request's provider (req.providerOrNull()). */
@@ -169,7 +186,13 @@ export async function orderPageJson(
       dishlists: open,
       paymentMethods: paymentMethodsFor(menu, forCustomer, gateway, opts.lang),
     };
-    return Buffer.concat([DISHLIST_OPEN, json.dishlist, BALANCE_KEY, json.balance, Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`)]);
+    return Buffer.concat([
+      DISHLIST_OPEN,
+      json.dishlist,
+      BALANCE_KEY,
+      json.balance,
+      Buffer.from(`,${JSON.stringify(shared).slice(1, -1)},`),
+    ]);
   });
   // The caller's part: open and now change with every call, the rest with the cached user state.
   const openNow = menu ? isOpen(menu, opts.now) : false;

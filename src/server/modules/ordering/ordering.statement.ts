@@ -73,14 +73,14 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
   short as (
     select locked.dish_id, locked.qty from locked join need on need.dish_id = locked.dish_id
     where locked.qty is not null and locked.qty < need.n),${
-    withPayment
-      ? `
+      withPayment
+        ? `
   unpaid as (
     select 1 from orders
     where exists (select 1 from lu) and user_id = ${$('user')}::int and menu_id = ${$('menu')}::int and status = 1
     limit 1),`
-      : ''
-  }
+        : ''
+    }
   taken as (
     update balances b set qty = b.qty - need.n
     from need join locked on locked.dish_id = need.dish_id

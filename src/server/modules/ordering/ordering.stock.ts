@@ -24,7 +24,10 @@ export async function returnStock(tx: Tx, menuId: number, needs: Map<number, num
 
 /** What a stored order consumed: each line's dish and every chosen option, times the line's qty. */
 export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, number>> {
-  const items = await tx.select({ id: orderItems.id, dishId: orderItems.dishId, qty: orderItems.qty }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await tx
+    .select({ id: orderItems.id, dishId: orderItems.dishId, qty: orderItems.qty })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   const needs = new Map<number, number>();
   const add = (d: number, n: number) => needs.set(d, (needs.get(d) ?? 0) + n);
   for (const i of items) add(i.dishId, i.qty);
@@ -33,7 +36,12 @@ export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, n
     const opts = await tx
       .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId })
       .from(orderItemOptions)
-      .where(inArray(orderItemOptions.orderItemId, items.map((i) => i.id)));
+      .where(
+        inArray(
+          orderItemOptions.orderItemId,
+          items.map((i) => i.id),
+        ),
+      );
     for (const o of opts) add(o.dishId, qtyOf.get(o.itemId)!);
   }
   return needs;
@@ -80,6 +88,9 @@ export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Prom
  * then the stock.
  */
 async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: number; bonusCents: number }) {
-  await tx.update(users).set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` }).where(eq(users.id, row.userId));
+  await tx
+    .update(users)
+    .set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` })
+    .where(eq(users.id, row.userId));
   await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
 }

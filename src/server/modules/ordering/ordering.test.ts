@@ -15,10 +15,14 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Headers = {}) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Headers = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 async function balanceOf(menuId: number, dishId: number) {
-  const rows = await ctx.db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
+  const rows = await ctx.db
+    .select({ qty: balances.qty })
+    .from(balances)
+    .where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
   return rows[0]?.qty;
 }
 async function ordersOf(userId: number) {
@@ -29,7 +33,11 @@ describe('reading menus for ordering', () => {
   it('lists open menus of the provider only, soonest deadline first', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const later = await makeMenu(ctx.db, { providerId: w.provider.id, from: new Date(now.getTime() + 86400_000), to: new Date(now.getTime() + 90000_000) });
+    const later = await makeMenu(ctx.db, {
+      providerId: w.provider.id,
+      from: new Date(now.getTime() + 86400_000),
+      to: new Date(now.getTime() + 90000_000),
+    });
     await makeMenu(ctx.db, { providerId: w.provider.id, from: new Date(now.getTime() - 7200_000), to: new Date(now.getTime() - 60_000) });
     await makeMenu(ctx.db, { providerId: w.provider.id, status: false, from: now, to: new Date(now.getTime() + 3600_000) });
     const { auth } = await customerAt(ctx.db, now);
@@ -44,9 +52,10 @@ describe('reading menus for ordering', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     // Menu price override for the main, and for the dessert inside the set.
-    await ctx.db.update(menuDishes).set({ priceCents: 600 }).where(
-      and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)),
-    );
+    await ctx.db
+      .update(menuDishes)
+      .set({ priceCents: 600 })
+      .where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
     await setComplexPrice(ctx.db, w.menu.id, w.set.complex.id, w.dessert.id, 90);
     const c = await customerAt(ctx.db, now, { subsidyCents: 350, disableCash: true }, { bonusCents: 120 });
     const shift = await makeShift(ctx.db, c.location.id, '1. maiņa');
@@ -59,7 +68,15 @@ describe('reading menus for ordering', () => {
     expect(body.dishlist.id).toBe(w.menu.id);
     const dishes = body.dishlist.categories[0].dishes;
     const byId = (id: number) => dishes.find((d: { id: number }) => d.id === id);
-    expect(byId(w.soup.id)).toMatchObject({ title: 'Sorrel soup', price: 3, priceFrom: 3, qty: 5, type: 'simple', has_image: false, complex: [] });
+    expect(byId(w.soup.id)).toMatchObject({
+      title: 'Sorrel soup',
+      price: 3,
+      priceFrom: 3,
+      qty: 5,
+      type: 'simple',
+      has_image: false,
+      complex: [],
+    });
     expect(byId(w.main.id)).toMatchObject({ price: 6, qty: null });
     const set = byId(w.set.complex.id);
     expect(set.type).toBe('complex');
@@ -68,7 +85,12 @@ describe('reading menus for ordering', () => {
     expect(set.complex[0]).toMatchObject({ optional: false, dishes: [{ id: w.soup.id, price: 3, qty: 5 }] });
     expect(set.complex[1].dishes.map((d: { price: number }) => d.price)).toEqual([5.5, 0.9]);
     expect(set.complex[2]).toMatchObject({ optional: true, dishes: [{ id: w.dessert.id, price: 0.9 }] });
-    expect(body.balance).toEqual(expect.arrayContaining([{ id: w.soup.id, qty: 5 }, { id: w.main.id, qty: null }]));
+    expect(body.balance).toEqual(
+      expect.arrayContaining([
+        { id: w.soup.id, qty: 5 },
+        { id: w.main.id, qty: null },
+      ]),
+    );
     expect(body.userData).toEqual({ bonus: 1.2, subsidy: 3.5, full_subsidy: false });
     expect(body.paymentMethods).toMatchObject({ card: true, cardCommission: 0.25, bankCommission: 0.15 });
     expect(body.paymentMethods.banks.length).toBeGreaterThan(0);
@@ -122,13 +144,19 @@ describe('reading menus for ordering', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now, { timezone: 'UTC' });
     const midday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
-    await ctx.db.update(menus).set({ from: midday, to: new Date(midday.getTime() + 3600_000) }).where(eq(menus.id, w.menu.id));
+    await ctx.db
+      .update(menus)
+      .set({ from: midday, to: new Date(midday.getTime() + 3600_000) })
+      .where(eq(menus.id, w.menu.id));
     const res = await get(`/app/demo-dishlists?provider_id=${w.provider.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().dishlist.id).toBe(w.menu.id);
     const other = await menuWorld(ctx.db, now, { timezone: 'UTC' });
     const tomorrow = new Date(midday.getTime() + 86400_000);
-    await ctx.db.update(menus).set({ from: tomorrow, to: new Date(tomorrow.getTime() + 3600_000) }).where(eq(menus.id, other.menu.id));
+    await ctx.db
+      .update(menus)
+      .set({ from: tomorrow, to: new Date(tomorrow.getTime() + 3600_000) })
+      .where(eq(menus.id, other.menu.id));
     expect((await get(`/app/demo-dishlists?provider_id=${other.provider.id}`)).json()).toEqual({ dishlist: null });
   });
 });
@@ -138,7 +166,15 @@ describe('API description', () => {
     const res = await ctx.app.inject({ url: '/app/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/app/order/create', '/app/order/create/{id}', '/app/order/{id}', '/app/order', '/app/users/list', '/app/dishlists/history/{locationId}/{menuId}', '/app/payments/notify/sandbox']) {
+    for (const p of [
+      '/app/order/create',
+      '/app/order/create/{id}',
+      '/app/order/{id}',
+      '/app/order',
+      '/app/users/list',
+      '/app/dishlists/history/{locationId}/{menuId}',
+      '/app/payments/notify/sandbox',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -153,7 +189,11 @@ describe('read caches', () => {
     expect(caches.menu(w.menu.id)).toBe(caches.menu(w.menu.id));
     const before = await caches.userState(c.user.id, w.menu.id);
     expect(caches.userState(c.user.id, w.menu.id)).toBe(caches.userState(c.user.id, w.menu.id));
-    await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth);
+    await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect((await caches.userState(c.user.id, w.menu.id))!.subsidyUsedCents).toBe(before!.subsidyUsedCents);
     caches.forgetUser(c.user.id);
     expect((await caches.userState(c.user.id, w.menu.id))!.subsidyUsedCents).toBe(100);
@@ -192,7 +232,16 @@ describe('placing an order', () => {
     const c = await customerAt(ctx.db, now, { subsidyCents: 200 }, { bonusCents: 150 });
     const res = await post(
       '/app/order/create',
-      { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }, { id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true, comment: ' bez sīpoliem ' },
+      {
+        dishlist_id: w.menu.id,
+        items: [
+          { id: w.soup.id, qty: 2 },
+          { id: w.main.id, qty: 1 },
+        ],
+        payment_type: 'cash',
+        terms: true,
+        comment: ' bez sīpoliem ',
+      },
       c.auth,
     );
     expect(res.statusCode).toBe(200);
@@ -215,7 +264,11 @@ describe('placing an order', () => {
     // The subsidy is per menu: a second order on the same menu gets none.
     const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
     expect(page.userData).toEqual({ bonus: 0, subsidy: 0, full_subsidy: false });
-    await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth);
+    await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     const second = (await ordersOf(c.user.id)).find((x) => x.id !== o!.id)!;
     expect(second).toMatchObject({ subsidyCents: 0, amountToPayCents: 550 });
   });
@@ -224,9 +277,17 @@ describe('placing an order', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now);
-    const card = await post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card', terms: true }, c.auth);
+    const card = await post(
+      '/app/order/create?lang=en',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card', terms: true },
+      c.auth,
+    );
     expect(card.statusCode).toBe(200);
-    expect(card.json()).toEqual({ success: true, order_id: expect.any(Number), payment_link: expect.stringMatching(/^\/app\/payments\/sandbox\/[\w-]+\?lang=en$/) });
+    expect(card.json()).toEqual({
+      success: true,
+      order_id: expect.any(Number),
+      payment_link: expect.stringMatching(/^\/app\/payments\/sandbox\/[\w-]+\?lang=en$/),
+    });
     const b = await customerAt(ctx.db, now);
     const bank = await post(
       '/app/order/create',
@@ -234,8 +295,18 @@ describe('placing an order', () => {
       b.auth,
     );
     expect(bank.json().payment_link).toBeDefined();
-    expect((await ordersOf(c.user.id)).find((o) => o.id === card.json().order_id)).toMatchObject({ status: 1, paymentType: 'card', commissionCents: 25, amountToPayCents: 575 });
-    expect((await ordersOf(b.user.id)).find((o) => o.id === bank.json().order_id)).toMatchObject({ status: 1, paymentType: 'bank', bankCode: 'seb', amountToPayCents: 565 });
+    expect((await ordersOf(c.user.id)).find((o) => o.id === card.json().order_id)).toMatchObject({
+      status: 1,
+      paymentType: 'card',
+      commissionCents: 25,
+      amountToPayCents: 575,
+    });
+    expect((await ordersOf(b.user.id)).find((o) => o.id === bank.json().order_id)).toMatchObject({
+      status: 1,
+      paymentType: 'bank',
+      bankCode: 'seb',
+      amountToPayCents: 565,
+    });
   });
 
   it('holds at most one unpaid card or bank order per customer and menu; cash orders and other menus are not held up', async () => {
@@ -244,18 +315,34 @@ describe('placing an order', () => {
     const other = await menuWorld(ctx.db, now);
     await setBalance(ctx.db, w.menu.id, w.main.id, 10);
     const c = await customerAt(ctx.db, now);
-    const order = (menu: number, dish: number, payment: object) => ({ dishlist_id: menu, items: [{ id: dish, qty: 2 }], terms: true, ...payment });
+    const order = (menu: number, dish: number, payment: object) => ({
+      dishlist_id: menu,
+      items: [{ id: dish, qty: 2 }],
+      terms: true,
+      ...payment,
+    });
     const first = await post('/app/order/create?lang=en', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth);
     expect(first.statusCode).toBe(200);
-    for (const [lang, payment] of [['en', { payment_type: 'card' }], ['lv', { payment_type: 'bank', bank: 'seb' }], ['ru', { payment_type: 'card' }]] as const) {
+    for (const [lang, payment] of [
+      ['en', { payment_type: 'card' }],
+      ['lv', { payment_type: 'bank', bank: 'seb' }],
+      ['ru', { payment_type: 'card' }],
+    ] as const) {
       const again = await post(`/app/order/create?lang=${lang}`, order(w.menu.id, w.main.id, payment), c.auth);
       expect(again.statusCode).toBe(409);
       expect(again.json().errors.payment_type).toEqual([again.json().message]);
     }
-    expect((await post('/app/order/create?lang=en', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(/^You already have an order on this menu waiting for payment/);
-    expect((await post('/app/order/create?lang=lv', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(/^Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu/);
+    expect((await post('/app/order/create?lang=en', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(
+      /^You already have an order on this menu waiting for payment/,
+    );
+    expect((await post('/app/order/create?lang=lv', order(w.menu.id, w.main.id, { payment_type: 'card' }), c.auth)).json().message).toMatch(
+      /^Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu/,
+    );
     // Only the first order holds stock.
-    const [left] = await ctx.db.select().from(balances).where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
+    const [left] = await ctx.db
+      .select()
+      .from(balances)
+      .where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
     expect(left!.qty).toBe(8);
     expect((await post('/app/order/create', order(w.menu.id, w.main.id, { payment_type: 'cash' }), c.auth)).statusCode).toBe(200);
     expect((await post('/app/order/create', order(other.menu.id, other.main.id, { payment_type: 'card' }), c.auth)).statusCode).toBe(200);
@@ -271,13 +358,25 @@ describe('placing an order', () => {
     const c = await customerAt(ctx.db, now);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], terms: true, ...(i % 2 ? { payment_type: 'bank', bank: 'seb' } : { payment_type: 'card' }) }, c.auth),
+        post(
+          '/app/order/create?lang=en',
+          {
+            dishlist_id: w.menu.id,
+            items: [{ id: w.main.id, qty: 2 }],
+            terms: true,
+            ...(i % 2 ? { payment_type: 'bank', bank: 'seb' } : { payment_type: 'card' }),
+          },
+          c.auth,
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     const unpaid = (await ordersOf(c.user.id)).filter((o) => o.status === 1);
     expect(unpaid).toHaveLength(1);
-    const [left] = await ctx.db.select().from(balances).where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
+    const [left] = await ctx.db
+      .select()
+      .from(balances)
+      .where(and(eq(balances.menuId, w.menu.id), eq(balances.dishId, w.main.id)));
     expect(left!.qty).toBe(18);
   });
 
@@ -285,12 +384,32 @@ describe('placing an order', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const full = await customerAt(ctx.db, now, { fullSubsidy: true });
-    const res = await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], payment_type: 'card', terms: true }, full.auth);
+    const res = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 2 }], payment_type: 'card', terms: true },
+      full.auth,
+    );
     expect(res.json()).toEqual({ success: true, order_id: expect.any(Number) });
-    expect((await ordersOf(full.user.id))[0]).toMatchObject({ status: 2, paymentType: 'subsidy', subsidyCents: 1100, amountToPayCents: 0, commissionCents: 0 });
+    expect((await ordersOf(full.user.id))[0]).toMatchObject({
+      status: 2,
+      paymentType: 'subsidy',
+      subsidyCents: 1100,
+      amountToPayCents: 0,
+      commissionCents: 0,
+    });
     const rich = await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 1000 });
-    await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, rich.auth);
-    expect((await ordersOf(rich.user.id))[0]).toMatchObject({ status: 2, paymentType: 'bonus', subsidyCents: 300, bonusCents: 250, amountToPayCents: 0 });
+    await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+      rich.auth,
+    );
+    expect((await ordersOf(rich.user.id))[0]).toMatchObject({
+      status: 2,
+      paymentType: 'bonus',
+      subsidyCents: 300,
+      bonusCents: 250,
+      amountToPayCents: 0,
+    });
   });
 
   it('prices complex lines from the menu and stores the chosen options', async () => {
@@ -303,7 +422,17 @@ describe('placing an order', () => {
       '/app/order/create',
       {
         dishlist_id: w.menu.id,
-        items: [{ id: w.set.complex.id, qty: 2, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }, { group_id: g3!.id, dish_id: w.dessert.id }] }],
+        items: [
+          {
+            id: w.set.complex.id,
+            qty: 2,
+            complex: [
+              { group_id: g1!.id, dish_id: w.soup.id },
+              { group_id: g2!.id, dish_id: w.main.id },
+              { group_id: g3!.id, dish_id: w.dessert.id },
+            ],
+          },
+        ],
         payment_type: 'cash',
         terms: true,
       },
@@ -315,12 +444,20 @@ describe('placing an order', () => {
     const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, o!.id));
     expect(item).toMatchObject({ dishId: w.set.complex.id, qty: 2, unitPriceCents: 800 });
     const opts = await ctx.db.select().from(orderItemOptions).where(eq(orderItemOptions.orderItemId, item!.id));
-    expect(opts.map((x) => [x.dishId, x.priceCents])).toEqual([[w.soup.id, 300], [w.main.id, 400], [w.dessert.id, 100]]);
+    expect(opts.map((x) => [x.dishId, x.priceCents])).toEqual([
+      [w.soup.id, 300],
+      [w.main.id, 400],
+      [w.dessert.id, 100],
+    ]);
     // Soup stock is consumed through the complex.
     expect(await balanceOf(w.menu.id, w.soup.id)).toBe(3);
     const read = (await get(`/app/order/${o!.id}?lang=lv`, c.auth)).json();
     expect(read.items[0]).toMatchObject({ dish: { id: w.set.complex.id, title: 'Komplekss' }, qty: 2, price: 8, total: 16 });
-    expect(read.items[0].complex.map((x: { dish: { title: string } }) => x.dish.title)).toEqual(['Skābeņu zupa', 'Cūkgaļas karbonāde', 'Maizes zupa']);
+    expect(read.items[0].complex.map((x: { dish: { title: string } }) => x.dish.title)).toEqual([
+      'Skābeņu zupa',
+      'Cūkgaļas karbonāde',
+      'Maizes zupa',
+    ]);
   });
 
   it('refuses invalid complex selections', async () => {
@@ -329,21 +466,44 @@ describe('placing an order', () => {
     const c = await customerAt(ctx.db, now);
     const [g1, g2, g3] = w.set.groups;
     const tryWith = (complex: { group_id: number; dish_id: number }[]) =>
-      post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.set.complex.id, qty: 1, complex }], payment_type: 'cash', terms: true }, c.auth);
+      post(
+        '/app/order/create?lang=en',
+        { dishlist_id: w.menu.id, items: [{ id: w.set.complex.id, qty: 1, complex }], payment_type: 'cash', terms: true },
+        c.auth,
+      );
     const missing = await tryWith([{ group_id: g1!.id, dish_id: w.soup.id }]);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors['items.0.complex'][0]).toMatch(/exactly one option/);
-    const two = await tryWith([{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }, { group_id: g2!.id, dish_id: w.dessert.id }]);
+    const two = await tryWith([
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.main.id },
+      { group_id: g2!.id, dish_id: w.dessert.id },
+    ]);
     expect(two.json().errors).toHaveProperty(['items.0.complex']);
-    const foreign = await tryWith([{ group_id: g1!.id, dish_id: w.main.id }, { group_id: g2!.id, dish_id: w.main.id }]);
+    const foreign = await tryWith([
+      { group_id: g1!.id, dish_id: w.main.id },
+      { group_id: g2!.id, dish_id: w.main.id },
+    ]);
     expect(foreign.json().errors).toHaveProperty(['items.0.complex']);
-    const okOptional = await tryWith([{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.dessert.id }]);
+    const okOptional = await tryWith([
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.dessert.id },
+    ]);
     expect(okOptional.statusCode).toBe(200);
-    const withOptional = await tryWith([{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.dessert.id }, { group_id: g3!.id, dish_id: w.dessert.id }]);
+    const withOptional = await tryWith([
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.dessert.id },
+      { group_id: g3!.id, dish_id: w.dessert.id },
+    ]);
     expect(withOptional.statusCode).toBe(200);
     const plainWithOptions = await post(
       '/app/order/create',
-      { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1, complex: [{ group_id: g1!.id, dish_id: w.soup.id }] }], payment_type: 'cash', terms: true },
+      {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.soup.id, qty: 1, complex: [{ group_id: g1!.id, dish_id: w.soup.id }] }],
+        payment_type: 'cash',
+        terms: true,
+      },
       c.auth,
     );
     expect(plainWithOptions.json().errors).toHaveProperty(['items.0.complex']);
@@ -357,7 +517,14 @@ describe('placing an order', () => {
     const otherLocation = await customerAt(ctx.db, now);
     const foreignShift = await makeShift(ctx.db, otherLocation.location.id);
     const other = await menuWorld(ctx.db, now);
-    const base = { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'bank', bank: 'seb', shift_id: shift.id, terms: true };
+    const base = {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.soup.id, qty: 1 }],
+      payment_type: 'bank',
+      bank: 'seb',
+      shift_id: shift.id,
+      terms: true,
+    };
     const errorsOf = async (body: object) => {
       const res = await post('/app/order/create?lang=en', { ...base, ...body }, c.auth);
       expect(res.statusCode).toBe(422);
@@ -391,7 +558,11 @@ describe('placing an order', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now, { disableCash: true, fullSubsidy: true });
-    const res = await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth);
+    const res = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect(res.statusCode).toBe(200);
   });
 
@@ -401,7 +572,11 @@ describe('placing an order', () => {
     const c = await customerAt(ctx.db, now);
     const shortBy = async (left: number, lang: string) => {
       await setBalance(ctx.db, w.menu.id, w.main.id, left);
-      const res = await post(`/app/order/create?lang=${lang}`, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: left + 1 }], payment_type: 'cash', terms: true }, c.auth);
+      const res = await post(
+        `/app/order/create?lang=${lang}`,
+        { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: left + 1 }], payment_type: 'cash', terms: true },
+        c.auth,
+      );
       expect(res.statusCode).toBe(422);
       return res.json().errors[`balance.${w.main.id}`][0] as string;
     };
@@ -423,7 +598,15 @@ describe('placing an order', () => {
     const c = await customerAt(ctx.db, now);
     const res = await post(
       '/app/order/create?lang=en',
-      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }, { id: w.soup.id, qty: 6 }], payment_type: 'cash', terms: true },
+      {
+        dishlist_id: w.menu.id,
+        items: [
+          { id: w.main.id, qty: 1 },
+          { id: w.soup.id, qty: 6 },
+        ],
+        payment_type: 'cash',
+        terms: true,
+      },
       c.auth,
     );
     expect(res.statusCode).toBe(422);
@@ -440,13 +623,32 @@ describe('placing an order', () => {
     await setBalance(ctx.db, w.menu.id, w.set.complex.id, 2);
     const c = await customerAt(ctx.db, now);
     const [g1, g2] = w.set.groups;
-    const line = (qty: number) => ({ id: w.set.complex.id, qty, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] });
-    const tooMany = await post('/app/order/create', { dishlist_id: w.menu.id, items: [line(3)], payment_type: 'cash', terms: true }, c.auth);
+    const line = (qty: number) => ({
+      id: w.set.complex.id,
+      qty,
+      complex: [
+        { group_id: g1!.id, dish_id: w.soup.id },
+        { group_id: g2!.id, dish_id: w.main.id },
+      ],
+    });
+    const tooMany = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [line(3)], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect(Object.keys(tooMany.json().errors)).toEqual([`balance.${w.set.complex.id}`]);
     // Soup: 5; two sets + four plain soups = 6 > 5.
-    const mixed = await post('/app/order/create', { dishlist_id: w.menu.id, items: [line(2), { id: w.soup.id, qty: 4 }], payment_type: 'cash', terms: true }, c.auth);
+    const mixed = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [line(2), { id: w.soup.id, qty: 4 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect(Object.keys(mixed.json().errors)).toEqual([`balance.${w.soup.id}`]);
-    const ok = await post('/app/order/create', { dishlist_id: w.menu.id, items: [line(2), { id: w.soup.id, qty: 3 }], payment_type: 'cash', terms: true }, c.auth);
+    const ok = await post(
+      '/app/order/create',
+      { dishlist_id: w.menu.id, items: [line(2), { id: w.soup.id, qty: 3 }], payment_type: 'cash', terms: true },
+      c.auth,
+    );
     expect(ok.statusCode).toBe(200);
     expect(await balanceOf(w.menu.id, w.soup.id)).toBe(0);
     expect(await balanceOf(w.menu.id, w.set.complex.id)).toBe(0);
@@ -460,7 +662,11 @@ describe('placing an order', () => {
     for (let i = 0; i < 200; i++) customers.push(await signedIn(ctx.db, { role: 'customer' }, now));
     const results = await Promise.all(
       customers.map((c) =>
-        post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth),
+        post(
+          '/app/order/create',
+          { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+          c.auth,
+        ),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -469,7 +675,12 @@ describe('placing an order', () => {
     for (const r of results.filter((x) => x.statusCode === 422)) expect(Object.keys(r.json().errors)).toEqual([`balance.${w.main.id}`]);
     expect(await balanceOf(w.menu.id, w.main.id)).toBe(0);
     const stored = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.menuId, w.menu.id));
-    expect(stored.map((o) => o.id).sort()).toEqual(results.filter((r) => r.statusCode === 200).map((r) => r.json().order_id).sort());
+    expect(stored.map((o) => o.id).sort()).toEqual(
+      results
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json().order_id)
+        .sort(),
+    );
   });
 
   it('creates one order per idempotency key (header or body), also when repeated in parallel', async () => {
@@ -481,7 +692,9 @@ describe('placing an order', () => {
     const again = await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'k-1' });
     expect(again.json()).toEqual(first.json());
     expect(first.json().payment_link).toBeDefined();
-    const parallel = await Promise.all([1, 2, 3, 4].map(() => post('/app/order/create', { ...body, payment_type: 'cash', idempotency_key: 'k-2' }, c.auth)));
+    const parallel = await Promise.all(
+      [1, 2, 3, 4].map(() => post('/app/order/create', { ...body, payment_type: 'cash', idempotency_key: 'k-2' }, c.auth)),
+    );
     const ids = new Set(parallel.map((r) => r.json().order_id));
     expect(parallel.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(ids.size).toBe(1);
@@ -523,14 +736,27 @@ describe('staff orders', () => {
 
   it('lists selectable users for staff only, searchable by name, e-mail or phone', async () => {
     const now = ctx.clock.now();
-    const c = await customerAt(ctx.db, now, { title: 'Birojs Ķīpsala' }, { firstName: 'Līga Ozoliņa', phone: '+371 2999 1234', email: `liga-${Date.now()}@ex.lv` });
+    const c = await customerAt(
+      ctx.db,
+      now,
+      { title: 'Birojs Ķīpsala' },
+      { firstName: 'Līga Ozoliņa', phone: '+371 2999 1234', email: `liga-${Date.now()}@ex.lv` },
+    );
     const shift = await makeShift(ctx.db, c.location.id, 'Rīts');
     const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, now);
     const byName = (await get('/app/users/list?search=ozoliņa', kitchen.auth)).json();
     expect(byName.data).toEqual([
-      expect.objectContaining({ id: c.user.id, name: 'Līga Ozoliņa', phone: '+371 2999 1234', location: { id: c.location.id, title: 'Birojs Ķīpsala' }, shifts: [{ id: shift.id, title: 'Rīts' }] }),
+      expect.objectContaining({
+        id: c.user.id,
+        name: 'Līga Ozoliņa',
+        phone: '+371 2999 1234',
+        location: { id: c.location.id, title: 'Birojs Ķīpsala' },
+        shifts: [{ id: shift.id, title: 'Rīts' }],
+      }),
     ]);
-    expect((await get('/app/users/list?search=2999%201234', kitchen.auth)).json().data.map((u: { id: number }) => u.id)).toEqual([c.user.id]);
+    expect((await get('/app/users/list?search=2999%201234', kitchen.auth)).json().data.map((u: { id: number }) => u.id)).toEqual([
+      c.user.id,
+    ]);
     expect((await get(`/app/users/list?search=${encodeURIComponent(c.user.email)}`, kitchen.auth)).json().total).toBe(1);
     expect((await get('/app/users/list', c.auth)).statusCode).toBe(403);
   });
@@ -543,7 +769,13 @@ describe('reading and managing orders', () => {
     const owner = await customerAt(ctx.db, now);
     const stranger = await customerAt(ctx.db, now);
     const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
-    const { order_id } = (await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash', terms: true }, owner.auth)).json();
+    const { order_id } = (
+      await post(
+        '/app/order/create',
+        { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash', terms: true },
+        owner.auth,
+      )
+    ).json();
     const mine = await get(`/app/order/${order_id}`, owner.auth);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
@@ -569,8 +801,20 @@ describe('reading and managing orders', () => {
     const a = await customerAt(ctx.db, now, { title: 'A birojs', subsidyCents: 100 });
     const b = await customerAt(ctx.db, now, { title: 'B birojs' });
     const staff = await signedIn(ctx.db, { role: 'admin' }, now);
-    const o1 = (await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash', terms: true }, a.auth)).json().order_id;
-    const o2 = (await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card', terms: true }, b.auth)).json().order_id;
+    const o1 = (
+      await post(
+        '/app/order/create',
+        { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash', terms: true },
+        a.auth,
+      )
+    ).json().order_id;
+    const o2 = (
+      await post(
+        '/app/order/create',
+        { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'card', terms: true },
+        b.auth,
+      )
+    ).json().order_id;
     await ctx.db.update(orders).set({ status: 2 }).where(eq(orders.id, o2));
     const list = await get(`/app/order?filter[dishlist_id]=${w.menu.id}&filter[status]=2&per_page=all&full=1`, staff.auth);
     expect(list.statusCode).toBe(200);
@@ -603,7 +847,13 @@ describe('reading and managing orders', () => {
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now, {}, { bonusCents: 200 });
     const staff = await signedIn(ctx.db, { role: 'admin' }, now);
-    const id = (await post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true }, c.auth)).json().order_id;
+    const id = (
+      await post(
+        '/app/order/create',
+        { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true },
+        c.auth,
+      )
+    ).json().order_id;
     await ctx.app.inject({ method: 'DELETE', url: `/app/order/${id}`, headers: staff.auth });
     const [u] = await ctx.db.select({ bonus: users.bonusCents }).from(users).where(eq(users.id, c.user.id));
     expect(u!.bonus).toBe(200);
@@ -637,7 +887,8 @@ describe('review fixes', () => {
           "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
         );
         if (waiting.rows[0]!.n >= 2) break;
-        if (i > 200) throw new Error('the orders never waited for the user lock' + JSON.stringify((await Promise.all(pending)).map((r) => r.body)));
+        if (i > 200)
+          throw new Error('the orders never waited for the user lock' + JSON.stringify((await Promise.all(pending)).map((r) => r.body)));
         await new Promise((r) => setTimeout(r, 10));
       }
       await holder.query('commit');
@@ -732,7 +983,12 @@ describe('review fixes', () => {
     expect(await balanceOf(w.menu.id, w.soup.id)).toBe(4);
     const failedId = (await card()).json().order_id as number;
     const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, failedId));
-    await ctx.app.inject({ method: 'POST', url: `/app/payments/sandbox/${p!.reference}/decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/app/payments/sandbox/${p!.reference}/decline`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect((await del(failedId)).statusCode).toBe(200);
   });
 
@@ -743,7 +999,12 @@ describe('review fixes', () => {
     const body = { ...cashBody(w.menu.id, w.soup.id), payment_type: 'card' };
     const first = (await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'retry-1' })).json();
     const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, first.order_id));
-    await ctx.app.inject({ method: 'POST', url: `/app/payments/sandbox/${p!.reference}/decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/app/payments/sandbox/${p!.reference}/decline`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const retry = await post('/app/order/create', body, { ...c.auth, 'idempotency-key': 'retry-1' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ success: true, order_id: expect.any(Number), payment_link: expect.any(String) });
@@ -763,9 +1024,18 @@ describe('review fixes', () => {
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now, { disableCash: true });
     const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, now);
-    const res = await post('/app/order/create-for-user', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], user_id: c.user.id }, kitchen.auth);
+    const res = await post(
+      '/app/order/create-for-user',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], user_id: c.user.id },
+      kitchen.auth,
+    );
     expect(res.json()).toEqual({ success: true, order_id: expect.any(Number) });
-    expect((await ordersOf(c.user.id))[0]).toMatchObject({ paymentType: 'cash', status: 2, amountToPayCents: 550, createdById: kitchen.user.id });
+    expect((await ordersOf(c.user.id))[0]).toMatchObject({
+      paymentType: 'cash',
+      status: 2,
+      amountToPayCents: 550,
+      createdById: kitchen.user.id,
+    });
     // The customer themselves still cannot.
     const own = await post('/app/order/create', cashBody(w.menu.id, w.main.id), c.auth);
     expect(Object.keys(own.json().errors)).toEqual(['payment_type']);
@@ -774,7 +1044,10 @@ describe('review fixes', () => {
   it('refuses an order too large for the books with a 422, not a 500', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    await ctx.db.update(menuDishes).set({ priceCents: 2_000_000_000 }).where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
+    await ctx.db
+      .update(menuDishes)
+      .set({ priceCents: 2_000_000_000 })
+      .where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
     const c = await customerAt(ctx.db, now);
     const res = await post('/app/order/create?lang=en', { ...cashBody(w.menu.id, w.main.id), items: [{ id: w.main.id, qty: 3 }] }, c.auth);
     expect(res.statusCode).toBe(422);
@@ -788,7 +1061,8 @@ describe('review fixes', () => {
     const c = await customerAt(ctx.db, now);
     const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
     const id = (await post('/app/order/create', { ...cashBody(w.menu.id, w.soup.id), payment_type: 'card' }, c.auth)).json().order_id;
-    const put = (accepted: number) => ctx.app.inject({ method: 'PUT', url: `/app/order/${id}?accepted=${accepted}&lang=en`, headers: staff.auth });
+    const put = (accepted: number) =>
+      ctx.app.inject({ method: 'PUT', url: `/app/order/${id}?accepted=${accepted}&lang=en`, headers: staff.auth });
     const pending = await put(1);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe('Only placed orders can be accepted.');
@@ -804,7 +1078,10 @@ describe('review fixes', () => {
     const w = await menuWorld(ctx.db, now, { timezone: 'Europe/London' });
     const c = await customerAt(ctx.db, now);
     const staff = await signedIn(ctx.db, { role: 'admin' }, now);
-    expect((await get(`/app/order/dishlists?provider_id=${w.provider.id}`, c.auth)).json().dishlists[0]).toMatchObject({ id: w.menu.id, timezone: 'Europe/London' });
+    expect((await get(`/app/order/dishlists?provider_id=${w.provider.id}`, c.auth)).json().dishlists[0]).toMatchObject({
+      id: w.menu.id,
+      timezone: 'Europe/London',
+    });
     const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
     expect(page.dishlist.timezone).toBe('Europe/London');
     expect(page.dishlists[0].timezone).toBe('Europe/London');
@@ -829,7 +1106,11 @@ describe('review fixes', () => {
     const res = await post('/app/order/create?lang=en', cashBody(w.menu.id, w.soup.id), c.auth);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.dishlist_id).toEqual(['This menu is not available.']);
-    const forUser = await post('/app/order/create-for-user', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], user_id: c.user.id }, staff.auth);
+    const forUser = await post(
+      '/app/order/create-for-user',
+      { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], user_id: c.user.id },
+      staff.auth,
+    );
     expect(forUser.json().errors).toHaveProperty('dishlist_id');
     expect(await ordersOf(c.user.id)).toHaveLength(0);
   });
@@ -857,7 +1138,10 @@ describe('placing an order with the read cache on (as in production)', () => {
     const mainPrice = async () =>
       (await page()).json().dishlist.categories[0].dishes.find((d: { id: number }) => d.id === w.main.id).price as number;
     expect(await mainPrice()).toBe(5.5);
-    await live.db.update(menuDishes).set({ priceCents: 700 }).where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
+    await live.db
+      .update(menuDishes)
+      .set({ priceCents: 700 })
+      .where(and(eq(menuDishes.menuId, w.menu.id), eq(menuDishes.dishId, w.main.id)));
     // The page may still show the cached price for up to a second; the order may not.
     const repriced = await order(w.main.id);
     expect(repriced.statusCode).toBe(200);
@@ -874,13 +1158,21 @@ describe('placing an order with the read cache on (as in production)', () => {
     expect(unpublished.statusCode).toBe(422);
     expect(unpublished.json().errors.dishlist_id).toBeDefined();
 
-    await live.db.update(menus).set({ status: true, to: new Date(now.getTime() - 1000) }).where(eq(menus.id, w.menu.id));
+    await live.db
+      .update(menus)
+      .set({ status: true, to: new Date(now.getTime() - 1000) })
+      .where(eq(menus.id, w.menu.id));
     expect((await order(w.soup.id)).json().errors.dishlist_id).toEqual(['Ordering from this menu has closed.']);
   });
 });
 
 describe('placing an order signs the caller in from its own query (sessionInQuery)', () => {
-  const body = (menuId: number, dishId: number) => ({ dishlist_id: menuId, items: [{ id: dishId, qty: 1 }], payment_type: 'cash', terms: true });
+  const body = (menuId: number, dishId: number) => ({
+    dishlist_id: menuId,
+    items: [{ id: dishId, qty: 1 }],
+    payment_type: 'cash',
+    terms: true,
+  });
 
   it('refuses a missing, unknown, expired or idle session with 401 and changes nothing', async () => {
     const now = ctx.clock.now();
@@ -889,7 +1181,10 @@ describe('placing an order signs the caller in from its own query (sessionInQuer
     expect((await post('/app/order/create', body(w.menu.id, w.main.id))).statusCode).toBe(401);
     expect((await post('/app/order/create', body(w.menu.id, w.main.id), { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, c.user.id));
-    await ctx.db.update(sessions).set({ expiresAt: new Date(now.getTime() - 1000) }).where(eq(sessions.id, s!.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 1000) })
+      .where(eq(sessions.id, s!.id));
     expect((await post('/app/order/create', body(w.menu.id, w.main.id), c.auth)).statusCode).toBe(401);
     // Idle past the limit (remembered sessions: 14 days): refused, and the session is ended.
     await ctx.db

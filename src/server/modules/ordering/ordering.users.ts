@@ -50,7 +50,13 @@ function toCustomer(r: CustomerRow, shiftRows: { id: number; title: string; loca
     location:
       r.locationId === null
         ? null
-        : { id: r.locationId, title: r.locationTitle!, subsidyCents: r.subsidyCents!, fullSubsidy: r.fullSubsidy!, disableCash: r.disableCash! },
+        : {
+            id: r.locationId,
+            title: r.locationTitle!,
+            subsidyCents: r.subsidyCents!,
+            fullSubsidy: r.fullSubsidy!,
+            disableCash: r.disableCash!,
+          },
     shifts: shiftRows.filter((s) => s.locationId === r.locationId).map((s) => ({ id: s.id, title: s.title })),
   };
 }
@@ -178,7 +184,13 @@ export async function loadCustomerState(
       location:
         r.location_id === null
           ? null
-          : { id: r.location_id, title: r.location_title!, subsidyCents: r.subsidy_cents!, fullSubsidy: r.full_subsidy!, disableCash: r.disable_cash! },
+          : {
+              id: r.location_id,
+              title: r.location_title!,
+              subsidyCents: r.subsidy_cents!,
+              fullSubsidy: r.full_subsidy!,
+              disableCash: r.disable_cash!,
+            },
       shifts: r.shifts ?? [],
     },
     version: r.version,
@@ -238,7 +250,10 @@ export async function listSelectableUsers(
     eq(users.role, 'customer'),
     like ? or(ilike(users.firstName, like), ilike(users.email, like), ilike(users.phone, like)) : undefined,
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   const base = db
     .select(customerColumns)
     .from(users)
@@ -252,7 +267,16 @@ export async function listSelectableUsers(
     const sums = await db
       .select({ userId: orders.userId, used: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)::int` })
       .from(orders)
-      .where(and(eq(orders.menuId, opts.menuId), inArray(orders.status, [1, 2]), inArray(orders.userId, rows.map((r) => r.id!))))
+      .where(
+        and(
+          eq(orders.menuId, opts.menuId),
+          inArray(orders.status, [1, 2]),
+          inArray(
+            orders.userId,
+            rows.map((r) => r.id!),
+          ),
+        ),
+      )
       .groupBy(orders.userId);
     for (const s of sums) used.set(s.userId, s.used);
   }

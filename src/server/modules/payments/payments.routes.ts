@@ -22,7 +22,8 @@ export async function paymentsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   const gateway = sandboxGateway(deps.env);
   const publicBase = (deps.env.PUBLIC_URL ?? '').replace(/\/$/, '');
-  const resultUrl = (orderId: number, ok: boolean) => `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
+  const resultUrl = (orderId: number, ok: boolean) =>
+    `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
 
   app.get('/payments/sandbox.css', { config: { access: 'public', maintenanceExempt: true }, schema: { hide: true } }, async (_req, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
@@ -35,7 +36,10 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       const code = req.params.file.replace(/\.svg$/, '');
       const bank = SANDBOX_BANKS.find((b) => b.code === code);
       if (!bank || !req.params.file.endsWith('.svg')) throw new AppError(404, t(req.lang, 'notFound'));
-      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(bankLogoSvg(bank.code, bank.name));
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(bankLogoSvg(bank.code, bank.name));
     },
   );
 
@@ -46,7 +50,9 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['payments'],
         params: referenceParams,
-        otherResponses: { 200: { description: 'The sandbox gateway’s payment page', content: { 'text/html': { schema: { type: 'string' } } } } },
+        otherResponses: {
+          200: { description: 'The sandbox gateway’s payment page', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
       },
     },
     async (req, reply) => {

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function stockOf(menuId: number, dishId: number) {
-  const rows = await ctx.db.select({ qty: balances.qty }).from(balances).where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
+  const rows = await ctx.db
+    .select({ qty: balances.qty })
+    .from(balances)
+    .where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
   return rows[0]!.qty;
 }
 
@@ -26,7 +29,13 @@ async function pendingOrder(method: 'card' | 'bank' = 'card') {
     method: 'POST',
     url: '/app/order/create?lang=en',
     headers: c.auth,
-    payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], payment_type: method, bank: method === 'bank' ? 'citadele' : undefined, terms: true },
+    payload: {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.soup.id, qty: 2 }],
+      payment_type: method,
+      bank: method === 'bank' ? 'citadele' : undefined,
+      terms: true,
+    },
   });
   expect(res.statusCode).toBe(200);
   const { order_id, payment_link } = res.json();
@@ -114,13 +123,26 @@ describe('stock of complex orders', () => {
       headers: c.auth,
       payload: {
         dishlist_id: w.menu.id,
-        items: [{ id: w.set.complex.id, qty: 2, complex: [{ group_id: g1!.id, dish_id: w.soup.id }, { group_id: g2!.id, dish_id: w.main.id }] }],
+        items: [
+          {
+            id: w.set.complex.id,
+            qty: 2,
+            complex: [
+              { group_id: g1!.id, dish_id: w.soup.id },
+              { group_id: g2!.id, dish_id: w.main.id },
+            ],
+          },
+        ],
         payment_type: 'card',
         terms: true,
       },
     });
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
-    const left = async () => [await stockOf(w.menu.id, w.set.complex.id), await stockOf(w.menu.id, w.soup.id), await stockOf(w.menu.id, w.main.id)];
+    const left = async () => [
+      await stockOf(w.menu.id, w.set.complex.id),
+      await stockOf(w.menu.id, w.soup.id),
+      await stockOf(w.menu.id, w.main.id),
+    ];
     expect(await left()).toEqual([1, 3, 2]);
     await form(`/app/payments/sandbox/${payment!.reference}/decline`);
     expect(await left()).toEqual([3, 5, 4]);
@@ -184,9 +206,15 @@ describe('signed notifications', () => {
     const { orderId, payment } = await pendingOrder();
     await ctx.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
     // What the page's approve does after its own check: applied under the lock, refused there.
-    const applied = await applyNotification(ctx.db, { reference: payment.reference, outcome: 'paid', amountCents: payment.amountCents }, ctx.clock.now(), undefined, {
-      onlyPending: true,
-    });
+    const applied = await applyNotification(
+      ctx.db,
+      { reference: payment.reference, outcome: 'paid', amountCents: payment.amountCents },
+      ctx.clock.now(),
+      undefined,
+      {
+        onlyPending: true,
+      },
+    );
     expect(applied).toMatchObject({ paymentStatus: 'expired', changed: false });
     const res = await form(`/app/payments/sandbox/${payment.reference}/approve`);
     expect(res.headers.location).toBe(`/order/result?order_id=${orderId}&statusGroup=failed`);
@@ -287,7 +315,12 @@ describe('PAYMENT_GATEWAY=none', () => {
     expect((await order({ payment_type: 'bank', bank: 'seb' })).json().errors).toHaveProperty('bank');
     const cash = await order({ payment_type: 'cash' });
     expect(cash.json()).toEqual({ success: true, order_id: expect.any(Number) });
-    const signedNote = signSandbox(off.deps.env.PAYMENT_SECRET, { reference: 'r', status: 'approved', amount_cents: 1, ts: Math.floor(now.getTime() / 1000) });
+    const signedNote = signSandbox(off.deps.env.PAYMENT_SECRET, {
+      reference: 'r',
+      status: 'approved',
+      amount_cents: 1,
+      ts: Math.floor(now.getTime() / 1000),
+    });
     expect((await off.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: signedNote })).statusCode).toBe(404);
     expect((await off.app.inject({ url: '/app/payments/sandbox/some-reference' })).statusCode).toBe(404);
     const approve = await off.app.inject({

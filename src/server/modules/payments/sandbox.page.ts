@@ -1,8 +1,7 @@
 import type { Lang } from '../../../shared/i18n.js';
 import { paymentsText } from './payments.messages.js';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const LOCALES: Record<Lang, string> = { lv: 'lv-LV', en: 'en-IE', ru: 'ru-RU' };
 

@@ -33,7 +33,10 @@ export function decorateActiveProvider(app: FastifyInstance, db: Db): void {
   app.decorateRequest('providerPromise', null);
   app.decorateRequest('providerOrNull', function (this: FastifyRequest) {
     // Resolved after the auth hook (routes ask in their handlers), so the caller's role is known.
-    this.providerPromise ??= resolveProviderIdOrNull(db, urlProviderId(this.url), { staff: hasRole(this.user?.role, STAFF), lang: this.lang });
+    this.providerPromise ??= resolveProviderIdOrNull(db, urlProviderId(this.url), {
+      staff: hasRole(this.user?.role, STAFF),
+      lang: this.lang,
+    });
     return this.providerPromise;
   });
   app.decorateRequest('provider', async function (this: FastifyRequest) {

@@ -20,7 +20,10 @@ export async function providersRoutes(app: App, deps: Deps) {
 
   app.put(
     '/providers/:id',
-    { config: { access: ADMINS }, schema: { tags: ['providers'], params: idParams, body: updateProviderInput, response: { 200: provider } } },
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['providers'], params: idParams, body: updateProviderInput, response: { 200: provider } },
+    },
     async (req) => updateProvider(db, req.params.id, req.body, req.lang),
   );
 }

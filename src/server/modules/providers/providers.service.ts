@@ -55,7 +55,9 @@ export async function resolveProviderIdOrNull(db: Db | Tx, raw: unknown, asker: 
   if (raw === undefined) return defaultProviderId(db);
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : NaN;
   const rows =
-    Number.isSafeInteger(id) && id > 0 ? await db.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, id)).limit(1) : [];
+    Number.isSafeInteger(id) && id > 0
+      ? await db.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, id)).limit(1)
+      : [];
   const found = rows[0];
   if (!found) throw fieldError(t(asker.lang, 'invalid'), { provider_id: [providerText(asker.lang, 'unknownProvider')] });
   return found.status || asker.staff ? found.id : defaultProviderId(db);
@@ -110,7 +112,10 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   if (input.timezone !== undefined) set.timezone = input.timezone;
   const rows = Object.keys(set).length
     ? await db.update(providers).set(set).where(eq(providers.id, id)).returning()
-    : await db.select().from(providers).where(and(eq(providers.id, id)));
+    : await db
+        .select()
+        .from(providers)
+        .where(and(eq(providers.id, id)));
   if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
   return presentProvider(rows[0]);
 }

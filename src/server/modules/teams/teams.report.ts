@@ -27,7 +27,10 @@ const SECRET_KEY = 'team_report_secret';
 const USED_MARKER_MS = 10 * 60_000;
 
 async function reportSecret(db: Db): Promise<string> {
-  await db.insert(settings).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const value = await getSetting<string>(db, SECRET_KEY);
   if (typeof value !== 'string' || value.length < 16) throw new Error(`${SECRET_KEY} setting is missing or too short`);
   return value;
@@ -63,7 +66,14 @@ async function countReport(db: Db, user: AuthUser, lang: Lang): Promise<void> {
 export async function createReportLink(db: Db, user: AuthUser, period: ReportPeriod, now: Date, lang: Lang): Promise<ReportLinkResult> {
   const location = await managedLocation(db, user, lang);
   await countReport(db, user, lang);
-  const grant: Grant = { u: user.id, l: location.id, f: period.from, t: period.to, e: now.getTime() + REPORT_LINK_SECONDS * 1000, n: randomBytes(16).toString('base64url') };
+  const grant: Grant = {
+    u: user.id,
+    l: location.id,
+    f: period.from,
+    t: period.to,
+    e: now.getTime() + REPORT_LINK_SECONDS * 1000,
+    n: randomBytes(16).toString('base64url'),
+  };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const token = `${payload}.${sign(await reportSecret(db), payload)}`;
   return { url: `/app/order/export/location/${location.id}?bearer=${token}&lang=${lang}`, expires_in: REPORT_LINK_SECONDS };
@@ -104,11 +114,27 @@ export async function authorizeExport(
     if (!grant) throw new AppError(401, teamsText(lang, 'linkInvalid'));
     // The grant names the manager; their current state decides (deactivated or moved: refused).
     const [row] = await db
-      .select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, locationId: users.locationId, isLocationManager: users.isLocationManager, active: users.active })
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        firstName: users.firstName,
+        locationId: users.locationId,
+        isLocationManager: users.isLocationManager,
+        active: users.active,
+      })
       .from(users)
       .where(eq(users.id, grant.u));
     if (!row?.active) throw new AppError(401, teamsText(lang, 'linkInvalid'));
-    const user: AuthUser = { id: row.id, email: row.email, role: row.role, firstName: row.firstName, locationId: row.locationId, isLocationManager: row.isLocationManager, sessionId: 0 };
+    const user: AuthUser = {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      firstName: row.firstName,
+      locationId: row.locationId,
+      isLocationManager: row.isLocationManager,
+      sessionId: 0,
+    };
     const location = await managedLocation(db, user, lang);
     if (location.id !== locationId || grant.l !== locationId) throw new AppError(404, t(lang, 'notFound'));
     return { user, location, period: { from: grant.f, to: grant.t } };
@@ -214,7 +240,21 @@ export async function teamReportCsv(db: Db, locationId: number, period: ReportPe
 
   const { sep, decimal } = CSV_STYLE[lang];
   const tx = (k: Parameters<typeof teamsText>[1]) => teamsText(lang, k);
-  const header = ['csv.day', 'csv.menu', 'csv.order', 'csv.orderedAt', 'csv.name', 'csv.email', 'csv.items', 'csv.shift', 'csv.payment', 'csv.amount', 'csv.subsidy', 'csv.bonus', 'csv.toPay'] as const;
+  const header = [
+    'csv.day',
+    'csv.menu',
+    'csv.order',
+    'csv.orderedAt',
+    'csv.name',
+    'csv.email',
+    'csv.items',
+    'csv.shift',
+    'csv.payment',
+    'csv.amount',
+    'csv.subsidy',
+    'csv.bonus',
+    'csv.toPay',
+  ] as const;
   const lines = [header.map((k) => cell(tx(k), sep)).join(sep)];
   for (const o of orders) {
     const zone = o.timezone;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idParams } from '../../../shared/schemas/ids.js';
-import { inviteInput, inviteResult, memberResult, notifyResult, reportLinkInput, reportLinkResult, teamResult } from '../../../shared/schemas/teams.js';
+import {
+  inviteInput,
+  inviteResult,
+  memberResult,
+  notifyResult,
+  reportLinkInput,
+  reportLinkResult,
+  teamResult,
+} from '../../../shared/schemas/teams.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { authorizeExport, createReportLink, reportFileName, teamReportCsv } from './teams.report.js';

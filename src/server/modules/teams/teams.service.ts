@@ -20,7 +20,12 @@ import { teamsText } from './teams.messages.js';
  * `sentPerManagerPerDay` e-mails per manager a day (without it one manager could send 500 an
  * hour to any addresses through our mail server).
  */
-export const INVITE_LIMITS = { callsPerManager: 10, windowMs: 60 * 60_000, perAddressMs: 24 * 3600_000, sentPerManagerPerDay: 200 } as const;
+export const INVITE_LIMITS = {
+  callsPerManager: 10,
+  windowMs: 60 * 60_000,
+  perAddressMs: 24 * 3600_000,
+  sentPerManagerPerDay: 200,
+} as const;
 /** A location's team is told at most once per menu in this window (a double click, a reload). */
 export const NOTIFY_WINDOW_MS = 15 * 60_000;
 
@@ -145,7 +150,12 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     ? await db
         .select({ email: sql<string>`lower(${users.email})`, locationId: users.locationId, role: users.role })
         .from(users)
-        .where(inArray(sql`lower(${users.email})`, unique.map((e) => e.toLowerCase())))
+        .where(
+          inArray(
+            sql`lower(${users.email})`,
+            unique.map((e) => e.toLowerCase()),
+          ),
+        )
     : [];
   const accountOf = new Map(existing.map((r) => [r.email, r]));
   const candidates: string[] = [];

@@ -95,9 +95,18 @@ describe('GET /app/me/team', () => {
     // Requests arriving under another Host name change nothing.
     const headers = { ...admin.auth, host: 'localhost:3000', 'x-forwarded-host': 'evil.example' };
     const admins = (await get(`/app/locations/${w.location.id}`, headers)).json().invite_url;
-    const listed = (await get('/app/locations?per_page=all', headers)).json().data.find((l: { id: number }) => l.id === w.location.id).invite_url;
+    const listed = (await get('/app/locations?per_page=all', headers))
+      .json()
+      .data.find((l: { id: number }) => l.id === w.location.id).invite_url;
     expect([managers, admins, listed]).toEqual([expected, expected, expected]);
-    const renewed = (await ctx.app.inject({ method: 'PUT', url: `/app/locations/${w.location.id}`, headers: admin.auth, payload: { regenerate_token: true } })).json();
+    const renewed = (
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/app/locations/${w.location.id}`,
+        headers: admin.auth,
+        payload: { regenerate_token: true },
+      })
+    ).json();
     expect(renewed.invite_url).toBe(`${PUBLIC_URL}/user/register-invited/${encodeURIComponent(renewed.token)}`);
     expect((await get('/app/me/team', w.manager.auth)).json().location.invite_url).toBe(renewed.invite_url);
     // Kitchen staff see neither the token nor the address.
@@ -112,9 +121,20 @@ describe('GET /app/me/team', () => {
     const res = await get('/app/me/team?lang=en', w.manager.auth);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.location).toEqual({ id: w.location.id, title: 'Birojs Centrs', invite_url: `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}` });
+    expect(body.location).toEqual({
+      id: w.location.id,
+      title: 'Birojs Centrs',
+      invite_url: `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}`,
+    });
     expect(body.data.map((m: { first_name: string }) => m.first_name)).toEqual(['Anna', 'Kristaps', 'Līga', 'Marta']);
-    expect(body.data[2]).toEqual({ id: w.liga.id, first_name: 'Līga', email: w.liga.email, activated: false, is_location_manager: false, is_self: false });
+    expect(body.data[2]).toEqual({
+      id: w.liga.id,
+      first_name: 'Līga',
+      email: w.liga.email,
+      activated: false,
+      is_location_manager: false,
+      is_self: false,
+    });
     expect(body.data[3]).toMatchObject({ id: w.manager.user.id, is_self: true, is_location_manager: true, activated: true });
   });
 });
@@ -154,7 +174,10 @@ describe('activate and deactivate', () => {
       expect((await del(`/app/me/deactivate/${id}`, w.manager.auth)).statusCode).toBe(404);
       expect((await get(`/app/me/activate/${id}`, w.manager.auth)).statusCode).toBe(404);
     }
-    const rows = await ctx.db.select({ active: users.active }).from(users).where(inArray(users.id, [w.manager.user.id, other.anna.user.id, other.manager.user.id, staff.id]));
+    const rows = await ctx.db
+      .select({ active: users.active })
+      .from(users)
+      .where(inArray(users.id, [w.manager.user.id, other.anna.user.id, other.manager.user.id, staff.id]));
     expect(rows.every((r) => r.active)).toBe(true);
     expect((await get('/app/me', other.anna.auth)).statusCode).toBe(200);
     expect((await del('/app/me/deactivate/abc', w.manager.auth)).statusCode).toBe(422);
@@ -169,7 +192,9 @@ describe('POST /app/me/invite', () => {
     expect(res.json().errors).toEqual({ 'emails.1': ['Enter a valid e-mail address.'], 'emails.2': ['Enter a valid e-mail address.'] });
     expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: [] })).json().errors).toEqual({ emails: ['Add at least 1.'] });
     const many = Array.from({ length: MAX_INVITES_PER_CALL + 1 }, (_, i) => `many${i}@test.lv`);
-    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: many })).json().errors).toEqual({ emails: [`At most ${MAX_INVITES_PER_CALL} are allowed.`] });
+    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: many })).json().errors).toEqual({
+      emails: [`At most ${MAX_INVITES_PER_CALL} are allowed.`],
+    });
     expect(await mailsTo(['ok@test.lv'])).toHaveLength(0);
   });
 
@@ -207,7 +232,11 @@ describe('POST /app/me/invite', () => {
     expect(await mailsTo([w.kristaps.email])).toHaveLength(0);
 
     // The link signs the invitee up at the manager's location.
-    const signUp = await post('/app/register-invited', {}, { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: w.location.token });
+    const signUp = await post(
+      '/app/register-invited',
+      {},
+      { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: w.location.token },
+    );
     expect(signUp.statusCode).toBe(200);
     const team = (await get('/app/me/team', w.manager.auth)).json();
     expect(team.data.map((m: { email: string }) => m.email)).toContain(fresh[0]);
@@ -225,7 +254,8 @@ describe('POST /app/me/invite', () => {
     expect(await mailsTo([email])).toHaveLength(1);
 
     const codes: number[] = [];
-    for (let i = 0; i < INVITE_LIMITS.callsPerManager; i++) codes.push((await post('/app/me/invite', w.manager.auth, { emails: [`burst${i}-${w.location.id}@test.lv`] })).statusCode);
+    for (let i = 0; i < INVITE_LIMITS.callsPerManager; i++)
+      codes.push((await post('/app/me/invite', w.manager.auth, { emails: [`burst${i}-${w.location.id}@test.lv`] })).statusCode);
     // One call was made above, so the last of these is one too many.
     expect(codes.slice(0, -1).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
@@ -248,7 +278,11 @@ describe('POST /app/me/invite', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().sent).toEqual([emails[0]]);
     expect(res.json().skipped).toEqual([
-      { email: emails[1], reason: 'daily_limit', message: `Not sent: you have sent ${INVITE_LIMITS.sentPerManagerPerDay} invitations in the last 24 hours. Try again tomorrow.` },
+      {
+        email: emails[1],
+        reason: 'daily_limit',
+        message: `Not sent: you have sent ${INVITE_LIMITS.sentPerManagerPerDay} invitations in the last 24 hours. Try again tomorrow.`,
+      },
     ]);
     expect(await mailsTo([emails[1]])).toHaveLength(0);
     // The address was not used up: another manager may invite it today.
@@ -262,10 +296,20 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
     const now = ctx.clock.now();
     const w = await teamWorld(ctx.db, now, { title: 'Tehnoparks' });
     const none = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
-    expect(none.json()).toMatchObject({ notified: 0, opted_out: 0, menus: [], message: 'Nobody in your team has an order on today’s menu.' });
+    expect(none.json()).toMatchObject({
+      notified: 0,
+      opted_out: 0,
+      menus: [],
+      message: 'Nobody in your team has an order on today’s menu.',
+    });
 
     const menu = await menuWorld(ctx.db, now);
-    const yesterday = await makeMenu(ctx.db, { providerId: menu.provider.id, title: 'Vakar', from: new Date(now.getTime() - 26 * 3600_000), to: new Date(now.getTime() - 25 * 3600_000) });
+    const yesterday = await makeMenu(ctx.db, {
+      providerId: menu.provider.id,
+      title: 'Vakar',
+      from: new Date(now.getTime() - 26 * 3600_000),
+      to: new Date(now.getTime() - 25 * 3600_000),
+    });
     const line = { dishId: menu.soup.id, title: { lv: 'Zupa' }, qty: 1, unitPriceCents: 300 };
     const order = (userId: number, extra: Partial<Parameters<typeof placedOrder>[1]> = {}) =>
       placedOrder(ctx.db, { menuId: menu.menu.id, userId, locationId: w.location.id, amountCents: 300, lines: [line], ...extra });
@@ -279,12 +323,32 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
     await order(pending.id, { status: 1 }); // not placed
     await order(bob.id, { menuId: yesterday.id }); // yesterday's menu
     const other = await teamWorld(ctx.db, now);
-    await placedOrder(ctx.db, { menuId: menu.menu.id, userId: other.anna.user.id, locationId: other.location.id, amountCents: 300, lines: [line] });
+    await placedOrder(ctx.db, {
+      menuId: menu.menu.id,
+      userId: other.anna.user.id,
+      locationId: other.location.id,
+      amountCents: 300,
+      lines: [line],
+    });
 
     const res = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Team members notified: 1.', notified: 1, opted_out: 1, menus: [{ id: menu.menu.id, title: menu.menu.title }] });
-    const mails = await mailsTo([w.anna.user.email, w.kristaps.email, w.liga.email, w.manager.user.email, pending.email, bob.email, other.anna.user.email]);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Team members notified: 1.',
+      notified: 1,
+      opted_out: 1,
+      menus: [{ id: menu.menu.id, title: menu.menu.title }],
+    });
+    const mails = await mailsTo([
+      w.anna.user.email,
+      w.kristaps.email,
+      w.liga.email,
+      w.manager.user.email,
+      pending.email,
+      bob.email,
+      other.anna.user.email,
+    ]);
     expect(mails.map((m) => m.to)).toEqual([w.anna.user.email]);
     expect(mails[0]!.subject).toBe('Lunch is delivered');
     expect(mails[0]!.text).toContain('lunch for Tehnoparks');
@@ -316,13 +380,39 @@ describe('team report download', () => {
       subsidyCents: 350,
       lines: [
         { dishId: m.soup.id, title: { lv: 'Skābeņu zupa', en: 'Sorrel soup' }, qty: 2, unitPriceCents: 300 },
-        { dishId: m.set.complex.id, title: { lv: 'Komplekts', en: 'Set' }, qty: 1, unitPriceCents: 250, options: [{ dishId: m.main.id, title: { lv: 'Karbonāde', en: 'Pork chop' } }] },
+        {
+          dishId: m.set.complex.id,
+          title: { lv: 'Komplekts', en: 'Set' },
+          qty: 1,
+          unitPriceCents: 250,
+          options: [{ dishId: m.main.id, title: { lv: 'Karbonāde', en: 'Pork chop' } }],
+        },
       ],
     });
-    await placedOrder(ctx.db, { menuId: m.menu.id, userId: w.kristaps.id, locationId: w.location.id, amountCents: 120, paymentType: 'card', lines: [{ dishId: m.dessert.id, title: { lv: 'Maizes zupa' }, qty: 1, unitPriceCents: 120 }] });
-    await placedOrder(ctx.db, { menuId: m.menu.id, userId: w.kristaps.id, locationId: w.location.id, amountCents: 999, status: 0, lines: [] });
+    await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.kristaps.id,
+      locationId: w.location.id,
+      amountCents: 120,
+      paymentType: 'card',
+      lines: [{ dishId: m.dessert.id, title: { lv: 'Maizes zupa' }, qty: 1, unitPriceCents: 120 }],
+    });
+    await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.kristaps.id,
+      locationId: w.location.id,
+      amountCents: 999,
+      status: 0,
+      lines: [],
+    });
     const other = await teamWorld(ctx.db, now);
-    await placedOrder(ctx.db, { menuId: m.menu.id, userId: other.anna.user.id, locationId: other.location.id, amountCents: 777, lines: [] });
+    await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: other.anna.user.id,
+      locationId: other.location.id,
+      amountCents: 777,
+      lines: [],
+    });
     return { w, m, day, other };
   }
 
@@ -346,7 +436,9 @@ describe('team report download', () => {
     const raw = res.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR');
+    expect(lines[0]).toBe(
+      'Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR',
+    );
     expect(lines).toHaveLength(3);
     const rows = csvRows(raw, ';');
     expect(rows).toHaveLength(3);
@@ -354,7 +446,7 @@ describe('team report download', () => {
     expect(anna[4]).toBe('Anna');
     expect(anna[6]).toBe('2 × Skābeņu zupa; 1 × Komplekts (Karbonāde)');
     expect(anna.slice(8)).toEqual(['Skaidrā naudā', '8,50', '3,50', '0,00', '5,00']);
-    expect(rows[2]![4]).toBe("'=HYPERLINK(\"x\")");
+    expect(rows[2]![4]).toBe('\'=HYPERLINK("x")');
     // A name that a spreadsheet would run as a formula is written as text.
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"")";`);
     expect(lines[2]).toContain(';Karte;1,20;0,00;0,00;1,20');
@@ -375,7 +467,9 @@ describe('team report download', () => {
     const { w, day } = await reportWorld();
     const res = await get((await link(w.manager.auth, day, day, 'en')).url.replace('lang=lv', 'lang=en'));
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"');
+    expect(lines[0]).toBe(
+      'Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"',
+    );
     expect(lines[1]!.endsWith(',Cash,8.50,3.50,0.00,5.00')).toBe(true);
     const empty = await get((await link(w.manager.auth, '2020-01-01', '2020-01-31')).url);
     expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
@@ -450,7 +544,10 @@ describe('team report download', () => {
       expect(Object.keys(res.json().errors), `${from}..${to}`).toContain(field);
     }
     expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2028-02-29', to: '2028-02-29' })).statusCode).toBe(200);
-    const rows = await ctx.db.select().from(users).where(and(eq(users.id, w.manager.user.id), eq(users.active, true)));
+    const rows = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, w.manager.user.id), eq(users.active, true)));
     expect(rows).toHaveLength(1);
   });
 

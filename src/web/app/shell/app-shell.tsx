@@ -65,20 +65,9 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <Header
-        navOpen={navOpen}
-        onToggleNav={() => setNavOpen((o) => !o)}
-        onLeaveReview={openReview}
-        toggleRef={toggleRef}
-      />
+      <Header navOpen={navOpen} onToggleNav={() => setNavOpen((o) => !o)} onLeaveReview={openReview} toggleRef={toggleRef} />
       <div className="app-body">
-        <SideNav
-          ref={navRef}
-          open={navOpen}
-          drawer={drawer}
-          onNavigate={() => setDrawerOpen(false)}
-          onLeaveReview={openReview}
-        />
+        <SideNav ref={navRef} open={navOpen} drawer={drawer} onNavigate={() => setDrawerOpen(false)} onLeaveReview={openReview} />
         {drawer && navOpen && <div className="nav-curtain" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
         <main id="main" ref={mainRef} tabIndex={-1} className="app-main" inert={drawer && navOpen}>
           <ErrorBoundary name="Page" resetKey={location.pathname}>

@@ -70,10 +70,7 @@ export function useDevRoleSwitch() {
   return async (role: DevRole) => {
     const answer = await api.post<{ token?: string }>(`/app/develop/switch-${role}`);
     if (answer && typeof answer.token === 'string' && answer.token) setToken(answer.token);
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ME_KEY }),
-      client.invalidateQueries({ queryKey: NAVIGATION_KEY }),
-    ]);
+    await Promise.all([client.invalidateQueries({ queryKey: ME_KEY }), client.invalidateQueries({ queryKey: NAVIGATION_KEY })]);
   };
 }
 

@@ -53,12 +53,7 @@ export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNa
               <ul>
                 {group.pages?.map((p) => (
                   <li key={p.page}>
-                    <NavLink
-                      to={pagePath(p.page)}
-                      end={pagePath(p.page) === '/'}
-                      className="side-nav__link"
-                      onClick={onNavigate}
-                    >
+                    <NavLink to={pagePath(p.page)} end={pagePath(p.page) === '/'} className="side-nav__link" onClick={onNavigate}>
                       {p.title}
                     </NavLink>
                   </li>
@@ -82,13 +77,7 @@ export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNa
 export function ReviewIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d="M4 5h16v11H9l-5 4z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
+      <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
       <path d="M8 9.5h8M8 12.5h5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </svg>
   );

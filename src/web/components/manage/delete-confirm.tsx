@@ -36,7 +36,15 @@ export function useDeleteConfirm<T>(remove: (row: T) => Promise<unknown>, onDele
 export type DeleteConfirmState<T> = ReturnType<typeof useDeleteConfirm<T>>;
 
 /** The confirmation dialog of a useDeleteConfirm. */
-export function DeleteConfirm<T>({ state, title, message }: { state: DeleteConfirmState<T>; title: ReactNode; message(row: T): ReactNode }) {
+export function DeleteConfirm<T>({
+  state,
+  title,
+  message,
+}: {
+  state: DeleteConfirmState<T>;
+  title: ReactNode;
+  message(row: T): ReactNode;
+}) {
   const { t } = useTranslation('common');
   return (
     <ConfirmDialog

@@ -52,9 +52,7 @@ export function Dialog({ open, title, onClose, children, footer, initialFocus, p
     openDialogs.push(dialog);
 
     // Everything beside this dialog's layer goes inert (the app root, dialogs underneath).
-    const madeInert = [...document.body.children].filter(
-      (el): el is HTMLElement => el instanceof HTMLElement && el !== layer && !el.inert,
-    );
+    const madeInert = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el !== layer && !el.inert);
     for (const el of madeInert) el.inert = true;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';

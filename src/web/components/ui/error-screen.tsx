@@ -15,9 +15,7 @@ export function ErrorScreen({ kind, detail }: ErrorScreenProps) {
         <path d="M24 13v14" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
         <circle cx="24" cy="34" r="2.4" fill="currentColor" />
       </svg>
-      <h1 className="error-screen__title">
-        {kind === 'render' ? t('errors.somethingWrong') : t('errors.unexpected')}
-      </h1>
+      <h1 className="error-screen__title">{kind === 'render' ? t('errors.somethingWrong') : t('errors.unexpected')}</h1>
       {detail && <pre className="error-screen__detail">{detail}</pre>}
       <p>
         {/* A full load: whatever broke gets a clean start. */}

@@ -19,7 +19,12 @@ export interface FormErrorNoticeProps {
  */
 export function FormErrorNotice({ error, isShown, fallback, className }: FormErrorNoticeProps) {
   if (!error) return null;
-  if (!isApiError(error)) return <Notice tone="error" className={className}>{fallback}</Notice>;
+  if (!isApiError(error))
+    return (
+      <Notice tone="error" className={className}>
+        {fallback}
+      </Notice>
+    );
   if (error.isIgnored) return null;
   const unshown = Object.entries(error.errors)
     .filter(([key]) => !isShown?.(key))

@@ -16,10 +16,7 @@ export function useTableState({ perPage = DEFAULT_PAGE_SIZE, defaultSort = null 
   const page = parsePage(params.get('page'));
   const sortField = params.get('sort');
   const sortDir = params.get('dir');
-  const sort = useMemo(
-    () => parseSort(sortField, sortDir, defaultSort),
-    [sortField, sortDir, defaultSort],
-  );
+  const sort = useMemo(() => parseSort(sortField, sortDir, defaultSort), [sortField, sortDir, defaultSort]);
 
   const setPage = useCallback(
     (next: number) =>

@@ -1,10 +1,5 @@
 import { api } from '../../lib/api';
-import type {
-  LoginInput,
-  PasswordCreateInput,
-  PasswordResetInput,
-  RegisterInvitedInput,
-} from '../../../shared/schemas/auth';
+import type { LoginInput, PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth';
 
 // Bodies are the shared schemas' types (design rule 2); `import type` keeps zod out of the bundle.
 export type { LoginInput, PasswordCreateInput, PasswordResetInput, RegisterInvitedInput };
@@ -40,8 +35,7 @@ export const authApi = {
     api.query<{ email?: string }>(`/app/user/token/${encodeURIComponent(hash)}`, { signal }),
   /** Spec 7: GET /locations/token/{hash}, the location a registration link belongs to. */
   locationByToken: (hash: string, signal?: AbortSignal) =>
-    api.query<{ id?: number; title?: string; location?: { title?: string } }>(
-      `/app/locations/token/${encodeURIComponent(hash)}`,
-      { signal },
-    ),
+    api.query<{ id?: number; title?: string; location?: { title?: string } }>(`/app/locations/token/${encodeURIComponent(hash)}`, {
+      signal,
+    }),
 };

@@ -1,5 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { Category, CreateCategoryInput, CreateDishInput, Dish, UpdateCategoryInput, UpdateDishInput } from '../../../shared/schemas/catalogue';
+import type {
+  Category,
+  CreateCategoryInput,
+  CreateDishInput,
+  Dish,
+  UpdateCategoryInput,
+  UpdateDishInput,
+} from '../../../shared/schemas/catalogue';
 import type { Paged } from '../../../shared/list-query';
 import { api, ApiError, type FieldErrors, type Query } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';

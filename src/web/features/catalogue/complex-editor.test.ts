@@ -52,8 +52,22 @@ describe('complex editor', () => {
   it('builds the request with positions in list order, ids kept and empty overrides as null', () => {
     const dish = {
       complex: [
-        { id: 8, category_id: 2, title: { lv: 'Otrais', en: '', ru: '' }, optional: true, position: 1, dishes: [{ id: 21, price: null, base_price: 3, title: { lv: 'x', en: '', ru: '' }, status: true }] },
-        { id: 7, category_id: 1, title: { lv: 'Zupa', en: 'Soup', ru: '' }, optional: false, position: 0, dishes: [{ id: 20, price: 1.2, base_price: 2, title: { lv: 'y', en: '', ru: '' }, status: true }] },
+        {
+          id: 8,
+          category_id: 2,
+          title: { lv: 'Otrais', en: '', ru: '' },
+          optional: true,
+          position: 1,
+          dishes: [{ id: 21, price: null, base_price: 3, title: { lv: 'x', en: '', ru: '' }, status: true }],
+        },
+        {
+          id: 7,
+          category_id: 1,
+          title: { lv: 'Zupa', en: 'Soup', ru: '' },
+          optional: false,
+          position: 0,
+          dishes: [{ id: 20, price: 1.2, base_price: 2, title: { lv: 'y', en: '', ru: '' }, status: true }],
+        },
       ],
     } satisfies Pick<Dish, 'complex'>;
     let n = 0;

@@ -21,6 +21,15 @@ describe('kitchen display helpers', () => {
     expect(isEmpty({ dishes: [], initials: [] })).toBe(true);
     expect(isEmpty({ dishes: [{ key: 1, title: 'Zupas', data: [] }], initials: [] })).toBe(true);
     expect(isEmpty({ dishes: [], initials: [{ id: 1, title: 'Set', qty: 1 }] })).toBe(false);
-    expect(groupTotal({ key: 1, title: 'Zupas', data: [{ id: 1, title: 'A', qty: 2 }, { id: 2, title: 'B', qty: 5 }] })).toBe(7);
+    expect(
+      groupTotal({
+        key: 1,
+        title: 'Zupas',
+        data: [
+          { id: 1, title: 'A', qty: 2 },
+          { id: 2, title: 'B', qty: 5 },
+        ],
+      }),
+    ).toBe(7);
   });
 });

@@ -5,7 +5,5 @@ const access: RoleHandle = { roles: STAFF };
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
-  protected: [
-    { path: 'kds/:menuId', lazy: () => import('./routes/kitchen-display-page'), handle: access },
-  ],
+  protected: [{ path: 'kds/:menuId', lazy: () => import('./routes/kitchen-display-page'), handle: access }],
 };

@@ -1,4 +1,12 @@
-import type { CashBalanceInput, CashBalanceResult, CreateLapInput, Lap, LapList, LapReport, UpdateLapInput } from '../../../shared/schemas/laps';
+import type {
+  CashBalanceInput,
+  CashBalanceResult,
+  CreateLapInput,
+  Lap,
+  LapList,
+  LapReport,
+  UpdateLapInput,
+} from '../../../shared/schemas/laps';
 import type { Paged } from '../../../shared/list-query';
 import type { MenuDetail, MenuSummary } from '../../../shared/schemas/menus';
 import { api } from '../../lib/api';
@@ -15,7 +23,10 @@ export function useLaps() {
 
 /** The menu's title and times for /menu-laps/{menuId} (GET /app/dishlists/{id}). */
 export function useLapMenu(menuId: number | null) {
-  return useApiQuery<MenuDetail>([...LAPS_KEY, 'menu', menuId], `/app/dishlists/${menuId ?? 0}`, { enabled: menuId !== null, retry: false });
+  return useApiQuery<MenuDetail>([...LAPS_KEY, 'menu', menuId], `/app/dishlists/${menuId ?? 0}`, {
+    enabled: menuId !== null,
+    retry: false,
+  });
 }
 
 /** Menus, newest first, to open their laps (GET /app/dishlists, all of them). */

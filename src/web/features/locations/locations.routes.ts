@@ -5,7 +5,5 @@ const access: RoleHandle = { roles: ADMINS };
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
-  protected: [
-    { path: 'locations', lazy: () => import('./routes/locations-page'), handle: access },
-  ],
+  protected: [{ path: 'locations', lazy: () => import('./routes/locations-page'), handle: access }],
 };

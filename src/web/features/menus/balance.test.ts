@@ -21,7 +21,12 @@ describe('balance edits', () => {
   });
 
   it('posts only the edits', () => {
-    expect(balancePayload({ 3: 7, 9: null })).toEqual({ balance: [{ id: 3, qty: 7 }, { id: 9, qty: null }] });
+    expect(balancePayload({ 3: 7, 9: null })).toEqual({
+      balance: [
+        { id: 3, qty: 7 },
+        { id: 9, qty: null },
+      ],
+    });
     expect(balancePayload({})).toEqual({ balance: [] });
   });
 

@@ -65,8 +65,7 @@ export function useOrderPage(id: number | null) {
     // A language switch refetches under a new key; keep showing the menu meanwhile (the page
     // checks the menu id, so another menu never shows the previous one's dishes).
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false),
   });
 }
 
@@ -106,11 +105,7 @@ export function useOrder(id: string) {
  * POST /app/order/create (customer) or /app/order/create-for-user (staff), with the
  * attempt's idempotency key. Resolves to nothing on 429 (ignored, spec 7).
  */
-export function placeOrder(
-  body: CreateOrderInput | CreateOrderForUserInput,
-  forUser: boolean,
-  idempotencyKey: string,
-) {
+export function placeOrder(body: CreateOrderInput | CreateOrderForUserInput, forUser: boolean, idempotencyKey: string) {
   return api.post<CreateOrderResult>(forUser ? '/app/order/create-for-user' : '/app/order/create', body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });

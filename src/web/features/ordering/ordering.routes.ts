@@ -2,9 +2,7 @@ import type { FeatureRoutes } from '../../lib/feature-routes';
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
-  public: [
-    { path: 'public/menu', lazy: () => import('./routes/public-menu-page') },
-  ],
+  public: [{ path: 'public/menu', lazy: () => import('./routes/public-menu-page') }],
   protected: [
     { index: true, lazy: () => import('./routes/new-order-page') },
     { path: '*', lazy: () => import('./routes/new-order-page') },

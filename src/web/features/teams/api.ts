@@ -1,4 +1,12 @@
-import type { InviteResult, MemberResult, NotifyResult, ReportLinkResult, ReportPeriod, TeamMember, TeamResult } from '../../../shared/schemas/teams';
+import type {
+  InviteResult,
+  MemberResult,
+  NotifyResult,
+  ReportLinkResult,
+  ReportPeriod,
+  TeamMember,
+  TeamResult,
+} from '../../../shared/schemas/teams';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 

@@ -2,7 +2,5 @@ import type { FeatureRoutes } from '../../lib/feature-routes';
 
 // Route table of this feature; src/web/app/router.tsx picks it up by file name.
 export const routes: FeatureRoutes = {
-  protected: [
-    { path: 'my-team', lazy: () => import('./routes/my-team-page') },
-  ],
+  protected: [{ path: 'my-team', lazy: () => import('./routes/my-team-page') }],
 };

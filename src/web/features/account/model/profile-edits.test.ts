@@ -3,8 +3,16 @@ import type { Profile } from '../../../../shared/schemas/account';
 import { editProfile, hasEdits, passwordFormReady, shownProfile } from './profile-edits';
 
 const stored: Profile = {
-  id: 1, email: 'anna@demo.lv', first_name: 'Anna', phone: '+371 2000', role: 'customer', is_customer: true,
-  is_location_manager: false, location: null, remind_to_make_order: false, notify_on_delivery: true,
+  id: 1,
+  email: 'anna@demo.lv',
+  first_name: 'Anna',
+  phone: '+371 2000',
+  role: 'customer',
+  is_customer: true,
+  is_location_manager: false,
+  location: null,
+  remind_to_make_order: false,
+  notify_on_delivery: true,
 };
 
 describe('profile edits', () => {

@@ -29,7 +29,11 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   // A refused company sign-in comes back as /login#sso_error=<reason> (decision 022).
   const ssoError = /^#sso_error=(domain|unverified|inactive|expired|failed)$/.exec(location.hash)?.[1];
-  const companies = useQuery({ queryKey: ['company-sign-in'], queryFn: ({ signal }) => authApi.companyProviders(signal), staleTime: 60_000 });
+  const companies = useQuery({
+    queryKey: ['company-sign-in'],
+    queryFn: ({ signal }) => authApi.companyProviders(signal),
+    staleTime: 60_000,
+  });
   const company = useMutation({
     mutationFn: (id: number) => authApi.startCompanySignIn(id, rememberme),
     onSuccess: (answer) => {

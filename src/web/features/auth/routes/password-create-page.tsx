@@ -62,9 +62,7 @@ export function Component() {
       {form.failure && <Notice tone="error">{form.failure}</Notice>}
       <form className="form" onSubmit={form.submit}>
         {/* Lets password managers store the new password under the right account. */}
-        {check.data?.email && (
-          <input type="email" name="email" autoComplete="username" value={check.data.email} readOnly hidden />
-        )}
+        {check.data?.email && <input type="email" name="email" autoComplete="username" value={check.data.email} readOnly hidden />}
         <NewPasswordFields
           values={form.values}
           set={form.set}

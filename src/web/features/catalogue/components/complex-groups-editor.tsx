@@ -192,58 +192,59 @@ function GroupEditor({ group, index, count, dispatch, categories, errors, clearE
           <p className="muted">{t('complex.noOptions')}</p>
         ) : (
           <ul className="options__list">
-            {[...available.map((d) => ({ id: d.id, title: pickText(d.title, lang), price: d.price, active: d.status })), ...missing.map((d) => ({ id: d.id, title: `#${d.id}`, price: null, active: false }))].map(
-              (dish) => {
-                const chosenAt = group.dishes.findIndex((d) => d.id === dish.id);
-                const chosen = chosenAt >= 0 ? group.dishes[chosenAt] : undefined;
-                const checkId = `${legendId}-dish-${dish.id}`;
-                const priceError = chosenAt >= 0 ? err(`dishes.${chosenAt}.price`) : undefined;
-                return (
-                  <li key={dish.id} className="option-row">
-                    <div className="option-row__check">
+            {[
+              ...available.map((d) => ({ id: d.id, title: pickText(d.title, lang), price: d.price, active: d.status })),
+              ...missing.map((d) => ({ id: d.id, title: `#${d.id}`, price: null, active: false })),
+            ].map((dish) => {
+              const chosenAt = group.dishes.findIndex((d) => d.id === dish.id);
+              const chosen = chosenAt >= 0 ? group.dishes[chosenAt] : undefined;
+              const checkId = `${legendId}-dish-${dish.id}`;
+              const priceError = chosenAt >= 0 ? err(`dishes.${chosenAt}.price`) : undefined;
+              return (
+                <li key={dish.id} className="option-row">
+                  <div className="option-row__check">
+                    <input
+                      id={checkId}
+                      type="checkbox"
+                      className="checkbox"
+                      checked={Boolean(chosen)}
+                      onChange={() => {
+                        dispatch({ type: 'toggleDish', key: group.key, dishId: dish.id });
+                        edited();
+                      }}
+                    />
+                    <label htmlFor={checkId}>
+                      {dish.title}
+                      {dish.price !== null && <span className="muted"> · {formatEuros(dish.price, lang)}</span>}
+                      {!dish.active && <span className="badge badge--off">{t('common.inactive')}</span>}
+                    </label>
+                  </div>
+                  {chosen && (
+                    <div className="option-row__price">
+                      <label className="visually-hidden" htmlFor={`${checkId}-price`}>
+                        {t('complex.priceOverride', { name: dish.title })}
+                      </label>
                       <input
-                        id={checkId}
-                        type="checkbox"
-                        className="checkbox"
-                        checked={Boolean(chosen)}
-                        onChange={() => {
-                          dispatch({ type: 'toggleDish', key: group.key, dishId: dish.id });
+                        id={`${checkId}-price`}
+                        className="input input--price"
+                        type="number"
+                        min={0}
+                        step={0.1}
+                        inputMode="decimal"
+                        placeholder={dish.price !== null ? String(dish.price) : t('complex.ownPrice')}
+                        value={chosen.price}
+                        aria-invalid={priceError ? true : undefined}
+                        onChange={(e) => {
+                          dispatch({ type: 'dishPrice', key: group.key, dishId: dish.id, value: e.target.value });
                           edited();
                         }}
                       />
-                      <label htmlFor={checkId}>
-                        {dish.title}
-                        {dish.price !== null && <span className="muted"> · {formatEuros(dish.price, lang)}</span>}
-                        {!dish.active && <span className="badge badge--off">{t('common.inactive')}</span>}
-                      </label>
+                      {priceError && <p className="field__error">{priceError}</p>}
                     </div>
-                    {chosen && (
-                      <div className="option-row__price">
-                        <label className="visually-hidden" htmlFor={`${checkId}-price`}>
-                          {t('complex.priceOverride', { name: dish.title })}
-                        </label>
-                        <input
-                          id={`${checkId}-price`}
-                          className="input input--price"
-                          type="number"
-                          min={0}
-                          step={0.1}
-                          inputMode="decimal"
-                          placeholder={dish.price !== null ? String(dish.price) : t('complex.ownPrice')}
-                          value={chosen.price}
-                          aria-invalid={priceError ? true : undefined}
-                          onChange={(e) => {
-                            dispatch({ type: 'dishPrice', key: group.key, dishId: dish.id, value: e.target.value });
-                            edited();
-                          }}
-                        />
-                        {priceError && <p className="field__error">{priceError}</p>}
-                      </div>
-                    )}
-                  </li>
-                );
-              },
-            )}
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </fieldset>

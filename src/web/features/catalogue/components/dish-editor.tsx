@@ -51,7 +51,10 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
     const initial = dish && complex ? groupsFromDish(dish, () => `s${++n}`) : [];
     return complex && initial.length === 0 ? [newGroup('s0')] : initial;
   });
-  const save = useEditorSave((input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)), onSaved);
+  const save = useEditorSave(
+    (input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)),
+    onSaved,
+  );
   const { fieldErrors } = save;
   const { errors } = fieldErrors;
 

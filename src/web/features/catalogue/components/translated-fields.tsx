@@ -22,7 +22,17 @@ interface TranslatedFieldsProps {
  * One text in every language (lv, en, ru) as stacked inputs inside a fieldset: screen readers
  * announce "Title, Latviešu", and the layout stays usable at 360 px.
  */
-export function TranslatedFields({ legend, value, onChange, errors, groupError, required, multiline, maxLength, hint }: TranslatedFieldsProps) {
+export function TranslatedFields({
+  legend,
+  value,
+  onChange,
+  errors,
+  groupError,
+  required,
+  multiline,
+  maxLength,
+  hint,
+}: TranslatedFieldsProps) {
   return (
     <fieldset className={`lang-fields ${multiline ? 'lang-fields--multiline' : ''}`}>
       <legend className="field__label">
@@ -33,7 +43,12 @@ export function TranslatedFields({ legend, value, onChange, errors, groupError, 
       {groupError && <p className="field__error">{groupError}</p>}
       <div className="lang-fields__grid">
         {TEXT_LANGS.map((lang) => (
-          <Field key={lang} label={<span lang={lang}>{languageName(lang)}</span>} error={errors?.[lang]} required={required && lang === 'lv'}>
+          <Field
+            key={lang}
+            label={<span lang={lang}>{languageName(lang)}</span>}
+            error={errors?.[lang]}
+            required={required && lang === 'lv'}
+          >
             {(wiring) =>
               multiline ? (
                 <textarea

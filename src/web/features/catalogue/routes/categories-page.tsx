@@ -42,7 +42,12 @@ export function Component() {
   );
 
   const columns: Column<Category>[] = [
-    { key: 'title', header: t('fields.title'), sortable: true, cell: (c) => <span className="cell-strong">{pickText(c.title, lang)}</span> },
+    {
+      key: 'title',
+      header: t('fields.title'),
+      sortable: true,
+      cell: (c) => <span className="cell-strong">{pickText(c.title, lang)}</span>,
+    },
     { key: 'group_name', header: t('fields.groupName'), cell: (c) => c.group_name || <span className="muted">—</span> },
     { key: 'simple', header: t('fields.simple'), cell: (c) => (c.simple ? t('common.yes') : t('common.no')) },
     { key: 'dishes_count', header: t('categories.dishesCount'), align: 'end', cell: (c) => c.dishes_count },

@@ -204,7 +204,11 @@ export function Component() {
           }}
         />
       )}
-      <DeleteConfirm state={remove} title={t('dishes.deleteTitle')} message={(d) => t('dishes.deleteConfirm', { name: pickText(d.title, lang) })} />
+      <DeleteConfirm
+        state={remove}
+        title={t('dishes.deleteTitle')}
+        message={(d) => t('dishes.deleteConfirm', { name: pickText(d.title, lang) })}
+      />
     </ManagePage>
   );
 }

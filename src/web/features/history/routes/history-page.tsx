@@ -52,23 +52,13 @@ export function Component() {
         </Button>
       </Notice>
     );
-  else
-    body = (
-      <Table
-        columns={columns}
-        rows={menus.data?.data ?? []}
-        rowKey={(m) => m.id}
-        loading={menus.isPending}
-      />
-    );
+  else body = <Table columns={columns} rows={menus.data?.data ?? []} rowKey={(m) => m.id} loading={menus.isPending} />;
 
   return (
     <section className="page hist-page">
       <div className="hist-head">
         <h1 className="page__title">{t('title')}</h1>
-        {where.isStaff && (
-          <LocationPicker locations={where.locations} value={where.locationId} onChange={where.setLocation} />
-        )}
+        {where.isStaff && <LocationPicker locations={where.locations} value={where.locationId} onChange={where.setLocation} />}
       </div>
       {body}
     </section>

@@ -56,9 +56,7 @@ export function Component() {
           {o.items.map((line) => (
             <li key={line.id}>
               {line.qty} × {line.dish.title}
-              {line.complex.length > 0 && (
-                <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>
-              )}
+              {line.complex.length > 0 && <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>}
             </li>
           ))}
         </ul>
@@ -122,7 +120,14 @@ export function Component() {
           <div className="hist-download">
             <Button variant="primary" loading={download.isPending} onClick={() => download.mutate()}>
               <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                <path d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M10 3v10m0 0l-4-4m4 4l4-4M4 16h12"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               {t('download')}
             </Button>

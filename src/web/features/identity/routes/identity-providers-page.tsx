@@ -85,7 +85,7 @@ export function Component() {
       )}
       {notice && <Notice tone="success">{notice}</Notice>}
       <LoadErrorNotice error={list.isError ? list.error : null} fallback={t('errors.loadFailed')} />
-      <Table columns={columns} rows={list.data?.data ?? []} rowKey={(p) => p.id} loading={list.isPending} emptyText={t("empty")} />
+      <Table columns={columns} rows={list.data?.data ?? []} rowKey={(p) => p.id} loading={list.isPending} emptyText={t('empty')} />
       {editing && (
         <ProviderEditor
           provider={editing === 'new' ? null : editing}
@@ -113,7 +113,15 @@ export function Component() {
 
 const SHOWN = /^(name|issuer|client_id|client_secret|allowed_domains(\.\d+)?|location_id|enabled)$/;
 
-function ProviderEditor({ provider, onClose, onSaved }: { provider: IdentityProvider | null; onClose(): void; onSaved(p: IdentityProvider): void }) {
+function ProviderEditor({
+  provider,
+  onClose,
+  onSaved,
+}: {
+  provider: IdentityProvider | null;
+  onClose(): void;
+  onSaved(p: IdentityProvider): void;
+}) {
   const { t } = useTranslation('identity');
   const formId = useId();
   const locations = useLocationChoices();
@@ -126,7 +134,11 @@ function ProviderEditor({ provider, onClose, onSaved }: { provider: IdentityProv
   const [enabled, setEnabled] = useState(provider?.enabled ?? true);
   const fieldErrors = useFieldErrors();
   const { first, clear } = fieldErrors;
-  const domainError = () => first('allowed_domains') ?? Object.keys(fieldErrors.errors).filter((k) => k.startsWith('allowed_domains.')).map((k) => first(k))[0];
+  const domainError = () =>
+    first('allowed_domains') ??
+    Object.keys(fieldErrors.errors)
+      .filter((k) => k.startsWith('allowed_domains.'))
+      .map((k) => first(k))[0];
 
   const save = useMutation({
     mutationFn: (input: CreateIdentityProviderInput) => {
@@ -174,9 +186,43 @@ function ProviderEditor({ provider, onClose, onSaved }: { provider: IdentityProv
     >
       <form id={formId} className="form" onSubmit={submit}>
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField label={t('fields.name')} hint={t('editor.nameHint')} required maxLength={100} value={name} error={first('name')} onChange={(e) => { setName(e.target.value); clear('name'); }} />
-        <TextField label={t('fields.issuer')} hint={t('editor.issuerHint')} required type="url" maxLength={500} value={issuer} error={first('issuer')} onChange={(e) => { setIssuer(e.target.value); clear('issuer'); }} />
-        <TextField label={t('fields.clientId')} required maxLength={500} autoComplete="off" value={clientId} error={first('client_id')} onChange={(e) => { setClientId(e.target.value); clear('client_id'); }} />
+        <TextField
+          label={t('fields.name')}
+          hint={t('editor.nameHint')}
+          required
+          maxLength={100}
+          value={name}
+          error={first('name')}
+          onChange={(e) => {
+            setName(e.target.value);
+            clear('name');
+          }}
+        />
+        <TextField
+          label={t('fields.issuer')}
+          hint={t('editor.issuerHint')}
+          required
+          type="url"
+          maxLength={500}
+          value={issuer}
+          error={first('issuer')}
+          onChange={(e) => {
+            setIssuer(e.target.value);
+            clear('issuer');
+          }}
+        />
+        <TextField
+          label={t('fields.clientId')}
+          required
+          maxLength={500}
+          autoComplete="off"
+          value={clientId}
+          error={first('client_id')}
+          onChange={(e) => {
+            setClientId(e.target.value);
+            clear('client_id');
+          }}
+        />
         <TextField
           label={t('fields.clientSecret')}
           hint={provider ? t('editor.secretKeep') : t('editor.secretHint')}
@@ -186,12 +232,34 @@ function ProviderEditor({ provider, onClose, onSaved }: { provider: IdentityProv
           maxLength={2000}
           value={secret}
           error={first('client_secret')}
-          onChange={(e) => { setSecret(e.target.value); clear('client_secret'); }}
+          onChange={(e) => {
+            setSecret(e.target.value);
+            clear('client_secret');
+          }}
         />
-        <TextField label={t('fields.domains')} hint={t('editor.domainsHint')} required value={domains} error={domainError()} onChange={(e) => { setDomains(e.target.value); clear('allowed_domains'); }} />
+        <TextField
+          label={t('fields.domains')}
+          hint={t('editor.domainsHint')}
+          required
+          value={domains}
+          error={domainError()}
+          onChange={(e) => {
+            setDomains(e.target.value);
+            clear('allowed_domains');
+          }}
+        />
         <Field label={t('fields.location')} hint={t('editor.locationHint')} required error={first('location_id')}>
           {(control) => (
-            <select {...control} className="input" required value={locationId} onChange={(e) => { setLocationId(e.target.value ? Number(e.target.value) : ''); clear('location_id'); }}>
+            <select
+              {...control}
+              className="input"
+              required
+              value={locationId}
+              onChange={(e) => {
+                setLocationId(e.target.value ? Number(e.target.value) : '');
+                clear('location_id');
+              }}
+            >
               <option value="">{t('editor.chooseLocation')}</option>
               {(locations.data?.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>

@@ -23,7 +23,15 @@ interface LapCardProps {
 const SHOWN = new Set(['title', 'position', 'active', 'add', 'remove', 'move.location_id', 'move.offset']);
 
 /** The lap title of the create and edit forms: required, at most 200 characters; editing clears its server error. */
-export function LapTitleField({ value, onChange, fields }: { value: string; onChange(value: string): void; fields: ReturnType<typeof useFieldErrors> }) {
+export function LapTitleField({
+  value,
+  onChange,
+  fields,
+}: {
+  value: string;
+  onChange(value: string): void;
+  fields: ReturnType<typeof useFieldErrors>;
+}) {
   const { t } = useTranslation('laps');
   return (
     <TextField
@@ -160,7 +168,13 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
                   {stop && !stop.status && <span className="badge badge--off">{t('lap.inactiveLocation')}</span>}
                 </span>
                 <span className="laps-stop__actions">
-                  <Button size="sm" variant="ghost" disabled={busy || i === 0} aria-label={t('lap.moveUpNamed', { title: name })} onClick={() => update.mutate({ move: { location_id: id, offset: -1 } })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy || i === 0}
+                    aria-label={t('lap.moveUpNamed', { title: name })}
+                    onClick={() => update.mutate({ move: { location_id: id, offset: -1 } })}
+                  >
                     <span aria-hidden="true">↑</span> {t('lap.moveUp')}
                   </Button>
                   <Button
@@ -172,7 +186,14 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
                   >
                     <span aria-hidden="true">↓</span> {t('lap.moveDown')}
                   </Button>
-                  <Button size="sm" variant="ghost" className="btn--danger-text" disabled={busy} aria-label={t('lap.removeNamed', { title: name })} onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="btn--danger-text"
+                    disabled={busy}
+                    aria-label={t('lap.removeNamed', { title: name })}
+                    onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true })}
+                  >
                     {t('lap.remove')}
                   </Button>
                 </span>
@@ -181,7 +202,9 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
           })}
         </ol>
       )}
-      {(fields.first('move.location_id') || fields.first('move.offset')) && <p className="field__error">{fields.first('move.location_id') ?? fields.first('move.offset')}</p>}
+      {(fields.first('move.location_id') || fields.first('move.offset')) && (
+        <p className="field__error">{fields.first('move.location_id') ?? fields.first('move.offset')}</p>
+      )}
 
       <form className="laps-add" onSubmit={add}>
         <Field label={t('lap.addLabel')} error={fields.first('add')} hint={unassigned.length === 0 ? t('lap.noneToAdd') : undefined}>
@@ -217,7 +240,10 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
         message={removing ? t('lap.removeConfirm', { location: removing.title, lap: lap.title }) : ''}
         confirmLabel={t('lap.remove')}
         busy={busy}
-        error={fields.first('remove') ?? (removing && update.isError && update.variables?.remove !== undefined ? errorMessage(update.error, t('errors.saveFailed')) : null)}
+        error={
+          fields.first('remove') ??
+          (removing && update.isError && update.variables?.remove !== undefined ? errorMessage(update.error, t('errors.saveFailed')) : null)
+        }
         onConfirm={() => removing && update.mutate({ remove: removing.id })}
         onCancel={() => {
           setRemoving(null);

@@ -51,7 +51,15 @@ export function Component() {
           {r && <p className="muted">{t('report.menu', { title: r.dishlist.title })}</p>}
         </div>
         {r && menuId !== null && lapId !== null && (
-          <PdfButton lapId={lapId} menuId={menuId} lapTitle={r.lap.title} menuTitle={r.dishlist.title} label={t('report.pdf')} variant="primary" size="md" />
+          <PdfButton
+            lapId={lapId}
+            menuId={menuId}
+            lapTitle={r.lap.title}
+            menuTitle={r.dishlist.title}
+            label={t('report.pdf')}
+            variant="primary"
+            size="md"
+          />
         )}
       </header>
       {menuId !== null && (
@@ -158,7 +166,13 @@ function Report({ report: r }: { report: LapReport }) {
                     <dd>{money(l.current_payment)}</dd>
                   </div>
                 </dl>
-                <CashEntry key={`${l.id}-${l.cash_balance ?? ''}`} menuId={r.dishlist.id} locationId={l.id} locationTitle={l.title} recorded={l.cash_balance} />
+                <CashEntry
+                  key={`${l.id}-${l.cash_balance ?? ''}`}
+                  menuId={r.dishlist.id}
+                  locationId={l.id}
+                  locationTitle={l.title}
+                  recorded={l.cash_balance}
+                />
               </li>
             ))}
           </ol>

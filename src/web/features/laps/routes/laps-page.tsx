@@ -116,7 +116,12 @@ function CreateLap({ onCreated }: { onCreated(text: string): void }) {
       <FormErrorNotice error={failure} isShown={(k) => k === 'title' || k === 'active'} fallback={t('errors.saveFailed')} />
       <div className="laps-create__row">
         <LapTitleField value={title} onChange={setTitle} fields={fields} />
-        <CheckboxField label={t('create.active')} checked={active} error={fields.first('active')} onChange={(e) => setActive(e.target.checked)} />
+        <CheckboxField
+          label={t('create.active')}
+          checked={active}
+          error={fields.first('active')}
+          onChange={(e) => setActive(e.target.checked)}
+        />
         <Button type="submit" variant="primary" loading={create.isPending} disabled={!title.trim()}>
           {t('create.submit')}
         </Button>

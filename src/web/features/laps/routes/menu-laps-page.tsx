@@ -64,10 +64,21 @@ export function Component() {
                 </p>
               </div>
               <div className="laps-card__actions">
-                <Link className="btn btn--primary btn--sm" to={`/menu-laps/${m.id}/${lap.id}`} aria-label={t('menu.viewNamed', { title: lap.title })}>
+                <Link
+                  className="btn btn--primary btn--sm"
+                  to={`/menu-laps/${m.id}/${lap.id}`}
+                  aria-label={t('menu.viewNamed', { title: lap.title })}
+                >
                   {t('menu.view')}
                 </Link>
-                <PdfButton lapId={lap.id} menuId={m.id} lapTitle={lap.title} menuTitle={m.title} label={t('menu.pdf')} ariaLabel={t('menu.pdfNamed', { title: lap.title })} />
+                <PdfButton
+                  lapId={lap.id}
+                  menuId={m.id}
+                  lapTitle={lap.title}
+                  menuTitle={m.title}
+                  label={t('menu.pdf')}
+                  ariaLabel={t('menu.pdfNamed', { title: lap.title })}
+                />
               </div>
             </li>
           ))}

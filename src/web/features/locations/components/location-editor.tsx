@@ -20,7 +20,8 @@ interface ShiftDraft {
   title: string;
 }
 
-const SHOWN = /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|shifts(\.\d+(\.title)?)?)$/;
+const SHOWN =
+  /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|shifts(\.\d+(\.title)?)?)$/;
 
 /** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
 export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
@@ -91,8 +92,21 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={title} error={first('title')} onChange={text(setTitle, 'title')} />
-      <TextField label={t('fields.address')} maxLength={ADDRESS_MAX} value={address} error={first('address')} onChange={text(setAddress, 'address')} />
+      <TextField
+        label={t('fields.title')}
+        required
+        maxLength={TITLE_MAX}
+        value={title}
+        error={first('title')}
+        onChange={text(setTitle, 'title')}
+      />
+      <TextField
+        label={t('fields.address')}
+        maxLength={ADDRESS_MAX}
+        value={address}
+        error={first('address')}
+        onChange={text(setAddress, 'address')}
+      />
       <div className="form-grid">
         <TextField
           label={t('fields.contactName')}
@@ -122,7 +136,12 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
         />
       </div>
       <div className="form-grid">
-        <CheckboxField label={t('fields.fullSubsidy')} checked={fullSubsidy} error={first('full_subsidy')} onChange={(e) => setFullSubsidy(e.target.checked)} />
+        <CheckboxField
+          label={t('fields.fullSubsidy')}
+          checked={fullSubsidy}
+          error={first('full_subsidy')}
+          onChange={(e) => setFullSubsidy(e.target.checked)}
+        />
         <TextField
           label={t('fields.subsidy')}
           hint={fullSubsidy ? t('editor.subsidyDisabled') : t('editor.subsidyHint')}
@@ -137,7 +156,12 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
         />
       </div>
       <CheckboxField label={t('fields.profit')} checked={profit} error={first('profit')} onChange={(e) => setProfit(e.target.checked)} />
-      <CheckboxField label={t('fields.disableCash')} checked={disableCash} error={first('disable_cash')} onChange={(e) => setDisableCash(e.target.checked)} />
+      <CheckboxField
+        label={t('fields.disableCash')}
+        checked={disableCash}
+        error={first('disable_cash')}
+        onChange={(e) => setDisableCash(e.target.checked)}
+      />
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
 
       <fieldset className="allergen-picker">
@@ -170,7 +194,13 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
                   {err && <p className="field__error">{err}</p>}
                 </div>
                 <div className="row-actions">
-                  <Button size="sm" variant="ghost" disabled={i === 0} aria-label={t('editor.shiftUp', { number })} onClick={() => moveShift(i, -1)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={i === 0}
+                    aria-label={t('editor.shiftUp', { number })}
+                    onClick={() => moveShift(i, -1)}
+                  >
                     ↑
                   </Button>
                   <Button

@@ -104,7 +104,14 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     <form className="menu-form" onSubmit={submit}>
       <div className="card menu-form__card">
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField label={t('fields.title')} required maxLength={TITLE_MAX} value={values.title} error={first('title')} onChange={(e) => set('title', e.target.value)} />
+        <TextField
+          label={t('fields.title')}
+          required
+          maxLength={TITLE_MAX}
+          value={values.title}
+          error={first('title')}
+          onChange={(e) => set('title', e.target.value)}
+        />
         <div className="form-grid">
           <TextField
             label={t('fields.from')}
@@ -166,13 +173,22 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
 
       <div className="sticky-actions">
         {/* The bar stays in view, so the outcome is told here too (the details are above). */}
-        <span className={`sticky-actions__status ${save.isError || hasLocalErrors ? 'field__error' : saved ? 'is-ok' : 'muted'}`} role="status">
+        <span
+          className={`sticky-actions__status ${save.isError || hasLocalErrors ? 'field__error' : saved ? 'is-ok' : 'muted'}`}
+          role="status"
+        >
           {saved ? t('form.saved') : save.isError || hasLocalErrors ? t('form.failed') : ''}
         </span>
         <Link className="btn btn--ghost sticky-actions__back" to="/menu">
           {t('form.backToList')}
         </Link>
-        <Button type="submit" value="save" variant="primary" loading={save.isPending && save.variables?.intent === 'save'} disabled={save.isPending}>
+        <Button
+          type="submit"
+          value="save"
+          variant="primary"
+          loading={save.isPending && save.variables?.intent === 'save'}
+          disabled={save.isPending}
+        >
           {t('form.save')}
         </Button>
         <Button type="submit" value="balance" loading={save.isPending && save.variables?.intent === 'balance'} disabled={save.isPending}>

@@ -51,7 +51,9 @@ export function SelectedDishes({ selected, onChange, dishesById, categoryTitles,
           <div key={group.categoryId} className="selected-group">
             <h3 className="complex-editor__title">
               {categoryTitles.get(group.categoryId) ??
-                (first?.category_id === group.categoryId ? pickText(first.category?.title, lang) : t('selected.category', { id: group.categoryId }))}
+                (first?.category_id === group.categoryId
+                  ? pickText(first.category?.title, lang)
+                  : t('selected.category', { id: group.categoryId }))}
             </h3>
             <ul className="selected-list">
               {group.items.map((s) => (
@@ -161,7 +163,12 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
               {t('selected.editable')}
             </label>
             {draft.editable && (
-              <Button size="sm" variant="ghost" disabled={draft.complex.length === 0} onClick={() => onChange(resetOverrides(selected, draft.id))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={draft.complex.length === 0}
+                onClick={() => onChange(resetOverrides(selected, draft.id))}
+              >
                 {t('selected.reset')}
               </Button>
             )}

@@ -186,7 +186,10 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
         ))}
       </div>
       <div className="sticky-actions">
-        <span className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : saved && editCount === 0 ? 'is-ok' : 'muted'}`} role="status">
+        <span
+          className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : saved && editCount === 0 ? 'is-ok' : 'muted'}`}
+          role="status"
+        >
           {invalidCount > 0
             ? t('balance.fixInvalid')
             : save.isError

@@ -47,7 +47,9 @@ export function Component() {
       key: 'status',
       header: t('fields.status'),
       sortable: true,
-      cell: (m) => <span className={`badge ${m.status ? 'badge--ok' : 'badge--off'}`}>{m.status ? t('status.published') : t('status.draft')}</span>,
+      cell: (m) => (
+        <span className={`badge ${m.status ? 'badge--ok' : 'badge--off'}`}>{m.status ? t('status.published') : t('status.draft')}</span>
+      ),
     },
     { key: 'from', header: t('fields.from'), sortable: true, className: 'cell-nowrap', cell: (m) => formatDateTime(m.from, lang, zone) },
     { key: 'to', header: t('columns.to'), sortable: true, className: 'cell-nowrap', cell: (m) => formatDateTime(m.to, lang, zone) },
@@ -58,7 +60,11 @@ export function Component() {
         <Link className="btn btn--sm btn--secondary" to={`/menu/${m.id}`} aria-label={t('actions.editNamed', { title: m.title })}>
           {t('actions.edit')}
         </Link>
-        <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}?duplicate=true`} aria-label={t('actions.duplicateNamed', { title: m.title })}>
+        <Link
+          className="btn btn--sm btn--ghost"
+          to={`/menu/${m.id}?duplicate=true`}
+          aria-label={t('actions.duplicateNamed', { title: m.title })}
+        >
           {t('actions.duplicate')}
         </Link>
         <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}/balance`} aria-label={t('actions.balanceNamed', { title: m.title })}>

@@ -101,9 +101,7 @@ export function CartLineRow({ line, cart, stock, titles, disabled, closed = fals
         <p className="ord-cart-line__note ord-cart-line__note--over">{t('cart.overLimit')}</p>
       ) : (
         Number.isFinite(left) &&
-        left < FEW_LEFT && (
-          <p className="ord-cart-line__note">{left > 0 ? t('cart.left', { count: left }) : t('cart.noneLeft')}</p>
-        )
+        left < FEW_LEFT && <p className="ord-cart-line__note">{left > 0 ? t('cart.left', { count: left }) : t('cart.noneLeft')}</p>
       )}
     </li>
   );

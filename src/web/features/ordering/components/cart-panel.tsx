@@ -68,25 +68,25 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
             </div>
             {lines.length > 0 && (
               <>
-            <p className="ord-checkout-submit__total">
-              <span>{t('totals.toPay')}</span>
-              <strong>{formatCents(totals.amountToPay, lang)}</strong>
-            </p>
-            <Button
-              variant="primary"
-              className="btn--block"
-              loading={sending}
-              disabled={blockers.length > 0}
-              aria-describedby={firstHint ? hintId : undefined}
-              onClick={checkout.submit}
-            >
-              {t('checkout.order')}
-            </Button>
-            {firstHint && (
-              <p id={hintId} className="ord-checkout-submit__hint">
-                {t(`checkout.blocker.${firstHint}`)}
-              </p>
-            )}
+                <p className="ord-checkout-submit__total">
+                  <span>{t('totals.toPay')}</span>
+                  <strong>{formatCents(totals.amountToPay, lang)}</strong>
+                </p>
+                <Button
+                  variant="primary"
+                  className="btn--block"
+                  loading={sending}
+                  disabled={blockers.length > 0}
+                  aria-describedby={firstHint ? hintId : undefined}
+                  onClick={checkout.submit}
+                >
+                  {t('checkout.order')}
+                </Button>
+                {firstHint && (
+                  <p id={hintId} className="ord-checkout-submit__hint">
+                    {t(`checkout.blocker.${firstHint}`)}
+                  </p>
+                )}
               </>
             )}
           </div>
@@ -107,15 +107,7 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
         <>
           <ul className="ord-cart-lines" aria-label={t('cart.lines')}>
             {lines.map((line) => (
-              <CartLineRow
-                key={line.key}
-                line={line}
-                cart={lines}
-                stock={stock}
-                titles={titles}
-                disabled={sending}
-                closed={displayOnly}
-              />
+              <CartLineRow key={line.key} line={line} cart={lines} stock={stock} titles={titles} disabled={sending} closed={displayOnly} />
             ))}
           </ul>
           <TotalsTable totals={totals} />

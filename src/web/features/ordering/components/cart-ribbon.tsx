@@ -32,13 +32,7 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
           the announcement then comes from inside the dialog (CartPanel). */}
       {!open && <CartAnnouncement amountToPay={amountToPay} />}
       {units > 0 && !open && (
-        <button
-          ref={buttonRef}
-          type="button"
-          className="ord-cart-ribbon"
-          aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
-        >
+        <button ref={buttonRef} type="button" className="ord-cart-ribbon" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
               d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"

@@ -22,11 +22,7 @@ export interface DishCardProps {
 function Allergens({ dish }: { dish: MenuDish }) {
   const { t } = useTranslation('ordering');
   if (dish.allergens.length === 0) return null;
-  return (
-    <p className="ord-dish__allergens">
-      {t('dish.allergens', { list: dish.allergens.map((a) => a.title).join(', ') })}
-    </p>
-  );
+  return <p className="ord-dish__allergens">{t('dish.allergens', { list: dish.allergens.map((a) => a.title).join(', ') })}</p>;
 }
 
 function LeftTag({ qty }: { qty: number | null }) {
@@ -127,9 +123,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
           <fieldset key={group.id} className="ord-group">
             <legend className="ord-group__title">
               {group.title}
-              <span className="ord-group__hint">
-                {group.optional ? t('dish.optional') : t('dish.chooseOne')}
-              </span>
+              <span className="ord-group__hint">{group.optional ? t('dish.optional') : t('dish.chooseOne')}</span>
             </legend>
             {group.dishes.map((option) => {
               const chosen = (selected[group.id] ?? []).includes(option.id);

@@ -28,11 +28,7 @@ export function OrderOutcome({ kind, orderId }: OrderOutcomeProps) {
         </svg>
         <h1 className="ord-outcome__title">{title}</h1>
         <p className="ord-outcome__text">
-          {kind === 'success'
-            ? id
-              ? t('success.text', { id })
-              : t('success.textNoId')
-            : t('fail.text')}
+          {kind === 'success' ? (id ? t('success.text', { id }) : t('success.textNoId')) : t('fail.text')}
         </p>
         <div className="ord-outcome__actions">
           {id && (

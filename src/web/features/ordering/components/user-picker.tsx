@@ -154,9 +154,7 @@ function UserSummary({ user }: { user: SelectableUser }) {
   return (
     <span className="ord-user-summary">
       <span className="ord-user-summary__name">{user.name}</span>
-      <span className="ord-user-summary__meta">
-        {[user.phone, user.location?.title].filter(Boolean).join(' · ')}
-      </span>
+      <span className="ord-user-summary__meta">{[user.phone, user.location?.title].filter(Boolean).join(' · ')}</span>
     </span>
   );
 }

@@ -8,8 +8,19 @@ const stock = { 1: 3 };
 
 function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
   return {
-    id, title: `D${id}`, summary: '', code: '', category_id: 1, type: complex.length ? 'complex' : 'simple',
-    price: 1, priceFrom: 1, qty: null, has_image: false, image_version: null, allergens: [], complex,
+    id,
+    title: `D${id}`,
+    summary: '',
+    code: '',
+    category_id: 1,
+    type: complex.length ? 'complex' : 'simple',
+    price: 1,
+    priceFrom: 1,
+    qty: null,
+    has_image: false,
+    image_version: null,
+    allergens: [],
+    complex,
   };
 }
 function category(dishes: MenuDish[]): MenuCategory {

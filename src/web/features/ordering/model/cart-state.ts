@@ -37,10 +37,7 @@ export function loadMenu(state: CartState, dishlistId: number | null): CartState
 }
 
 /** Fresh menu data for the same menu: lines whose dish (or chosen option) is gone are removed. */
-export function syncWithMenu(
-  state: CartState,
-  categories: Parameters<typeof menuIndex>[0],
-): CartState {
+export function syncWithMenu(state: CartState, categories: Parameters<typeof menuIndex>[0]): CartState {
   const lines = pruneCart(state.lines, menuIndex(categories));
   if (lines === state.lines) return state;
   return { ...state, lines, dishRemoved: true };

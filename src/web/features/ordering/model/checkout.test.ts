@@ -71,7 +71,13 @@ const form: CheckoutForm = { payment: 'card', bank: null, comment: '', shiftId: 
 
 describe('Order button', () => {
   const base: BlockerInput = {
-    isCustomer: true, displayOnly: false, sending: false, cart, form, choices: ['card', 'bank', 'cash'], shifts: [],
+    isCustomer: true,
+    displayOnly: false,
+    sending: false,
+    cart,
+    form,
+    choices: ['card', 'bank', 'cash'],
+    shifts: [],
   };
 
   it('is enabled for a complete customer checkout', () => {
@@ -106,8 +112,24 @@ describe('order payload', () => {
       dishlist_id: 7,
       items: [
         { id: 1, qty: 2 },
-        { id: 10, qty: 1, complex: [{ group_id: 5, dish_id: 101 }, { group_id: 6, dish_id: 201 }, { group_id: 6, dish_id: 202 }] },
-        { id: 10, qty: 1, complex: [{ group_id: 5, dish_id: 101 }, { group_id: 6, dish_id: 201 }, { group_id: 6, dish_id: 202 }] },
+        {
+          id: 10,
+          qty: 1,
+          complex: [
+            { group_id: 5, dish_id: 101 },
+            { group_id: 6, dish_id: 201 },
+            { group_id: 6, dish_id: 202 },
+          ],
+        },
+        {
+          id: 10,
+          qty: 1,
+          complex: [
+            { group_id: 5, dish_id: 101 },
+            { group_id: 6, dish_id: 201 },
+            { group_id: 6, dish_id: 202 },
+          ],
+        },
       ],
       comment: 'no onions',
       shift_id: 2,

@@ -9,12 +9,7 @@ import {
 } from '../../../../shared/ordering/checkout';
 import { commissionFor, type CheckoutMethod } from '../../../../shared/ordering/totals';
 import { toCents } from '../../../../shared/money';
-import type {
-  CreateOrderForUserInput,
-  CreateOrderInput,
-  PaymentMethods,
-  UserData,
-} from '../../../../shared/schemas/ordering';
+import type { CreateOrderForUserInput, CreateOrderInput, PaymentMethods, UserData } from '../../../../shared/schemas/ordering';
 import { isApiError, type FieldErrors } from '../../../lib/api';
 
 /** The checkout form in the cart panel. */

@@ -15,13 +15,32 @@ import {
 } from './menu';
 
 const option = (id: number, price: number, qty: number | null = null) => ({
-  id, title: `O${id}`, summary: '', price, qty, allergens: [], has_image: false, image_version: null,
+  id,
+  title: `O${id}`,
+  summary: '',
+  price,
+  qty,
+  allergens: [],
+  has_image: false,
+  image_version: null,
 });
 
 function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
   return {
-    id, title: `D${id}`, summary: '', code: '', category_id: 1, type: 'simple', price: 4.5, priceFrom: 4.5,
-    qty: null, has_image: false, image_version: null, allergens: [], complex: [], ...over,
+    id,
+    title: `D${id}`,
+    summary: '',
+    code: '',
+    category_id: 1,
+    type: 'simple',
+    price: 4.5,
+    priceFrom: 4.5,
+    qty: null,
+    has_image: false,
+    image_version: null,
+    allergens: [],
+    complex: [],
+    ...over,
   };
 }
 

@@ -1,9 +1,5 @@
 import { remainingForItem, type Cart, type NewCartItem } from '../../../../shared/ordering/cart';
-import {
-  isSelectionComplete,
-  selectionPriceCents,
-  type ComplexSelection,
-} from '../../../../shared/ordering/complex';
+import { isSelectionComplete, selectionPriceCents, type ComplexSelection } from '../../../../shared/ordering/complex';
 import { isSoldOut, type StockMap } from '../../../../shared/ordering/stock';
 import { toCents } from '../../../../shared/money';
 import type { MenuCategory, MenuDish, MenuComplexGroup } from '../../../../shared/schemas/ordering';
@@ -29,10 +25,7 @@ export function visibleCategories(categories: readonly MenuCategory[], stock: St
  * Address of a dish image (spec 7): WebP, resized by the server; `v` changes when the image does,
  * so the browser can cache each version for long.
  */
-export function dishImageUrl(
-  dish: { id: number; image_version: string | null },
-  size: { width: number; height?: number },
-): string {
+export function dishImageUrl(dish: { id: number; image_version: string | null }, size: { width: number; height?: number }): string {
   const params = new URLSearchParams({ width: String(size.width) });
   if (size.height) params.set('height', String(size.height));
   params.set('format', 'webp');
@@ -91,9 +84,7 @@ export function isCategoryOpen(mode: MenuExpandMode, toggles: CategoryToggles, i
 
 export function toggleCategory(mode: MenuExpandMode, toggles: CategoryToggles, id: number): CategoryToggles {
   if (mode === 'all') {
-    const collapsed = toggles.collapsed.includes(id)
-      ? toggles.collapsed.filter((c) => c !== id)
-      : [...toggles.collapsed, id];
+    const collapsed = toggles.collapsed.includes(id) ? toggles.collapsed.filter((c) => c !== id) : [...toggles.collapsed, id];
     return { ...toggles, collapsed };
   }
   return { ...toggles, open: toggles.open === id ? null : id };

@@ -176,27 +176,14 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
         <MenuCategories
           categories={categories}
           renderDish={(dish) => (
-            <DishCard
-              dish={dish}
-              stock={stock}
-              cart={lines}
-              displayOnly={displayOnly}
-              onAdd={(item) => add(stock, item)}
-            />
+            <DishCard dish={dish} stock={stock} cart={lines} displayOnly={displayOnly} onAdd={(item) => add(stock, item)} />
           )}
         />
       )}
       <CartRibbon amountToPay={checkout.totals.amountToPay} />
       {(lines.length > 0 || cartOpen) && (
         <Suspense fallback={null}>
-          <CartPanel
-            data={data}
-            isCustomer={isCustomer}
-            displayOnly={displayOnly}
-            stock={stock}
-            titles={titles}
-            checkout={checkout}
-          />
+          <CartPanel data={data} isCustomer={isCustomer} displayOnly={displayOnly} stock={stock} titles={titles} checkout={checkout} />
         </Suspense>
       )}
     </>

@@ -80,9 +80,7 @@ function OrderDetails({ order }: { order: Order }) {
             <dt>{t('details.status')}</dt>
             <dd>
               <span className={`ord-tag ord-tag--${status}`}>{t(`status.${status}`)}</span>{' '}
-              {order.status === 2 && (
-                <span className="muted">{order.accepted ? t('details.accepted') : t('details.notAccepted')}</span>
-              )}
+              {order.status === 2 && <span className="muted">{order.accepted ? t('details.accepted') : t('details.notAccepted')}</span>}
             </dd>
           </div>
           <div>

@@ -113,7 +113,9 @@ export function Component() {
       sortable: true,
       cell: (o) => (
         <div className="ord-status">
-          <span className={`badge ${o.accepted === 1 ? 'badge--ok' : 'badge--info'}`}>{o.accepted === 1 ? t('status.accepted') : t('status.new')}</span>
+          <span className={`badge ${o.accepted === 1 ? 'badge--ok' : 'badge--info'}`}>
+            {o.accepted === 1 ? t('status.accepted') : t('status.new')}
+          </span>
           <div className="ord-actions">
             <Button
               size="sm"

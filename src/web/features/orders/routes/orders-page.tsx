@@ -35,7 +35,9 @@ export function Component() {
     {
       key: 'status',
       header: t('menus.status'),
-      cell: (m) => <span className={`badge ${m.status ? 'badge--ok' : 'badge--off'}`}>{m.status ? t('menus.published') : t('menus.draft')}</span>,
+      cell: (m) => (
+        <span className={`badge ${m.status ? 'badge--ok' : 'badge--off'}`}>{m.status ? t('menus.published') : t('menus.draft')}</span>
+      ),
     },
     { key: 'orders_count', header: t('menus.orders'), align: 'end', cell: (m) => m.orders_count },
     {

@@ -15,7 +15,16 @@ interface ProviderEditorProps {
 const SHOWN = /^(title|phone|email|status|timezone)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
-const ZONES = ['Europe/Riga', 'Europe/Tallinn', 'Europe/Vilnius', 'Europe/Helsinki', 'Europe/Warsaw', 'Europe/Berlin', 'Europe/London', 'UTC'];
+const ZONES = [
+  'Europe/Riga',
+  'Europe/Tallinn',
+  'Europe/Vilnius',
+  'Europe/Helsinki',
+  'Europe/Warsaw',
+  'Europe/Berlin',
+  'Europe/London',
+  'UTC',
+];
 
 /** Create or edit a provider: title, phone, e-mail, status and the time zone its menus use. */
 export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorProps) {

@@ -54,8 +54,16 @@ export function Component() {
         </span>
       ),
     },
-    { key: 'phone', header: t('fields.phone'), cell: (p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : <span className="muted">—</span>) },
-    { key: 'email', header: t('fields.email'), cell: (p) => (p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">—</span>) },
+    {
+      key: 'phone',
+      header: t('fields.phone'),
+      cell: (p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : <span className="muted">—</span>),
+    },
+    {
+      key: 'email',
+      header: t('fields.email'),
+      cell: (p) => (p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">—</span>),
+    },
     { key: 'timezone', header: t('fields.timezone'), cell: (p) => p.timezone },
     {
       key: 'status',
@@ -115,12 +123,7 @@ export function Component() {
       loadError={list.isError ? list.error : null}
     >
       {active && !active.status && <Notice tone="warning">{t('activeInactive')}</Notice>}
-      <Table
-        columns={columns}
-        rows={providers}
-        rowKey={(p) => p.id}
-        loading={list.isPending}
-      />
+      <Table columns={columns} rows={providers} rowKey={(p) => p.id} loading={list.isPending} />
       {editing && (
         <ProviderEditor
           provider={editing === 'new' ? null : editing}

@@ -23,7 +23,10 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
     onMutate: () => setOutcome(null),
     onSuccess: (answer, m) => {
       setAsking(null);
-      setOutcome({ tone: 'success', text: answer?.message ?? t(m.activated ? 'members.deactivated' : 'members.activated', { name: m.first_name }) });
+      setOutcome({
+        tone: 'success',
+        text: answer?.message ?? t(m.activated ? 'members.deactivated' : 'members.activated', { name: m.first_name }),
+      });
     },
     onError: (error) => {
       setAsking(null);
@@ -56,7 +59,11 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
       sortable: true,
       sortValue: (m) => (m.activated ? 1 : 0),
       className: 'team-col-status',
-      cell: (m) => <span className={`badge ${m.activated ? 'badge--ok' : 'badge--off'}`}>{m.activated ? t('members.active') : t('members.inactive')}</span>,
+      cell: (m) => (
+        <span className={`badge ${m.activated ? 'badge--ok' : 'badge--off'}`}>
+          {m.activated ? t('members.active') : t('members.inactive')}
+        </span>
+      ),
     },
     {
       key: 'actions',
@@ -89,7 +96,11 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
       <ConfirmDialog
         open={asking !== null}
         title={asking?.activated ? t('members.deactivateTitle') : t('members.activateTitle')}
-        message={asking ? t(asking.activated ? 'members.deactivateConfirm' : 'members.activateConfirm', { name: name(asking), email: asking.email }) : ''}
+        message={
+          asking
+            ? t(asking.activated ? 'members.deactivateConfirm' : 'members.activateConfirm', { name: name(asking), email: asking.email })
+            : ''
+        }
         confirmLabel={asking?.activated ? t('members.deactivate') : t('members.activate')}
         tone={asking?.activated ? 'danger' : 'primary'}
         busy={toggle.isPending}

@@ -62,8 +62,24 @@ export function ReportCard() {
         {failure && <Notice tone="error">{failure}</Notice>}
       </div>
       <div className="team-report__period">
-        <TextField label={t('report.from')} type="date" required value={period.from} max={period.to || undefined} onChange={(e) => set('from', e.target.value)} error={fieldErrors.first('from')} />
-        <TextField label={t('report.to')} type="date" required value={period.to} min={period.from || undefined} onChange={(e) => set('to', e.target.value)} error={fieldErrors.first('to')} />
+        <TextField
+          label={t('report.from')}
+          type="date"
+          required
+          value={period.from}
+          max={period.to || undefined}
+          onChange={(e) => set('from', e.target.value)}
+          error={fieldErrors.first('from')}
+        />
+        <TextField
+          label={t('report.to')}
+          type="date"
+          required
+          value={period.to}
+          min={period.from || undefined}
+          onChange={(e) => set('to', e.target.value)}
+          error={fieldErrors.first('to')}
+        />
       </div>
       <div className="team-card__actions">
         <Button type="submit" variant="primary" loading={download.isPending} disabled={!period.from || !period.to}>

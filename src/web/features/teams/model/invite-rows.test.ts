@@ -18,7 +18,9 @@ describe('invite rows', () => {
     const { emails, rowOf } = rowsToSend([' a@x.lv ', '', 'bad', '  ', 'c@x.lv']);
     expect(emails).toEqual(['a@x.lv', 'bad', 'c@x.lv']);
     expect(rowOf).toEqual([0, 2, 4]);
-    expect(rowErrors({ 'emails.1': ['Enter a valid e-mail address.'], emails: ['At most 50 are allowed.'], 'emails.9': ['x'] }, rowOf)).toEqual({
+    expect(
+      rowErrors({ 'emails.1': ['Enter a valid e-mail address.'], emails: ['At most 50 are allowed.'], 'emails.9': ['x'] }, rowOf),
+    ).toEqual({
       2: 'Enter a valid e-mail address.',
     });
   });
