@@ -25,6 +25,14 @@ export function CashEntry({ menuId, locationId, locationTitle, recorded }: CashE
   const client = useQueryClient();
   const fields = useFieldErrors();
   const [text, setText] = useState(recorded === null ? '' : recorded.toFixed(2));
+  // The report refetches after a save (or someone else's): show the recorded amount unless the
+  // field is being edited. The entry keeps its identity, so its "Saved" message stays.
+  const [shownRecorded, setShownRecorded] = useState(recorded);
+  const [editing, setEditing] = useState(false);
+  if (recorded !== shownRecorded) {
+    setShownRecorded(recorded);
+    if (!editing) setText(recorded === null ? '' : recorded.toFixed(2));
+  }
   const [saved, setSaved] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const save = useMutation({
@@ -36,6 +44,7 @@ export function CashEntry({ menuId, locationId, locationTitle, recorded }: CashE
     onSuccess: (answer) => {
       if (!answer) return;
       setText(answer.amount.toFixed(2));
+      setEditing(false);
       setSaved(t('report.saved', { amount: formatEuros(answer.amount, i18n.language) }));
       void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'report'] });
     },
@@ -68,6 +77,7 @@ export function CashEntry({ menuId, locationId, locationTitle, recorded }: CashE
         error={localError ?? fields.first('amount') ?? fields.first('location_id') ?? otherFailure ?? undefined}
         onChange={(e) => {
           setText(e.target.value);
+          setEditing(true);
           setLocalError(null);
           setSaved(null);
           fields.clear('amount');

@@ -166,13 +166,7 @@ function Report({ report: r }: { report: LapReport }) {
                     <dd>{money(l.current_payment)}</dd>
                   </div>
                 </dl>
-                <CashEntry
-                  key={`${l.id}-${l.cash_balance ?? ''}`}
-                  menuId={r.dishlist.id}
-                  locationId={l.id}
-                  locationTitle={l.title}
-                  recorded={l.cash_balance}
-                />
+                <CashEntry key={l.id} menuId={r.dishlist.id} locationId={l.id} locationTitle={l.title} recorded={l.cash_balance} />
               </li>
             ))}
           </ol>
