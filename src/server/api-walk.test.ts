@@ -10,6 +10,7 @@ import { placedOrder, teamWorld } from './modules/teams/teams.factories.js';
 import { createTestApp, type TestContext } from './test/harness.js';
 import { makeUser } from './test/factories.js';
 import { asParam, type JsonSchema, type Known, type Mode, valueOf, withOneHostileLeaf } from './test/openapi-arbitraries.js';
+import { loadEnv } from './env.js';
 
 /*
  * The API walk: every operation of /app/openapi.json is called with valid, invalid and hostile
@@ -19,8 +20,7 @@ import { asParam, type JsonSchema, type Known, type Mode, valueOf, withOneHostil
  * the answer. API_WALK_SEED / API_WALK_RUNS change them for a longer local walk.
  */
 
-const SEED = Number(process.env.API_WALK_SEED ?? 20_260_301);
-const RUNS = Number(process.env.API_WALK_RUNS ?? 80);
+const { API_WALK_SEED: SEED, API_WALK_RUNS: RUNS } = loadEnv();
 const ROLES = ['anonymous', 'customer', 'manager', 'kitchen', 'admin'] as const;
 type RoleName = (typeof ROLES)[number];
 

@@ -75,6 +75,9 @@ const schema = z.object({
     .default(''),
   /** Seconds a stopping instance waits for requests in flight before it closes their connections. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** Tests only: the API walk's seed and runs per operation (src/server/api-walk.test.ts). */
+  API_WALK_SEED: z.coerce.number().int().default(20_260_301),
+  API_WALK_RUNS: z.coerce.number().int().min(1).max(10_000).default(80),
   /** Tests only: a PostgreSQL server (maintenance URL) to use instead of starting an embedded one. */
   TEST_DATABASE_URL: z.string().url().optional(),
   /** Run background jobs (reminders, payment expiry) in this instance. */
