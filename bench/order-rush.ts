@@ -10,6 +10,9 @@
  *      order, no stored order without an answer, no 5xx.
  *
  *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --rate 500 --duration 3 --rounds 5 --warmup 500 --pool 10
+ * `--metrics-pairs K` then runs K pairs of closed-loop rushes (`--metrics-n` customers each, on
+ * menus of their own) against this app and a second one with METRICS=false in the same process,
+ * alternating which goes first, and prints the median orders/s ratio (the cost of the metrics).
  * Exits 1 when oversold, lost or 5xx is not 0.
  */
 import os from 'node:os';
@@ -32,6 +35,7 @@ import {
   sessions,
   users,
 } from '../src/server/db/schema/index.js';
+import { httpDuration } from '../src/server/lib/metrics.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
 import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
 
@@ -48,6 +52,10 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '500' },
     /** Customers of a warm-up rush on a menu of its own before the measured one (0: none). */
     warmup: { type: 'string', default: '500' },
+    /** Pairs of rushes with and without the request metrics (METRICS=false), 0: none. */
+    'metrics-pairs': { type: 'string', default: '0' },
+    /** Customers per rush of a metrics pair. */
+    'metrics-n': { type: 'string', default: '500' },
     /** Print PostgreSQL's per-statement planning and execution times of the rush. */
     stats: { type: 'boolean', default: false },
     /** Extra PostgreSQL setting for experiments, `name=value`; may be repeated. */
@@ -64,6 +72,8 @@ const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const OPEN_N = RATE > 0 ? N : 0;
+const METRICS_PAIRS = Number(args['metrics-pairs']);
+const METRICS_N = Number(args['metrics-n']);
 
 /** What bench/rush-client.mjs is given and answers. */
 interface RushJob {
@@ -160,7 +170,7 @@ async function main() {
     // ---- customers with sessions, straight into the database
     const tokens: string[] = [];
     const userIds: number[] = [];
-    const customers = N + OPEN_N + WARMUP;
+    const customers = N + OPEN_N + WARMUP + (METRICS_PAIRS > 0 ? (2 * METRICS_PAIRS + 1) * METRICS_N : 0);
     for (let start = 0; start < customers; start += 500) {
       const batch = Array.from({ length: Math.min(500, customers - start) }, (_, i) => ({
         email: `rush${start + i}@bench.lv`,
@@ -229,7 +239,7 @@ async function main() {
     if (args.stats) await db.execute(sql`select pg_stat_statements_reset()`);
 
     /** Checks a rush against the database and prints it; answers whether everything held. */
-    const report = async (title: string, menuId: number, rush: RushResult) => {
+    const report = async (title: string, menuId: number, rush: RushResult, stock = STOCK) => {
       const answers = new Map<number, number>(rush.answers);
       const statuses = new Map<number, number>(rush.statuses);
       const latencies = rush.latencies.sort((a, b) => a - b);
@@ -246,15 +256,15 @@ async function main() {
       const storedIds = new Set(stored.map((o) => o.id));
       const answeredWithoutOrder = [...answers.keys()].filter((id) => !storedIds.has(id)).length;
       const storedWithoutAnswer = stored.filter((o) => !answers.has(o.id)).length;
-      const oversold = Math.max(0, sold - STOCK) + Math.max(0, -(left?.qty ?? 0));
+      const oversold = Math.max(0, sold - stock) + Math.max(0, -(left?.qty ?? 0));
       // Every unit is either sold or still in stock.
-      const consistent = sold + (left?.qty ?? 0) === STOCK;
+      const consistent = sold + (left?.qty ?? 0) === stock;
       const lost = answeredWithoutOrder + storedWithoutAnswer;
       const fiveXx = [...statuses].filter(([st]) => st >= 500).reduce((n, [, c]) => n + c, 0) + rush.networkErrors;
       const count = rush.latencies.length;
       say(`\n${title}: ${count} order requests in ${rush.seconds.toFixed(2)} s`);
       say(`  requests/s          ${(count / rush.seconds).toFixed(0)}`);
-      say(`  orders placed       ${answers.size} (stock ${STOCK}); placed orders/s ${(answers.size / rush.seconds).toFixed(0)}`);
+      say(`  orders placed       ${answers.size} (stock ${stock}); placed orders/s ${(answers.size / rush.seconds).toFixed(0)}`);
       say(
         `  latency             p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${percentile(latencies, 100).toFixed(1)} ms`,
       );
@@ -290,8 +300,51 @@ async function main() {
       );
       if (!open.ok) exitCode = 1;
     }
+    let metricsRatio: number | undefined;
+    if (METRICS_PAIRS > 0) {
+      // The same rush against an app that times every answer (as deployed) and one that does
+      // not (METRICS=false), in the same process and run; the order alternates so drift cancels.
+      const untimed = await startServers(database, pg.url, { METRICS: 'false' });
+      const ratios: number[] = [];
+      let next = N + OPEN_N + WARMUP;
+      const rushOn = async (target: string, label: string, pair: number) => {
+        const m = await makeMenu(`Metrics ${label} ${pair}`, Math.floor(METRICS_N / 2));
+        const customers = tokens.slice(next, next + METRICS_N);
+        next += METRICS_N;
+        const result = await report(
+          `[${pair}] rush, metrics ${label}`,
+          m.id,
+          await runRush({ base: target, tokens: customers, menuId: m.id, items, concurrency: CONCURRENCY }),
+          Math.floor(METRICS_N / 2),
+        );
+        if (!result.ok) exitCode = 1;
+        return result.perSecond;
+      };
+      // Warm the second app as the first was warmed (not counted).
+      await rushOn(untimed.base, 'off (warm-up)', 0);
+      for (let pair = 1; pair <= METRICS_PAIRS; pair++) {
+        const order = pair % 2 === 1 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+        const rate: Record<string, number> = {};
+        for (const label of order) rate[label] = await rushOn(label === 'on' ? base : untimed.base, label, pair);
+        ratios.push(rate.on! / rate.off!);
+      }
+      metricsRatio = median(ratios);
+      // The per-answer work by itself: one histogram observation, against the time one order takes.
+      const calls = 200_000;
+      const t0 = performance.now();
+      for (let i = 0; i < calls; i++)
+        httpDuration.observe({ route: '/app/order', method: 'POST', status: i % 7 === 0 ? 409 : 200 }, (i % 100) / 1000);
+      const observeUs = ((performance.now() - t0) * 1000) / calls;
+      say(
+        `\nOne histogram observation: ${observeUs.toFixed(2)} µs; one order request at the rush's rate: ${(1e6 / closedRate).toFixed(0)} µs of the server (${((observeUs * closedRate) / 1e4).toFixed(3)} %)`,
+      );
+      say(`\nMetrics pairs (on / off requests/s): ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
+      await untimed.close();
+    }
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
+    if (metricsRatio !== undefined)
+      say(`Rush with metrics vs without: ${(metricsRatio * 100).toFixed(1)} % (target >= 95 %, median of ${METRICS_PAIRS} pairs)`);
     say(`Rush vs bare route:      ${((closedRate / bareResult.requests.average) * 100).toFixed(1)} % of bare req/s`);
     say(
       `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`,

@@ -70,8 +70,12 @@ export interface BenchServers {
   close(): Promise<void>;
 }
 
-/** The app (production settings, no jobs, no web files) and the bare route, both on 127.0.0.1. */
-export async function startServers(database: Database, databaseUrl: string): Promise<BenchServers> {
+/** The app (production settings and `envOverrides`, no jobs, no web files) and the bare route, both on 127.0.0.1. */
+export async function startServers(
+  database: Database,
+  databaseUrl: string,
+  envOverrides: Record<string, string> = {},
+): Promise<BenchServers> {
   const env = loadEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -81,6 +85,7 @@ export async function startServers(database: Database, databaseUrl: string): Pro
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
     PAYMENT_SECRET: 'bench-payment-secret-0123456789',
+    ...envOverrides,
   });
   const mailer = createMailer(database.db, { smtpUrl: undefined, from: env.MAIL_FROM });
   const deps: Deps = { env, database, mailer, now: () => new Date() };

@@ -73,6 +73,14 @@ const schema = z.object({
     .string()
     .refine((v) => v === '' || v.length >= 16, 'at least 16 characters')
     .default(''),
+  /**
+   * Time every answer for the request histogram of GET /metrics. `false` leaves the per-answer
+   * work out (the benchmark measures its cost this way); the other metrics stay.
+   */
+  METRICS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Seconds a stopping instance waits for requests in flight before it closes their connections. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Tests only: the API walk's seed and runs per operation (src/server/api-walk.test.ts). */

@@ -3,7 +3,7 @@ import { customerAt, menuWorld } from '../modules/ordering/ordering.factories.js
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { eq } from 'drizzle-orm';
 import { payments } from '../db/schema/index.js';
-import { mailCounter, ordersCounter, paymentsCounter } from './metrics.js';
+import { httpDuration, mailCounter, ordersCounter, paymentsCounter } from './metrics.js';
 import { sandboxGateway } from './payments/sandbox.js';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -127,6 +127,26 @@ describe('metrics', () => {
     expect(text).toMatch(/lunch_db_pool_connections\{state="in_use"\} \d+/);
     expect(text).toMatch(/lunch_db_pool_waiting \d+/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('with METRICS=false leave answers untimed (the rest of /metrics stays)', async () => {
+    const untimed = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS: false });
+    try {
+      const histogram = async () =>
+        (await httpDuration.get()).values.find(
+          (v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === '/app/me' && v.labels.status === 401,
+        )?.value ?? 0;
+      const before = await histogram();
+      expect((await untimed.app.inject({ url: '/app/me' })).statusCode).toBe(401);
+      expect(await histogram()).toBe(before);
+      const res = await untimed.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.body).toMatch(/lunch_db_pool_connections\{state="in_use"\} \d+/);
+      // The same call on the timed app is counted.
+      await ctx.app.inject({ url: '/app/me' });
+      expect(await histogram()).toBe(before + 1);
+    } finally {
+      await untimed.close();
+    }
   });
 
   it('count placed and refused orders', async () => {
