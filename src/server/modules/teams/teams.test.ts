@@ -293,6 +293,8 @@ describe('POST /app/me/invite', () => {
 
 describe('GET /app/me/notify-lunch-is-delivered', () => {
   it('e-mails active members with a placed order on today’s menu who want delivery notices, once per window', async () => {
+    // Midday in Riga: the menu below starts an hour earlier, which must still be today there.
+    ctx.clock.set(DateTime.now().setZone('Europe/Riga').set({ hour: 12, minute: 0, second: 0, millisecond: 0 }).toJSDate());
     const now = ctx.clock.now();
     const w = await teamWorld(ctx.db, now, { title: 'Tehnoparks' });
     const none = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
