@@ -23,6 +23,7 @@ async function outbox(request: APIRequestContext, adminToken: string): Promise<M
 
 test('a reminder e-mail reaches the customer who has not ordered, not the one who has; its link turns reminders off', async ({
   page,
+  browser,
   request,
 }) => {
   const admin = await apiToken(request, 'admin@demo.lv');
@@ -31,12 +32,39 @@ test('a reminder e-mail reaches the customer who has not ordered, not the one wh
 
   // Today's seeded menu closes at 23:59 Riga time: with reminders a day before the deadline it is due now.
   const providers = await request.get('/app/providers', { headers: bearer(admin) });
-  const providerId = ((await providers.json()) as { active_provider_id: number }).active_provider_id;
+  const list = (await providers.json()) as { active_provider_id: number; data: { id: number; title: string }[] };
+  const providerId = list.active_provider_id;
+  const providerTitle = list.data.find((p) => p.id === providerId)!.title;
   const setMinutes = async (minutes: number) => {
     const res = await request.put(`/app/providers/${providerId}`, { headers: bearer(admin), data: { reminder_minutes: minutes } });
     expect(res.ok()).toBe(true);
   };
-  await setMinutes(1440);
+
+  // An administrator sets it in the provider's editor.
+  const adminContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Riga' });
+  const adminPage = await adminContext.newPage();
+  await adminPage.addInitScript(() => {
+    if (!localStorage.getItem('lunch.session'))
+      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
+  });
+  await adminPage.goto('/login');
+  await adminPage.getByLabel('Email').fill('admin@demo.lv');
+  await adminPage.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await adminPage.getByRole('button', { name: 'Log in' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+  await adminPage.goto('/providers');
+  await adminPage.getByRole('button', { name: `Edit ${providerTitle}` }).click();
+  const editor = adminPage.getByRole('dialog');
+  const minutes = editor.getByLabel('Reminder, minutes before the deadline');
+  await expect(minutes).toHaveValue('60');
+  // Out of range (1 to 1440): the browser holds the form back (the server refuses it too).
+  await minutes.fill('0');
+  expect(await minutes.evaluate((el: HTMLInputElement) => el.checkValidity())).toBe(false);
+  await scanA11y(adminPage, 'provider editor with the reminder time');
+  await minutes.fill('1440');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  await adminContext.close();
 
   try {
     // Anna orders (cash, a dish with no stock limit), choosing a shift if her location has any.
