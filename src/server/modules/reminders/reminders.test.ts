@@ -13,6 +13,8 @@ import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeMenu, menuWorld, setBalance } from '../ordering/ordering.factories.js';
 import { placedOrder } from '../teams/teams.factories.js';
+import { measuredRun } from '../../lib/jobs.js';
+import { jobs } from '../jobs.js';
 import { vapidKeys } from './push.js';
 import { sendDueReminders } from './reminders.service.js';
 
@@ -263,6 +265,18 @@ describe('unsubscribe link', () => {
     });
     expect(oneClick.statusCode).toBe(200);
     expect(await flag()).toBe(false);
+  });
+});
+
+describe('the pg-boss job', () => {
+  it('is scheduled every minute and runs the sweep', async () => {
+    const job = jobs.find((j) => j.name === 'reminders');
+    expect(job?.cron).toBe('* * * * *');
+    ctx.clock.set(new Date('2026-03-12T08:00:00Z'));
+    const w = await world(30);
+    await measuredRun(job!, ctx.deps)([{ startAfter: ctx.clock.now() }]);
+    await ctx.deps.mailer.idle();
+    expect(mailsTo(w.customer.email)).toHaveLength(1);
   });
 });
 
