@@ -48,6 +48,8 @@ const pwa = VitePWA({
     // No HTML in the precache: index.html comes from the network (below), so a deploy is seen at once.
     globPatterns: ['**/*.{js,css,svg,png,woff2}'],
     navigateFallback: null,
+    // Reminder notifications (decision 033): the push and notificationclick handlers.
+    importScripts: ['/push-sw.js'],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -23,3 +23,8 @@ export const ORDER_COMMENT_MAX = 500;
 
 /** The time zone of a provider that names none (design 3.6: deadlines in the provider's zone). */
 export const DEFAULT_TIMEZONE = 'Europe/Riga';
+
+/** Reminder lead time per provider, minutes before a menu's deadline (decision 033): default, bounds. */
+export const REMINDER_MINUTES_DEFAULT = 60;
+export const REMINDER_MINUTES_MIN = 1;
+export const REMINDER_MINUTES_MAX = 1440;

@@ -21,3 +21,18 @@ export function loginLink(env: LinkEnv): string {
 export function resetLink(env: LinkEnv, token: string, email: string): string {
   return `${publicBaseUrl(env)}/password/reset/${token}?email=${encodeURIComponent(email)}`;
 }
+
+/** A menu's order page (the reminders' link): the new order page with that menu chosen. */
+export function menuOrderLink(env: LinkEnv, providerId: number, menuId: number): string {
+  return `${publicBaseUrl(env)}/order?dishlist=${menuId}&provider_id=${providerId}`;
+}
+
+/** The page a reminder's "stop these reminders" link opens (no sign-in needed, decision 033). */
+export function reminderUnsubscribeLink(env: LinkEnv, token: string): string {
+  return `${publicBaseUrl(env)}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The RFC 8058 one-click address (List-Unsubscribe header): a mail client POSTs to it. */
+export function reminderOneClickLink(env: LinkEnv, token: string): string {
+  return `${publicBaseUrl(env)}/app/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+}

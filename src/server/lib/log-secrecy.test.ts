@@ -10,6 +10,7 @@ import { settled } from './after-answer.js';
 import type { App, Deps } from './context.js';
 import { createMailer } from './mail.js';
 import { signSandbox } from './payments/sandbox.js';
+import { reminderSigner, unsubscribeToken } from '../modules/reminders/reminders.service.js';
 
 const PAYMENT_SECRET = 'log-test-payment-secret-0123456789';
 const NEW_PASSWORD = 'brand-new-password-77';
@@ -25,6 +26,7 @@ const sink = new Writable({
 
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
 let app: App;
+let deps: Deps;
 beforeAll(async () => {
   testDb = await createTestDb();
   const env = loadEnv({
@@ -36,7 +38,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://lunch.example',
   });
   const mailer = createMailer(testDb.db, { from: env.MAIL_FROM });
-  const deps: Deps = { env, database: testDb, mailer, now: () => new Date() };
+  deps = { env, database: testDb, mailer, now: () => new Date() };
   app = await buildApp(deps, { serveWeb: false, logStream: sink });
   await app.ready();
 });
@@ -80,6 +82,16 @@ describe('logs', () => {
     const forged = { ...note, signature: 'f'.repeat(64) };
     expect((await app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: forged })).statusCode).toBe(403);
 
+    // A reminder's one-click unsubscribe address carries its signed token in the query (RFC 8058).
+    const unsubscribe = unsubscribeToken(await reminderSigner(deps), user.id);
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: `/app/reminders/unsubscribe?token=${unsubscribe}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+
     const all = lines.join('\n');
     for (const [what, secret] of [
       ['password', TEST_PASSWORD],
@@ -89,6 +101,7 @@ describe('logs', () => {
       ['session token', session],
       ['payment secret', PAYMENT_SECRET],
       ['notification signature', note.signature],
+      ['unsubscribe token', unsubscribe],
     ] as const) {
       expect(all.includes(secret), `${what} is in the log`).toBe(false);
     }

@@ -80,4 +80,32 @@ describe('mailer over SMTP', () => {
     const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'kept', text: 'T' });
   });
+
+  it('a message recorded in a transaction is delivered with its headers, also by the retry job after a crash before delivery started', async () => {
+    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    const headers = {
+      'List-Unsubscribe': '<https://x/app/reminders/unsubscribe?token=1.abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    // Rolled back with its transaction: never sent.
+    await db.db
+      .transaction(async (tx) => {
+        await mailer.enqueue(tx, { to: 'rolled-back@test.lv', subject: 'S', text: 'T', headers });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    // Committed, but the instance "crashed" before calling deliver: the row waits, queued.
+    await db.db.transaction(async (tx) => {
+      await mailer.enqueue(tx, { to: 'after-crash@test.lv', subject: 'S', text: 'T', headers });
+    });
+    const rows = await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'after-crash@test.lv'));
+    expect(rows).toMatchObject([{ status: 'queued', headers }]);
+    expect(await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rolled-back@test.lv'))).toHaveLength(0);
+    await mailer.flush();
+    mailer.close();
+    const mail = received.find((m) => m.to === 'after-crash@test.lv');
+    expect(mail?.raw.replace(/\r\n(?=[ \t])/g, '')).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail?.raw.replace(/\r\n(?=[ \t])/g, '')).toContain('List-Unsubscribe: <https://x/app/reminders/unsubscribe?token=1.abc>');
+    expect((await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'after-crash@test.lv')))[0]!.status).toBe('sent');
+  });
 });

@@ -34,15 +34,23 @@ export function secretBox(key: Buffer): SecretBox {
   };
 }
 
-/** The box for this deployment: SECRETS_KEY when set, else the key kept in the database. */
-export async function deploymentSecretBox(db: Db, configured: string): Promise<SecretBox> {
-  if (configured) return secretBox(createHash('sha256').update(configured).digest());
+/**
+ * The deployment's 256-bit key: SHA-256 of SECRETS_KEY when set, else a random key made once and
+ * kept in the settings table (the same for every instance). The secret box encrypts with it; signed
+ * links (lib/signed-links.ts) derive their own key from it.
+ */
+export async function deploymentKey(db: Db, configured: string): Promise<Buffer> {
+  if (configured) return createHash('sha256').update(configured).digest();
   await db
     .insert(settings)
     .values({ key: 'secrets_key', value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
   const stored = await getSetting<string>(db, 'secrets_key');
   if (typeof stored !== 'string') throw new Error('secrets_key setting is missing');
-  const key = Buffer.from(stored, 'base64url');
-  return secretBox(key);
+  return Buffer.from(stored, 'base64url');
+}
+
+/** The box for this deployment: SECRETS_KEY when set, else the key kept in the database. */
+export async function deploymentSecretBox(db: Db, configured: string): Promise<SecretBox> {
+  return secretBox(await deploymentKey(db, configured));
 }

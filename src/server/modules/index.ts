@@ -14,6 +14,7 @@ import { menusRoutes } from './menus/menus.routes.js';
 import { orderingRoutes } from './ordering/ordering.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
+import { remindersRoutes } from './reminders/reminders.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
@@ -34,4 +35,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await lapsRoutes(app, deps);
   await teamsRoutes(app, deps);
   await identityRoutes(app, deps);
+  await remindersRoutes(app, deps);
 }

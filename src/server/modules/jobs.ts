@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../lib/jobs.js';
 import { expireUnpaidOrders } from './payments/payments.service.js';
+import { sendDueReminders } from './reminders/reminders.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -14,6 +15,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await expireUnpaidOrders(deps);
+    },
+  },
+  {
+    // "Remind to make order": due reminders, once per user, menu and channel (decision 033).
+    name: 'reminders',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await sendDueReminders(deps);
     },
   },
 ];

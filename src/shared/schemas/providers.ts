@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
+import { EMAIL_MAX, PHONE_MAX, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN, TITLE_MAX } from '../limits.js';
 
 /*
  * Providers (food vendors). The active provider scopes categories, dishes and menus: every call
@@ -16,6 +16,8 @@ export const provider = z.object({
   status: z.boolean(),
   /** IANA zone in which this provider's menu times and deadlines are read. */
   timezone: z.string(),
+  /** Minutes before a menu's deadline at which "Remind to make order" reminders go out (1 to 1440). */
+  reminder_minutes: z.number(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
@@ -41,7 +43,7 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-/** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga. */
+/** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga, reminders 60 minutes before the deadline. */
 export const createProviderInput = z.object({
   title: text().trim().min(1).max(TITLE_MAX),
   phone: text().trim().max(PHONE_MAX).optional(),
@@ -52,6 +54,7 @@ export const createProviderInput = z.object({
     .trim()
     .refine((v) => isTimeZone(v), { message: 'invalidValue' })
     .optional(),
+  reminder_minutes: z.number().int().min(REMINDER_MINUTES_MIN).max(REMINDER_MINUTES_MAX).optional(),
 });
 export type CreateProviderInput = z.infer<typeof createProviderInput>;
 

@@ -48,6 +48,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull().default(''),
+    /** Extra headers (List-Unsubscribe for reminders), kept so a retried delivery sends them too. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['queued', 'sent', 'failed', 'kept'] })
       .notNull()
       .default('queued'),

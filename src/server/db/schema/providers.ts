@@ -1,18 +1,30 @@
-import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIMEZONE, REMINDER_MINUTES_DEFAULT, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN } from '../../../shared/limits.js';
 import { createdAt } from './common.js';
 
-export const providers = pgTable('providers', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  phone: text('phone').notNull().default(''),
-  email: text('email').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-  /** IANA zone in which menu deadlines are read. */
-  timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
-  cardEnabled: boolean('card_enabled').notNull().default(true),
-  /** Flat commission added when paying by card, in cents. */
-  cardCommissionCents: integer('card_commission_cents').notNull().default(0),
-  bankCommissionCents: integer('bank_commission_cents').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    status: boolean('status').notNull().default(true),
+    /** IANA zone in which menu deadlines are read. */
+    timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    cardEnabled: boolean('card_enabled').notNull().default(true),
+    /** Flat commission added when paying by card, in cents. */
+    cardCommissionCents: integer('card_commission_cents').notNull().default(0),
+    bankCommissionCents: integer('bank_commission_cents').notNull().default(0),
+    /** Minutes before a menu's deadline at which "Remind to make order" reminders go out (decision 033). */
+    reminderMinutes: integer('reminder_minutes').notNull().default(REMINDER_MINUTES_DEFAULT),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'providers_reminder_minutes_range',
+      sql`${t.reminderMinutes} between ${sql.raw(String(REMINDER_MINUTES_MIN))} and ${sql.raw(String(REMINDER_MINUTES_MAX))}`,
+    ),
+  ],
+);

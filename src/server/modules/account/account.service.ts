@@ -49,8 +49,10 @@ export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Pro
   };
 }
 
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<Profile> {
+/** Saves the edited fields; `lang`, the language the profile was saved in, is what reminders are written in. */
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput, lang?: Lang): Promise<Profile> {
   const set: Partial<typeof users.$inferInsert> = {};
+  if (lang !== undefined) set.lang = lang;
   if (input.first_name !== undefined) set.firstName = input.first_name;
   if (input.phone !== undefined) set.phone = input.phone;
   if (input.remind_to_make_order !== undefined) set.remindToMakeOrder = input.remind_to_make_order;

@@ -19,6 +19,7 @@ export function presentProvider(p: ProviderRow): Provider {
     email: p.email,
     status: p.status,
     timezone: p.timezone,
+    reminder_minutes: p.reminderMinutes,
     created_at: isoTime(p.createdAt),
   };
 }
@@ -98,6 +99,7 @@ export async function createProvider(db: Db, input: CreateProviderInput): Promis
       email: input.email ?? '',
       status: input.status ?? true,
       ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...(input.reminder_minutes !== undefined ? { reminderMinutes: input.reminder_minutes } : {}),
     })
     .returning();
   return presentProvider(row!);
@@ -110,6 +112,7 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   if (input.email !== undefined) set.email = input.email;
   if (input.status !== undefined) set.status = input.status;
   if (input.timezone !== undefined) set.timezone = input.timezone;
+  if (input.reminder_minutes !== undefined) set.reminderMinutes = input.reminder_minutes;
   const rows = Object.keys(set).length
     ? await db.update(providers).set(set).where(eq(providers.id, id)).returning()
     : await db

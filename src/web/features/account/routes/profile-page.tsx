@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/schemas/account';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { ME_KEY, useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
+import { disablePush, enablePush, pushState, type PushState } from '../model/push';
 import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditableProfile, type ProfileEdits } from '../model/profile-edits';
 
 /** /profile: basic information and password change (spec 2, 4, 5). */
@@ -26,6 +27,7 @@ export function Component() {
       ) : me.data ? (
         <div className="profile-page__forms">
           <InfoForm stored={me.data} />
+          <PushCard />
           <PasswordForm />
         </div>
       ) : (
@@ -124,6 +126,63 @@ function InfoForm({ stored }: { stored: Profile }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Reminders as notifications in this browser (web push, decision 033): on or off at once, no Save. */
+function PushCard() {
+  const { t } = useTranslation('account');
+  const [state, setState] = useState<PushState | 'checking'>('checking');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const hintId = useId();
+  useEffect(() => {
+    let live = true;
+    pushState().then(
+      (s) => live && setState(s),
+      () => live && setState('unsupported'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const toggle = async (on: boolean) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      setState(await (on ? enablePush() : disablePush()));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const note = state === 'unsupported' ? t('push.unsupported') : state === 'denied' ? t('push.denied') : t('push.hint');
+  return (
+    <section className="card profile-form" aria-labelledby="profile-push-title">
+      <h2 id="profile-push-title" className="card__title">
+        {t('push.title')}
+      </h2>
+      {failed && <Notice tone="error">{t('push.failed')}</Notice>}
+      {state === 'checking' ? (
+        <Spinner block />
+      ) : (
+        <>
+          <CheckboxField
+            label={t('push.toggle')}
+            aria-describedby={hintId}
+            checked={state === 'on'}
+            disabled={busy || state === 'unsupported' || state === 'denied'}
+            onChange={(e) => void toggle(e.target.checked)}
+          />
+          <p className="field__hint" id={hintId}>
+            {note}
+          </p>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
@@ -30,6 +31,12 @@ const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ d
 
 type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
+/** A positive integer id from a query parameter, else null. */
+function positiveId(raw: string | null): number | null {
+  const n = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  return n > 0 ? n : null;
+}
+
 /** The new order page: /, /order and every unknown path (spec 2). */
 export function Component() {
   const { t } = useTranslation('ordering');
@@ -38,7 +45,14 @@ export function Component() {
   const me = useMe();
   const dishlists = useDishlists();
   const headerInfo = useHeaderInfo();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // A reminder's link names its menu and provider: /order?dishlist={id}&provider_id={id} (decision 033).
+  const [params] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<number | null>(() => positiveId(params.get('dishlist')));
+  const linkedProvider = positiveId(params.get('provider_id'));
+  useEffect(() => {
+    const session = useSession.getState();
+    if (linkedProvider !== null && session.activeProviderId !== linkedProvider) session.setActiveProviderId(linkedProvider);
+  }, [linkedProvider]);
   const available = dishlists.data?.dishlists ?? [];
   // Spec 4: the selected menu while it is still offered, else the first, else none.
   const chosen = pickDishlist(available, selectedId);

@@ -4,7 +4,15 @@ import type { CreateProviderInput } from '../../../../shared/schemas/providers';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { providersApi, type Provider } from '../api';
-import { DEFAULT_TIMEZONE, EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
+import {
+  DEFAULT_TIMEZONE,
+  EMAIL_MAX,
+  PHONE_MAX,
+  REMINDER_MINUTES_DEFAULT,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
+  TITLE_MAX,
+} from '../../../../shared/limits';
 
 interface ProviderEditorProps {
   provider: Provider | null;
@@ -12,7 +20,7 @@ interface ProviderEditorProps {
   onSaved(provider: Provider): void;
 }
 
-const SHOWN = /^(title|phone|email|status|timezone)$/;
+const SHOWN = /^(title|phone|email|status|timezone|reminder_minutes)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -26,7 +34,7 @@ const ZONES = [
   'UTC',
 ];
 
-/** Create or edit a provider: title, phone, e-mail, status and the time zone its menus use. */
+/** Create or edit a provider: title, phone, e-mail, status, the time zone its menus use and when reminders go out. */
 export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorProps) {
   const { t } = useTranslation('providers');
   const zonesId = useId();
@@ -35,6 +43,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const [email, setEmail] = useState(provider?.email ?? '');
   const [status, setStatus] = useState(provider?.status ?? true);
   const [timezone, setTimezone] = useState(provider?.timezone ?? DEFAULT_TIMEZONE);
+  const [reminderMinutes, setReminderMinutes] = useState(String(provider?.reminder_minutes ?? REMINDER_MINUTES_DEFAULT));
   const save = useEditorSave(
     (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
     onSaved,
@@ -42,7 +51,16 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const { first, clear } = save.fieldErrors;
 
   const submit = () => {
-    save.submit({ title: title.trim(), phone: phone.trim(), email: email.trim(), status, timezone: timezone.trim() || DEFAULT_TIMEZONE });
+    // An empty or unreadable number is sent as 0, which the server refuses on its field (in its words).
+    const minutes = Number(reminderMinutes.trim() || NaN);
+    save.submit({
+      title: title.trim(),
+      phone: phone.trim(),
+      email: email.trim(),
+      status,
+      timezone: timezone.trim() || DEFAULT_TIMEZONE,
+      reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
+    });
   };
 
   return (
@@ -102,6 +120,21 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
           <option key={z} value={z} />
         ))}
       </datalist>
+      <TextField
+        label={t('fields.reminderMinutes')}
+        hint={t('editor.reminderHint')}
+        type="number"
+        inputMode="numeric"
+        min={REMINDER_MINUTES_MIN}
+        max={REMINDER_MINUTES_MAX}
+        step={1}
+        value={reminderMinutes}
+        error={first('reminder_minutes')}
+        onChange={(e) => {
+          setReminderMinutes(e.target.value);
+          clear('reminder_minutes');
+        }}
+      />
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
     </EditorModal>
   );

@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { ADMINS } from '../../../shared/roles.js';
+import {
+  pushKey,
+  pushResult,
+  pushSubscriptionInput,
+  pushUnsubscribeInput,
+  reminderRunResult,
+  unsubscribeInput,
+  unsubscribeQuery,
+  unsubscribeResult,
+} from '../../../shared/schemas/reminders.js';
+import { pushSubscriptions, users } from '../../db/schema/index.js';
+import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { vapidKeys } from './push.js';
+import { remindersText } from './reminders.messages.js';
+import { sendDueReminders, unsubscribe } from './reminders.service.js';
+
+export async function remindersRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+
+  // The RFC 8058 one-click POST comes as a form (List-Unsubscribe=One-Click); only this route reads forms.
+  await app.register(async (scope: App) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post(
+      '/reminders/unsubscribe',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['reminders'], querystring: unsubscribeQuery, body: unsubscribeInput, response: { 200: unsubscribeResult } },
+      },
+      async (req) => {
+        const token = req.body?.token ?? req.query.token ?? '';
+        if (!(await unsubscribe(deps, token))) {
+          throw fieldError(t(req.lang, 'invalid'), { token: [remindersText(req.lang, 'linkInvalid')] });
+        }
+        return { success: true as const, message: remindersText(req.lang, 'unsubscribed') };
+      },
+    );
+  });
+
+  app.post(
+    '/reminders/run',
+    { config: { access: ADMINS }, schema: { tags: ['reminders'], response: { 200: reminderRunResult } } },
+    async () => sendDueReminders(deps),
+  );
+
+  app.get('/push/key', { config: { access: 'user' }, schema: { tags: ['reminders'], response: { 200: pushKey } } }, async () => ({
+    public_key: (await vapidKeys(db, deps.env)).publicKey,
+  }));
+
+  app.post(
+    '/push/subscriptions',
+    { config: { access: 'user' }, schema: { tags: ['reminders'], body: pushSubscriptionInput, response: { 200: pushResult } } },
+    async (req) => {
+      const user = userOf(req);
+      const { endpoint, keys } = req.body;
+      // Browsers hand out https push services only; plain http is for the tests' local endpoint.
+      const local = deps.env.NODE_ENV === 'test' || deps.env.NODE_ENV === 'development';
+      if (!endpoint.startsWith('https://') && !(local && endpoint.startsWith('http://'))) {
+        throw fieldError(t(req.lang, 'invalid'), { endpoint: [t(req.lang, 'invalidValue')] });
+      }
+      await db.transaction(async (tx) => {
+        // A browser's subscription belongs to whoever registered it last (one browser, one account at a time).
+        await tx
+          .insert(pushSubscriptions)
+          .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth } });
+        await tx.update(users).set({ lang: req.lang }).where(eq(users.id, user.id));
+      });
+      return { message: remindersText(req.lang, 'pushSubscribed') };
+    },
+  );
+
+  app.post(
+    '/push/subscriptions/remove',
+    { config: { access: 'user' }, schema: { tags: ['reminders'], body: pushUnsubscribeInput, response: { 200: pushResult } } },
+    async (req) => {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userOf(req).id), eq(pushSubscriptions.endpoint, req.body.endpoint)));
+      return { message: remindersText(req.lang, 'pushUnsubscribed') };
+    },
+  );
+}

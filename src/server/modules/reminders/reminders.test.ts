@@ -1,0 +1,390 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+// @ts-expect-error http_ece (web-push's own dependency) ships no types
+import ece from 'http_ece';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { mailOutbox, pushSubscriptions, remindersSent, users } from '../../db/schema/index.js';
+import type { Deps } from '../../lib/context.js';
+import { createMailer } from '../../lib/mail.js';
+import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeMenu, menuWorld, setBalance } from '../ordering/ordering.factories.js';
+import { placedOrder } from '../teams/teams.factories.js';
+import { measuredRun } from '../../lib/jobs.js';
+import { jobs } from '../jobs.js';
+import { vapidKeys } from './push.js';
+import { sendDueReminders } from './reminders.service.js';
+
+const PUBLIC_URL = 'https://lunch.example.lv';
+
+// A real SMTP conversation with an in-process server on 127.0.0.1 (as lib/mail.test.ts).
+let smtp: SMTPServer;
+const received: { to: string; raw: string }[] = [];
+// A local push service: records every POST and answers with `pushStatus`.
+let pushServer: Server;
+let pushBase = '';
+let pushStatus = 201;
+const pushed: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+
+let ctx: TestContext;
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  pushServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      pushed.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = pushStatus;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', () => resolve()));
+  pushBase = `http://127.0.0.1:${(pushServer.address() as { port: number }).port}`;
+  ctx = await createTestApp({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => pushServer.close(() => resolve()));
+});
+
+/** Runs the sweep as the job does and waits for the SMTP deliveries it started. */
+async function sweep(deps: Deps = ctx.deps) {
+  const run = await sendDueReminders(deps);
+  await deps.mailer.idle();
+  return run;
+}
+const mailsTo = (email: string) => received.filter((m) => m.to === email);
+/** What the app wrote to a user (the outbox keeps subject and text as sent), newest last. */
+const outboxTo = (email: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id);
+const textTo = async (email: string) => (await outboxTo(email)).at(-1)!.text;
+
+/** A provider with a menu whose deadline is `minutesLeft` from now, and a customer with the flag on. */
+async function world(minutesLeft = 30, provider: Parameters<typeof menuWorld>[2] = {}) {
+  const now = ctx.clock.now();
+  const w = await menuWorld(ctx.db, now, provider);
+  const menu = await makeMenu(ctx.db, {
+    providerId: w.provider.id,
+    title: 'Pirmdienas pusdienas',
+    from: new Date(now.getTime() - 3600_000),
+    to: new Date(now.getTime() + minutesLeft * 60_000),
+  });
+  const { addToMenu } = await import('../ordering/ordering.factories.js');
+  await addToMenu(ctx.db, menu.id, w.main);
+  await addToMenu(ctx.db, menu.id, w.soup);
+  // The world's own menu (deadline in 2 hours) is not due with the default 60 minutes.
+  const location = await makeLocation(ctx.db);
+  const customer = await makeUser(ctx.db, { role: 'customer', locationId: location.id, remindToMakeOrder: true, firstName: 'Anna' });
+  return { ...w, menu, location, customer };
+}
+
+describe('reminder e-mails', () => {
+  it('go once to a customer who has not ordered, in their language, with the deadline in the provider zone, the menu link and an unsubscribe link; not to one who has', async () => {
+    ctx.clock.set(new Date('2026-03-02T08:00:00Z'));
+    const w = await world(30, { timezone: 'Asia/Tokyo' });
+    await ctx.db.update(users).set({ lang: 'ru' }).where(eq(users.id, w.customer.id));
+    const ordered = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    await placedOrder(ctx.db, { menuId: w.menu.id, userId: ordered.id, locationId: w.location.id, amountCents: 550, lines: [] });
+    // A pending (unpaid) order is not an order yet: still reminded.
+    const pending = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    await placedOrder(ctx.db, { menuId: w.menu.id, userId: pending.id, locationId: w.location.id, amountCents: 550, status: 1, lines: [] });
+    const noFlag = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: false });
+    const inactive = await makeUser(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true, active: false });
+    const staff = await makeUser(ctx.db, { role: 'kitchen', remindToMakeOrder: true });
+
+    await sweep();
+    const mails = mailsTo(w.customer.email);
+    expect(mails).toHaveLength(1);
+    // Headers unfolded (RFC 5322: a long header continues on lines that start with a space).
+    const raw = mails[0]!.raw.replace(/\r\n(?=[ \t])/g, '');
+    const text = await textTo(w.customer.email);
+    // Russian, deadline 08:30 UTC = 17:30 in Tokyo.
+    expect(text).toContain('Заказы принимаются до 17:30 02.03.2026');
+    expect(text).toContain('«Pirmdienas pusdienas»');
+    expect(text).toContain(`${PUBLIC_URL}/order?dishlist=${w.menu.id}&provider_id=${w.provider.id}`);
+    expect(text).toMatch(new RegExp(`${PUBLIC_URL}/reminders/unsubscribe\\?token=${w.customer.id}\\.[A-Za-z0-9_-]{43}`));
+    // RFC 8058 one-click unsubscribe headers.
+    expect(raw).toMatch(new RegExp(`List-Unsubscribe: <${PUBLIC_URL}/app/reminders/unsubscribe\\?token=${w.customer.id}\\.`));
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    expect(mailsTo(pending.email)).toHaveLength(1);
+    for (const u of [ordered, noFlag, inactive, staff]) expect(mailsTo(u.email)).toHaveLength(0);
+
+    // The next minute's run (and a run after a restart: a new instance) sends nothing again.
+    ctx.clock.advance(60_000);
+    await sweep();
+    const restarted = await secondInstance();
+    await sweep(restarted.deps);
+    await restarted.close();
+    expect(mailsTo(w.customer.email)).toHaveLength(1);
+  });
+
+  it('are written in the language the profile was last saved in', async () => {
+    ctx.clock.set(new Date('2026-03-03T08:00:00Z'));
+    const w = await world(45);
+    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: false });
+    const save = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/me?lang=en',
+      headers: who.auth,
+      payload: { remind_to_make_order: true },
+    });
+    expect(save.statusCode).toBe(200);
+    await sweep();
+    expect(mailsTo(who.user.email)).toHaveLength(1);
+    const [mail] = await outboxTo(who.user.email);
+    expect(mail!.text).toContain('Orders are taken until 10:45 03.03.2026'); // Europe/Riga, UTC+2
+    expect(mail!.subject).toBe('Reminder: order lunch by 10:45 03.03.2026');
+  });
+
+  it('two instances running the job at the same moment send one e-mail per user and menu', async () => {
+    ctx.clock.set(new Date('2026-03-04T08:00:00Z'));
+    const w = await world(20);
+    const more = await Promise.all(
+      [1, 2, 3].map(() => makeUser(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true })),
+    );
+    const other = await secondInstance();
+    await Promise.all([sweep(), sweep(other.deps), sweep(), sweep(other.deps)]);
+    await other.close();
+    for (const u of [w.customer, ...more]) {
+      expect(mailsTo(u.email)).toHaveLength(1);
+      const outbox = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.email));
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0]!.status).toBe('sent');
+    }
+    // Every customer with the flag on is reminded of this menu once: as many mails as guard rows.
+    const guard = await ctx.db
+      .select()
+      .from(remindersSent)
+      .where(and(eq(remindersSent.menuId, w.menu.id), eq(remindersSent.channel, 'email')));
+    const link = `dishlist=${w.menu.id}&`;
+    const mails = (await ctx.db.select().from(mailOutbox)).filter((m) => m.text.includes(link));
+    expect(mails).toHaveLength(guard.length);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(mails.length);
+    expect(guard.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('are not sent before their time, after the deadline, for a closed menu, an inactive provider or a menu with no dish left', async () => {
+    ctx.clock.set(new Date('2026-03-05T08:00:00Z'));
+    const early = await world(61); // default 60 minutes: not yet
+    await sweep();
+    expect(mailsTo(early.customer.email)).toHaveLength(0);
+    ctx.clock.advance(2 * 60_000); // now 59 minutes left: due
+    await sweep();
+    expect(mailsTo(early.customer.email)).toHaveLength(1);
+
+    ctx.clock.set(new Date('2026-03-06T08:00:00Z'));
+    const late = await world(30);
+    ctx.clock.advance(31 * 60_000); // the deadline passed before any run
+    await sweep();
+    expect(mailsTo(late.customer.email)).toHaveLength(0);
+
+    ctx.clock.set(new Date('2026-03-07T08:00:00Z'));
+    const closed = await world(30);
+    const { menus, providers } = await import('../../db/schema/index.js');
+    await ctx.db.update(menus).set({ status: false }).where(eq(menus.id, closed.menu.id));
+    const offProvider = await world(30);
+    await ctx.db.update(providers).set({ status: false }).where(eq(providers.id, offProvider.provider.id));
+    const soldOut = await world(30);
+    await setBalance(ctx.db, soldOut.menu.id, soldOut.main.id, 0);
+    await setBalance(ctx.db, soldOut.menu.id, soldOut.soup.id, 0);
+    await sweep();
+    for (const w of [closed, offProvider, soldOut]) expect(mailsTo(w.customer.email)).toHaveLength(0);
+    // One dish back in stock: the reminder goes.
+    await setBalance(ctx.db, soldOut.menu.id, soldOut.soup.id, 1);
+    await sweep();
+    expect(mailsTo(soldOut.customer.email)).toHaveLength(1);
+  });
+
+  it('follow the provider reminder minutes an administrator sets', async () => {
+    ctx.clock.set(new Date('2026-03-08T08:00:00Z'));
+    const w = await world(100);
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const customer = await signedIn(ctx.db, { role: 'customer' });
+    const put = (headers: Record<string, string>, minutes: number) =>
+      ctx.app.inject({ method: 'PUT', url: `/app/providers/${w.provider.id}`, headers, payload: { reminder_minutes: minutes } });
+    expect((await put(customer.auth, 120)).statusCode).toBe(403);
+    expect((await put(admin.auth, 0)).statusCode).toBe(422);
+    expect((await put(admin.auth, 1441)).statusCode).toBe(422);
+    await sweep();
+    expect(mailsTo(w.customer.email)).toHaveLength(0);
+    const saved = await put(admin.auth, 110);
+    expect(saved.json()).toMatchObject({ reminder_minutes: 110 });
+    await sweep();
+    expect(mailsTo(w.customer.email)).toHaveLength(1);
+  });
+});
+
+describe('unsubscribe link', () => {
+  it('clears the flag without signing in; a changed token is refused; the one-click POST works too', async () => {
+    ctx.clock.set(new Date('2026-03-09T08:00:00Z'));
+    const w = await world(30);
+    await sweep();
+    const text = await textTo(w.customer.email);
+    const token = /unsubscribe\?token=([\w.-]+)/.exec(text)![1]!;
+    const post = (payload: object, url = '/app/reminders/unsubscribe?lang=en') => ctx.app.inject({ method: 'POST', url, payload });
+
+    const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    const refused = await post({ token: forged });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.token).toEqual(['This link is outdated or invalid.']);
+    // Someone else's id with this user's signature.
+    expect((await post({ token: token.replace(/^\d+/, String(w.customer.id + 1)) })).statusCode).toBe(422);
+    const flag = async () => (await ctx.db.select().from(users).where(eq(users.id, w.customer.id)))[0]!.remindToMakeOrder;
+    expect(await flag()).toBe(true);
+
+    const done = await post({ token });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toContain('no longer get reminders');
+    expect(await flag()).toBe(false);
+
+    // RFC 8058: a mail client POSTs List-Unsubscribe=One-Click to the header's address.
+    await ctx.db.update(users).set({ remindToMakeOrder: true }).where(eq(users.id, w.customer.id));
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(await flag()).toBe(false);
+  });
+});
+
+describe('the pg-boss job', () => {
+  it('is scheduled every minute and runs the sweep', async () => {
+    const job = jobs.find((j) => j.name === 'reminders');
+    expect(job?.cron).toBe('* * * * *');
+    ctx.clock.set(new Date('2026-03-12T08:00:00Z'));
+    const w = await world(30);
+    await measuredRun(job!, ctx.deps)([{ startAfter: ctx.clock.now() }]);
+    await ctx.deps.mailer.idle();
+    expect(mailsTo(w.customer.email)).toHaveLength(1);
+  });
+});
+
+describe('run now', () => {
+  it('is for administrators only', async () => {
+    const customer = await signedIn(ctx.db, { role: 'customer' });
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    expect((await ctx.app.inject({ method: 'POST', url: '/app/reminders/run' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/app/reminders/run', headers: customer.auth })).statusCode).toBe(403);
+    const run = await ctx.app.inject({ method: 'POST', url: '/app/reminders/run', headers: admin.auth });
+    expect(run.statusCode).toBe(200);
+    expect(run.json()).toEqual({ email: expect.any(Number), push: expect.any(Number) });
+  });
+});
+
+describe('web push', () => {
+  /** A browser's subscription: its own key pair and auth secret, as PushManager makes them. */
+  function browserKeys() {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+  }
+
+  it('sends an encrypted push with VAPID to a subscribed user, once; a gone subscription is removed', async () => {
+    ctx.clock.set(new Date('2026-03-10T08:00:00Z'));
+    const w = await world(30);
+    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    const key = await ctx.app.inject({ method: 'GET', url: '/app/push/key', headers: who.auth });
+    expect(key.statusCode).toBe(200);
+    const publicKey: string = key.json().public_key;
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    // The private half is sealed in the database, never stored as it is.
+    const stored = await vapidKeys(ctx.db, ctx.deps.env);
+    const { settings } = await import('../../db/schema/index.js');
+    const row = (await ctx.db.select().from(settings).where(eq(settings.key, 'vapid_keys')))[0]!;
+    expect(JSON.stringify(row.value)).not.toContain(stored.privateKey);
+
+    const browser = browserKeys();
+    const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/app/push/subscriptions?lang=en',
+          headers: who.auth,
+          payload: { endpoint, keys: browser.keys },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    await sweep();
+    await sweep();
+    const got = pushed.filter((p) => endpoint.endsWith(p.path));
+    expect(got).toHaveLength(1);
+    const req = got[0]!;
+    expect(req.headers['content-encoding']).toBe('aes128gcm');
+    expect(req.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
+    const message = JSON.parse(
+      (ece.decrypt(req.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }) as Buffer).toString('utf8'),
+    ) as { title: string; body: string; url: string };
+    expect(message.title).toBe('Order lunch by 10:30 10.03.2026');
+    expect(message.url).toBe(`${PUBLIC_URL}/order?dishlist=${w.menu.id}&provider_id=${w.provider.id}`);
+    // The e-mail went too.
+    expect(mailsTo(who.user.email)).toHaveLength(1);
+
+    // The push service says the subscription is gone: it is removed.
+    ctx.clock.set(new Date('2026-03-11T08:00:00Z'));
+    const next = await world(30);
+    await ctx.db.update(users).set({ locationId: next.location.id }).where(eq(users.id, who.user.id));
+    pushStatus = 410;
+    await sweep();
+    pushStatus = 201;
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
+  });
+
+  it('subscriptions are the caller’s own: removing another user’s endpoint does nothing', async () => {
+    const a = await signedIn(ctx.db, { role: 'customer' });
+    const b = await signedIn(ctx.db, { role: 'customer' });
+    const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/app/push/subscriptions',
+      headers: a.auth,
+      payload: { endpoint, keys: browserKeys().keys },
+    });
+    await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions/remove', headers: b.auth, payload: { endpoint } });
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions/remove', headers: a.auth, payload: { endpoint } });
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions', payload: { endpoint, keys: browserKeys().keys } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+/** Another app instance on the same database (its own mailer, same SMTP server and clock). */
+async function secondInstance() {
+  const mailer = createMailer(ctx.db, { smtpUrl: ctx.deps.env.SMTP_URL, from: ctx.deps.env.MAIL_FROM });
+  const deps: Deps = { ...ctx.deps, mailer };
+  const app = await buildApp(deps, { serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    deps,
+    async close() {
+      await app.close();
+      mailer.close();
+    },
+  };
+}
