@@ -9,6 +9,8 @@ import {
   type NewCartItem,
 } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';
+import type { MenuCategory } from '../../../../shared/schemas/ordering';
+import { refillCart, type RefillLine, type RefillResult } from './refill';
 
 /**
  * The cart as the order page keeps it: the lines (shared cart rules), the menu they belong to,
@@ -22,9 +24,23 @@ export interface CartState {
   open: boolean;
   /** Some lines were removed because their dish is no longer on the menu ("Dish was removed"). */
   dishRemoved: boolean;
+  /**
+   * What this cart was refilled from ("again:<orderId>"), so a refill is applied once per cart:
+   * a new cart (page entry, another menu) is refilled afresh, a cleared one (order placed) is not.
+   */
+  refilledFrom: string | null;
+  /** What that refill added and could not add (shown until another cart starts or an order is placed). */
+  refillResult: RefillResult | null;
 }
 
-export const emptyCart: CartState = { dishlistId: null, lines: [], open: false, dishRemoved: false };
+export const emptyCart: CartState = {
+  dishlistId: null,
+  lines: [],
+  open: false,
+  dishRemoved: false,
+  refilledFrom: null,
+  refillResult: null,
+};
 
 /**
  * A menu's data was loaded for showing (page entry or another menu chosen): spec 4, "Loading
@@ -68,7 +84,25 @@ export function remove(state: CartState, key: string): CartState {
 
 /** After an order went through, the cart starts again (the same menu stays chosen). */
 export function clear(state: CartState): CartState {
-  return { ...emptyCart, dishlistId: state.dishlistId };
+  return { ...emptyCart, dishlistId: state.dishlistId, refilledFrom: state.refilledFrom };
+}
+
+/**
+ * Adds earlier order lines to the cart of menu `dishlistId` (model/refill.ts), once per cart and
+ * source, keeping the answer in `refillResult`. The same state is returned when this cart was
+ * already refilled from `source` or belongs to another menu.
+ */
+export function refill(
+  state: CartState,
+  dishlistId: number,
+  source: string,
+  categories: readonly MenuCategory[],
+  stock: StockMap,
+  lines: readonly RefillLine[],
+): CartState {
+  if (state.dishlistId !== dishlistId || state.refilledFrom === source) return state;
+  const result = refillCart(state.lines, categories, stock, lines);
+  return { ...withLines(state, result.cart), refilledFrom: source, refillResult: result };
 }
 
 export function setOpen(state: CartState, open: boolean): CartState {

@@ -20,6 +20,8 @@ import { MenuCategories } from '../components/menu-categories';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
+import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
+import { OrderAgainNotFound, OrderAgainNotice } from '../components/order-again-notice';
 import '../../../styles/ordering.css';
 
 /**
@@ -47,6 +49,7 @@ export function Component() {
   const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
   const selectId = useId();
+  const again = useAgainOrder();
 
   const loadMenu = useCart((s) => s.loadMenu);
   // Spec 4: loading a menu's data starts a new cart. Entering the page counts as loading.
@@ -73,7 +76,7 @@ export function Component() {
   } else if (!data) {
     body = <Spinner block size="lg" />;
   } else {
-    body = <OrderScreen key={data.dishlist.id} data={data} me={me.data} displayOnly={displayOnly} />;
+    body = <OrderScreen key={data.dishlist.id} data={data} me={me.data} displayOnly={displayOnly} again={again} />;
   }
 
   return (
@@ -112,6 +115,7 @@ export function Component() {
         )}
         {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
       </header>
+      {again.id && again.order.isError && <OrderAgainNotFound id={again.id} />}
       {body}
     </section>
   );
@@ -133,10 +137,11 @@ interface OrderScreenProps {
   data: LoadedPage;
   me: Profile;
   displayOnly: boolean;
+  again: ReturnType<typeof useAgainOrder>;
 }
 
 /** The menu of one dishlist with the cart. Remounted per menu, so the checkout starts afresh. */
-function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
+function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const lines = useCart((s) => s.lines);
@@ -149,6 +154,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
+  const refilled = useOrderAgainRefill(again, data.dishlist, stock, displayOnly);
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
   // menu leave the cart too ("Dish was removed").
@@ -164,6 +170,7 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
         </Notice>
       )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
+      {refilled && <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
