@@ -22,6 +22,9 @@ import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
 import { OrderAgainNotFound, OrderAgainNotice } from '../components/order-again-notice';
+import { FavouritesFilter } from '../components/favourites-filter';
+import { arrangeFavourites } from '../model/favourites';
+import { useFavourites, useToggleFavourite } from '../use-favourites';
 import '../../../styles/ordering.css';
 
 /**
@@ -150,7 +153,14 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const syncWithMenu = useCart((s) => s.syncWithMenu);
   const isCustomer = me.is_customer;
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
-  const categories = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
+  const favourites = useFavourites();
+  const toggleFavourite = useToggleFavourite();
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const available = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
+  const categories = useMemo(
+    () => arrangeFavourites(available, favourites.ids, onlyFavourites),
+    [available, favourites.ids, onlyFavourites],
+  );
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
@@ -175,15 +185,27 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
       </Notice>
+      {available.length > 0 && <FavouritesFilter on={onlyFavourites} onChange={setOnlyFavourites} />}
+      {toggleFavourite.isError && <Notice tone="error">{t('favourites.saveFailed')}</Notice>}
       {categories.length === 0 ? (
         <div className="card order-empty">
-          <p>{t('menu.soldOut')}</p>
+          <p>{available.length === 0 ? t('menu.soldOut') : t('favourites.none')}</p>
         </div>
       ) : (
         <MenuCategories
           categories={categories}
           renderDish={(dish) => (
-            <DishCard dish={dish} stock={stock} cart={lines} displayOnly={displayOnly} onAdd={(item) => add(stock, item)} />
+            <DishCard
+              dish={dish}
+              stock={stock}
+              cart={lines}
+              displayOnly={displayOnly}
+              onAdd={(item) => add(stock, item)}
+              favourite={{
+                on: favourites.ids.has(dish.id),
+                onToggle: () => toggleFavourite.mutate({ dishId: dish.id, favourite: !favourites.ids.has(dish.id) }),
+              }}
+            />
           )}
         />
       )}
