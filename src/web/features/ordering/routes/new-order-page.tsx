@@ -23,6 +23,7 @@ import { useDeadlinePassed } from '../use-deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
 import { OrderAgainNotFound, OrderAgainNotice } from '../components/order-again-notice';
 import { FavouritesFilter } from '../components/favourites-filter';
+import { DeadlineCountdown } from '../components/deadline-countdown';
 import { arrangeFavourites } from '../model/favourites';
 import { useFavourites, useToggleFavourite } from '../use-favourites';
 import '../../../styles/ordering.css';
@@ -114,6 +115,7 @@ export function Component() {
           <p className="order-header__deadline">
             <span className="muted">{t('menu.orderUntil')}</span>{' '}
             <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang, chosen.timezone)}</time>
+            {data && <DeadlineCountdown answer={data} />}
           </p>
         )}
         {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
