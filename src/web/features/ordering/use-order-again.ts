@@ -4,7 +4,7 @@ import type { StockMap } from '../../../shared/ordering/stock';
 import type { MenuCategory } from '../../../shared/schemas/ordering';
 import { useOrder } from './api';
 import { useCart } from './cart-store';
-import { linesFromOrder, type RefillResult } from './model/refill';
+import type { RefillResult } from './model/refill';
 
 /** The query parameter of the order page that asks to refill the cart from a past order. */
 export const AGAIN_PARAM = 'again';
@@ -46,7 +46,16 @@ export function useOrderAgainRefill(
   const source = again.id ? `again:${again.id}` : null;
   useEffect(() => {
     if (!source || !order || displayOnly || cartMenu !== menu.id) return;
-    useCart.getState().refill(menu.id, source, menu.categories, stock, linesFromOrder(order.items));
+    let current = true;
+    // The refill rules load only when a page refills (the order page's first load stays light).
+    void import('./model/refill').then(({ linesFromOrder, refillCart }) => {
+      if (!current) return;
+      const lines = linesFromOrder(order.items);
+      useCart.getState().refill(menu.id, source, (cart) => refillCart(cart, menu.categories, stock, lines));
+    });
+    return () => {
+      current = false;
+    };
   }, [source, order, displayOnly, cartMenu, menu, stock]);
   return again.id && result && refilledFrom === source && cartMenu === menu.id ? { orderId: again.id, result } : null;
 }

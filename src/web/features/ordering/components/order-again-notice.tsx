@@ -7,9 +7,15 @@ function lineTitle(line: RefillLine): string {
   return line.options.length > 0 ? `${line.title} (${line.options.map((o) => o.title).join(', ')})` : line.title;
 }
 
+/** The past order named by `?again=` could not be read (someone else's, or gone). */
+export function OrderAgainNotFound({ id }: { id: string }) {
+  const { t } = useTranslation('reorder');
+  return <Notice tone="warning">{t('again.notFound', { id })}</Notice>;
+}
+
 /** What "Order again" put in the cart, and the lines of the past order it could not (named, with why). */
 export function OrderAgainNotice({ again, menuTitle }: { again: AgainState; menuTitle: string }) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation('reorder');
   const { result, orderId } = again;
   const fewer = result.added.filter((a) => a.quantity < a.line.quantity);
   const tone = result.missing.length > 0 || fewer.length > 0 ? 'warning' : 'success';
@@ -43,10 +49,4 @@ export function OrderAgainNotice({ again, menuTitle }: { again: AgainState; menu
       )}
     </Notice>
   );
-}
-
-/** The past order named by `?again=` could not be read (someone else's, or gone). */
-export function OrderAgainNotFound({ id }: { id: string }) {
-  const { t } = useTranslation('ordering');
-  return <Notice tone="warning">{t('again.notFound', { id })}</Notice>;
 }

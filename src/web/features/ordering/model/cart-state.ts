@@ -9,8 +9,7 @@ import {
   type NewCartItem,
 } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';
-import type { MenuCategory } from '../../../../shared/schemas/ordering';
-import { refillCart, type RefillLine, type RefillResult } from './refill';
+import type { RefillResult } from './refill';
 
 /**
  * The cart as the order page keeps it: the lines (shared cart rules), the menu they belong to,
@@ -88,20 +87,14 @@ export function clear(state: CartState): CartState {
 }
 
 /**
- * Adds earlier order lines to the cart of menu `dishlistId` (model/refill.ts), once per cart and
- * source, keeping the answer in `refillResult`. The same state is returned when this cart was
- * already refilled from `source` or belongs to another menu.
+ * Refills the cart of menu `dishlistId` once per cart and source: `compute` (model/refill.ts
+ * `refillCart` with the menu, stock and earlier lines; loaded only when a page refills) gets the
+ * lines and answers the new ones, kept with what was missing in `refillResult`. The same state is
+ * returned when this cart was already refilled from `source` or belongs to another menu.
  */
-export function refill(
-  state: CartState,
-  dishlistId: number,
-  source: string,
-  categories: readonly MenuCategory[],
-  stock: StockMap,
-  lines: readonly RefillLine[],
-): CartState {
+export function refill(state: CartState, dishlistId: number, source: string, compute: (lines: Cart) => RefillResult): CartState {
   if (state.dishlistId !== dishlistId || state.refilledFrom === source) return state;
-  const result = refillCart(state.lines, categories, stock, lines);
+  const result = compute(state.lines);
   return { ...withLines(state, result.cart), refilledFrom: source, refillResult: result };
 }
 

@@ -21,7 +21,6 @@ import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
-import { OrderAgainNotFound, OrderAgainNotice } from '../components/order-again-notice';
 import { FavouritesFilter } from '../components/favourites-filter';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { arrangeFavourites } from '../model/favourites';
@@ -33,6 +32,9 @@ import '../../../styles/ordering.css';
  * look at the menu, and the first paint stays lighter).
  */
 const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
+/** Shown only after "Order again" (decision 032). */
+const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
+const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));
 
 type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
@@ -120,7 +122,11 @@ export function Component() {
         )}
         {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
       </header>
-      {again.id && again.order.isError && <OrderAgainNotFound id={again.id} />}
+      {again.id && again.order.isError && (
+        <Suspense fallback={null}>
+          <OrderAgainNotFound id={again.id} />
+        </Suspense>
+      )}
       {body}
     </section>
   );
@@ -182,7 +188,11 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
         </Notice>
       )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
-      {refilled && <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />}
+      {refilled && (
+        <Suspense fallback={null}>
+          <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />
+        </Suspense>
+      )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}

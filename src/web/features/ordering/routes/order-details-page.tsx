@@ -129,7 +129,7 @@ function OrderDetails({ order }: { order: Order }) {
         {order.user.id === me.data?.id && (
           <p>
             <Link className="btn btn--secondary" to={orderAgainPath(order.id)}>
-              {t('again.button')}
+              {t('details.orderAgain')}
             </Link>
           </p>
         )}
