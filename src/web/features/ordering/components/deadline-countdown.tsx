@@ -22,14 +22,15 @@ interface CountdownAnswer {
 export function DeadlineCountdown({ answer }: { answer: CountdownAnswer }) {
   const { t } = useTranslation('ordering');
   const [state, setState] = useState<{ key: string; left: number; announce: number | null } | null>(null);
-  const deadline = answer.dishlist?.to ?? null;
-  const key = deadline ? `${deadline}|${answer.now}|${answer.receivedAt}` : null;
+  // Keyed by the deadline: a refetched answer (new `now`) keeps counting and thresholds already
+  // announced are not announced again; a moved deadline starts afresh.
+  const key = answer.dishlist?.to ?? null;
 
   useEffect(() => {
-    if (!deadline || !key) return;
+    if (!key) return;
     const offset = Date.parse(answer.now) - answer.receivedAt;
     return watchCountdown(
-      Date.parse(deadline),
+      Date.parse(key),
       () => Date.now() + offset,
       (left) =>
         setState((prev) => {
@@ -38,7 +39,7 @@ export function DeadlineCountdown({ answer }: { answer: CountdownAnswer }) {
           return { key, left, announce: crossed ?? previous?.announce ?? null };
         }),
     );
-  }, [deadline, key, answer.now, answer.receivedAt]);
+  }, [key, answer.now, answer.receivedAt]);
 
   const current = state?.key === key ? state : null;
   const text = !answer.open ? countdownText(0) : current ? countdownText(current.left) : null;
