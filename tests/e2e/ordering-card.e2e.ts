@@ -9,7 +9,7 @@ test('a customer orders a plain and a complex dish and pays by card', async ({ p
 
   // A complex dish opens its option groups.
   const setLunch = dishCard(page, 'Light set lunch');
-  const toggle = setLunch.getByRole('button', { name: 'Light set lunch' });
+  const toggle = setLunch.getByRole('button', { name: 'Light set lunch', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
+import { favouritesRoutes } from './favourites/favourites.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { kitchenRoutes } from './kitchen/kitchen.routes.js';
@@ -30,6 +31,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await menusRoutes(app, deps);
   await orderingRoutes(app, deps);
   await paymentsRoutes(app, deps);
+  await favouritesRoutes(app, deps);
   await historyRoutes(app, deps);
   await kitchenRoutes(app, deps);
   await lapsRoutes(app, deps);

@@ -8,3 +8,4 @@ export * from './laps.js';
 export * from './admin.js';
 export * from './identity.js';
 export * from './reminders.js';
+export * from './favourites.js';

@@ -96,9 +96,9 @@ export function useSelectableUsers(search: string, dishlistId: number | null, en
   });
 }
 
-/** GET /app/order/{id} */
-export function useOrder(id: string) {
-  return useApiQuery<Order>(ORDER_KEYS.order(id), `/app/order/${encodeURIComponent(id)}`);
+/** GET /app/order/{id} (not asked while `enabled` is false). */
+export function useOrder(id: string, enabled = true) {
+  return useApiQuery<Order>(ORDER_KEYS.order(id), `/app/order/${encodeURIComponent(id)}`, { enabled });
 }
 
 /**

@@ -3,6 +3,8 @@ import type { NewCartItem } from '../../../shared/ordering/cart';
 import type { StockMap } from '../../../shared/ordering/stock';
 import type { MenuCategory } from '../../../shared/schemas/ordering';
 import * as rules from './model/cart-state';
+import type { RefillResult } from './model/refill';
+import type { Cart } from '../../../shared/ordering/cart';
 
 /** Cart actions; each one applies a pure rule from model/cart-state.ts. */
 export interface CartActions {
@@ -15,6 +17,11 @@ export interface CartActions {
   clear(): void;
   setOpen(open: boolean): void;
   dismissRemoved(): void;
+  /**
+   * Adds earlier order lines still on this menu ("Order again", "Change order"), once per cart and
+   * source (e.g. "again:<orderId>"); what was added and what is missing lands in `refillResult`.
+   */
+  refill(dishlistId: number, source: string, compute: (lines: Cart) => RefillResult): void;
 }
 
 export type CartStore = rules.CartState & CartActions;
@@ -40,5 +47,6 @@ export const useCart = create<CartStore>()((set) => {
     clear: () => apply(rules.clear),
     setOpen: (open) => apply((s) => rules.setOpen(s, open)),
     dismissRemoved: () => apply(rules.dismissRemoved),
+    refill: (dishlistId, source, compute) => apply((s) => rules.refill(s, dishlistId, source, compute)),
   };
 });

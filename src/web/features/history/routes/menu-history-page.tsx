@@ -71,6 +71,17 @@ export function Component() {
       sortable: true,
       cell: (o) => <strong>{money(o.amount_to_pay)}</strong>,
     },
+    {
+      key: 'again',
+      header: <span className="visually-hidden">{t('actions')}</span>,
+      // Own orders only: the order page refills the cart from it against the open menu (decision 032).
+      cell: (o) =>
+        o.user.id === where.me.data?.id ? (
+          <Link className="btn btn--secondary btn--sm" to={`/order?again=${o.id}`} aria-label={t('orderAgainNamed', { id: o.id })}>
+            {t('orderAgain')}
+          </Link>
+        ) : null,
+    },
   ];
 
   if (!history.data && isNotFound(history.error)) return <StatusPage kind="notFound" />;

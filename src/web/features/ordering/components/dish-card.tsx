@@ -8,6 +8,7 @@ import { formatCents, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { canAddComplex, complexItem, complexPriceCents, remaining, simpleItem, stockOf } from '../model/menu';
 import { DishImage } from './dish-image';
+import { FavouriteToggle } from './favourite-toggle';
 
 export interface DishCardProps {
   dish: MenuDish;
@@ -17,6 +18,8 @@ export interface DishCardProps {
   /** After the deadline, and on the public menu: nothing can be added. */
   displayOnly: boolean;
   onAdd?(item: NewCartItem): void;
+  /** The user's favourite mark (the heart); absent where there is no signed-in user. */
+  favourite?: { on: boolean; onToggle(): void };
 }
 
 function Allergens({ dish }: { dish: MenuDish }) {
@@ -36,7 +39,7 @@ export function DishCard(props: DishCardProps) {
   return props.dish.type === 'simple' ? <SimpleDish {...props} /> : <ComplexDish {...props} />;
 }
 
-function SimpleDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
+function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishCardProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const canAdd = !displayOnly && remaining(cart, stock, dish.id) >= 1;
@@ -52,6 +55,7 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
         <Allergens dish={dish} />
       </div>
       <div className="ord-dish__aside">
+        {favourite && <FavouriteToggle title={dish.title} on={favourite.on} onToggle={favourite.onToggle} />}
         <span className="ord-dish__price">{formatEuros(dish.price, lang)}</span>
         <LeftTag qty={stockOf(stock, dish)} />
         {!displayOnly && (
@@ -73,7 +77,7 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
   );
 }
 
-function ComplexDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
+function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishCardProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const [expanded, setExpanded] = useState(false);
@@ -114,6 +118,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd }: DishCardProps) {
           <Allergens dish={dish} />
         </div>
         <div className="ord-dish__aside">
+          {favourite && <FavouriteToggle title={dish.title} on={favourite.on} onToggle={favourite.onToggle} />}
           <span className="ord-dish__price">{t('dish.priceFrom', { price: formatEuros(dish.priceFrom, lang) })}</span>
           <LeftTag qty={stockOf(stock, dish)} />
         </div>

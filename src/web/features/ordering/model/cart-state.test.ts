@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuCategory, MenuDish } from '../../../../shared/schemas/ordering';
 import * as cart from './cart-state';
+import { refillCart } from './refill';
 
 const soup = { id: 1, category: 1, type: 'simple' as const, selected: {}, price: 300 };
 const set = { id: 10, category: 2, type: 'complex' as const, selected: { 5: [1], 6: [2] }, price: 850 };
@@ -34,7 +35,7 @@ describe('cart state', () => {
     expect(filled.lines).toHaveLength(1);
     expect(cart.loadMenu(filled, 7)).toBe(filled);
     const other = cart.loadMenu(cart.setOpen(filled, true), 8);
-    expect(other).toEqual({ dishlistId: 8, lines: [], open: false, dishRemoved: false });
+    expect(other).toEqual({ dishlistId: 8, lines: [], open: false, dishRemoved: false, refilledFrom: null, refillResult: null });
   });
 
   it('applies the shared add, change and typed quantity rules', () => {
@@ -77,7 +78,24 @@ describe('cart state', () => {
     const s = cart.setOpen(cart.add(cart.loadMenu(cart.emptyCart, 3), {}, soup), true);
     expect(s.open).toBe(true);
     expect(cart.setOpen(s, true)).toBe(s);
-    expect(cart.clear(s)).toEqual({ dishlistId: 3, lines: [], open: false, dishRemoved: false });
+    expect(cart.clear(s)).toEqual({ dishlistId: 3, lines: [], open: false, dishRemoved: false, refilledFrom: null, refillResult: null });
+  });
+
+  it('refills a menu’s cart once per source; a new cart is refilled afresh, a cleared one is not', () => {
+    const categories = [category([dish(1)])];
+    const lines = (current: Parameters<typeof refillCart>[0]) =>
+      refillCart(current, categories, {}, [{ dishId: 1, title: 'Soup', quantity: 2, options: [] }]);
+    const fresh = cart.loadMenu(cart.emptyCart, 3);
+    expect(cart.refill(fresh, 4, 'again:9', lines)).toBe(fresh);
+    const state = cart.refill(fresh, 3, 'again:9', lines);
+    expect(state.refillResult?.added).toHaveLength(1);
+    expect(state.lines).toEqual([expect.objectContaining({ id: 1, quantity: 2, price: 100 })]);
+    expect(cart.refill(state, 3, 'again:9', lines)).toBe(state);
+    const cleared = cart.clear(state);
+    expect(cleared.refillResult).toBeNull();
+    expect(cart.refill(cleared, 3, 'again:9', lines)).toBe(cleared);
+    const anew = cart.refill(cart.loadMenu(cart.loadMenu(state, null), 3), 3, 'again:9', lines);
+    expect(anew.lines).toEqual([expect.objectContaining({ id: 1, quantity: 2 })]);
   });
 
   it('counts units', () => {

@@ -9,6 +9,7 @@ import {
   type NewCartItem,
 } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';
+import type { RefillResult } from './refill';
 
 /**
  * The cart as the order page keeps it: the lines (shared cart rules), the menu they belong to,
@@ -22,9 +23,23 @@ export interface CartState {
   open: boolean;
   /** Some lines were removed because their dish is no longer on the menu ("Dish was removed"). */
   dishRemoved: boolean;
+  /**
+   * What this cart was refilled from ("again:<orderId>"), so a refill is applied once per cart:
+   * a new cart (page entry, another menu) is refilled afresh, a cleared one (order placed) is not.
+   */
+  refilledFrom: string | null;
+  /** What that refill added and could not add (shown until another cart starts or an order is placed). */
+  refillResult: RefillResult | null;
 }
 
-export const emptyCart: CartState = { dishlistId: null, lines: [], open: false, dishRemoved: false };
+export const emptyCart: CartState = {
+  dishlistId: null,
+  lines: [],
+  open: false,
+  dishRemoved: false,
+  refilledFrom: null,
+  refillResult: null,
+};
 
 /**
  * A menu's data was loaded for showing (page entry or another menu chosen): spec 4, "Loading
@@ -68,7 +83,19 @@ export function remove(state: CartState, key: string): CartState {
 
 /** After an order went through, the cart starts again (the same menu stays chosen). */
 export function clear(state: CartState): CartState {
-  return { ...emptyCart, dishlistId: state.dishlistId };
+  return { ...emptyCart, dishlistId: state.dishlistId, refilledFrom: state.refilledFrom };
+}
+
+/**
+ * Refills the cart of menu `dishlistId` once per cart and source: `compute` (model/refill.ts
+ * `refillCart` with the menu, stock and earlier lines; loaded only when a page refills) gets the
+ * lines and answers the new ones, kept with what was missing in `refillResult`. The same state is
+ * returned when this cart was already refilled from `source` or belongs to another menu.
+ */
+export function refill(state: CartState, dishlistId: number, source: string, compute: (lines: Cart) => RefillResult): CartState {
+  if (state.dishlistId !== dishlistId || state.refilledFrom === source) return state;
+  const result = compute(state.lines);
+  return { ...withLines(state, result.cart), refilledFrom: source, refillResult: result };
 }
 
 export function setOpen(state: CartState, open: boolean): CartState {

@@ -21,6 +21,11 @@ import { MenuCategories } from '../components/menu-categories';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
+import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
+import { FavouritesFilter } from '../components/favourites-filter';
+import { DeadlineCountdown } from '../components/deadline-countdown';
+import { arrangeFavourites } from '../model/favourites';
+import { useFavourites, useToggleFavourite } from '../use-favourites';
 import '../../../styles/ordering.css';
 
 /**
@@ -28,6 +33,9 @@ import '../../../styles/ordering.css';
  * look at the menu, and the first paint stays lighter).
  */
 const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
+/** Shown only after "Order again" (decision 032). */
+const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
+const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));
 
 type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
@@ -61,6 +69,7 @@ export function Component() {
   const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
   const selectId = useId();
+  const again = useAgainOrder();
 
   const loadMenu = useCart((s) => s.loadMenu);
   // Spec 4: loading a menu's data starts a new cart. Entering the page counts as loading.
@@ -87,7 +96,7 @@ export function Component() {
   } else if (!data) {
     body = <Spinner block size="lg" />;
   } else {
-    body = <OrderScreen key={data.dishlist.id} data={data} me={me.data} displayOnly={displayOnly} />;
+    body = <OrderScreen key={data.dishlist.id} data={data} me={me.data} displayOnly={displayOnly} again={again} />;
   }
 
   return (
@@ -122,10 +131,16 @@ export function Component() {
           <p className="order-header__deadline">
             <span className="muted">{t('menu.orderUntil')}</span>{' '}
             <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang, chosen.timezone)}</time>
+            {data && <DeadlineCountdown answer={data} />}
           </p>
         )}
         {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
       </header>
+      {again.id && again.order.isError && (
+        <Suspense fallback={null}>
+          <OrderAgainNotFound id={again.id} />
+        </Suspense>
+      )}
       {body}
     </section>
   );
@@ -147,10 +162,11 @@ interface OrderScreenProps {
   data: LoadedPage;
   me: Profile;
   displayOnly: boolean;
+  again: ReturnType<typeof useAgainOrder>;
 }
 
 /** The menu of one dishlist with the cart. Remounted per menu, so the checkout starts afresh. */
-function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
+function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const lines = useCart((s) => s.lines);
@@ -159,10 +175,18 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const syncWithMenu = useCart((s) => s.syncWithMenu);
   const isCustomer = me.is_customer;
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
-  const categories = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
+  const favourites = useFavourites();
+  const toggleFavourite = useToggleFavourite();
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const available = useMemo(() => visibleCategories(data.dishlist.categories, stock), [data.dishlist.categories, stock]);
+  const categories = useMemo(
+    () => arrangeFavourites(available, favourites.ids, onlyFavourites),
+    [available, favourites.ids, onlyFavourites],
+  );
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
+  const refilled = useOrderAgainRefill(again, data.dishlist, stock, displayOnly);
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
   // menu leave the cart too ("Dish was removed").
@@ -178,19 +202,36 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
         </Notice>
       )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
+      {refilled && (
+        <Suspense fallback={null}>
+          <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />
+        </Suspense>
+      )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
       </Notice>
+      {available.length > 0 && <FavouritesFilter on={onlyFavourites} onChange={setOnlyFavourites} />}
+      {toggleFavourite.isError && <Notice tone="error">{t('favourites.saveFailed')}</Notice>}
       {categories.length === 0 ? (
         <div className="card order-empty">
-          <p>{t('menu.soldOut')}</p>
+          <p>{available.length === 0 ? t('menu.soldOut') : t('favourites.none')}</p>
         </div>
       ) : (
         <MenuCategories
           categories={categories}
           renderDish={(dish) => (
-            <DishCard dish={dish} stock={stock} cart={lines} displayOnly={displayOnly} onAdd={(item) => add(stock, item)} />
+            <DishCard
+              dish={dish}
+              stock={stock}
+              cart={lines}
+              displayOnly={displayOnly}
+              onAdd={(item) => add(stock, item)}
+              favourite={{
+                on: favourites.ids.has(dish.id),
+                onToggle: () => toggleFavourite.mutate({ dishId: dish.id, favourite: !favourites.ids.has(dish.id) }),
+              }}
+            />
           )}
         />
       )}

@@ -9,6 +9,8 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrder, type Order } from '../api';
 import { safePaymentLink } from '../model/payment-link';
+import { useMe } from '../../../lib/me';
+import { orderAgainPath } from '../use-order-again';
 import '../../../styles/ordering.css';
 import { StatusPage } from '../../../components/ui/status-page';
 
@@ -61,6 +63,7 @@ function OrderDetails({ order }: { order: Order }) {
   const money = (euros: number) => formatEuros(euros, lang);
   const status = STATUS_KEY[order.status] ?? 'pending';
   const payLink = safePaymentLink(order.payment_link, window.location.href);
+  const me = useMe();
 
   return (
     <>
@@ -121,6 +124,13 @@ function OrderDetails({ order }: { order: Order }) {
             <a className="btn btn--primary" href={payLink}>
               {t('details.payNow')}
             </a>
+          </p>
+        )}
+        {order.user.id === me.data?.id && (
+          <p>
+            <Link className="btn btn--secondary" to={orderAgainPath(order.id)}>
+              {t('details.orderAgain')}
+            </Link>
           </p>
         )}
       </div>

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FavouriteResult, FavouritesResult } from '../../../shared/schemas/favourites';
+import { api } from '../../lib/api';
+import { useApiQuery, useSessionKey } from '../../lib/query';
+
+const FAVOURITES_KEY = ['order', 'favourites'] as const;
+
+/**
+ * The signed-in user's favourite dishes of the active provider: a small call of its own
+ * (GET /app/favourites), never part of the order page's shared answer (decision 032).
+ */
+export function useFavourites() {
+  const query = useApiQuery<FavouritesResult>(FAVOURITES_KEY, '/app/favourites', { staleTime: 5 * 60_000 });
+  const ids = query.data?.dish_ids;
+  const set = useMemo(() => new Set(ids ?? []), [ids]);
+  return { ids: set, loaded: query.isSuccess };
+}
+
+/** Marks or unmarks a favourite (PUT / DELETE /app/favourites/{dishId}); the list follows at once and is put back on failure. */
+export function useToggleFavourite() {
+  const client = useQueryClient();
+  const session = useSessionKey();
+  const key = [...FAVOURITES_KEY, session, null];
+  return useMutation({
+    mutationFn: ({ dishId, favourite }: { dishId: number; favourite: boolean }) =>
+      favourite ? api.put<FavouriteResult>(`/app/favourites/${dishId}`) : api.delete<FavouriteResult>(`/app/favourites/${dishId}`),
+    onMutate: async ({ dishId, favourite }) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<FavouritesResult>(key);
+      const ids = new Set(before?.dish_ids ?? []);
+      if (favourite) ids.add(dishId);
+      else ids.delete(dishId);
+      client.setQueryData<FavouritesResult>(key, { dish_ids: [...ids] });
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
