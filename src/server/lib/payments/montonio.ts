@@ -181,7 +181,7 @@ export function createMontonioGateway(opts: MontonioOptions): MontonioGateway {
           code: m.code,
           name: m.name.slice(0, 100),
           imageUrl: `${MONTONIO_LOGO_PATH}/${encodeURIComponent(m.code)}`,
-          remoteLogoUrl: typeof m.logoUrl === 'string' && /^https:\/\//.test(m.logoUrl) ? m.logoUrl : '',
+          remoteLogoUrl: typeof m.logoUrl === 'string' && /^https?:\/\//.test(m.logoUrl) ? m.logoUrl : '',
         });
       }
     }
