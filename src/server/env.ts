@@ -43,7 +43,8 @@ const schema = z.object({
     .default(''),
   /**
    * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page moves no
-   * money; for demos and tests); 'none' offers cash only. Unset: 'sandbox' on a laptop run (the
+   * money; for demos and tests); 'montonio' is Montonio (MONTONIO_* below, decision 035); 'none'
+   * offers cash only. Unset: 'sandbox' on a laptop run (the
    * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).
    */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'montonio', 'none']).optional(),

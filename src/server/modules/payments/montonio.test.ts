@@ -561,3 +561,21 @@ describe('bank list', () => {
     }
   });
 });
+
+describe('test payments banner', () => {
+  it('shows while Montonio’s sandbox is used, not with another Montonio address', async () => {
+    expect((await ctx.app.inject({ url: '/app/translations' })).json().test_payments).toBe(false);
+    const sandbox = await createTestApp({
+      PAYMENT_GATEWAY: 'montonio',
+      MONTONIO_ACCESS_KEY: ACCESS_KEY,
+      MONTONIO_SECRET_KEY: SECRET_KEY,
+      MONTONIO_API_URL: 'https://sandbox-stargate.montonio.com/api',
+      MONTONIO_TIMEOUT_MS: 100,
+    });
+    try {
+      expect((await sandbox.app.inject({ url: '/app/translations' })).json().test_payments).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
