@@ -34,6 +34,7 @@ const TOKEN_TTL_SECONDS = 10 * 60;
 export const MONTONIO_NOTIFY_PATH = '/app/payments/notify/montonio';
 export const MONTONIO_RETURN_PATH = '/app/payments/montonio/return';
 export const MONTONIO_LOGO_PATH = '/app/payments/montonio/banks';
+export const MONTONIO_RESUME_PATH = '/app/payments/montonio/resume';
 
 export interface MontonioOptions {
   accessKey: string;
@@ -112,6 +113,11 @@ export type MontonioGateway = PaymentGateway & {
   refreshMethods(): Promise<void>;
   /** The bank (with Montonio's logo address) for a code from the cached list. */
   bank(code: string): MontonioBank | null;
+  /**
+   * Montonio's order (GET /orders/:uuid): its payment status and payment page. Throws
+   * MontonioError when Montonio fails or does not answer in time.
+   */
+  order(uuid: string): Promise<{ paymentStatus: string; paymentUrl: string | null }>;
   /** Checks an order token (notification body or return URL); null when forged, stale or malformed. */
   verifyOrderToken(token: string, now: Date): Promise<(VerifiedNotification & { uuid: string }) | null>;
 };
@@ -280,9 +286,17 @@ export function createMontonioGateway(opts: MontonioOptions): MontonioGateway {
       }
       return { redirectUrl: paymentUrl, gatewayPaymentId: uuid };
     },
-    // Montonio's payment page is not resumed from here: its address is not kept, and an order
-    // left unpaid expires after PAYMENT_TIMEOUT_MINUTES; the payer orders again.
-    resumeUrl: () => null,
+    // Our own address: it asks Montonio for the order's payment page when the payer comes back
+    // (payments/montonio.routes.ts), so nothing of Montonio's is kept but the order uuid.
+    resumeUrl: (reference: string, lang: Lang) => `${base}${MONTONIO_RESUME_PATH}/${encodeURIComponent(reference)}?lang=${lang}`,
+    async order(uuid: string) {
+      if (!/^[0-9a-fA-F-]{1,64}$/.test(uuid)) throw new MontonioError('not a Montonio order uuid', null);
+      const body = await call('GET', `/orders/${uuid}`, {});
+      return {
+        paymentStatus: typeof body.paymentStatus === 'string' ? body.paymentStatus : '',
+        paymentUrl: typeof body.paymentUrl === 'string' && /^https?:\/\//.test(body.paymentUrl) ? body.paymentUrl : null,
+      };
+    },
     /** A webhook's body: `{ orderToken: <JWT> }`. */
     async verifyNotification(body: unknown, at: Date) {
       const token = body && typeof body === 'object' ? (body as { orderToken?: unknown }).orderToken : undefined;

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { payments } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -80,6 +82,39 @@ export async function montonioRoutes(app: App, deps: Deps) {
       // The token is as good as the webhook (often earlier): apply it the same way.
       const applied = await apply(verified, req.lang, (m) => req.log.warn(m));
       return reply.redirect(resultUrl(applied.orderId, applied.paymentStatus === 'paid'), 303);
+    },
+  );
+
+  app.get(
+    '/payments/montonio/resume/:reference',
+    {
+      config: { access: 'public', maintenanceExempt: true },
+      schema: {
+        tags: ['payments'],
+        params: z.object({ reference: text().min(1).max(100) }),
+        otherResponses: {
+          303: redirectResponse('To Montonio’s payment page while the payment waits, else to the order’s result page'),
+          404: errorResponse(404),
+        },
+      },
+    },
+    async (req, reply) => {
+      // Like the sandbox page: whoever holds the (random, unguessable) reference may go on paying.
+      const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
+      if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      if (payment.status !== 'pending' || !payment.gatewayPaymentId) {
+        return reply.redirect(resultUrl(payment.orderId, payment.status === 'paid'), 303);
+      }
+      let order;
+      try {
+        order = await gateway.order(payment.gatewayPaymentId);
+      } catch (err) {
+        req.log.warn(`Montonio order of payment ${payment.id} not read: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(502, paymentsText(req.lang, 'gatewayUnavailable'));
+      }
+      if (order.paymentStatus === 'PENDING' && order.paymentUrl) return reply.redirect(order.paymentUrl, 303);
+      // Paid or given up at Montonio: its notification settles our side; show what we know.
+      return reply.redirect(resultUrl(payment.orderId, order.paymentStatus === 'PAID'), 303);
     },
   );
 

@@ -25,6 +25,8 @@ function standIn() {
   const state = {
     calls: { orders: 0, methods: 0, refunds: 0, logos: 0 },
     orders: new Map<string, JWTPayload>(),
+    /** Montonio's paymentStatus of each order (PENDING until a test says otherwise). */
+    status: new Map<string, string>(),
     refunds: new Map<string, { uuid: string; amount: number; status: string }>(),
     lastOrder: null as JWTPayload | null,
     lastRefund: null as JWTPayload | null,
@@ -89,6 +91,23 @@ function standIn() {
           },
           cardPayments: { processor: 'stripe', logoUrl: `${state.url}/logos/card.png` },
         },
+      });
+    }
+    if (req.method === 'GET' && url.startsWith('/api/orders/')) {
+      if (state.fail.orders === 'hang') return;
+      if (state.fail.orders === 500) return json(res, 500, { message: 'Internal server error' });
+      const auth = await verified(req.headers.authorization?.replace(/^Bearer /, ''));
+      if (!auth) return json(res, 401, { message: 'Unauthorized' });
+      const uuid = url.slice('/api/orders/'.length);
+      const order = state.orders.get(uuid);
+      if (!order) return json(res, 404, { message: 'Order not found' });
+      return json(res, 200, {
+        uuid,
+        paymentStatus: state.status.get(uuid) ?? 'PENDING',
+        merchantReference: order.merchantReference,
+        grandTotal: String(order.grandTotal),
+        currency: 'EUR',
+        paymentUrl: `https://sandbox-payments.montonio.test/pay/${uuid}`,
       });
     }
     if (req.method === 'POST' && url === '/api/orders') {
@@ -329,6 +348,59 @@ describe('creating a payment', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('going on with a payment', () => {
+  it('an unpaid order links to our resume address, which opens Montonio’s payment page while it waits', async () => {
+    const { orderId, payment, link, c } = await pendingOrder();
+    const resume = `https://lunch.example.lv/app/payments/montonio/resume/${payment.reference}?lang=en`;
+    const shown = await ctx.app.inject({ url: `/app/order/${orderId}?lang=en`, headers: c.auth });
+    expect(shown.json().payment_link).toBe(resume);
+    const res = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=en` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(link);
+    // Given up at Montonio: the result page, not a dead payment page.
+    montonio.state.status.set(payment.gatewayPaymentId!, 'ABANDONED');
+    const gone = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}` });
+    expect(gone.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=failed`);
+  });
+
+  it('a paid order goes to its result without asking Montonio; Montonio not answering is a clear 502', async () => {
+    const { orderId, payment } = await pendingOrder();
+    montonio.state.fail.orders = 'hang';
+    for (const [lang, message] of [
+      ['lv', 'Maksājuma lapu neizdevās atvērt. Lūdzu, pēc brīža mēģiniet vēlreiz.'],
+      ['en', 'The payment page could not be opened. Please try again in a moment.'],
+      ['ru', 'Не удалось открыть страницу оплаты. Пожалуйста, попробуйте ещё раз чуть позже.'],
+    ]) {
+      const res = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=${lang}` });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(message);
+    }
+    await notify(await orderToken({ uuid: payment.gatewayPaymentId!, reference: payment.reference, status: 'PAID', grandTotal: 5.15 }));
+    const paid = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}` });
+    expect(paid.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=success`);
+    expect((await ctx.app.inject({ url: '/app/payments/montonio/resume/no-such-payment' })).statusCode).toBe(404);
+  });
+
+  it('a repeated order request (same idempotency key) answers the resume address', async () => {
+    await gateway().refreshMethods();
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const place = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create?lang=lv',
+        headers: { ...c.auth, 'idempotency-key': 'montonio-repeat-1' },
+        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+      });
+    const first = await place();
+    const again = await place();
+    expect(again.json().order_id).toBe(first.json().order_id);
+    const payment = await paymentOf(first.json().order_id);
+    expect(again.json().payment_link).toBe(`https://lunch.example.lv/app/payments/montonio/resume/${payment.reference}?lang=lv`);
   });
 });
 
