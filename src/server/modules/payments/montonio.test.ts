@@ -634,6 +634,20 @@ describe('bank list', () => {
   });
 });
 
+describe('API description', () => {
+  it('lists Montonio’s routes as public, with their answers', async () => {
+    const doc = (await ctx.app.inject({ url: '/app/openapi.json' })).json();
+    const notify = doc.paths['/app/payments/notify/montonio'].post;
+    expect(notify.security).toEqual([]);
+    expect(Object.keys(notify.responses)).toEqual(expect.arrayContaining(['200', '403', '422']));
+    expect(Object.keys(doc.paths['/app/payments/montonio/return'].get.responses)).toEqual(expect.arrayContaining(['303', '403']));
+    expect(Object.keys(doc.paths['/app/payments/montonio/resume/{reference}'].get.responses)).toEqual(
+      expect.arrayContaining(['303', '404']),
+    );
+    expect(doc.paths['/app/payments/montonio/banks/{code}'].get.responses['200'].content).toHaveProperty(['image/png']);
+  });
+});
+
 describe('test payments banner', () => {
   it('shows while Montonio’s sandbox is used, not with another Montonio address', async () => {
     expect((await ctx.app.inject({ url: '/app/translations' })).json().test_payments).toBe(false);
