@@ -13,7 +13,7 @@ type MontonioEnv = Pick<
 const byDb = new WeakMap<Db, Map<string, MontonioGateway>>();
 
 /** The app's Montonio gateway (PAYMENT_GATEWAY=montonio); refunds find Montonio's order uuid in `db`. */
-export function montonioGateway(env: MontonioEnv, db: Db, log?: (msg: string) => void): MontonioGateway {
+export function montonioGateway(env: MontonioEnv, db: Db, opts: { now?: () => Date; log?: (msg: string) => void } = {}): MontonioGateway {
   const key = [env.MONTONIO_ACCESS_KEY, env.MONTONIO_SECRET_KEY, env.MONTONIO_API_URL, env.MONTONIO_TIMEOUT_MS, publicBaseUrl(env)].join(
     '\n',
   );
@@ -30,7 +30,8 @@ export function montonioGateway(env: MontonioEnv, db: Db, log?: (msg: string) =>
       apiUrl: env.MONTONIO_API_URL,
       publicUrl: publicBaseUrl(env),
       timeoutMs: env.MONTONIO_TIMEOUT_MS,
-      log,
+      now: opts.now,
+      log: opts.log,
       paymentIdOf: async (reference) => {
         const [row] = await db.select({ id: payments.gatewayPaymentId }).from(payments).where(eq(payments.reference, reference));
         return row?.id ?? null;

@@ -115,7 +115,7 @@ export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: strin
 }
 
 /** The gateway PAYMENT_GATEWAY names: the built-in sandbox, Montonio, or none (cash only). */
-export function appGateway(env: Env, db: Db): PaymentGateway {
-  if (env.PAYMENT_GATEWAY === 'montonio') return montonioGateway(env, db);
+export function appGateway(env: Env, db: Db, now?: () => Date): PaymentGateway {
+  if (env.PAYMENT_GATEWAY === 'montonio') return montonioGateway(env, db, { now });
   return env.PAYMENT_GATEWAY === 'none' ? noGateway() : sandboxGateway(env);
 }

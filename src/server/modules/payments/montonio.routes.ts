@@ -21,7 +21,7 @@ const LOGO_TYPES = /^image\/(png|jpeg|gif|webp|svg\+xml)$/;
  */
 export async function montonioRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = montonioGateway(deps.env, db, (m) => app.log.warn(m));
+  const gateway = montonioGateway(deps.env, db, { now: deps.now, log: (m) => app.log.warn(m) });
   const publicBase = (deps.env.PUBLIC_URL ?? '').replace(/\/$/, '');
   // Anything but paid shows as not paid (a payer back with PENDING left Montonio's page unpaid);
   // the order list shows the order's real state when a late notification pays it.

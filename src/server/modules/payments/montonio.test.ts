@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balances, orders, payments } from '../../db/schema/index.js';
 import { NOTIFICATION_MAX_AGE_MS } from '../../lib/payments/gateway.js';
 import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/payments/montonio.js';
@@ -577,23 +577,34 @@ describe('bank list', () => {
   });
 
   it('a stale list is refreshed in the background and served as it was while Montonio fails', async () => {
-    await gateway().refreshMethods();
+    if (gateway().methods().banks.length === 0) await gateway().refreshMethods(); // the start's load
     const calls = montonio.state.calls.methods;
+    ctx.clock.advance(30 * 60_000);
+    gateway().methods(); // still fresh after half an hour
+    await new Promise((r) => setTimeout(r, 100));
+    expect(montonio.state.calls.methods).toBe(calls);
     montonio.state.fail.methods = 500;
-    ctx.clock.advance(2 * 60 * 60_000);
+    ctx.clock.advance(31 * 60_000);
     try {
-      const stale = gateway().methods(); // answers at once, refresh runs behind it
+      const stale = gateway().methods(); // answers at once; the refresh runs behind it
       expect(stale.banks).toHaveLength(4);
-      await gateway().refreshMethods();
-      expect(montonio.state.calls.methods).toBeGreaterThan(calls);
-      const after = gateway().methods();
+      await vi.waitFor(() => expect(montonio.state.calls.methods).toBe(calls + 1));
+      await new Promise((r) => setTimeout(r, 100)); // the failed answer handled
+      const after = gateway().methods(); // failed refresh: the old list, and no new call within a minute
       expect(after.banks).toHaveLength(4);
       expect(after.card).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(montonio.state.calls.methods).toBe(calls + 1);
       // Payers can still order by bank from the list served.
       const { res } = await placeOrder('bank');
       expect(res.statusCode).toBe(200);
+      // Montonio back: the next read after the retry pause loads the list again.
+      montonio.state.fail.methods = null;
+      ctx.clock.advance(2 * 60_000);
+      gateway().methods();
+      await vi.waitFor(() => expect(montonio.state.calls.methods).toBe(calls + 2));
     } finally {
-      ctx.clock.advance(-2 * 60 * 60_000);
+      ctx.clock.advance(-(30 + 31 + 2) * 60_000);
     }
   });
 
