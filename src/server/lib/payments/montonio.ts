@@ -108,7 +108,12 @@ interface MethodsCache {
   loadedAt: number;
 }
 
-export type MontonioGateway = PaymentGateway & {
+/** Montonio's notifications also name its order (uuid). */
+export type MontonioNotification = VerifiedNotification & { uuid: string };
+
+export type MontonioGateway = Omit<PaymentGateway, 'verifyNotification'> & {
+  /** A webhook's body, `{ orderToken: <JWT> }`; null when forged, stale or malformed. */
+  verifyNotification(body: unknown, now: Date): Promise<MontonioNotification | null>;
   /** Loads the bank list now (at start, and when it is stale); never throws. */
   refreshMethods(): Promise<void>;
   /** The bank (with Montonio's logo address) for a code from the cached list. */
@@ -119,7 +124,7 @@ export type MontonioGateway = PaymentGateway & {
    */
   order(uuid: string): Promise<{ paymentStatus: string; paymentUrl: string | null }>;
   /** Checks an order token (notification body or return URL); null when forged, stale or malformed. */
-  verifyOrderToken(token: string, now: Date): Promise<(VerifiedNotification & { uuid: string }) | null>;
+  verifyOrderToken(token: string, now: Date): Promise<MontonioNotification | null>;
 };
 
 export function createMontonioGateway(opts: MontonioOptions): MontonioGateway {

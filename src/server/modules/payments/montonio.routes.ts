@@ -4,7 +4,7 @@ import { payments } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import type { VerifiedNotification } from '../../lib/payments/gateway.js';
+import type { MontonioNotification } from '../../lib/payments/montonio.js';
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
 import { errorResponse, fileResponse, redirectResponse } from '../../lib/openapi.js';
 import { text } from '../../../shared/schemas/text.js';
@@ -29,13 +29,18 @@ export async function montonioRoutes(app: App, deps: Deps) {
     `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
 
   /** Applies a verified token; the answer codes are the same for the webhook and the return. */
-  async function apply(verified: VerifiedNotification, lang: Parameters<typeof t>[0], log: (m: string) => void) {
+  async function apply(verified: MontonioNotification, lang: Parameters<typeof t>[0], log: (m: string) => void) {
     try {
       const applied = await applyNotification(db, verified, deps.now(), log);
       if (!applied) throw new AppError(404, paymentsText(lang, 'unknownPayment'));
       return applied;
     } catch (err) {
-      if (err instanceof AmountMismatch) throw new AppError(422, t(lang, 'invalid'), { grandTotal: [t(lang, 'invalidValue')] });
+      if (err instanceof AmountMismatch) {
+        // Montonio retries a refused notification for 48 hours; this must reach an operator (by
+        // Montonio's uuid: our reference opens the payment, so it stays out of logs).
+        log(`Montonio order ${verified.uuid}: grandTotal ${verified.amountCents} cents is not the payment's amount; refused`);
+        throw new AppError(422, t(lang, 'invalid'), { grandTotal: [t(lang, 'invalidValue')] });
+      }
       throw err;
     }
   }
