@@ -32,4 +32,18 @@ describe('configuration: the laptop rule (embedded database) for payments and li
     expect(env.warnings).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: .*http:\/\/localhost:8080/)]);
     expect(loadEnv({ PORT: '8080' }).warnings).toEqual([]);
   });
+
+  it('PAYMENT_GATEWAY=montonio needs its keys and talks to Montonio’s sandbox unless told otherwise', () => {
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'montonio' })).toThrow(/MONTONIO_ACCESS_KEY and MONTONIO_SECRET_KEY/);
+    expect(() => loadEnv({ PAYMENT_GATEWAY: 'montonio', MONTONIO_ACCESS_KEY: 'a' })).toThrow(/MONTONIO_SECRET_KEY/);
+    const env = loadEnv({ PAYMENT_GATEWAY: 'montonio', MONTONIO_ACCESS_KEY: 'a', MONTONIO_SECRET_KEY: 's' });
+    expect(env).toMatchObject({
+      PAYMENT_GATEWAY: 'montonio',
+      MONTONIO_API_URL: 'https://sandbox-stargate.montonio.com/api',
+      MONTONIO_TIMEOUT_MS: 10_000,
+    });
+    expect(() =>
+      loadEnv({ PAYMENT_GATEWAY: 'montonio', MONTONIO_ACCESS_KEY: 'a', MONTONIO_SECRET_KEY: 's', MONTONIO_API_URL: 'nope' }),
+    ).toThrow(/MONTONIO_API_URL/);
+  });
 });

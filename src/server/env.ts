@@ -43,10 +43,19 @@ const schema = z.object({
     .default(''),
   /**
    * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page moves no
-   * money; for demos and tests); 'none' offers cash only. Unset: 'sandbox' on a laptop run (the
+   * money; for demos and tests); 'montonio' is Montonio (MONTONIO_* below, decision 035); 'none'
+   * offers cash only. Unset: 'sandbox' on a laptop run (the
    * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).
    */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'montonio', 'none']).optional(),
+  /** Montonio (PAYMENT_GATEWAY=montonio): the store's access key from Montonio's Partner System. */
+  MONTONIO_ACCESS_KEY: z.string().default(''),
+  /** Montonio: the store's secret key; signs our requests and checks Montonio's notifications. */
+  MONTONIO_SECRET_KEY: z.string().default(''),
+  /** Montonio's Stargate API; the sandbox by default, https://stargate.montonio.com/api for real payments. */
+  MONTONIO_API_URL: z.string().url().default('https://sandbox-stargate.montonio.com/api'),
+  /** Milliseconds a call to Montonio may take before it is given up (the payer sees a clear error). */
+  MONTONIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
    * Minutes an unpaid card or bank order keeps its stock. Short, because a held order keeps
    * dishes from everyone else (a customer has at most one unpaid order per menu).
@@ -99,7 +108,7 @@ type Parsed = z.infer<typeof schema>;
 
 /** The configuration with the defaults that depend on other variables resolved. */
 export type Env = Omit<Parsed, 'PAYMENT_GATEWAY'> & {
-  PAYMENT_GATEWAY: 'sandbox' | 'none';
+  PAYMENT_GATEWAY: 'sandbox' | 'montonio' | 'none';
   /** What the start should warn about (printed once by index.ts). */
   warnings: string[];
 };
@@ -124,6 +133,9 @@ function resolveEnv(parsed: Parsed): Env {
         'PAYMENT_GATEWAY is not set: card and bank payments are off (cash only). Set PAYMENT_GATEWAY=sandbox only for a test installation: the sandbox approves payments without moving money.',
       );
     }
+  }
+  if (gateway === 'montonio' && (!parsed.MONTONIO_ACCESS_KEY || !parsed.MONTONIO_SECRET_KEY)) {
+    throw new Error('Invalid configuration:\n  PAYMENT_GATEWAY=montonio needs MONTONIO_ACCESS_KEY and MONTONIO_SECRET_KEY');
   }
   if (!laptop && !parsed.PUBLIC_URL) {
     warnings.push(

@@ -113,6 +113,8 @@ export const payments = pgTable(
       .default('pending'),
     /** The gateway's reference for this payment. */
     reference: text('reference').notNull().unique(),
+    /** The gateway's own id for this payment (Montonio's order uuid), when it has one; refunds name it. */
+    gatewayPaymentId: text('gateway_payment_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,17 +35,38 @@ export interface PaymentGateway {
   readonly name: string;
   /** Whether card payments are possible at all, and the banks offered for bank links. */
   methods(): { card: boolean; banks: GatewayBank[] };
-  /** Registers a payment and answers where to send the payer. */
-  createPayment(req: CreatePaymentRequest): Promise<{ redirectUrl: string }>;
+  /**
+   * Registers a payment and answers where to send the payer, and the gateway's own id for the
+   * payment when it has one (kept as payments.gateway_payment_id; refunds need it).
+   */
+  createPayment(req: CreatePaymentRequest): Promise<{ redirectUrl: string; gatewayPaymentId?: string }>;
   /** Where to send the payer to continue a payment already created; null when it cannot be resumed. */
   resumeUrl(reference: string, lang: Lang): string | null;
   /**
    * Checks a notification's signature and freshness (its timestamp within
-   * NOTIFICATION_MAX_AGE_MS of `now`); null when it is forged, malformed or stale.
+   * NOTIFICATION_MAX_AGE_MS of `now`); null when it is forged, malformed or stale. Asynchronous
+   * because JWT libraries verify asynchronously (Montonio).
    */
-  verifyNotification(body: unknown, now: Date): VerifiedNotification | null;
+  verifyNotification(body: unknown, now: Date): Promise<VerifiedNotification | null>;
   /** Maps the provider's own status words to ours. */
   mapStatus(status: string): PaymentOutcome;
+  /**
+   * Gives money of a paid payment back. `refundReference` is ours and unique per refund: a retry
+   * with the same one never refunds twice.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+export interface RefundRequest {
+  /** Our payment reference (payments.reference). */
+  reference: string;
+  refundReference: string;
+  amountCents: number;
+}
+
+export interface RefundResult {
+  outcome: 'refunded' | 'pending' | 'failed';
+  error?: string;
 }
 
 /** How far a notification's signing time may be from our clock (either way) before it is refused. */
@@ -61,7 +82,8 @@ export function noGateway(): PaymentGateway {
     methods: () => ({ card: false, banks: [] }),
     createPayment: () => Promise.reject(new Error('no payment gateway is configured')),
     resumeUrl: () => null,
-    verifyNotification: () => null,
+    verifyNotification: () => Promise.resolve(null),
     mapStatus: () => 'pending',
+    refund: () => Promise.resolve({ outcome: 'failed', error: 'no payment gateway is configured' }),
   };
 }

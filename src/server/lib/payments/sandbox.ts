@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { montonioGateway } from './montonio.app.js';
 import {
   NOTIFICATION_MAX_AGE_MS,
   noGateway,
@@ -79,18 +81,23 @@ export function createSandboxGateway(opts: { secret: string; publicUrl?: string 
       return { redirectUrl: pageUrl(req.reference, req.lang) };
     },
     resumeUrl: pageUrl,
-    verifyNotification(body: unknown, now: Date): VerifiedNotification | null {
-      if (!isNotification(body)) return null;
-      // A captured notification cannot be replayed much later (replays inside the window change nothing).
-      if (Math.abs(now.getTime() - body.ts * 1000) > NOTIFICATION_MAX_AGE_MS) return null;
-      const expected = createHmac('sha256', opts.secret).update(payload(body)).digest();
-      const given = Buffer.from(body.signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      return { reference: body.reference, outcome: mapStatus(body.status), amountCents: body.amount_cents };
+    verifyNotification(body: unknown, now: Date) {
+      return Promise.resolve(verifySandbox(body, now));
     },
     mapStatus,
+    // The sandbox moves no money, so there is nothing to give back.
+    refund: () => Promise.resolve({ outcome: 'refunded' as const }),
     sign: (n) => signSandbox(opts.secret, n),
   };
+  function verifySandbox(body: unknown, now: Date): VerifiedNotification | null {
+    if (!isNotification(body)) return null;
+    // A captured notification cannot be replayed much later (replays inside the window change nothing).
+    if (Math.abs(now.getTime() - body.ts * 1000) > NOTIFICATION_MAX_AGE_MS) return null;
+    const expected = createHmac('sha256', opts.secret).update(payload(body)).digest();
+    const given = Buffer.from(body.signature, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return { reference: body.reference, outcome: mapStatus(body.status), amountCents: body.amount_cents };
+  }
 }
 
 const cache = new Map<string, ReturnType<typeof createSandboxGateway>>();
@@ -107,7 +114,8 @@ export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: strin
   return gw;
 }
 
-/** The gateway PAYMENT_GATEWAY names: the built-in sandbox, or none (cash only). */
-export function appGateway(env: Pick<Env, 'PAYMENT_GATEWAY' | 'PAYMENT_SECRET' | 'PUBLIC_URL'>): PaymentGateway {
+/** The gateway PAYMENT_GATEWAY names: the built-in sandbox, Montonio, or none (cash only). */
+export function appGateway(env: Env, db: Db, now?: () => Date): PaymentGateway {
+  if (env.PAYMENT_GATEWAY === 'montonio') return montonioGateway(env, db, { now });
   return env.PAYMENT_GATEWAY === 'none' ? noGateway() : sandboxGateway(env);
 }

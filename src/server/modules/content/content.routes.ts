@@ -15,7 +15,7 @@ export async function contentRoutes(app: App, deps: Deps) {
   app.get(
     '/translations',
     { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: translationsResult } } },
-    async (req) => ({ lang: req.lang, languages: languages(), test_payments: deps.env.PAYMENT_GATEWAY === 'sandbox' }),
+    async (req) => ({ lang: req.lang, languages: languages(), test_payments: testPayments(deps.env) }),
   );
   app.get(
     '/allergens',
@@ -33,5 +33,13 @@ export async function contentRoutes(app: App, deps: Deps) {
       if (!key) throw new AppError(404, t(req.lang, 'notFound'));
       return { text: await getBlock(db, key, req.lang) };
     },
+  );
+}
+
+/** Whether payments move no money: the built-in sandbox, or Montonio's sandbox. */
+function testPayments(env: Deps['env']): boolean {
+  return (
+    env.PAYMENT_GATEWAY === 'sandbox' ||
+    (env.PAYMENT_GATEWAY === 'montonio' && new URL(env.MONTONIO_API_URL).hostname.startsWith('sandbox-'))
   );
 }

@@ -13,7 +13,7 @@ const id = dbIdParam;
 /** Routes of the history area: a location's menus with sums, a menu's orders, and the PDF report. */
 export async function historyRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = appGateway(deps.env);
+  const gateway = appGateway(deps.env, deps.database.db, deps.now);
 
   app.get(
     '/dishlists/history/:locationId',

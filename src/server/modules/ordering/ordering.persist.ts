@@ -93,7 +93,7 @@ export async function persistOrder(
   if (!placed.reference) return { success: true, order_id: placed.orderId };
   const { method, bank } = placed;
   try {
-    const { redirectUrl } = await gateway.createPayment({
+    const { redirectUrl, gatewayPaymentId } = await gateway.createPayment({
       reference: placed.reference,
       orderId: placed.orderId,
       amountCents: placed.amountToPayCents,
@@ -101,6 +101,10 @@ export async function persistOrder(
       bankCode: method === 'bank' ? bank : null,
       lang: req.lang,
     });
+    if (gatewayPaymentId) {
+      // Refunds name the gateway's own id for the payment (Montonio's order uuid).
+      await deps.database.db.update(payments).set({ gatewayPaymentId }).where(eq(payments.reference, placed.reference));
+    }
     return { success: true, order_id: placed.orderId, payment_link: redirectUrl };
   } catch {
     const orderId = placed.orderId;

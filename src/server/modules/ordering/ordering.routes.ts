@@ -62,7 +62,7 @@ const ORDERS_PDF = fileResponse('The menu’s orders by location as a PDF (spec 
 
 export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = appGateway(deps.env);
+  const gateway = appGateway(deps.env, deps.database.db, deps.now);
   const caches = createReadCaches(db, deps.env.NODE_ENV === 'test' ? 0 : READ_CACHE_MS);
   // Stock, dishes or times edited through this instance: its next read shows them at once.
   app.changes.subscribe((change) => caches.forgetMenu(change.menuId));

@@ -14,7 +14,8 @@ type Key =
   | 'notPending'
   | 'back'
   | 'unknownPayment'
-  | 'badSignature';
+  | 'badSignature'
+  | 'gatewayUnavailable';
 
 /** Texts of the payments area (sandbox page included). */
 export const paymentsText = defineMessages<Key>({
@@ -33,6 +34,7 @@ export const paymentsText = defineMessages<Key>({
     back: 'Back to the shop',
     unknownPayment: 'Payment not found.',
     badSignature: 'The notification signature is not valid.',
+    gatewayUnavailable: 'The payment page could not be opened. Please try again in a moment.',
   },
   lv: {
     cardConsent: 'Maksājot ar karti, es piekrītu, ka maksājumu apstrādā maksājumu pakalpojumu sniedzējs.',
@@ -49,6 +51,7 @@ export const paymentsText = defineMessages<Key>({
     back: 'Atpakaļ uz veikalu',
     unknownPayment: 'Maksājums nav atrasts.',
     badSignature: 'Paziņojuma paraksts nav derīgs.',
+    gatewayUnavailable: 'Maksājuma lapu neizdevās atvērt. Lūdzu, pēc brīža mēģiniet vēlreiz.',
   },
   ru: {
     cardConsent: 'Оплачивая картой, я соглашаюсь, что платёж обрабатывает поставщик платёжных услуг.',
@@ -65,5 +68,6 @@ export const paymentsText = defineMessages<Key>({
     back: 'Вернуться в магазин',
     unknownPayment: 'Платёж не найден.',
     badSignature: 'Подпись уведомления недействительна.',
+    gatewayUnavailable: 'Не удалось открыть страницу оплаты. Пожалуйста, попробуйте ещё раз чуть позже.',
   },
 });

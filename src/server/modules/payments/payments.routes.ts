@@ -5,6 +5,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { sandboxGateway, SANDBOX_BANKS, SANDBOX_PAGE_PATH } from '../../lib/payments/sandbox.js';
+import { montonioRoutes } from './montonio.routes.js';
 import { paymentsText } from './payments.messages.js';
 import { AmountMismatch, applyNotification } from './payments.service.js';
 import { bankLogoSvg, renderSandboxPage, SANDBOX_CSS } from './sandbox.page.js';
@@ -18,6 +19,7 @@ const referenceParams = z.object({ reference: text().min(1).max(100) });
  * PAYMENT_GATEWAY=none there is no gateway and none of these routes exist.
  */
 export async function paymentsRoutes(app: App, deps: Deps) {
+  if (deps.env.PAYMENT_GATEWAY === 'montonio') return montonioRoutes(app, deps);
   if (deps.env.PAYMENT_GATEWAY !== 'sandbox') return;
   const db = deps.database.db;
   const gateway = sandboxGateway(deps.env);
@@ -104,7 +106,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
           amount_cents: payment.amountCents,
           ts: Math.floor(now.getTime() / 1000),
         });
-        const verified = gateway.verifyNotification(notification, now)!;
+        const verified = (await gateway.verifyNotification(notification, now))!;
         // Re-checked under the payment's lock: a payment that expired or was decided meanwhile stays as it is.
         const applied = await applyNotification(db, verified, now, (m) => req.log.warn(m), { onlyPending: true });
         return reply.redirect(resultUrl(payment.orderId, applied?.paymentStatus === 'paid'), 303);
@@ -124,7 +126,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      const verified = gateway.verifyNotification(req.body, deps.now());
+      const verified = await gateway.verifyNotification(req.body, deps.now());
       if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
       let applied;
       try {
