@@ -7,7 +7,7 @@ import pg from 'pg';
  *
  * - `publish()` (after the commit) tells this instance's subscribers at once (the order page's
  *   read caches drop the menu, so this instance never serves the old state), and queues the
- *   change for one `pg_notify` per turn of the event loop on the channel `lunch_changes`.
+ *   change: the changes of NOTIFY_BATCH_MS go out in one `pg_notify` on the channel `lunch_changes`.
  * - One dedicated LISTEN connection per instance receives every instance's notifications, in
  *   commit order. Other instances' changes go to the local subscribers too (their caches drop);
  *   all of them, this instance's own included, become stream events (`GET /app/events`) with
@@ -51,6 +51,8 @@ export const RECENT_EVENTS = 2048;
 /** Changes per notification: well under PostgreSQL's 8000-byte payload limit (about 40 bytes each). */
 const PER_NOTIFY = 100;
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+/** Changes published within this window share one notification (a rush sends hundreds a second). */
+export const NOTIFY_BATCH_MS = 20;
 
 /**
  * One statement per batch: the menus' providers looked up, one notification sent (delivered to
@@ -102,7 +104,7 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
   };
   const schedule = () => {
     if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
+    flushing = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_BATCH_MS)).then(flush).finally(() => {
       flushing = null;
       if (pending.length > 0) schedule();
     });

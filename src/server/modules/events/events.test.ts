@@ -9,6 +9,7 @@ import { registry } from '../../lib/metrics.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { signedIn } from '../../test/factories.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { textFor } from './events.routes.js';
 
 /** One open stream read as it arrives: its events, with their ids. */
 interface Reader {
@@ -201,6 +202,30 @@ describe('GET /app/events', () => {
     expect(Number(await gauge())).toBe(before + 1);
     s.close();
     await expect.poll(async () => Number(await gauge())).toBe(before);
+  });
+});
+
+describe('a batch of events as one stream reads it', () => {
+  const batch = [
+    { id: 'a-1', type: 'order' as const, menuId: 1, orderId: 10, providerId: 1 },
+    { id: 'a-2', type: 'order' as const, menuId: 2, orderId: 11, providerId: 2 },
+    { id: 'a-3', type: 'order' as const, menuId: 1, orderId: 12, providerId: 1 },
+    { id: 'a-4', type: 'menu' as const, menuId: 1, providerId: 1 },
+    { id: 'a-5', type: 'order' as const, menuId: 1, orderId: 13, providerId: 1 },
+  ];
+  const ids = (text: string) => [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
+
+  it('staff get every event of their provider, with order ids', () => {
+    const text = textFor(batch, 1, true);
+    expect(ids(text)).toEqual(['a-1', 'a-3', 'a-4', 'a-5']);
+    expect(text).toContain('"orderId":13');
+  });
+
+  it("customers get one event per menu and kind, the batch's last (so resuming from it misses nothing), without order ids", () => {
+    const text = textFor(batch, 1, false);
+    expect(ids(text)).toEqual(['a-4', 'a-5']);
+    expect(text).not.toContain('orderId');
+    expect(textFor(batch, 3, false)).toBe('');
   });
 });
 
