@@ -16,6 +16,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { balances, categories, dishes, locations, menuDishes, menus, providers, sessions, users } from '../src/server/db/schema/index.js';
@@ -165,20 +166,25 @@ async function main() {
     }
 
     const rates = { without: [] as number[], with: [] as number[] };
+    const busyPerOrder = { without: [] as number[], with: [] as number[] };
     const timed = new Map<number, [number, number]>();
     let memoryLine = '';
     let rushes = 0;
     const rush = async (kind: 'without' | 'with') => {
       const index = rushes++;
       const menu = await makeMenu(`Rush ${index}`);
+      // The app's event loop (the main thread; the clients are workers): busy time per order.
+      const elu = performance.eventLoopUtilization();
       const r = await runRush(menu.id, WARMUP + index * N, N);
+      const busy = performance.eventLoopUtilization(elu).active;
+      busyPerOrder[kind].push(busy / r.answers.length);
       const bad = r.statuses.filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0) + r.networkErrors;
       const rate = r.answers.length / r.seconds;
       rates[kind].push(rate);
       for (const [orderId, sent, answered] of r.timed) timed.set(orderId, [sent, answered]);
       const lat = r.latencies.sort((a, b) => a - b);
       say(
-        `  rush ${index + 1} ${kind.padEnd(7)} streams: ${r.answers.length} orders in ${r.seconds.toFixed(2)} s = ${rate.toFixed(0)} orders/s   answer p50 ${percentile(lat, 50).toFixed(0)} ms p95 ${percentile(lat, 95).toFixed(0)} ms${bad ? `   NOT 200: ${bad}` : ''}`,
+        `  rush ${index + 1} ${kind.padEnd(7)} streams: ${r.answers.length} orders in ${r.seconds.toFixed(2)} s = ${rate.toFixed(0)} orders/s   app busy ${(busy / r.answers.length).toFixed(2)} ms/order   answer p50 ${percentile(lat, 50).toFixed(0)} ms p95 ${percentile(lat, 95).toFixed(0)} ms${bad ? `   NOT 200: ${bad}` : ''}`,
       );
     };
     const streamed: Streamed[] = [];
@@ -251,6 +257,9 @@ async function main() {
     );
     say(
       `\nOrders/s with ${opened.opened} streams vs without: ${(ratio * 100).toFixed(1)} % (mean ${mean(rates.with).toFixed(0)} vs ${mean(rates.without).toFixed(0)}; target >= 90 %)`,
+    );
+    say(
+      `App event loop busy per order: ${mean(busyPerOrder.with).toFixed(2)} ms with the streams vs ${mean(busyPerOrder.without).toFixed(2)} ms without (${((mean(busyPerOrder.with) / mean(busyPerOrder.without)) * 100).toFixed(0)} %)`,
     );
     say(
       `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`,
