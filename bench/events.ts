@@ -167,6 +167,7 @@ async function main() {
 
     const rates = { without: [] as number[], with: [] as number[] };
     const busyPerOrder = { without: [] as number[], with: [] as number[] };
+    const cpuPer = { without: [] as number[], with: [] as number[] };
     const timed = new Map<number, [number, number]>();
     let memoryLine = '';
     let rushes = 0;
@@ -175,8 +176,14 @@ async function main() {
       const menu = await makeMenu(`Rush ${index}`);
       // The app's event loop (the main thread; the clients are workers): busy time per order.
       const elu = performance.eventLoopUtilization();
+      const cpu0 = process.cpuUsage();
       const r = await runRush(menu.id, WARMUP + index * N, N);
       const busy = performance.eventLoopUtilization(elu).active;
+      // CPU of the whole process (app, rush client, stream client): what the streams cost when
+      // cores are not the question (ELU counts time waiting for a core as busy).
+      const cpu = process.cpuUsage(cpu0);
+      const cpuPerOrder = (cpu.user + cpu.system) / 1000 / r.answers.length;
+      cpuPer[kind].push(cpuPerOrder);
       busyPerOrder[kind].push(busy / r.answers.length);
       const bad = r.statuses.filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0) + r.networkErrors;
       const rate = r.answers.length / r.seconds;
@@ -184,7 +191,7 @@ async function main() {
       for (const [orderId, sent, answered] of r.timed) timed.set(orderId, [sent, answered]);
       const lat = r.latencies.sort((a, b) => a - b);
       say(
-        `  rush ${index + 1} ${kind.padEnd(7)} streams: ${r.answers.length} orders in ${r.seconds.toFixed(2)} s = ${rate.toFixed(0)} orders/s   app busy ${(busy / r.answers.length).toFixed(2)} ms/order   answer p50 ${percentile(lat, 50).toFixed(0)} ms p95 ${percentile(lat, 95).toFixed(0)} ms${bad ? `   NOT 200: ${bad}` : ''}`,
+        `  rush ${index + 1} ${kind.padEnd(7)} streams: ${r.answers.length} orders in ${r.seconds.toFixed(2)} s = ${rate.toFixed(0)} orders/s   app busy ${(busy / r.answers.length).toFixed(2)} ms/order   process CPU ${cpuPerOrder.toFixed(2)} ms/order   answer p50 ${percentile(lat, 50).toFixed(0)} ms p95 ${percentile(lat, 95).toFixed(0)} ms${bad ? `   NOT 200: ${bad}` : ''}`,
       );
     };
     const streamed: Streamed[] = [];
@@ -260,6 +267,9 @@ async function main() {
     );
     say(
       `App event loop busy per order: ${mean(busyPerOrder.with).toFixed(2)} ms with the streams vs ${mean(busyPerOrder.without).toFixed(2)} ms without (${((mean(busyPerOrder.with) / mean(busyPerOrder.without)) * 100).toFixed(0)} %)`,
+    );
+    say(
+      `Process CPU per order (app + clients): ${mean(cpuPer.with).toFixed(2)} ms with the streams vs ${mean(cpuPer.without).toFixed(2)} ms without (${((mean(cpuPer.with) / mean(cpuPer.without)) * 100).toFixed(0)} %)`,
     );
     say(
       `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`,
