@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { connect } from '../../db/client.js';
@@ -191,6 +192,39 @@ describe('GET /app/events', () => {
     } finally {
       again.close();
       unknown.close();
+    }
+  });
+
+  it('when the LISTEN connection drops: open streams end, new ones get 503, and after it reconnects events flow again', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const query = `/app/events?provider_id=${w.provider.id}`;
+    const open = await openStream(base, query, c.auth);
+    const ended = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (!ctx.app.changes.listening) (clearInterval(check), resolve());
+      }, 10);
+    });
+    await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen lunch_changes'`,
+    );
+    await ended;
+    expect((await ctx.app.inject({ url: query, headers: c.auth })).statusCode).toBe(503);
+    open.close();
+    await expect.poll(() => ctx.app.changes.listening, { timeout: 5000 }).toBe(true);
+    const again = await openStream(base, query, c.auth);
+    try {
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(w.menu.id, w.main.id),
+        headers: c.auth,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect((await again.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id });
+    } finally {
+      again.close();
     }
   });
 
