@@ -203,7 +203,9 @@ describe('GET /app/events', () => {
     const open = await openStream(base, query, c.auth);
     const ended = new Promise<void>((resolve) => {
       const check = setInterval(() => {
-        if (!ctx.app.changes.listening) (clearInterval(check), resolve());
+        if (ctx.app.changes.listening) return;
+        clearInterval(check);
+        resolve();
       }, 10);
     });
     await ctx.db.execute(
