@@ -40,6 +40,9 @@ const browser = await chromium.launch({
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  // The order page's event stream (GET /app/events) stays open, so the network would never be
+  // idle: it is refused here (it carries no JavaScript; the page retries it after 0.5 s or more).
+  await page.route('**/app/events*', (route) => route.abort());
   await page.goto(`${base}/login`);
   await page.locator('input[type=email]').fill('anna@demo.lv');
   await page.locator('input[type=password]').fill('demo-password');

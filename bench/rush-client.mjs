@@ -28,10 +28,14 @@ async function run(job) {
   const answers = [];
   const statuses = new Map();
   const latencies = [];
+  /** [order id, sent at, answered at] in ms since the epoch (comparable across worker threads). */
+  const timed = [];
+  const clock = () => performance.timeOrigin + performance.now();
   let networkErrors = 0;
   const started = performance.now();
   /** Sends customer i's order; latency counts from `from` (planned arrival in the open loop). */
   const one = async (i, from) => {
+    const sentAt = clock();
     try {
       const res = await post(
         agent,
@@ -42,7 +46,10 @@ async function run(job) {
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status === 200) {
         const answer = JSON.parse(res.text);
-        if (answer.order_id) answers.push([answer.order_id, i]);
+        if (answer.order_id) {
+          answers.push([answer.order_id, i]);
+          timed.push([answer.order_id, sentAt, clock()]);
+        }
       }
     } catch {
       networkErrors++;
@@ -69,7 +76,7 @@ async function run(job) {
   }
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { answers, statuses: [...statuses], latencies, networkErrors, seconds };
+  return { answers, statuses: [...statuses], latencies, networkErrors, seconds, timed };
 }
 
 run(workerData).then(

@@ -14,6 +14,7 @@ import { authHook } from './lib/auth.js';
 import type { App, Deps } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import { errorHandler, redactUrl } from './lib/error-handler.js';
+import { createChangeBus } from './lib/events.js';
 import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
 import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
@@ -228,6 +229,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   const unwatch = watchPool(deps.database.pool);
   app.addHook('onClose', async () => unwatch());
   opsRoutes(app as unknown as FastifyInstance, deps, lifecycle);
+
+  // The change bus (lib/events.ts): on the root so every area and the tests reach it; its LISTEN
+  // connection opens with the app and closes with it, before the pool does (lib/shutdown.ts).
+  const changes = createChangeBus({ pool: deps.database.pool, warn: (m, err) => app.log.warn({ err }, m) });
+  app.decorate('changes', changes);
+  app.addHook('onReady', () => changes.start());
+  app.addHook('onClose', () => changes.close());
 
   await app.register(swagger, {
     openapi: {

@@ -1,27 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
 /**
- * Changes committed by this instance, told to whoever keeps data derived from them (design
- * section 7, the event stream). Today the subscribers live in this process: the order page's
- * read caches drop a menu the moment its stock, dishes or times change, so the instance that
- * made the change never serves the old state. The browser-facing stream (`GET /app/events`,
- * fed by PostgreSQL LISTEN/NOTIFY across instances) builds on this same bus.
+ * Changes committed by any instance, told to whoever keeps data derived from them (design
+ * section 7, the event stream; decision 030).
+ *
+ * - `publish()` (after the commit) tells this instance's subscribers at once (the order page's
+ *   read caches drop the menu, so this instance never serves the old state), and queues the
+ *   change: the changes of NOTIFY_BATCH_MS go out in one `pg_notify` on the channel `lunch_changes`.
+ * - One dedicated LISTEN connection per instance receives every instance's notifications, in
+ *   commit order. Other instances' changes go to the local subscribers too (their caches drop);
+ *   all of them, this instance's own included, become stream events (`GET /app/events`) with
+ *   the menu's provider, which the notify statement looks up, so the stream can scope them.
+ * - Event ids are `<instance tag>-<n>`, made by the publishing instance; every instance keeps the
+ *   last events in arrival order (the same commit order everywhere), so a client may resume with
+ *   `Last-Event-ID` on any instance that was listening when that event came; else it is told to
+ *   refetch everything (`since()` answers null).
  */
-export type Change = { type: 'menu'; menuId: number } | { type: 'order'; menuId: number; orderId: number };
+export type Change =
+  { type: 'menu'; menuId: number; providerId?: number } | { type: 'order'; menuId: number; orderId: number; providerId?: number };
+
+/** A change as the stream tells it: with its id and its menu's provider (null: unknown, e.g. menu gone). */
+export type StreamEvent =
+  | { id: string; type: 'menu'; menuId: number; providerId: number | null }
+  | { id: string; type: 'order'; menuId: number; orderId: number; providerId: number | null };
+
+/** What stream listeners hear: an event, or that the feed stopped (the LISTEN connection dropped, or closing). */
+export type StreamSignal = { kind: 'event'; event: StreamEvent } | { kind: 'down' };
 
 export interface ChangeBus {
   /** Call after the change is committed. Subscribers run synchronously and must not throw. */
   publish(change: Change): void;
+  /** This instance's changes and every other instance's (caches). */
   subscribe(listener: (change: Change) => void): () => void;
+  /** Every instance's changes as stream events, in commit order, while listening. */
+  listen(listener: (signal: StreamSignal) => void): () => void;
+  /** Whether the LISTEN connection is up (the stream answers 503 otherwise). */
+  readonly listening: boolean;
+  /** The events after `id`, or null when `id` is not among the recent ones this instance saw. */
+  since(id: string): StreamEvent[] | null;
+  /** Connects the LISTEN connection (resolves once listening, or after the first failure). */
+  start(): Promise<void>;
+  /** Sends what is queued, then closes the LISTEN connection for good. */
+  close(): Promise<void>;
 }
 
-export function createChangeBus(): ChangeBus {
-  const listeners = new Set<(change: Change) => void>();
+export const CHANNEL = 'lunch_changes';
+/** Recent events kept for `Last-Event-ID` resumes. */
+export const RECENT_EVENTS = 2048;
+/** Changes per notification: well under PostgreSQL's 8000-byte payload limit (about 40 bytes each). */
+const PER_NOTIFY = 100;
+const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+/** Changes published within this window share one notification (a rush sends hundreds a second). */
+export const NOTIFY_BATCH_MS = 20;
+
+/**
+ * One statement per batch: the menus' providers looked up, one notification sent (delivered to
+ * every listener when this autocommit statement commits).
+ * Wire format: `{"s": tag, "c": [[n, "o"|"m", menuId, orderId|null, providerId|null], ...]}`.
+ */
+const NOTIFY_SQL = `select pg_notify('${CHANNEL}', json_build_object('s', $1::text, 'c',
+  json_agg(json_build_array(c.n, c.t, c.m, c.o, coalesce(c.p, m.provider_id)) order by c.n))::text)
+  from json_to_recordset($2::json) as c(n int, t text, m int, o int, p int) left join menus m on m.id = c.m`;
+
+type Wire = { s: string; c: [number, 'o' | 'm', number, number | null, number | null][] };
+
+export interface BusOptions {
+  pool: pg.Pool;
+  /** Where failures are told (never thrown). */
+  warn(message: string, err?: unknown): void;
+}
+
+export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
+  const tag = randomBytes(4).toString('hex');
+  let seq = 0;
+  const local = new Set<(change: Change) => void>();
+  const streams = new Set<(signal: StreamSignal) => void>();
+  const recent: StreamEvent[] = [];
+  let pending: { n: number; t: 'o' | 'm'; m: number; o: number | null; p: number | null }[] = [];
+  let flushing: Promise<void> | null = null;
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const tellStreams = (signal: StreamSignal) => {
+    for (const listener of streams) listener(signal);
+  };
+
+  const flush = async () => {
+    while (pending.length > 0) {
+      const batch = pending.slice(0, PER_NOTIFY);
+      pending = pending.slice(batch.length);
+      try {
+        await pool.query(NOTIFY_SQL, [tag, JSON.stringify(batch)]);
+      } catch (err) {
+        // Other instances miss it: their read caches expire within a second anyway; this
+        // instance's streams miss it too, and their pages fall back to the next event or poll.
+        warn('event notify failed', err);
+      }
+    }
+  };
+  const schedule = () => {
+    if (flushing) return;
+    flushing = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_BATCH_MS)).then(flush).finally(() => {
+      flushing = null;
+      if (pending.length > 0) schedule();
+    });
+  };
+
+  const received = (payload: string | undefined) => {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload ?? '') as Wire;
+    } catch {
+      return;
+    }
+    const own = wire.s === tag;
+    for (const [n, t, menuId, orderId, providerId] of wire.c) {
+      const id = `${wire.s}-${n}`;
+      const event: StreamEvent =
+        t === 'o' ? { id, type: 'order', menuId, orderId: orderId ?? 0, providerId } : { id, type: 'menu', menuId, providerId };
+      if (!own) {
+        const change: Change = t === 'o' ? { type: 'order', menuId, orderId: orderId ?? 0 } : { type: 'menu', menuId };
+        for (const listener of local) listener(change);
+      }
+      recent.push(event);
+      if (recent.length > RECENT_EVENTS) recent.splice(0, recent.length - RECENT_EVENTS);
+      tellStreams({ kind: 'event', event });
+    }
+  };
+
+  const dropped = (why: unknown) => {
+    const was = client;
+    client = null;
+    if (was) {
+      was.removeAllListeners('notification');
+      was.on('error', () => undefined);
+      void was.end().catch(() => undefined);
+    }
+    if (listening) {
+      listening = false;
+      // Events may be missed from now on: no resume can span the gap.
+      recent.length = 0;
+      tellStreams({ kind: 'down' });
+    }
+    if (closed) return;
+    if (why) warn('event listener connection lost', why);
+    const wait = RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, wait);
+    retryTimer.unref();
+  };
+
+  const connect = async () => {
+    if (closed || client) return;
+    const c = new pg.Client({ connectionString: (pool.options as { connectionString?: string }).connectionString, keepAlive: true });
+    client = c;
+    c.on('error', (err) => client === c && dropped(err));
+    c.on('end', () => client === c && dropped(new Error('connection ended')));
+    c.on('notification', (msg) => msg.channel === CHANNEL && received(msg.payload));
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      if (client !== c) return;
+      failures = 0;
+      listening = true;
+    } catch (err) {
+      if (client === c) dropped(err);
+    }
+  };
+
   return {
     publish(change) {
-      for (const listener of listeners) listener(change);
+      for (const listener of local) listener(change);
+      pending.push({
+        n: ++seq,
+        t: change.type === 'order' ? 'o' : 'm',
+        m: change.menuId,
+        o: change.type === 'order' ? change.orderId : null,
+        p: change.providerId ?? null,
+      });
+      schedule();
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      local.add(listener);
+      return () => local.delete(listener);
+    },
+    listen(listener) {
+      streams.add(listener);
+      return () => streams.delete(listener);
+    },
+    get listening() {
+      return listening;
+    },
+    since(id) {
+      const at = recent.findLastIndex((e) => e.id === id);
+      return at < 0 ? null : recent.slice(at + 1);
+    },
+    start: connect,
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      while (flushing) await flushing;
+      const c = client;
+      client = null;
+      if (listening) {
+        listening = false;
+        tellStreams({ kind: 'down' });
+      }
+      if (c) await c.end().catch(() => undefined);
     },
   };
 }

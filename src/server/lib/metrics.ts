@@ -61,6 +61,13 @@ export const jobLag = new Histogram({
   registers: [registry],
 });
 
+/** Open event streams (GET /app/events) of this process; a stream is never counted as a request. */
+export const eventStreamsOpen = new Gauge({
+  name: 'lunch_event_streams_open',
+  help: 'Open Server-Sent Events streams (GET /app/events)',
+  registers: [registry],
+});
+
 /** The database pools of this process (one per app; tests build several). */
 const pools = new Set<pg.Pool>();
 export function watchPool(pool: pg.Pool): () => void {

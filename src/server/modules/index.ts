@@ -1,11 +1,11 @@
 import type { App, Deps } from '../lib/context.js';
-import { createChangeBus } from '../lib/events.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
+import { eventsRoutes } from './events/events.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { kitchenRoutes } from './kitchen/kitchen.routes.js';
@@ -20,7 +20,6 @@ import { teamsRoutes } from './teams/teams.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
-  app.decorate('changes', createChangeBus());
   await authRoutes(app, deps);
   await accountRoutes(app, deps);
   await contentRoutes(app, deps);
@@ -38,4 +37,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await teamsRoutes(app, deps);
   await identityRoutes(app, deps);
   await remindersRoutes(app, deps);
+  await eventsRoutes(app);
 }

@@ -48,8 +48,10 @@ export async function menusRoutes(app: App, deps: Deps) {
     },
   );
   app.delete('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } }, async (req) => {
-    await deleteMenu(db, await req.provider(), req.params.id, req.lang);
-    app.changes.publish({ type: 'menu', menuId: req.params.id });
+    const providerId = await req.provider();
+    await deleteMenu(db, providerId, req.params.id, req.lang);
+    // The menu row is gone: the event names its provider itself (the notify cannot look it up).
+    app.changes.publish({ type: 'menu', menuId: req.params.id, providerId });
     return { success: true as const };
   });
   app.get(

@@ -139,6 +139,8 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
       const placed = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
       ordersPlaced.inc();
+      // Stock changed: this instance's caches drop the menu, every open order page hears of it.
+      app.changes.publish({ type: 'order', menuId: input.dishlist_id, orderId: placed.order_id });
       return placed;
     } catch (err) {
       // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu

@@ -1,5 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
 import { useApiQuery, useSessionKey } from '../../lib/query';
 import { isClosed } from './model/deadline';
 import type {
@@ -33,8 +35,53 @@ export const ORDER_KEYS = {
   headerInfo: ['order', 'header-info'] as const,
 };
 
-/** Polling after the deadline (spec 4 and 9). */
+/** Polling after the deadline (spec 4 and 9), while the event stream is down. */
 export const DEADLINE_POLL_MS = 2_000;
+
+/** Refetches of one menu prompted by events: at most one per this interval (an order rush sends many). */
+export const LIVE_REFETCH_MS = 1_000;
+
+/**
+ * The order page's live data: an order or a menu edit on any instance refetches the menu it
+ * names ("N left", sold-out dishes, the deadline) and, for menu edits, the open-menu list; a
+ * reset refetches all of them. During a rush a menu is refetched at once, then at most once a
+ * second (the last event always leads to a refetch). Answers whether the stream is connected.
+ */
+export function useLiveOrdering(): boolean {
+  const client = useQueryClient();
+  const timing = useRef(new Map<number, { last: number; timer: ReturnType<typeof setTimeout> | null }>());
+  useEffect(() => {
+    const timers = timing.current;
+    return () => {
+      for (const t of timers.values()) if (t.timer) clearTimeout(t.timer);
+      timers.clear();
+    };
+  }, []);
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type === 'reset') {
+        void client.invalidateQueries({ queryKey: ['order'] });
+        return;
+      }
+      if (event.type === 'menu') void client.invalidateQueries({ queryKey: ORDER_KEYS.dishlists });
+      const menuId = event.menuId;
+      const t = timing.current.get(menuId) ?? { last: 0, timer: null };
+      timing.current.set(menuId, t);
+      if (t.timer) return;
+      const refetch = () => {
+        t.timer = null;
+        t.last = Date.now();
+        void client.invalidateQueries({ queryKey: ORDER_KEYS.page(menuId) });
+      };
+      const wait = t.last + LIVE_REFETCH_MS - Date.now();
+      if (wait <= 0) refetch();
+      else t.timer = setTimeout(refetch, wait);
+    },
+    [client],
+  );
+  useServerEvents(onEvent);
+  return useEventStatus() === 'connected';
+}
 
 /** GET /app/order/dishlists: menus open for ordering. */
 export function useDishlists() {
@@ -43,12 +90,14 @@ export function useDishlists() {
 
 /**
  * GET /app/order/create/{id}: the chosen menu with stock, user data, payment methods and
- * order settings. Once ordering has closed it refreshes every 2 s (spec 4), silently; the
+ * order settings, refetched on the event stream's news of it (useLiveOrdering). Once ordering
+ * has closed and while the stream is down it refreshes every 2 s (spec 4), silently; the
  * interval is re-judged on every render, so the deadline timer of the page starts it.
  * Not refetched on focus: the cart follows this data, so reloads are deliberate.
  */
 export function useOrderPage(id: number | null) {
   const session = useSessionKey();
+  const live = useLiveOrdering();
   return useQuery({
     queryKey: [...ORDER_KEYS.page(id ?? 0), session, null],
     queryFn: async ({ signal, client, queryKey }): Promise<ReceivedOrderPage> => {
@@ -65,7 +114,8 @@ export function useOrderPage(id: number | null) {
     // A language switch refetches under a new key; keep showing the menu meanwhile (the page
     // checks the menu id, so another menu never shows the previous one's dishes).
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false),
+    // While the stream is connected its events refetch the menu; the spec's polling is the fallback.
+    refetchInterval: (query) => (!live && query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false),
   });
 }
 

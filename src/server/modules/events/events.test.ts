@@ -1,0 +1,334 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { connect } from '../../db/client.js';
+import { loadEnv } from '../../env.js';
+import type { App } from '../../lib/context.js';
+import type { Change } from '../../lib/events.js';
+import { createMailer } from '../../lib/mail.js';
+import { registry } from '../../lib/metrics.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { signedIn } from '../../test/factories.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { textFor } from './events.routes.js';
+
+/** One open stream read as it arrives: its events, with their ids. */
+interface Reader {
+  status: number;
+  events: { id: string | null; data: Record<string, unknown> }[];
+  /** Resolves when an event matching `match` has arrived (rejects after `ms`). */
+  next(match: (data: Record<string, unknown>) => boolean, ms?: number): Promise<{ id: string | null; data: Record<string, unknown> }>;
+  close(): void;
+}
+
+async function openStream(base: string, path: string, headers: Record<string, string>): Promise<Reader> {
+  const abort = new AbortController();
+  const res = await fetch(`${base}${path}`, { headers, signal: abort.signal });
+  const events: Reader['events'] = [];
+  const waiters = new Set<() => void>();
+  if (res.ok && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let id: string | null = null;
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('id: ')) id = line.slice(4);
+              if (line.startsWith('data: ')) data += line.slice(6);
+            }
+            if (data) events.push({ id, data: JSON.parse(data) as Record<string, unknown> });
+            for (const w of waiters) w();
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    events,
+    next(match, ms = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find((e) => match(e.data));
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events)}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => abort.abort(),
+  };
+}
+
+const order = (menuId: number, dishId: number) => ({
+  dishlist_id: menuId,
+  items: [{ id: dishId, qty: 1 }],
+  payment_type: 'cash',
+  terms: true,
+});
+
+let ctx: TestContext;
+let base: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => ctx.close());
+
+describe('GET /app/events', () => {
+  it('answers 401 without a bearer token', async () => {
+    const res = await ctx.app.inject({ url: '/app/events' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it("tells a customer of their provider's orders and menu edits (no order ids), and nothing of another provider", async () => {
+    const now = ctx.clock.now();
+    const a = await menuWorld(ctx.db, now);
+    const b = await menuWorld(ctx.db, now);
+    const customerA = await customerAt(ctx.db, now);
+    const customerB = await customerAt(ctx.db, now);
+    const manager = await signedIn(ctx.db, { role: 'admin' }, now);
+    const streamA = await openStream(base, `/app/events?provider_id=${a.provider.id}`, customerA.auth);
+    const staffA = await openStream(base, `/app/events?provider_id=${a.provider.id}`, manager.auth);
+    expect(streamA.status).toBe(200);
+    try {
+      // An order on B's menu, a balance edit on B's menu, then an order on A's menu.
+      const onB = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(b.menu.id, b.main.id),
+        headers: customerB.auth,
+      });
+      expect(onB.statusCode).toBe(200);
+      const balance = await ctx.app.inject({
+        method: 'POST',
+        url: `/app/dishlists/${b.menu.id}/balance?provider_id=${b.provider.id}`,
+        payload: { balance: [{ id: b.soup.id, qty: 3 }] },
+        headers: manager.auth,
+      });
+      expect(balance.statusCode).toBe(200);
+      const onA = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(a.menu.id, a.main.id),
+        headers: customerA.auth,
+      });
+      expect(onA.statusCode).toBe(200);
+      const orderId = onA.json().order_id as number;
+
+      const seen = await streamA.next((d) => d.type === 'order');
+      expect(seen.data).toEqual({ type: 'order', menuId: a.menu.id });
+      expect(seen.id).toMatch(/^[0-9a-f]+-\d+$/);
+      expect((await staffA.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: a.menu.id, orderId });
+      // B's order and balance edit were committed before A's order: had they been sent to A's
+      // streams, they would have arrived first.
+      expect(streamA.events.map((e) => e.data.menuId)).toEqual([a.menu.id]);
+      expect(staffA.events.map((e) => e.data.menuId)).toEqual([a.menu.id]);
+    } finally {
+      streamA.close();
+      staffA.close();
+    }
+  });
+
+  it('resumes after a drop with Last-Event-ID: the missed events, then live ones; an unknown id asks for a reset', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const query = `/app/events?provider_id=${w.provider.id}`;
+    const first = await openStream(base, query, c.auth);
+    const place = async () =>
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/app/order/create', payload: order(w.menu.id, w.main.id), headers: c.auth }))
+          .statusCode,
+      ).toBe(200);
+    await place();
+    const before = await first.next((d) => d.type === 'order');
+    first.close();
+
+    // While disconnected: a menu edit and another order.
+    const manager = await signedIn(ctx.db, { role: 'admin' }, now);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/app/dishlists/${w.menu.id}/balance?provider_id=${w.provider.id}`,
+          payload: { balance: [{ id: w.soup.id, qty: 9 }] },
+          headers: manager.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await place();
+    // Both missed events have reached this instance's feed before the client comes back.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const again = await openStream(base, query, { ...c.auth, 'last-event-id': before.id! });
+    const unknown = await openStream(base, query, { ...c.auth, 'last-event-id': 'ffff-1' });
+    try {
+      await again.next((d) => d.type === 'order');
+      expect(again.events.map((e) => e.data.type)).toEqual(['menu', 'order']);
+      expect(new Set(again.events.map((e) => e.id)).size).toBe(2);
+      expect(again.events.map((e) => e.id)).not.toContain(before.id);
+      expect((await unknown.next((d) => d.type === 'reset')).data).toEqual({ type: 'reset' });
+    } finally {
+      again.close();
+      unknown.close();
+    }
+  });
+
+  it('when the LISTEN connection drops: open streams end, new ones get 503, and after it reconnects events flow again', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const query = `/app/events?provider_id=${w.provider.id}`;
+    const open = await openStream(base, query, c.auth);
+    const ended = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (ctx.app.changes.listening) return;
+        clearInterval(check);
+        resolve();
+      }, 10);
+    });
+    await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen lunch_changes'`,
+    );
+    await ended;
+    expect((await ctx.app.inject({ url: query, headers: c.auth })).statusCode).toBe(503);
+    open.close();
+    await expect.poll(() => ctx.app.changes.listening, { timeout: 5000 }).toBe(true);
+    const again = await openStream(base, query, c.auth);
+    try {
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(w.menu.id, w.main.id),
+        headers: c.auth,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect((await again.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id });
+    } finally {
+      again.close();
+    }
+  });
+
+  it('counts open streams in the metrics registry', async () => {
+    const c = await customerAt(ctx.db, ctx.clock.now());
+    const gauge = async () => (await registry.getSingleMetricAsString('lunch_event_streams_open')).match(/ (\d+)$/m)![1];
+    const before = Number(await gauge());
+    const s = await openStream(base, '/app/events', c.auth);
+    expect(Number(await gauge())).toBe(before + 1);
+    s.close();
+    await expect.poll(async () => Number(await gauge())).toBe(before);
+  });
+});
+
+describe('a batch of events as one stream reads it', () => {
+  const batch = [
+    { id: 'a-1', type: 'order' as const, menuId: 1, orderId: 10, providerId: 1 },
+    { id: 'a-2', type: 'order' as const, menuId: 2, orderId: 11, providerId: 2 },
+    { id: 'a-3', type: 'order' as const, menuId: 1, orderId: 12, providerId: 1 },
+    { id: 'a-4', type: 'menu' as const, menuId: 1, providerId: 1 },
+    { id: 'a-5', type: 'order' as const, menuId: 1, orderId: 13, providerId: 1 },
+  ];
+  const ids = (text: string) => [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
+
+  it('staff get every event of their provider, with order ids', () => {
+    const text = textFor(batch, 1, true);
+    expect(ids(text)).toEqual(['a-1', 'a-3', 'a-4', 'a-5']);
+    expect(text).toContain('"orderId":13');
+  });
+
+  it("customers get one event per menu and kind, the batch's last (so resuming from it misses nothing), without order ids", () => {
+    const text = textFor(batch, 1, false);
+    expect(ids(text)).toEqual(['a-4', 'a-5']);
+    expect(text).not.toContain('orderId');
+    expect(textFor(batch, 3, false)).toBe('');
+  });
+});
+
+describe('two instances on one database', () => {
+  let b: App;
+  let closeB: () => Promise<void>;
+  beforeAll(async () => {
+    const database = connect((ctx.deps.database.pool.options as { connectionString: string }).connectionString, 5);
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' });
+    b = await buildApp(
+      { env, database, mailer: createMailer(database.db, { from: env.MAIL_FROM }), now: ctx.clock.now },
+      { serveWeb: false, logger: false },
+    );
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    closeB = async () => {
+      await b.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => closeB());
+
+  it("an order placed on one reaches the other's streams and drops the other's read cache of that menu", async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const address = b.server.address();
+    const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const onB = await openStream(baseB, `/app/events?provider_id=${w.provider.id}`, c.auth);
+    // What B's order-page caches hear (ordering.routes.ts subscribes them to the same bus).
+    const heardByB: Change[] = [];
+    const unsubscribe = b.changes.subscribe((change) => heardByB.push(change));
+    try {
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(w.menu.id, w.main.id),
+        headers: c.auth,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect((await onB.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id });
+      expect(heardByB).toEqual([{ type: 'order', menuId: w.menu.id, orderId: placed.json().order_id }]);
+      // Once, not twice: the instance that placed it told its own caches directly, not again from the echo.
+      const heardByA: Change[] = [];
+      const offA = ctx.app.changes.subscribe((change) => heardByA.push(change));
+      ctx.app.changes.publish({ type: 'menu', menuId: w.menu.id });
+      await onB.next((d) => d.type === 'menu');
+      offA();
+      expect(heardByA).toEqual([{ type: 'menu', menuId: w.menu.id }]);
+      // The stock B answers afterwards is the new one.
+      const page = await b.inject({ url: `/app/order/create/${w.menu.id}`, headers: c.auth });
+      expect(page.statusCode).toBe(200);
+    } finally {
+      unsubscribe();
+      onB.close();
+    }
+  });
+
+  it('a stopping instance ends its open streams at once instead of waiting for them', async () => {
+    const c = await customerAt(ctx.db, ctx.clock.now());
+    const address = b.server.address();
+    const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const open = await openStream(baseB, '/app/events', c.auth);
+    expect(open.status).toBe(200);
+    const started = Date.now();
+    await closeB();
+    closeB = async () => undefined;
+    expect(Date.now() - started).toBeLessThan(2000);
+    open.close();
+  });
+});

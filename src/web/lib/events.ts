@@ -1,0 +1,152 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from './api';
+import { useSession } from './session-store';
+
+/**
+ * The event stream (design section 7, decision 030): one `GET /app/events` per tab, read with
+ * fetch so the bearer token goes in the Authorization header as on every call (EventSource
+ * could only put it in the URL). Events only name what changed; pages refetch through the API.
+ * Reconnects with backoff and `Last-Event-ID`; `useEventStatus()` says whether it is connected,
+ * so pages poll only while it is down.
+ */
+export type ServerEvent =
+  | { type: 'order'; menuId: number; orderId?: number }
+  | { type: 'menu'; menuId: number }
+  /** Events were missed (the server no longer knows the last id): refetch everything. */
+  | { type: 'reset' };
+
+export type EventStatus = 'connecting' | 'connected' | 'down';
+
+/** Reads `text/event-stream` chunks: the complete events (`id`, `data`) of each chunk. */
+export function createEventParser() {
+  let buffer = '';
+  return (chunk: string): { id: string | null; data: string }[] => {
+    // A CR at a chunk's end may be half of a CRLF: kept raw until the next chunk.
+    const raw = buffer + chunk;
+    const held = raw.endsWith('\r') ? '\r' : '';
+    buffer = raw.slice(0, raw.length - held.length).replace(/\r\n?/g, '\n');
+    const out: { id: string | null; data: string }[] = [];
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let id: string | null = null;
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line === '' || line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+        if (field === 'id') id = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (data.length > 0) out.push({ id, data: data.join('\n') });
+    }
+    buffer += held;
+    return out;
+  };
+}
+
+/** Waits between attempts after a drop: 1 s, 2 s, 4 s ... at most 30 s, with jitter. */
+export function retryDelay(attempt: number): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+  return base / 2 + Math.random() * (base / 2);
+}
+
+const listeners = new Set<(event: ServerEvent) => void>();
+const statusListeners = new Set<() => void>();
+let status: EventStatus = 'down';
+let running: AbortController | null = null;
+
+function setStatus(next: EventStatus) {
+  if (status === next) return;
+  status = next;
+  for (const l of statusListeners) l();
+}
+
+function tell(event: ServerEvent) {
+  for (const l of listeners) l(event);
+}
+
+/** One connection loop; ends when `signal` aborts (last listener gone, sign-out, provider change). */
+async function run(signal: AbortSignal) {
+  let lastId: string | null = null;
+  let attempt = 0;
+  let everConnected = false;
+  while (!signal.aborted) {
+    setStatus(attempt === 0 ? 'connecting' : 'down');
+    const { token } = useSession.getState();
+    try {
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (lastId) headers['Last-Event-ID'] = lastId;
+      const res = await fetch(api.url('/app/events'), { headers, signal, cache: 'no-store' });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      setStatus('connected');
+      attempt = 0;
+      // Back after a drop with nothing to resume from: what changed meanwhile is unknown.
+      if (everConnected && !lastId) tell({ type: 'reset' });
+      everConnected = true;
+      const parse = createEventParser();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const e of parse(value)) {
+          if (e.id) lastId = e.id;
+          try {
+            tell(JSON.parse(e.data) as ServerEvent);
+          } catch {
+            // not an event of ours
+          }
+        }
+      }
+    } catch {
+      // a failed connect or a dropped stream: wait and try again
+    }
+    if (signal.aborted) break;
+    setStatus('down');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, retryDelay(attempt++));
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+}
+
+function restart() {
+  running?.abort();
+  running = null;
+  if (listeners.size === 0 || !useSession.getState().token) {
+    setStatus('down');
+    return;
+  }
+  running = new AbortController();
+  void run(running.signal);
+}
+
+// Another account or provider gets another stream.
+useSession.subscribe((state, previous) => {
+  if (state.token !== previous.token || state.activeProviderId !== previous.activeProviderId) {
+    if (running || listeners.size > 0) restart();
+  }
+});
+
+/** Listens to the stream while mounted (the stream opens with the first listener, closes with the last). */
+export function useServerEvents(onEvent: (event: ServerEvent) => void): void {
+  useEffect(() => {
+    listeners.add(onEvent);
+    if (!running) restart();
+    return () => {
+      listeners.delete(onEvent);
+      if (listeners.size === 0) restart();
+    };
+  }, [onEvent]);
+}
+
+/** Whether the stream is connected; pages fall back to polling while it is not. */
+export function useEventStatus(): EventStatus {
+  return useSyncExternalStore(
+    (l) => (statusListeners.add(l), () => void statusListeners.delete(l)),
+    () => status,
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, scanA11y, test } from './a11y';
+import { apiToken, cartPanel, cartRibbon, dishCard, signIn, todaysMenu } from './ordering-support';
+
+const SALMON = 'Pan-fried salmon';
+
+// Issue 11: two people on the same menu; one orders, and the other's page shows the new stock
+// without reloading, through the event stream (GET /app/events), not the deadline polling
+// (which only runs after the deadline, and only while the stream is down).
+test('a second browser sees "N left" change without reloading when the first orders', async ({ page, browser, request }) => {
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const menu = await todaysMenu(request, admin);
+  const salmon = menu.dishId(SALMON);
+  const setStock = async (qty: number | null) => {
+    const res = await request.post(`/app/dishlists/${menu.id}/balance`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { balance: [{ id: salmon, qty }] },
+    });
+    expect(res.ok()).toBe(true);
+  };
+  await setStock(3);
+  const watcherContext = await browser.newContext({ reducedMotion: 'reduce' });
+  try {
+    // The watcher: its stream must be open (200, text/event-stream, the token in the header only).
+    const watcher = await watcherContext.newPage();
+    const stream = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/app/events');
+    await signIn(watcher, 'anna@demo.lv');
+    const opened = await stream;
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toContain('text/event-stream');
+    expect(await opened.request().headerValue('authorization')).toMatch(/^Bearer /);
+    expect(opened.url()).not.toMatch(/token|bearer/i);
+    const watched = dishCard(watcher, SALMON);
+    await expect(watched.getByText('3 left')).toBeVisible();
+    // From here on, any refetch of the menu is counted: exactly the event-driven one is expected.
+    let menuReads = 0;
+    watcher.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/app/order/create/${menu.id}`) menuReads++;
+    });
+
+    // The buyer orders one salmon through the page.
+    await signIn(page, 'kristaps@demo.lv');
+    const add = dishCard(page, SALMON).getByRole('button', { name: `Add ${SALMON} to the order` });
+    await add.click();
+    await cartRibbon(page).click();
+    const cart = cartPanel(page);
+    await cart.getByRole('radio', { name: 'Cash' }).check();
+    await cart.getByRole('checkbox', { name: /terms of service/ }).check();
+    await cart.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+    // Within a few seconds, no reload: the watcher's card shows one less.
+    await expect(watched.getByText('2 left')).toBeVisible({ timeout: 3_000 });
+    expect(menuReads).toBeGreaterThanOrEqual(1);
+    await scanA11y(watcher, 'order page after a live stock change');
+
+    // A balance edit by staff reaches it too: the dish is sold out, leaves the menu and is announced.
+    await setStock(0);
+    await expect(watcher.getByRole('status').filter({ hasText: 'Sold out now' })).toHaveText(`Sold out now: ${SALMON}.`, {
+      timeout: 3_000,
+    });
+    await expect(watched).toBeHidden();
+    await scanA11y(watcher, 'order page after a dish sold out live');
+  } finally {
+    await watcherContext.close();
+    await setStock(null);
+  }
+});
