@@ -7,3 +7,4 @@ export * from './ordering.js';
 export * from './laps.js';
 export * from './admin.js';
 export * from './identity.js';
+export * from './invoices.js';

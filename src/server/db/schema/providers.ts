@@ -1,18 +1,31 @@
-import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { createdAt } from './common.js';
 
-export const providers = pgTable('providers', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  phone: text('phone').notNull().default(''),
-  email: text('email').notNull().default(''),
-  status: boolean('status').notNull().default(true),
-  /** IANA zone in which menu deadlines are read. */
-  timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
-  cardEnabled: boolean('card_enabled').notNull().default(true),
-  /** Flat commission added when paying by card, in cents. */
-  cardCommissionCents: integer('card_commission_cents').notNull().default(0),
-  bankCommissionCents: integer('bank_commission_cents').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    status: boolean('status').notNull().default(true),
+    /** IANA zone in which menu deadlines are read. */
+    timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    cardEnabled: boolean('card_enabled').notNull().default(true),
+    /** Flat commission added when paying by card, in cents. */
+    cardCommissionCents: integer('card_commission_cents').notNull().default(0),
+    bankCommissionCents: integer('bank_commission_cents').notNull().default(0),
+    /** Seller details printed on invoices (issue 16). */
+    legalName: text('legal_name').notNull().default(''),
+    registrationNumber: text('registration_number').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    /** VAT rate of the provider's meals in basis points (2100 = 21 %); prices are VAT-inclusive. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(2100),
+    createdAt: createdAt(),
+  },
+  (t) => [check('providers_vat_rate_valid', sql`${t.vatRateBp} between 0 and 10000`)],
+);
