@@ -19,6 +19,12 @@ export function presentProvider(p: ProviderRow): Provider {
     email: p.email,
     status: p.status,
     timezone: p.timezone,
+    legal_name: p.legalName,
+    registration_number: p.registrationNumber,
+    vat_number: p.vatNumber,
+    address: p.address,
+    iban: p.iban,
+    vat_rate: p.vatRateBp / 100,
     created_at: isoTime(p.createdAt),
   };
 }
@@ -89,6 +95,18 @@ export async function listProviders(db: Db, user: AuthUser, active: number | nul
   return { data: rows.map(presentProvider), active_provider_id: active };
 }
 
+/** The invoice seller fields that were sent. */
+function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inferInsert> {
+  const set: Partial<typeof providers.$inferInsert> = {};
+  if (input.legal_name !== undefined) set.legalName = input.legal_name;
+  if (input.registration_number !== undefined) set.registrationNumber = input.registration_number;
+  if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
+  if (input.address !== undefined) set.address = input.address;
+  if (input.iban !== undefined) set.iban = input.iban;
+  if (input.vat_rate !== undefined) set.vatRateBp = Math.round(input.vat_rate * 100);
+  return set;
+}
+
 export async function createProvider(db: Db, input: CreateProviderInput): Promise<Provider> {
   const [row] = await db
     .insert(providers)
@@ -98,6 +116,7 @@ export async function createProvider(db: Db, input: CreateProviderInput): Promis
       email: input.email ?? '',
       status: input.status ?? true,
       ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...sellerValues(input),
     })
     .returning();
   return presentProvider(row!);
@@ -110,6 +129,7 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   if (input.email !== undefined) set.email = input.email;
   if (input.status !== undefined) set.status = input.status;
   if (input.timezone !== undefined) set.timezone = input.timezone;
+  Object.assign(set, sellerValues(input));
   const rows = Object.keys(set).length
     ? await db.update(providers).set(set).where(eq(providers.id, id)).returning()
     : await db
