@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { kitchenRoutes } from './kitchen/kitchen.routes.js';
 import { lapsRoutes } from './laps/laps.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
@@ -34,4 +35,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await lapsRoutes(app, deps);
   await teamsRoutes(app, deps);
   await identityRoutes(app, deps);
+  await invoicesRoutes(app, deps);
 }

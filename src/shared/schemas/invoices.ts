@@ -74,7 +74,11 @@ export const statement = z.object({
   totals: statementSums,
   /** What the invoice bills: the subsidy share with VAT split at the provider's rate. */
   invoice: z.object({ vat_rate: z.number(), net: z.number(), vat: z.number(), total: z.number() }),
-  /** What is missing before an invoice can be issued (seller or buyer details), as field names. */
+  /**
+   * What is missing before an invoice can be issued, as field names: provider.legal_name,
+   * provider.registration_number, provider.vat_number, provider.iban, location.company_name,
+   * location.registration_number.
+   */
   missing: z.array(z.string()),
 });
 export type Statement = z.infer<typeof statement>;
@@ -90,7 +94,7 @@ export const invoice = z.object({
   company: z.string().nullable(),
   /** Who is billed (location title or company name). */
   buyer: z.string(),
-  /** Euros incl. VAT (a credit note's is what it credits). */
+  /** Euros incl. VAT; negative for a credit note (what it takes back). */
   total: z.number(),
   /** For a credit note: the invoice it reverses. */
   credits_id: z.number().nullable(),

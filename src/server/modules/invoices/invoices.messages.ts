@@ -20,6 +20,7 @@ type Key =
   | 'regNo'
   | 'vatNo'
   | 'iban'
+  | 'name'
   | 'lineSubsidy'
   | 'description'
   | 'net'
@@ -71,6 +72,7 @@ export const invoiceText = defineMessages<Key>({
     regNo: 'Reg. No.',
     vatNo: 'VAT No.',
     iban: 'Account (IBAN)',
+    name: 'name',
     lineSubsidy: 'Lunch subsidy, {location}, {month}: {count} orders',
     description: 'Description',
     net: 'Net',
@@ -120,6 +122,7 @@ export const invoiceText = defineMessages<Key>({
     regNo: 'Reģ. Nr.',
     vatNo: 'PVN Nr.',
     iban: 'Konts (IBAN)',
+    name: 'nosaukums',
     lineSubsidy: 'Pusdienu dotācija, {location}, {month}: {count} pasūtījumi',
     description: 'Apraksts',
     net: 'Bez PVN',
@@ -169,6 +172,7 @@ export const invoiceText = defineMessages<Key>({
     regNo: 'Рег. №',
     vatNo: 'НДС №',
     iban: 'Счёт (IBAN)',
+    name: 'название',
     lineSubsidy: 'Дотация на обеды, {location}, {month}: заказов {count}',
     description: 'Описание',
     net: 'Без НДС',

@@ -168,12 +168,16 @@ export async function payrollRows(db: Db | Tx, providerId: number, locationId: n
       orders: sql<number>`count(${orders.id})::int`,
       gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
       subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
-      share: sql<number>`coalesce(sum(greatest(${orders.amountCents} - ${orders.subsidyCents} - ${orders.bonusCents}, 0)), 0)`.mapWith(Number),
+      share: sql<number>`coalesce(sum(greatest(${orders.amountCents} - ${orders.subsidyCents} - ${orders.bonusCents}, 0)), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(orders)
     .innerJoin(menus, eq(menus.id, orders.menuId))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(placedOrder(), eq(menus.providerId, providerId), gte(menus.from, start), lt(menus.from, end), eq(orders.locationId, locationId)))
+    .where(
+      and(placedOrder(), eq(menus.providerId, providerId), gte(menus.from, start), lt(menus.from, end), eq(orders.locationId, locationId)),
+    )
     .groupBy(users.id, users.firstName, users.email)
     .orderBy(asc(users.firstName), asc(users.email), asc(users.id));
 }
