@@ -4,7 +4,7 @@ import type { CreateProviderInput } from '../../../../shared/schemas/providers';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { providersApi, type Provider } from '../api';
-import { DEFAULT_TIMEZONE, EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
+import { ADDRESS_MAX, DEFAULT_TIMEZONE, EMAIL_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface ProviderEditorProps {
   provider: Provider | null;
@@ -12,7 +12,7 @@ interface ProviderEditorProps {
   onSaved(provider: Provider): void;
 }
 
-const SHOWN = /^(title|phone|email|status|timezone)$/;
+const SHOWN = /^(title|phone|email|status|timezone|legal_name|registration_number|vat_number|address|iban|vat_rate)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -35,6 +35,12 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const [email, setEmail] = useState(provider?.email ?? '');
   const [status, setStatus] = useState(provider?.status ?? true);
   const [timezone, setTimezone] = useState(provider?.timezone ?? DEFAULT_TIMEZONE);
+  const [legalName, setLegalName] = useState(provider?.legal_name ?? '');
+  const [registrationNumber, setRegistrationNumber] = useState(provider?.registration_number ?? '');
+  const [vatNumber, setVatNumber] = useState(provider?.vat_number ?? '');
+  const [address, setAddress] = useState(provider?.address ?? '');
+  const [iban, setIban] = useState(provider?.iban ?? '');
+  const [vatRate, setVatRate] = useState(String(provider?.vat_rate ?? 21));
   const save = useEditorSave(
     (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
     onSaved,
@@ -42,7 +48,24 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const { first, clear } = save.fieldErrors;
 
   const submit = () => {
-    save.submit({ title: title.trim(), phone: phone.trim(), email: email.trim(), status, timezone: timezone.trim() || DEFAULT_TIMEZONE });
+    const rate = Number(vatRate.trim().replace(',', '.'));
+    if (vatRate.trim() === '' || !Number.isFinite(rate)) {
+      save.showLocalErrors({ vat_rate: [t('editor.vatRateInvalid')] });
+      return;
+    }
+    save.submit({
+      title: title.trim(),
+      phone: phone.trim(),
+      email: email.trim(),
+      status,
+      timezone: timezone.trim() || DEFAULT_TIMEZONE,
+      legal_name: legalName.trim(),
+      registration_number: registrationNumber.trim(),
+      vat_number: vatNumber.trim(),
+      address: address.trim(),
+      iban: iban.trim(),
+      vat_rate: rate,
+    });
   };
 
   return (
@@ -102,6 +125,72 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
           <option key={z} value={z} />
         ))}
       </datalist>
+      <TextField
+        label={t('fields.legalName')}
+        maxLength={TITLE_MAX}
+        autoComplete="off"
+        value={legalName}
+        error={first('legal_name')}
+        onChange={(e) => {
+          setLegalName(e.target.value);
+          clear('legal_name');
+        }}
+      />
+      <TextField
+        label={t('fields.registrationNumber')}
+        maxLength={40}
+        autoComplete="off"
+        value={registrationNumber}
+        error={first('registration_number')}
+        onChange={(e) => {
+          setRegistrationNumber(e.target.value);
+          clear('registration_number');
+        }}
+      />
+      <TextField
+        label={t('fields.vatNumber')}
+        maxLength={40}
+        autoComplete="off"
+        value={vatNumber}
+        error={first('vat_number')}
+        onChange={(e) => {
+          setVatNumber(e.target.value);
+          clear('vat_number');
+        }}
+      />
+      <TextField
+        label={t('fields.address')}
+        maxLength={ADDRESS_MAX}
+        autoComplete="off"
+        value={address}
+        error={first('address')}
+        onChange={(e) => {
+          setAddress(e.target.value);
+          clear('address');
+        }}
+      />
+      <TextField
+        label={t('fields.iban')}
+        maxLength={42}
+        autoComplete="off"
+        value={iban}
+        error={first('iban')}
+        onChange={(e) => {
+          setIban(e.target.value);
+          clear('iban');
+        }}
+      />
+      <TextField
+        label={t('fields.vatRate')}
+        hint={t('editor.vatRateHint')}
+        inputMode="decimal"
+        value={vatRate}
+        error={first('vat_rate')}
+        onChange={(e) => {
+          setVatRate(e.target.value);
+          clear('vat_rate');
+        }}
+      />
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
     </EditorModal>
   );
