@@ -8,6 +8,7 @@ import { favouritesRoutes } from './favourites/favourites.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { kitchenRoutes } from './kitchen/kitchen.routes.js';
 import { lapsRoutes } from './laps/laps.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
@@ -38,4 +39,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await identityRoutes(app, deps);
   await remindersRoutes(app, deps);
   await eventsRoutes(app);
+  await invoicesRoutes(app, deps);
 }

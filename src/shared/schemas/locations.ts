@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { euros } from './catalogue.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
+import { businessId } from './providers.js';
+import { isRegistrationNumber, isVatNumber } from '../business-ids.js';
 import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
 
 /*
@@ -29,6 +31,10 @@ export const location = z.object({
   unconfirmed: z.boolean(),
   /** Cash payment not offered at this location. */
   disable_cash: z.boolean(),
+  /** The employer billed for the location (issue 16); locations with one registration number form a company. */
+  company_name: z.string(),
+  registration_number: z.string(),
+  vat_number: z.string(),
   /**
    * Invite-link token (24 random bytes, base64url), shown for copying: /user/register-invited/{token}.
    * Admins only; PUT with `regenerate_token: true` replaces it (the old link stops working).
@@ -73,6 +79,9 @@ export const createLocationInput = z.object({
   status: z.boolean().optional(),
   unconfirmed: z.boolean().optional(),
   disable_cash: z.boolean().optional(),
+  company_name: text().trim().max(TITLE_MAX).optional(),
+  registration_number: businessId(isRegistrationNumber).optional(),
+  vat_number: businessId(isVatNumber).optional(),
   shifts: z.array(shiftInput).max(20).optional(),
 });
 export type CreateLocationInput = z.infer<typeof createLocationInput>;

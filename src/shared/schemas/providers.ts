@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { EMAIL_MAX, PHONE_MAX, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN, TITLE_MAX } from '../limits.js';
+import { ADDRESS_MAX, EMAIL_MAX, PHONE_MAX, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN, TITLE_MAX } from '../limits.js';
+import { compactId, isIban, isRegistrationNumber, isVatNumber } from '../business-ids.js';
+
+/** An optional business identifier: '' clears it; otherwise checked and stored compact. */
+export const businessId = (check: (v: string) => boolean) =>
+  z.union([
+    z.literal(''),
+    text()
+      .trim()
+      .max(40)
+      .refine((v) => check(v), { message: 'invalidValue' })
+      .transform(compactId),
+  ]);
+
+/** A VAT rate in percent with at most two decimals (stored as basis points). */
+export const vatRatePercent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'invalidValue' });
 
 /*
  * Providers (food vendors). The active provider scopes categories, dishes and menus: every call
@@ -18,6 +37,14 @@ export const provider = z.object({
   timezone: z.string(),
   /** Minutes before a menu's deadline at which "Remind to make order" reminders go out (1 to 1440). */
   reminder_minutes: z.number(),
+  /** Seller details for invoices (issue 16): legal name, registration and VAT numbers, address, IBAN. */
+  legal_name: z.string(),
+  registration_number: z.string(),
+  vat_number: z.string(),
+  address: z.string(),
+  iban: z.string(),
+  /** VAT rate of the provider's meals in percent (prices include it), e.g. 21 or 12. */
+  vat_rate: z.number(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
@@ -55,6 +82,12 @@ export const createProviderInput = z.object({
     .refine((v) => isTimeZone(v), { message: 'invalidValue' })
     .optional(),
   reminder_minutes: z.number().int().min(REMINDER_MINUTES_MIN).max(REMINDER_MINUTES_MAX).optional(),
+  legal_name: text().trim().max(TITLE_MAX).optional(),
+  registration_number: businessId(isRegistrationNumber).optional(),
+  vat_number: businessId(isVatNumber).optional(),
+  address: text().trim().max(ADDRESS_MAX).optional(),
+  iban: businessId(isIban).optional(),
+  vat_rate: vatRatePercent.optional(),
 });
 export type CreateProviderInput = z.infer<typeof createProviderInput>;
 

@@ -9,3 +9,4 @@ export * from './admin.js';
 export * from './identity.js';
 export * from './reminders.js';
 export * from './favourites.js';
+export * from './invoices.js';

@@ -17,6 +17,13 @@ export const locations = pgTable(
     status: boolean('status').notNull().default(true),
     unconfirmed: boolean('unconfirmed').notNull().default(false),
     disableCash: boolean('disable_cash').notNull().default(false),
+    /**
+     * The employer billed for this location (issue 16). Locations with the same registration
+     * number belong to one company and can be invoiced together.
+     */
+    companyName: text('company_name').notNull().default(''),
+    registrationNumber: text('registration_number').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
     /** Shareable invite-link token; shown to staff for copying, so kept readable. */
     token: text('token').notNull().unique(),
     createdAt: createdAt(),

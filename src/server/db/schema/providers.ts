@@ -19,6 +19,14 @@ export const providers = pgTable(
     bankCommissionCents: integer('bank_commission_cents').notNull().default(0),
     /** Minutes before a menu's deadline at which "Remind to make order" reminders go out (decision 033). */
     reminderMinutes: integer('reminder_minutes').notNull().default(REMINDER_MINUTES_DEFAULT),
+    /** Seller details printed on invoices (issue 16). */
+    legalName: text('legal_name').notNull().default(''),
+    registrationNumber: text('registration_number').notNull().default(''),
+    vatNumber: text('vat_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    /** VAT rate of the provider's meals in basis points (2100 = 21 %); prices are VAT-inclusive. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(2100),
     createdAt: createdAt(),
   },
   (t) => [
@@ -26,5 +34,6 @@ export const providers = pgTable(
       'providers_reminder_minutes_range',
       sql`${t.reminderMinutes} between ${sql.raw(String(REMINDER_MINUTES_MIN))} and ${sql.raw(String(REMINDER_MINUTES_MAX))}`,
     ),
+    check('providers_vat_rate_valid', sql`${t.vatRateBp} between 0 and 10000`),
   ],
 );

@@ -76,6 +76,13 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           email: 'info@pusdienuvirtuve.lv',
           status: true,
           timezone: ZONE,
+          // Seller details of its invoices (issue 16); demo numbers, the IBAN passes its check digits.
+          legalName: 'SIA Pusdienu Virtuve',
+          registrationNumber: '40003999001',
+          vatNumber: 'LV40003999001',
+          address: 'Maskavas iela 10, Rīga, LV-1050',
+          iban: 'LV80BANK0000435195001',
+          vatRateBp: 2100,
           cardEnabled: true,
           cardCommissionCents: 25,
           bankCommissionCents: 15,
@@ -102,6 +109,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           contactEmail: 'ilze.ozola@demo.lv',
           contactPhone: '+371 29 123 456',
           subsidyCents: 350,
+          companyName: 'SIA Centra Birojs',
+          registrationNumber: '40103999002',
+          vatNumber: 'LV40103999002',
           token: inviteToken(),
         },
         {

@@ -15,6 +15,7 @@ type Key =
   | 'locations'
   | 'providers'
   | 'companySignIn'
+  | 'invoices'
   | 'myTeam'
   | 'profile'
   | 'privacy'
@@ -36,6 +37,7 @@ export const navText = defineMessages<Key>({
     locations: 'Locations',
     providers: 'Providers',
     companySignIn: 'Company sign-in',
+    invoices: 'Invoices',
     myTeam: 'My team',
     profile: 'My profile',
     privacy: 'Privacy policy',
@@ -56,6 +58,7 @@ export const navText = defineMessages<Key>({
     locations: 'Lokācijas',
     providers: 'Piegādātāji',
     companySignIn: 'Uzņēmumu pieslēgšanās',
+    invoices: 'Rēķini',
     myTeam: 'Mana komanda',
     profile: 'Mans profils',
     privacy: 'Privātuma politika',
@@ -76,6 +79,7 @@ export const navText = defineMessages<Key>({
     locations: 'Локации',
     providers: 'Поставщики',
     companySignIn: 'Вход через компанию',
+    invoices: 'Счета',
     myTeam: 'Моя команда',
     profile: 'Мой профиль',
     privacy: 'Политика конфиденциальности',

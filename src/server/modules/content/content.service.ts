@@ -59,7 +59,13 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     kitchen,
     {
       title: 'groupCatalogue',
-      pages: [...catalogue, ['locations', 'locations'], ['providers', 'providers'], ['company-sign-in', 'companySignIn']],
+      pages: [
+        ...catalogue,
+        ['locations', 'locations'],
+        ['providers', 'providers'],
+        ['company-sign-in', 'companySignIn'],
+        ['invoices', 'invoices'],
+      ],
     },
     account,
   ];

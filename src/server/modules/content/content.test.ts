@@ -39,8 +39,9 @@ describe('navigation', () => {
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
     expect(k).not.toContain('company-sign-in');
+    expect(k).not.toContain('invoices');
     expect(pages(await nav(admin.auth))).toEqual(
-      expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'menu', 'orders']),
+      expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'invoices', 'menu', 'orders']),
     );
 
     const lv = await nav(customer.auth, 'lv');

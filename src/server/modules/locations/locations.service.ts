@@ -60,6 +60,9 @@ async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })
     status: l.status,
     unconfirmed: l.unconfirmed,
     disable_cash: l.disableCash,
+    company_name: l.companyName,
+    registration_number: l.registrationNumber,
+    vat_number: l.vatNumber,
     token: l.token,
     shifts: shiftRows.filter((s) => s.locationId === l.id).map((s) => ({ id: s.id, title: s.title })),
     users_count: l.usersCount,
@@ -95,6 +98,9 @@ function locationColumns() {
     status,
     unconfirmed,
     disableCash,
+    companyName,
+    registrationNumber,
+    vatNumber,
     token,
     createdAt,
   } = locations;
@@ -111,6 +117,9 @@ function locationColumns() {
     status,
     unconfirmed,
     disableCash,
+    companyName,
+    registrationNumber,
+    vatNumber,
     token,
     createdAt,
   };
@@ -181,6 +190,9 @@ function locationValues(input: UpdateLocationInput): Partial<typeof locations.$i
   if (input.status !== undefined) set.status = input.status;
   if (input.unconfirmed !== undefined) set.unconfirmed = input.unconfirmed;
   if (input.disable_cash !== undefined) set.disableCash = input.disable_cash;
+  if (input.company_name !== undefined) set.companyName = input.company_name;
+  if (input.registration_number !== undefined) set.registrationNumber = input.registration_number;
+  if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
   return set;
 }
 

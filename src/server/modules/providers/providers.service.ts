@@ -20,6 +20,12 @@ export function presentProvider(p: ProviderRow): Provider {
     status: p.status,
     timezone: p.timezone,
     reminder_minutes: p.reminderMinutes,
+    legal_name: p.legalName,
+    registration_number: p.registrationNumber,
+    vat_number: p.vatNumber,
+    address: p.address,
+    iban: p.iban,
+    vat_rate: p.vatRateBp / 100,
     created_at: isoTime(p.createdAt),
   };
 }
@@ -90,6 +96,18 @@ export async function listProviders(db: Db, user: AuthUser, active: number | nul
   return { data: rows.map(presentProvider), active_provider_id: active };
 }
 
+/** The invoice seller fields that were sent. */
+function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inferInsert> {
+  const set: Partial<typeof providers.$inferInsert> = {};
+  if (input.legal_name !== undefined) set.legalName = input.legal_name;
+  if (input.registration_number !== undefined) set.registrationNumber = input.registration_number;
+  if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
+  if (input.address !== undefined) set.address = input.address;
+  if (input.iban !== undefined) set.iban = input.iban;
+  if (input.vat_rate !== undefined) set.vatRateBp = Math.round(input.vat_rate * 100);
+  return set;
+}
+
 export async function createProvider(db: Db, input: CreateProviderInput): Promise<Provider> {
   const [row] = await db
     .insert(providers)
@@ -100,6 +118,7 @@ export async function createProvider(db: Db, input: CreateProviderInput): Promis
       status: input.status ?? true,
       ...(input.timezone ? { timezone: input.timezone } : {}),
       ...(input.reminder_minutes !== undefined ? { reminderMinutes: input.reminder_minutes } : {}),
+      ...sellerValues(input),
     })
     .returning();
   return presentProvider(row!);
@@ -113,6 +132,7 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   if (input.status !== undefined) set.status = input.status;
   if (input.timezone !== undefined) set.timezone = input.timezone;
   if (input.reminder_minutes !== undefined) set.reminderMinutes = input.reminder_minutes;
+  Object.assign(set, sellerValues(input));
   const rows = Object.keys(set).length
     ? await db.update(providers).set(set).where(eq(providers.id, id)).returning()
     : await db

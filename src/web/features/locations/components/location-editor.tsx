@@ -21,7 +21,7 @@ interface ShiftDraft {
 }
 
 const SHOWN =
-  /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|shifts(\.\d+(\.title)?)?)$/;
+  /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|company_name|registration_number|vat_number|shifts(\.\d+(\.title)?)?)$/;
 
 /** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
 export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
@@ -38,6 +38,9 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
   const [subsidy, setSubsidy] = useState(location ? eurosToInput(location.subsidy) : '0');
   const [status, setStatus] = useState(location?.status ?? true);
   const [disableCash, setDisableCash] = useState(location?.disable_cash ?? false);
+  const [companyName, setCompanyName] = useState(location?.company_name ?? '');
+  const [registrationNumber, setRegistrationNumber] = useState(location?.registration_number ?? '');
+  const [vatNumber, setVatNumber] = useState(location?.vat_number ?? '');
   const [shifts, setShifts] = useState<ShiftDraft[]>(() =>
     (location?.shifts ?? []).map((s, i) => ({ key: `s${i}`, id: s.id, title: s.title })),
   );
@@ -65,6 +68,9 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
       ...(euros !== undefined ? { subsidy: euros ?? 0 } : {}),
       status,
       disable_cash: disableCash,
+      company_name: companyName.trim(),
+      registration_number: registrationNumber.trim(),
+      vat_number: vatNumber.trim(),
       shifts: shifts.map((s) => ({ ...(s.id !== undefined ? { id: s.id } : {}), title: s.title.trim() })),
     });
   };
@@ -133,6 +139,33 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
           value={contactPhone}
           error={first('contact_phone')}
           onChange={text(setContactPhone, 'contact_phone')}
+        />
+      </div>
+      <div className="form-grid">
+        <TextField
+          label={t('fields.companyName')}
+          hint={t('fields.companyHint')}
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          value={companyName}
+          error={first('company_name')}
+          onChange={text(setCompanyName, 'company_name')}
+        />
+        <TextField
+          label={t('fields.registrationNumber')}
+          maxLength={40}
+          autoComplete="off"
+          value={registrationNumber}
+          error={first('registration_number')}
+          onChange={text(setRegistrationNumber, 'registration_number')}
+        />
+        <TextField
+          label={t('fields.vatNumber')}
+          maxLength={40}
+          autoComplete="off"
+          value={vatNumber}
+          error={first('vat_number')}
+          onChange={text(setVatNumber, 'vat_number')}
         />
       </div>
       <div className="form-grid">

@@ -5,6 +5,7 @@ import { EditorModal, useEditorSave } from '../../../components/manage/editor-mo
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { providersApi, type Provider } from '../api';
 import {
+  ADDRESS_MAX,
   DEFAULT_TIMEZONE,
   EMAIL_MAX,
   PHONE_MAX,
@@ -20,7 +21,7 @@ interface ProviderEditorProps {
   onSaved(provider: Provider): void;
 }
 
-const SHOWN = /^(title|phone|email|status|timezone|reminder_minutes)$/;
+const SHOWN = /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|iban|vat_rate)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -44,6 +45,12 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const [status, setStatus] = useState(provider?.status ?? true);
   const [timezone, setTimezone] = useState(provider?.timezone ?? DEFAULT_TIMEZONE);
   const [reminderMinutes, setReminderMinutes] = useState(String(provider?.reminder_minutes ?? REMINDER_MINUTES_DEFAULT));
+  const [legalName, setLegalName] = useState(provider?.legal_name ?? '');
+  const [registrationNumber, setRegistrationNumber] = useState(provider?.registration_number ?? '');
+  const [vatNumber, setVatNumber] = useState(provider?.vat_number ?? '');
+  const [address, setAddress] = useState(provider?.address ?? '');
+  const [iban, setIban] = useState(provider?.iban ?? '');
+  const [vatRate, setVatRate] = useState(String(provider?.vat_rate ?? 21));
   const save = useEditorSave(
     (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
     onSaved,
@@ -53,6 +60,11 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const submit = () => {
     // An empty or unreadable number is sent as 0, which the server refuses on its field (in its words).
     const minutes = Number(reminderMinutes.trim() || NaN);
+    const rate = Number(vatRate.trim().replace(',', '.'));
+    if (vatRate.trim() === '' || !Number.isFinite(rate)) {
+      save.showLocalErrors({ vat_rate: [t('editor.vatRateInvalid')] });
+      return;
+    }
     save.submit({
       title: title.trim(),
       phone: phone.trim(),
@@ -60,6 +72,12 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
       status,
       timezone: timezone.trim() || DEFAULT_TIMEZONE,
       reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
+      legal_name: legalName.trim(),
+      registration_number: registrationNumber.trim(),
+      vat_number: vatNumber.trim(),
+      address: address.trim(),
+      iban: iban.trim(),
+      vat_rate: rate,
     });
   };
 
@@ -133,6 +151,72 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         onChange={(e) => {
           setReminderMinutes(e.target.value);
           clear('reminder_minutes');
+        }}
+      />
+      <TextField
+        label={t('fields.legalName')}
+        maxLength={TITLE_MAX}
+        autoComplete="off"
+        value={legalName}
+        error={first('legal_name')}
+        onChange={(e) => {
+          setLegalName(e.target.value);
+          clear('legal_name');
+        }}
+      />
+      <TextField
+        label={t('fields.registrationNumber')}
+        maxLength={40}
+        autoComplete="off"
+        value={registrationNumber}
+        error={first('registration_number')}
+        onChange={(e) => {
+          setRegistrationNumber(e.target.value);
+          clear('registration_number');
+        }}
+      />
+      <TextField
+        label={t('fields.vatNumber')}
+        maxLength={40}
+        autoComplete="off"
+        value={vatNumber}
+        error={first('vat_number')}
+        onChange={(e) => {
+          setVatNumber(e.target.value);
+          clear('vat_number');
+        }}
+      />
+      <TextField
+        label={t('fields.address')}
+        maxLength={ADDRESS_MAX}
+        autoComplete="off"
+        value={address}
+        error={first('address')}
+        onChange={(e) => {
+          setAddress(e.target.value);
+          clear('address');
+        }}
+      />
+      <TextField
+        label={t('fields.iban')}
+        maxLength={42}
+        autoComplete="off"
+        value={iban}
+        error={first('iban')}
+        onChange={(e) => {
+          setIban(e.target.value);
+          clear('iban');
+        }}
+      />
+      <TextField
+        label={t('fields.vatRate')}
+        hint={t('editor.vatRateHint')}
+        inputMode="decimal"
+        value={vatRate}
+        error={first('vat_rate')}
+        onChange={(e) => {
+          setVatRate(e.target.value);
+          clear('vat_rate');
         }}
       />
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />

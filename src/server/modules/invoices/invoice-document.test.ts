@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { documentTotals, invoiceLines, type InvoiceDocument } from './invoice-document.js';
+import { ublXml } from './invoices.ubl.js';
+import { peppolErrors } from './peppol-rules.test-helper.js';
+import type { MonthStatement, StatementLocation } from './statement.js';
+import { ublSchemaErrors } from './ubl-validate.test-helper.js';
+
+const party = { name: 'SIA Ēdiens <&> "Co"', registrationNumber: '40003000000', vatNumber: 'LV40003000000', address: 'Rīga' };
+
+function statementOf(subsidies: number[]): MonthStatement {
+  const locations: StatementLocation[] = subsidies.map((subsidy, i) => ({
+    id: i + 1,
+    title: `Vieta ${i + 1} & <co>`,
+    companyName: party.name,
+    registrationNumber: party.registrationNumber,
+    vatNumber: party.vatNumber,
+    address: party.address,
+    orders: 1 + i,
+    gross: subsidy * 2,
+    subsidy,
+    bonus: 0,
+    cash: subsidy,
+    card: 0,
+    bank: 0,
+    refunds: 0,
+  }));
+  return {
+    providerId: 1,
+    month: '2026-02',
+    scope: { locationId: null, company: '40003000000', title: 'Co' },
+    locations,
+    totals: locations[0]!,
+  };
+}
+
+function documentOf(subsidies: number[], rateBp: number, kind: InvoiceDocument['kind']): InvoiceDocument {
+  const statement = statementOf(subsidies);
+  const lines = invoiceLines(statement, rateBp);
+  return {
+    kind,
+    code: '2026-000007',
+    issueDate: '2026-03-01',
+    dueDate: '2026-03-15',
+    month: '2026-02',
+    currency: 'EUR',
+    seller: { ...party, iban: 'LV80BANK0000435195001' },
+    buyer: party,
+    buyerReference: 'Co',
+    vatRateBp: rateBp,
+    lines,
+    ...documentTotals(lines),
+    credits: kind === 'credit_note' ? { code: '2026-000006', issueDate: '2026-03-01' } : null,
+    statement,
+  };
+}
+
+const subsidies = fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 30 });
+const rates = fc.oneof(fc.constantFrom(0, 500, 1200, 2100, 2500), fc.integer({ min: 0, max: 10_000 }));
+
+describe('invoice documents', () => {
+  it('always satisfy the Peppol totals and VAT rules, to the cent', () => {
+    fc.assert(
+      fc.property(subsidies, rates, fc.constantFrom('invoice' as const, 'credit_note' as const), (s, rate, kind) => {
+        const doc = documentOf(s, rate, kind);
+        expect(doc.gross).toBe(s.reduce((a, b) => a + b, 0));
+        expect(peppolErrors(ublXml(doc))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('are valid UBL 2.1 with many lines, odd rates and characters to escape', async () => {
+    for (const kind of ['invoice', 'credit_note'] as const) {
+      const xml = ublXml(documentOf([1, 350, 999_999, 12_345], 1250, kind));
+      expect(await ublSchemaErrors(xml)).toEqual([]);
+      expect(xml).toContain('<cbc:Percent>12.5</cbc:Percent>');
+      expect(xml).toContain('SIA Ēdiens &lt;&amp;&gt; &quot;Co&quot;');
+    }
+  });
+
+  it('leave out locations without subsidy and bill nothing else', () => {
+    const doc = documentOf([0, 350, 0], 2100, 'invoice');
+    expect(doc.lines.map((l) => [l.locationId, l.gross, l.net, l.vat])).toEqual([[2, 350, 289, 61]]);
+  });
+
+  it('are caught by the rule checks when a total is off by a cent', () => {
+    const xml = ublXml(documentOf([350], 2100, 'invoice')).replace(
+      '<cbc:PayableAmount currencyID="EUR">3.50</cbc:PayableAmount>',
+      '<cbc:PayableAmount currencyID="EUR">3.51</cbc:PayableAmount>',
+    );
+    expect(peppolErrors(xml)).toEqual(['BR-CO-16 PayableAmount = TaxInclusiveAmount - PrepaidAmount']);
+  });
+});

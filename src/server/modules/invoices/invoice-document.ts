@@ -1,0 +1,72 @@
+import { splitGross } from '../../../shared/vat.js';
+import type { MonthStatement } from './statement.js';
+
+/*
+ * An invoice's content as issued (decision 036): everything the PDF and the UBL XML print, frozen
+ * in `invoices.snapshot` at issue. Amounts in cents, VAT-inclusive subsidy split per line.
+ */
+
+export interface PartyDetails {
+  name: string;
+  registrationNumber: string;
+  vatNumber: string;
+  address: string;
+  email?: string;
+  phone?: string;
+  iban?: string;
+}
+
+export interface InvoiceLine {
+  /** 1, 2, … */
+  id: number;
+  locationId: number;
+  locationTitle: string;
+  orders: number;
+  /** The subsidy share billed, VAT included. */
+  gross: number;
+  net: number;
+  vat: number;
+}
+
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit_note';
+  code: string;
+  /** yyyy-mm-dd */
+  issueDate: string;
+  dueDate: string;
+  month: string;
+  currency: 'EUR';
+  seller: PartyDetails;
+  buyer: PartyDetails;
+  /** The buyer's reference (BT-10): the location or company the invoice is for. */
+  buyerReference: string;
+  vatRateBp: number;
+  lines: InvoiceLine[];
+  /** Sum of line nets (= LineExtensionAmount = TaxExclusiveAmount). */
+  net: number;
+  /** Sum of line VAT (= the one VAT breakdown's tax amount). */
+  vat: number;
+  /** net + vat (= TaxInclusiveAmount = PayableAmount, nothing prepaid). */
+  gross: number;
+  /** For a credit note: the invoice it reverses. */
+  credits: { code: string; issueDate: string } | null;
+  /** The statement of the month, printed for information. */
+  statement: MonthStatement;
+}
+
+/** Invoice lines: one per location of the statement that used subsidy, VAT split per line. */
+export function invoiceLines(statement: MonthStatement, vatRateBp: number): InvoiceLine[] {
+  return statement.locations
+    .filter((l) => l.subsidy > 0)
+    .map((l, i) => {
+      const { net, vat } = splitGross(l.subsidy, vatRateBp);
+      return { id: i + 1, locationId: l.id, locationTitle: l.title, orders: l.orders, gross: l.subsidy, net, vat };
+    });
+}
+
+/** Document totals from the lines (each sum exact in cents). */
+export function documentTotals(lines: InvoiceLine[]): { net: number; vat: number; gross: number } {
+  const net = lines.reduce((s, l) => s + l.net, 0);
+  const vat = lines.reduce((s, l) => s + l.vat, 0);
+  return { net, vat, gross: net + vat };
+}

@@ -1,0 +1,205 @@
+import { defineMessages } from '../../lib/i18n.js';
+
+type Key =
+  | 'unknownCompany'
+  | 'alreadyIssued'
+  | 'nothingToBill'
+  | 'missingDetails'
+  | 'alreadyCredited'
+  | 'notAnInvoice'
+  | 'invoice'
+  | 'creditNote'
+  | 'invoiceNo'
+  | 'creditNoteNo'
+  | 'creditsInvoice'
+  | 'issueDate'
+  | 'dueDate'
+  | 'period'
+  | 'seller'
+  | 'buyer'
+  | 'regNo'
+  | 'vatNo'
+  | 'iban'
+  | 'name'
+  | 'lineSubsidy'
+  | 'description'
+  | 'net'
+  | 'vatRate'
+  | 'vat'
+  | 'total'
+  | 'totalNet'
+  | 'totalVat'
+  | 'payable'
+  | 'statement'
+  | 'statementNote'
+  | 'location'
+  | 'orders'
+  | 'gross'
+  | 'subsidy'
+  | 'bonus'
+  | 'cash'
+  | 'card'
+  | 'bank'
+  | 'refunds'
+  | 'totals'
+  | 'month'
+  | 'employee'
+  | 'email'
+  | 'employeeShare'
+  | 'payrollTitle'
+  | 'sheetStatement'
+  | 'sheetPayroll';
+
+/** Texts of invoices, credit notes, statements and exports (issue 16). */
+export const invoiceText = defineMessages<Key>({
+  en: {
+    unknownCompany: 'No location has this registration number.',
+    alreadyIssued: 'An invoice for this month has already been issued ({code}); credit it first to issue a corrected one.',
+    nothingToBill: 'There is nothing to bill for this month: no subsidy was used.',
+    missingDetails: 'Fill in these details first: {fields}.',
+    alreadyCredited: 'This invoice has already been credited.',
+    notAnInvoice: 'Only an invoice can be credited.',
+    invoice: 'Invoice',
+    creditNote: 'Credit note',
+    invoiceNo: 'Invoice No. {code}',
+    creditNoteNo: 'Credit note No. {code}',
+    creditsInvoice: 'Credits invoice No. {code}',
+    issueDate: 'Issue date',
+    dueDate: 'Due date',
+    period: 'Period',
+    seller: 'Seller',
+    buyer: 'Buyer',
+    regNo: 'Reg. No.',
+    vatNo: 'VAT No.',
+    iban: 'Account (IBAN)',
+    name: 'name',
+    lineSubsidy: 'Lunch subsidy, {location}, {month}: {count} orders',
+    description: 'Description',
+    net: 'Net',
+    vatRate: 'VAT %',
+    vat: 'VAT',
+    total: 'Total',
+    totalNet: 'Total without VAT',
+    totalVat: 'VAT {rate} %',
+    payable: 'Amount due',
+    statement: 'Statement of orders',
+    statementNote: 'For information: the employer pays the subsidy share; employees paid the rest themselves.',
+    location: 'Location',
+    orders: 'Orders',
+    gross: 'Food value',
+    subsidy: 'Subsidy (employer)',
+    bonus: 'Bonus',
+    cash: 'Paid in cash',
+    card: 'Paid by card',
+    bank: 'Paid by bank link',
+    refunds: 'Refunds',
+    totals: 'Total',
+    month: 'Month',
+    employee: 'Employee',
+    email: 'E-mail',
+    employeeShare: 'Amount to deduct',
+    payrollTitle: 'Payroll deduction',
+    sheetStatement: 'Statement',
+    sheetPayroll: 'Payroll deduction',
+  },
+  lv: {
+    unknownCompany: 'Nevienai vietai nav šāda reģistrācijas numura.',
+    alreadyIssued: 'Rēķins par šo mēnesi jau ir izrakstīts ({code}); lai izrakstītu labotu, vispirms to kreditējiet.',
+    nothingToBill: 'Par šo mēnesi nav ko izrakstīt: dotācija netika izmantota.',
+    missingDetails: 'Vispirms aizpildiet šos datus: {fields}.',
+    alreadyCredited: 'Šis rēķins jau ir kreditēts.',
+    notAnInvoice: 'Kreditēt var tikai rēķinu.',
+    invoice: 'Rēķins',
+    creditNote: 'Kredītrēķins',
+    invoiceNo: 'Rēķins Nr. {code}',
+    creditNoteNo: 'Kredītrēķins Nr. {code}',
+    creditsInvoice: 'Kreditē rēķinu Nr. {code}',
+    issueDate: 'Izrakstīšanas datums',
+    dueDate: 'Apmaksas termiņš',
+    period: 'Periods',
+    seller: 'Pārdevējs',
+    buyer: 'Pircējs',
+    regNo: 'Reģ. Nr.',
+    vatNo: 'PVN Nr.',
+    iban: 'Konts (IBAN)',
+    name: 'nosaukums',
+    lineSubsidy: 'Pusdienu dotācija, {location}, {month}: {count} pasūtījumi',
+    description: 'Apraksts',
+    net: 'Bez PVN',
+    vatRate: 'PVN %',
+    vat: 'PVN',
+    total: 'Kopā',
+    totalNet: 'Kopā bez PVN',
+    totalVat: 'PVN {rate} %',
+    payable: 'Apmaksājamā summa',
+    statement: 'Pasūtījumu pārskats',
+    statementNote: 'Informācijai: darba devējs maksā dotācijas daļu; pārējo darbinieki samaksāja paši.',
+    location: 'Vieta',
+    orders: 'Pasūtījumi',
+    gross: 'Ēdienu vērtība',
+    subsidy: 'Dotācija (darba devējs)',
+    bonus: 'Bonuss',
+    cash: 'Samaksāts skaidrā naudā',
+    card: 'Samaksāts ar karti',
+    bank: 'Samaksāts ar bankas saiti',
+    refunds: 'Atmaksas',
+    totals: 'Kopā',
+    month: 'Mēnesis',
+    employee: 'Darbinieks',
+    email: 'E-pasts',
+    employeeShare: 'Ieturamā summa',
+    payrollTitle: 'Ieturējumi no algas',
+    sheetStatement: 'Pārskats',
+    sheetPayroll: 'Ieturējumi',
+  },
+  ru: {
+    unknownCompany: 'Ни у одного места нет такого регистрационного номера.',
+    alreadyIssued: 'Счёт за этот месяц уже выставлен ({code}); чтобы выставить исправленный, сначала сторнируйте его.',
+    nothingToBill: 'За этот месяц нечего выставлять: дотация не использовалась.',
+    missingDetails: 'Сначала заполните эти данные: {fields}.',
+    alreadyCredited: 'Этот счёт уже сторнирован.',
+    notAnInvoice: 'Сторнировать можно только счёт.',
+    invoice: 'Счёт',
+    creditNote: 'Кредитовый счёт',
+    invoiceNo: 'Счёт № {code}',
+    creditNoteNo: 'Кредитовый счёт № {code}',
+    creditsInvoice: 'Сторнирует счёт № {code}',
+    issueDate: 'Дата выставления',
+    dueDate: 'Срок оплаты',
+    period: 'Период',
+    seller: 'Продавец',
+    buyer: 'Покупатель',
+    regNo: 'Рег. №',
+    vatNo: 'НДС №',
+    iban: 'Счёт (IBAN)',
+    name: 'название',
+    lineSubsidy: 'Дотация на обеды, {location}, {month}: заказов {count}',
+    description: 'Описание',
+    net: 'Без НДС',
+    vatRate: 'НДС %',
+    vat: 'НДС',
+    total: 'Итого',
+    totalNet: 'Итого без НДС',
+    totalVat: 'НДС {rate} %',
+    payable: 'К оплате',
+    statement: 'Выписка заказов',
+    statementNote: 'Для информации: работодатель оплачивает долю дотации; остальное сотрудники оплатили сами.',
+    location: 'Место',
+    orders: 'Заказы',
+    gross: 'Стоимость блюд',
+    subsidy: 'Дотация (работодатель)',
+    bonus: 'Бонус',
+    cash: 'Оплачено наличными',
+    card: 'Оплачено картой',
+    bank: 'Оплачено через банк',
+    refunds: 'Возвраты',
+    totals: 'Итого',
+    month: 'Месяц',
+    employee: 'Сотрудник',
+    email: 'Эл. почта',
+    employeeShare: 'Сумма к удержанию',
+    payrollTitle: 'Удержания из зарплаты',
+    sheetStatement: 'Выписка',
+    sheetPayroll: 'Удержания',
+  },
+});

@@ -1,0 +1,80 @@
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Lang } from '../../../shared/i18n.js';
+import { ratePercent } from '../../../shared/vat.js';
+import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import type { InvoiceDocument, PartyDetails } from './invoice-document.js';
+import { invoiceText } from './invoices.messages.js';
+import { statementRows } from './invoices.exports.js';
+
+/** dd.mm.yyyy of a yyyy-mm-dd date. */
+const day = (iso: string) => iso.split('-').reverse().join('.');
+
+/** The PDF of an issued invoice or credit note, in `lang` (the figures are the document's). */
+export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buffer> {
+  const tx = (k: Parameters<typeof invoiceText>[1], p?: Record<string, string | number>) => invoiceText(lang, k, p);
+  const eur = (c: number) => euroText(c, lang);
+  const credit = doc.kind === 'credit_note';
+  const party = (title: string, p: PartyDetails): Content => ({
+    stack: [
+      { text: title, style: 'th' },
+      { text: p.name, bold: true },
+      ...(p.address ? [p.address] : []),
+      ...(p.registrationNumber ? [`${tx('regNo')} ${p.registrationNumber}`] : []),
+      ...(p.vatNumber ? [`${tx('vatNo')} ${p.vatNumber}`] : []),
+      ...(p.iban ? [`${tx('iban')} ${p.iban}`] : []),
+      ...(p.email ? [p.email] : []),
+    ],
+  });
+  const rate = `${ratePercent(doc.vatRateBp)}`;
+  const lineRows: TableCell[][] = doc.lines.map((l) => [
+    tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders }),
+    { text: eur(l.net), alignment: 'right' },
+    { text: rate, alignment: 'right' },
+    { text: eur(l.vat), alignment: 'right' },
+    { text: eur(l.gross), alignment: 'right' },
+  ]);
+  const sums = statementRows(doc.statement, lang);
+  const content: Content[] = [
+    { text: tx(credit ? 'creditNoteNo' : 'invoiceNo', { code: doc.code }), style: 'title' },
+    {
+      text: [
+        `${tx('issueDate')}: ${day(doc.issueDate)}`,
+        credit ? '' : `   ${tx('dueDate')}: ${day(doc.dueDate)}`,
+        `   ${tx('period')}: ${doc.month}`,
+      ].join(''),
+      style: 'subtitle',
+    },
+    ...(doc.credits
+      ? [{ text: tx('creditsInvoice', { code: doc.credits.code }), margin: [0, 0, 0, 8] as [number, number, number, number] }]
+      : []),
+    { columns: [party(tx('seller'), doc.seller), party(tx('buyer'), doc.buyer)], columnGap: 24, margin: [0, 0, 0, 12] },
+    table([tx('description'), tx('net'), tx('vatRate'), tx('vat'), tx('total')], lineRows, ['*', 60, 40, 55, 60]),
+    {
+      margin: [0, 8, 0, 16],
+      table: {
+        widths: ['*', 90],
+        body: [
+          [tx('totalNet'), { text: eur(doc.net), alignment: 'right' }],
+          [tx('totalVat', { rate }), { text: eur(doc.vat), alignment: 'right' }],
+          [
+            { text: tx('payable'), style: 'total' },
+            { text: eur(doc.gross), alignment: 'right', style: 'total' },
+          ],
+        ],
+      },
+      layout: 'noBorders',
+    },
+    { text: tx('statement'), bold: true, margin: [0, 0, 0, 4] },
+    { text: tx('statementNote'), style: 'small', margin: [0, 0, 0, 4] },
+    // Label | amount, one row per figure: readable at any number of locations.
+    table(
+      [tx('period'), doc.month],
+      sums.header.slice(1).map((label, i) => [label, { text: sums.rows.at(-1)![i + 1]!, alignment: 'right' as const }]),
+      ['*', 90],
+    ),
+  ];
+  return renderPdf({
+    info: { title: tx(credit ? 'creditNoteNo' : 'invoiceNo', { code: doc.code }) },
+    content,
+  });
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Lang } from '../../../shared/i18n.js';
+import type { Db, Tx } from '../../db/client.js';
+import { locations, menus, orders, providers, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { placedOrder } from '../ordering/ordering.placed.js';
+import { invoiceText } from './invoices.messages.js';
+
+/*
+ * The month statement of a location or company (issue 16, decision 036): the ONE place that sums
+ * orders for invoices and exports, reading orders through the one definition of a placed order
+ * (ordering.placed.ts), so the ledger can later be reconciled with it line by line. A menu belongs
+ * to the month of its day (its `from` in the provider's time zone), as in the team report.
+ */
+
+/** Sums in cents. */
+export interface Sums {
+  orders: number;
+  gross: number;
+  subsidy: number;
+  bonus: number;
+  cash: number;
+  card: number;
+  bank: number;
+  refunds: number;
+}
+
+export interface StatementLocation extends Sums {
+  id: number;
+  title: string;
+  companyName: string;
+  registrationNumber: string;
+  vatNumber: string;
+  address: string;
+}
+
+export interface Scope {
+  locationId?: number;
+  company?: string;
+}
+
+export interface MonthStatement {
+  providerId: number;
+  month: string;
+  scope: { locationId: number | null; company: string | null; title: string };
+  locations: StatementLocation[];
+  totals: Sums;
+}
+
+const ZERO: Sums = { orders: 0, gross: 0, subsidy: 0, bonus: 0, cash: 0, card: 0, bank: 0, refunds: 0 };
+
+export function addSums(a: Sums, b: Sums): Sums {
+  return {
+    orders: a.orders + b.orders,
+    gross: a.gross + b.gross,
+    subsidy: a.subsidy + b.subsidy,
+    bonus: a.bonus + b.bonus,
+    cash: a.cash + b.cash,
+    card: a.card + b.card,
+    bank: a.bank + b.bank,
+    refunds: a.refunds + b.refunds,
+  };
+}
+
+/** The first instant of `month` and of the month after, in `zone`. */
+export function monthBounds(month: string, zone: string): { start: Date; end: Date } {
+  const start = DateTime.fromFormat(month, 'yyyy-MM', { zone });
+  if (!start.isValid) throw new RangeError(`Not a month: ${month}`);
+  return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
+}
+
+const paid = (method: 'cash' | 'card' | 'bank') =>
+  sql<number>`coalesce(sum(case when ${orders.paymentType} = ${method} then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number);
+
+/** The locations of a scope (one location, or every location with the company's registration number). */
+export async function scopeLocations(db: Db | Tx, scope: Scope, lang: Lang) {
+  const rows = await db
+    .select({
+      id: locations.id,
+      title: locations.title,
+      companyName: locations.companyName,
+      registrationNumber: locations.registrationNumber,
+      vatNumber: locations.vatNumber,
+      address: locations.address,
+    })
+    .from(locations)
+    .where(scope.locationId !== undefined ? eq(locations.id, scope.locationId) : eq(locations.registrationNumber, scope.company ?? ''))
+    .orderBy(asc(locations.title), asc(locations.id));
+  if (rows.length === 0) {
+    if (scope.locationId !== undefined) throw new AppError(404, t(lang, 'notFound'));
+    throw new AppError(404, invoiceText(lang, 'unknownCompany'));
+  }
+  return rows;
+}
+
+/** The statement of a location or company for a month, on the provider's menus. */
+export async function monthStatement(db: Db | Tx, providerId: number, scope: Scope, month: string, lang: Lang): Promise<MonthStatement> {
+  const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
+  if (!provider) throw new AppError(404, t(lang, 'notFound'));
+  const locs = await scopeLocations(db, scope, lang);
+  const { start, end } = monthBounds(month, provider.timezone);
+  const rows = await db
+    .select({
+      locationId: orders.locationId,
+      orders: sql<number>`count(${orders.id})::int`,
+      gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+      subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
+      bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
+      cash: paid('cash'),
+      card: paid('card'),
+      bank: paid('bank'),
+    })
+    .from(orders)
+    .innerJoin(menus, eq(menus.id, orders.menuId))
+    .where(
+      and(
+        placedOrder(),
+        eq(menus.providerId, providerId),
+        gte(menus.from, start),
+        lt(menus.from, end),
+        inArray(
+          orders.locationId,
+          locs.map((l) => l.id),
+        ),
+      ),
+    )
+    .groupBy(orders.locationId);
+  const byLocation = new Map(rows.map((r) => [r.locationId, r]));
+  const list: StatementLocation[] = locs.map((l) => {
+    const r = byLocation.get(l.id);
+    return { ...l, ...ZERO, ...(r ? { ...r, refunds: 0 } : {}) };
+  });
+  const first = locs[0]!;
+  const title = scope.locationId !== undefined ? first.title : first.companyName || scope.company!;
+  return {
+    providerId,
+    month,
+    scope: { locationId: scope.locationId ?? null, company: scope.locationId === undefined ? scope.company! : null, title },
+    locations: list,
+    totals: list.reduce<Sums>((acc, l) => addSums(acc, l), ZERO),
+  };
+}
+
+export interface PayrollRow {
+  userId: number;
+  name: string;
+  email: string;
+  orders: number;
+  gross: number;
+  subsidy: number;
+  /** What the employee owes when the company pays and deducts: food value less subsidy and bonus. */
+  share: number;
+}
+
+/** Per employee of a location: the month's placed orders and their own share (payroll deduction). */
+export async function payrollRows(db: Db | Tx, providerId: number, locationId: number, month: string, lang: Lang): Promise<PayrollRow[]> {
+  const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
+  if (!provider) throw new AppError(404, t(lang, 'notFound'));
+  await scopeLocations(db, { locationId }, lang);
+  const { start, end } = monthBounds(month, provider.timezone);
+  return db
+    .select({
+      userId: users.id,
+      name: users.firstName,
+      email: users.email,
+      orders: sql<number>`count(${orders.id})::int`,
+      gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+      subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
+      share: sql<number>`coalesce(sum(greatest(${orders.amountCents} - ${orders.subsidyCents} - ${orders.bonusCents}, 0)), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders)
+    .innerJoin(menus, eq(menus.id, orders.menuId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(placedOrder(), eq(menus.providerId, providerId), gte(menus.from, start), lt(menus.from, end), eq(orders.locationId, locationId)),
+    )
+    .groupBy(users.id, users.firstName, users.email)
+    .orderBy(asc(users.firstName), asc(users.email), asc(users.id));
+}
