@@ -51,6 +51,8 @@ export const dishes = pgTable(
     type: text('type', { enum: ['simple', 'complex', 'initial'] })
       .notNull()
       .default('simple'),
+    /** Diet tags (shared/dietary.ts DIET_TAGS). */
+    diets: text('diets').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

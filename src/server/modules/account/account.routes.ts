@@ -14,7 +14,7 @@ export async function accountRoutes(app: App, deps: Deps) {
   app.post(
     '/me',
     { config: { access: 'user' }, schema: { tags: ['account'], body: updateProfileInput, response: { 200: profile } } },
-    async (req) => updateProfile(db, userOf(req).id, req.body),
+    async (req) => updateProfile(db, userOf(req).id, req.body, req.lang),
   );
   app.post(
     '/me/password/change',
