@@ -22,7 +22,7 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
-import { DEMO_ALLERGENS, DEMO_CATEGORIES, DEMO_COMPLEXES, DEMO_DISHES, DEMO_MENUS, type CategoryKey } from './demo-catalogue.js';
+import { DEMO_ALLERGENS, DEMO_CATEGORIES, DEMO_DIETS, DEMO_COMPLEXES, DEMO_DISHES, DEMO_MENUS, type CategoryKey } from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
 
@@ -181,6 +181,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           priceCents: d.priceCents,
           position: nextPosition(d.category),
           type: 'simple' as const,
+          diets: DEMO_DIETS[d.code] ?? [],
         })),
       )
       .returning({ id: dishes.id, code: dishes.code });
