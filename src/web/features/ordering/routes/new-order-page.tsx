@@ -17,6 +17,9 @@ import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
 import { MenuCategories } from '../components/menu-categories';
+import type { Eater } from '../components/allergen-labels';
+import { SuitableFilter } from '../components/suitable-filter';
+import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
@@ -149,6 +152,16 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
+  // Allergen warnings (decision 034): the eater's profile over the shared menu answer.
+  const eaterProfile = isCustomer ? me : checkout.user;
+  const profile = useMemo(() => dietProfileOf(eaterProfile), [eaterProfile]);
+  const eaterName = isCustomer ? null : (checkout.user?.name ?? null);
+  const eater = useMemo<Eater>(() => (eaterName === null ? { self: true } : { self: false, name: eaterName }), [eaterName]);
+  const allergenNames = useMemo(() => allergenTitles(data.dishlist.categories), [data.dishlist.categories]);
+  const [suitableOnly, setSuitableOnly] = useState(false);
+  const shown = useMemo(() => (suitableOnly ? suitableCategories(categories, profile) : categories), [suitableOnly, categories, profile]);
+  const hiddenCount = countDishes(categories) - countDishes(shown);
+  const dietary = useMemo(() => ({ profile, eater, titles: allergenNames }), [profile, eater, allergenNames]);
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
   // menu leave the cart too ("Dish was removed").
@@ -168,26 +181,46 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
       </Notice>
+      {profile && <SuitableFilter checked={suitableOnly} onChange={setSuitableOnly} eater={eater} hidden={hiddenCount} />}
       {categories.length === 0 ? (
         <div className="card order-empty">
           <p>{t('menu.soldOut')}</p>
         </div>
       ) : (
         <MenuCategories
-          categories={categories}
+          categories={shown}
           renderDish={(dish) => (
-            <DishCard dish={dish} stock={stock} cart={lines} displayOnly={displayOnly} onAdd={(item) => add(stock, item)} />
+            <DishCard
+              dish={dish}
+              stock={stock}
+              cart={lines}
+              displayOnly={displayOnly}
+              onAdd={(item) => add(stock, item)}
+              dietary={dietary}
+            />
           )}
         />
       )}
       <CartRibbon amountToPay={checkout.totals.amountToPay} />
       {(lines.length > 0 || cartOpen) && (
         <Suspense fallback={null}>
-          <CartPanel data={data} isCustomer={isCustomer} displayOnly={displayOnly} stock={stock} titles={titles} checkout={checkout} />
+          <CartPanel
+            data={data}
+            isCustomer={isCustomer}
+            displayOnly={displayOnly}
+            stock={stock}
+            titles={titles}
+            checkout={checkout}
+            dietary={{ profile, eater }}
+          />
         </Suspense>
       )}
     </>
   );
+}
+
+function countDishes(categories: readonly { dishes: readonly unknown[] }[]): number {
+  return categories.reduce((n, c) => n + c.dishes.length, 0);
 }
 
 /** Titles of the dishes that ran out with the latest order data (null until one does). */
