@@ -11,6 +11,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { ME_KEY, useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
+import { DietProfileForm } from '../components/diet-profile-form';
 import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditableProfile, type ProfileEdits } from '../model/profile-edits';
 
 /** /profile: basic information and password change (spec 2, 4, 5). */
@@ -26,6 +27,7 @@ export function Component() {
       ) : me.data ? (
         <div className="profile-page__forms">
           <InfoForm stored={me.data} />
+          <DietProfileForm stored={me.data} />
           <PasswordForm />
         </div>
       ) : (
