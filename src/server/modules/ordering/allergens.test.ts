@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dishAllergens, dishes } from '../../db/schema/index.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeAllergen } from '../catalogue/catalogue.factories.js';
@@ -32,8 +33,14 @@ async function world() {
     { dishId: w.main.id, allergenId: gluten.id },
     { dishId: w.soup.id, allergenId: milk.id },
   ]);
-  await ctx.db.update(dishes).set({ diets: ['pork'] }).where(eq(dishes.id, w.main.id));
-  await ctx.db.update(dishes).set({ diets: ['vegan', 'gluten_free'] }).where(eq(dishes.id, w.dessert.id));
+  await ctx.db
+    .update(dishes)
+    .set({ diets: ['pork'] })
+    .where(eq(dishes.id, w.main.id));
+  await ctx.db
+    .update(dishes)
+    .set({ diets: ['vegan', 'gluten_free'] })
+    .where(eq(dishes.id, w.dessert.id));
   return { ...w, now, gluten, milk };
 }
 
@@ -129,7 +136,14 @@ describe('allergens and diets on the order path', () => {
     expect(users.data[0]).toMatchObject({ id: c.user.id, avoid_allergens: [w.gluten.id], diets: ['no_pork'] });
     const res = await post(
       '/app/order/create-for-user',
-      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }, { id: w.soup.id, qty: 1 }], user_id: c.user.id },
+      {
+        dishlist_id: w.menu.id,
+        items: [
+          { id: w.main.id, qty: 1 },
+          { id: w.soup.id, qty: 1 },
+        ],
+        user_id: c.user.id,
+      },
       staff.auth,
     );
     expect(res.statusCode).toBe(200);
@@ -138,5 +152,38 @@ describe('allergens and diets on the order path', () => {
     const orders = list.data.flatMap((g: { orders: unknown[] }) => g.orders);
     expect(orders).toHaveLength(1);
     expect(orders[0].allergen_warnings).toEqual([{ id: w.gluten.id, title: w.gluten.code }]);
+  });
+
+  it('the kitchen display and the orders print-out flag the order, naming the eater, the dish and the allergen', async () => {
+    const w = await world();
+    const c = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id], firstName: 'Alise' });
+    const calm = await customerAt(ctx.db, w.now, {}, { firstName: 'Bruno' });
+    const place = (auth: Headers) =>
+      post(
+        '/app/order/create',
+        {
+          dishlist_id: w.menu.id,
+          items: [
+            { id: w.main.id, qty: 1 },
+            { id: w.dessert.id, qty: 1 },
+          ],
+          payment_type: 'cash',
+          terms: true,
+        },
+        auth,
+      );
+    const flagged = (await place(c.auth)).json().order_id;
+    await place(calm.auth);
+    const staff = await signedIn(ctx.db, { role: 'kitchen' }, w.now);
+    const kds = await get(`/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}&lang=en`, staff.auth);
+    expect(kds.statusCode).toBe(200);
+    expect(kds.json().allergen_alerts).toEqual([
+      { order_id: flagged, name: 'Alise', location: c.location.title, dishes: ['Pork chop'], allergens: [w.gluten.code] },
+    ]);
+    const pdf = await get(`/app/dishlists/${w.menu.id}/print-orders?provider_id=${w.provider.id}&lang=en`, staff.auth);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`ALLERGEN ALERT, avoids: ${w.gluten.code}`);
+    expect(text.match(/ALLERGEN ALERT/g)).toHaveLength(1);
   });
 });
