@@ -7,7 +7,10 @@ const FISH = 4;
 
 describe('lineDietary (the shared rule for a dish, a set meal and its chosen options)', () => {
   it('a plain dish is itself; vegan implies vegetarian', () => {
-    expect(lineDietary({ allergens: [GLUTEN, GLUTEN], diets: ['vegan'] }, [])).toEqual({ allergens: [GLUTEN], diets: ['vegan', 'vegetarian'] });
+    expect(lineDietary({ allergens: [GLUTEN, GLUTEN], diets: ['vegan'] }, [])).toEqual({
+      allergens: [GLUTEN],
+      diets: ['vegan', 'vegetarian'],
+    });
   });
 
   it('a set meal has every allergen of its own and of the chosen options', () => {
@@ -77,14 +80,24 @@ describe('setMealSuits (the "Suitable for me" filter on set meals)', () => {
 
   it('vegan: judged on the options, not on the set meal lacking the tag', () => {
     const vegan: DietProfile = { avoid: [], eat: ['vegan'] };
-    expect(setMealSuits(vegan, { allergens: [], diets: [] }, [{ optional: false, dishes: [{ allergens: [], diets: ['vegan'] }] }])).toBe(true);
+    expect(setMealSuits(vegan, { allergens: [], diets: [] }, [{ optional: false, dishes: [{ allergens: [], diets: ['vegan'] }] }])).toBe(
+      true,
+    );
     expect(setMealSuits(vegan, { allergens: [], diets: [] }, [{ optional: false, dishes: [soup] }])).toBe(false);
   });
 });
 
 describe('orderWarnings (the kitchen flag)', () => {
   it('lists each avoided allergen present in any line once', () => {
-    expect(orderWarnings([GLUTEN, FISH], [{ allergens: [GLUTEN, MILK], diets: [] }, { allergens: [GLUTEN], diets: [] }])).toEqual([GLUTEN]);
+    expect(
+      orderWarnings(
+        [GLUTEN, FISH],
+        [
+          { allergens: [GLUTEN, MILK], diets: [] },
+          { allergens: [GLUTEN], diets: [] },
+        ],
+      ),
+    ).toEqual([GLUTEN]);
     expect(orderWarnings([], [{ allergens: [GLUTEN], diets: [] }])).toEqual([]);
   });
 });

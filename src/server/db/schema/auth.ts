@@ -22,9 +22,15 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     bonusCents: integer('bonus_cents').notNull().default(0),
     /** Profile "I avoid": allergen ids (checked against allergens when saved). */
-    avoidedAllergens: integer('avoided_allergens').array().notNull().default(sql`'{}'::int[]`),
+    avoidedAllergens: integer('avoided_allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Profile "I eat": shared/dietary.ts PROFILE_DIETS. */
-    diets: text('diets').array().notNull().default(sql`'{}'::text[]`),
+    diets: text('diets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -52,7 +52,10 @@ export const dishes = pgTable(
       .notNull()
       .default('simple'),
     /** Diet tags (shared/dietary.ts DIET_TAGS). */
-    diets: text('diets').array().notNull().default(sql`'{}'::text[]`),
+    diets: text('diets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -39,7 +39,10 @@ export const orders = pgTable(
     stockReleased: boolean('stock_released').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
     /** Allergens the eater avoided that were in what they ordered, when ordered (the kitchen's flag). */
-    allergenWarnings: integer('allergen_warnings').array().notNull().default(sql`'{}'::int[]`),
+    allergenWarnings: integer('allergen_warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,7 +77,10 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     position: integer('position').notNull().default(0),
     /** Allergen ids of the line (dish and chosen options) when ordered: later catalogue edits leave it. */
-    allergenIds: integer('allergen_ids').array().notNull().default(sql`'{}'::int[]`),
+    allergenIds: integer('allergen_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

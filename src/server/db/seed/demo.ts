@@ -22,7 +22,15 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
-import { DEMO_ALLERGENS, DEMO_CATEGORIES, DEMO_DIETS, DEMO_COMPLEXES, DEMO_DISHES, DEMO_MENUS, type CategoryKey } from './demo-catalogue.js';
+import {
+  DEMO_ALLERGENS,
+  DEMO_CATEGORIES,
+  DEMO_DIETS,
+  DEMO_COMPLEXES,
+  DEMO_DISHES,
+  DEMO_MENUS,
+  type CategoryKey,
+} from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
 

@@ -266,12 +266,20 @@ function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors:
       errors[`items.${i}.complex`] = [orderingText(lang, 'optionsInvalid')];
       return;
     }
-    const chosen = choices.map((c) => ({ c, option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)! }));
+    const chosen = choices.map((c) => ({
+      c,
+      option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!,
+    }));
     lines.push({
       dish,
       qty: item.qty,
       unitPriceCents: selectionPriceCents(dish.groups, selected, dish.priceCents),
-      options: chosen.map(({ c, option }) => ({ groupId: c.group_id, dishId: c.dish_id, title: option.title, priceCents: option.priceCents })),
+      options: chosen.map(({ c, option }) => ({
+        groupId: c.group_id,
+        dishId: c.dish_id,
+        title: option.title,
+        priceCents: option.priceCents,
+      })),
       dietary: lineDietary(
         dish,
         chosen.map(({ option }) => option),

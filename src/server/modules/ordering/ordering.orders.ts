@@ -5,7 +5,18 @@ import { toEuros } from '../../../shared/money.js';
 import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import type { Translated } from '../../db/schema/common.js';
-import { allergens, locations, menus, orderItemOptions, orderItems, orders, payments, providers, shifts, users } from '../../db/schema/index.js';
+import {
+  allergens,
+  locations,
+  menus,
+  orderItemOptions,
+  orderItems,
+  orders,
+  payments,
+  providers,
+  shifts,
+  users,
+} from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -172,7 +183,10 @@ function presentOrder(
 export type AllergenTitles = Map<number, { title: Translated; position: number }>;
 
 export async function allergenTitlesOf(db: Db): Promise<AllergenTitles> {
-  const rows = await db.select({ id: allergens.id, title: allergens.title }).from(allergens).orderBy(asc(allergens.position), asc(allergens.id));
+  const rows = await db
+    .select({ id: allergens.id, title: allergens.title })
+    .from(allergens)
+    .orderBy(asc(allergens.position), asc(allergens.id));
   return new Map(rows.map((a, position) => [a.id, { title: a.title, position }]));
 }
 

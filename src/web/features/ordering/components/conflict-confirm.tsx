@@ -27,7 +27,10 @@ export function useConflictConfirm(ctx: { eater: Eater; titles: ReadonlyMap<numb
         open
         tone="primary"
         title={t('ordering:dietary.confirmTitle')}
-        message={t('ordering:dietary.confirmMessage', { title: pending.title, warning: conflictText(t, pending.conflict, ctx.titles, ctx.eater) })}
+        message={t('ordering:dietary.confirmMessage', {
+          title: pending.title,
+          warning: conflictText(t, pending.conflict, ctx.titles, ctx.eater),
+        })}
         confirmLabel={t('ordering:dietary.confirmAdd')}
         onConfirm={() => {
           pending.proceed();

@@ -155,7 +155,10 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, dietary = NO_DIETA
               const soldOut = remaining(cart, stock, option.id) < 1;
               const optionConflict = dishConflict(dietary.profile, option);
               return (
-                <label key={option.id} className={`ord-option ${soldOut ? 'is-disabled' : ''} ${hasConflict(optionConflict) ? 'has-conflict' : ''}`}>
+                <label
+                  key={option.id}
+                  className={`ord-option ${soldOut ? 'is-disabled' : ''} ${hasConflict(optionConflict) ? 'has-conflict' : ''}`}
+                >
                   <input
                     type={group.optional ? 'checkbox' : 'radio'}
                     name={`${id}-g${group.id}`}

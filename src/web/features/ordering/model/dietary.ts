@@ -19,7 +19,9 @@ import type { ComplexOptionDish, MenuCategory, MenuDish } from '../../../../shar
  */
 
 /** The profile of the eater, or null when they avoid nothing and keep no diet (no warnings). */
-export function dietProfileOf(p: { avoid_allergens: readonly number[]; diets: readonly ProfileDiet[] } | null | undefined): DietProfile | null {
+export function dietProfileOf(
+  p: { avoid_allergens: readonly number[]; diets: readonly ProfileDiet[] } | null | undefined,
+): DietProfile | null {
   if (!p || (p.avoid_allergens.length === 0 && p.diets.length === 0)) return null;
   return { avoid: p.avoid_allergens, eat: p.diets };
 }
@@ -34,7 +36,11 @@ export function dishConflict(profile: DietProfile | null, d: Pick<MenuDish | Com
 }
 
 /** How a set meal with these chosen options conflicts (what adding it would put in the cart). */
-export function selectionConflict(profile: DietProfile | null, dish: MenuDish, selected: Readonly<Record<number, readonly number[]>>): Conflict {
+export function selectionConflict(
+  profile: DietProfile | null,
+  dish: MenuDish,
+  selected: Readonly<Record<number, readonly number[]>>,
+): Conflict {
   if (!profile) return NO_CONFLICT;
   if (dish.type === 'simple') return dishConflict(profile, dish);
   const chosen = dish.complex.flatMap((g) => g.dishes.filter((o) => (selected[g.id] ?? []).includes(o.id)));
@@ -55,9 +61,7 @@ export function dishSuits(profile: DietProfile | null, dish: MenuDish): boolean 
 /** The categories with only the dishes that suit the profile (empty categories left out). */
 export function suitableCategories(categories: readonly MenuCategory[], profile: DietProfile | null): MenuCategory[] {
   if (!profile) return [...categories];
-  return categories
-    .map((c) => ({ ...c, dishes: c.dishes.filter((d) => dishSuits(profile, d)) }))
-    .filter((c) => c.dishes.length > 0);
+  return categories.map((c) => ({ ...c, dishes: c.dishes.filter((d) => dishSuits(profile, d)) })).filter((c) => c.dishes.length > 0);
 }
 
 /** Allergen titles by id, from the menu answer (each in the request's language). */

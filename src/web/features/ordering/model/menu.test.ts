@@ -21,7 +21,7 @@ const option = (id: number, price: number, qty: number | null = null) => ({
   price,
   qty,
   allergens: [],
-    diets: [],
+  diets: [],
   has_image: false,
   image_version: null,
 });
