@@ -124,6 +124,8 @@ export const dish = z.object({
   allergens: z.array(z.number()),
   /** Diet tags (shared/dietary.ts). */
   diets: z.array(z.enum(DIET_TAGS)),
+  /** The allergens were saved at least once (an empty list too): the list warns until then. */
+  allergens_confirmed: z.boolean(),
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
   price: z.number(),
   /** Euros: the price for a simple dish; for a complex, the cheapest full choice (cheapestSelectionCents in shared/ordering/complex.ts). */

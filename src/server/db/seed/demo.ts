@@ -190,6 +190,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           position: nextPosition(d.category),
           type: 'simple' as const,
           diets: DEMO_DIETS[d.code] ?? [],
+          allergensConfirmed: true,
         })),
       )
       .returning({ id: dishes.id, code: dishes.code });

@@ -119,6 +119,7 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       category: { id: d.categoryId, title: fullText(category?.title) },
       allergens: allergensOf.get(d.id) ?? [],
       diets: dietTagsOf(d.diets),
+      allergens_confirmed: d.allergensConfirmed,
       price: toEuros(d.priceCents),
       priceFrom: toEuros(priceFrom),
       status: d.status,
@@ -382,6 +383,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
         position,
         type,
         diets: dietTagsOf(input.diets ?? []),
+        allergensConfirmed: input.allergens !== undefined,
       })
       .returning({ id: dishes.id });
     if (input.allergens?.length) await writeAllergens(tx, row!.id, input.allergens);
@@ -425,6 +427,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.position !== undefined) set.position = input.position;
     if (input.type !== undefined) set.type = input.type;
     if (input.diets !== undefined) set.diets = dietTagsOf(input.diets);
+    if (input.allergens !== undefined) set.allergensConfirmed = true;
     if (Object.keys(set).length) await tx.update(dishes).set(set).where(eq(dishes.id, id));
     if (input.allergens !== undefined) await writeAllergens(tx, id, input.allergens);
     if (!isComplexType(type)) await tx.delete(complexGroups).where(eq(complexGroups.dishId, id));

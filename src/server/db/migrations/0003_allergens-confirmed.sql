@@ -1,0 +1,1 @@
+ALTER TABLE "dishes" ADD COLUMN "allergens_confirmed" boolean DEFAULT false NOT NULL;
