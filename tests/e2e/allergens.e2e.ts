@@ -6,7 +6,7 @@ const CUSTOMER = 'olga@demo.lv';
 
 // Issue 15: a customer who avoids gluten sees the warning, the filter hides what conflicts, they
 // confirm and order anyway, and the kitchen sees the order flagged.
-test('a customer who avoids gluten is warned, confirms, and the kitchen sees the order flagged', async ({ page }) => {
+test('a customer who avoids gluten is warned, confirms, and the kitchen sees the order flagged', async ({ page, browser }) => {
   await signIn(page, CUSTOMER);
 
   // The profile: "I avoid" cereals containing gluten.
@@ -14,7 +14,7 @@ test('a customer who avoids gluten is warned, confirms, and the kitchen sees the
   const diet = page.getByRole('form', { name: 'Allergens and diet' });
   await diet.getByRole('group', { name: 'I avoid' }).getByRole('checkbox', { name: 'Cereals containing gluten' }).check();
   await scanA11y(page, 'profile with allergens and diet');
-  await diet.getByRole('button', { name: 'Save' }).click();
+  await diet.getByRole('button', { name: 'Save allergens and diet' }).click();
   await expect(diet.getByText('Your profile has been saved.')).toBeVisible();
 
   await page.goto('/');
@@ -67,18 +67,21 @@ test('a customer who avoids gluten is warned, confirms, and the kitchen sees the
   await expect(page).toHaveURL(/\/order\/success\?order_id=\d+$/);
   const orderId = new URL(page.url()).searchParams.get('order_id');
 
-  // The kitchen: the incoming orders page and the kitchen display flag the order.
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'kitchen@demo.lv');
-  await page.goto(`/orders/${menuId}`);
-  const row = page.getByRole('row').filter({ has: page.getByText(`No. ${orderId}`, { exact: true }) });
+  // The kitchen (its own browser context: a second person at another screen): the incoming
+  // orders page and the kitchen display flag the order.
+  const kitchenContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'lv-LV', timezoneId: 'Europe/Riga' });
+  const kitchen = await kitchenContext.newPage();
+  await signIn(kitchen, 'kitchen@demo.lv');
+  await kitchen.goto(`/orders/${menuId}`);
+  const row = kitchen.getByRole('row').filter({ has: kitchen.getByText(`No. ${orderId}`, { exact: true }) });
   await expect(row).toContainText('Olga');
   await expect(row).toContainText('Allergen alert: Cereals containing gluten');
-  await scanA11y(page, 'incoming orders with an allergen flag');
+  await scanA11y(kitchen, 'incoming orders with an allergen flag');
 
-  await page.goto(`/kds/${menuId}`);
-  const alerts = page.getByRole('region', { name: 'Allergen alerts' });
+  await kitchen.goto(`/kds/${menuId}`);
+  const alerts = kitchen.getByRole('region', { name: 'Allergen alerts' });
   await expect(alerts).toContainText(`Order ${orderId}, Olga`);
   await expect(alerts).toContainText('Breaded pork chop — avoids Cereals containing gluten');
-  await scanA11y(page, 'kitchen display with allergen alerts');
+  await scanA11y(kitchen, 'kitchen display with allergen alerts');
+  await kitchenContext.close();
 });
