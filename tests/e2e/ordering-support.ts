@@ -26,7 +26,7 @@ export async function signIn(page: Page, email: string) {
 const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
 
 /** Picks today's seeded menu in the menu selector (menus are listed soonest deadline first). */
-async function chooseSeededMenu(page: Page) {
+export async function chooseSeededMenu(page: Page) {
   const select = page.getByLabel('Menu', { exact: true });
   await expect(select).toBeVisible();
   const labels = (await select.locator('option').allTextContents()).map((l) => l.trim());

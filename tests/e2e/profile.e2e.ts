@@ -12,7 +12,7 @@ test('profile: edit and save the name, cancel an edit, and see password errors p
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Mans profils' })).toBeVisible();
-  const save = page.getByRole('button', { name: 'Saglabāt' });
+  const save = page.getByRole('button', { name: 'Saglabāt', exact: true });
   const cancel = page.getByRole('button', { name: 'Atcelt' });
   await expect(page.getByLabel('E-pasts')).toHaveValue(MANAGER.email);
   await expect(page.getByLabel('E-pasts')).toHaveAttribute('readonly', '');

@@ -251,6 +251,9 @@ export async function restoreBackup(database: Database, input: NodeJS.ReadableSt
         }
         if (batch) yield batch;
       }
+      // Rows the migrations themselves wrote (reference data such as the 14 allergens) are in the
+      // backup too: the backup's rows replace them.
+      await client.query(`delete from public.${quoteIdent(meta.table!)}`);
       await pipeline(
         Readable.from(section()),
         client.query(copyStreams.from(`copy public.${quoteIdent(meta.table!)} (${list}) from stdin`)),

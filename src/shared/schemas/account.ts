@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { dbId } from './ids.js';
+import { PROFILE_DIETS } from '../dietary.js';
 import { NAME_MAX, PHONE_MAX } from '../limits.js';
 
 export const roleSchema = z.enum(['admin', 'kitchen', 'customer']);
@@ -15,6 +17,10 @@ export const profile = z.object({
   location: z.object({ id: z.number(), title: z.string() }).nullable(),
   remind_to_make_order: z.boolean(),
   notify_on_delivery: z.boolean(),
+  /** "I avoid": allergen ids (GET /app/allergens). */
+  avoid_allergens: z.array(z.number()),
+  /** "I eat": shared/dietary.ts PROFILE_DIETS. */
+  diets: z.array(z.enum(PROFILE_DIETS)),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -25,6 +31,9 @@ export const updateProfileInput = z
     phone: text().trim().max(PHONE_MAX),
     remind_to_make_order: z.boolean(),
     notify_on_delivery: z.boolean(),
+    /** Unknown allergen ids answer 422 (avoid_allergens.N). */
+    avoid_allergens: z.array(dbId).max(50),
+    diets: z.array(z.enum(PROFILE_DIETS)).max(PROFILE_DIETS.length),
   })
   .partial();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -1,3 +1,4 @@
+import { DIET_TAGS } from '../dietary.js';
 import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
@@ -121,6 +122,10 @@ export const dish = z.object({
   category: z.object({ id: z.number(), title: translatedText }),
   /** Allergen ids (GET /app/allergens gives their titles). */
   allergens: z.array(z.number()),
+  /** Diet tags (shared/dietary.ts). */
+  diets: z.array(z.enum(DIET_TAGS)),
+  /** The allergens were saved at least once (an empty list too): the list warns until then. */
+  allergens_confirmed: z.boolean(),
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
   price: z.number(),
   /** Euros: the price for a simple dish; for a complex, the cheapest full choice (cheapestSelectionCents in shared/ordering/complex.ts). */
@@ -170,6 +175,7 @@ export const createDishInput = z.object({
   code: text().trim().max(CODE_MAX).optional(),
   category_id: dbId,
   allergens: z.array(dbId).max(50).optional(),
+  diets: z.array(z.enum(DIET_TAGS)).max(DIET_TAGS.length).optional(),
   price: euros.optional(),
   status: z.boolean().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),

@@ -18,6 +18,19 @@ export const kitchenResult = z.object({
   dishlist: dishlistSummary,
   dishes: z.array(kitchenGroup),
   initials: z.array(kitchenDish),
+  /**
+   * Placed orders whose eater avoids an allergen that is in what they ordered (they chose it
+   * after the warning; decision 034): who, where, which dishes and which allergens.
+   */
+  allergen_alerts: z.array(
+    z.object({
+      order_id: z.number(),
+      name: z.string(),
+      location: z.string().nullable(),
+      dishes: z.array(z.string()),
+      allergens: z.array(z.string()),
+    }),
+  ),
   updated_at: z.string(),
 });
 export type KitchenResult = z.infer<typeof kitchenResult>;

@@ -1,3 +1,4 @@
+import { DIET_TAGS, PROFILE_DIETS } from '../dietary.js';
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
 import { text } from './text.js';
@@ -146,6 +147,7 @@ export const complexOptionDish = z.object({
   /** Stock left on this menu; null = unlimited. */
   qty: z.number().nullable(),
   allergens: z.array(menuAllergen),
+  diets: z.array(z.enum(DIET_TAGS)),
   has_image: z.boolean(),
   /** Put in the image URL as &v= for long caching (see catalogue); null without an image. */
   image_version: z.string().nullable(),
@@ -180,7 +182,9 @@ export const menuDish = z.object({
   qty: z.number().nullable(),
   has_image: z.boolean(),
   image_version: z.string().nullable(),
+  /** The dish's own allergens (a set meal's options carry theirs: shared/dietary.ts lineDietary). */
   allergens: z.array(menuAllergen),
+  diets: z.array(z.enum(DIET_TAGS)),
   /** Option groups of a complex; empty for simple dishes. */
   complex: z.array(menuComplexGroup),
 });
@@ -264,6 +268,9 @@ export const selectableUser = z.object({
   /** Bonus and subsidy of this user (subsidy left on ?dishlist_id= when given). */
   userData,
   disable_cash: z.boolean(),
+  /** The user's profile (allergens avoided, diets kept): staff see the same warnings as the user. */
+  avoid_allergens: z.array(z.number()),
+  diets: z.array(z.enum(PROFILE_DIETS)),
 });
 export type SelectableUser = z.infer<typeof selectableUser>;
 

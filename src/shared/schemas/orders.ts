@@ -19,6 +19,9 @@ import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js
 const euros = z.number();
 const isoDate = z.string();
 
+/** An allergen named in the request's language. */
+export const namedAllergen = z.object({ id: z.number(), title: z.string() });
+
 export const orderItemOption = z.object({
   group_id: z.number().nullable(),
   dish: z.object({ id: z.number(), title: z.string() }),
@@ -35,6 +38,8 @@ export const orderLine = z.object({
   total: euros,
   /** Chosen options of a complex line (empty otherwise). */
   complex: z.array(orderItemOption),
+  /** Allergens of the line (dish and chosen options) as they were when ordered. */
+  allergens: z.array(namedAllergen),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -51,6 +56,11 @@ export const order = z.object({
   /** Staff member who placed it on the user's behalf. */
   created_by: z.object({ id: z.number(), first_name: z.string() }).nullable(),
   items: z.array(orderLine),
+  /**
+   * Allergens the eater avoids (profile) that are in what they ordered, as of ordering: they
+   * chose it after the warning, so the kitchen sees a flag. Empty: nothing to flag.
+   */
+  allergen_warnings: z.array(namedAllergen),
   comment: z.string(),
   /** Sum of the lines. */
   amount: euros,

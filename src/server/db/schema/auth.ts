@@ -23,6 +23,16 @@ export const users = pgTable(
     lang: text('lang').notNull().default('lv'),
     active: boolean('active').notNull().default(true),
     bonusCents: integer('bonus_cents').notNull().default(0),
+    /** Profile "I avoid": allergen ids (checked against allergens when saved). */
+    avoidedAllergens: integer('avoided_allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** Profile "I eat": shared/dietary.ts PROFILE_DIETS. */
+    diets: text('diets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

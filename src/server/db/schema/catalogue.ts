@@ -51,6 +51,13 @@ export const dishes = pgTable(
     type: text('type', { enum: ['simple', 'complex', 'initial'] })
       .notNull()
       .default('simple'),
+    /** Someone saved the dish's allergens (an empty list included); false: never confirmed. */
+    allergensConfirmed: boolean('allergens_confirmed').notNull().default(false),
+    /** Diet tags (shared/dietary.ts DIET_TAGS). */
+    diets: text('diets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -38,6 +38,11 @@ export const orders = pgTable(
     /** Stock of a failed or expired order has been given back. */
     stockReleased: boolean('stock_released').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
+    /** Allergens the eater avoided that were in what they ordered, when ordered (the kitchen's flag). */
+    allergenWarnings: integer('allergen_warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +76,11 @@ export const orderItems = pgTable(
     /** Price of one unit including chosen complex options. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    /** Allergen ids of the line (dish and chosen options) when ordered: later catalogue edits leave it. */
+    allergenIds: integer('allergen_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

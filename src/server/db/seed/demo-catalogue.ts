@@ -1,20 +1,25 @@
+import type { DietTag } from '../../../shared/dietary.js';
+
 /** Catalogue of the demo provider: allergens, categories, dishes and set meals. */
 
 export type Texts = { lv: string; en: string; ru: string };
 
-/** The 14 allergens of EU Regulation 1169/2011, Annex II, in its order. */
+/**
+ * The 14 allergens of EU Regulation 1169/2011, Annex II, in its order and in the wording of its
+ * Latvian and English texts (Russian is not an EU language: the usual Russian terms; decision 034).
+ */
 export const DEMO_ALLERGENS: { code: string; title: Texts }[] = [
   { code: 'gluten', title: { lv: 'Graudaugi, kas satur lipekli', en: 'Cereals containing gluten', ru: 'Злаки, содержащие глютен' } },
   { code: 'crustaceans', title: { lv: 'Vēžveidīgie', en: 'Crustaceans', ru: 'Ракообразные' } },
   { code: 'eggs', title: { lv: 'Olas', en: 'Eggs', ru: 'Яйца' } },
   { code: 'fish', title: { lv: 'Zivis', en: 'Fish', ru: 'Рыба' } },
   { code: 'peanuts', title: { lv: 'Zemesrieksti', en: 'Peanuts', ru: 'Арахис' } },
-  { code: 'soybeans', title: { lv: 'Sojas pupas', en: 'Soybeans', ru: 'Соя' } },
+  { code: 'soybeans', title: { lv: 'Sojas pupas', en: 'Soybeans', ru: 'Соевые бобы' } },
   { code: 'milk', title: { lv: 'Piens', en: 'Milk', ru: 'Молоко' } },
-  { code: 'nuts', title: { lv: 'Rieksti', en: 'Tree nuts', ru: 'Орехи' } },
+  { code: 'nuts', title: { lv: 'Rieksti', en: 'Nuts', ru: 'Орехи' } },
   { code: 'celery', title: { lv: 'Selerijas', en: 'Celery', ru: 'Сельдерей' } },
   { code: 'mustard', title: { lv: 'Sinepes', en: 'Mustard', ru: 'Горчица' } },
-  { code: 'sesame', title: { lv: 'Sezama sēklas', en: 'Sesame seeds', ru: 'Кунжут' } },
+  { code: 'sesame', title: { lv: 'Sezama sēklas', en: 'Sesame seeds', ru: 'Семена кунжута' } },
   { code: 'sulphites', title: { lv: 'Sēra dioksīds un sulfīti', en: 'Sulphur dioxide and sulphites', ru: 'Диоксид серы и сульфиты' } },
   { code: 'lupin', title: { lv: 'Lupīna', en: 'Lupin', ru: 'Люпин' } },
   { code: 'molluscs', title: { lv: 'Gliemji', en: 'Molluscs', ru: 'Моллюски' } },
@@ -40,6 +45,29 @@ export interface DemoDish {
   priceCents: number;
   allergens: string[];
 }
+
+/** Diet tags of the demo dishes by code (the rest have none). */
+export const DEMO_DIETS: Record<string, DietTag[]> = {
+  Z01: ['pork', 'spicy', 'gluten_free'],
+  Z03: ['vegetarian', 'gluten_free'],
+  Z04: ['vegetarian', 'gluten_free'],
+  P01: ['pork'],
+  P02: ['gluten_free'],
+  P03: ['gluten_free'],
+  P04: ['pork', 'gluten_free', 'lactose_free'],
+  P06: ['vegetarian', 'gluten_free'],
+  S02: ['vegetarian', 'gluten_free'],
+  S04: ['vegetarian', 'gluten_free'],
+  D01: ['vegetarian'],
+  D02: ['vegetarian'],
+  D03: ['vegetarian'],
+  D04: ['vegan', 'gluten_free', 'lactose_free'],
+  N01: ['vegan', 'gluten_free', 'lactose_free'],
+  N02: ['vegetarian', 'gluten_free'],
+  N03: ['vegan', 'gluten_free', 'lactose_free'],
+  N04: ['vegan', 'gluten_free', 'lactose_free'],
+  N05: ['vegan', 'gluten_free', 'lactose_free'],
+};
 
 export const DEMO_DISHES: DemoDish[] = [
   // Soups

@@ -22,7 +22,15 @@ import {
   shifts,
   users,
 } from '../schema/index.js';
-import { DEMO_ALLERGENS, DEMO_CATEGORIES, DEMO_COMPLEXES, DEMO_DISHES, DEMO_MENUS, type CategoryKey } from './demo-catalogue.js';
+import {
+  DEMO_ALLERGENS,
+  DEMO_CATEGORIES,
+  DEMO_DIETS,
+  DEMO_COMPLEXES,
+  DEMO_DISHES,
+  DEMO_MENUS,
+  type CategoryKey,
+} from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
 
@@ -149,11 +157,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       { locationId: noliktava!.id, title: '2. maiņa 13:00', position: 1 },
     ]);
 
-    // Allergens
-    const allergenRows = await tx
+    // Allergens: the migration adds the regulation's 14 (reference data); the demo uses them.
+    await tx
       .insert(allergens)
       .values(DEMO_ALLERGENS.map((a, i) => ({ code: a.code, title: a.title, position: i + 1 })))
-      .returning({ id: allergens.id, code: allergens.code });
+      .onConflictDoNothing({ target: allergens.code });
+    const allergenRows = await tx.select({ id: allergens.id, code: allergens.code }).from(allergens);
     const allergenId = new Map(allergenRows.map((a) => [a.code, a.id]));
 
     // Categories
@@ -191,6 +200,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           priceCents: d.priceCents,
           position: nextPosition(d.category),
           type: 'simple' as const,
+          diets: DEMO_DIETS[d.code] ?? [],
+          allergensConfirmed: true,
         })),
       )
       .returning({ id: dishes.id, code: dishes.code });

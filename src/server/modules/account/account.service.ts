@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { profileDietsOf } from '../../../shared/dietary.js';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Profile, UpdateProfileInput } from '../../../shared/schemas/account.js';
 import type { ChangePasswordInput } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { allergens, users } from '../../db/schema/index.js';
 import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
@@ -11,11 +12,12 @@ import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clear, hit } from '../../lib/rate-limit.js';
 import { authText } from '../auth/auth.messages.js';
+import { catalogueText } from '../catalogue/catalogue.messages.js';
 import { expireResetTokens } from '../auth/password.service.js';
 
 /** What the profile shows (never the password hash): one prepared query per uncached call. */
 const PROFILE_SQL = `select u.id, u.email, u.first_name, u.phone, u.role, u.is_location_manager,
-    u.remind_to_make_order, u.notify_on_delivery, l.id as location_id, l.title as location_title
+    u.remind_to_make_order, u.notify_on_delivery, u.avoided_allergens, u.diets, l.id as location_id, l.title as location_title
   from users u left join locations l on l.id = u.location_id
   where u.id = $1`;
 
@@ -28,6 +30,8 @@ interface ProfileRow {
   is_location_manager: boolean;
   remind_to_make_order: boolean;
   notify_on_delivery: boolean;
+  avoided_allergens: number[];
+  diets: string[];
   location_id: number | null;
   location_title: string | null;
 }
@@ -46,6 +50,8 @@ export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Pro
     location: row.location_id !== null ? { id: row.location_id, title: row.location_title! } : null,
     remind_to_make_order: row.remind_to_make_order,
     notify_on_delivery: row.notify_on_delivery,
+    avoid_allergens: row.avoided_allergens,
+    diets: profileDietsOf(row.diets),
   };
 }
 
@@ -53,6 +59,19 @@ export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Pro
 export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput, lang?: Lang): Promise<Profile> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (lang !== undefined) set.lang = lang;
+  if (input.avoid_allergens !== undefined) {
+    const wanted = input.avoid_allergens;
+    const known = new Set(
+      wanted.length ? (await db.select({ id: allergens.id }).from(allergens).where(inArray(allergens.id, wanted))).map((r) => r.id) : [],
+    );
+    const errors: Record<string, string[]> = {};
+    wanted.forEach((id, i) => {
+      if (!known.has(id)) errors[`avoid_allergens.${i}`] = [catalogueText(lang ?? 'en', 'unknownAllergen')];
+    });
+    if (Object.keys(errors).length) throw fieldError(t(lang ?? 'en', 'invalid'), errors);
+    set.avoidedAllergens = [...new Set(wanted)];
+  }
+  if (input.diets !== undefined) set.diets = profileDietsOf(input.diets);
   if (input.first_name !== undefined) set.firstName = input.first_name;
   if (input.phone !== undefined) set.phone = input.phone;
   if (input.remind_to_make_order !== undefined) set.remindToMakeOrder = input.remind_to_make_order;

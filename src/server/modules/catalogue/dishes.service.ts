@@ -1,3 +1,4 @@
+import { dietTagsOf } from '../../../shared/dietary.js';
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
@@ -117,6 +118,8 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       category_id: d.categoryId,
       category: { id: d.categoryId, title: fullText(category?.title) },
       allergens: allergensOf.get(d.id) ?? [],
+      diets: dietTagsOf(d.diets),
+      allergens_confirmed: d.allergensConfirmed,
       price: toEuros(d.priceCents),
       priceFrom: toEuros(priceFrom),
       status: d.status,
@@ -379,6 +382,8 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
         status: input.status ?? true,
         position,
         type,
+        diets: dietTagsOf(input.diets ?? []),
+        allergensConfirmed: input.allergens !== undefined,
       })
       .returning({ id: dishes.id });
     if (input.allergens?.length) await writeAllergens(tx, row!.id, input.allergens);
@@ -421,6 +426,8 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.status !== undefined) set.status = input.status;
     if (input.position !== undefined) set.position = input.position;
     if (input.type !== undefined) set.type = input.type;
+    if (input.diets !== undefined) set.diets = dietTagsOf(input.diets);
+    if (input.allergens !== undefined) set.allergensConfirmed = true;
     if (Object.keys(set).length) await tx.update(dishes).set(set).where(eq(dishes.id, id));
     if (input.allergens !== undefined) await writeAllergens(tx, id, input.allergens);
     if (!isComplexType(type)) await tx.delete(complexGroups).where(eq(complexGroups.dishId, id));

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { menus, providers } from '../../db/schema/index.js';
+import { locations, menus, orderItems, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
+import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
+import { placedOrder } from '../ordering/ordering.placed.js';
 import { countDishes } from './kitchen.counts.js';
 
 /** The menu of the provider with what its summary needs, or 404. */
@@ -25,11 +27,52 @@ export async function providerMenu(db: Db, providerId: number, menuId: number, l
  */
 export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, now: Date, lang: Lang): Promise<KitchenResult> {
   const menu = await providerMenu(db, providerId, menuId, lang);
-  const { dishes, initials } = await countDishes(db, menuId, lang);
+  const [{ dishes, initials }, alerts] = await Promise.all([countDishes(db, menuId, lang), allergenAlerts(db, menuId, lang)]);
   return {
     dishlist: presentSummary(menu),
     dishes,
     initials,
+    allergen_alerts: alerts,
     updated_at: now.toISOString(),
   };
+}
+
+/**
+ * Placed orders of a menu flagged with allergens their eater avoids (orders.allergen_warnings,
+ * written when ordered), with the lines that contain them, oldest first.
+ */
+export async function allergenAlerts(db: Db, menuId: number, lang: Lang): Promise<KitchenResult['allergen_alerts']> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      name: users.firstName,
+      location: locations.title,
+      warnings: orders.allergenWarnings,
+      itemTitle: orderItems.title,
+      itemAllergens: orderItems.allergenIds,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.menuId, menuId), placedOrder(), sql`cardinality(${orders.allergenWarnings}) > 0`))
+    .orderBy(asc(orders.id), asc(orderItems.position), asc(orderItems.id));
+  if (rows.length === 0) return [];
+  const titles = await allergenTitlesOf(db);
+  const byOrder = new Map<number, KitchenResult['allergen_alerts'][number]>();
+  for (const r of rows) {
+    let alert = byOrder.get(r.orderId);
+    if (!alert) {
+      alert = {
+        order_id: r.orderId,
+        name: r.name,
+        location: r.location,
+        dishes: [],
+        allergens: namedAllergens(titles, r.warnings, lang).map((a) => a.title),
+      };
+      byOrder.set(r.orderId, alert);
+    }
+    if (r.itemAllergens.some((a) => r.warnings.includes(a))) alert.dishes.push(pickText(r.itemTitle, lang));
+  }
+  return [...byOrder.values()];
 }

@@ -21,7 +21,7 @@ const menuJson = (over: Partial<PricedMenuJson> = {}): PricedMenuJson => ({
   bank_commission_cents: 10,
   provider_status: true,
   dishes: [
-    [1, t('Soup'), t(''), 'S', 3, 'simple', 300, 0, null],
+    [1, t('Soup'), t(''), 'S', 3, 'simple', 300, 0, null, null, []],
     // A set meal: base 50, a mandatory group (main 400 or 450) and an optional dessert (100).
     [
       10,
@@ -39,12 +39,14 @@ const menuJson = (over: Partial<PricedMenuJson> = {}): PricedMenuJson => ({
           t('Main'),
           false,
           [
-            [101, t('Chop'), t(''), 400],
-            [102, t('Fish'), t(''), 450],
+            [101, t('Chop'), t(''), 400, null, []],
+            [102, t('Fish'), t(''), 450, null, []],
           ],
         ],
-        [6, 3, t('Dessert'), true, [[201, t('Cake'), t(''), 100]]],
+        [6, 3, t('Dessert'), true, [[201, t('Cake'), t(''), 100, null, []]]],
       ],
+      null,
+      [],
     ],
   ],
   ...over,
@@ -59,6 +61,8 @@ const state = (over: Partial<CustomerState> = {}, customer: Partial<CustomerStat
     role: 'customer',
     active: true,
     bonusCents: 100,
+    avoidedAllergens: [],
+    diets: [],
     location: { id: 2, title: 'Office', subsidyCents: 200, fullSubsidy: false, disableCash: false },
     shifts: [],
     ...customer,
@@ -169,7 +173,7 @@ describe('the order check', () => {
   });
 
   it('refuses an order over the limit', () => {
-    const huge = menuJson({ dishes: [[1, t('Gold'), t(''), 'G', 3, 'simple', MAX_ORDER_CENTS, 0, null]] });
+    const huge = menuJson({ dishes: [[1, t('Gold'), t(''), 'G', 3, 'simple', MAX_ORDER_CENTS, 0, null, null, []]] });
     expect(Object.keys(refusal(request({ state: state({ orderMenu: huge }) })))).toEqual(['items']);
   });
 

@@ -6,6 +6,7 @@
  * too come from the shared checkout policy (src/shared/ordering/checkout.ts); here each problem
  * becomes its field and text.
  */
+import { lineDietary, type Dietary } from '../../../shared/dietary.js';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import {
   cashAllowed,
@@ -59,6 +60,8 @@ export interface PricedLine {
   qty: number;
   unitPriceCents: number;
   options: { groupId: number; dishId: number; title: DishData['title']; priceCents: number }[];
+  /** What the line contains (the dish and its chosen options; shared/dietary.ts lineDietary). */
+  dietary: Dietary;
 }
 
 /** A valid order, priced; what the persist step writes. */
@@ -254,7 +257,7 @@ function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors:
         errors[`items.${i}.complex`] = [orderingText(lang, 'noOptions')];
         return;
       }
-      lines.push({ dish, qty: item.qty, unitPriceCents: dish.priceCents, options: [] });
+      lines.push({ dish, qty: item.qty, unitPriceCents: dish.priceCents, options: [], dietary: lineDietary(dish, []) });
       return;
     }
     const choices = item.complex ?? [];
@@ -263,14 +266,24 @@ function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors:
       errors[`items.${i}.complex`] = [orderingText(lang, 'optionsInvalid')];
       return;
     }
+    const chosen = choices.map((c) => ({
+      c,
+      option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!,
+    }));
     lines.push({
       dish,
       qty: item.qty,
       unitPriceCents: selectionPriceCents(dish.groups, selected, dish.priceCents),
-      options: choices.map((c) => {
-        const option = dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!;
-        return { groupId: c.group_id, dishId: c.dish_id, title: option.title, priceCents: option.priceCents };
-      }),
+      options: chosen.map(({ c, option }) => ({
+        groupId: c.group_id,
+        dishId: c.dish_id,
+        title: option.title,
+        priceCents: option.priceCents,
+      })),
+      dietary: lineDietary(
+        dish,
+        chosen.map(({ option }) => option),
+      ),
     });
   });
   return lines;

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import type { DietTag } from '../../../shared/dietary.js';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import type { BalanceEntry, DishlistSummary, OrderDishlist } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { allergens, balances, categories, dishAllergens, dishImages, menus, providers } from '../../db/schema/index.js';
+import { allergens, balances, categories, dishImages, menus, providers } from '../../db/schema/index.js';
 import type { Translated } from '../../db/schema/common.js';
 import { isoTime } from '../../lib/time.js';
 
@@ -16,6 +17,7 @@ export interface OptionData {
   summary: Translated;
   priceCents: number;
   allergens: number[];
+  diets: DietTag[];
   imageVersion: string | null;
 }
 
@@ -38,6 +40,7 @@ export interface DishData {
   priceCents: number;
   position: number;
   allergens: number[];
+  diets: DietTag[];
   imageVersion: string | null;
   groups: GroupData[];
 }
@@ -88,7 +91,8 @@ export const summaryColumns = {
 /**
  * Reads a menu with everything needed to show and price it; null when it does not exist. The
  * menu and its priced dishes come from `pricedMenuSql` (the one reader of menu prices, which the
- * order's customer query uses too); the categories' titles, allergens and images are only shown.
+ * order's customer query uses too, allergen ids and diet tags included); the categories' and
+ * allergens' titles and images are only shown.
  * The order page reads it through the read cache (ordering.service.ts).
  */
 export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null> {
@@ -98,31 +102,23 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
 
   const categoryIds = [...new Set([...menu.dishes.values()].map((d) => d.categoryId))];
   const allDishIds = [...new Set([...menu.dishes.values()].flatMap((d) => [d.id, ...d.groups.flatMap((g) => g.dishes.map((o) => o.id))]))];
+  // Allergen ids come with the priced menu (the same reader as placing an order); their titles
+  // (the 14 of the regulation) are read whole, in the regulation's order.
   const [categoryRows, allergenRows, imageRows] = allDishIds.length
     ? await Promise.all([
         db
           .select({ id: categories.id, title: categories.title, groupName: categories.groupName, position: categories.position })
           .from(categories)
           .where(inArray(categories.id, categoryIds)),
-        db
-          .select({ dishId: dishAllergens.dishId, id: allergens.id, title: allergens.title })
-          .from(dishAllergens)
-          .innerJoin(allergens, eq(allergens.id, dishAllergens.allergenId))
-          .where(inArray(dishAllergens.dishId, allDishIds))
-          .orderBy(asc(allergens.position), asc(allergens.id)),
+        db.select({ id: allergens.id, title: allergens.title }).from(allergens).orderBy(asc(allergens.position), asc(allergens.id)),
         db.select({ dishId: dishImages.dishId, etag: dishImages.etag }).from(dishImages).where(inArray(dishImages.dishId, allDishIds)),
       ])
     : [[], [], []];
-  const dishAllergenIds = new Map<number, number[]>();
-  for (const a of allergenRows) {
-    menu.allergenTitles.set(a.id, a.title);
-    const list = dishAllergenIds.get(a.dishId) ?? [];
-    list.push(a.id);
-    dishAllergenIds.set(a.dishId, list);
-  }
+  const allergenOrder = new Map(allergenRows.map((a, i) => [a.id, i]));
+  for (const a of allergenRows) menu.allergenTitles.set(a.id, a.title);
   const imageVersion = new Map(imageRows.map((i) => [i.dishId, i.etag]));
   const shown = (d: { id: number; allergens: number[]; imageVersion: string | null }) => {
-    d.allergens = dishAllergenIds.get(d.id) ?? [];
+    d.allergens = [...d.allergens].sort((x, y) => (allergenOrder.get(x) ?? 0) - (allergenOrder.get(y) ?? 0));
     d.imageVersion = imageVersion.get(d.id) ?? null;
   };
   // Dishes come in menu order (category position, category, dish position), so categories too.
@@ -180,6 +176,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
           has_image: d.imageVersion !== null,
           image_version: d.imageVersion,
           allergens: allergenList(d.allergens),
+          diets: d.diets,
           complex: d.groups.map((g) => ({
             id: g.id,
             category_id: g.categoryId,
@@ -192,6 +189,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
               price: toEuros(o.priceCents),
               qty: qty(o.id),
               allergens: allergenList(o.allergens),
+              diets: o.diets,
               has_image: o.imageVersion !== null,
               image_version: o.imageVersion,
             })),
@@ -259,12 +257,15 @@ export function pricedMenuSql(menuParam: string, dishIdsParam: string | null): s
                    case when d.type <> 'simple' then (
                      select json_agg(json_build_array(g.id, g.category_id, g.title, g.optional, coalesce((
                          select json_agg(json_build_array(od.id, od.title, od.summary,
-                                  coalesce(mcp.price_cents, co.price_cents, od.price_cents)) order by co.position, co.id)
+                                  coalesce(mcp.price_cents, co.price_cents, od.price_cents),
+                                  (select array_agg(oda.allergen_id) from dish_allergens oda where oda.dish_id = od.id),
+                                  od.diets) order by co.position, co.id)
                          from complex_options co join dishes od on od.id = co.dish_id
                            left join menu_complex_prices mcp
                              on mcp.menu_id = md.menu_id and mcp.complex_dish_id = d.id and mcp.option_dish_id = od.id
                          where co.group_id = g.id and od.status), '[]'::json)) order by g.position, g.id)
-                     from complex_groups g where g.dish_id = d.id) end)
+                     from complex_groups g where g.dish_id = d.id) end,
+                   (select array_agg(da.allergen_id) from dish_allergens da where da.dish_id = d.id), d.diets)
                    order by c.position, c.id, d.position, d.id)
                  from menu_dishes md join dishes d on d.id = md.dish_id join categories c on c.id = md.category_id
                  where md.menu_id = m.id and d.status${dishIdsParam ? ` and md.dish_id = any(${dishIdsParam}::int[])` : ''}))
@@ -273,7 +274,7 @@ export function pricedMenuSql(menuParam: string, dishIdsParam: string | null): s
 
 const PRICED_MENU_SQL = `select ${pricedMenuSql('$1', null)} as menu`;
 
-type OptionJson = [number, Translated, Translated, number];
+type OptionJson = [number, Translated, Translated, number, number[] | null, DietTag[]];
 type GroupJson = [number, number, Translated, boolean, OptionJson[]];
 
 /** What `pricedMenuSql` answers. */
@@ -289,17 +290,20 @@ export interface PricedMenuJson {
   card_commission_cents: number;
   bank_commission_cents: number;
   provider_status: boolean;
-  dishes: [number, Translated, Translated, string, number, DishData['type'], number, number, GroupJson[] | null][] | null;
+  dishes:
+    | [number, Translated, Translated, string, number, DishData['type'], number, number, GroupJson[] | null, number[] | null, DietTag[]][]
+    | null;
 }
 
 /**
  * MenuData from `pricedMenuSql` (null: no such menu): the menu, its provider and its priced
- * dishes, without categories, allergens or images (loadMenu adds those for the page).
+ * dishes with their allergen ids and diet tags, without categories, allergen titles or images
+ * (loadMenu adds those for the page).
  */
 export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
   if (!json) return null;
   const dishMap = new Map<number, DishData>();
-  for (const [id, title, summary, code, categoryId, type, priceCents, position, groups] of json.dishes ?? []) {
+  for (const [id, title, summary, code, categoryId, type, priceCents, position, groups, allergenIds, diets] of json.dishes ?? []) {
     dishMap.set(id, {
       id,
       title,
@@ -309,19 +313,21 @@ export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
       type,
       priceCents,
       position,
-      allergens: [],
+      allergens: allergenIds ?? [],
+      diets,
       imageVersion: null,
       groups: (groups ?? []).map(([gid, groupCategoryId, groupTitle, optional, options]) => ({
         id: gid,
         categoryId: groupCategoryId,
         title: groupTitle,
         optional,
-        dishes: options.map(([oid, optionTitle, optionSummary, optionPrice]) => ({
+        dishes: options.map(([oid, optionTitle, optionSummary, optionPrice, optionAllergens, optionDiets]) => ({
           id: oid,
           title: optionTitle,
           summary: optionSummary,
           priceCents: optionPrice,
-          allergens: [],
+          allergens: optionAllergens ?? [],
+          diets: optionDiets,
           imageVersion: null,
         })),
       })),

@@ -144,12 +144,14 @@ type PrintKey =
   | 'noLocation'
   | 'allLocations'
   | 'none'
-  | 'generated';
+  | 'generated'
+  | 'allergenAlert';
 
 /** Texts of the orders print-out (GET /app/dishlists/{id}/print-orders). */
 export const printText = defineMessages<PrintKey>({
   en: {
     title: 'Orders',
+    allergenAlert: 'ALLERGEN ALERT, avoids: {list}',
     menu: 'Menu',
     onlyNew: 'New orders only',
     onlyAccepted: 'Accepted orders only',
@@ -176,6 +178,7 @@ export const printText = defineMessages<PrintKey>({
   },
   lv: {
     title: 'Pasūtījumi',
+    allergenAlert: 'ALERGĒNU BRĪDINĀJUMS, izvairās no: {list}',
     menu: 'Ēdienkarte',
     onlyNew: 'Tikai jaunie pasūtījumi',
     onlyAccepted: 'Tikai pieņemtie pasūtījumi',
@@ -202,6 +205,7 @@ export const printText = defineMessages<PrintKey>({
   },
   ru: {
     title: 'Заказы',
+    allergenAlert: 'АЛЛЕРГЕН, избегает: {list}',
     menu: 'Меню',
     onlyNew: 'Только новые заказы',
     onlyAccepted: 'Только принятые заказы',

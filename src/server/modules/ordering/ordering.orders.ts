@@ -4,7 +4,19 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
-import { locations, menus, orderItemOptions, orderItems, orders, payments, providers, shifts, users } from '../../db/schema/index.js';
+import type { Translated } from '../../db/schema/common.js';
+import {
+  allergens,
+  locations,
+  menus,
+  orderItemOptions,
+  orderItems,
+  orders,
+  payments,
+  providers,
+  shifts,
+  users,
+} from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -86,6 +98,7 @@ export async function loadOrderEntries(
         )
         .orderBy(asc(orderItemOptions.id))
     : [];
+  const allergenTitles = await allergenTitlesOf(db);
   const optionsOf = new Map<number, typeof options>();
   for (const o of options) {
     const list = optionsOf.get(o.orderItemId) ?? [];
@@ -100,7 +113,7 @@ export async function loadOrderEntries(
   }
   return rows.map((r) => {
     const o = r.order;
-    return { cents: o, order: presentOrder(r, itemsOf.get(o.id) ?? [], optionsOf, gateway, lang) };
+    return { cents: o, order: presentOrder(r, itemsOf.get(o.id) ?? [], optionsOf, allergenTitles, gateway, lang) };
   });
 }
 
@@ -118,10 +131,12 @@ function presentOrder(
   r: OrderRow,
   items: (typeof orderItems.$inferSelect)[],
   optionsOf: Map<number, (typeof orderItemOptions.$inferSelect)[]>,
+  allergenTitles: AllergenTitles,
   gateway: PaymentGateway,
   lang: Lang,
 ): Order {
   const o = r.order;
+  const named = (ids: readonly number[]) => namedAllergens(allergenTitles, ids, lang);
   return {
     id: o.id,
     created_at: isoTime(o.createdAt),
@@ -144,7 +159,9 @@ function presentOrder(
         dish: { id: opt.dishId, title: pickText(opt.title, lang) },
         price: toEuros(opt.priceCents),
       })),
+      allergens: named(i.allergenIds),
     })),
+    allergen_warnings: named(o.allergenWarnings),
     comment: o.comment,
     amount: toEuros(o.amountCents),
     subsidy: toEuros(o.subsidyCents),
@@ -160,6 +177,25 @@ function presentOrder(
     payment_link:
       o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
   };
+}
+
+/** The allergens' titles and their order (the regulation's list). */
+export type AllergenTitles = Map<number, { title: Translated; position: number }>;
+
+export async function allergenTitlesOf(db: Db): Promise<AllergenTitles> {
+  const rows = await db
+    .select({ id: allergens.id, title: allergens.title })
+    .from(allergens)
+    .orderBy(asc(allergens.position), asc(allergens.id));
+  return new Map(rows.map((a, position) => [a.id, { title: a.title, position }]));
+}
+
+/** Stored allergen ids (an order's snapshot) named in one language, in the regulation's order. */
+export function namedAllergens(titles: AllergenTitles, ids: readonly number[], lang: Lang): { id: number; title: string }[] {
+  return [...new Set(ids)]
+    .filter((id) => titles.has(id))
+    .sort((a, b) => titles.get(a)!.position - titles.get(b)!.position)
+    .map((id) => ({ id, title: pickText(titles.get(id)!.title, lang) }));
 }
 
 /** One order for its owner or staff; 404 unknown, 403 someone else's. */

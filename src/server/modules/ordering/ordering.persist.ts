@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
+import { orderWarnings } from '../../../shared/dietary.js';
 import { recordedPaymentType } from '../../../shared/ordering/totals.js';
 import type { CreateOrderResult } from '../../../shared/schemas/ordering.js';
 import { orders, payments } from '../../db/schema/index.js';
@@ -157,7 +158,21 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     key,
     now,
     items: JSON.stringify(
-      order.lines.map((l, position) => ({ dish_id: l.dish.id, title: l.dish.title, qty: l.qty, price: l.unitPriceCents, position })),
+      order.lines.map((l, position) => ({
+        dish_id: l.dish.id,
+        title: l.dish.title,
+        qty: l.qty,
+        price: l.unitPriceCents,
+        position,
+        allergens: l.dietary.allergens,
+      })),
+    ),
+    // The allergens the eater avoids that they ordered anyway (after the warning): the kitchen's flag.
+    warnings: pgIntArray(
+      orderWarnings(
+        order.customer.avoidedAllergens,
+        order.lines.map((l) => l.dietary),
+      ),
     ),
     options: JSON.stringify(options),
     gateway: gateway.name,

@@ -68,7 +68,16 @@ export async function printOrdersPdf(
         { text: when(o.created_at, 'HH:mm'), style: 'small' },
       ],
     },
-    { stack: [{ text: o.user.first_name, bold: true }, ...(o.user.phone ? [{ text: o.user.phone, style: 'small' }] : [])] },
+    {
+      stack: [
+        { text: o.user.first_name, bold: true },
+        ...(o.user.phone ? [{ text: o.user.phone, style: 'small' }] : []),
+        // The eater avoids an allergen in this order (decision 034): in words, in bold.
+        ...(o.allergen_warnings.length
+          ? [{ text: tx('allergenAlert', { list: o.allergen_warnings.map((w) => w.title).join(', ') }), bold: true, color: '#b42318' }]
+          : []),
+      ],
+    },
     { text: o.shift?.title ?? '' },
     {
       stack: o.items.map((line) => ({

@@ -26,6 +26,8 @@ export interface OrderValues {
   key: string | null;
   now: Date;
   items: string;
+  /** int[] literal: the order's allergen warnings (orders.allergen_warnings). */
+  warnings: string;
   options: string;
   gateway: string;
   reference: string | null;
@@ -89,16 +91,16 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     returning b.dish_id),
   o as (
     insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
-      amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, created_at, updated_at)
+      amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, allergen_warnings, created_at, updated_at)
     select ${$('menu')}::int, ${$('user')}::int, ${$('location')}::int, ${$('staff')}::int, ${$('shift')}::int, ${$('comment')}::text,
       ${$('paymentType')}::text, ${$('bank')}::text, ${$('amount')}::int, ${$('subsidy')}::int, ${$('bonus')}::int,
-      ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('now')}::timestamptz, ${$('now')}::timestamptz
+      ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('warnings')}::int[], ${$('now')}::timestamptz, ${$('now')}::timestamptz
     where exists (select 1 from lu) and not exists (select 1 from short)${withPayment ? ' and not exists (select 1 from unpaid)' : ''}
     returning id),
   i as (
-    insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position)
-    select o.id, x.dish_id, x.title, x.qty, x.price, x.position
-    from o, jsonb_to_recordset(${$('items')}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int)
+    insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position, allergen_ids)
+    select o.id, x.dish_id, x.title, x.qty, x.price, x.position, x.allergens
+    from o, jsonb_to_recordset(${$('items')}::jsonb) as x(dish_id int, title jsonb, qty int, price int, position int, allergens int[])
     order by x.position
     returning id, position),${
       withOptions

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { profileDietsOf, type ProfileDiet } from '../../../shared/dietary.js';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -17,6 +18,9 @@ export interface Customer {
   role: Role;
   active: boolean;
   bonusCents: number;
+  /** Profile: allergens avoided and diets kept (the order's flag; staff see the warnings). */
+  avoidedAllergens: number[];
+  diets: ProfileDiet[];
   location: { id: number; title: string; subsidyCents: number; fullSubsidy: boolean; disableCash: boolean } | null;
   shifts: { id: number; title: string }[];
 }
@@ -29,6 +33,8 @@ const customerColumns = {
   role: users.role,
   active: users.active,
   bonusCents: users.bonusCents,
+  avoidedAllergens: users.avoidedAllergens,
+  diets: users.diets,
   locationId: locations.id,
   locationTitle: locations.title,
   subsidyCents: locations.subsidyCents,
@@ -47,6 +53,8 @@ function toCustomer(r: CustomerRow, shiftRows: { id: number; title: string; loca
     role: r.role!,
     active: r.active!,
     bonusCents: r.bonusCents!,
+    avoidedAllergens: r.avoidedAllergens ?? [],
+    diets: profileDietsOf(r.diets ?? []),
     location:
       r.locationId === null
         ? null
@@ -78,7 +86,7 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
  */
 const customerStateSql = (orderMenu: string, bySession: boolean) => `
   select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
-    l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
+    u.avoided_allergens, u.diets, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
     (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
        from shifts s where s.location_id = l.id) as shifts,
     (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
@@ -141,6 +149,8 @@ export async function loadCustomerState(
     role: Customer['role'];
     active: boolean;
     bonus_cents: number;
+    avoided_allergens: number[];
+    diets: string[];
     location_id: number | null;
     location_title: string | null;
     subsidy_cents: number | null;
@@ -181,6 +191,8 @@ export async function loadCustomerState(
       role: r.role,
       active: r.active,
       bonusCents: r.bonus_cents,
+      avoidedAllergens: r.avoided_allergens,
+      diets: profileDietsOf(r.diets),
       location:
         r.location_id === null
           ? null
@@ -293,6 +305,8 @@ export async function listSelectableUsers(
         shifts: c.shifts,
         userData: presentUserData(c, used.get(c.id) ?? 0),
         disable_cash: c.location?.disableCash ?? false,
+        avoid_allergens: c.avoidedAllergens,
+        diets: c.diets,
       };
     }),
   };

@@ -13,6 +13,8 @@ const stored: Profile = {
   location: null,
   remind_to_make_order: false,
   notify_on_delivery: true,
+  avoid_allergens: [],
+  diets: [],
 };
 
 describe('profile edits', () => {

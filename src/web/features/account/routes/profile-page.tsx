@@ -12,6 +12,7 @@ import { ME_KEY, useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
 import { disablePush, enablePush, pushState, type PushState } from '../model/push';
+import { DietProfileForm } from '../components/diet-profile-form';
 import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditableProfile, type ProfileEdits } from '../model/profile-edits';
 
 /** /profile: basic information and password change (spec 2, 4, 5). */
@@ -28,6 +29,7 @@ export function Component() {
         <div className="profile-page__forms">
           <InfoForm stored={me.data} />
           <PushCard />
+          <DietProfileForm stored={me.data} />
           <PasswordForm />
         </div>
       ) : (

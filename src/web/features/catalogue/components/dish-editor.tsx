@@ -1,4 +1,5 @@
 import { useId, useReducer, useRef, useState } from 'react';
+import { DIET_TAGS, type DietTag } from '../../../../shared/dietary';
 import { useTranslation } from 'react-i18next';
 import type { CreateDishInput, DishType } from '../../../../shared/schemas/catalogue';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
@@ -44,6 +45,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
   const [price, setPrice] = useState(dish ? eurosToInput(dish.price) : complex ? '0' : '');
   const [type, setType] = useState<DishType>(dish?.type ?? (complex ? 'complex' : 'simple'));
   const [allergens, setAllergens] = useState<number[]>(dish?.allergens ?? []);
+  const [diets, setDiets] = useState<DietTag[]>(dish?.diets ?? []);
   const [status, setStatus] = useState(dish?.status ?? true);
   const [position, setPosition] = useState(dish ? String(dish.position) : '');
   const [groups, dispatch] = useReducer(complexReducer, undefined, () => {
@@ -94,7 +96,10 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
       type,
     };
     if (complex) input.complex = complexInputOf(groups);
-    else input.allergens = allergens;
+    else {
+      input.allergens = allergens;
+      input.diets = diets;
+    }
     if (dish && position.trim() !== '') input.position = Number(position);
     save.submit(input);
   };
@@ -241,6 +246,28 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
               })}
             </ul>
           )}
+        </fieldset>
+      )}
+      {!complex && (
+        <fieldset className="allergen-picker">
+          <legend className="field__label">{t('fields.diets')}</legend>
+          <ul className="allergen-picker__list">
+            {DIET_TAGS.map((d) => {
+              const id = `${baseId}-diet-${d}`;
+              return (
+                <li key={d}>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="checkbox"
+                    checked={diets.includes(d)}
+                    onChange={(e) => setDiets((prev) => (e.target.checked ? [...prev, d] : prev.filter((x) => x !== d)))}
+                  />
+                  <label htmlFor={id}>{t(`common:diets.${d}`)}</label>
+                </li>
+              );
+            })}
+          </ul>
         </fieldset>
       )}
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />

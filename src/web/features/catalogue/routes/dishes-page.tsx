@@ -109,6 +109,7 @@ export function Component() {
           {(isBlankText(d.summary) || (!isComplex(d) && d.allergens.length === 0)) && (
             <span className="dish-cell__warnings">
               {!isComplex(d) && d.allergens.length === 0 && <span className="badge badge--warn">{t('dishes.noAllergens')}</span>}
+              {!isComplex(d) && !d.allergens_confirmed && <span className="badge badge--warn">{t('dishes.allergensUnconfirmed')}</span>}
               {isBlankText(d.summary) && <span className="badge badge--warn">{t('dishes.noSummary')}</span>}
             </span>
           )}

@@ -13,6 +13,7 @@ import { formatClock, groupTotal, isEmpty, parseMenuId } from '../display';
 import { useFullscreen } from '../use-fullscreen';
 import '../../../styles/kitchen.css';
 import { StatusPage } from '../../../components/ui/status-page';
+import { AllergenAlerts } from '../components/allergen-alerts';
 
 /** /kds/{menuId}: what the kitchen must cook, refreshed every 10 s, with a fullscreen toggle (spec 2, 3, 4). */
 export function Component() {
@@ -102,6 +103,7 @@ function Board({ data }: { data: KitchenResult }) {
   const { t } = useTranslation('kitchen');
   return (
     <div className="kds-board">
+      <AllergenAlerts alerts={data.allergen_alerts} />
       {data.initials.length > 0 && (
         <section className="kds-tile kds-tile--sets" aria-labelledby="kds-sets">
           <h2 className="kds-tile__title" id="kds-sets">

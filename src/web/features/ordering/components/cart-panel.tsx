@@ -17,6 +17,9 @@ import { CartLineRow } from './cart-line';
 import { Drawer } from './drawer';
 import { CartAnnouncement } from './cart-ribbon';
 import { UserPicker } from './user-picker';
+import type { DietProfile } from '../../../../shared/dietary';
+import type { Eater } from './allergen-labels';
+import { CartConflicts } from './cart-conflicts';
 
 export interface CartPanelProps {
   data: OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
@@ -26,13 +29,15 @@ export interface CartPanelProps {
   titles: MenuTitles;
   /** The checkout's state and actions (useCheckout); this panel only shows them. */
   checkout: Checkout;
+  /** The eater's profile: conflicts are listed once more before Order (decision 034). */
+  dietary?: { profile: DietProfile | null; eater: Eater };
 }
 
 /**
  * The cart panel: lines, totals and the checkout (spec 2 and 4), a view of useCheckout. Its
  * Order button is where the order path starts (decision 025).
  */
-export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checkout }: CartPanelProps) {
+export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checkout, dietary }: CartPanelProps) {
   const { form, user, edit, choices, shifts, totals, failure, fieldError, blockers, sending } = checkout;
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
@@ -111,6 +116,15 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
             ))}
           </ul>
           <TotalsTable totals={totals} />
+          {dietary && (
+            <CartConflicts
+              lines={lines}
+              categories={data.dishlist.categories}
+              profile={dietary.profile}
+              eater={dietary.eater}
+              titles={titles}
+            />
+          )}
 
           {displayOnly ? (
             <Notice tone="info">{t('checkout.blocker.closed')}</Notice>

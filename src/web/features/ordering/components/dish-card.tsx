@@ -7,6 +7,10 @@ import type { MenuDish } from '../../../../shared/schemas/ordering';
 import { formatCents, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { canAddComplex, complexItem, complexPriceCents, remaining, simpleItem, stockOf } from '../model/menu';
+import { hasConflict, type DietProfile } from '../../../../shared/dietary';
+import { dishConflict, dishSuits, selectionConflict } from '../model/dietary';
+import { DietaryLabels, type Eater } from './allergen-labels';
+import { useConflictConfirm } from './conflict-confirm';
 import { DishImage } from './dish-image';
 import { FavouriteToggle } from './favourite-toggle';
 
@@ -20,13 +24,17 @@ export interface DishCardProps {
   onAdd?(item: NewCartItem): void;
   /** The user's favourite mark (the heart); absent where there is no signed-in user. */
   favourite?: { on: boolean; onToggle(): void };
+  /** The eater's profile and the menu's allergen titles (warnings; decision 034). */
+  dietary?: DishDietary;
 }
 
-function Allergens({ dish }: { dish: MenuDish }) {
-  const { t } = useTranslation('ordering');
-  if (dish.allergens.length === 0) return null;
-  return <p className="ord-dish__allergens">{t('dish.allergens', { list: dish.allergens.map((a) => a.title).join(', ') })}</p>;
+export interface DishDietary {
+  profile: DietProfile | null;
+  eater: Eater;
+  titles: ReadonlyMap<number, string>;
 }
+
+const NO_DIETARY: DishDietary = { profile: null, eater: { self: true }, titles: new Map() };
 
 function LeftTag({ qty }: { qty: number | null }) {
   const { t } = useTranslation('ordering');
@@ -39,21 +47,27 @@ export function DishCard(props: DishCardProps) {
   return props.dish.type === 'simple' ? <SimpleDish {...props} /> : <ComplexDish {...props} />;
 }
 
-function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishCardProps) {
+function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary = NO_DIETARY }: DishCardProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const canAdd = !displayOnly && remaining(cart, stock, dish.id) >= 1;
+  const conflict = dishConflict(dietary.profile, dish);
+  const [confirm, ask] = useConflictConfirm(dietary);
   const add = () => {
-    if (canAdd) onAdd?.(simpleItem(dish));
+    if (canAdd) ask(dish.title, conflict, () => onAdd?.(simpleItem(dish)));
   };
   return (
-    <article className={`ord-dish ${displayOnly ? '' : 'ord-dish--clickable'}`} onClick={displayOnly ? undefined : add}>
+    <article
+      className={`ord-dish ${displayOnly ? '' : 'ord-dish--clickable'} ${hasConflict(conflict) ? 'has-conflict' : ''}`}
+      onClick={displayOnly ? undefined : add}
+    >
       <DishImage dish={dish} />
       <div className="ord-dish__body">
         <h3 className="ord-dish__title">{dish.title}</h3>
         {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
-        <Allergens dish={dish} />
+        <DietaryLabels allergens={dish.allergens} diets={dish.diets} conflict={conflict} eater={dietary.eater} titles={dietary.titles} />
       </div>
+      {confirm}
       <div className="ord-dish__aside">
         {favourite && <FavouriteToggle title={dish.title} on={favourite.on} onToggle={favourite.onToggle} />}
         <span className="ord-dish__price">{formatEuros(dish.price, lang)}</span>
@@ -77,19 +91,23 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishCa
   );
 }
 
-function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishCardProps) {
+function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary = NO_DIETARY }: DishCardProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const [expanded, setExpanded] = useState(false);
   const [selected, setSelected] = useState<ComplexSelection>(() => initialSelection(dish.complex));
   const id = useId();
   const canAdd = !displayOnly && canAddComplex(cart, stock, dish, selected);
+  const [confirm, ask] = useConflictConfirm(dietary);
+  const suits = dishSuits(dietary.profile, dish);
 
   const add = () => {
     if (!canAdd) return;
-    onAdd?.(complexItem(dish, selected));
-    // Spec 4: selections reset, except mandatory groups with a single option.
-    setSelected(initialSelection(dish.complex));
+    ask(dish.title, selectionConflict(dietary.profile, dish, selected), () => {
+      onAdd?.(complexItem(dish, selected));
+      // Spec 4: selections reset, except mandatory groups with a single option.
+      setSelected(initialSelection(dish.complex));
+    });
   };
 
   return (
@@ -115,7 +133,14 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishC
             </button>
           </h3>
           {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
-          <Allergens dish={dish} />
+          <DietaryLabels
+            allergens={dish.allergens}
+            diets={dish.diets}
+            conflict={dishConflict(dietary.profile, { allergens: dish.allergens, diets: [] })}
+            eater={dietary.eater}
+            titles={dietary.titles}
+          />
+          {!suits && <p className="dietary__warning">{t('dietary.setMealNoChoice')}</p>}
         </div>
         <div className="ord-dish__aside">
           {favourite && <FavouriteToggle title={dish.title} on={favourite.on} onToggle={favourite.onToggle} />}
@@ -133,8 +158,12 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishC
             {group.dishes.map((option) => {
               const chosen = (selected[group.id] ?? []).includes(option.id);
               const soldOut = remaining(cart, stock, option.id) < 1;
+              const optionConflict = dishConflict(dietary.profile, option);
               return (
-                <label key={option.id} className={`ord-option ${soldOut ? 'is-disabled' : ''}`}>
+                <label
+                  key={option.id}
+                  className={`ord-option ${soldOut ? 'is-disabled' : ''} ${hasConflict(optionConflict) ? 'has-conflict' : ''}`}
+                >
                   <input
                     type={group.optional ? 'checkbox' : 'radio'}
                     name={`${id}-g${group.id}`}
@@ -142,7 +171,16 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishC
                     disabled={displayOnly || (soldOut && !chosen)}
                     onChange={() => setSelected((s) => toggleOption(dish.complex, s, group.id, option.id))}
                   />
-                  <span className="ord-option__title">{option.title}</span>
+                  <span className="ord-option__title">
+                    {option.title}
+                    <DietaryLabels
+                      allergens={option.allergens}
+                      diets={option.diets}
+                      conflict={optionConflict}
+                      eater={dietary.eater}
+                      titles={dietary.titles}
+                    />
+                  </span>
                   {soldOut && <span className="ord-tag">{t('dish.soldOut')}</span>}
                   <LeftTag qty={soldOut ? null : stockOf(stock, option)} />
                   <span className="ord-option__price">{formatEuros(option.price, lang)}</span>
@@ -159,6 +197,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite }: DishC
             </button>
           </div>
         )}
+        {confirm}
       </div>
     </article>
   );

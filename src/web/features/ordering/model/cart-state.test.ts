@@ -21,13 +21,24 @@ function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
     has_image: false,
     image_version: null,
     allergens: [],
+    diets: [],
     complex,
   };
 }
 function category(dishes: MenuDish[]): MenuCategory {
   return { id: 1, title: 'C', group_name: '', position: 1, dishes };
 }
-const option = (id: number) => ({ id, title: '', summary: '', price: 1, qty: null, allergens: [], has_image: false, image_version: null });
+const option = (id: number) => ({
+  id,
+  title: '',
+  summary: '',
+  price: 1,
+  qty: null,
+  allergens: [],
+  diets: [],
+  has_image: false,
+  image_version: null,
+});
 
 describe('cart state', () => {
   it('starts a new cart when another menu loads, keeps it for the same menu', () => {

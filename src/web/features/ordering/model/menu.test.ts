@@ -21,6 +21,7 @@ const option = (id: number, price: number, qty: number | null = null) => ({
   price,
   qty,
   allergens: [],
+  diets: [],
   has_image: false,
   image_version: null,
 });
@@ -39,6 +40,7 @@ function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
     has_image: false,
     image_version: null,
     allergens: [],
+    diets: [],
     complex: [],
     ...over,
   };

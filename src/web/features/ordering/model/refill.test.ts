@@ -9,6 +9,7 @@ const option = (id: number, price = 1) => ({
   price,
   qty: null,
   allergens: [],
+  diets: [],
   has_image: false,
   image_version: null,
 });
@@ -27,6 +28,7 @@ function dish(id: number, price: number, complex: MenuComplexGroup[] = []): Menu
     has_image: false,
     image_version: null,
     allergens: [],
+    diets: [],
     complex,
   };
 }

@@ -18,6 +18,9 @@ import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
 import { MenuCategories } from '../components/menu-categories';
+import type { Eater } from '../components/allergen-labels';
+import { SuitableFilter } from '../components/suitable-filter';
+import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
@@ -187,6 +190,16 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
   const refilled = useOrderAgainRefill(again, data.dishlist, stock, displayOnly);
+  // Allergen warnings (decision 034): the eater's profile over the shared menu answer.
+  const eaterProfile = isCustomer ? me : checkout.user;
+  const profile = useMemo(() => dietProfileOf(eaterProfile), [eaterProfile]);
+  const eaterName = isCustomer ? null : (checkout.user?.name ?? null);
+  const eater = useMemo<Eater>(() => (eaterName === null ? { self: true } : { self: false, name: eaterName }), [eaterName]);
+  const allergenNames = useMemo(() => allergenTitles(data.dishlist.categories), [data.dishlist.categories]);
+  const [suitableOnly, setSuitableOnly] = useState(false);
+  const shown = useMemo(() => (suitableOnly ? suitableCategories(categories, profile) : categories), [suitableOnly, categories, profile]);
+  const hiddenCount = countDishes(categories) - countDishes(shown);
+  const dietary = useMemo(() => ({ profile, eater, titles: allergenNames }), [profile, eater, allergenNames]);
 
   // Fresh data for this menu (polling, the reload after a failed order): dishes that left the
   // menu leave the cart too ("Dish was removed").
@@ -213,13 +226,14 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
       </Notice>
       {available.length > 0 && <FavouritesFilter on={onlyFavourites} onChange={setOnlyFavourites} />}
       {toggleFavourite.isError && <Notice tone="error">{t('favourites.saveFailed')}</Notice>}
+      {profile && <SuitableFilter checked={suitableOnly} onChange={setSuitableOnly} eater={eater} hidden={hiddenCount} />}
       {categories.length === 0 ? (
         <div className="card order-empty">
           <p>{available.length === 0 ? t('menu.soldOut') : t('favourites.none')}</p>
         </div>
       ) : (
         <MenuCategories
-          categories={categories}
+          categories={shown}
           renderDish={(dish) => (
             <DishCard
               dish={dish}
@@ -231,6 +245,7 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
                 on: favourites.ids.has(dish.id),
                 onToggle: () => toggleFavourite.mutate({ dishId: dish.id, favourite: !favourites.ids.has(dish.id) }),
               }}
+              dietary={dietary}
             />
           )}
         />
@@ -238,11 +253,23 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
       <CartRibbon amountToPay={checkout.totals.amountToPay} />
       {(lines.length > 0 || cartOpen) && (
         <Suspense fallback={null}>
-          <CartPanel data={data} isCustomer={isCustomer} displayOnly={displayOnly} stock={stock} titles={titles} checkout={checkout} />
+          <CartPanel
+            data={data}
+            isCustomer={isCustomer}
+            displayOnly={displayOnly}
+            stock={stock}
+            titles={titles}
+            checkout={checkout}
+            dietary={{ profile, eater }}
+          />
         </Suspense>
       )}
     </>
   );
+}
+
+function countDishes(categories: readonly { dishes: readonly unknown[] }[]): number {
+  return categories.reduce((n, c) => n + c.dishes.length, 0);
 }
 
 /** Titles of the dishes that ran out with the latest order data (null until one does). */

@@ -17,6 +17,7 @@ import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, tog
 import '../../../styles/catalogue.css';
 import '../../../styles/orders.css';
 import { StatusPage } from '../../../components/ui/status-page';
+import { AllergenFlag } from '../components/allergen-flag';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -76,7 +77,18 @@ export function Component() {
         </>
       ),
     },
-    { key: 'user', header: t('columns.customer'), sortable: true, sortValue: (o) => o.user.first_name, cell: (o) => o.user.first_name },
+    {
+      key: 'user',
+      header: t('columns.customer'),
+      sortable: true,
+      sortValue: (o) => o.user.first_name,
+      cell: (o) => (
+        <>
+          {o.user.first_name}
+          <AllergenFlag order={o} />
+        </>
+      ),
+    },
     {
       key: 'items',
       header: t('columns.items'),
