@@ -1,5 +1,7 @@
 import type { JobDefinition } from '../lib/jobs.js';
+import { appGateway } from '../lib/payments/sandbox.js';
 import { expireUnpaidOrders } from './payments/payments.service.js';
+import { retryRefunds } from './payments/refunds.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -14,6 +16,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await expireUnpaidOrders(deps);
+    },
+  },
+  {
+    // Refunds of cancelled paid orders that the gateway refused (or left pending) are sent again until refunded (decision 031).
+    name: 'refund-retry',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await retryRefunds(deps.database.db, appGateway(deps.env), deps.now);
     },
   },
 ];
