@@ -17,6 +17,7 @@ import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
 import { MenuCategories } from '../components/menu-categories';
+import { MyMenuOrders } from '../components/my-menu-orders';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
@@ -163,7 +164,20 @@ function OrderScreen({ data, me, displayOnly }: OrderScreenProps) {
           {t('menu.bonus', { amount: formatEuros(data.userData.bonus, lang) })}
         </Notice>
       )}
+      {isCustomer && !data.userData.full_subsidy && data.userData.subsidy > 0 && (
+        <p className="ord-subsidy" data-testid="subsidy-left">
+          {t('menu.subsidyLeft', { amount: formatEuros(data.userData.subsidy, lang) })}
+        </p>
+      )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
+      {isCustomer && me.location && (
+        <MyMenuOrders
+          locationId={me.location.id}
+          menuId={data.dishlist.id}
+          open={!displayOnly}
+          clockOffset={Date.parse(data.now) - data.receivedAt}
+        />
+      )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">
         {nowSoldOut && t('menu.nowSoldOut', { dishes: nowSoldOut })}
