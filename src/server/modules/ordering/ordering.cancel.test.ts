@@ -330,6 +330,31 @@ describe('refunds of cancelled paid orders', () => {
   });
 });
 
+/** Starts `calls` while another transaction holds the user's row, waits until `waiting` of them wait on a lock, then lets go. */
+async function behindUserLock<T>(userId: number, waiting: number, calls: () => Promise<T>[]): Promise<T[]> {
+  const holder = await ctx.deps.database.pool.connect();
+  let committed = false;
+  try {
+    await holder.query('begin');
+    await holder.query('select 1 from users where id = $1 for update', [userId]);
+    const pending = calls();
+    for (let i = 0; ; i++) {
+      const res = await ctx.deps.database.pool.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
+      if (res.rows[0]!.n >= waiting) break;
+      if (i > 300) throw new Error('the calls never waited for the user lock');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await holder.query('commit');
+    committed = true;
+    return await Promise.all(pending);
+  } finally {
+    // A client left inside the transaction is destroyed, which releases the lock.
+    holder.release(!committed);
+  }
+}
+
 describe('cancel and re-order of one user in parallel', () => {
   it('keeps stock, subsidy and bonus consistent whatever the interleaving', async () => {
     const now = ctx.clock.now();
@@ -359,32 +384,34 @@ describe('cancel and re-order of one user in parallel', () => {
     expect(await orderRow(last)).toMatchObject({ subsidyCents: 200, bonusCents: 100 });
   });
 
+  it('parallel cancels of one order give its stock and bonus back once', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, {}, { bonusCents: 100 });
+    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const id = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
+    // All four are queued (behind a held user row, then behind each other) before any commits.
+    const answers = await behindUserLock(c.user.id, 4, () => [
+      cancel(id, c.auth),
+      cancel(id, c.auth),
+      cancel(id, staff.auth, `?provider_id=${w.provider.id}`),
+      cancel(id, staff.auth, `?provider_id=${w.provider.id}`),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((r) => r.json().already_cancelled === false)).toHaveLength(1);
+    expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
+    expect(await bonusOf(c.user.id)).toBe(100);
+  });
+
   it('a cancel and an order queued behind one user lock both go through and never spend the subsidy twice', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now, { subsidyCents: 300 });
     const first = await placeCash(w.menu.id, [{ id: w.main.id, qty: 1 }], c.auth);
-    const holder = await ctx.deps.database.pool.connect();
-    let committed = false;
-    let results;
-    try {
-      await holder.query('begin');
-      await holder.query('select 1 from users where id = $1 for update', [c.user.id]);
-      const pending = [cancel(first, c.auth), post('/app/order/create', cashBody(w.menu.id, [{ id: w.main.id, qty: 1 }]), c.auth)];
-      for (let i = 0; ; i++) {
-        const waiting = await ctx.deps.database.pool.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-        );
-        if (waiting.rows[0]!.n >= 2) break;
-        if (i > 300) throw new Error('the calls never waited for the user lock');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await holder.query('commit');
-      committed = true;
-      results = await Promise.all(pending);
-    } finally {
-      holder.release(!committed);
-    }
+    const results = await behindUserLock(c.user.id, 2, () => [
+      cancel(first, c.auth),
+      post('/app/order/create', cashBody(w.menu.id, [{ id: w.main.id, qty: 1 }]), c.auth),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const live = (await ctx.db.select().from(orders).where(eq(orders.userId, c.user.id))).filter((o) => o.status === 2);
     expect(live).toHaveLength(1);
