@@ -308,8 +308,13 @@ export async function orderingRoutes(app: App, deps: Deps) {
         app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
       }
       if (done.refundId !== null) {
-        await sendRefund(db, gateway, done.refundId, deps.now, (m) => req.log.warn(m));
-        app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
+        // The cancel is committed whatever happens here: a refund not sent now stays open for the job.
+        try {
+          await sendRefund(db, gateway, done.refundId, deps.now, (m) => req.log.warn(m));
+          app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
+        } catch (err) {
+          req.log.error({ err, refundId: done.refundId }, 'refund not sent; the refund-retry job sends it');
+        }
       }
       return {
         success: true as const,
