@@ -66,3 +66,30 @@ test('a customer cancels an order before the deadline and gets the stock and sub
   await expect(page.getByRole('button', { name: /Cancel order/ })).toBeHidden();
   await scanA11y(page, 'cancelled order details');
 });
+
+// Staff cancel any order of their provider at any time, from the incoming orders page; it moves
+// to the cancelled orders and out of the totals.
+test('kitchen cancels an order from the orders page', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const menu = await todaysMenu(request, admin);
+  const laura = await apiToken(request, 'laura@demo.lv');
+  const placed = await request.post('/app/order/create', {
+    headers: { Authorization: `Bearer ${laura}` },
+    data: { dishlist_id: menu.id, items: [{ id: menu.dishId('Mineral water'), qty: 1 }], payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const orderId = ((await placed.json()) as { order_id: number }).order_id;
+
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/orders/${menu.id}`);
+  const row = page.getByRole('row').filter({ has: page.getByText(`No. ${orderId}`, { exact: true }) });
+  await row.getByRole('button', { name: `Cancel order No. ${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order No. ${orderId}?` });
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Order ${orderId} was cancelled.`)).toBeVisible();
+  const cancelled = page.getByRole('region', { name: 'Cancelled orders' });
+  await expect(cancelled.getByRole('link', { name: `No. ${orderId}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tehnoparks' }).getByText(`No. ${orderId}`, { exact: true })).toBeHidden();
+  await scanA11y(page, 'orders page with a cancelled order');
+});
