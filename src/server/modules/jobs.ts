@@ -1,6 +1,8 @@
 import type { JobDefinition } from '../lib/jobs.js';
+import { appGateway } from '../lib/payments/sandbox.js';
 import { expireUnpaidOrders } from './payments/payments.service.js';
 import { sendDueReminders } from './reminders/reminders.service.js';
+import { retryRefunds } from './payments/refunds.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -23,6 +25,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await sendDueReminders(deps);
+    },
+  },
+  {
+    // Refunds of cancelled paid orders that the gateway refused (or left pending) are sent again until refunded (decision 031).
+    name: 'refund-retry',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await retryRefunds(deps.database.db, appGateway(deps.env, deps.database.db, deps.now), deps.now);
     },
   },
 ];

@@ -14,7 +14,24 @@ import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js
  * DELETE /app/order/{id}                 (admin, kitchen) -> { success: true } (stock given back;
  *      409 while a card/bank payment of the order is paid or pending)
  * GET  /app/dishlists/{id}/print-orders[/{locationId}]?accepted=0|1 (admin, kitchen) -> application/pdf
+ * POST /app/order/{id}/cancel            (owner while the menu is open; admin, kitchen of the active
+ *      provider at any time) -> CancelOrderResult (stock, subsidy and bonus back; a paid card/bank
+ *      payment refunded; 409 after the deadline or for a failed order; a repeat answers
+ *      already_cancelled: true and gives nothing back again). Decision 031.
  */
+
+/** Order status values (spec 3 and decision 031): 3 is a cancelled order, kept and never counted. */
+export const ORDER_STATUSES = { failed: 0, pending: 1, placed: 2, cancelled: 3 } as const;
+
+/** The refund of a cancelled order's card/bank payment: pending, refunded, or failed (retried until refunded). */
+export const orderRefund = z.object({
+  status: z.enum(['pending', 'refunded', 'failed']),
+  amount: z.number(),
+  attempts: z.number(),
+  /** The gateway's reason of the last failure (staff only; null for customers). */
+  last_error: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
 
 const euros = z.number();
 const isoDate = z.string();
@@ -77,6 +94,10 @@ export const order = z.object({
   paid_at: isoDate.nullable(),
   /** Pending card/bank orders: where to pay (null otherwise). */
   payment_link: z.string().nullable(),
+  /** Cancelled orders (status 3): when. */
+  cancelled_at: isoDate.nullable(),
+  /** The refund of a cancelled paid order (null: none). */
+  refund: orderRefund.nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -113,7 +134,7 @@ export const ordersQuery = listQuerySchema({
   sort: [],
   filters: {
     dishlist_id: idFilter,
-    status: z.coerce.number().int().min(0).max(2),
+    status: z.coerce.number().int().min(0).max(3),
     accepted: z.coerce.number().int().min(0).max(1),
     user_id: idFilter,
   },
@@ -125,3 +146,12 @@ export const acceptOrderQuery = z.object({ accepted: z.coerce.number().int().min
 
 /** GET /app/dishlists/{id}/print-orders[/{locationId}]: ?accepted=0|1 prints the orders page's tab (absent: all). provider_id and lang pass through. */
 export const printOrdersQuery = z.looseObject({ accepted: z.coerce.number().int().min(0).max(1).optional() });
+
+/** POST /app/order/{id}/cancel */
+export const cancelOrderResult = z.object({
+  success: z.literal(true),
+  /** True when the order had been cancelled before (nothing given back this time). */
+  already_cancelled: z.boolean(),
+  order,
+});
+export type CancelOrderResult = z.infer<typeof cancelOrderResult>;

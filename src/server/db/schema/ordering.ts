@@ -32,7 +32,7 @@ export const orders = pgTable(
     bonusCents: integer('bonus_cents').notNull().default(0),
     commissionCents: integer('commission_cents').notNull().default(0),
     amountToPayCents: integer('amount_to_pay_cents').notNull(),
-    /** 0 failed, 1 pending, 2 accepted (placed). */
+    /** 0 failed, 1 pending, 2 accepted (placed), 3 cancelled (kept; decision 031). */
     status: smallint('status').notNull().default(1),
     accepted: smallint('accepted').notNull().default(0),
     /** Stock of a failed or expired order has been given back. */
@@ -44,6 +44,9 @@ export const orders = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When and by whom a placed or pending order was cancelled (status 3). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledById: integer('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,7 +54,7 @@ export const orders = pgTable(
     index('orders_menu_idx').on(t.menuId, t.status),
     index('orders_user_idx').on(t.userId, t.menuId),
     unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
-    check('orders_status_valid', sql`${t.status} in (0, 1, 2)`),
+    check('orders_status_valid', sql`${t.status} in (0, 1, 2, 3)`),
     check('orders_accepted_valid', sql`${t.accepted} in (0, 1)`),
     check(
       'orders_amounts_nonneg',
@@ -129,4 +132,39 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/**
+ * The refund of a paid card/bank payment of a cancelled order (decision 031). One per payment
+ * (the unique payment_id is the guard that two instances never refund twice); `refund_reference`
+ * is the idempotency key sent to the gateway. Retried by the refund-retry job until refunded.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    gateway: text('gateway').notNull(),
+    refundReference: text('refund_reference').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'refunded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_open_idx').on(t.status),
+    check('refunds_amount_pos', sql`${t.amountCents} > 0`),
+  ],
 );

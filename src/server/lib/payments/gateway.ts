@@ -27,6 +27,23 @@ export interface VerifiedNotification {
   amountCents: number;
 }
 
+/** Give back (all or part of) a paid payment. */
+export interface RefundRequest {
+  /** The payment's reference (CreatePaymentRequest.reference). */
+  reference: string;
+  /** Our unique reference for this refund: the gateway's idempotency key, so a retry never refunds twice. */
+  refundReference: string;
+  amountCents: number;
+  orderId: number;
+}
+
+/** How a refund request ended: refunded, accepted and still under way (pending), or refused (failed). */
+export interface RefundResult {
+  outcome: 'refunded' | 'pending' | 'failed';
+  /** The gateway's reason when it failed (for staff and the log; no secrets). */
+  error?: string;
+}
+
 /**
  * A payment provider. Real providers implement the same interface; the built-in sandbox
  * (sandbox.ts) serves its hosted page inside the app.
@@ -51,22 +68,11 @@ export interface PaymentGateway {
   /** Maps the provider's own status words to ours. */
   mapStatus(status: string): PaymentOutcome;
   /**
-   * Gives money of a paid payment back. `refundReference` is ours and unique per refund: a retry
-   * with the same one never refunds twice.
+   * Refunds a paid payment. Idempotent per `refundReference`: asking again for a refund the
+   * gateway already made answers `refunded` without moving money again. Network or provider
+   * errors are answered as `failed` (with `error`), not thrown.
    */
-  refund(request: RefundRequest): Promise<RefundResult>;
-}
-
-export interface RefundRequest {
-  /** Our payment reference (payments.reference). */
-  reference: string;
-  refundReference: string;
-  amountCents: number;
-}
-
-export interface RefundResult {
-  outcome: 'refunded' | 'pending' | 'failed';
-  error?: string;
+  refund(req: RefundRequest): Promise<RefundResult>;
 }
 
 /** How far a notification's signing time may be from our clock (either way) before it is refused. */
@@ -84,6 +90,7 @@ export function noGateway(): PaymentGateway {
     resumeUrl: () => null,
     verifyNotification: () => Promise.resolve(null),
     mapStatus: () => 'pending',
+    // Nothing can have been paid online without a gateway; a refund left from an earlier one stays failed for staff.
     refund: () => Promise.resolve({ outcome: 'failed', error: 'no payment gateway is configured' }),
   };
 }

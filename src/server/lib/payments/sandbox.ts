@@ -9,6 +9,8 @@ import {
   type GatewayBank,
   type PaymentGateway,
   type PaymentOutcome,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedNotification,
 } from './gateway.js';
 
@@ -60,9 +62,30 @@ function isNotification(v: unknown): v is SandboxNotification {
 }
 
 /** The built-in test gateway: its hosted page lives in this app; notifications are HMAC-signed. */
+/**
+ * A refund of exactly this amount is refused by the sandbox (a demo and test of a failed refund):
+ * 13.13 EUR. Tests can also make every refund fail for a while with `failRefunds(true)`.
+ */
+export const SANDBOX_REFUND_FAIL_CENTS = 1313;
+
+/** A refund the sandbox made (its own books, as a real provider keeps them). */
+export interface SandboxRefund {
+  refundReference: string;
+  reference: string;
+  amountCents: number;
+  at: Date;
+}
+
 export function createSandboxGateway(opts: { secret: string; publicUrl?: string }): PaymentGateway & {
   sign(n: Omit<SandboxNotification, 'signature'>): SandboxNotification;
+  /** The refunds made so far (newest last). */
+  refunds(): readonly SandboxRefund[];
+  /** While on, every refund is refused (tests and demos of the retry). */
+  failRefunds(on: boolean): void;
 } {
+  // The sandbox's own books: refunds made, by refund reference (idempotent like a real provider).
+  const made = new Map<string, SandboxRefund>();
+  let failing = false;
   const base = (opts.publicUrl ?? '').replace(/\/$/, '');
   const pageUrl = (reference: string, lang: string) => `${base}${SANDBOX_PAGE_PATH}/${encodeURIComponent(reference)}?lang=${lang}`;
   const mapStatus = (status: string): PaymentOutcome =>
@@ -85,8 +108,22 @@ export function createSandboxGateway(opts: { secret: string; publicUrl?: string 
       return Promise.resolve(verifySandbox(body, now));
     },
     mapStatus,
-    // The sandbox moves no money, so there is nothing to give back.
-    refund: () => Promise.resolve({ outcome: 'refunded' as const }),
+    async refund(req: RefundRequest): Promise<RefundResult> {
+      if (made.has(req.refundReference)) return { outcome: 'refunded' };
+      if (failing || req.amountCents === SANDBOX_REFUND_FAIL_CENTS) return { outcome: 'failed', error: 'sandbox: refund declined' };
+      if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) return { outcome: 'failed', error: 'sandbox: invalid amount' };
+      made.set(req.refundReference, {
+        refundReference: req.refundReference,
+        reference: req.reference,
+        amountCents: req.amountCents,
+        at: new Date(),
+      });
+      return { outcome: 'refunded' };
+    },
+    refunds: () => [...made.values()],
+    failRefunds: (on) => {
+      failing = on;
+    },
     sign: (n) => signSandbox(opts.secret, n),
   };
   function verifySandbox(body: unknown, now: Date): VerifiedNotification | null {

@@ -16,9 +16,10 @@ import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
-import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
+import { ORDER_STATUS, placedOrderSums, shownOrder } from '../ordering/ordering.placed.js';
 
-const sums = orderSums;
+// Cancelled orders are listed (marked), never summed nor counted.
+const sums = placedOrderSums;
 
 type SumRow = { [K in keyof typeof sums]: number };
 
@@ -43,7 +44,7 @@ async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
   if (!isStaff(user) && user.locationId !== locationId) throw new AppError(403, t(lang, 'forbidden'));
   const [location] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
   if (!location) throw new AppError(404, t(lang, 'notFound'));
-  const where: SQL = and(placedOrder(), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
+  const where: SQL = and(shownOrder(), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
   return { location, where };
 }
 
@@ -104,8 +105,11 @@ async function menuHistory(
     .where(eq(menus.id, menuId));
   if (!menu) throw new AppError(404, t(lang, 'notFound'));
   const where = and(base, eq(orders.menuId, menuId));
-  const [s] = await db.select(sums).from(orders).where(where);
-  const w = pageWindow(s!.count, page, perPage);
+  const [s] = await db
+    .select({ ...sums, shown: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const w = pageWindow(s!.shown, page, perPage);
   const entries = await loadOrderEntries(
     db,
     gateway,
@@ -119,7 +123,7 @@ async function menuHistory(
     location,
     ...pageOf(
       entries.map((e) => e.order),
-      s!.count,
+      s!.shown,
       { page, perPage },
     ),
   };
@@ -153,19 +157,22 @@ export async function historyPdf(
           : o.payment_type === 'subsidy'
             ? tx('subsidy')
             : tx('bonus');
-  const rows = entries.map(({ order: o, cents: c }) => [
-    { text: when(o.created_at) },
-    { text: o.user.first_name },
-    {
-      stack: o.items.map((i) => ({
-        text: `${i.qty} × ${i.dish.title}${i.complex.length ? ` (${i.complex.map((c) => c.dish.title).join(', ')})` : ''}`,
-      })),
-    },
-    { text: paymentLabel(o) },
-    { text: euroText(c.amountCents, lang), alignment: 'right' as const },
-    { text: euroText(c.subsidyCents + c.bonusCents, lang), alignment: 'right' as const },
-    { text: euroText(c.amountToPayCents, lang), alignment: 'right' as const },
-  ]);
+  // The report lists and sums placed orders only (a cancelled order is no money moved).
+  const rows = entries
+    .filter(({ cents: c }) => c.status === ORDER_STATUS.placed)
+    .map(({ order: o, cents: c }) => [
+      { text: when(o.created_at) },
+      { text: o.user.first_name },
+      {
+        stack: o.items.map((i) => ({
+          text: `${i.qty} × ${i.dish.title}${i.complex.length ? ` (${i.complex.map((c) => c.dish.title).join(', ')})` : ''}`,
+        })),
+      },
+      { text: paymentLabel(o) },
+      { text: euroText(c.amountCents, lang), alignment: 'right' as const },
+      { text: euroText(c.subsidyCents + c.bonusCents, lang), alignment: 'right' as const },
+      { text: euroText(c.amountToPayCents, lang), alignment: 'right' as const },
+    ]);
   const d = h.dishlist;
   const footer: TableCell[] = [
     { text: tx('total'), style: 'total', colSpan: 4 },

@@ -24,7 +24,11 @@ type Key =
   | 'unpaidOrderExists'
   | 'orderTooLarge'
   | 'notPlaced'
-  | 'paymentKeepsOrder';
+  | 'paymentKeepsOrder'
+  | 'cancelClosed'
+  | 'notCancellable'
+  | 'alreadyCancelled'
+  | 'cancelled';
 
 /** Texts of the ordering area. */
 export const orderingText = defineMessages<Key>({
@@ -54,6 +58,10 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'The order total is too large.',
     notPlaced: 'Only placed orders can be accepted.',
     paymentKeepsOrder: 'This order has a card or bank payment that is paid or still in progress, so it cannot be deleted.',
+    cancelClosed: 'The menu is closed, this order can no longer be cancelled.',
+    notCancellable: 'This order cannot be cancelled.',
+    alreadyCancelled: 'This order was already cancelled.',
+    cancelled: 'The order is cancelled.',
   },
   lv: {
     orderInvalid: 'Pasūtījumu neizdevās noformēt.',
@@ -85,6 +93,10 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
     notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
     paymentKeepsOrder: 'Šim pasūtījumam ir samaksāts vai vēl notiekošs kartes vai bankas maksājums, tāpēc to nevar dzēst.',
+    cancelClosed: 'Ēdienkarte ir slēgta, šo pasūtījumu vairs nevar atcelt.',
+    notCancellable: 'Šo pasūtījumu nevar atcelt.',
+    alreadyCancelled: 'Šis pasūtījums jau ir atcelts.',
+    cancelled: 'Pasūtījums ir atcelts.',
   },
   ru: {
     orderInvalid: 'Не удалось оформить заказ.',
@@ -117,6 +129,10 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'Сумма заказа слишком велика.',
     notPlaced: 'Принять можно только оформленные заказы.',
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
+    cancelClosed: 'Меню закрыто, этот заказ больше нельзя отменить.',
+    notCancellable: 'Этот заказ нельзя отменить.',
+    alreadyCancelled: 'Этот заказ уже отменён.',
+    cancelled: 'Заказ отменён.',
   },
 });
 

@@ -14,6 +14,7 @@ import {
   orders,
   payments,
   providers,
+  refunds,
   shifts,
   users,
 } from '../../db/schema/index.js';
@@ -45,8 +46,9 @@ export async function loadOrders(
   where: SQL | undefined,
   page?: { limit: number; offset: number },
   order: 'newest' | 'oldest' = 'newest',
+  staffView = false,
 ): Promise<Order[]> {
-  return (await loadOrderEntries(db, gateway, lang, where, page, order)).map((e) => e.order);
+  return (await loadOrderEntries(db, gateway, lang, where, page, order, staffView)).map((e) => e.order);
 }
 
 /** loadOrders, each presented order with its stored amounts in cents. */
@@ -57,6 +59,8 @@ export async function loadOrderEntries(
   where: SQL | undefined,
   page?: { limit: number; offset: number },
   order: 'newest' | 'oldest' = 'newest',
+  /** Staff see a failed refund's reason too. */
+  staffView = false,
 ): Promise<{ order: Order; cents: OrderCents }[]> {
   const q = db
     .select({
@@ -67,6 +71,7 @@ export async function loadOrderEntries(
       shift: { id: shifts.id, title: shifts.title },
       creator: { id: creators.id, firstName: creators.firstName },
       payment: { reference: payments.reference, status: payments.status },
+      refund: { status: refunds.status, amountCents: refunds.amountCents, attempts: refunds.attempts, lastError: refunds.lastError },
     })
     .from(orders)
     .innerJoin(menus, eq(menus.id, orders.menuId))
@@ -76,6 +81,7 @@ export async function loadOrderEntries(
     .leftJoin(shifts, eq(shifts.id, orders.shiftId))
     .leftJoin(creators, eq(creators.id, orders.createdById))
     .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(where)
     .orderBy(order === 'newest' ? desc(orders.id) : asc(orders.id));
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
@@ -113,7 +119,7 @@ export async function loadOrderEntries(
   }
   return rows.map((r) => {
     const o = r.order;
-    return { cents: o, order: presentOrder(r, itemsOf.get(o.id) ?? [], optionsOf, allergenTitles, gateway, lang) };
+    return { cents: o, order: presentOrder(r, itemsOf.get(o.id) ?? [], optionsOf, allergenTitles, gateway, lang, staffView) };
   });
 }
 
@@ -125,6 +131,12 @@ type OrderRow = {
   shift: { id: number | null; title: string | null } | null;
   creator: { id: number | null; firstName: string | null } | null;
   payment: { reference: string | null; status: string | null } | null;
+  refund: {
+    status: 'pending' | 'refunded' | 'failed' | null;
+    amountCents: number | null;
+    attempts: number | null;
+    lastError: string | null;
+  } | null;
 };
 
 function presentOrder(
@@ -134,6 +146,7 @@ function presentOrder(
   allergenTitles: AllergenTitles,
   gateway: PaymentGateway,
   lang: Lang,
+  staffView: boolean,
 ): Order {
   const o = r.order;
   const named = (ids: readonly number[]) => namedAllergens(allergenTitles, ids, lang);
@@ -176,6 +189,16 @@ function presentOrder(
     paid_at: o.paidAt ? isoTime(o.paidAt) : null,
     payment_link:
       o.status === 1 && r.payment?.reference && r.payment.status === 'pending' ? gateway.resumeUrl(r.payment.reference, lang) : null,
+    cancelled_at: o.cancelledAt ? isoTime(o.cancelledAt) : null,
+    refund:
+      r.refund && r.refund.status !== null
+        ? {
+            status: r.refund.status,
+            amount: toEuros(r.refund.amountCents!),
+            attempts: r.refund.attempts!,
+            last_error: staffView ? r.refund.lastError : null,
+          }
+        : null,
   };
 }
 
@@ -203,7 +226,7 @@ export async function getOrder(db: Db, gateway: PaymentGateway, user: AuthUser, 
   const owner = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!owner[0]) throw new AppError(404, t(lang, 'notFound'));
   if (!isStaff(user) && owner[0].userId !== user.id) throw new AppError(403, t(lang, 'forbidden'));
-  const [order] = await loadOrders(db, gateway, lang, eq(orders.id, orderId));
+  const [order] = await loadOrders(db, gateway, lang, eq(orders.id, orderId), undefined, 'newest', isStaff(user));
   return order!;
 }
 
@@ -262,7 +285,7 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
       ? await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, f.menuId))
       : [];
   const where = filterWhere(f);
-  const entries = await loadOrderEntries(db, gateway, lang, where, undefined, 'oldest');
+  const entries = await loadOrderEntries(db, gateway, lang, where, undefined, 'oldest', true);
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
     ? await db

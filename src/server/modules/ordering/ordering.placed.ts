@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.js';
 
-/** Order status (orders.status): 0 failed, 1 pending (waiting for a card/bank payment), 2 placed. */
-export const ORDER_STATUS = { failed: 0, pending: 1, placed: 2 } as const;
+/**
+ * Order status (orders.status): 0 failed, 1 pending (waiting for a card/bank payment), 2 placed,
+ * 3 cancelled (kept in the data with who and when; never counted nor summed, decision 031).
+ */
+export const ORDER_STATUS = { failed: 0, pending: 1, placed: 2, cancelled: 3 } as const;
 
 /**
  * What counts as "an order" in every count and sum anyone sees (menu lists, the order list,
@@ -12,17 +15,34 @@ export const ORDER_STATUS = { failed: 0, pending: 1, placed: 2 } as const;
 export const placedOrder = () => eq(orders.status, ORDER_STATUS.placed);
 
 /**
+ * The orders a list shows to its reader (history): placed and cancelled ones, the cancelled
+ * marked as such. Only `placedOrder()` orders are counted and summed (`placedOrderSums`).
+ */
+export const shownOrder = () => inArray(orders.status, [ORDER_STATUS.placed, ORDER_STATUS.cancelled]);
+
+/** The sums of orderSums over the orders matching `only` (SQL `filter (where ...)`); all rows without it. */
+function sumsOver(only?: SQL) {
+  const f = only ? sql` filter (where ${only})` : sql``;
+  return {
+    cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end)${f}, 0)`.mapWith(
+      Number,
+    ),
+    card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end)${f}, 0)`.mapWith(
+      Number,
+    ),
+    subsidy: sql<number>`coalesce(sum(${orders.subsidyCents})${f}, 0)`.mapWith(Number),
+    bonus: sql<number>`coalesce(sum(${orders.bonusCents})${f}, 0)`.mapWith(Number),
+    total: sql<number>`coalesce(sum(${orders.amountCents})${f}, 0)`.mapWith(Number),
+    count: sql<number>`(count(${orders.id})${f})::int`,
+  };
+}
+
+/**
  * Sums and count over the selected orders (filter them with `placedOrder()`). Sums stay bigint in
  * SQL (an int could overflow on a large menu); the driver reads int8 back as an exact number.
  * card = card and bank; total = the food value.
  */
-export const orderSums = {
-  cash: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number),
-  card: sql<number>`coalesce(sum(case when ${orders.paymentType} in ('card', 'bank') then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(
-    Number,
-  ),
-  subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
-  bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
-  total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
-  count: sql<number>`count(${orders.id})::int`,
-};
+export const orderSums = sumsOver();
+
+/** orderSums over the placed orders among the selected ones (for a list that also shows cancelled orders). */
+export const placedOrderSums = sumsOver(placedOrder());

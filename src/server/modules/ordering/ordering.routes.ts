@@ -11,7 +11,14 @@ import {
   selectableUser,
   usersListQuery,
 } from '../../../shared/schemas/ordering.js';
-import { acceptOrderQuery, order, ordersByMenuResult, ordersQuery, printOrdersQuery } from '../../../shared/schemas/orders.js';
+import {
+  acceptOrderQuery,
+  cancelOrderResult,
+  order,
+  ordersByMenuResult,
+  ordersQuery,
+  printOrdersQuery,
+} from '../../../shared/schemas/orders.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { fileResponse } from '../../lib/openapi.js';
@@ -22,6 +29,8 @@ import { AppError } from '../../lib/errors.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
 import { checkOrder, type PlaceOrderInput } from './ordering.check.js';
 import { persistOrder } from './ordering.persist.js';
+import { cancelOrder } from './ordering.cancel.js';
+import { sendRefund } from '../payments/refunds.service.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
@@ -224,7 +233,15 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const where = filterWhere(filter);
       const total = await countOrders(db, where);
       const w = pageWindow(total, q.page, q.perPage);
-      const data = await loadOrders(db, gateway, req.lang, where, w.limit === null ? undefined : { limit: w.limit, offset: w.offset });
+      const data = await loadOrders(
+        db,
+        gateway,
+        req.lang,
+        where,
+        w.limit === null ? undefined : { limit: w.limit, offset: w.offset },
+        'newest',
+        true,
+      );
       return pageOf(data, total, q);
     },
   );
@@ -272,6 +289,41 @@ export async function orderingRoutes(app: App, deps: Deps) {
       schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } },
     },
     async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang),
+  );
+
+  /**
+   * Cancel (decision 031): the owner while the menu is open, staff of the active provider at any
+   * time. After the commit the change is published and a recorded refund is sent at once; one
+   * the gateway refuses stays failed on the order and the refund-retry job sends it again.
+   */
+  app.post(
+    '/order/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['ordering'], params: idParams, response: { 200: cancelOrderResult } },
+    },
+    async (req) => {
+      const user = userOf(req);
+      const done = await cancelOrder(db, user, req.params.id, { now: deps.now(), lang: req.lang, providerId: () => req.provider() });
+      if (done.changed) {
+        caches.forgetUser(done.userId);
+        app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
+      }
+      if (done.refundId !== null) {
+        // The cancel is committed whatever happens here: a refund not sent now stays open for the job.
+        try {
+          await sendRefund(db, gateway, done.refundId, deps.now, (m) => req.log.warn(m));
+          app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
+        } catch (err) {
+          req.log.error({ err, refundId: done.refundId }, 'refund not sent; the refund-retry job sends it');
+        }
+      }
+      return {
+        success: true as const,
+        already_cancelled: !done.changed,
+        order: await getOrder(db, gateway, user, req.params.id, req.lang),
+      };
+    },
   );
 
   app.delete(

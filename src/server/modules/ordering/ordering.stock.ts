@@ -94,3 +94,30 @@ async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: 
     .where(eq(users.id, row.userId));
   await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
 }
+
+/** The order status of a cancelled order (kept in the data; never counted: ordering.placed.ts). */
+export const CANCELLED_STATUS = 3;
+
+/**
+ * Cancels a placed or pending order: status 3 with who and when, and gives back its stock and
+ * bonus, at most once (the status/stock_released guard makes a second call a no-op; the subsidy
+ * comes back by itself, since only pending and placed orders count as subsidy used). The
+ * idempotency key is freed like a released order's. Answers what it cancelled, or null.
+ * Lock order: the order row, the user row, then balances by dish id (the caller locks the payment first).
+ */
+export async function cancelAndRelease(
+  tx: Tx,
+  orderId: number,
+  cancelledById: number,
+  now: Date,
+): Promise<{ menuId: number; userId: number } | null> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: CANCELLED_STATUS, cancelledAt: now, cancelledById, stockReleased: true, idempotencyKey: null, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [1, 2]), eq(orders.stockReleased, false)))
+    .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
+  const row = rows[0];
+  if (!row) return null;
+  await giveBack(tx, orderId, row);
+  return { menuId: row.menuId, userId: row.userId };
+}

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/context.js';
 import type { PaymentOutcome } from '../../lib/payments/gateway.js';
 import { paymentsCounter } from '../../lib/metrics.js';
 import { releasePendingOrder } from '../ordering/ordering.stock.js';
+import { recordRefund } from './refunds.service.js';
 
 export interface AppliedNotification {
   orderId: number;
@@ -52,6 +53,8 @@ export async function applyNotification(
         log(`payment ${payment.reference} paid after it ${payment.status}; order ${payment.orderId} needs a refund`);
       }
       await tx.update(payments).set({ status: 'paid', updatedAt: now }).where(eq(payments.id, payment.id));
+      // Paid after its order was given up or cancelled: the money goes back (the refund-retry job sends it).
+      if (order!.status === 0 || order!.status === 3) await recordRefund(tx, payment, now);
       const placed = await tx
         .update(orders)
         .set({ status: 2, paidAt: now, updatedAt: now })

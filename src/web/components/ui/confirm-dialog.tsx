@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   message: ReactNode;
   /** Text of the confirming button ("Delete", "Remove"). */
   confirmLabel: string;
+  /** Text of the dismissing button (default "Cancel"; say "Keep the order" when the action itself is a cancel). */
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
   /** The action is running: the confirm button shows a spinner and the dialog stays open. */
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy = false,
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         <>
           {/* A plain button: the shared Button does not take a ref. */}
           <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={cancel} disabled={busy}>
-            {t('cancel')}
+            {cancelLabel ?? t('cancel')}
           </button>
           <Button variant={tone} onClick={onConfirm} loading={busy}>
             {confirmLabel}

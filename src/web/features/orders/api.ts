@@ -26,6 +26,15 @@ export function useMenuOrders(menuId: number | null, filter: AcceptedFilter) {
   });
 }
 
+/** Cancelled orders of one menu (status 3, decision 031): listed with their refunds, never counted. */
+export function useCancelledOrders(menuId: number | null) {
+  return useApiQuery<OrdersByMenuResult>([...ORDERS_KEY, 'menu', menuId, 'cancelled'], '/app/order', {
+    query: ordersQuery(menuId ?? 0, 'all', 3),
+    enabled: menuId !== null,
+    staleTime: 0,
+  });
+}
+
 export const ordersApi = {
   setAccepted: (id: number, accepted: 0 | 1) => api.put<Order>(`/app/order/${id}`, undefined, { query: { accepted } }),
   remove: (id: number) => api.delete<{ success: true }>(`/app/order/${id}`),

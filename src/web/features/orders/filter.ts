@@ -21,10 +21,10 @@ export function acceptedSearch(filter: AcceptedFilter): string {
 }
 
 /** Spec 7: GET /app/order?filter[dishlist_id]=&filter[status]=2&filter[accepted]=&per_page=all&full=1. */
-export function ordersQuery(menuId: number, filter: AcceptedFilter): Query {
+export function ordersQuery(menuId: number, filter: AcceptedFilter, status: 2 | 3 = 2): Query {
   const accepted = filter === 'new' ? 0 : filter === 'accepted' ? 1 : undefined;
   return {
-    filter: { dishlist_id: menuId, status: 2, accepted },
+    filter: { dishlist_id: menuId, status, accepted },
     per_page: 'all',
     full: 1,
   };

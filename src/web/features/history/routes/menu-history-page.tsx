@@ -15,6 +15,7 @@ import { reportFileName, saveBlob } from '../download';
 import { useHistoryLocation } from '../use-history-location';
 import '../../../styles/history.css';
 import { StatusPage } from '../../../components/ui/status-page';
+import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 
 /** /history/{menuId}: the user's orders for one menu, the sums and the PDF report (spec 2). */
 export function Component() {
@@ -23,6 +24,7 @@ export function Component() {
   const { menuId = '' } = useParams();
   const where = useHistoryLocation();
   const history = useMenuHistory(where.locationId, menuId);
+  const now = useNow();
   const menu = history.data?.dishlist;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const money = (euros: number) => formatEuros(euros, lang);
@@ -70,6 +72,21 @@ export function Component() {
       align: 'end',
       sortable: true,
       cell: (o) => <strong>{money(o.amount_to_pay)}</strong>,
+    },
+    {
+      key: 'status',
+      header: t('status.label'),
+      sortable: true,
+      cell: (o) => {
+        const status = ORDER_STATUS_KEY[o.status] ?? 'placed';
+        return (
+          <div className="hist-status">
+            <span className={`hist-tag hist-tag--${status}`}>{t(`status.${status}`)}</span>
+            {o.refund && <span className="muted">{t(`refund.${o.refund.status}`)}</span>}
+            {canCancelOrder(o, where.isStaff, now) && <CancelOrderButton order={o} />}
+          </div>
+        );
+      },
     },
     {
       key: 'again',

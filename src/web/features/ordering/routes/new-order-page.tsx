@@ -21,6 +21,7 @@ import { MenuCategories } from '../components/menu-categories';
 import type { Eater } from '../components/allergen-labels';
 import { SuitableFilter } from '../components/suitable-filter';
 import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
+import { MyMenuOrders } from '../components/my-menu-orders';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
@@ -214,11 +215,24 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           {t('menu.bonus', { amount: formatEuros(data.userData.bonus, lang) })}
         </Notice>
       )}
+      {isCustomer && !data.userData.full_subsidy && data.userData.subsidy > 0 && (
+        <p className="ord-subsidy" data-testid="subsidy-left">
+          {t('menu.subsidyLeft', { amount: formatEuros(data.userData.subsidy, lang) })}
+        </p>
+      )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
       {refilled && (
         <Suspense fallback={null}>
           <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />
         </Suspense>
+      )}
+      {isCustomer && me.location && (
+        <MyMenuOrders
+          locationId={me.location.id}
+          menuId={data.dishlist.id}
+          open={!displayOnly}
+          clockOffset={Date.parse(data.now) - data.receivedAt}
+        />
       )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">

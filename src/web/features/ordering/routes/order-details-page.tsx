@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,17 +10,16 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrder, type Order } from '../api';
 import { safePaymentLink } from '../model/payment-link';
-import { useMe } from '../../../lib/me';
 import { orderAgainPath } from '../use-order-again';
 import '../../../styles/ordering.css';
 import { StatusPage } from '../../../components/ui/status-page';
+import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
+import { useMe } from '../../../lib/me';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
   return title.includes(day) ? title : `${title} (${day})`;
 }
-
-const STATUS_KEY: Record<number, string> = { 0: 'failed', 1: 'pending', 2: 'placed' };
 
 /** /order/{orderId}: one order with its lines, sums and the "Ordered on" date. */
 export function Component() {
@@ -61,9 +61,12 @@ function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const money = (euros: number) => formatEuros(euros, lang);
-  const status = STATUS_KEY[order.status] ?? 'pending';
+  const status = ORDER_STATUS_KEY[order.status] ?? 'pending';
   const payLink = safePaymentLink(order.payment_link, window.location.href);
   const me = useMe();
+  const staff = me.data ? !me.data.is_customer : false;
+  const [done, setDone] = useState(false);
+  const now = useNow();
 
   return (
     <>
@@ -86,6 +89,31 @@ function OrderDetails({ order }: { order: Order }) {
               {order.status === 2 && <span className="muted">{order.accepted ? t('details.accepted') : t('details.notAccepted')}</span>}
             </dd>
           </div>
+          {order.cancelled_at && (
+            <div>
+              <dt>{t('details.cancelledOn')}</dt>
+              <dd>
+                <time dateTime={order.cancelled_at}>{formatDateTime(order.cancelled_at, lang, order.dishlist.timezone)}</time>
+              </dd>
+            </div>
+          )}
+          {order.refund && (
+            <div>
+              <dt>{t('details.refund')}</dt>
+              <dd>
+                <span className={`ord-tag ord-tag--refund-${order.refund.status}`}>
+                  {t(`refund.${order.refund.status}`, { amount: money(order.refund.amount) })}
+                </span>
+                {order.refund.status === 'failed' && (
+                  <span className="muted">
+                    {' '}
+                    {t('refund.retrying', { count: order.refund.attempts })}
+                    {order.refund.last_error && ` (${order.refund.last_error})`}
+                  </span>
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('details.user')}</dt>
             <dd>
@@ -133,6 +161,12 @@ function OrderDetails({ order }: { order: Order }) {
             </Link>
           </p>
         )}
+        {me.data && canCancelOrder(order, staff, now) && (
+          <p>
+            <CancelOrderButton order={order} size="md" onCancelled={() => setDone(true)} />
+          </p>
+        )}
+        <div aria-live="polite">{done && order.status === 3 && <Notice tone="success">{t('details.cancelled')}</Notice>}</div>
       </div>
 
       <div className="card">

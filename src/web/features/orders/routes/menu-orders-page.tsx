@@ -10,7 +10,8 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ORDERS_KEY, ordersApi, useMenuOrders, type Order } from '../api';
+import { ORDERS_KEY, ordersApi, useCancelledOrders, useMenuOrders, type Order } from '../api';
+import { CancelOrderButton } from '../../../components/orders/cancel-order';
 import { LocationTotals } from '../components/location-totals';
 import { PrintButton } from '../components/print-button';
 import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, toggledAccepted } from '../filter';
@@ -30,6 +31,7 @@ export function Component() {
   const [params] = useSearchParams();
   const filter = parseAcceptedFilter(params.get('accepted'));
   const orders = useMenuOrders(menuId, filter);
+  const cancelled = useCancelledOrders(menuId);
   const menu = orders.data?.dishlist ?? null;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const client = useQueryClient();
@@ -152,9 +154,53 @@ export function Component() {
             >
               {t('actions.delete')}
             </Button>
+            <CancelOrderButton order={o} onCancelled={() => setOutcome({ tone: 'success', text: t('cancelled', { id: o.id }) })} />
           </div>
         </div>
       ),
+    },
+  ];
+
+  // Cancelled orders: who, what it was, and how its refund stands (a failed one is retried by the server).
+  const cancelledColumns: Column<Order>[] = [
+    {
+      key: 'id',
+      header: t('columns.order'),
+      sortable: true,
+      cell: (o) => (
+        <Link className="link" to={`/order/${o.id}`}>
+          {t('orderNo', { id: o.id })}
+        </Link>
+      ),
+    },
+    { key: 'user', header: t('columns.customer'), sortable: true, sortValue: (o) => o.user.first_name, cell: (o) => o.user.first_name },
+    columns[2]!,
+    {
+      key: 'amount_to_pay',
+      header: t('columns.toPay'),
+      align: 'end',
+      className: 'cell-nowrap',
+      cell: (o) => (
+        <>
+          <strong>{money(o.amount_to_pay)}</strong>
+          <br />
+          <span className="muted">{t(`paymentType.${o.payment_type}`)}</span>
+        </>
+      ),
+    },
+    {
+      key: 'refund',
+      header: t('columns.refund'),
+      cell: (o) =>
+        o.refund ? (
+          <span
+            className={`badge ${o.refund.status === 'refunded' ? 'badge--ok' : o.refund.status === 'failed' ? 'badge--warn' : 'badge--info'}`}
+          >
+            {t(`refund.${o.refund.status}`, { count: o.refund.attempts })}
+          </span>
+        ) : (
+          ''
+        ),
     },
   ];
 
@@ -285,6 +331,20 @@ export function Component() {
       )}
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}
+      {cancelled.data && cancelled.data.data.length > 0 && (
+        <section className="card ord-group" aria-labelledby="ord-cancelled">
+          <h2 className="ord-group__title" id="ord-cancelled">
+            {t('cancelledTitle')}
+          </h2>
+          <Table
+            columns={cancelledColumns}
+            rows={cancelled.data.data.flatMap((g) => g.orders)}
+            rowKey={(o) => o.id}
+            perPage={1000}
+            emptyText={t('empty')}
+          />
+        </section>
+      )}
     </section>
   );
 }

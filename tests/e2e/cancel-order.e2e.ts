@@ -1,0 +1,95 @@
+import { expect, scanA11y, test } from './a11y';
+import { apiToken, dishCard, signIn, todaysMenu } from './ordering-support';
+
+const SALMON = 'Pan-fried salmon';
+
+// Issue 11, "Cancel before the cut-off": a customer cancels an order before the deadline and
+// sees the stock and the subsidy back on the order page; the order shows as cancelled everywhere.
+test('a customer cancels an order before the deadline and gets the stock and subsidy back', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const menu = await todaysMenu(request, admin);
+  const salmon = menu.dishId(SALMON);
+  const setStock = await request.post(`/app/dishlists/${menu.id}/balance`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { balance: [{ id: salmon, qty: 3 }] },
+  });
+  expect(setStock.ok()).toBe(true);
+
+  // Anna (Birojs Centrs, subsidy 3.50 a menu) starts with nothing ordered on this menu.
+  const anna = await apiToken(request, 'anna@demo.lv');
+  const headers = { Authorization: `Bearer ${anna}` };
+  const me = (await (await request.get('/app/me', { headers })).json()) as { location: { id: number } };
+  const earlier = (await (await request.get(`/app/dishlists/history/${me.location.id}/${menu.id}?per_page=all`, { headers })).json()) as {
+    data: { id: number; status: number }[];
+  };
+  for (const o of earlier.data.filter((x) => x.status === 1 || x.status === 2)) {
+    expect((await request.post(`/app/order/${o.id}/cancel`, { headers })).ok()).toBe(true);
+  }
+  const placed = await request.post('/app/order/create', {
+    headers,
+    data: { dishlist_id: menu.id, items: [{ id: salmon, qty: 1 }], payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok()).toBe(true);
+  const orderId = ((await placed.json()) as { order_id: number }).order_id;
+
+  await signIn(page, 'anna@demo.lv');
+  const card = dishCard(page, SALMON);
+  await expect(card.getByText('2 left')).toBeVisible();
+  // The whole subsidy went into the salmon (6.90): none left to show.
+  await expect(page.getByTestId('subsidy-left')).toBeHidden();
+  const mine = page.getByRole('region', { name: 'Your orders on this menu' });
+  const row = mine.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order No. ${orderId}` }) });
+  await expect(row.getByText('Placed')).toBeVisible();
+
+  await row.getByRole('button', { name: `Cancel order No. ${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order No. ${orderId}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/subsidy and bonus used come back/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+  await scanA11y(page, 'cancel order confirmation');
+  const answer = page.waitForResponse((r) => r.url().includes(`/app/order/${orderId}/cancel`));
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+
+  // Stock and subsidy back, the order marked cancelled and no longer cancellable.
+  await expect(card.getByText('3 left')).toBeVisible();
+  await expect(page.getByTestId('subsidy-left')).toHaveText(/Subsidy available on this menu: .*3\.50/);
+  await expect(row.getByText('Cancelled')).toBeVisible();
+  await expect(row.getByRole('button', { name: /Cancel order/ })).toBeHidden();
+  await scanA11y(page, 'order page after a cancel');
+
+  // The details page says so too.
+  await row.getByRole('link', { name: `Order No. ${orderId}` }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cancelled on')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Cancel order/ })).toBeHidden();
+  await scanA11y(page, 'cancelled order details');
+});
+
+// Staff cancel any order of their provider at any time, from the incoming orders page; it moves
+// to the cancelled orders and out of the totals.
+test('kitchen cancels an order from the orders page', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const menu = await todaysMenu(request, admin);
+  const laura = await apiToken(request, 'laura@demo.lv');
+  const placed = await request.post('/app/order/create', {
+    headers: { Authorization: `Bearer ${laura}` },
+    data: { dishlist_id: menu.id, items: [{ id: menu.dishId('Mineral water'), qty: 1 }], payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const orderId = ((await placed.json()) as { order_id: number }).order_id;
+
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/orders/${menu.id}`);
+  const row = page.getByRole('row').filter({ has: page.getByText(`No. ${orderId}`, { exact: true }) });
+  await row.getByRole('button', { name: `Cancel order No. ${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order No. ${orderId}?` });
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Order ${orderId} was cancelled.`)).toBeVisible();
+  const cancelled = page.getByRole('region', { name: 'Cancelled orders' });
+  await expect(cancelled.getByRole('link', { name: `No. ${orderId}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tehnoparks' }).getByText(`No. ${orderId}`, { exact: true })).toBeHidden();
+  await scanA11y(page, 'orders page with a cancelled order');
+});
