@@ -516,7 +516,9 @@ describe('refunds', () => {
     const { payment } = await paidOrder();
     const refundReference = randomUUID();
     const before = montonio.state.calls.refunds;
-    expect(await gateway().refund({ reference: payment.reference, refundReference, amountCents: 515, orderId: 1 })).toEqual({ outcome: 'refunded' });
+    expect(await gateway().refund({ reference: payment.reference, refundReference, amountCents: 515, orderId: 1 })).toEqual({
+      outcome: 'refunded',
+    });
     expect(montonio.state.lastRefund).toMatchObject({
       accessKey: ACCESS_KEY,
       orderUuid: payment.gatewayPaymentId,
@@ -524,7 +526,9 @@ describe('refunds', () => {
       idempotencyKey: refundReference,
     });
     // A retry with the same reference is the same refund at Montonio, not a second one.
-    expect(await gateway().refund({ reference: payment.reference, refundReference, amountCents: 515, orderId: 1 })).toEqual({ outcome: 'refunded' });
+    expect(await gateway().refund({ reference: payment.reference, refundReference, amountCents: 515, orderId: 1 })).toEqual({
+      outcome: 'refunded',
+    });
     expect(montonio.state.calls.refunds).toBe(before + 2);
     expect(montonio.state.refunds.size).toBe([...montonio.state.refunds.keys()].length);
     expect([...montonio.state.refunds.keys()].filter((k) => k === refundReference)).toHaveLength(1);
@@ -532,7 +536,8 @@ describe('refunds', () => {
 
   it('a refund Montonio holds is pending; rejected, too large, failing or unknown ones fail with a reason', async () => {
     const { payment } = await paidOrder();
-    const ask = (amountCents = 100) => gateway().refund({ reference: payment.reference, refundReference: randomUUID(), amountCents, orderId: 1 });
+    const ask = (amountCents = 100) =>
+      gateway().refund({ reference: payment.reference, refundReference: randomUUID(), amountCents, orderId: 1 });
     montonio.state.fail.refunds = 'PENDING';
     expect(await ask()).toEqual({ outcome: 'pending' });
     montonio.state.fail.refunds = 'REJECTED';
