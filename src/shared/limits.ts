@@ -16,6 +16,10 @@ export const EMAIL_MAX = 254;
 export const ADDRESS_MAX = 500;
 /** Dish summaries, per language. */
 export const SUMMARY_MAX = 2000;
+/** A dish's short ingredients text, per language (issue 15). */
+export const INGREDIENTS_MAX = 500;
+/** A dish's energy per portion, kcal (issue 15). */
+export const KCAL_MAX = 10_000;
 /** Dish codes. */
 export const CODE_MAX = 50;
 /** The comment of an order. */

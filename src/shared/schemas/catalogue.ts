@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
-import { CODE_MAX, NAME_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
+import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, NAME_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -126,6 +126,10 @@ export const dish = z.object({
   diets: z.array(z.enum(DIET_TAGS)),
   /** The allergens were saved at least once (an empty list too): the list warns until then. */
   allergens_confirmed: z.boolean(),
+  /** Energy per portion, kcal; null: not given. */
+  kcal: z.number().nullable(),
+  /** A short ingredients text per language ('' where not given). */
+  ingredients: translatedText,
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
   price: z.number(),
   /** Euros: the price for a simple dish; for a complex, the cheapest full choice (cheapestSelectionCents in shared/ordering/complex.ts). */
@@ -176,6 +180,9 @@ export const createDishInput = z.object({
   category_id: dbId,
   allergens: z.array(dbId).max(50).optional(),
   diets: z.array(z.enum(DIET_TAGS)).max(DIET_TAGS.length).optional(),
+  /** Energy per portion in kcal; null clears it. */
+  kcal: z.number().int().min(0).max(KCAL_MAX).nullable().optional(),
+  ingredients: optionalTextInput(INGREDIENTS_MAX).optional(),
   price: euros.optional(),
   status: z.boolean().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),

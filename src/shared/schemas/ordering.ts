@@ -148,6 +148,10 @@ export const complexOptionDish = z.object({
   qty: z.number().nullable(),
   allergens: z.array(menuAllergen),
   diets: z.array(z.enum(DIET_TAGS)),
+  /** Energy per portion, kcal; null: not given. */
+  kcal: z.number().nullable(),
+  /** A short ingredients text in the asked language; '' when not given. */
+  ingredients: z.string(),
   has_image: z.boolean(),
   /** Put in the image URL as &v= for long caching (see catalogue); null without an image. */
   image_version: z.string().nullable(),
@@ -185,6 +189,10 @@ export const menuDish = z.object({
   /** The dish's own allergens (a set meal's options carry theirs: shared/dietary.ts lineDietary). */
   allergens: z.array(menuAllergen),
   diets: z.array(z.enum(DIET_TAGS)),
+  /** Energy per portion, kcal; null: not given. */
+  kcal: z.number().nullable(),
+  /** A short ingredients text in the asked language; '' when not given. */
+  ingredients: z.string(),
   /** Option groups of a complex; empty for simple dishes. */
   complex: z.array(menuComplexGroup),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { KCAL_MAX } from '../../../shared/limits.js';
 import { createdAt, translated } from './common.js';
 import { providers } from './providers.js';
 
@@ -58,10 +59,15 @@ export const dishes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Energy per portion in kcal; null: not given (issue 15). */
+    kcal: integer('kcal'),
+    /** A short ingredients text per language (issue 15). */
+    ingredients: translated('ingredients'),
     createdAt: createdAt(),
   },
   (t) => [
     index('dishes_provider_idx').on(t.providerId),
+    check('dishes_kcal_range', sql`${t.kcal} is null or ${t.kcal} between 0 and ${sql.raw(String(KCAL_MAX))}`),
     index('dishes_category_idx').on(t.categoryId),
     check('dishes_price_nonneg', sql`${t.priceCents} >= 0`),
     check('dishes_type_valid', sql`${t.type} in ('simple','complex','initial')`),

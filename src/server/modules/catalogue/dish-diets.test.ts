@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeProvider, signedIn } from '../../test/factories.js';
 import { makeCategory, makeDish } from './catalogue.factories.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 
 let ctx: TestContext;
 let kitchen: Record<string, string>;
@@ -41,5 +42,38 @@ describe('dish diet tags and confirmed allergens', () => {
     expect((await call('PUT', `/app/dishes/${id}?provider_id=${p.id}`, { allergens: [] })).json().allergens_confirmed).toBe(true);
     const old = await makeDish(ctx.db, p.id, cat.id);
     expect((await call('GET', `/app/dishes/${old.id}?provider_id=${p.id}`)).json().allergens_confirmed).toBe(false);
+  });
+
+  it('keeps energy and an ingredients text per language, refuses impossible energy, and shows both on the order page', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const soup = `/app/dishes/${w.soup.id}?provider_id=${w.provider.id}`;
+    const saved = await call('PUT', soup, { kcal: 240, ingredients: { lv: 'Skābenes, kartupeļi, ola', en: 'Sorrel, potatoes, egg' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ kcal: 240, ingredients: { lv: 'Skābenes, kartupeļi, ola', en: 'Sorrel, potatoes, egg', ru: '' } });
+    expect((await call('PUT', soup, { kcal: -1 })).statusCode).toBe(422);
+    expect((await call('PUT', soup, { kcal: 12.5 })).statusCode).toBe(422);
+    expect((await call('PUT', soup, { ingredients: { lv: 'x'.repeat(501) } })).statusCode).toBe(422);
+    expect((await call('GET', soup)).json().kcal).toBe(240);
+
+    // The order page: the dish and the same dish as a set-meal option, in the asked language.
+    const customer = await customerAt(ctx.db, ctx.clock.now());
+    const page = await ctx.app.inject({ url: `/app/order/create/${w.menu.id}?lang=en`, headers: customer.auth });
+    expect(page.statusCode).toBe(200);
+    const dishes = page.json().dishlist.categories.flatMap((c: { dishes: unknown[] }) => c.dishes) as {
+      id: number;
+      kcal: number | null;
+      ingredients: string;
+      complex: { dishes: { id: number; kcal: number | null; ingredients: string }[] }[];
+    }[];
+    expect(dishes.find((d) => d.id === w.soup.id)).toMatchObject({ kcal: 240, ingredients: 'Sorrel, potatoes, egg' });
+    expect(dishes.find((d) => d.id === w.main.id)).toMatchObject({ kcal: null, ingredients: '' });
+    const option = dishes.find((d) => d.id === w.set.complex.id)!.complex[0]!.dishes.find((o) => o.id === w.soup.id);
+    expect(option).toMatchObject({ kcal: 240, ingredients: 'Sorrel, potatoes, egg' });
+
+    // Cleared: null energy, empty texts.
+    expect((await call('PUT', soup, { kcal: null, ingredients: { lv: '' } })).json()).toMatchObject({
+      kcal: null,
+      ingredients: { lv: '' },
+    });
   });
 });

@@ -120,6 +120,8 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       allergens: allergensOf.get(d.id) ?? [],
       diets: dietTagsOf(d.diets),
       allergens_confirmed: d.allergensConfirmed,
+      kcal: d.kcal,
+      ingredients: fullText(d.ingredients),
       price: toEuros(d.priceCents),
       priceFrom: toEuros(priceFrom),
       status: d.status,
@@ -377,6 +379,8 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
         categoryId: input.category_id,
         title: storedText(input.title),
         summary: storedText(input.summary),
+        kcal: input.kcal ?? null,
+        ingredients: storedText(input.ingredients),
         code: input.code ?? '',
         priceCents: input.price === undefined ? 0 : toCents(input.price),
         status: input.status ?? true,
@@ -420,6 +424,8 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     const set: Partial<typeof dishes.$inferInsert> = {};
     if (input.title !== undefined) set.title = storedText(input.title);
     if (input.summary !== undefined) set.summary = storedText(input.summary);
+    if (input.kcal !== undefined) set.kcal = input.kcal;
+    if (input.ingredients !== undefined) set.ingredients = storedText(input.ingredients);
     if (input.code !== undefined) set.code = input.code;
     if (input.category_id !== undefined) set.categoryId = input.category_id;
     if (input.price !== undefined) set.priceCents = toCents(input.price);

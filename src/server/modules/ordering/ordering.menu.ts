@@ -6,7 +6,7 @@ import { toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import type { BalanceEntry, DishlistSummary, OrderDishlist } from '../../../shared/schemas/ordering.js';
 import type { Db, Tx } from '../../db/client.js';
-import { allergens, balances, categories, dishImages, menus, providers } from '../../db/schema/index.js';
+import { allergens, balances, categories, dishes, dishImages, menus, providers } from '../../db/schema/index.js';
 import type { Translated } from '../../db/schema/common.js';
 import { isoTime } from '../../lib/time.js';
 
@@ -19,6 +19,9 @@ export interface OptionData {
   allergens: number[];
   diets: DietTag[];
   imageVersion: string | null;
+  /** Read for the order page only (loadMenu), not when placing an order. */
+  kcal: number | null;
+  ingredients: Translated;
 }
 
 export interface GroupData {
@@ -42,6 +45,9 @@ export interface DishData {
   allergens: number[];
   diets: DietTag[];
   imageVersion: string | null;
+  /** Read for the order page only (loadMenu), not when placing an order. */
+  kcal: number | null;
+  ingredients: Translated;
   groups: GroupData[];
 }
 
@@ -104,7 +110,7 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
   const allDishIds = [...new Set([...menu.dishes.values()].flatMap((d) => [d.id, ...d.groups.flatMap((g) => g.dishes.map((o) => o.id))]))];
   // Allergen ids come with the priced menu (the same reader as placing an order); their titles
   // (the 14 of the regulation) are read whole, in the regulation's order.
-  const [categoryRows, allergenRows, imageRows] = allDishIds.length
+  const [categoryRows, allergenRows, imageRows, factRows] = allDishIds.length
     ? await Promise.all([
         db
           .select({ id: categories.id, title: categories.title, groupName: categories.groupName, position: categories.position })
@@ -112,14 +118,20 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
           .where(inArray(categories.id, categoryIds)),
         db.select({ id: allergens.id, title: allergens.title }).from(allergens).orderBy(asc(allergens.position), asc(allergens.id)),
         db.select({ dishId: dishImages.dishId, etag: dishImages.etag }).from(dishImages).where(inArray(dishImages.dishId, allDishIds)),
+        // Energy and ingredients (issue 15): shown on the page, never needed to place an order.
+        db.select({ id: dishes.id, kcal: dishes.kcal, ingredients: dishes.ingredients }).from(dishes).where(inArray(dishes.id, allDishIds)),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
   const allergenOrder = new Map(allergenRows.map((a, i) => [a.id, i]));
   for (const a of allergenRows) menu.allergenTitles.set(a.id, a.title);
   const imageVersion = new Map(imageRows.map((i) => [i.dishId, i.etag]));
-  const shown = (d: { id: number; allergens: number[]; imageVersion: string | null }) => {
+  const factsOf = new Map(factRows.map((f) => [f.id, f]));
+  const shown = (d: OptionData) => {
     d.allergens = [...d.allergens].sort((x, y) => (allergenOrder.get(x) ?? 0) - (allergenOrder.get(y) ?? 0));
     d.imageVersion = imageVersion.get(d.id) ?? null;
+    const facts = factsOf.get(d.id);
+    d.kcal = facts?.kcal ?? null;
+    d.ingredients = facts?.ingredients ?? {};
   };
   // Dishes come in menu order (category position, category, dish position), so categories too.
   const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
@@ -177,6 +189,8 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
           image_version: d.imageVersion,
           allergens: allergenList(d.allergens),
           diets: d.diets,
+          kcal: d.kcal,
+          ingredients: pickText(d.ingredients, lang),
           complex: d.groups.map((g) => ({
             id: g.id,
             category_id: g.categoryId,
@@ -190,6 +204,8 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
               qty: qty(o.id),
               allergens: allergenList(o.allergens),
               diets: o.diets,
+              kcal: o.kcal,
+              ingredients: pickText(o.ingredients, lang),
               has_image: o.imageVersion !== null,
               image_version: o.imageVersion,
             })),
@@ -316,6 +332,8 @@ export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
       allergens: allergenIds ?? [],
       diets,
       imageVersion: null,
+      kcal: null,
+      ingredients: {},
       groups: (groups ?? []).map(([gid, groupCategoryId, groupTitle, optional, options]) => ({
         id: gid,
         categoryId: groupCategoryId,
@@ -329,6 +347,8 @@ export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
           allergens: optionAllergens ?? [],
           diets: optionDiets,
           imageVersion: null,
+          kcal: null,
+          ingredients: {},
         })),
       })),
     });

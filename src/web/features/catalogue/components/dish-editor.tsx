@@ -11,7 +11,7 @@ import { eurosFromInput, eurosToInput } from '../../../lib/price';
 import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { TranslatedFields } from './translated-fields';
-import { CODE_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
+import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface DishEditorProps {
   /** null: a new dish of `kind`. */
@@ -22,7 +22,8 @@ interface DishEditorProps {
 }
 
 /** Keys this form shows under its controls; anything else goes to the summary at the top. */
-const SHOWN = /^(title(\.|$)|summary(\.|$)|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
+const SHOWN =
+  /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
 
 /**
  * Create or edit a dish. Simple dishes: texts, code, category, price, allergens. Complex dishes
@@ -46,6 +47,8 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
   const [type, setType] = useState<DishType>(dish?.type ?? (complex ? 'complex' : 'simple'));
   const [allergens, setAllergens] = useState<number[]>(dish?.allergens ?? []);
   const [diets, setDiets] = useState<DietTag[]>(dish?.diets ?? []);
+  const [kcal, setKcal] = useState(dish?.kcal != null ? String(dish.kcal) : '');
+  const [ingredients, setIngredients] = useState<TextDraft>(textDraftOf(dish?.ingredients));
   const [status, setStatus] = useState(dish?.status ?? true);
   const [position, setPosition] = useState(dish ? String(dish.position) : '');
   const [groups, dispatch] = useReducer(complexReducer, undefined, () => {
@@ -99,6 +102,9 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
     else {
       input.allergens = allergens;
       input.diets = diets;
+      // An unreadable number is sent as -1, which the server refuses on its field (in its words).
+      input.kcal = kcal.trim() === '' ? null : Number.isInteger(Number(kcal)) ? Number(kcal) : -1;
+      input.ingredients = textInputOf(ingredients);
     }
     if (dish && position.trim() !== '') input.position = Number(position);
     save.submit(input);
@@ -269,6 +275,33 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
             })}
           </ul>
         </fieldset>
+      )}
+      {!complex && (
+        <>
+          <TextField
+            label={t('fields.kcal')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={KCAL_MAX}
+            step={1}
+            value={kcal}
+            error={first('kcal')}
+            onChange={(e) => {
+              setKcal(e.target.value);
+              fieldErrors.clear('kcal');
+            }}
+          />
+          <TranslatedFields
+            legend={t('fields.ingredients')}
+            value={ingredients}
+            onChange={textSetter(setIngredients, 'ingredients')}
+            multiline
+            maxLength={INGREDIENTS_MAX}
+            groupError={first('ingredients')}
+            errors={{ lv: first('ingredients.lv'), en: first('ingredients.en'), ru: first('ingredients.ru') }}
+          />
+        </>
       )}
       <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
       {complex && (

@@ -65,6 +65,7 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary 
       <div className="ord-dish__body">
         <h3 className="ord-dish__title">{dish.title}</h3>
         {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
+        <DishFacts kcal={dish.kcal} ingredients={dish.ingredients} />
         <DietaryLabels allergens={dish.allergens} diets={dish.diets} conflict={conflict} eater={dietary.eater} titles={dietary.titles} />
       </div>
       {confirm}
@@ -180,6 +181,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary
                       eater={dietary.eater}
                       titles={dietary.titles}
                     />
+                    <DishFacts kcal={option.kcal} ingredients={option.ingredients} />
                   </span>
                   {soldOut && <span className="ord-tag">{t('dish.soldOut')}</span>}
                   <LeftTag qty={soldOut ? null : stockOf(stock, option)} />
@@ -200,5 +202,22 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary
         {confirm}
       </div>
     </article>
+  );
+}
+
+/** Energy and ingredients in writing (issue 15), when the kitchen gave them. */
+function DishFacts({ kcal, ingredients }: { kcal: number | null; ingredients: string }) {
+  const { t } = useTranslation('ordering');
+  if (kcal === null && !ingredients) return null;
+  return (
+    <p className="ord-dish__facts">
+      {kcal !== null && <span>{t('dish.kcal', { value: kcal })}</span>}
+      {kcal !== null && ingredients && ' · '}
+      {ingredients && (
+        <span>
+          {t('dish.ingredients')} {ingredients}
+        </span>
+      )}
+    </p>
   );
 }

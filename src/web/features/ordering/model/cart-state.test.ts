@@ -22,6 +22,8 @@ function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
     image_version: null,
     allergens: [],
     diets: [],
+    kcal: null,
+    ingredients: '',
     complex,
   };
 }
@@ -36,6 +38,8 @@ const option = (id: number) => ({
   qty: null,
   allergens: [],
   diets: [],
+  kcal: null,
+  ingredients: '',
   has_image: false,
   image_version: null,
 });

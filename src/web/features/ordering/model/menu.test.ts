@@ -22,6 +22,8 @@ const option = (id: number, price: number, qty: number | null = null) => ({
   qty,
   allergens: [],
   diets: [],
+  kcal: null,
+  ingredients: '',
   has_image: false,
   image_version: null,
 });
@@ -41,6 +43,8 @@ function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
     image_version: null,
     allergens: [],
     diets: [],
+    kcal: null,
+    ingredients: '',
     complex: [],
     ...over,
   };

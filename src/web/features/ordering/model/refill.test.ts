@@ -10,6 +10,8 @@ const option = (id: number, price = 1) => ({
   qty: null,
   allergens: [],
   diets: [],
+  kcal: null,
+  ingredients: '',
   has_image: false,
   image_version: null,
 });
@@ -29,6 +31,8 @@ function dish(id: number, price: number, complex: MenuComplexGroup[] = []): Menu
     image_version: null,
     allergens: [],
     diets: [],
+    kcal: null,
+    ingredients: '',
     complex,
   };
 }
