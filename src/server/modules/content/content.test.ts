@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBlocks, allergens } from '../../db/schema/index.js';
+import { contentBlocks } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 
@@ -10,10 +10,6 @@ beforeAll(async () => {
     { key: 'privacy', lang: 'lv', body: '<p>Privātums</p>' },
     { key: 'privacy', lang: 'en', body: '<p>Privacy</p>' },
     { key: 'header-info', lang: 'lv', body: '<p>Pasūtiet līdz 10:30</p>' },
-  ]);
-  await ctx.db.insert(allergens).values([
-    { code: 'milk', title: { lv: 'Piens', en: 'Milk', ru: 'Молоко' }, position: 2 },
-    { code: 'gluten', title: { lv: 'Glutēns', en: 'Gluten', ru: 'Глютен' }, position: 1 },
   ]);
 });
 afterAll(() => ctx.close());
@@ -64,9 +60,15 @@ describe('content blocks and reference data', () => {
     expect((await ctx.app.inject({ url: '/app/block/secrets' })).statusCode).toBe(404);
   });
 
-  it('lists allergens in order with translated titles', async () => {
-    const res = await ctx.app.inject({ url: '/app/allergens?lang=ru' });
-    expect(res.json().map((a: { title: string }) => a.title)).toEqual(['Глютен', 'Молоко']);
+  it('lists the 14 allergens of Regulation 1169/2011 (there from the first migration on) in its order, titled in the language', async () => {
+    const titles = async (lang: string) =>
+      (await ctx.app.inject({ url: `/app/allergens?lang=${lang}` })).json().map((a: { title: string }) => a.title);
+    const en = await titles('en');
+    expect(en).toHaveLength(14);
+    expect(en.slice(0, 3)).toEqual(['Cereals containing gluten', 'Crustaceans', 'Eggs']);
+    expect(en.at(-1)).toBe('Molluscs');
+    expect((await titles('lv')).slice(0, 2)).toEqual(['Graudaugi, kas satur lipekli', 'Vēžveidīgie']);
+    expect((await titles('ru'))[6]).toBe('Молоко');
   });
 
   it("lists the languages, and says when payments are the sandbox's (the web shows a test-payments banner)", async () => {
