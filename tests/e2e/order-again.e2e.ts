@@ -37,6 +37,8 @@ async function tomorrowsMenu(request: APIRequestContext, token: string) {
 /** Picks today's seeded menu when another journey's menu is shown first. */
 async function chooseTodaysMenu(page: Page) {
   const select = page.getByLabel('Menu', { exact: true });
+  // The options arrive with the menu list: wait for a seeded one before reading them.
+  await expect(select.locator('option').filter({ hasText: SEEDED_MENU }).first()).toBeAttached();
   const labels = (await select.locator('option').allTextContents()).map((l) => l.trim());
   const today = labels.find((l) => SEEDED_MENU.test(l));
   expect(today).toBeTruthy();
