@@ -8,9 +8,14 @@ import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { formatHourMinute, ticketIndexOfKey } from '../display';
 
-/** True when a key press belongs to a field or a control (they keep their own keys). */
-function ownKeys(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON|A)$/.test(target.tagName));
+/** True when a key press belongs to a text field (it keeps every key). */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** True when Enter belongs to the focused control (a button or link acts on it itself). */
+function ownEnter(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && /^(BUTTON|A)$/.test(target.tagName);
 }
 
 interface Props {
@@ -50,12 +55,15 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || ownKeys(e.target)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
       const index = ticketIndexOfKey(e.key, tickets.length);
       if (index !== null) {
-        setSelected(tickets[index]!.key);
+        const key = tickets[index]!.key;
+        setSelected(key);
+        // Focus leaves any button, so the next Enter bumps rather than presses it.
+        document.querySelector<HTMLElement>(`[data-ticket="${key}"]`)?.focus();
         e.preventDefault();
-      } else if (e.key === 'Enter' && selectedIndex >= 0) {
+      } else if (e.key === 'Enter' && selectedIndex >= 0 && !ownEnter(e.target)) {
         bump(tickets[selectedIndex]!.key);
         e.preventDefault();
       } else if (e.key === 'r' || e.key === 'R') {
@@ -68,8 +76,7 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
   }, [tickets, selectedIndex, bump, recallLast]);
 
   const urgency = dispatchUrgency(data.dispatch_at, now);
-  const dueText =
-    urgency.level === 'overdue' ? t('tickets.overdue', { count: -urgency.minutes }) : t('tickets.dueIn', { count: urgency.minutes });
+  const dueText = dueInWords(urgency.minutes, t);
   const zone = data.dishlist.timezone;
 
   return (
@@ -125,6 +132,14 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
   );
 }
 
+/** "25 minutes to dispatch", "2 h 05 min to dispatch", "dispatch overdue by 5 minutes". */
+function dueInWords(minutes: number, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const abs = Math.abs(minutes);
+  if (abs < 60) return minutes < 0 ? t('tickets.overdue', { count: abs }) : t('tickets.dueIn', { count: abs });
+  const time = { hours: Math.floor(abs / 60), minutes: String(abs % 60).padStart(2, '0') };
+  return minutes < 0 ? t('tickets.overdueLong', time) : t('tickets.dueInLong', time);
+}
+
 function ticketTitle(ticket: KitchenTicket, t: (key: string) => string): string {
   return ticket.title ?? t('tickets.noLocation');
 }
@@ -150,16 +165,17 @@ function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, bu
       aria-labelledby={id}
       aria-current={selected ? 'true' : undefined}
       data-ticket={ticket.key}
+      tabIndex={-1}
       onClick={onSelect}
     >
       <header className="kds-ticket__head">
         <span className="kds-ticket__num" aria-hidden="true">
           {number <= 9 ? number : '·'}
         </span>
-        <h3 className="kds-ticket__title" id={id}>
+        <h2 className="kds-ticket__title" id={id}>
           <span className="visually-hidden">{t('tickets.number', { number })} </span>
           {ticketTitle(ticket, t)}
-        </h3>
+        </h2>
         <span className="kds-ticket__portions">{t('tickets.portions', { count: ticket.portions })}</span>
       </header>
       {ticket.kind === 'lap' && ticket.stops.length > 0 && <p className="kds-ticket__stops">{ticket.stops.join(' → ')}</p>}
