@@ -19,7 +19,8 @@ const apiProxy = {
  *   (autoUpdate) and drops the old precache;
  * - page navigations are network-first: the newest index.html whenever the server answers, the
  *   last one (one cache entry for every SPA path) only when offline;
- * - API answers (/app/) are never cached, except the kitchen display's (GET /app/kitchen/{id}),
+ * - API answers (/app/) are never cached, except the kitchen display's (GET /app/kitchen/{id} and
+ *   its tickets, GET /app/kitchen/{id}/tickets),
  *   network-first, so /kds shows its last data when the network is gone.
  */
 const pwa = VitePWA({
@@ -72,12 +73,12 @@ const pwa = VitePWA({
         },
       },
       {
-        urlPattern: ({ request, url }) => request.method === 'GET' && /^\/app\/kitchen\/\d+$/.test(url.pathname),
+        urlPattern: ({ request, url }) => request.method === 'GET' && /^\/app\/kitchen\/\d+(\/tickets)?$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: KDS_CACHE,
           networkTimeoutSeconds: 8,
-          expiration: { maxEntries: 8 },
+          expiration: { maxEntries: 16 },
           cacheableResponse: { statuses: [200] },
         },
       },

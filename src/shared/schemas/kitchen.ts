@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dishlistSummary } from './ordering.js';
+import { text } from './text.js';
 
 /** One dish to cook and how many. */
 export const kitchenDish = z.object({ id: z.number(), title: z.string(), qty: z.number() });
@@ -34,3 +35,82 @@ export const kitchenResult = z.object({
   updated_at: z.string(),
 });
 export type KitchenResult = z.infer<typeof kitchenResult>;
+
+/** How the tickets are cut: one per delivery lap (locations without a lap get their own), or one per location. */
+export const TICKET_GROUPINGS = ['lap', 'location'] as const;
+export type TicketGrouping = (typeof TICKET_GROUPINGS)[number];
+
+/** GET /app/kitchen/{menuId}/tickets?by=lap|location (default lap). */
+export const ticketsQuery = z.object({ by: z.enum(TICKET_GROUPINGS).default('lap') });
+
+/** A ticket key: "lap:<id>", "loc:<id>" or "loc:none" (orders without a location). */
+export const ticketKey = text()
+  .trim()
+  .regex(/^(lap:\d{1,10}|loc:(\d{1,10}|none))$/);
+
+/** POST /app/kitchen/{menuId}/tickets/bump and /recall. */
+export const ticketInput = z.object({ ticket: ticketKey });
+export type TicketInput = z.infer<typeof ticketInput>;
+
+export const ticketLine = z.object({
+  title: z.string(),
+  qty: z.number(),
+  /** The chosen options of a set meal, by title. */
+  options: z.array(z.string()),
+  /** The line holds an allergen its eater avoids (decision 034). */
+  allergen: z.boolean(),
+});
+
+export const ticketOrder = z.object({
+  id: z.number(),
+  name: z.string(),
+  location: z.string().nullable(),
+  comment: z.string(),
+  /** When it became an order (paid for card and bank, created for cash). */
+  placed_at: z.string(),
+  /** Placed, or cancelled, after the menu's deadline (decision 041). */
+  late: z.boolean(),
+  /** Cancelled (decision 031): shown struck through, not cooked. */
+  cancelled: z.boolean(),
+  /** Allergens the eater avoids that are in the order, by title. */
+  allergens: z.array(z.string()),
+  lines: z.array(ticketLine),
+});
+export type TicketOrder = z.infer<typeof ticketOrder>;
+
+export const kitchenTicket = z.object({
+  key: z.string(),
+  kind: z.enum(['lap', 'location']),
+  /** The lap's or location's title; null for orders without a location. */
+  title: z.string().nullable(),
+  /** The lap's stops in order (a location ticket: just its own title). */
+  stops: z.array(z.string()),
+  orders: z.array(ticketOrder),
+  /** Portions to cook (placed orders only). */
+  portions: z.number(),
+  /** Some order was placed or cancelled after the deadline. */
+  late: z.boolean(),
+  /** The last time one of its orders was placed or cancelled. */
+  changed_at: z.string(),
+  /** Bumped before and shown again because an order changed after the bump. */
+  changed_after_bump: z.boolean(),
+});
+export type KitchenTicket = z.infer<typeof kitchenTicket>;
+
+/**
+ * GET /app/kitchen/{menuId}/tickets: the open tickets in delivery order and the last bumped ones
+ * (newest first, at most 20) that can be recalled.
+ */
+export const ticketsResult = z.object({
+  dishlist: dishlistSummary,
+  by: z.enum(TICKET_GROUPINGS),
+  /** When the food should leave (decision 041): tickets are coloured by the time left. */
+  dispatch_at: z.string(),
+  tickets: z.array(kitchenTicket),
+  bumped: z.array(kitchenTicket.extend({ bumped_at: z.string() })),
+  updated_at: z.string(),
+});
+export type TicketsResult = z.infer<typeof ticketsResult>;
+
+/** Answer of bump and recall: whether this call changed anything (a repeat does not). */
+export const ticketActionResult = z.object({ success: z.boolean(), changed: z.boolean(), ticket: z.string() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, groupTotal, isEmpty, parseMenuId } from './display';
+import { formatClock, groupTotal, isEmpty, parseMenuId, ticketIndexOfKey } from './display';
 
 describe('kitchen display helpers', () => {
   it('reads the menu id from the address', () => {
@@ -31,5 +31,16 @@ describe('kitchen display helpers', () => {
         ],
       }),
     ).toBe(7);
+  });
+});
+
+describe('ticketIndexOfKey', () => {
+  it('maps the number keys 1–9 to the shown tickets and ignores every other key', () => {
+    expect(ticketIndexOfKey('1', 3)).toBe(0);
+    expect(ticketIndexOfKey('3', 3)).toBe(2);
+    expect(ticketIndexOfKey('4', 3)).toBeNull();
+    expect(ticketIndexOfKey('0', 12)).toBeNull();
+    expect(ticketIndexOfKey('Enter', 3)).toBeNull();
+    expect(ticketIndexOfKey('12', 12)).toBeNull();
   });
 });

@@ -31,3 +31,18 @@ export function isEmpty(k: Pick<KitchenResult, 'dishes' | 'initials'>): boolean 
 export function groupTotal(g: KitchenResult['dishes'][number]): number {
   return g.data.reduce((sum, d) => sum + d.qty, 0);
 }
+
+/** The display refetches on the event stream's news at once, then at most this often. */
+export const LIVE_REFETCH_MS = 500;
+
+/** The ticket a number key (1–9) selects: its index, or null for any other key. */
+export function ticketIndexOfKey(key: string, count: number): number | null {
+  if (!/^[1-9]$/.test(key)) return null;
+  const i = Number(key) - 1;
+  return i < count ? i : null;
+}
+
+/** HH:mm of an ISO time in the given zone. */
+export function formatHourMinute(iso: string, zone: string): string {
+  return formatClock(iso, zone).slice(0, 5);
+}

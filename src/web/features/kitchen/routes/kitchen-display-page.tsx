@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import type { TicketGrouping } from '../../../../shared/schemas/kitchen';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
@@ -8,44 +9,85 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useKitchen, type KitchenResult } from '../api';
-import { formatClock, groupTotal, isEmpty, parseMenuId } from '../display';
+import { useKitchen, useLiveKitchen, useOnline, useTicketAction, useTickets, type KitchenResult } from '../api';
+import { KITCHEN_REFRESH_MS, formatClock, formatHourMinute, groupTotal, isEmpty, parseMenuId } from '../display';
 import { useFullscreen } from '../use-fullscreen';
+import { useNow } from '../use-now';
 import '../../../styles/kitchen.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenAlerts } from '../components/allergen-alerts';
+import { TicketsBoard } from '../components/tickets-board';
 
-/** /kds/{menuId}: what the kitchen must cook, refreshed every 10 s, with a fullscreen toggle (spec 2, 3, 4). */
+type View = 'all' | 'tickets';
+
+/**
+ * /kds/{menuId}: the kitchen display (spec 2, 3, 4; decision 041). Two views: "all day" (what to
+ * cook, counted) and "tickets" (per lap or location, bumped when done). Live through the event
+ * stream, polled every 10 s only while the stream is down; with no network it keeps its last
+ * data and says how old it is.
+ */
 export function Component() {
   const { t, i18n } = useTranslation('kitchen');
   const { menuId: rawId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'tickets' ? 'tickets' : 'all';
+  const by: TicketGrouping = params.get('by') === 'location' ? 'location' : 'lap';
   const menuId = parseMenuId(rawId);
-  const kitchen = useKitchen(menuId);
+  const live = useLiveKitchen(menuId);
+  const online = useOnline();
+  const kitchen = useKitchen(menuId, live);
+  const tickets = useTickets(menuId, by, live, view === 'tickets');
+  const action = useTicketAction(menuId);
   const data = kitchen.data;
-  const menu = data?.dishlist;
+  const menu = data?.dishlist ?? tickets.data?.dishlist;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const display = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(display);
   const change = useTotalChange(data);
+  const now = useNow(5_000);
+  const shown = view === 'tickets' ? tickets : kitchen;
+  const shownData = shown.data;
+
+  const setView = (next: View, nextBy: TicketGrouping = by) => {
+    const p = new URLSearchParams(params);
+    if (next === 'tickets') p.set('view', 'tickets');
+    else p.delete('view');
+    if (nextBy === 'location') p.set('by', 'location');
+    else p.delete('by');
+    setParams(p, { replace: true });
+  };
 
   if (menuId === null || (!data && isNotFound(kitchen.error))) return <StatusPage kind="notFound" />;
-  let body;
-  if (kitchen.isPending) {
+  let body: ReactNode;
+  if (shown.isPending) {
     body = <Spinner block />;
-  } else if (!data) {
+  } else if (!shownData) {
     body = (
       <Notice tone="error">
-        {errorMessage(kitchen.error, t('errors.loadFailed'))}{' '}
-        <Button size="sm" variant="ghost" onClick={() => void kitchen.refetch()}>
+        {errorMessage(shown.error, t('errors.loadFailed'))}{' '}
+        <Button size="sm" variant="ghost" onClick={() => void shown.refetch()}>
           {t('retry')}
         </Button>
       </Notice>
     );
-  } else if (isEmpty(data)) {
+  } else if (view === 'tickets' && tickets.data) {
+    body = (
+      <TicketsBoard
+        data={tickets.data}
+        busy={action.isPending}
+        error={action.error}
+        onAction={(a, ticket) => action.mutateAsync({ action: a, ticket }).catch(() => undefined)}
+      />
+    );
+  } else if (data && isEmpty(data)) {
     body = <p className="kds-empty">{t('empty')}</p>;
-  } else {
+  } else if (data) {
     body = <Board data={data} />;
   }
+  // No network, a failed refresh, or (stream down) an answer older than three refreshes: the
+  // service worker answers from its cache when the server cannot be reached (decision 023).
+  const offline =
+    shownData !== undefined && (!online || shown.isError || (!live && now - Date.parse(shownData.updated_at) > 3 * KITCHEN_REFRESH_MS));
 
   return (
     <section ref={display} className={`page kds${fullscreen.active ? ' kds--fullscreen' : ''}`} aria-labelledby="kds-title">
@@ -57,22 +99,26 @@ export function Component() {
               <span className="kds-head__date"> {formatDate(menu.from, i18n.language, menu.timezone)}</span>
             )}
           </h1>
-          {data && (
+          {shownData && (
             <p className="kds-head__updated" aria-live="off">
-              {t('updatedAt', { time: formatClock(data.updated_at, data.dishlist.timezone) })}
+              {t('updatedAt', { time: formatClock(shownData.updated_at, shownData.dishlist.timezone) })}
+              {!live && online && <span className="kds-head__polling"> · {t('polling')}</span>}
             </p>
           )}
         </div>
-        {fullscreen.supported && (
-          <Button className="kds-head__toggle" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
-            {fullscreen.active ? t('exitFullscreen') : t('fullscreen')}
-          </Button>
-        )}
+        {/* Header actions: the fullscreen toggle, and room for more (downloads). */}
+        <div className="kds-head__actions">
+          {fullscreen.supported && (
+            <Button className="kds-head__toggle" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
+              {fullscreen.active ? t('exitFullscreen') : t('fullscreen')}
+            </Button>
+          )}
+        </div>
       </header>
-      {data && kitchen.isError && (
-        <Notice tone="warning" className="kds-stale">
-          {t('errors.stale')}
-        </Notice>
+      {offline && shownData && (
+        <p className="kds-offline" role="status">
+          <strong>{t('offline', { time: formatHourMinute(shownData.updated_at, shownData.dishlist.timezone) })}</strong>
+        </p>
       )}
       {data && (
         // Each refresh is not announced, only a change of what there is to cook (politely).
@@ -80,8 +126,63 @@ export function Component() {
           {change && t('changed', change)}
         </Notice>
       )}
-      {body}
+      <div className="kds-views">
+        <div
+          className="kds-tabs"
+          role="tablist"
+          aria-label={t('views')}
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+            const next: View = view === 'all' ? 'tickets' : 'all';
+            setView(next);
+            document.getElementById(`kds-tab-${next}`)?.focus();
+          }}
+        >
+          <ViewTab id="all" current={view} onSelect={() => setView('all')}>
+            {t('allDay')}
+          </ViewTab>
+          <ViewTab id="tickets" current={view} onSelect={() => setView('tickets')}>
+            {t('tickets.title')}
+          </ViewTab>
+        </div>
+        {view === 'tickets' && (
+          <div className="kds-grouping" role="group" aria-label={t('tickets.grouping')}>
+            {(['lap', 'location'] as const).map((g) => (
+              <Button
+                key={g}
+                size="sm"
+                variant={by === g ? 'primary' : 'secondary'}
+                aria-pressed={by === g}
+                onClick={() => setView('tickets', g)}
+              >
+                {t(g === 'lap' ? 'tickets.byLap' : 'tickets.byLocation')}
+              </Button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="kds-panel" role="tabpanel" id={`kds-panel-${view}`} aria-labelledby={`kds-tab-${view}`}>
+        {body}
+      </div>
     </section>
+  );
+}
+
+function ViewTab({ id, current, onSelect, children }: { id: View; current: View; onSelect(): void; children: ReactNode }) {
+  const selected = id === current;
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`kds-tab-${id}`}
+      className={`kds-tab${selected ? ' is-active' : ''}`}
+      aria-selected={selected}
+      aria-controls={selected ? `kds-panel-${id}` : undefined}
+      tabIndex={selected ? 0 : -1}
+      onClick={onSelect}
+    >
+      {children}
+    </button>
   );
 }
 

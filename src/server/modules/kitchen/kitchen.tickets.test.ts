@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KitchenTicket, TicketsResult } from '../../../shared/schemas/kitchen.js';
+import { allergens, orderItems, orders } from '../../db/schema/index.js';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeLap } from '../laps/laps.factories.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { DISPATCH_AFTER_DEADLINE_MS } from './kitchen.tickets.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function place(auth: Record<string, string>, body: object) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/app/order/create',
+    headers: auth,
+    payload: { terms: true, payment_type: 'cash', ...body },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().order_id as number;
+}
+
+const at = (id: number, createdAt: Date) => ctx.db.update(orders).set({ createdAt }).where(eq(orders.id, id));
+
+/**
+ * Four locations: lap "Second" (position 1) stops at B then A, lap "First" (position 0) at C,
+ * D is on no lap. A orders soup ×2 with a comment an hour before the deadline, B a set meal,
+ * C a main one minute after the deadline (a late addition), D a dessert it then cancels.
+ */
+async function world() {
+  const start = ctx.clock.now();
+  const w = await menuWorld(ctx.db, start);
+  const deadline = w.menu.to;
+  const a = await customerAt(ctx.db, start, { title: 'A birojs' }, { firstName: 'Anna' });
+  const b = await customerAt(ctx.db, start, { title: 'B birojs' }, { firstName: 'Baiba' });
+  const c = await customerAt(ctx.db, start, { title: 'C birojs' }, { firstName: 'Cilda' });
+  const d = await customerAt(ctx.db, start, { title: 'D birojs' }, { firstName: 'Dace' });
+  const second = await makeLap(ctx.db, w.provider.id, [b.location.id, a.location.id], { title: 'Second', position: 1 });
+  const first = await makeLap(ctx.db, w.provider.id, [c.location.id], { title: 'First', position: 0 });
+  const [g1, g2, g3] = w.set.groups;
+  const oa = await place(a.auth, { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], comment: 'Bez sāls' });
+  const ob = await place(b.auth, {
+    dishlist_id: w.menu.id,
+    items: [
+      {
+        id: w.set.complex.id,
+        qty: 1,
+        complex: [
+          { group_id: g1!.id, dish_id: w.soup.id },
+          { group_id: g2!.id, dish_id: w.main.id },
+          { group_id: g3!.id, dish_id: w.dessert.id },
+        ],
+      },
+    ],
+  });
+  const oc = await place(c.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
+  const od = await place(d.auth, { dishlist_id: w.menu.id, items: [{ id: w.dessert.id, qty: 1 }] });
+  expect((await ctx.app.inject({ method: 'POST', url: `/app/order/${od}/cancel`, headers: d.auth })).statusCode).toBe(200);
+  await at(oa, new Date(deadline.getTime() - 3600_000));
+  await at(ob, new Date(deadline.getTime() - 1800_000));
+  await at(od, new Date(deadline.getTime() - 1800_000));
+  await at(oc, new Date(deadline.getTime() + 60_000));
+  // B's eater avoids an allergen of the main (flag written when ordered, decision 034).
+  // One of the regulation's 14 allergens the migrations write.
+  const [gluten] = await ctx.db.select().from(allergens).orderBy(allergens.position, allergens.id).limit(1);
+  await ctx.db
+    .update(orders)
+    .set({ allergenWarnings: [gluten!.id] })
+    .where(eq(orders.id, ob));
+  await ctx.db
+    .update(orderItems)
+    .set({ allergenIds: [gluten!.id] })
+    .where(eq(orderItems.orderId, ob));
+  const staff = await signedIn(ctx.db, { role: 'kitchen' }, start);
+  return { w, a, b, c, d, first, second, oa, ob, oc, od, staff, deadline, start, allergen: gluten!.title.en! };
+}
+
+type X = Awaited<ReturnType<typeof world>>;
+
+async function tickets(x: X, by?: 'lap' | 'location'): Promise<TicketsResult> {
+  const res = await ctx.app.inject({
+    url: `/app/kitchen/${x.w.menu.id}/tickets?provider_id=${x.w.provider.id}&lang=en${by ? `&by=${by}` : ''}`,
+    headers: x.staff.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function act(x: X, what: 'bump' | 'recall', ticket: string, auth = x.staff.auth) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/app/kitchen/${x.w.menu.id}/tickets/${what}?provider_id=${x.w.provider.id}`,
+    headers: auth,
+    payload: { ticket },
+  });
+}
+
+const keys = (list: KitchenTicket[]) => list.map((t) => t.key);
+
+describe('kitchen tickets', () => {
+  it('groups the orders per lap in lap order (stops in order, locations without a lap after), with lines, options, comments and flags', async () => {
+    const x = await world();
+    const body = await tickets(x);
+    expect(body.by).toBe('lap');
+    expect(body.dispatch_at).toBe(new Date(x.deadline.getTime() + DISPATCH_AFTER_DEADLINE_MS).toISOString());
+    expect(keys(body.tickets)).toEqual([`lap:${x.first.id}`, `lap:${x.second.id}`, `loc:${x.d.location.id}`]);
+    const [first, second, d] = body.tickets;
+    expect(first).toMatchObject({ kind: 'lap', title: 'First', stops: ['C birojs'], portions: 1, late: true });
+    expect(first!.orders[0]).toMatchObject({
+      id: x.oc,
+      late: true,
+      cancelled: false,
+      lines: [{ title: 'Pork chop', qty: 1, options: [], allergen: false }],
+    });
+    // The lap's stops in their order (B before A), and the orders with them.
+    expect(second).toMatchObject({ title: 'Second', stops: ['B birojs', 'A birojs'], portions: 3, late: false });
+    expect(second!.orders.map((o) => o.id)).toEqual([x.ob, x.oa]);
+    expect(second!.orders[0]).toMatchObject({
+      name: 'Baiba',
+      location: 'B birojs',
+      late: false,
+      allergens: [x.allergen],
+      lines: [{ title: 'Set', qty: 1, options: ['Sorrel soup', 'Pork chop', 'Bread soup'], allergen: true }],
+    });
+    expect(second!.orders[1]).toMatchObject({
+      name: 'Anna',
+      comment: 'Bez sāls',
+      allergens: [],
+      lines: [{ title: 'Sorrel soup', qty: 2, allergen: false }],
+    });
+    // The cancelled order stays on its ticket, marked, and nothing of it is to cook.
+    expect(d).toMatchObject({ kind: 'location', title: 'D birojs', portions: 0 });
+    expect(d!.orders[0]).toMatchObject({ id: x.od, cancelled: true, lines: [{ title: 'Bread soup', qty: 1 }] });
+  });
+
+  it('cuts one ticket per location in delivery order when asked', async () => {
+    const x = await world();
+    const body = await tickets(x, 'location');
+    expect(keys(body.tickets)).toEqual([x.c, x.b, x.a, x.d].map((p) => `loc:${p.location.id}`));
+    expect(body.tickets.map((t) => t.portions)).toEqual([1, 1, 2, 0]);
+  });
+
+  it('marks an order cancelled after the deadline as a late change', async () => {
+    const x = await world();
+    await ctx.db
+      .update(orders)
+      .set({ cancelledAt: new Date(x.deadline.getTime() + 120_000) })
+      .where(eq(orders.id, x.od));
+    const d = (await tickets(x)).tickets.find((t) => t.key === `loc:${x.d.location.id}`)!;
+    expect(d.late).toBe(true);
+    expect(d.orders[0]).toMatchObject({ cancelled: true, late: true });
+  });
+
+  it('bumps and recalls idempotently, keeps the last bumped to recall, and brings a bumped ticket back when a late order changes it', async () => {
+    const x = await world();
+    ctx.clock.set(new Date(x.deadline.getTime() + 10 * 60_000));
+    const heard: unknown[] = [];
+    const stop = ctx.app.changes.subscribe((c) => heard.push(c));
+    const lap = `lap:${x.second.id}`;
+    try {
+      let res = await act(x, 'bump', lap);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, changed: true, ticket: lap });
+      expect(heard).toContainEqual({ type: 'menu', menuId: x.w.menu.id });
+      // A repeat (a double press, a retried request) changes nothing.
+      heard.length = 0;
+      res = await act(x, 'bump', lap);
+      expect(res.json()).toMatchObject({ changed: false });
+      expect(heard).toEqual([]);
+    } finally {
+      stop();
+    }
+    let body = await tickets(x);
+    expect(keys(body.tickets)).not.toContain(lap);
+    expect(body.bumped.map((t) => [t.key, t.bumped_at])).toEqual([[lap, ctx.clock.now().toISOString()]]);
+
+    ctx.clock.advance(60_000);
+    expect((await act(x, 'recall', lap)).json()).toMatchObject({ changed: true });
+    expect((await act(x, 'recall', lap)).json()).toMatchObject({ changed: false });
+    body = await tickets(x);
+    expect(keys(body.tickets)).toContain(lap);
+    expect(body.tickets.find((t) => t.key === lap)!.changed_after_bump).toBe(false);
+    expect(body.bumped).toEqual([]);
+
+    // Bumped again; then A orders once more after the bump (staff may take late orders).
+    expect((await act(x, 'bump', lap)).json()).toMatchObject({ changed: true });
+    const bumpedAt = ctx.clock.now();
+    ctx.clock.set(x.start);
+    const late = await place(x.a.auth, { dishlist_id: x.w.menu.id, items: [{ id: x.w.dessert.id, qty: 1 }] });
+    await at(late, new Date(bumpedAt.getTime() + 60_000));
+    ctx.clock.set(new Date(bumpedAt.getTime() + 120_000));
+    body = await tickets(x);
+    const back = body.tickets.find((t) => t.key === lap)!;
+    expect(back).toMatchObject({ changed_after_bump: true, late: true, portions: 4 });
+    expect(back.orders.find((o) => o.id === late)).toMatchObject({ late: true });
+    expect(body.bumped).toEqual([]);
+    // Bumping it again counts as a change.
+    expect((await act(x, 'bump', lap)).json()).toMatchObject({ changed: true });
+    expect(keys((await tickets(x)).bumped)).toEqual([lap]);
+  });
+
+  it('lists at most the last 20 bumped tickets, newest first', async () => {
+    const x = await world();
+    ctx.clock.set(new Date(x.deadline.getTime() + 10 * 60_000));
+    const all = keys((await tickets(x, 'location')).tickets);
+    for (const key of all) {
+      ctx.clock.advance(1000);
+      await act(x, 'bump', key);
+    }
+    const body = await tickets(x, 'location');
+    expect(body.tickets).toEqual([]);
+    expect(keys(body.bumped)).toEqual([...all].reverse());
+    // 25 bumped tickets of a bigger menu: only the newest 20 are offered for recall.
+    const w = await menuWorld(ctx.db, x.start);
+    const eaters = [];
+    ctx.clock.set(x.start);
+    for (let i = 0; i < 25; i++) {
+      const e = await customerAt(ctx.db, x.start, { title: `L${i}` });
+      await place(e.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
+      eaters.push(`loc:${e.location.id}`);
+    }
+    ctx.clock.set(new Date(w.menu.to.getTime() + 60_000));
+    const staff = await signedIn(ctx.db, { role: 'admin' }, x.start);
+    for (const key of eaters) {
+      ctx.clock.advance(1000);
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: `/app/kitchen/${w.menu.id}/tickets/bump?provider_id=${w.provider.id}`,
+        headers: staff.auth,
+        payload: { ticket: key },
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const big = await ctx.app.inject({
+      url: `/app/kitchen/${w.menu.id}/tickets?provider_id=${w.provider.id}&by=location`,
+      headers: staff.auth,
+    });
+    expect(keys(big.json().bumped)).toEqual(eaters.slice(5).reverse());
+  });
+
+  it('is for staff of the menu’s provider only; unknown and malformed tickets are refused', async () => {
+    const x = await world();
+    const other = await menuWorld(ctx.db, x.start);
+    const url = `/app/kitchen/${x.w.menu.id}/tickets?provider_id=${x.w.provider.id}`;
+    expect((await ctx.app.inject({ url, headers: x.a.auth })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+    expect((await act(x, 'bump', `lap:${x.first.id}`, x.a.auth)).statusCode).toBe(403);
+    expect((await act(x, 'recall', `lap:${x.first.id}`, x.a.auth)).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: `/app/kitchen/${other.menu.id}/tickets?provider_id=${x.w.provider.id}`, headers: x.staff.auth }))
+        .statusCode,
+    ).toBe(404);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/kitchen/${other.menu.id}/tickets/bump?provider_id=${x.w.provider.id}`,
+      headers: x.staff.auth,
+      payload: { ticket: `lap:${x.first.id}` },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await act(x, 'bump', 'lap:2147483647')).statusCode).toBe(404);
+    const bad = await act(x, 'bump', 'drop table');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('ticket');
+    expect((await ctx.app.inject({ url: `${url}&by=dish`, headers: x.staff.auth })).statusCode).toBe(422);
+    // Nothing was bumped by the refused calls.
+    expect((await tickets(x)).bumped).toEqual([]);
+  });
+});

@@ -1,0 +1,234 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
+import type { Db } from '../../db/client.js';
+import { kdsBumps, lapLocations, laps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { presentSummary } from '../ordering/ordering.menu.js';
+import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
+import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
+import { providerMenu } from './kitchen.service.js';
+
+/**
+ * When the food should leave, when nothing says it (decision 041): the menu's deadline plus this.
+ * Menus and laps hold no delivery or departure time yet.
+ */
+export const DISPATCH_AFTER_DEADLINE_MS = 60 * 60_000;
+/** Bumped tickets that can be recalled: the last 20. */
+export const RECALLABLE = 20;
+
+type Bump = { ticketKey: string; bumpedAt: Date; recalledAt: Date | null };
+type Built = KitchenTicket & { changedAt: Date };
+
+const iso = (d: Date) => d.toISOString();
+
+/** The orders of a menu (placed and cancelled) as tickets, in delivery order, with their bumps. */
+async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
+  const menu = await providerMenu(db, providerId, menuId, lang);
+  const [rows, stops, bumps, titles] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        name: users.firstName,
+        locationId: orders.locationId,
+        location: locations.title,
+        comment: orders.comment,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        cancelledAt: orders.cancelledAt,
+        warnings: orders.allergenWarnings,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(locations, eq(locations.id, orders.locationId))
+      .where(and(eq(orders.menuId, menuId), shownOrder()))
+      .orderBy(asc(orders.id)),
+    db
+      .select({
+        lapId: laps.id,
+        lapTitle: laps.title,
+        lapPosition: laps.position,
+        locationId: lapLocations.locationId,
+        stop: lapLocations.position,
+      })
+      .from(lapLocations)
+      .innerJoin(laps, eq(laps.id, lapLocations.lapId))
+      .where(and(eq(laps.providerId, providerId), eq(laps.active, true))),
+    db
+      .select({ ticketKey: kdsBumps.ticketKey, bumpedAt: kdsBumps.bumpedAt, recalledAt: kdsBumps.recalledAt })
+      .from(kdsBumps)
+      .where(eq(kdsBumps.menuId, menuId)),
+    allergenTitlesOf(db),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const items = ids.length
+    ? await db
+        .select({
+          id: orderItems.id,
+          orderId: orderItems.orderId,
+          title: orderItems.title,
+          qty: orderItems.qty,
+          allergenIds: orderItems.allergenIds,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.position), asc(orderItems.id))
+    : [];
+  const options = items.length
+    ? await db
+        .select({ itemId: orderItemOptions.orderItemId, title: orderItemOptions.title })
+        .from(orderItemOptions)
+        .where(
+          inArray(
+            orderItemOptions.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+        .orderBy(asc(orderItemOptions.id))
+    : [];
+  const optionsOf = new Map<number, string[]>();
+  for (const o of options) optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
+  const itemsOf = new Map<number, typeof items>();
+  for (const i of items) itemsOf.set(i.orderId, [...(itemsOf.get(i.orderId) ?? []), i]);
+  const stopOf = new Map(stops.map((s) => [s.locationId, s]));
+  const deadline = menu.to.getTime();
+
+  // Delivery order: laps by position, their stops in order; then locations without a lap by title; then no location.
+  const sortKey = (locationId: number | null, title: string | null): [number, number, string, number] => {
+    if (locationId === null) return [2, 0, '', 0];
+    const s = stopOf.get(locationId);
+    return s ? [0, s.lapPosition * 1e6 + s.lapId, '', s.stop] : [1, 0, title ?? '', locationId];
+  };
+  const compare = (a: [number, number, string, number], b: [number, number, string, number]) =>
+    a[0] - b[0] || a[1] - b[1] || a[2].localeCompare(b[2]) || a[3] - b[3];
+
+  const tickets = new Map<string, Built & { sort: [number, number, string, number]; stopKeys: [number, string][] }>();
+  const sorted = [...rows].sort((a, b) => compare(sortKey(a.locationId, a.location), sortKey(b.locationId, b.location)) || a.id - b.id);
+  for (const r of sorted) {
+    const stop = r.locationId !== null ? stopOf.get(r.locationId) : undefined;
+    const byLap = by === 'lap' && stop !== undefined;
+    const key = byLap ? `lap:${stop.lapId}` : `loc:${r.locationId ?? 'none'}`;
+    const placedAt = r.paidAt ?? r.createdAt;
+    const cancelled = r.status === ORDER_STATUS.cancelled;
+    const changedAt = cancelled && r.cancelledAt && r.cancelledAt > placedAt ? r.cancelledAt : placedAt;
+    const late = placedAt.getTime() > deadline || (cancelled && r.cancelledAt !== null && r.cancelledAt.getTime() > deadline);
+    const lines = (itemsOf.get(r.id) ?? []).map((i) => ({
+      title: pickText(i.title, lang),
+      qty: i.qty,
+      options: optionsOf.get(i.id) ?? [],
+      allergen: i.allergenIds.some((a) => r.warnings.includes(a)),
+    }));
+    const order: TicketOrder = {
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      comment: r.comment,
+      placed_at: iso(placedAt),
+      late,
+      cancelled,
+      allergens: namedAllergens(titles, r.warnings, lang).map((a) => a.title),
+      lines,
+    };
+    let ticket = tickets.get(key);
+    if (!ticket) {
+      ticket = {
+        key,
+        kind: byLap ? 'lap' : 'location',
+        title: byLap ? stop.lapTitle : r.location,
+        stops: [],
+        stopKeys: [],
+        orders: [],
+        portions: 0,
+        late: false,
+        changed_at: iso(changedAt),
+        changedAt,
+        changed_after_bump: false,
+        sort: sortKey(r.locationId, r.location),
+      };
+      tickets.set(key, ticket);
+    }
+    ticket.orders.push(order);
+    if (r.location !== null && !ticket.stopKeys.some(([id]) => id === r.locationId)) ticket.stopKeys.push([r.locationId!, r.location]);
+    if (!cancelled) ticket.portions += lines.reduce((s, l) => s + l.qty, 0);
+    ticket.late ||= late;
+    if (changedAt > ticket.changedAt) {
+      ticket.changedAt = changedAt;
+      ticket.changed_at = iso(changedAt);
+    }
+  }
+  const all = [...tickets.values()]
+    .sort((a, b) => compare(a.sort, b.sort))
+    .map(({ sort: _sort, stopKeys, ...t }) => ({ ...t, stops: stopKeys.map(([, title]) => title) }));
+  return { menu, tickets: all, bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
+}
+
+/** Bumped: a bump not recalled, and no order of the ticket placed or cancelled since. */
+function isBumped(ticket: Built, bump: Bump | undefined): boolean {
+  return bump !== undefined && bump.recalledAt === null && bump.bumpedAt >= ticket.changedAt;
+}
+
+const present = ({ changedAt: _c, ...t }: Built): KitchenTicket => t;
+
+/** GET /app/kitchen/{menuId}/tickets. */
+export async function ticketsOfMenu(
+  db: Db,
+  providerId: number,
+  menuId: number,
+  by: TicketGrouping,
+  now: Date,
+  lang: Lang,
+): Promise<TicketsResult> {
+  const { menu, tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
+  const open: KitchenTicket[] = [];
+  const bumped: TicketsResult['bumped'] = [];
+  for (const ticket of tickets) {
+    const bump = bumps.get(ticket.key);
+    if (bump && isBumped(ticket, bump)) bumped.push({ ...present(ticket), bumped_at: iso(bump.bumpedAt) });
+    else open.push({ ...present(ticket), changed_after_bump: bump !== undefined && bump.recalledAt === null });
+  }
+  bumped.sort((a, b) => b.bumped_at.localeCompare(a.bumped_at) || a.key.localeCompare(b.key));
+  return {
+    dishlist: presentSummary(menu),
+    by,
+    dispatch_at: iso(new Date(menu.to.getTime() + DISPATCH_AFTER_DEADLINE_MS)),
+    tickets: open,
+    bumped: bumped.slice(0, RECALLABLE),
+    updated_at: iso(now),
+  };
+}
+
+/**
+ * POST /app/kitchen/{menuId}/tickets/bump: marks a ticket done. Idempotent: a ticket already
+ * bumped (and unchanged since) is left as it was (`changed: false`). A ticket shown again after a
+ * late change is bumped anew. 404 for a ticket the menu has no orders for.
+ */
+export async function bumpTicket(db: Db, providerId: number, menuId: number, key: string, userId: number, now: Date, lang: Lang) {
+  const by: TicketGrouping = key.startsWith('lap:') ? 'lap' : 'location';
+  const { tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
+  // Every location has a ticket of its own in the per-location view, so that view judges "loc:" keys.
+  const ticket = tickets.find((x) => x.key === key);
+  if (!ticket) throw new AppError(404, t(lang, 'notFound'));
+  if (isBumped(ticket, bumps.get(key))) return { success: true, changed: false, ticket: key };
+  const values = { menuId, ticketKey: key, bumpedAt: now, bumpedById: userId, recalledAt: null };
+  await db
+    .insert(kdsBumps)
+    .values(values)
+    .onConflictDoUpdate({ target: [kdsBumps.menuId, kdsBumps.ticketKey], set: { bumpedAt: now, bumpedById: userId, recalledAt: null } });
+  return { success: true, changed: true, ticket: key };
+}
+
+/**
+ * POST /app/kitchen/{menuId}/tickets/recall: brings a bumped ticket back. Idempotent: a ticket not
+ * bumped (never, or recalled already) answers `changed: false`.
+ */
+export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, now: Date, lang: Lang) {
+  await providerMenu(db, providerId, menuId, lang);
+  const done = await db
+    .update(kdsBumps)
+    .set({ recalledAt: now })
+    .where(and(eq(kdsBumps.menuId, menuId), eq(kdsBumps.ticketKey, key), isNull(kdsBumps.recalledAt)))
+    .returning({ key: kdsBumps.ticketKey });
+  return { success: true, changed: done.length > 0, ticket: key };
+}

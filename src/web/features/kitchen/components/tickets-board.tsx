@@ -1,0 +1,241 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNow } from '../use-now';
+import { useTranslation } from 'react-i18next';
+import { dispatchUrgency } from '../../../../shared/kds-dispatch';
+import type { KitchenTicket, TicketOrder, TicketsResult } from '../../../../shared/schemas/kitchen';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { formatHourMinute, ticketIndexOfKey } from '../display';
+
+/** True when a key press belongs to a text field (it keeps every key). */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** True when Enter belongs to the focused control (a button or link acts on it itself). */
+function ownEnter(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && /^(BUTTON|A)$/.test(target.tagName);
+}
+
+interface Props {
+  data: TicketsResult;
+  onAction(action: 'bump' | 'recall', ticket: string): Promise<unknown>;
+  busy: boolean;
+  error: unknown;
+}
+
+/**
+ * The tickets view: one card per lap or location in delivery order, numbered 1–9 for the keys
+ * (a bump bar sends the same keys): a number selects, Enter bumps the selected ticket, R recalls
+ * the last bumped one. Each card is coloured by the time left to dispatch and says it in words.
+ */
+export function TicketsBoard({ data, onAction, busy, error }: Props) {
+  const { t } = useTranslation('kitchen');
+  const now = useNow(15_000);
+  const [selected, setSelected] = useState<string | null>(null);
+  const tickets = data.tickets;
+  const selectedIndex = tickets.findIndex((x) => x.key === selected);
+
+  const bump = useCallback(
+    (key: string) => {
+      const i = tickets.findIndex((x) => x.key === key);
+      // The selection moves to the ticket that takes the bumped one's place.
+      setSelected(tickets[i + 1]?.key ?? tickets[i - 1]?.key ?? null);
+      void onAction('bump', key);
+    },
+    [tickets, onAction],
+  );
+  const recallLast = useCallback(() => {
+    const last = data.bumped[0];
+    if (!last) return;
+    setSelected(last.key);
+    void onAction('recall', last.key);
+  }, [data.bumped, onAction]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      const index = ticketIndexOfKey(e.key, tickets.length);
+      if (index !== null) {
+        const key = tickets[index]!.key;
+        setSelected(key);
+        // Focus leaves any button, so the next Enter bumps rather than presses it.
+        document.querySelector<HTMLElement>(`[data-ticket="${key}"]`)?.focus();
+        e.preventDefault();
+      } else if (e.key === 'Enter' && selectedIndex >= 0 && !ownEnter(e.target)) {
+        bump(tickets[selectedIndex]!.key);
+        e.preventDefault();
+      } else if (e.key === 'r' || e.key === 'R') {
+        recallLast();
+        e.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tickets, selectedIndex, bump, recallLast]);
+
+  const urgency = dispatchUrgency(data.dispatch_at, now);
+  const dueText = dueInWords(urgency.minutes, t);
+  const zone = data.dishlist.timezone;
+
+  return (
+    <div className="kds-tickets-wrap">
+      <p className="kds-keys">{t('tickets.keys')}</p>
+      <p className={`kds-due kds-due--${urgency.level}`}>
+        {t('tickets.dispatchAt', { time: formatHourMinute(data.dispatch_at, zone) })} — {dueText}
+      </p>
+      {error !== null && error !== undefined && <Notice tone="error">{errorMessage(error, t('errors.actionFailed'))}</Notice>}
+      {tickets.length === 0 ? (
+        <p className="kds-empty">{t('tickets.none')}</p>
+      ) : (
+        <ol className="kds-tickets" aria-label={t('tickets.open')}>
+          {tickets.map((ticket, i) => (
+            <li key={ticket.key}>
+              <Ticket
+                ticket={ticket}
+                number={i + 1}
+                level={urgency.level}
+                dueText={dueText}
+                selected={ticket.key === selected}
+                onSelect={() => setSelected(ticket.key)}
+                onBump={() => bump(ticket.key)}
+                busy={busy}
+                zone={zone}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <section className="kds-recall" aria-labelledby="kds-recall-title">
+        <h2 id="kds-recall-title" className="kds-recall__title">
+          {t('tickets.bumped', { count: data.bumped.length })}
+        </h2>
+        {data.bumped.length === 0 ? (
+          <p className="kds-recall__empty">{t('tickets.noneBumped')}</p>
+        ) : (
+          <ul className="kds-recall__list">
+            {data.bumped.map((b) => (
+              <li key={b.key} className="kds-recall__item">
+                <span>
+                  {ticketTitle(b, t)} · {t('tickets.bumpedAt', { time: formatHourMinute(b.bumped_at, zone) })}
+                </span>
+                <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onAction('recall', b.key)}>
+                  {t('tickets.recall')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** "25 minutes to dispatch", "2 h 05 min to dispatch", "dispatch overdue by 5 minutes". */
+function dueInWords(minutes: number, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const abs = Math.abs(minutes);
+  if (abs < 60) return minutes < 0 ? t('tickets.overdue', { count: abs }) : t('tickets.dueIn', { count: abs });
+  const time = { hours: Math.floor(abs / 60), minutes: String(abs % 60).padStart(2, '0') };
+  return minutes < 0 ? t('tickets.overdueLong', time) : t('tickets.dueInLong', time);
+}
+
+function ticketTitle(ticket: KitchenTicket, t: (key: string) => string): string {
+  return ticket.title ?? t('tickets.noLocation');
+}
+
+interface TicketProps {
+  ticket: KitchenTicket;
+  number: number;
+  level: string;
+  dueText: string;
+  selected: boolean;
+  onSelect(): void;
+  onBump(): void;
+  busy: boolean;
+  zone: string;
+}
+
+function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, busy, zone }: TicketProps) {
+  const { t } = useTranslation('kitchen');
+  const id = `kds-ticket-${ticket.key.replace(':', '-')}`;
+  return (
+    <article
+      className={`kds-ticket kds-ticket--${level}${selected ? ' is-selected' : ''}`}
+      aria-labelledby={id}
+      aria-current={selected ? 'true' : undefined}
+      data-ticket={ticket.key}
+      tabIndex={-1}
+      onClick={onSelect}
+    >
+      <header className="kds-ticket__head">
+        <span className="kds-ticket__num" aria-hidden="true">
+          {number <= 9 ? number : '·'}
+        </span>
+        <h2 className="kds-ticket__title" id={id}>
+          <span className="visually-hidden">{t('tickets.number', { number })} </span>
+          {ticketTitle(ticket, t)}
+        </h2>
+        <span className="kds-ticket__portions">{t('tickets.portions', { count: ticket.portions })}</span>
+      </header>
+      {ticket.kind === 'lap' && ticket.stops.length > 0 && <p className="kds-ticket__stops">{ticket.stops.join(' → ')}</p>}
+      <p className="kds-ticket__due">{dueText}</p>
+      {(ticket.late || ticket.changed_after_bump) && (
+        <p className="kds-ticket__flags">
+          {ticket.changed_after_bump && <span className="kds-badge kds-badge--changed">{t('tickets.changedAfterBump')}</span>}
+          {ticket.late && <span className="kds-badge kds-badge--late">{t('tickets.late')}</span>}
+        </p>
+      )}
+      <ul className="kds-orders">
+        {ticket.orders.map((o) => (
+          <TicketOrderRow key={o.id} order={o} showLocation={ticket.kind === 'lap'} zone={zone} />
+        ))}
+      </ul>
+      <Button
+        className="kds-ticket__bump"
+        variant="primary"
+        disabled={busy}
+        onClick={(e) => {
+          e.stopPropagation();
+          onBump();
+        }}
+      >
+        {t('tickets.bump')}
+      </Button>
+    </article>
+  );
+}
+
+function TicketOrderRow({ order, showLocation, zone }: { order: TicketOrder; showLocation: boolean; zone: string }) {
+  const { t } = useTranslation('kitchen');
+  const Lines = order.cancelled ? 'del' : 'div';
+  return (
+    <li className={`kds-order${order.cancelled ? ' kds-order--cancelled' : ''}`}>
+      <p className="kds-order__who">
+        <strong>{order.name}</strong>
+        {showLocation && order.location ? ` · ${order.location}` : ''}
+        <span className="kds-order__time"> · {formatHourMinute(order.placed_at, zone)}</span>
+        {order.cancelled && <span className="kds-badge kds-badge--cancelled">{t('tickets.cancelled')}</span>}
+        {order.late && <span className="kds-badge kds-badge--late">{t('tickets.lateOrder')}</span>}
+      </p>
+      <Lines className="kds-order__lines">
+        <ul>
+          {order.lines.map((l, i) => (
+            <li key={i} className={l.allergen ? 'kds-line kds-line--allergen' : 'kds-line'}>
+              <span className="kds-line__qty">{l.qty} ×</span> {l.title}
+              {l.allergen && <span className="kds-line__warn"> ⚠ {t('tickets.allergenLine')}</span>}
+              {l.options.length > 0 && <span className="kds-line__options">{l.options.join(', ')}</span>}
+            </li>
+          ))}
+        </ul>
+      </Lines>
+      {order.allergens.length > 0 && (
+        <p className="kds-order__allergens">
+          <span aria-hidden="true">⚠ </span>
+          {t('alerts.avoids', { list: order.allergens.join(', ') })}
+        </p>
+      )}
+      {order.comment && <p className="kds-order__comment">{t('tickets.comment', { text: order.comment })}</p>}
+    </li>
+  );
+}

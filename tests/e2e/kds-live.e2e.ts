@@ -1,0 +1,95 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, scanA11y, test } from './a11y';
+import { apiToken, signIn, todaysMenu } from './ordering-support';
+
+/** An unlimited plain dish of today's seeded menu. */
+const DISH = 'Greek salad';
+
+async function order(request: APIRequestContext, token: string, menuId: number, dishId: number, qty: number, comment = '') {
+  const res = await request.post('/app/order/create?lang=en', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { dishlist_id: menuId, items: [{ id: dishId, qty }], payment_type: 'cash', terms: true, comment },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The open ticket of a location (tickets per location). */
+const openTicket = (page: Page, location: string) =>
+  page.getByRole('list', { name: 'Open tickets' }).getByRole('article', { name: new RegExp(`^Ticket \\d+: ${location}$`) });
+
+// Issue 14 (kitchen display): the kitchen bumps a ticket and recalls it while a customer's new
+// order appears on the open screen without a reload, through the event stream (well within the
+// 10 s fallback refresh, which runs only while the stream is down).
+test('the kitchen bumps a ticket with the keys and recalls it while a new order appears live', async ({ page, request }) => {
+  const edgars = await apiToken(request, 'edgars@demo.lv'); // Tehnoparks
+  const anna = await apiToken(request, 'anna@demo.lv'); // Birojs Centrs
+  const menu = await todaysMenu(request, edgars);
+  const dishId = menu.dishId(DISH);
+  await order(request, edgars, menu.id, dishId, 1);
+
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/kds/${menu.id}`);
+  await page.getByRole('tab', { name: 'Tickets' }).click();
+  await page.getByRole('button', { name: 'Location' }).click();
+  await expect(page).toHaveURL(/view=tickets&by=location/);
+  // Marks this document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { kdsMark: number }).kdsMark = 1));
+
+  // Live through the event stream: the 10 s fallback refresh is not running.
+  await expect(page.getByText(/^Updated at \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByText('refreshing every 10 s')).toHaveCount(0);
+
+  const ticket = openTicket(page, 'Tehnoparks');
+  await expect(ticket).toBeVisible();
+  await expect(ticket).toContainText(DISH);
+  await expect(ticket).toContainText(/(\d+ minutes?|\d+ h \d\d min) to dispatch|dispatch overdue by/);
+  await scanA11y(page, 'kitchen display, tickets');
+
+  // The number key selects the ticket, Enter bumps it.
+  const name = (await ticket.getAttribute('aria-labelledby'))!;
+  const number = (await page.locator(`#${name}`).innerText()).match(/Ticket (\d+):/)![1]!;
+  expect(Number(number)).toBeLessThanOrEqual(9);
+  await page.keyboard.press(number);
+  await expect(ticket).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Enter');
+  await expect(ticket).toHaveCount(0);
+  const bumped = page.getByRole('region', { name: /^Bumped/ });
+  await expect(bumped.getByRole('listitem').filter({ hasText: 'Tehnoparks' })).toBeVisible();
+
+  // Meanwhile a customer orders: the open screen shows it within a few seconds, no reload.
+  const comment = `Bez sīpoliem ${Date.now() % 100_000}`;
+  await order(request, anna, menu.id, dishId, 2, comment);
+  const centrs = openTicket(page, 'Birojs Centrs');
+  await expect(centrs.getByRole('listitem').filter({ hasText: comment })).toBeVisible({ timeout: 5_000 });
+  await expect(centrs.getByRole('listitem').filter({ hasText: comment })).toContainText(`2 × ${DISH}`);
+
+  // R recalls the last bumped ticket.
+  await page.keyboard.press('r');
+  await expect(ticket).toBeVisible();
+  await expect(bumped.getByRole('listitem').filter({ hasText: 'Tehnoparks' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { kdsMark?: number }).kdsMark)).toBe(1);
+
+  // The network drops: the screen keeps its last data and says from when.
+  await page.context().setOffline(true);
+  try {
+    await expect(page.getByRole('status').filter({ hasText: /^Offline — showing data from \d\d:\d\d$/ })).toBeVisible();
+    await expect(ticket).toBeVisible();
+    await scanA11y(page, 'kitchen display, offline');
+  } finally {
+    await page.context().setOffline(false);
+  }
+  await expect(page.getByText(/^Offline — showing data/)).toHaveCount(0);
+
+  // The "all day" view counts what to cook, the new order included.
+  await page.getByRole('tab', { name: 'All day' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: /^Salads/ })
+      .getByRole('listitem')
+      .filter({ hasText: DISH }),
+  ).toBeVisible();
+  await scanA11y(page, 'kitchen display, all day');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.getByRole('tab', { name: 'Tickets' }).click();
+  await page.screenshot({ path: test.info().outputPath('kds-1920.png') });
+});
