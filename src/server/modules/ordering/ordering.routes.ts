@@ -271,7 +271,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
       config: { access: STAFF },
       schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } },
     },
-    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang),
+    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang, req),
   );
 
   app.delete(
@@ -281,7 +281,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
       schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } },
     },
     async (req) => {
-      const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang);
+      const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang, req);
       app.changes.publish({ type: 'order', menuId, orderId: req.params.id });
       return { success: true as const };
     },
