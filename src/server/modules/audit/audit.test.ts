@@ -137,7 +137,14 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     expect(deleted).toMatchObject({ action: 'order.delete', entityId: String(order.id), providerId: w.provider.id, after: null });
     expect(deleted.before).toMatchObject({ user_id: customer.user.id, amount_cents: 550, payment_type: 'cash', menu_id: w.menu.id });
     // A pending order cannot be accepted (409): the refused change leaves no entry.
-    const pending = await placedOrder(ctx.db, { ...order, status: 1, amountCents: 300, lines: [] });
+    const pending = await placedOrder(ctx.db, {
+      menuId: w.menu.id,
+      userId: customer.user.id,
+      locationId: customer.location.id,
+      status: 1,
+      amountCents: 300,
+      lines: [],
+    });
     await noEntry(() => call('PUT', `/app/order/${pending.id}?accepted=1`, kitchen.auth), 409);
   });
 
