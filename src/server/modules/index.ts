@@ -1,6 +1,7 @@
 import type { App, Deps } from '../lib/context.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
@@ -40,4 +41,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await remindersRoutes(app, deps);
   await eventsRoutes(app);
   await invoicesRoutes(app, deps);
+  await auditRoutes(app, deps);
 }

@@ -11,3 +11,4 @@ export * from './reminders.js';
 export * from './favourites.js';
 export * from './invoices.js';
 export * from './kitchen.js';
+export * from './audit.js';

@@ -14,6 +14,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { ADMINS, type Role } from '../../../shared/roles.js';
 import { userOf } from '../../lib/context.js';
 import { forgetCachedUser } from '../../lib/auth.js';
+import { recordAudit } from '../../lib/audit.js';
 import { getProfile } from '../account/account.service.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { AppError } from '../../lib/errors.js';
@@ -152,10 +153,21 @@ export async function adminRoutes(app: App, deps: Deps) {
         config: { access: 'user' },
         schema: { tags: ['develop'], response: { 200: profile } },
         handler: async (req) => {
-          await db
-            .update(users)
-            .set({ role })
-            .where(eq(users.id, userOf(req).id));
+          await db.transaction(async (tx) => {
+            const [old] = await tx
+              .select({ role: users.role })
+              .from(users)
+              .where(eq(users.id, userOf(req).id))
+              .for('update');
+            await tx
+              .update(users)
+              .set({ role })
+              .where(eq(users.id, userOf(req).id));
+            if (old && old.role !== role) {
+              const [before, after] = [{ role: old.role }, { role }];
+              await recordAudit(tx, req, { action: 'user.role', entityType: 'user', entityId: userOf(req).id, before, after });
+            }
+          });
           forgetCachedUser(db, userOf(req).id);
           return getProfile(db, userOf(req).id);
         },

@@ -89,7 +89,7 @@ export async function catalogueRoutes(app: App, deps: Deps) {
   app.put(
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateDishInput, response: { 200: dish } } },
-    async (req) => updateDish(db, await req.provider(), req.params.id, req.body, req.lang),
+    async (req) => updateDish(db, await req.provider(), req.params.id, req.body, req.lang, req),
   );
   app.delete(
     '/dishes/:id',

@@ -25,6 +25,7 @@ import {
   orderItemOptions,
   orderItems,
 } from '../../db/schema/index.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
@@ -397,7 +398,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
   return getDish(db, providerId, id, lang);
 }
 
-export async function updateDish(db: Db, providerId: number, id: number, input: UpdateDishInput, lang: Lang): Promise<Dish> {
+export async function updateDish(db: Db, providerId: number, id: number, input: UpdateDishInput, lang: Lang, who: AuditWho): Promise<Dish> {
   await db.transaction(async (tx) => {
     // Row lock: two editors saving the same dish apply one after the other.
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
@@ -435,6 +436,10 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.diets !== undefined) set.diets = dietTagsOf(input.diets);
     if (input.allergens !== undefined) set.allergensConfirmed = true;
     if (Object.keys(set).length) await tx.update(dishes).set(set).where(eq(dishes.id, id));
+    if (set.priceCents !== undefined && set.priceCents !== current.priceCents) {
+      const [before, after] = [{ price_cents: current.priceCents }, { price_cents: set.priceCents }];
+      await recordAudit(tx, who, { action: 'dish.price', entityType: 'dish', entityId: id, providerId, before, after });
+    }
     if (input.allergens !== undefined) await writeAllergens(tx, id, input.allergens);
     if (!isComplexType(type)) await tx.delete(complexGroups).where(eq(complexGroups.dishId, id));
     else if (input.complex !== undefined) await writeGroups(tx, id, input.complex);

@@ -65,6 +65,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
+        ['audit', 'audit'],
       ],
     },
     account,

@@ -68,6 +68,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
       config: { access: LAP_STAFF },
       schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } },
     },
-    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req.lang),
+    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req.lang, req),
   );
 }

@@ -21,6 +21,7 @@ import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
 import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cashBalances, lapLocations, laps, locations, orders } from '../../db/schema/index.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
@@ -417,6 +418,7 @@ export async function recordCashBalance(
   userId: number,
   now: Date,
   lang: Lang,
+  who: AuditWho,
 ): Promise<CashBalanceResult> {
   await providerMenu(db, providerId, menuId, lang);
   const [loc] = await db
@@ -429,13 +431,21 @@ export async function recordCashBalance(
     throw new AppError(404, t(lang, 'notFound'), { location_id: [lapText(lang, 'locationNotFound')] });
   }
   const amountCents = toCents(input.amount);
-  const [row] = await db
-    .insert(cashBalances)
-    .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [cashBalances.menuId, cashBalances.locationId],
-      set: { amountCents, createdById: userId, updatedAt: now },
-    })
-    .returning({ amount: cashBalances.amountCents });
-  return { amount: toEuros(row!.amount) };
+  const row = await db.transaction(async (tx) => {
+    const key = and(eq(cashBalances.menuId, menuId), eq(cashBalances.locationId, input.location_id));
+    const [old] = await tx.select({ amount_cents: cashBalances.amountCents }).from(cashBalances).where(key).for('update');
+    const [row] = await tx
+      .insert(cashBalances)
+      .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [cashBalances.menuId, cashBalances.locationId],
+        set: { amountCents, createdById: userId, updatedAt: now },
+      })
+      .returning({ amount: cashBalances.amountCents });
+    const [before, after] = [old ?? null, { amount_cents: amountCents }];
+    const entityId = `${menuId}:${input.location_id}`;
+    await recordAudit(tx, who, { action: 'lap.cash', entityType: 'cash_balance', entityId, providerId, before, after });
+    return row!;
+  });
+  return { amount: toEuros(row.amount) };
 }

@@ -54,7 +54,7 @@ export async function locationsRoutes(app: App, deps: Deps) {
   app.put(
     '/locations/:id',
     { config: write, schema: { tags: ['locations'], params: idParams, body: updateLocationInput, response: { 200: location } } },
-    async (req) => withLink(await updateLocation(db, req.params.id, req.body, req.lang)),
+    async (req) => withLink(await updateLocation(db, req.params.id, req.body, req.lang, req)),
   );
   // A GET because the spec names it so; it only ever sets unconfirmed to false (idempotent).
   app.get(

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/schemas/locations.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, shifts, users } from '../../db/schema/index.js';
+import { changedFields, recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
@@ -228,11 +229,17 @@ export async function createLocation(db: Db, input: CreateLocationInput, lang: L
   return getLocation(db, id, lang);
 }
 
-export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang): Promise<LocationCore> {
+export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang, who: AuditWho): Promise<LocationCore> {
   await db.transaction(async (tx) => {
-    const found = await tx.execute(sql`select 1 from ${locations} where ${locations.id} = ${id} for update`);
-    if (found.rows.length === 0) throw new AppError(404, t(lang, 'notFound'));
+    const [found] = await tx
+      .select({ subsidy_cents: locations.subsidyCents, full_subsidy: locations.fullSubsidy })
+      .from(locations)
+      .where(eq(locations.id, id))
+      .for('update');
+    if (!found) throw new AppError(404, t(lang, 'notFound'));
     const set = locationValues(input);
+    const subsidy = changedFields(found, { subsidy_cents: set.subsidyCents, full_subsidy: set.fullSubsidy });
+    if (subsidy) await recordAudit(tx, who, { action: 'location.subsidy', entityType: 'location', entityId: id, ...subsidy });
     // A new invite link: the old token stops naming the location at once.
     if (input.regenerate_token) set.token = newLocationToken();
     if (Object.keys(set).length) await tx.update(locations).set(set).where(eq(locations.id, id));

@@ -36,20 +36,20 @@ export async function menusRoutes(app: App, deps: Deps) {
   app.post(
     '/dishlists',
     { config, schema: { tags: ['menus'], body: createMenuInput, response: { 201: menuDetail } } },
-    async (req, reply) => reply.status(201).send(await createMenu(db, await req.provider(), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createMenu(db, await req.provider(), req.body, req.lang, req)),
   );
   app.put(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, body: updateMenuInput, response: { 200: menuDetail } } },
     async (req) => {
-      const menu = await updateMenu(db, await req.provider(), req.params.id, req.body, req.lang);
+      const menu = await updateMenu(db, await req.provider(), req.params.id, req.body, req.lang, req);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return menu;
     },
   );
   app.delete('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } }, async (req) => {
     const providerId = await req.provider();
-    await deleteMenu(db, providerId, req.params.id, req.lang);
+    await deleteMenu(db, providerId, req.params.id, req.lang, req);
     // The menu row is gone: the event names its provider itself (the notify cannot look it up).
     app.changes.publish({ type: 'menu', menuId: req.params.id, providerId });
     return { success: true as const };
@@ -63,7 +63,7 @@ export async function menusRoutes(app: App, deps: Deps) {
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, body: balanceInput, response: { 200: menuBalance } } },
     async (req) => {
-      const balance = await setBalance(db, await req.provider(), req.params.id, req.body, req.lang);
+      const balance = await setBalance(db, await req.provider(), req.params.id, req.body, req.lang, req);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return balance;
     },

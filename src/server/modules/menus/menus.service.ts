@@ -28,6 +28,7 @@ import {
   orders,
   providers,
 } from '../../db/schema/index.js';
+import { changedFields, recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { fullText } from '../catalogue/categories.service.js';
@@ -282,11 +283,21 @@ async function writeDishes(tx: Tx, menuId: number, planned: PlannedDish[]) {
   await tx.delete(balances).where(and(eq(balances.menuId, menuId), stocked.size ? notInArray(balances.dishId, [...stocked]) : undefined));
 }
 
+/** The audited fields of a menu (times as ISO strings). */
+function menuFields(m: { title: string; from: Date; to: Date; status: boolean }) {
+  return { title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), status: m.status };
+}
+const dishIdsOf = (planned: PlannedDish[]) => planned.map((p) => p.dishId).sort((a, b) => a - b);
+async function menuDishIds(tx: Tx, menuId: number): Promise<number[]> {
+  const rows = await tx.select({ id: menuDishes.dishId }).from(menuDishes).where(eq(menuDishes.menuId, menuId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 function checkTimes(from: Date, to: Date, lang: Lang) {
   if (to.getTime() < from.getTime()) throw fieldError(t(lang, 'invalid'), { to: [menuText(lang, 'toBeforeFrom')] });
 }
 
-export async function createMenu(db: Db, providerId: number, input: CreateMenuInput, lang: Lang): Promise<MenuDetail> {
+export async function createMenu(db: Db, providerId: number, input: CreateMenuInput, lang: Lang, who: AuditWho): Promise<MenuDetail> {
   const id = await db.transaction(async (tx) => {
     const zone = await providerZone(tx, providerId);
     const from = parseMenuTime(input.from, zone);
@@ -298,12 +309,21 @@ export async function createMenu(db: Db, providerId: number, input: CreateMenuIn
       .values({ providerId, title: input.title, from, to, status: input.status ?? false })
       .returning({ id: menus.id });
     await writeDishes(tx, row!.id, planned);
+    const after = { ...menuFields({ title: input.title, from, to, status: input.status ?? false }), dish_ids: dishIdsOf(planned) };
+    await recordAudit(tx, who, { action: 'menu.create', entityType: 'menu', entityId: row!.id, providerId, after });
     return row!.id;
   });
   return getMenu(db, providerId, id, lang);
 }
 
-export async function updateMenu(db: Db, providerId: number, id: number, input: UpdateMenuInput, lang: Lang): Promise<MenuDetail> {
+export async function updateMenu(
+  db: Db,
+  providerId: number,
+  id: number,
+  input: UpdateMenuInput,
+  lang: Lang,
+  who: AuditWho,
+): Promise<MenuDetail> {
   await db.transaction(async (tx) => {
     // Lock the menu: saves of the same menu apply one after the other, and deletion waits.
     const locked = await tx
@@ -334,17 +354,23 @@ export async function updateMenu(db: Db, providerId: number, id: number, input: 
     if (input.from !== undefined) set.from = from;
     if (input.to !== undefined) set.to = to;
     if (input.status !== undefined) set.status = input.status;
+    const dishIdsBefore = planned ? await menuDishIds(tx, id) : undefined;
     if (Object.keys(set).length) await tx.update(menus).set(set).where(eq(menus.id, id));
     if (planned) await writeDishes(tx, id, planned);
+    const diff = changedFields(
+      { ...menuFields(menu), dish_ids: dishIdsBefore },
+      { ...menuFields({ ...menu, ...set }), dish_ids: planned ? dishIdsOf(planned) : undefined },
+    );
+    if (diff) await recordAudit(tx, who, { action: 'menu.update', entityType: 'menu', entityId: id, providerId, ...diff });
   });
   return getMenu(db, providerId, id, lang);
 }
 
 /** Deletes a menu without orders; a menu with any order (even a failed one) is refused with 409. */
-export async function deleteMenu(db: Db, providerId: number, id: number, lang: Lang): Promise<void> {
+export async function deleteMenu(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await tx
-      .select({ id: menus.id })
+      .select()
       .from(menus)
       .where(and(eq(menus.id, id), eq(menus.providerId, providerId)))
       .for('update');
@@ -354,7 +380,9 @@ export async function deleteMenu(db: Db, providerId: number, id: number, lang: L
       .from(orders)
       .where(eq(orders.menuId, id))) as [{ count: number }];
     if (count > 0) throw new AppError(409, menuText(lang, 'menuHasOrders', { count }));
+    const before = { ...menuFields(locked[0]), dish_ids: await menuDishIds(tx, id) };
     await tx.delete(menus).where(eq(menus.id, id));
+    await recordAudit(tx, who, { action: 'menu.delete', entityType: 'menu', entityId: id, providerId, before });
   });
 }
 
@@ -420,7 +448,14 @@ export async function getBalance(db: Db | Tx, providerId: number, menuId: number
 }
 
 /** Sets the stock of the listed dishes (null = unlimited); the others keep theirs. */
-export async function setBalance(db: Db, providerId: number, menuId: number, input: BalanceInput, lang: Lang): Promise<MenuBalance> {
+export async function setBalance(
+  db: Db,
+  providerId: number,
+  menuId: number,
+  input: BalanceInput,
+  lang: Lang,
+  who: AuditWho,
+): Promise<MenuBalance> {
   await db.transaction(async (tx) => {
     await assertMenu(tx, providerId, menuId, lang);
     const allowed = await stockDishIds(tx, menuId);
@@ -435,6 +470,26 @@ export async function setBalance(db: Db, providerId: number, menuId: number, inp
     if (input.balance.length === 0) return;
     // Rows written in dish-id order, the same order orders lock them in, so the two never deadlock.
     const rows = [...input.balance].sort((a, b) => a.id - b.id).map((b) => ({ menuId, dishId: b.id, qty: b.qty }));
+    const old = await tx
+      .select({ dishId: balances.dishId, qty: balances.qty })
+      .from(balances)
+      .where(
+        and(
+          eq(balances.menuId, menuId),
+          inArray(
+            balances.dishId,
+            rows.map((r) => r.dishId),
+          ),
+        ),
+      );
+    // Stock per dish id, only the dishes whose stock changes (no row and null both mean unlimited).
+    const qtyBefore = new Map(old.map((o) => [o.dishId, o.qty]));
+    const changed = rows.filter((r) => (qtyBefore.get(r.dishId) ?? null) !== r.qty);
+    if (changed.length) {
+      const before = { qty: Object.fromEntries(changed.map((r) => [r.dishId, qtyBefore.get(r.dishId) ?? null])) };
+      const after = { qty: Object.fromEntries(changed.map((r) => [r.dishId, r.qty])) };
+      await recordAudit(tx, who, { action: 'balance.update', entityType: 'menu', entityId: menuId, providerId, before, after });
+    }
     await tx
       .insert(balances)
       .values(rows)

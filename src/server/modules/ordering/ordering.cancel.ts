@@ -1,3 +1,4 @@
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
@@ -33,7 +34,7 @@ export async function cancelOrder(
   db: Db,
   user: AuthUser,
   orderId: number,
-  opts: { now: Date; lang: Lang; providerId: () => Promise<number> },
+  opts: { now: Date; lang: Lang; providerId: () => Promise<number>; who: AuditWho },
 ): Promise<CancelOutcome> {
   const { now, lang } = opts;
   const staff = isStaff(user);
@@ -66,6 +67,15 @@ export async function cancelOrder(
     } else if (payment?.status === 'paid') {
       refundId = await recordRefund(tx, { ...payment, orderId }, now);
     }
+    // Staff cancels and a customer's own are both recorded (decision 037): who undid which order.
+    await recordAudit(tx, opts.who, {
+      action: 'order.cancel',
+      entityType: 'order',
+      entityId: orderId,
+      providerId: menu!.providerId,
+      before: { status: order.status },
+      after: { status: CANCELLED_STATUS },
+    });
     return { menuId: order.menuId, userId: order.userId, changed: true, refundId };
   });
 }

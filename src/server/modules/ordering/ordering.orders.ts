@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../lib/context.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
@@ -331,17 +332,29 @@ export async function setAccepted(
   accepted: 0 | 1,
   now: Date,
   lang: Lang,
+  who: AuditWho,
 ) {
-  const rows = await db
-    .update(orders)
-    .set({ accepted, updatedAt: now })
-    .where(and(eq(orders.id, orderId), placedOrder()))
-    .returning({ id: orders.id });
-  if (!rows[0]) {
-    const found = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-    if (!found[0]) throw new AppError(404, t(lang, 'notFound'));
-    throw new AppError(409, orderingText(lang, 'notPlaced'));
-  }
+  await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ accepted: orders.accepted, providerId: menus.providerId })
+      .from(orders)
+      .leftJoin(menus, eq(menus.id, orders.menuId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
+    if (!old) throw new AppError(404, t(lang, 'notFound'));
+    const rows = await tx
+      .update(orders)
+      .set({ accepted, updatedAt: now })
+      .where(and(eq(orders.id, orderId), placedOrder()))
+      .returning({ id: orders.id });
+    if (!rows[0]) throw new AppError(409, orderingText(lang, 'notPlaced'));
+    // Accepting an accepted order changes nothing and records nothing.
+    if (old.accepted !== accepted) {
+      const action = accepted ? 'order.accept' : 'order.revoke';
+      const [before, after] = [{ accepted: old.accepted }, { accepted }];
+      await recordAudit(tx, who, { action, entityType: 'order', entityId: orderId, providerId: old.providerId, before, after });
+    }
+  });
   return getOrder(db, gateway, user, orderId, lang);
 }
 
@@ -350,16 +363,34 @@ export async function setAccepted(
  * paid or pending card/bank payment: deleting the order would delete that payment's record
  * (a refund or a late bank notification needs it).
  */
+/** What the audit log keeps of a deleted order (the row itself is gone). */
+const deletedOrderFields = {
+  user_id: orders.userId,
+  location_id: orders.locationId,
+  status: orders.status,
+  accepted: orders.accepted,
+  payment_type: orders.paymentType,
+  amount_cents: orders.amountCents,
+};
+
 /** Deletes an order and gives its stock back; answers the menu it belonged to. */
-export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang): Promise<number> {
+export async function deleteOrder(db: Db, orderId: number, now: Date, lang: Lang, who: AuditWho): Promise<number> {
   const menuId = await db.transaction(async (tx) => {
     // Same lock order as payment notifications: payment, order, user, balances.
     const paid = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId)).for('update');
     if (paid.some((p) => p.status === 'paid' || p.status === 'pending')) throw new AppError(409, orderingText(lang, 'paymentKeepsOrder'));
-    const exists = await tx.select({ menuId: orders.menuId }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const exists = await tx
+      .select({ menuId: orders.menuId, providerId: menus.providerId, ...deletedOrderFields })
+      .from(orders)
+      .leftJoin(menus, eq(menus.id, orders.menuId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
     if (!exists[0]) return null;
     await releaseForDelete(tx, orderId, now);
     await tx.delete(orders).where(eq(orders.id, orderId));
+    const { menuId: menu_id, providerId, ...rest } = exists[0];
+    const before = { menu_id, ...rest };
+    await recordAudit(tx, who, { action: 'order.delete', entityType: 'order', entityId: orderId, providerId, before });
     return exists[0].menuId;
   });
   if (menuId === null) throw new AppError(404, t(lang, 'notFound'));

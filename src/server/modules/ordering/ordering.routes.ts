@@ -288,7 +288,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
       config: { access: STAFF },
       schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } },
     },
-    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang),
+    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang, req),
   );
 
   /**
@@ -304,7 +304,12 @@ export async function orderingRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const user = userOf(req);
-      const done = await cancelOrder(db, user, req.params.id, { now: deps.now(), lang: req.lang, providerId: () => req.provider() });
+      const done = await cancelOrder(db, user, req.params.id, {
+        now: deps.now(),
+        lang: req.lang,
+        providerId: () => req.provider(),
+        who: req,
+      });
       if (done.changed) {
         caches.forgetUser(done.userId);
         app.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.params.id });
@@ -333,7 +338,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
       schema: { tags: ['ordering'], params: idParams, response: { 200: z.object({ success: z.literal(true) }) } },
     },
     async (req) => {
-      const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang);
+      const menuId = await deleteOrder(db, req.params.id, deps.now(), req.lang, req);
       app.changes.publish({ type: 'order', menuId, orderId: req.params.id });
       return { success: true as const };
     },

@@ -43,14 +43,14 @@ export async function teamsRoutes(app: App, deps: Deps) {
   app.delete(
     '/me/deactivate/:id',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
-    async (req) => setMemberActive(db, userOf(req), req.params.id, false, req.lang),
+    async (req) => setMemberActive(db, userOf(req), req.params.id, false, req.lang, req),
   );
 
   // GET because the spec names it so; it only ever sets one flag (idempotent).
   app.get(
     '/me/activate/:id',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
-    async (req) => setMemberActive(db, userOf(req), req.params.id, true, req.lang),
+    async (req) => setMemberActive(db, userOf(req), req.params.id, true, req.lang, req),
   );
 
   // GET as the spec names it; repeats within the notice window are refused (409), not re-sent.

@@ -5,6 +5,7 @@ import { locations, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser, Deps } from '../../lib/context.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { inviteLink, loginLink } from '../../lib/links.js';
@@ -96,10 +97,22 @@ export async function listTeam(deps: Deps, user: AuthUser, lang: Lang): Promise<
  * own location (404 for anyone else, so ids of other teams reveal nothing), never the manager.
  * Deactivating also ends the member's sessions at once. Both are idempotent.
  */
-export async function setMemberActive(db: Db, user: AuthUser, memberId: number, active: boolean, lang: Lang): Promise<MemberResult> {
+export async function setMemberActive(
+  db: Db,
+  user: AuthUser,
+  memberId: number,
+  active: boolean,
+  lang: Lang,
+  who: AuditWho,
+): Promise<MemberResult> {
   const location = await managedLocation(db, user, lang);
   if (memberId === user.id) throw new AppError(403, teamsText(lang, 'notSelf'));
   const member = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ active: users.active })
+      .from(users)
+      .where(and(eq(users.id, memberId), inTeam(location.id)))
+      .for('update');
     const [row] = await tx
       .update(users)
       .set({ active })
@@ -107,6 +120,15 @@ export async function setMemberActive(db: Db, user: AuthUser, memberId: number, 
       .returning(memberColumns);
     if (!row) throw new AppError(404, t(lang, 'notFound'));
     if (!active) await revokeUserSessions(tx, row.id);
+    // Both calls are idempotent: a repeat changes nothing and records nothing.
+    if (old && old.active !== active)
+      await recordAudit(tx, who, {
+        action: 'user.active',
+        entityType: 'user',
+        entityId: row.id,
+        before: { active: old.active },
+        after: { active },
+      });
     return row;
   });
   return {

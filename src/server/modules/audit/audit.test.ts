@@ -1,0 +1,324 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import { makeLocation, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { placedOrder, teamWorld } from '../teams/teams.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Auth = Record<string, string>;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: object) =>
+  ctx.app.inject({ method, url, headers: auth, payload });
+
+/** Entries written since `sinceId` (ascending). */
+async function entriesAfter(sinceId: number) {
+  const rows = await ctx.db.select().from(auditLog).orderBy(auditLog.id);
+  return rows.filter((r) => r.id > sinceId);
+}
+async function lastId() {
+  const [row] = await ctx.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** Runs `act`, expects exactly one new entry and answers it. */
+async function oneEntry(act: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>, status = 200) {
+  const since = await lastId();
+  const res = await act();
+  expect(res.statusCode).toBe(status);
+  const entries = await entriesAfter(since);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.requestId).toBe(res.headers['x-request-id']);
+  return entries[0]!;
+}
+
+async function noEntry(act: () => Promise<{ statusCode: number }>, status: number) {
+  const since = await lastId();
+  expect((await act()).statusCode).toBe(status);
+  expect(await entriesAfter(since)).toEqual([]);
+}
+
+describe('audit log: every staff change writes one entry in its transaction', () => {
+  it('dish price: actor, provider, before and after in cents; a refused change and an unchanged price write none', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const q = `?provider_id=${w.provider.id}`;
+    const e = await oneEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45 }));
+    expect(e).toMatchObject({
+      action: 'dish.price',
+      actorId: kitchen.user.id,
+      providerId: w.provider.id,
+      entityType: 'dish',
+      entityId: String(w.soup.id),
+      before: { price_cents: 300 },
+      after: { price_cents: 345 },
+    });
+    await noEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45, title: { lv: 'Zupa' } }), 200);
+    // Refused by validation inside the transaction (unknown category): no entry, price unchanged.
+    await noEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 9, category_id: 2_000_000 }), 422);
+  });
+
+  it('menus: create (also a copy), update of changed fields only, delete; a refused update writes none', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const q = `?provider_id=${w.provider.id}`;
+    const created = await oneEntry(
+      () =>
+        call('POST', `/app/dishlists${q}`, admin.auth, {
+          title: 'Pirmdiena',
+          from: '2026-03-02T08:00:00Z',
+          to: '2026-03-02T10:00:00Z',
+          selectedDishes: [{ id: w.main.id }, { id: w.soup.id }],
+        }),
+      201,
+    );
+    expect(created).toMatchObject({ action: 'menu.create', actorId: admin.user.id, providerId: w.provider.id, before: null });
+    expect(created.after).toMatchObject({ title: 'Pirmdiena', status: false, dish_ids: [w.soup.id, w.main.id].sort((a, b) => a - b) });
+    const id = Number(created.entityId);
+
+    const updated = await oneEntry(() => call('PUT', `/app/dishlists/${id}${q}`, admin.auth, { title: 'Otrdiena', status: false }));
+    expect(updated).toMatchObject({ action: 'menu.update', before: { title: 'Pirmdiena' }, after: { title: 'Otrdiena' } });
+    await noEntry(() => call('PUT', `/app/dishlists/${id}${q}`, admin.auth, { from: '2026-03-02T11:00:00Z' }), 422);
+
+    const deleted = await oneEntry(() => call('DELETE', `/app/dishlists/${id}${q}`, admin.auth));
+    expect(deleted).toMatchObject({ action: 'menu.delete', entityId: String(id), after: null });
+    expect(deleted.before).toMatchObject({ title: 'Otrdiena' });
+  });
+
+  it('stock: only the dishes whose stock changes', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const url = `/app/dishlists/${w.menu.id}/balance?provider_id=${w.provider.id}`;
+    const e = await oneEntry(() =>
+      call('POST', url, kitchen.auth, {
+        balance: [
+          { id: w.soup.id, qty: 5 },
+          { id: w.main.id, qty: 8 },
+        ],
+      }),
+    );
+    expect(e).toMatchObject({ action: 'balance.update', entityType: 'menu', entityId: String(w.menu.id) });
+    expect(e.before).toEqual({ qty: { [w.main.id]: null } });
+    expect(e.after).toEqual({ qty: { [w.main.id]: 8 } });
+    await noEntry(() => call('POST', url, kitchen.auth, { balance: [{ id: 2_000_000, qty: 1 }] }), 422);
+  });
+
+  it('orders: accept, revoke and delete; repeating an accept records nothing', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const customer = await customerAt(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const order = await placedOrder(ctx.db, {
+      menuId: w.menu.id,
+      userId: customer.user.id,
+      locationId: customer.location.id,
+      amountCents: 550,
+      lines: [{ dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 }],
+    });
+    const accepted = await oneEntry(() => call('PUT', `/app/order/${order.id}?accepted=1`, kitchen.auth));
+    expect(accepted).toMatchObject({
+      action: 'order.accept',
+      actorId: kitchen.user.id,
+      providerId: w.provider.id,
+      entityType: 'order',
+      entityId: String(order.id),
+      before: { accepted: 0 },
+      after: { accepted: 1 },
+    });
+    await noEntry(() => call('PUT', `/app/order/${order.id}?accepted=1`, kitchen.auth), 200);
+    const revoked = await oneEntry(() => call('PUT', `/app/order/${order.id}?accepted=0`, kitchen.auth));
+    expect(revoked).toMatchObject({ action: 'order.revoke', before: { accepted: 1 }, after: { accepted: 0 } });
+    const deleted = await oneEntry(() => call('DELETE', `/app/order/${order.id}`, kitchen.auth));
+    expect(deleted).toMatchObject({ action: 'order.delete', entityId: String(order.id), providerId: w.provider.id, after: null });
+    expect(deleted.before).toMatchObject({ user_id: customer.user.id, amount_cents: 550, payment_type: 'cash', menu_id: w.menu.id });
+    // A pending order cannot be accepted (409): the refused change leaves no entry.
+    const pending = await placedOrder(ctx.db, {
+      menuId: w.menu.id,
+      userId: customer.user.id,
+      locationId: customer.location.id,
+      status: 1,
+      amountCents: 300,
+      lines: [],
+    });
+    await noEntry(() => call('PUT', `/app/order/${pending.id}?accepted=1`, kitchen.auth), 409);
+  });
+
+  it('order cancel: by staff and by the customer, with who did it; a repeated cancel records nothing', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const customer = await customerAt(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const line = { dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 };
+    const base = { menuId: w.menu.id, userId: customer.user.id, locationId: customer.location.id, amountCents: 550, lines: [line] };
+    const first = await placedOrder(ctx.db, base);
+    const byStaff = await oneEntry(() => call('POST', `/app/order/${first.id}/cancel?provider_id=${w.provider.id}`, kitchen.auth));
+    expect(byStaff).toMatchObject({
+      action: 'order.cancel',
+      actorId: kitchen.user.id,
+      providerId: w.provider.id,
+      entityType: 'order',
+      entityId: String(first.id),
+      before: { status: 2 },
+      after: { status: 3 },
+    });
+    await noEntry(() => call('POST', `/app/order/${first.id}/cancel?provider_id=${w.provider.id}`, kitchen.auth), 200);
+    const second = await placedOrder(ctx.db, base);
+    const own = await oneEntry(() => call('POST', `/app/order/${second.id}/cancel`, customer.auth));
+    expect(own).toMatchObject({ action: 'order.cancel', actorId: customer.user.id, entityId: String(second.id) });
+  });
+
+  it('location subsidy: only subsidy fields, provider-less', async () => {
+    const loc = await makeLocation(ctx.db, { subsidyCents: 350 });
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const e = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 4, title: 'Jauns nosaukums' }));
+    expect(e).toMatchObject({
+      action: 'location.subsidy',
+      providerId: null,
+      entityId: String(loc.id),
+      before: { subsidy_cents: 350 },
+      after: { subsidy_cents: 400 },
+    });
+    await noEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { title: 'Cits' }), 200);
+  });
+
+  it('cash entries on laps: the amount before and after', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const loc = await makeLocation(ctx.db);
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const url = `/app/cashbalance/${w.menu.id}?provider_id=${w.provider.id}`;
+    const first = await oneEntry(() => call('POST', url, kitchen.auth, { location_id: loc.id, amount: 12.5 }));
+    expect(first).toMatchObject({
+      action: 'lap.cash',
+      entityType: 'cash_balance',
+      entityId: `${w.menu.id}:${loc.id}`,
+      before: null,
+      after: { amount_cents: 1250 },
+    });
+    const second = await oneEntry(() => call('POST', url, kitchen.auth, { location_id: loc.id, amount: 10 }));
+    expect(second).toMatchObject({ before: { amount_cents: 1250 }, after: { amount_cents: 1000 } });
+  });
+
+  it('member activation by a manager: deactivate and activate; repeats record nothing', async () => {
+    const team = await teamWorld(ctx.db, new Date());
+    const off = await oneEntry(() => call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth));
+    expect(off).toMatchObject({
+      action: 'user.active',
+      actorId: team.manager.user.id,
+      entityType: 'user',
+      entityId: String(team.kristaps.id),
+      before: { active: true },
+      after: { active: false },
+    });
+    await noEntry(() => call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth), 200);
+    const on = await oneEntry(() => call('GET', `/app/me/activate/${team.kristaps.id}`, team.manager.auth));
+    expect(on).toMatchObject({ before: { active: false }, after: { active: true } });
+  });
+});
+
+describe('audit log: append-only and transactional', () => {
+  it('the database refuses UPDATE and DELETE of entries', async () => {
+    const refused = { cause: { message: expect.stringMatching(/append-only/) } };
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    await ctx.db.transaction((tx) =>
+      recordAudit(tx, { user: { id: admin.user.id }, id: 'req-1' }, { action: 'user.role', entityType: 'user', entityId: 1 }),
+    );
+    const id = await lastId();
+    await expect(ctx.db.execute(sql`update audit_log set action = 'menu.delete' where id = ${id}`)).rejects.toMatchObject(refused);
+    await expect(ctx.db.execute(sql`update audit_log set actor_id = null where id = ${id}`)).rejects.toMatchObject(refused);
+    await expect(ctx.db.execute(sql`delete from audit_log where id = ${id}`)).rejects.toMatchObject(refused);
+    const [row] = await ctx.db.select().from(auditLog).where(eq(auditLog.id, id));
+    expect(row).toMatchObject({ action: 'user.role', actorId: admin.user.id });
+  });
+
+  it('deleting the actor keeps the entry with no actor (the foreign key may null it, nothing else)', async () => {
+    const gone = await signedIn(ctx.db, { role: 'kitchen' });
+    await ctx.db.transaction((tx) =>
+      recordAudit(tx, { user: { id: gone.user.id }, id: 'req-2' }, { action: 'user.role', entityType: 'user', entityId: gone.user.id }),
+    );
+    const id = await lastId();
+    await ctx.db.execute(sql`delete from users where id = ${gone.user.id}`);
+    const [row] = await ctx.db.select().from(auditLog).where(eq(auditLog.id, id));
+    expect(row).toMatchObject({ actorId: null, action: 'user.role', requestId: 'req-2' });
+  });
+
+  it('a transaction that fails after the entry leaves neither the change nor the entry', async () => {
+    const since = await lastId();
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await recordAudit(tx, { user: null, id: 'req-3' }, { action: 'dish.price', entityType: 'dish', entityId: 1 });
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
+    expect(await entriesAfter(since)).toEqual([]);
+  });
+});
+
+describe('GET /app/audit', () => {
+  it('admins only: 401 signed out, 403 kitchen and customer; no call changes an entry', async () => {
+    expect((await call('GET', '/app/audit')).statusCode).toBe(401);
+    for (const role of ['kitchen', 'customer'] as const) {
+      const u = await signedIn(ctx.db, { role });
+      expect((await call('GET', '/app/audit', u.auth)).statusCode).toBe(403);
+      expect((await call('GET', '/app/audit/actors', u.auth)).statusCode).toBe(403);
+    }
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      expect([404, 405]).toContain((await call(method, '/app/audit', admin.auth, {})).statusCode);
+    }
+  });
+
+  it('newest first, scoped to the active provider plus provider-less entries, filtered and paged', async () => {
+    const a = await menuWorld(ctx.db, new Date());
+    const b = await menuWorld(ctx.db, new Date());
+    const admin = await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' });
+    const loc = await makeLocation(ctx.db);
+    await call('PUT', `/app/dishes/${a.soup.id}?provider_id=${a.provider.id}`, admin.auth, { price: 3.1 });
+    await call('PUT', `/app/dishes/${a.main.id}?provider_id=${a.provider.id}`, admin.auth, { price: 5.6 });
+    await call('PUT', `/app/dishes/${b.soup.id}?provider_id=${b.provider.id}`, admin.auth, { price: 3.2 });
+    await call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 1 });
+
+    const list = await call('GET', `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}`, admin.auth);
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.data.map((e: { action: string; entity_id: string }) => `${e.action} ${e.entity_id}`)).toEqual([
+      `location.subsidy ${loc.id}`,
+      `dish.price ${a.main.id}`,
+      `dish.price ${a.soup.id}`,
+    ]);
+    expect(body.data[1]).toMatchObject({
+      actor: { id: admin.user.id, name: 'Ilze' },
+      before: { price_cents: 550 },
+      after: { price_cents: 560 },
+      provider_id: a.provider.id,
+    });
+
+    const byAction = await call(
+      'GET',
+      `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}&filter[action]=dish.price&per_page=1&page=2`,
+      admin.auth,
+    );
+    expect(byAction.json()).toMatchObject({ total: 2, last_page: 2, current_page: 2, data: [{ entity_id: String(a.soup.id) }] });
+    const byEntity = await call(
+      'GET',
+      `/app/audit?provider_id=${b.provider.id}&filter[entity_type]=dish&filter[entity_id]=${b.soup.id}`,
+      admin.auth,
+    );
+    expect(byEntity.json()).toMatchObject({ total: 1, data: [{ after: { price_cents: 320 } }] });
+    const future = await call('GET', `/app/audit?provider_id=${a.provider.id}&filter[from]=2099-01-01`, admin.auth);
+    expect(future.json().total).toBe(0);
+    const range = await call(
+      'GET',
+      `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}&filter[from]=2000-01-01&filter[to]=2099-12-31`,
+      admin.auth,
+    );
+    expect(range.json().total).toBe(3);
+    const bad = await call('GET', '/app/audit?filter[action]=dish.drop&filter[from]=2026-02-30', admin.auth);
+    expect(bad.statusCode).toBe(422);
+    const actors = await call('GET', `/app/audit/actors?provider_id=${a.provider.id}`, admin.auth);
+    expect(actors.json().data).toContainEqual({ id: admin.user.id, name: 'Ilze', email: admin.user.email });
+  });
+});

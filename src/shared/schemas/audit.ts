@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { idFilter } from '../list-query.js';
+import { isoDay } from './dates.js';
+import { text } from './text.js';
+
+/**
+ * The staff actions the audit log records (design 7), a fixed set: the server writes only these
+ * and the admin page filters and names them (web texts `audit:actions.<name>`).
+ */
+export const AUDIT_ACTIONS = [
+  'dish.price',
+  'menu.create',
+  'menu.update',
+  'menu.delete',
+  'balance.update',
+  'order.accept',
+  'order.revoke',
+  'order.delete',
+  'order.cancel',
+  'location.subsidy',
+  'lap.cash',
+  'user.role',
+  'user.active',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about; entity ids are kept as text (an order id, "menuId:locationId" for cash). */
+export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Filters of GET /app/audit: filter[action], filter[actor_id], filter[entity_type], filter[entity_id], filter[from], filter[to] (days). */
+export const auditFilters = {
+  action: z.enum(AUDIT_ACTIONS),
+  actor_id: idFilter,
+  entity_type: z.enum(AUDIT_ENTITIES),
+  entity_id: text().trim().min(1).max(50),
+  from: isoDay,
+  to: isoDay,
+};
+
+const changes = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  provider_id: z.number().int().nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  before: changes,
+  after: changes,
+  request_id: z.string().nullable(),
+});
+export type AuditEntryAnswer = z.infer<typeof auditEntry>;
+
+/** Who appears in the log (for the person filter). */
+export const auditActors = z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })) });

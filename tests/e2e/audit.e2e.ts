@@ -1,0 +1,29 @@
+import { expect, scanA11y, test } from './a11y';
+import { apiToken, signIn } from './ordering-support';
+
+// Issue 16: a staff change shows in the audit log with who, what and the old and new value.
+test('admin changes a dish price and finds it, old and new, in the audit log', async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
+  const dishes = (await (await request.get('/app/dishes?lang=en&filter[type]=simple&per_page=1', { headers })).json()) as {
+    data: { id: number; price: number }[];
+  };
+  const dish = dishes.data[0]!;
+  const newPrice = Math.round((dish.price + 0.37) * 100) / 100;
+  const saved = await request.put(`/app/dishes/${dish.id}?lang=en`, { headers, data: { price: newPrice } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const euros = (v: number) => `€${v.toFixed(2)}`; // English formatting
+
+  await signIn(page, 'admin@demo.lv');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await scanA11y(page, 'audit: all entries');
+
+  await page.getByLabel('Action').selectOption({ label: 'Dish price' });
+  await page.getByLabel('Object number').fill(String(dish.id));
+  const row = page.getByRole('row').filter({ hasText: 'Dish price' }).first();
+  await expect(row).toContainText(`Dish ${dish.id}`);
+  await expect(row).toContainText(euros(dish.price));
+  await expect(row).toContainText(euros(newPrice));
+  await expect(page.getByRole('row').filter({ hasText: 'Menu created' })).toHaveCount(0);
+  await scanA11y(page, 'audit: filtered by action');
+});
