@@ -3,9 +3,7 @@ import { boolFilter, idFilter, listQuerySchema } from '../list-query.js';
 import { NAME_MAX, PHONE_MAX } from '../limits.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
-
-/** The roles an administrator may give (shared/roles.ts names them). */
-export const ROLES = ['admin', 'kitchen', 'customer'] as const;
+import { ROLES } from '../roles.js';
 
 /** GET /app/admin/users: search by name, e-mail, phone, location; filter by role, active, manager, location. */
 export const adminUsersQuery = listQuerySchema({

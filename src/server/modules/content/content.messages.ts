@@ -16,6 +16,7 @@ type Key =
   | 'providers'
   | 'companySignIn'
   | 'invoices'
+  | 'users'
   | 'myTeam'
   | 'profile'
   | 'privacy'
@@ -38,6 +39,7 @@ export const navText = defineMessages<Key>({
     providers: 'Providers',
     companySignIn: 'Company sign-in',
     invoices: 'Invoices',
+    users: 'Users',
     myTeam: 'My team',
     profile: 'My profile',
     privacy: 'Privacy policy',
@@ -59,6 +61,7 @@ export const navText = defineMessages<Key>({
     providers: 'Piegādātāji',
     companySignIn: 'Uzņēmumu pieslēgšanās',
     invoices: 'Rēķini',
+    users: 'Lietotāji',
     myTeam: 'Mana komanda',
     profile: 'Mans profils',
     privacy: 'Privātuma politika',
@@ -80,6 +83,7 @@ export const navText = defineMessages<Key>({
     providers: 'Поставщики',
     companySignIn: 'Вход через компанию',
     invoices: 'Счета',
+    users: 'Пользователи',
     myTeam: 'Моя команда',
     profile: 'Мой профиль',
     privacy: 'Политика конфиденциальности',
