@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import type { AcceptAllInput, AcceptAllResult } from '../../../shared/schemas/orders.js';
+import type { Db } from '../../db/client.js';
+import { menus, orders } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { orderingText } from './ordering.messages.js';
+import { placedOrder } from './ordering.placed.js';
+
+/**
+ * "Accept all new" (issue 13): every placed, not yet accepted order of the menu (of one location
+ * when given: the orders' own location, as the orders page groups them) is accepted in one
+ * statement in one transaction. An order placed while this runs is either in it or stays new;
+ * none is accepted twice. Answers the ids accepted (the caller publishes one change per order).
+ */
+export async function acceptAllNew(db: Db, input: AcceptAllInput, now: Date, lang: Lang): Promise<AcceptAllResult> {
+  const accepted = await db.transaction(async (tx) => {
+    const [menu] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.id, input.dishlist_id));
+    if (!menu) throw new AppError(404, orderingText(lang, 'menuNotFound'));
+    const rows = await tx
+      .update(orders)
+      .set({ accepted: 1, updatedAt: now })
+      .where(
+        and(
+          eq(orders.menuId, input.dishlist_id),
+          placedOrder(),
+          eq(orders.accepted, 0),
+          input.location_id !== undefined ? eq(orders.locationId, input.location_id) : undefined,
+        ),
+      )
+      .returning({ id: orders.id });
+    // AUDIT (lead): for (const r of rows) await recordAudit(tx, req, { action: 'order.accept', orderId: r.id, ... }) goes here.
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  });
+  return { success: true, message: orderingText(lang, 'acceptedAll', { count: accepted.length }), accepted };
+}
