@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ORDERS_KEY, ordersApi, useCancelledOrders, useMenuOrders, type Order } from '../api';
+import { ORDERS_KEY, ordersApi, useCancelledOrders, useLiveOrders, useMenuOrders, type Order } from '../api';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
 import { LocationTotals } from '../components/location-totals';
 import { PrintButton } from '../components/print-button';
@@ -22,6 +22,9 @@ import { AllergenFlag } from '../components/allergen-flag';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
+/** Orders not yet accepted. */
+const newCount = (orders: readonly Order[]) => orders.filter((o) => o.accepted !== 1).length;
+
 /** /orders/{menuId}: placed orders of a menu per location; accept, revoke, delete (spec 2, 4). */
 export function Component() {
   const { t, i18n } = useTranslation('orders');
@@ -30,7 +33,8 @@ export function Component() {
   const menuId = parseMenuId(rawId);
   const [params] = useSearchParams();
   const filter = parseAcceptedFilter(params.get('accepted'));
-  const orders = useMenuOrders(menuId, filter);
+  const live = useLiveOrders(menuId);
+  const orders = useMenuOrders(menuId, filter, live);
   const cancelled = useCancelledOrders(menuId);
   const menu = orders.data?.dishlist ?? null;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
@@ -38,10 +42,55 @@ export function Component() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ORDERS_KEY });
 
+  // Orders that arrived while the page was open stay highlighted until seen (accepted, or "Mark as seen").
+  const known = useRef<{ menuId: number | null; ids: Set<number> | null }>({ menuId: null, ids: null });
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const current = orders.data?.data;
+  useEffect(() => {
+    if (!current) return;
+    const ids = current.flatMap((g) => g.orders.map((o) => o.id));
+    const k = known.current;
+    if (k.menuId !== menuId || k.ids === null) {
+      known.current = { menuId, ids: new Set(ids) };
+      setFresh(new Set());
+      return;
+    }
+    const arrived = ids.filter((id) => !k.ids!.has(id));
+    for (const id of arrived) k.ids.add(id);
+    if (arrived.length > 0) setFresh((prev) => new Set([...prev, ...arrived]));
+  }, [current, menuId]);
+  const seen = (ids: number[]) =>
+    setFresh((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+
+  const acceptAll = useMutation({
+    mutationFn: (location: { id: number; title: string } | null) => ordersApi.acceptAll(menuId ?? 0, location?.id),
+    onMutate: () => setOutcome(null),
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setOutcome({ tone: 'success', text: answer.message });
+      seen(answer.accepted);
+    },
+    onError: (error) => {
+      if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
+    },
+    onSettled: refresh,
+  });
+  const confirmAcceptAll = (location: { id: number; title: string } | null, count: number) => {
+    const text = location ? t('acceptAll.confirmLocation', { count, location: location.title }) : t('acceptAll.confirmMenu', { count });
+    if (window.confirm(text)) acceptAll.mutate(location);
+  };
+
   const update = useMutation({
     mutationFn: (o: Order) => ordersApi.setAccepted(o.id, toggledAccepted(o.accepted)),
     onMutate: () => setOutcome(null),
-    onSuccess: (_answer, o) => setOutcome({ tone: 'success', text: t(o.accepted === 1 ? 'revoked' : 'accepted', { id: o.id }) }),
+    onSuccess: (_answer, o) => {
+      setOutcome({ tone: 'success', text: t(o.accepted === 1 ? 'revoked' : 'accepted', { id: o.id }) });
+      seen([o.id]);
+    },
     onError: (error) => {
       if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
     },
@@ -58,7 +107,7 @@ export function Component() {
     onSettled: refresh,
   });
 
-  const busy = update.isPending || remove.isPending;
+  const busy = update.isPending || remove.isPending || acceptAll.isPending;
   const zone = menu?.timezone;
   const money = (euros: number) => formatEuros(euros, lang);
 
@@ -71,6 +120,7 @@ export function Component() {
       cell: (o) => (
         <>
           <strong>{t('orderNo', { id: o.id })}</strong>
+          {fresh.has(o.id) && <span className="badge badge--warn ord-fresh">{t('fresh')}</span>}
           <br />
           <span className="muted">
             <span className="visually-hidden">{t('columns.time')}: </span>
@@ -141,21 +191,31 @@ export function Component() {
             >
               {o.accepted === 1 ? t('actions.revoke') : t('actions.accept')}
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="btn--danger-text"
-              disabled={busy}
-              loading={remove.isPending && remove.variables.id === o.id}
-              aria-label={t('actions.deleteNamed', { id: o.id })}
-              onClick={() => {
-                if (window.confirm(t('deleteConfirm', { id: o.id }))) remove.mutate(o);
-              }}
-            >
-              {t('actions.delete')}
-            </Button>
-            <CancelOrderButton order={o} onCancelled={() => setOutcome({ tone: 'success', text: t('cancelled', { id: o.id }) })} />
           </div>
+        </div>
+      ),
+    },
+    {
+      // Cancel and Delete sit in a column of their own, away from Accept.
+      key: 'actions',
+      header: <span className="visually-hidden">{t('columns.actions')}</span>,
+      align: 'end',
+      cell: (o) => (
+        <div className="ord-actions ord-actions--danger">
+          <CancelOrderButton order={o} onCancelled={() => setOutcome({ tone: 'success', text: t('cancelled', { id: o.id }) })} />
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn--danger-text"
+            disabled={busy}
+            loading={remove.isPending && remove.variables.id === o.id}
+            aria-label={t('actions.deleteNamed', { id: o.id })}
+            onClick={() => {
+              if (window.confirm(t('deleteConfirm', { id: o.id }))) remove.mutate(o);
+            }}
+          >
+            {t('actions.delete')}
+          </Button>
         </div>
       ),
     },
@@ -227,6 +287,21 @@ export function Component() {
     body = (
       <>
         <div className="ord-print-all">
+          {newCount(groups.flatMap((g) => g.orders)) > 0 && (
+            <Button
+              variant="primary"
+              disabled={busy}
+              loading={acceptAll.isPending && acceptAll.variables === null}
+              onClick={() => confirmAcceptAll(null, newCount(groups.flatMap((g) => g.orders)))}
+            >
+              {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
+            </Button>
+          )}
+          {fresh.size > 0 && (
+            <Button variant="ghost" onClick={() => setFresh(new Set())}>
+              {t('markSeen', { count: fresh.size })}
+            </Button>
+          )}
           <PrintButton
             menuId={menuId}
             menuTitle={menu?.title ?? ''}
@@ -252,6 +327,17 @@ export function Component() {
                 <h2 className="ord-group__title" id={headingId}>
                   {g.location?.title ?? t('noLocation')}
                 </h2>
+                {g.location && newCount(g.orders) > 0 && (
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    loading={acceptAll.isPending && acceptAll.variables?.id === g.location.id}
+                    aria-label={t('acceptAll.locationNamed', { count: newCount(g.orders), location: g.location.title })}
+                    onClick={() => confirmAcceptAll(g.location, newCount(g.orders))}
+                  >
+                    {t('acceptAll.location', { count: newCount(g.orders) })}
+                  </Button>
+                )}
                 {g.location && (
                   <PrintButton
                     menuId={menuId}
@@ -329,6 +415,7 @@ export function Component() {
           })}
         </nav>
       )}
+      <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}
       {cancelled.data && cancelled.data.data.length > 0 && (
