@@ -57,9 +57,15 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
   const rowOf = (id: number) => group.getByRole('row').filter({ has: page.getByText(`No. ${id}`, { exact: true }) });
   await expect(rowOf(first.orderId)).toContainText('New');
 
+  // The navigation counts orders not yet accepted.
+  const navOrders = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Orders/ });
+  await expect(navOrders).toHaveAccessibleName(/^Orders\s*,\s*\d+ orders? not yet accepted$/);
+  const before = Number(await navOrders.locator('[aria-hidden="true"]').innerText());
+
   // A new order arrives while the page is open: no reload.
   const second = await placeOrder(request, customer);
   await expect(rowOf(second.orderId)).toContainText('Just in');
+  await expect(navOrders).toHaveAccessibleName(new RegExp(`^Orders\\s*,\\s*${before + 1} orders not yet accepted$`));
   await expect(rowOf(first.orderId)).not.toContainText('Just in');
   await scanA11y(page, 'orders page with a new order');
 

@@ -165,3 +165,6 @@ export const acceptAllInput = z.object({ dishlist_id: dbId, location_id: dbId.op
 export type AcceptAllInput = z.infer<typeof acceptAllInput>;
 export const acceptAllResult = z.object({ success: z.literal(true), message: z.string(), accepted: z.array(z.number()) });
 export type AcceptAllResult = z.infer<typeof acceptAllResult>;
+
+/** GET /app/order/new-count: orders not yet accepted on today's and later menus (the navigation's badge). */
+export const newOrdersCount = z.object({ count: z.number() });

@@ -118,3 +118,32 @@ describe('POST /app/order/accept-all', () => {
     expect(changes).toEqual([{ type: 'order', menuId: s.menu.id, orderId: id }]);
   });
 });
+
+describe('GET /app/order/new-count', () => {
+  it('counts the provider’s placed, not yet accepted orders on today’s and later menus', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const count = async () =>
+      (await ctx.app.inject({ url: `/app/order/new-count?provider_id=${s.menu.providerId}`, headers: kitchen.auth })).json().count;
+    expect(await count()).toBe(0);
+    await s.order(s.menu.id, s.a.id);
+    await s.order(s.other.id, s.b.id);
+    await s.order(s.menu.id, s.a.id, 2, 1); // accepted
+    await s.order(s.menu.id, s.a.id, 1); // pending
+    const past = await makeMenu(ctx.db, {
+      providerId: s.menu.providerId,
+      from: new Date(Date.now() - 3 * 86_400_000),
+      to: new Date(Date.now() - 3 * 86_400_000 + 3600_000),
+    });
+    await s.order(past.id, s.a.id);
+    expect(await count()).toBe(2);
+    await acceptAll(kitchen.auth, { dishlist_id: s.menu.id });
+    expect(await count()).toBe(1);
+    // Another provider's orders are not counted.
+    const elsewhere = await makeProvider(ctx.db);
+    expect((await ctx.app.inject({ url: `/app/order/new-count?provider_id=${elsewhere.id}`, headers: kitchen.auth })).json().count).toBe(0);
+    const customer = await signedIn(ctx.db);
+    expect((await ctx.app.inject({ url: '/app/order/new-count', headers: customer.auth })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/app/order/new-count' })).statusCode).toBe(401);
+  });
+});

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import type { AcceptAllInput, AcceptAllResult } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { menus, orders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { orderingText } from './ordering.messages.js';
-import { placedOrder } from './ordering.placed.js';
+import { ORDER_STATUS, placedOrder } from './ordering.placed.js';
 
 /**
  * "Accept all new" (issue 13): every placed, not yet accepted order of the menu (of one location
@@ -33,4 +33,20 @@ export async function acceptAllNew(db: Db, input: AcceptAllInput, now: Date, lan
     return rows.map((r) => r.id).sort((a, b) => a - b);
   });
   return { success: true, message: orderingText(lang, 'acceptedAll', { count: accepted.length }), accepted };
+}
+
+/**
+ * GET /app/order/new-count: placed orders not yet accepted on the provider's menus of today and
+ * later (the menu's day in its provider's time zone), for the navigation's badge.
+ */
+export async function countNewOrders(db: Db, providerId: number | null, now: Date): Promise<{ count: number }> {
+  if (providerId === null) return { count: 0 };
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+    from orders o
+    join menus m on m.id = o.menu_id
+    join providers p on p.id = m.provider_id
+    where m.provider_id = ${providerId} and o.status = ${ORDER_STATUS.placed} and o.accepted = 0
+      and (m."from" at time zone p.timezone)::date >= (${now.toISOString()}::timestamptz at time zone p.timezone)::date`);
+  return { count: Number(res.rows[0]?.n ?? 0) };
 }

@@ -15,6 +15,7 @@ import {
   acceptOrderQuery,
   acceptAllInput,
   acceptAllResult,
+  newOrdersCount,
   cancelOrderResult,
   order,
   ordersByMenuResult,
@@ -33,7 +34,7 @@ import { checkOrder, type PlaceOrderInput } from './ordering.check.js';
 import { persistOrder } from './ordering.persist.js';
 import { cancelOrder } from './ordering.cancel.js';
 import { sendRefund } from '../payments/refunds.service.js';
-import { acceptAllNew } from './ordering.accept-all.js';
+import { acceptAllNew, countNewOrders } from './ordering.accept-all.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
@@ -297,6 +298,13 @@ export async function orderingRoutes(app: App, deps: Deps) {
       app.changes.publish({ type: 'order', menuId: done.dishlist.id, orderId: done.id });
       return done;
     },
+  );
+
+  // The navigation's badge (a static path wins over '/order/:id' in the router).
+  app.get(
+    '/order/new-count',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], response: { 200: newOrdersCount } } },
+    async (req) => countNewOrders(db, await req.providerOrNull(), deps.now()),
   );
 
   // "Accept all new" of a location or the whole menu: one call, one confirmation on the page.
