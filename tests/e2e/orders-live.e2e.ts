@@ -88,4 +88,16 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
   await expect(rowOf(third.orderId)).toContainText('Just in');
   await expect(rowOf(third.orderId)).toContainText('New');
   await expect(group.getByRole('button', { name: `Accept all new (1) in ${LOCATION}` })).toBeVisible();
+
+  // Locations collapse with their totals visible; the person search narrows the lists.
+  await group.getByRole('button', { name: `Hide orders of ${LOCATION}` }).click();
+  await expect(rowOf(third.orderId)).toBeHidden();
+  await expect(group.getByText('Cash', { exact: true }).first()).toBeVisible();
+  await group.getByRole('button', { name: `Show orders of ${LOCATION}` }).click();
+  await expect(rowOf(third.orderId)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Person' }).fill('nobody-by-this-name');
+  await expect(rowOf(third.orderId)).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Person' }).fill('Dzīvais');
+  await expect(rowOf(third.orderId)).toBeVisible();
+  await scanA11y(page, 'orders page filtered');
 });

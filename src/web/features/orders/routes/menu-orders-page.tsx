@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -40,6 +41,23 @@ export function Component() {
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Search and filters narrow the lists on the page; the totals stay the menu's and location's.
+  const [person, setPerson] = useState('');
+  const [locationFilter, setLocationFilter] = useState('');
+  const [shiftFilter, setShiftFilter] = useState('');
+  const [paymentFilter, setPaymentFilter] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const matches = (o: Order) =>
+    (!person.trim() || o.user.first_name.toLocaleLowerCase().includes(person.trim().toLocaleLowerCase())) &&
+    (!shiftFilter || String(o.shift?.id ?? '') === shiftFilter) &&
+    (!paymentFilter || o.payment_type === paymentFilter);
   const refresh = () => client.invalidateQueries({ queryKey: ORDERS_KEY });
 
   // Orders that arrived while the page was open stay highlighted until seen (accepted, or "Mark as seen").
@@ -283,85 +301,132 @@ export function Component() {
   } else if (orders.data.data.length === 0) {
     body = <p className="card ord-empty">{t('empty')}</p>;
   } else {
-    const groups = orders.data.data;
+    const allGroups = orders.data.data;
+    const groups = allGroups
+      .filter((g) => !locationFilter || String(g.location?.id ?? 'none') === locationFilter)
+      .map((g) => ({ ...g, orders: g.orders.filter(matches) }));
+    const shifts = [
+      ...new Map(allGroups.flatMap((g) => g.orders).flatMap((o) => (o.shift ? [[o.shift.id, o.shift.title] as const] : []))).entries(),
+    ];
+    const payments = [...new Set(allGroups.flatMap((g) => g.orders).map((o) => o.payment_type))];
     body = (
       <>
-        <div className="ord-print-all">
-          {newCount(groups.flatMap((g) => g.orders)) > 0 && (
-            <Button
-              variant="primary"
-              disabled={busy}
-              loading={acceptAll.isPending && acceptAll.variables === null}
-              onClick={() => confirmAcceptAll(null, newCount(groups.flatMap((g) => g.orders)))}
-            >
-              {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
-            </Button>
-          )}
-          {fresh.size > 0 && (
-            <Button variant="ghost" onClick={() => setFresh(new Set())}>
-              {t('markSeen', { count: fresh.size })}
-            </Button>
-          )}
-          <PrintButton
-            menuId={menuId}
-            menuTitle={menu?.title ?? ''}
-            filter={filter}
-            label={t('print.all')}
-            ariaLabel={t('print.allNamed')}
-            variant="primary"
+        <div className="ord-filters" role="search" aria-label={t('filters.label')}>
+          <TextField label={t('filters.person')} type="search" value={person} onChange={(e) => setPerson(e.target.value)} />
+          <FilterSelect
+            label={t('filters.location')}
+            any={t('filters.any')}
+            value={locationFilter}
+            onChange={setLocationFilter}
+            options={allGroups.map((g) => [String(g.location?.id ?? 'none'), g.location?.title ?? t('noLocation')])}
+          />
+          <FilterSelect
+            label={t('columns.shift')}
+            any={t('filters.any')}
+            value={shiftFilter}
+            onChange={setShiftFilter}
+            options={shifts.map(([id, title]) => [String(id), title])}
+          />
+          <FilterSelect
+            label={t('filters.payment')}
+            any={t('filters.any')}
+            value={paymentFilter}
+            onChange={setPaymentFilter}
+            options={payments.map((p) => [p, t(`paymentType.${p}`)])}
           />
         </div>
-        {groups.length > 1 && (
-          <section className="card ord-group" aria-labelledby="ord-all">
-            <h2 className="ord-group__title" id="ord-all">
-              {t('allLocations')}
-            </h2>
-            <LocationTotals totals={orders.data.totals} />
-          </section>
-        )}
-        {groups.map((g) => {
-          const headingId = `ord-loc-${g.location?.id ?? 'none'}`;
-          return (
-            <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
-              <div className="ord-group__head">
-                <h2 className="ord-group__title" id={headingId}>
-                  {g.location?.title ?? t('noLocation')}
-                </h2>
-                {g.location && newCount(g.orders) > 0 && (
-                  <Button
-                    size="sm"
-                    disabled={busy}
-                    loading={acceptAll.isPending && acceptAll.variables?.id === g.location.id}
-                    aria-label={t('acceptAll.locationNamed', { count: newCount(g.orders), location: g.location.title })}
-                    onClick={() => confirmAcceptAll(g.location, newCount(g.orders))}
-                  >
-                    {t('acceptAll.location', { count: newCount(g.orders) })}
-                  </Button>
-                )}
-                {g.location && (
-                  <PrintButton
-                    menuId={menuId}
-                    menuTitle={menu?.title ?? ''}
-                    filter={filter}
-                    location={g.location}
-                    label={t('print.location')}
-                    ariaLabel={t('print.locationNamed', { location: g.location.title })}
-                  />
-                )}
-              </div>
-              {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
-              <LocationTotals totals={g.totals} />
-              <Table
-                columns={columns}
-                rows={g.orders}
-                rowKey={(o) => o.id}
-                perPage={1000}
-                loading={orders.isFetching}
-                emptyText={t('empty')}
-              />
+        <>
+          <div className="ord-print-all">
+            {newCount(groups.flatMap((g) => g.orders)) > 0 && (
+              <Button
+                variant="primary"
+                disabled={busy}
+                loading={acceptAll.isPending && acceptAll.variables === null}
+                onClick={() => confirmAcceptAll(null, newCount(groups.flatMap((g) => g.orders)))}
+              >
+                {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
+              </Button>
+            )}
+            {fresh.size > 0 && (
+              <Button variant="ghost" onClick={() => setFresh(new Set())}>
+                {t('markSeen', { count: fresh.size })}
+              </Button>
+            )}
+            <PrintButton
+              menuId={menuId}
+              menuTitle={menu?.title ?? ''}
+              filter={filter}
+              label={t('print.all')}
+              ariaLabel={t('print.allNamed')}
+              variant="primary"
+            />
+          </div>
+          {groups.length > 1 && (
+            <section className="card ord-group" aria-labelledby="ord-all">
+              <h2 className="ord-group__title" id="ord-all">
+                {t('allLocations')}
+              </h2>
+              <LocationTotals totals={orders.data.totals} />
             </section>
-          );
-        })}
+          )}
+          {groups.map((g) => {
+            const key = String(g.location?.id ?? 'none');
+            const headingId = `ord-loc-${key}`;
+            const isCollapsed = collapsed.has(key);
+            return (
+              <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
+                <div className="ord-group__head">
+                  <h2 className="ord-group__title" id={headingId}>
+                    {g.location?.title ?? t('noLocation')}
+                  </h2>
+                  {g.location && newCount(g.orders) > 0 && (
+                    <Button
+                      size="sm"
+                      disabled={busy}
+                      loading={acceptAll.isPending && acceptAll.variables?.id === g.location.id}
+                      aria-label={t('acceptAll.locationNamed', { count: newCount(g.orders), location: g.location.title })}
+                      onClick={() => confirmAcceptAll(g.location, newCount(g.orders))}
+                    >
+                      {t('acceptAll.location', { count: newCount(g.orders) })}
+                    </Button>
+                  )}
+                  {g.location && (
+                    <PrintButton
+                      menuId={menuId}
+                      menuTitle={menu?.title ?? ''}
+                      filter={filter}
+                      location={g.location}
+                      label={t('print.location')}
+                      ariaLabel={t('print.locationNamed', { location: g.location.title })}
+                    />
+                  )}
+                </div>
+                {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
+                <LocationTotals totals={g.totals} />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-expanded={!isCollapsed}
+                  aria-controls={`${headingId}-list`}
+                  onClick={() => toggle(key)}
+                  aria-label={t(isCollapsed ? 'showOrdersNamed' : 'hideOrdersNamed', { location: g.location?.title ?? t('noLocation') })}
+                >
+                  {t(isCollapsed ? 'showOrders' : 'hideOrders')}
+                </Button>
+                <div id={`${headingId}-list`} hidden={isCollapsed}>
+                  <Table
+                    columns={columns}
+                    rows={g.orders}
+                    rowKey={(o) => o.id}
+                    perPage={1000}
+                    loading={orders.isFetching}
+                    emptyText={t('empty')}
+                  />
+                </div>
+              </section>
+            );
+          })}
+        </>
       </>
     );
   }
@@ -433,5 +498,25 @@ export function Component() {
         </section>
       )}
     </section>
+  );
+}
+
+/** One filter: a labelled select whose first option means "any". */
+function FilterSelect(props: { label: string; value: string; any: string; options: [string, string][]; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.any}</option>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
