@@ -3,6 +3,8 @@
  * the web app decides which pages a role may open and which controls it shows (spec 1).
  */
 export type Role = 'admin' | 'kitchen' | 'customer';
+/** Every role, in the order pickers list them. */
+export const ROLES = ['admin', 'kitchen', 'customer'] as const satisfies readonly Role[];
 
 /** Staff: administrators and kitchen. Menus, stock, incoming orders, kitchen display, laps, cash. */
 export const STAFF: readonly Role[] = ['admin', 'kitchen'];

@@ -44,6 +44,10 @@ test('staff order on behalf of a customer with a shift', async ({ page }) => {
   expect(body.payment_type).toBe('cash');
 
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  // Issue 13: the page names whom the order is for and offers the next user's order.
+  const { order_id } = (await sent.json()) as { order_id: number };
+  await expect(page.getByText(`Order ${order_id} placed for Olga`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Order for another user' })).toHaveAttribute('href', '/order');
   await page.getByRole('link', { name: 'View Order' }).click();
   await expect(page.getByText('Ordered on')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^Olga · Noliktava Pļavnieki$/ })).toBeVisible();

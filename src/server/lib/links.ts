@@ -36,3 +36,8 @@ export function reminderUnsubscribeLink(env: LinkEnv, token: string): string {
 export function reminderOneClickLink(env: LinkEnv, token: string): string {
   return `${publicBaseUrl(env)}/app/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 }
+
+/** An invitation's create-your-password page (spec 2: /password/create/{hash}). */
+export function passwordCreateLink(env: LinkEnv, token: string): string {
+  return `${publicBaseUrl(env)}/password/create/${encodeURIComponent(token)}`;
+}

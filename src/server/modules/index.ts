@@ -19,6 +19,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
@@ -37,6 +38,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await kitchenRoutes(app, deps);
   await lapsRoutes(app, deps);
   await teamsRoutes(app, deps);
+  await usersRoutes(app, deps);
   await identityRoutes(app, deps);
   await remindersRoutes(app, deps);
   await eventsRoutes(app);

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'lap.cash',
   'user.role',
   'user.active',
+  'user.update',
+  'user.invite',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idFilter, listQuerySchema } from '../list-query.js';
 import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js';
+import { dbId } from './ids.js';
 
 /*
  * Orders API: staff's incoming orders (list, accept, delete, print) and the order as every
@@ -155,3 +156,15 @@ export const cancelOrderResult = z.object({
   order,
 });
 export type CancelOrderResult = z.infer<typeof cancelOrderResult>;
+
+/**
+ * POST /app/order/accept-all: accepts every new (placed, not yet accepted) order of a menu, or of
+ * one location on it (the orders' own location), in one call.
+ */
+export const acceptAllInput = z.object({ dishlist_id: dbId, location_id: dbId.optional() });
+export type AcceptAllInput = z.infer<typeof acceptAllInput>;
+export const acceptAllResult = z.object({ success: z.literal(true), message: z.string(), accepted: z.array(z.number()) });
+export type AcceptAllResult = z.infer<typeof acceptAllResult>;
+
+/** GET /app/order/new-count: orders not yet accepted on today's and later menus (the navigation's badge). */
+export const newOrdersCount = z.object({ count: z.number() });

@@ -171,6 +171,46 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     expect(own).toMatchObject({ action: 'order.cancel', actorId: customer.user.id, entityId: String(second.id) });
   });
 
+  it('accept all new: one entry per accepted order; an administrator editing and deactivating a user: only what changed', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const customer = await customerAt(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const line = { dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 };
+    const base = { menuId: w.menu.id, userId: customer.user.id, locationId: customer.location.id, amountCents: 550, lines: [line] };
+    const a = await placedOrder(ctx.db, base);
+    const b = await placedOrder(ctx.db, base);
+    const since = await lastId();
+    expect((await call('POST', '/app/order/accept-all', kitchen.auth, { dishlist_id: w.menu.id })).statusCode).toBe(200);
+    const accepts = await entriesAfter(since);
+    expect(accepts.map((e) => [e.action, e.entityId, e.actorId, e.providerId])).toEqual([
+      ['order.accept', String(a.id), kitchen.user.id, w.provider.id],
+      ['order.accept', String(b.id), kitchen.user.id, w.provider.id],
+    ]);
+
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const other = await makeLocation(ctx.db);
+    const who = customer.user;
+    const edited = await oneEntry(() =>
+      call('PUT', `/app/admin/users/${who.id}`, admin.auth, {
+        first_name: who.firstName,
+        phone: who.phone ?? '',
+        location_id: other.id,
+        role: 'customer',
+        is_location_manager: false,
+      }),
+    );
+    expect(edited).toMatchObject({
+      action: 'user.update',
+      actorId: admin.user.id,
+      entityId: String(who.id),
+      before: { location_id: customer.location.id },
+      after: { location_id: other.id },
+    });
+    const off = await oneEntry(() => call('POST', `/app/admin/users/${who.id}/deactivate`, admin.auth));
+    expect(off).toMatchObject({ action: 'user.active', before: { active: true }, after: { active: false } });
+    await noEntry(() => call('POST', `/app/admin/users/${who.id}/deactivate`, admin.auth), 200);
+  });
+
   it('location subsidy: only subsidy fields, provider-less', async () => {
     const loc = await makeLocation(ctx.db, { subsidyCents: 350 });
     const admin = await signedIn(ctx.db, { role: 'admin' });

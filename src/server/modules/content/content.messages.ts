@@ -17,6 +17,7 @@ type Key =
   | 'companySignIn'
   | 'invoices'
   | 'audit'
+  | 'users'
   | 'myTeam'
   | 'profile'
   | 'privacy'
@@ -40,6 +41,7 @@ export const navText = defineMessages<Key>({
     companySignIn: 'Company sign-in',
     invoices: 'Invoices',
     audit: 'Audit log',
+    users: 'Users',
     myTeam: 'My team',
     profile: 'My profile',
     privacy: 'Privacy policy',
@@ -62,6 +64,7 @@ export const navText = defineMessages<Key>({
     companySignIn: 'Uzņēmumu pieslēgšanās',
     invoices: 'Rēķini',
     audit: 'Darbību žurnāls',
+    users: 'Lietotāji',
     myTeam: 'Mana komanda',
     profile: 'Mans profils',
     privacy: 'Privātuma politika',
@@ -84,6 +87,7 @@ export const navText = defineMessages<Key>({
     companySignIn: 'Вход через компанию',
     invoices: 'Счета',
     audit: 'Журнал действий',
+    users: 'Пользователи',
     myTeam: 'Моя команда',
     profile: 'Мой профиль',
     privacy: 'Политика конфиденциальности',

@@ -62,6 +62,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       pages: [
         ...catalogue,
         ['locations', 'locations'],
+        ['users', 'users'],
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],

@@ -24,6 +24,7 @@ type Key =
   | 'unpaidOrderExists'
   | 'orderTooLarge'
   | 'notPlaced'
+  | 'acceptedAll'
   | 'paymentKeepsOrder'
   | 'cancelClosed'
   | 'notCancellable'
@@ -57,6 +58,7 @@ export const orderingText = defineMessages<Key>({
       'You already have an order on this menu waiting for payment. Finish paying it (its payment link is in Order history) or wait until it is released; then order again.',
     orderTooLarge: 'The order total is too large.',
     notPlaced: 'Only placed orders can be accepted.',
+    acceptedAll: 'Orders accepted: {count}.',
     paymentKeepsOrder: 'This order has a card or bank payment that is paid or still in progress, so it cannot be deleted.',
     cancelClosed: 'The menu is closed, this order can no longer be cancelled.',
     notCancellable: 'This order cannot be cancelled.',
@@ -92,6 +94,7 @@ export const orderingText = defineMessages<Key>({
       'Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu. Pabeidziet tā apmaksu (maksājuma saite ir sadaļā “Pasūtījumu vēsture”) vai pagaidiet, līdz tas tiek atcelts; tad pasūtiet vēlreiz.',
     orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
     notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
+    acceptedAll: 'Apstiprināti pasūtījumi: {count}.',
     paymentKeepsOrder: 'Šim pasūtījumam ir samaksāts vai vēl notiekošs kartes vai bankas maksājums, tāpēc to nevar dzēst.',
     cancelClosed: 'Ēdienkarte ir slēgta, šo pasūtījumu vairs nevar atcelt.',
     notCancellable: 'Šo pasūtījumu nevar atcelt.',
@@ -128,6 +131,7 @@ export const orderingText = defineMessages<Key>({
       'У вас уже есть заказ по этому меню, ожидающий оплаты. Завершите его оплату (ссылка на оплату — в разделе «История заказов») или дождитесь его отмены; затем закажите снова.',
     orderTooLarge: 'Сумма заказа слишком велика.',
     notPlaced: 'Принять можно только оформленные заказы.',
+    acceptedAll: 'Принято заказов: {count}.',
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
     cancelClosed: 'Меню закрыто, этот заказ больше нельзя отменить.',
     notCancellable: 'Этот заказ нельзя отменить.',

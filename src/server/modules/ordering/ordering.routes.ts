@@ -13,6 +13,9 @@ import {
 } from '../../../shared/schemas/ordering.js';
 import {
   acceptOrderQuery,
+  acceptAllInput,
+  acceptAllResult,
+  newOrdersCount,
   cancelOrderResult,
   order,
   ordersByMenuResult,
@@ -31,6 +34,7 @@ import { checkOrder, type PlaceOrderInput } from './ordering.check.js';
 import { persistOrder } from './ordering.persist.js';
 import { cancelOrder } from './ordering.cancel.js';
 import { sendRefund } from '../payments/refunds.service.js';
+import { acceptAllNew, countNewOrders } from './ordering.accept-all.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, loadOrders, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { printOrdersPdf, type PrintOrdersQuery } from './ordering.print.js';
@@ -288,7 +292,30 @@ export async function orderingRoutes(app: App, deps: Deps) {
       config: { access: STAFF },
       schema: { tags: ['ordering'], params: idParams, querystring: acceptOrderQuery, response: { 200: order } },
     },
-    async (req) => setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang, req),
+    async (req) => {
+      const done = await setAccepted(db, gateway, userOf(req), req.params.id, req.query.accepted as 0 | 1, deps.now(), req.lang, req);
+      // Other staff's orders pages show the change live.
+      app.changes.publish({ type: 'order', menuId: done.dishlist.id, orderId: done.id });
+      return done;
+    },
+  );
+
+  // The navigation's badge (a static path wins over '/order/:id' in the router).
+  app.get(
+    '/order/new-count',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], response: { 200: newOrdersCount } } },
+    async (req) => countNewOrders(db, await req.providerOrNull(), deps.now()),
+  );
+
+  // "Accept all new" of a location or the whole menu: one call, one confirmation on the page.
+  app.post(
+    '/order/accept-all',
+    { config: { access: STAFF }, schema: { tags: ['ordering'], body: acceptAllInput, response: { 200: acceptAllResult } } },
+    async (req) => {
+      const done = await acceptAllNew(db, req.body, deps.now(), req.lang, req);
+      for (const orderId of done.accepted) app.changes.publish({ type: 'order', menuId: req.body.dishlist_id, orderId });
+      return done;
+    },
   );
 
   /**

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Navigation } from '../../../shared/schemas/content';
 import { api } from '../../lib/api';
+import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
 import { ME_KEY } from '../../lib/me';
 import { useApiQuery } from '../../lib/query';
 import { FALLBACK_LANGUAGES, useSession, type Language } from '../../lib/session-store';
@@ -79,3 +80,42 @@ export async function sendReview(message: string): Promise<boolean> {
   const answer = await api.post<unknown>('/app/review/send', { message }, { parse: 'text' });
   return answer !== undefined;
 }
+
+/** While the event stream is down, the badge of new orders refreshes this often. */
+const NEW_ORDERS_POLL_MS = 30_000;
+
+/**
+ * Staff: orders not yet accepted (GET /app/order/new-count), for the "Orders" link's badge;
+ * refreshed on the event stream's order events (at most once a second), polled while it is down.
+ */
+export function useNewOrdersCount(enabled: boolean): number {
+  const client = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (!enabled || event.type === 'menu' || timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void client.invalidateQueries({ queryKey: NEW_ORDERS_KEY });
+      }, 1000);
+    },
+    [client, enabled],
+  );
+  useServerEvents(onEvent);
+  const live = useEventStatus() === 'connected';
+  const query = useApiQuery<{ count: number }>(NEW_ORDERS_KEY, '/app/order/new-count', {
+    enabled,
+    silent: true,
+    staleTime: live ? 60_000 : 0,
+    refetchInterval: enabled && !live ? NEW_ORDERS_POLL_MS : false,
+  });
+  return enabled ? (query.data?.count ?? 0) : 0;
+}
+
+export const NEW_ORDERS_KEY = ['orders', 'new-count'] as const;

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LanguageSwitcher } from './language-menu';
 import { NavFooter } from './nav-footer';
-import { pagePath, useNavigationData } from './shell-api';
+import { pagePath, useNavigationData, useNewOrdersCount } from './shell-api';
 
 interface SideNavProps {
   open: boolean;
@@ -18,6 +18,8 @@ interface SideNavProps {
 export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNavProps) {
   const { t } = useTranslation('shell');
   const navigation = useNavigationData();
+  const hasOrders = navigation.data?.groups?.some((g) => g.pages?.some((p) => p.page === 'orders')) ?? false;
+  const newOrders = useNewOrdersCount(hasOrders);
 
   return (
     <aside
@@ -55,6 +57,12 @@ export function SideNav({ open, drawer, onNavigate, onLeaveReview, ref }: SideNa
                   <li key={p.page}>
                     <NavLink to={pagePath(p.page)} end={pagePath(p.page) === '/'} className="side-nav__link" onClick={onNavigate}>
                       {p.title}
+                      {p.page === 'orders' && newOrders > 0 && (
+                        <span className="side-nav__count">
+                          <span aria-hidden="true">{newOrders}</span>
+                          <span className="visually-hidden">, {t('nav.newOrders', { count: newOrders })}</span>
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 ))}

@@ -109,7 +109,8 @@ export function useCheckout({ data, isCustomer, displayOnly }: CheckoutOptions):
         return;
       }
       clearCart();
-      navigate(`/order/success?order_id=${answer.order_id}`);
+      // Staff: the success page names whom the order is for and offers another user's order.
+      navigate(`/order/success?order_id=${answer.order_id}`, !isCustomer && user ? { state: { forUser: user.name } } : undefined);
     },
     onError: (error) => {
       // A definite "no" from the server: the next try is a new attempt. Unknown outcomes

@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Paged } from '../../../shared/list-query';
 import type { MenuSummary } from '../../../shared/schemas/menus';
-import type { Order, OrdersByMenuResult } from '../../../shared/schemas/orders';
+import type { AcceptAllResult, Order, OrdersByMenuResult } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
+import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
 import { ordersQuery, printQuery, type AcceptedFilter } from './filter';
 
@@ -17,12 +20,55 @@ export function useOrderMenus() {
   });
 }
 
-/** Placed orders of one menu grouped per location, with totals. */
-export function useMenuOrders(menuId: number | null, filter: AcceptedFilter) {
+/** While the event stream is down, the orders page refreshes this often (the spec's data, polled). */
+export const ORDERS_POLL_MS = 5_000;
+/** During a rush the page refetches at once, then at most once per this interval. */
+export const ORDERS_REFETCH_MS = 1_000;
+
+/**
+ * Keeps a menu's orders live: the event stream's order events of the menu (new, accepted,
+ * cancelled, deleted) refetch its lists, at once and then at most once a second; a reset
+ * refetches too. Answers whether the stream is connected (the lists poll while it is not).
+ */
+export function useLiveOrders(menuId: number | null): boolean {
+  const client = useQueryClient();
+  const timing = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null }>({ last: 0, timer: null });
+  useEffect(() => {
+    const t = timing.current;
+    return () => {
+      if (t.timer) clearTimeout(t.timer);
+      t.timer = null;
+    };
+  }, []);
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (menuId === null) return;
+      if (event.type === 'menu' || (event.type === 'order' && event.menuId !== menuId)) return;
+      const t = timing.current;
+      if (t.timer) return;
+      const refetch = () => {
+        t.timer = null;
+        t.last = Date.now();
+        void client.invalidateQueries({ queryKey: [...ORDERS_KEY, 'menu', menuId] });
+      };
+      const wait = t.last + ORDERS_REFETCH_MS - Date.now();
+      if (wait <= 0) refetch();
+      else t.timer = setTimeout(refetch, wait);
+    },
+    [client, menuId],
+  );
+  useServerEvents(onEvent);
+  return useEventStatus() === 'connected';
+}
+
+/** Placed orders of one menu grouped per location, with totals; polled only while the stream is down. */
+export function useMenuOrders(menuId: number | null, filter: AcceptedFilter, live = true) {
   return useApiQuery<OrdersByMenuResult>([...ORDERS_KEY, 'menu', menuId, filter], '/app/order', {
     query: ordersQuery(menuId ?? 0, filter),
     enabled: menuId !== null,
     staleTime: 0,
+    refetchInterval: live ? false : ORDERS_POLL_MS,
+    silent: true,
   });
 }
 
@@ -38,6 +84,12 @@ export function useCancelledOrders(menuId: number | null) {
 export const ordersApi = {
   setAccepted: (id: number, accepted: 0 | 1) => api.put<Order>(`/app/order/${id}`, undefined, { query: { accepted } }),
   remove: (id: number) => api.delete<{ success: true }>(`/app/order/${id}`),
+  /** Accepts every new order of the menu, or of one location on it (one call). */
+  acceptAll: (menuId: number, locationId?: number) =>
+    api.post<AcceptAllResult>(
+      '/app/order/accept-all',
+      locationId === undefined ? { dishlist_id: menuId } : { dishlist_id: menuId, location_id: locationId },
+    ),
   /** The orders print-out PDF (all locations, or one) as a blob, fetched with the bearer header. */
   printPdf: (menuId: number, filter: AcceptedFilter, locationId?: number) =>
     api.get<Blob>(`/app/dishlists/${menuId}/print-orders${locationId === undefined ? '' : `/${locationId}`}`, {

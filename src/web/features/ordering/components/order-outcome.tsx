@@ -7,10 +7,12 @@ interface OrderOutcomeProps {
   kind: 'success' | 'fail';
   /** From the query (order_id); without it there is no order to view. */
   orderId: string | null;
+  /** Staff ordered on behalf of this user (their name). */
+  forUser?: string | null;
 }
 
 /** Ends of the ordering journey: "placed" with View Order / New Order, or the payment problem. */
-export function OrderOutcome({ kind, orderId }: OrderOutcomeProps) {
+export function OrderOutcome({ kind, orderId, forUser = null }: OrderOutcomeProps) {
   const { t } = useTranslation('ordering');
   const id = orderId && /^\d+$/.test(orderId) ? orderId : null;
   const title = kind === 'success' ? t('success.title') : t('fail.title');
@@ -28,7 +30,13 @@ export function OrderOutcome({ kind, orderId }: OrderOutcomeProps) {
         </svg>
         <h1 className="ord-outcome__title">{title}</h1>
         <p className="ord-outcome__text">
-          {kind === 'success' ? (id ? t('success.text', { id }) : t('success.textNoId')) : t('fail.text')}
+          {kind === 'success'
+            ? id && forUser
+              ? t('success.textForUser', { id, name: forUser })
+              : id
+                ? t('success.text', { id })
+                : t('success.textNoId')
+            : t('fail.text')}
         </p>
         <div className="ord-outcome__actions">
           {id && (
@@ -37,7 +45,7 @@ export function OrderOutcome({ kind, orderId }: OrderOutcomeProps) {
             </Link>
           )}
           <Link className="btn btn--primary" to="/order">
-            {t('success.newOrder')}
+            {forUser ? t('success.forAnotherUser') : t('success.newOrder')}
           </Link>
         </div>
       </div>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +11,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ORDERS_KEY, ordersApi, useCancelledOrders, useMenuOrders, type Order } from '../api';
+import { ORDERS_KEY, ordersApi, useCancelledOrders, useLiveOrders, useMenuOrders, type Order } from '../api';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
 import { LocationTotals } from '../components/location-totals';
 import { PrintButton } from '../components/print-button';
@@ -22,6 +23,9 @@ import { AllergenFlag } from '../components/allergen-flag';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
+/** Orders not yet accepted. */
+const newCount = (orders: readonly Order[]) => orders.filter((o) => o.accepted !== 1).length;
+
 /** /orders/{menuId}: placed orders of a menu per location; accept, revoke, delete (spec 2, 4). */
 export function Component() {
   const { t, i18n } = useTranslation('orders');
@@ -30,18 +34,81 @@ export function Component() {
   const menuId = parseMenuId(rawId);
   const [params] = useSearchParams();
   const filter = parseAcceptedFilter(params.get('accepted'));
-  const orders = useMenuOrders(menuId, filter);
+  const live = useLiveOrders(menuId);
+  const orders = useMenuOrders(menuId, filter, live);
   const cancelled = useCancelledOrders(menuId);
   const menu = orders.data?.dishlist ?? null;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Search and filters narrow the lists on the page; the totals stay the menu's and location's.
+  const [person, setPerson] = useState('');
+  const [locationFilter, setLocationFilter] = useState('');
+  const [shiftFilter, setShiftFilter] = useState('');
+  const [paymentFilter, setPaymentFilter] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const matches = (o: Order) =>
+    (!person.trim() || o.user.first_name.toLocaleLowerCase().includes(person.trim().toLocaleLowerCase())) &&
+    (!shiftFilter || String(o.shift?.id ?? '') === shiftFilter) &&
+    (!paymentFilter || o.payment_type === paymentFilter);
   const refresh = () => client.invalidateQueries({ queryKey: ORDERS_KEY });
+
+  // Orders that arrived while the page was open stay highlighted until seen (accepted, or "Mark as seen").
+  const known = useRef<{ menuId: number | null; ids: Set<number> | null }>({ menuId: null, ids: null });
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const current = orders.data?.data;
+  useEffect(() => {
+    if (!current) return;
+    const ids = current.flatMap((g) => g.orders.map((o) => o.id));
+    const k = known.current;
+    if (k.menuId !== menuId || k.ids === null) {
+      known.current = { menuId, ids: new Set(ids) };
+      setFresh(new Set());
+      return;
+    }
+    const arrived = ids.filter((id) => !k.ids!.has(id));
+    for (const id of arrived) k.ids.add(id);
+    if (arrived.length > 0) setFresh((prev) => new Set([...prev, ...arrived]));
+  }, [current, menuId]);
+  const seen = (ids: number[]) =>
+    setFresh((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+
+  const acceptAll = useMutation({
+    mutationFn: (location: { id: number; title: string } | null) => ordersApi.acceptAll(menuId ?? 0, location?.id),
+    onMutate: () => setOutcome(null),
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setOutcome({ tone: 'success', text: answer.message });
+      seen(answer.accepted);
+    },
+    onError: (error) => {
+      if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
+    },
+    onSettled: refresh,
+  });
+  const confirmAcceptAll = (location: { id: number; title: string } | null, count: number) => {
+    const text = location ? t('acceptAll.confirmLocation', { count, location: location.title }) : t('acceptAll.confirmMenu', { count });
+    if (window.confirm(text)) acceptAll.mutate(location);
+  };
 
   const update = useMutation({
     mutationFn: (o: Order) => ordersApi.setAccepted(o.id, toggledAccepted(o.accepted)),
     onMutate: () => setOutcome(null),
-    onSuccess: (_answer, o) => setOutcome({ tone: 'success', text: t(o.accepted === 1 ? 'revoked' : 'accepted', { id: o.id }) }),
+    onSuccess: (_answer, o) => {
+      setOutcome({ tone: 'success', text: t(o.accepted === 1 ? 'revoked' : 'accepted', { id: o.id }) });
+      seen([o.id]);
+    },
     onError: (error) => {
       if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
     },
@@ -58,7 +125,7 @@ export function Component() {
     onSettled: refresh,
   });
 
-  const busy = update.isPending || remove.isPending;
+  const busy = update.isPending || remove.isPending || acceptAll.isPending;
   const zone = menu?.timezone;
   const money = (euros: number) => formatEuros(euros, lang);
 
@@ -71,6 +138,7 @@ export function Component() {
       cell: (o) => (
         <>
           <strong>{t('orderNo', { id: o.id })}</strong>
+          {fresh.has(o.id) && <span className="badge badge--warn ord-fresh">{t('fresh')}</span>}
           <br />
           <span className="muted">
             <span className="visually-hidden">{t('columns.time')}: </span>
@@ -141,21 +209,31 @@ export function Component() {
             >
               {o.accepted === 1 ? t('actions.revoke') : t('actions.accept')}
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="btn--danger-text"
-              disabled={busy}
-              loading={remove.isPending && remove.variables.id === o.id}
-              aria-label={t('actions.deleteNamed', { id: o.id })}
-              onClick={() => {
-                if (window.confirm(t('deleteConfirm', { id: o.id }))) remove.mutate(o);
-              }}
-            >
-              {t('actions.delete')}
-            </Button>
-            <CancelOrderButton order={o} onCancelled={() => setOutcome({ tone: 'success', text: t('cancelled', { id: o.id }) })} />
           </div>
+        </div>
+      ),
+    },
+    {
+      // Cancel and Delete sit in a column of their own, away from Accept.
+      key: 'actions',
+      header: <span className="visually-hidden">{t('columns.actions')}</span>,
+      align: 'end',
+      cell: (o) => (
+        <div className="ord-actions ord-actions--danger">
+          <CancelOrderButton order={o} onCancelled={() => setOutcome({ tone: 'success', text: t('cancelled', { id: o.id }) })} />
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn--danger-text"
+            disabled={busy}
+            loading={remove.isPending && remove.variables.id === o.id}
+            aria-label={t('actions.deleteNamed', { id: o.id })}
+            onClick={() => {
+              if (window.confirm(t('deleteConfirm', { id: o.id }))) remove.mutate(o);
+            }}
+          >
+            {t('actions.delete')}
+          </Button>
         </div>
       ),
     },
@@ -223,59 +301,132 @@ export function Component() {
   } else if (orders.data.data.length === 0) {
     body = <p className="card ord-empty">{t('empty')}</p>;
   } else {
-    const groups = orders.data.data;
+    const allGroups = orders.data.data;
+    const groups = allGroups
+      .filter((g) => !locationFilter || String(g.location?.id ?? 'none') === locationFilter)
+      .map((g) => ({ ...g, orders: g.orders.filter(matches) }));
+    const shifts = [
+      ...new Map(allGroups.flatMap((g) => g.orders).flatMap((o) => (o.shift ? [[o.shift.id, o.shift.title] as const] : []))).entries(),
+    ];
+    const payments = [...new Set(allGroups.flatMap((g) => g.orders).map((o) => o.payment_type))];
     body = (
       <>
-        <div className="ord-print-all">
-          <PrintButton
-            menuId={menuId}
-            menuTitle={menu?.title ?? ''}
-            filter={filter}
-            label={t('print.all')}
-            ariaLabel={t('print.allNamed')}
-            variant="primary"
+        <div className="ord-filters" role="search" aria-label={t('filters.label')}>
+          <TextField label={t('filters.person')} type="search" value={person} onChange={(e) => setPerson(e.target.value)} />
+          <FilterSelect
+            label={t('filters.location')}
+            any={t('filters.any')}
+            value={locationFilter}
+            onChange={setLocationFilter}
+            options={allGroups.map((g) => [String(g.location?.id ?? 'none'), g.location?.title ?? t('noLocation')])}
+          />
+          <FilterSelect
+            label={t('columns.shift')}
+            any={t('filters.any')}
+            value={shiftFilter}
+            onChange={setShiftFilter}
+            options={shifts.map(([id, title]) => [String(id), title])}
+          />
+          <FilterSelect
+            label={t('filters.payment')}
+            any={t('filters.any')}
+            value={paymentFilter}
+            onChange={setPaymentFilter}
+            options={payments.map((p) => [p, t(`paymentType.${p}`)])}
           />
         </div>
-        {groups.length > 1 && (
-          <section className="card ord-group" aria-labelledby="ord-all">
-            <h2 className="ord-group__title" id="ord-all">
-              {t('allLocations')}
-            </h2>
-            <LocationTotals totals={orders.data.totals} />
-          </section>
-        )}
-        {groups.map((g) => {
-          const headingId = `ord-loc-${g.location?.id ?? 'none'}`;
-          return (
-            <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
-              <div className="ord-group__head">
-                <h2 className="ord-group__title" id={headingId}>
-                  {g.location?.title ?? t('noLocation')}
-                </h2>
-                {g.location && (
-                  <PrintButton
-                    menuId={menuId}
-                    menuTitle={menu?.title ?? ''}
-                    filter={filter}
-                    location={g.location}
-                    label={t('print.location')}
-                    ariaLabel={t('print.locationNamed', { location: g.location.title })}
-                  />
-                )}
-              </div>
-              {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
-              <LocationTotals totals={g.totals} />
-              <Table
-                columns={columns}
-                rows={g.orders}
-                rowKey={(o) => o.id}
-                perPage={1000}
-                loading={orders.isFetching}
-                emptyText={t('empty')}
-              />
+        <>
+          <div className="ord-print-all">
+            {newCount(groups.flatMap((g) => g.orders)) > 0 && (
+              <Button
+                variant="primary"
+                disabled={busy}
+                loading={acceptAll.isPending && acceptAll.variables === null}
+                onClick={() => confirmAcceptAll(null, newCount(groups.flatMap((g) => g.orders)))}
+              >
+                {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
+              </Button>
+            )}
+            {fresh.size > 0 && (
+              <Button variant="ghost" onClick={() => setFresh(new Set())}>
+                {t('markSeen', { count: fresh.size })}
+              </Button>
+            )}
+            <PrintButton
+              menuId={menuId}
+              menuTitle={menu?.title ?? ''}
+              filter={filter}
+              label={t('print.all')}
+              ariaLabel={t('print.allNamed')}
+              variant="primary"
+            />
+          </div>
+          {groups.length > 1 && (
+            <section className="card ord-group" aria-labelledby="ord-all">
+              <h2 className="ord-group__title" id="ord-all">
+                {t('allLocations')}
+              </h2>
+              <LocationTotals totals={orders.data.totals} />
             </section>
-          );
-        })}
+          )}
+          {groups.map((g) => {
+            const key = String(g.location?.id ?? 'none');
+            const headingId = `ord-loc-${key}`;
+            const isCollapsed = collapsed.has(key);
+            return (
+              <section key={g.location?.id ?? 'none'} className="card ord-group" aria-labelledby={headingId}>
+                <div className="ord-group__head">
+                  <h2 className="ord-group__title" id={headingId}>
+                    {g.location?.title ?? t('noLocation')}
+                  </h2>
+                  {g.location && newCount(g.orders) > 0 && (
+                    <Button
+                      size="sm"
+                      disabled={busy}
+                      loading={acceptAll.isPending && acceptAll.variables?.id === g.location.id}
+                      aria-label={t('acceptAll.locationNamed', { count: newCount(g.orders), location: g.location.title })}
+                      onClick={() => confirmAcceptAll(g.location, newCount(g.orders))}
+                    >
+                      {t('acceptAll.location', { count: newCount(g.orders) })}
+                    </Button>
+                  )}
+                  {g.location && (
+                    <PrintButton
+                      menuId={menuId}
+                      menuTitle={menu?.title ?? ''}
+                      filter={filter}
+                      location={g.location}
+                      label={t('print.location')}
+                      ariaLabel={t('print.locationNamed', { location: g.location.title })}
+                    />
+                  )}
+                </div>
+                {g.location?.address && <p className="muted ord-group__address">{g.location.address}</p>}
+                <LocationTotals totals={g.totals} />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-expanded={!isCollapsed}
+                  aria-controls={`${headingId}-list`}
+                  onClick={() => toggle(key)}
+                  aria-label={t(isCollapsed ? 'showOrdersNamed' : 'hideOrdersNamed', { location: g.location?.title ?? t('noLocation') })}
+                >
+                  {t(isCollapsed ? 'showOrders' : 'hideOrders')}
+                </Button>
+                <div id={`${headingId}-list`} hidden={isCollapsed}>
+                  <Table
+                    columns={columns}
+                    rows={g.orders}
+                    rowKey={(o) => o.id}
+                    perPage={1000}
+                    loading={orders.isFetching}
+                    emptyText={t('empty')}
+                  />
+                </div>
+              </section>
+            );
+          })}
+        </>
       </>
     );
   }
@@ -329,6 +480,7 @@ export function Component() {
           })}
         </nav>
       )}
+      <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}
       {cancelled.data && cancelled.data.data.length > 0 && (
@@ -346,5 +498,25 @@ export function Component() {
         </section>
       )}
     </section>
+  );
+}
+
+/** One filter: a labelled select whose first option means "any". */
+function FilterSelect(props: { label: string; value: string; any: string; options: [string, string][]; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.any}</option>
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

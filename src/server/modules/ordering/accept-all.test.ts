@@ -1,0 +1,149 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.js';
+import type { Change } from '../../lib/events.js';
+import { makeLocation, makeProvider, makeUser, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeMenu } from './ordering.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function scene() {
+  const provider = await makeProvider(ctx.db);
+  const menu = await makeMenu(ctx.db, { providerId: provider.id, from: new Date(), to: new Date(Date.now() + 3600_000) });
+  const other = await makeMenu(ctx.db, { providerId: provider.id, from: new Date(), to: new Date(Date.now() + 3600_000) });
+  const a = await makeLocation(ctx.db);
+  const b = await makeLocation(ctx.db);
+  const user = await makeUser(ctx.db, { locationId: a.id });
+  const order = async (menuId: number, locationId: number | null, status = 2, accepted = 0) => {
+    const [row] = await ctx.db
+      .insert(orders)
+      .values({ menuId, userId: user.id, locationId, paymentType: 'cash', amountCents: 500, amountToPayCents: 500, status, accepted })
+      .returning();
+    return row!.id;
+  };
+  return { menu, other, a, b, order };
+}
+
+const acceptedOf = async (ids: number[]) =>
+  Object.fromEntries(
+    (await ctx.db.select({ id: orders.id, accepted: orders.accepted }).from(orders).where(inArray(orders.id, ids))).map((r) => [
+      r.id,
+      r.accepted,
+    ]),
+  );
+
+const acceptAll = (headers: Record<string, string>, payload: object, lang = 'en') =>
+  ctx.app.inject({ method: 'POST', url: `/app/order/accept-all?lang=${lang}`, headers, payload });
+
+describe('POST /app/order/accept-all', () => {
+  it('accepts the new placed orders of one location only, and tells the live pages about each', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const newA1 = await s.order(s.menu.id, s.a.id);
+    const newA2 = await s.order(s.menu.id, s.a.id);
+    const newB = await s.order(s.menu.id, s.b.id);
+    const pending = await s.order(s.menu.id, s.a.id, 1);
+    const cancelled = await s.order(s.menu.id, s.a.id, 3);
+    const already = await s.order(s.menu.id, s.a.id, 2, 1);
+    const otherMenu = await s.order(s.other.id, s.a.id);
+    const changes: Change[] = [];
+    const stop = ctx.app.changes.subscribe((c) => changes.push(c));
+    const res = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id });
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Orders accepted: 2.', accepted: [newA1, newA2] });
+    expect(await acceptedOf([newA1, newA2, newB, pending, cancelled, already, otherMenu])).toEqual({
+      [newA1]: 1,
+      [newA2]: 1,
+      [newB]: 0,
+      [pending]: 0,
+      [cancelled]: 0,
+      [already]: 1,
+      [otherMenu]: 0,
+    });
+    expect(changes).toEqual([
+      { type: 'order', menuId: s.menu.id, orderId: newA1 },
+      { type: 'order', menuId: s.menu.id, orderId: newA2 },
+    ]);
+    // Again: nothing new, nothing changes.
+    const again = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id }, 'lv');
+    expect(again.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 0.', accepted: [] });
+  });
+
+  it('accepts the whole menu without a location', async () => {
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const s = await scene();
+    const ids = [await s.order(s.menu.id, s.a.id), await s.order(s.menu.id, s.b.id), await s.order(s.menu.id, null)];
+    const res = await acceptAll(admin.auth, { dishlist_id: s.menu.id }, 'ru');
+    expect(res.json()).toMatchObject({ message: 'Принято заказов: 3.', accepted: ids });
+    expect(Object.values(await acceptedOf(ids))).toEqual([1, 1, 1]);
+  });
+
+  it('is for staff only; customers and location managers get 403, no session 401', async () => {
+    const s = await scene();
+    const id = await s.order(s.menu.id, s.a.id);
+    const manager = await signedIn(ctx.db, { locationId: s.a.id, isLocationManager: true });
+    const customer = await signedIn(ctx.db, { locationId: s.a.id });
+    expect((await acceptAll({}, { dishlist_id: s.menu.id })).statusCode).toBe(401);
+    expect((await acceptAll(manager.auth, { dishlist_id: s.menu.id, location_id: s.a.id })).statusCode).toBe(403);
+    expect((await acceptAll(customer.auth, { dishlist_id: s.menu.id })).statusCode).toBe(403);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(row!.accepted).toBe(0);
+  });
+
+  it('validates the body and answers 404 for an unknown menu', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const bad = await acceptAll(kitchen.auth, { dishlist_id: 'x', location_id: 0 });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['dishlist_id', 'location_id']);
+    const unknown = await acceptAll(kitchen.auth, { dishlist_id: 2000000000 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This menu is not available.');
+  });
+
+  it('a single accept also reaches the live pages', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const id = await s.order(s.menu.id, s.a.id);
+    const changes: Change[] = [];
+    const stop = ctx.app.changes.subscribe((c) => changes.push(c));
+    const res = await ctx.app.inject({ method: 'PUT', url: `/app/order/${id}?accepted=1`, headers: kitchen.auth });
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(changes).toEqual([{ type: 'order', menuId: s.menu.id, orderId: id }]);
+  });
+});
+
+describe('GET /app/order/new-count', () => {
+  it('counts the provider’s placed, not yet accepted orders on today’s and later menus', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const count = async () =>
+      (await ctx.app.inject({ url: `/app/order/new-count?provider_id=${s.menu.providerId}`, headers: kitchen.auth })).json().count;
+    expect(await count()).toBe(0);
+    await s.order(s.menu.id, s.a.id);
+    await s.order(s.other.id, s.b.id);
+    await s.order(s.menu.id, s.a.id, 2, 1); // accepted
+    await s.order(s.menu.id, s.a.id, 1); // pending
+    const past = await makeMenu(ctx.db, {
+      providerId: s.menu.providerId,
+      from: new Date(Date.now() - 3 * 86_400_000),
+      to: new Date(Date.now() - 3 * 86_400_000 + 3600_000),
+    });
+    await s.order(past.id, s.a.id);
+    expect(await count()).toBe(2);
+    await acceptAll(kitchen.auth, { dishlist_id: s.menu.id });
+    expect(await count()).toBe(1);
+    // Another provider's orders are not counted.
+    const elsewhere = await makeProvider(ctx.db);
+    expect((await ctx.app.inject({ url: `/app/order/new-count?provider_id=${elsewhere.id}`, headers: kitchen.auth })).json().count).toBe(0);
+    const customer = await signedIn(ctx.db);
+    expect((await ctx.app.inject({ url: '/app/order/new-count', headers: customer.auth })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/app/order/new-count' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, scanA11y, test } from './a11y';
+import { DEMO_PASSWORD, apiToken, signIn } from './ordering-support';
+
+const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
+const LOCATION = 'Birojs Teika';
+
+/** A customer of our own at LOCATION, signed up through its invitation link; answers a token. */
+async function newCustomer(request: APIRequestContext): Promise<string> {
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const list = await request.get('/app/locations?per_page=all', { headers: { Authorization: `Bearer ${admin}` } });
+  const loc = ((await list.json()) as { data: { title: string; invite_url: string }[] }).data.find((l) => l.title === LOCATION)!;
+  const email = `live-${Date.now()}@example.lv`;
+  const signup = await request.post('/app/register-invited', {
+    data: {
+      name: 'Dzīvais',
+      email,
+      phone: '',
+      token: loc.invite_url.split('/').pop(),
+      password: DEMO_PASSWORD,
+      password_confirmation: DEMO_PASSWORD,
+    },
+  });
+  expect(signup.ok()).toBe(true);
+  return apiToken(request, email);
+}
+
+/** Places a cash order of one unlimited plain dish of today's seeded menu. */
+async function placeOrder(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const { dishlists } = (await (await request.get('/app/order/dishlists?lang=en', { headers })).json()) as {
+    dishlists: { id: number; title: string }[];
+  };
+  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title))!;
+  const data = (await (await request.get(`/app/order/create/${menu.id}?lang=en`, { headers })).json()) as {
+    dishlist: { categories: { dishes: { id: number; type: string; qty: number | null }[] }[] };
+  };
+  const dish = data.dishlist.categories.flatMap((c) => c.dishes).find((d) => d.type === 'simple' && d.qty === null)!;
+  const created = await request.post('/app/order/create?lang=en', {
+    headers,
+    data: { dishlist_id: menu.id, items: [{ id: dish.id, qty: 1 }], payment_type: 'cash', terms: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { orderId: ((await created.json()) as { order_id: number }).order_id, menu };
+}
+
+// Issue 13 "Incoming orders": the page is live (a new order appears without a reload, marked
+// "Just in"), and the kitchen accepts all new orders of a location with one confirmation.
+test('kitchen accepts all new orders of a location while a new order arrives live', async ({ page, request }) => {
+  const customer = await newCustomer(request);
+  const first = await placeOrder(request, customer);
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/orders/${first.menu.id}`);
+  await expect(page.getByRole('heading', { name: first.menu.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const group = page.getByRole('region', { name: LOCATION });
+  const rowOf = (id: number) => group.getByRole('row').filter({ has: page.getByText(`No. ${id}`, { exact: true }) });
+  await expect(rowOf(first.orderId)).toContainText('New');
+
+  // The navigation counts orders not yet accepted.
+  const navOrders = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Orders/ });
+  await expect(navOrders).toHaveAccessibleName(/^Orders\s*,\s*\d+ orders? not yet accepted$/);
+  const before = Number(await navOrders.locator('[aria-hidden="true"]').innerText());
+
+  // A new order arrives while the page is open: no reload.
+  const second = await placeOrder(request, customer);
+  await expect(rowOf(second.orderId)).toContainText('Just in');
+  await expect(navOrders).toHaveAccessibleName(new RegExp(`^Orders\\s*,\\s*${before + 1} orders not yet accepted$`));
+  await expect(rowOf(first.orderId)).not.toContainText('Just in');
+  await scanA11y(page, 'orders page with a new order');
+
+  // Accept all new of the location: one confirmation naming it.
+  let confirmation = '';
+  page.once('dialog', (d) => {
+    confirmation = d.message();
+    void d.accept();
+  });
+  await group.getByRole('button', { name: new RegExp(`^Accept all new \\(\\d+\\) in ${LOCATION}$`) }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Orders accepted: \d+\.$/ })).toBeVisible();
+  expect(confirmation).toMatch(new RegExp(`^Accept all new orders of ${LOCATION} \\(\\d+\\)\\?$`));
+  await expect(rowOf(first.orderId)).toContainText('Accepted');
+  await expect(rowOf(second.orderId)).toContainText('Accepted');
+  await expect(rowOf(second.orderId)).not.toContainText('Just in');
+  await expect(group.getByRole('button', { name: /^Accept all new/ })).toHaveCount(0);
+
+  // An order placed after the accept is new again, and so is the button.
+  const third = await placeOrder(request, customer);
+  await expect(rowOf(third.orderId)).toContainText('Just in');
+  await expect(rowOf(third.orderId)).toContainText('New');
+  await expect(group.getByRole('button', { name: `Accept all new (1) in ${LOCATION}` })).toBeVisible();
+
+  // Locations collapse with their totals visible; the person search narrows the lists.
+  await group.getByRole('button', { name: `Hide orders of ${LOCATION}` }).click();
+  await expect(rowOf(third.orderId)).toBeHidden();
+  await expect(group.getByText('Cash', { exact: true }).first()).toBeVisible();
+  await group.getByRole('button', { name: `Show orders of ${LOCATION}` }).click();
+  await expect(rowOf(third.orderId)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Person' }).fill('nobody-by-this-name');
+  await expect(rowOf(third.orderId)).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Person' }).fill('Dzīvais');
+  await expect(rowOf(third.orderId)).toBeVisible();
+  await scanA11y(page, 'orders page filtered');
+});
