@@ -10,3 +10,4 @@ export * from './identity.js';
 export * from './reminders.js';
 export * from './favourites.js';
 export * from './invoices.js';
+export * from './ledger.js';

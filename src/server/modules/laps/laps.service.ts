@@ -20,7 +20,8 @@ import {
 import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
 import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, lapLocations, laps, locations, orders } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, laps, ledgerEntries, locations, orders } from '../../db/schema/index.js';
+import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
@@ -429,13 +430,30 @@ export async function recordCashBalance(
     throw new AppError(404, t(lang, 'notFound'), { location_id: [lapText(lang, 'locationNotFound')] });
   }
   const amountCents = toCents(input.amount);
-  const [row] = await db
-    .insert(cashBalances)
-    .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [cashBalances.menuId, cashBalances.locationId],
-      set: { amountCents, createdById: userId, updatedAt: now },
-    })
-    .returning({ amount: cashBalances.amountCents });
-  return { amount: toEuros(row!.amount) };
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(cashBalances)
+      .values({ menuId, locationId: input.location_id, amountCents, createdById: userId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [cashBalances.menuId, cashBalances.locationId],
+        set: { amountCents, createdById: userId, updatedAt: now },
+      })
+      .returning({ amount: cashBalances.amountCents });
+    // The ledger gets the change (decision 038). The upsert holds the row's lock, so a parallel
+    // recording waits and then reads this one's entry: the entries always sum to the amount.
+    const [before] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'lap_cash'), eq(ledgerEntries.menuId, menuId), eq(ledgerEntries.locationId, input.location_id)));
+    await lapCashEntry(tx, {
+      menuId,
+      locationId: input.location_id,
+      providerId,
+      amountCents: saved!.amount - before!.sum,
+      at: now,
+      actorId: userId,
+    });
+    return saved!;
+  });
+  return { amount: toEuros(row.amount) };
 }
