@@ -51,7 +51,8 @@ export async function reverseOrderEntries(tx: Tx, orderId: number, at: Date, act
     insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, reversal, actor_id)
     select ${at}, order_id, user_id, location_id, provider_id, menu_id, kind, -amount_cents, true, ${actorId}::int
     from ${ledgerEntries}
-    where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'payment_cash')`);
+    where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'payment_cash')
+    order by id`);
 }
 
 /** Cash collected on a lap at a location for a menu (the change of the recorded amount). */
