@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, payments } from '../../db/schema/index.js';
 import { ledgerDifferences } from '../../lib/ledger.js';
 import { sandboxGateway } from '../../lib/payments/sandbox.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { monthStatement } from '../invoices/statement.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { expireUnpaidOrders } from '../payments/payments.service.js';
 import { retryRefunds } from '../payments/refunds.service.js';
@@ -110,6 +112,10 @@ describe('the ledger', () => {
       ['refund', -625, false],
     ]);
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
+    // The month statement of the location reads the refund from the ledger.
+    const month = DateTime.fromJSDate(w.menu.from, { zone: w.provider.timezone }).toFormat('yyyy-MM');
+    const statement = await monthStatement(ctx.db, w.provider.id, { locationId: c.location.id }, month, 'en');
+    expect(statement.totals).toMatchObject({ orders: 0, refunds: 625 });
   });
 
   it('an expired card order gives its subsidy back in the ledger', async () => {
