@@ -7,13 +7,14 @@
  *      against limited stock, `concurrency` at a time (closed loop);
  *   4. lets another N customers order on another menu arriving at `rate` per second (open loop);
  *   5. after each rush checks the database: nothing oversold, no accepted answer without its
- *      order, no stored order without an answer, no 5xx.
+ *      order, no stored order without an answer, no 5xx;
+ *   6. after the rushes runs the ledger check (decision 038) and prints "ledger differences: N".
  *
  *   npm run bench:order-rush -- --n 1000 --stock 500 --concurrency 64 --rate 500 --duration 3 --rounds 5 --warmup 500 --pool 10
  * `--metrics-pairs K` then runs K pairs of closed-loop rushes (`--metrics-n` customers each, on
  * menus of their own) against this app and a second one with METRICS=false in the same process,
  * alternating which goes first, and prints the median orders/s ratio (the cost of the metrics).
- * Exits 1 when oversold, lost or 5xx is not 0.
+ * Exits 1 when oversold, lost, 5xx or the ledger differences are not 0.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,7 @@ import {
   sessions,
   users,
 } from '../src/server/db/schema/index.js';
+import { describeDifference, ledgerDifferences } from '../src/server/lib/ledger.js';
 import { httpDuration } from '../src/server/lib/metrics.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
 import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
@@ -341,6 +343,11 @@ async function main() {
       say(`\nMetrics pairs (on / off requests/s): ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
       await untimed.close();
     }
+    // The ledger after every rush (decision 038): each order's amounts equal its entries, nothing counted twice.
+    const differences = await ledgerDifferences(db);
+    say(`\nledger differences: ${differences.length}`);
+    for (const d of differences.slice(0, 20)) say(`  ${describeDifference(d)}`);
+    if (differences.length > 0) exitCode = 1;
     say(`\nMenu read vs bare route: ${(readRatio * 100).toFixed(1)} % (target >= 40 %)`);
     say(`Menu read vs GET /app/me: ${(median(meRatios) * 100).toFixed(1)} %`);
     if (metricsRatio !== undefined)

@@ -12,6 +12,7 @@ import { identityRoutes } from './identity/identity.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { kitchenRoutes } from './kitchen/kitchen.routes.js';
 import { lapsRoutes } from './laps/laps.routes.js';
+import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
 import { menusRoutes } from './menus/menus.routes.js';
 import { orderingRoutes } from './ordering/ordering.routes.js';
@@ -44,4 +45,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await eventsRoutes(app);
   await invoicesRoutes(app, deps);
   await auditRoutes(app, deps);
+  await ledgerRoutes(app, deps);
 }

@@ -57,7 +57,7 @@ export const statementSums = z.object({
   cash: z.number(),
   card: z.number(),
   bank: z.number(),
-  /** Money returned to employees; 0 until refunds exist (the ledger will carry them). */
+  /** Money returned to employees (refunds sent, read from the ledger; decision 038). */
   refunds: z.number(),
 });
 export type StatementSums = z.infer<typeof statementSums>;

@@ -12,3 +12,4 @@ export * from './favourites.js';
 export * from './invoices.js';
 export * from './kitchen.js';
 export * from './audit.js';
+export * from './ledger.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Db, Tx } from '../../db/client.js';
-import { locations, menus, orders, providers, users } from '../../db/schema/index.js';
+import { ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { placedOrder } from '../ordering/ordering.placed.js';
@@ -11,7 +11,8 @@ import { invoiceText } from './invoices.messages.js';
 /*
  * The month statement of a location or company (issue 16, decision 036): the ONE place that sums
  * orders for invoices and exports, reading orders through the one definition of a placed order
- * (ordering.placed.ts), so the ledger can later be reconciled with it line by line. A menu belongs
+ * (ordering.placed.ts), so the ledger can be reconciled with it line by line; refunds are read from
+ * the ledger (decision 038). A menu belongs
  * to the month of its day (its `from` in the provider's time zone), as in the team report.
  */
 
@@ -127,10 +128,32 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
       ),
     )
     .groupBy(orders.locationId);
+  // Refunds are read from the ledger (decision 038): money sent back on the month's menus, as a positive sum.
+  const refundRows = await db
+    .select({
+      locationId: ledgerEntries.locationId,
+      refunds: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .innerJoin(menus, eq(menus.id, ledgerEntries.menuId))
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'refund'),
+        eq(menus.providerId, providerId),
+        gte(menus.from, start),
+        lt(menus.from, end),
+        inArray(
+          ledgerEntries.locationId,
+          locs.map((l) => l.id),
+        ),
+      ),
+    )
+    .groupBy(ledgerEntries.locationId);
   const byLocation = new Map(rows.map((r) => [r.locationId, r]));
+  const refundsOf = new Map(refundRows.map((r) => [r.locationId, r.refunds]));
   const list: StatementLocation[] = locs.map((l) => {
     const r = byLocation.get(l.id);
-    return { ...l, ...ZERO, ...(r ? { ...r, refunds: 0 } : {}) };
+    return { ...l, ...ZERO, ...(r ?? {}), refunds: refundsOf.get(l.id) ?? 0 };
   });
   const first = locs[0]!;
   const title = scope.locationId !== undefined ? first.title : first.companyName || scope.company!;

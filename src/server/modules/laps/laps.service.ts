@@ -20,8 +20,9 @@ import {
 import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
 import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, lapLocations, laps, locations, orders } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, laps, ledgerEntries, locations, orders } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
+import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
@@ -445,6 +446,20 @@ export async function recordCashBalance(
     const [before, after] = [old ?? null, { amount_cents: amountCents }];
     const entityId = `${menuId}:${input.location_id}`;
     await recordAudit(tx, who, { action: 'lap.cash', entityType: 'cash_balance', entityId, providerId, before, after });
+    // The ledger gets the change (decision 038). The row's lock (taken above) makes a parallel
+    // recording wait and then read this one's entry: the entries always sum to the amount.
+    const [sum] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'lap_cash'), eq(ledgerEntries.menuId, menuId), eq(ledgerEntries.locationId, input.location_id)));
+    await lapCashEntry(tx, {
+      menuId,
+      locationId: input.location_id,
+      providerId,
+      amountCents: row!.amount - sum!.sum,
+      at: now,
+      actorId: userId,
+    });
     return row!;
   });
   return { amount: toEuros(row.amount) };

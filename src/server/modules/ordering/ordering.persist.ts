@@ -143,6 +143,7 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     dishIds: pgIntArray(ids),
     needs: pgIntArray(ids.map((id) => order.needs.get(id)!)),
     menu: order.menu.id,
+    provider: order.menu.providerId,
     location: order.customer.location?.id ?? null,
     staff: order.staffId,
     shift: order.shiftId,

@@ -11,6 +11,8 @@ export interface OrderValues {
   dishIds: string;
   needs: string;
   menu: number;
+  /** The menu's provider (copied into the ledger entries). */
+  provider: number;
   location: number | null;
   staff: number | null;
   shift: number | null;
@@ -52,7 +54,8 @@ interface OrderStatement {
  * locked and nothing is short. The card/bank variants also write nothing when the customer
  * already has an unpaid (status 1) order on the menu (`unpaid`, read under the user-row lock, so
  * parallel orders of one customer leave at most one unpaid; decision 019); the cash variants
- * are unchanged. Every part sees the rows as they were before the update. The
+ * are unchanged. `le` writes the order's ledger entries (decision 038: subsidy, bonus and, for
+ * a cash order, the cash owed on delivery; none of 0) in the same statement. Every part sees the rows as they were before the update. The
  * variants leave out the parts a plain cash order does not need: each data-changing part costs
  * PostgreSQL executor set-up on every call, written or not.
  */
@@ -124,6 +127,14 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     returning 1),`
         : ''
     }
+  le as (
+    insert into ledger_entries (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, actor_id)
+    select ${$('now')}::timestamptz, o.id, ${$('user')}::int, ${$('location')}::int, ${$('provider')}::int, ${$('menu')}::int, x.kind, x.amount,
+      coalesce(${$('staff')}::int, ${$('user')}::int)
+    from o, (values ('subsidy', ${$('subsidy')}::int), ('bonus', ${$('bonus')}::int),
+      ('payment_cash', case when ${$('paymentType')}::text = 'cash' then ${$('toPay')}::int else 0 end)) as x(kind, amount)
+    where x.amount > 0
+    returning 1),
   b as (
     update users set bonus_cents = bonus_cents - ${$('bonus')}::int
     where id = ${$('user')}::int and exists (select 1 from o)

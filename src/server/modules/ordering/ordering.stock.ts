@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { balances, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { reverseOrderEntries } from '../../lib/ledger.js';
 
 /** A PostgreSQL int[] literal passed as one parameter. */
 export function pgIntArray(values: number[]): string {
@@ -62,7 +63,7 @@ export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): P
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return false;
-  await giveBack(tx, orderId, row);
+  await giveBack(tx, orderId, row, now, null);
   return true;
 }
 
@@ -78,21 +79,28 @@ export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Prom
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return false;
-  await giveBack(tx, orderId, row);
+  await giveBack(tx, orderId, row, now, null);
   return true;
 }
 
 /**
  * Gives back the bonus (always updating the user's row, which locks it first and gives it a new
  * version: an order priced from the old subsidy or bonus then notices, see ordering.persist.ts),
- * then the stock.
+ * then the stock, and reverses the order's placing entries in the ledger (decision 038).
  */
-async function giveBack(tx: Tx, orderId: number, row: { menuId: number; userId: number; bonusCents: number }) {
+async function giveBack(
+  tx: Tx,
+  orderId: number,
+  row: { menuId: number; userId: number; bonusCents: number },
+  now: Date,
+  actorId: number | null,
+) {
   await tx
     .update(users)
     .set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` })
     .where(eq(users.id, row.userId));
   await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
+  await reverseOrderEntries(tx, orderId, now, actorId);
 }
 
 /** The order status of a cancelled order (kept in the data; never counted: ordering.placed.ts). */
@@ -118,6 +126,6 @@ export async function cancelAndRelease(
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return null;
-  await giveBack(tx, orderId, row);
+  await giveBack(tx, orderId, row, now, cancelledById);
   return { menuId: row.menuId, userId: row.userId };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import type { PaymentOutcome } from '../../lib/payments/gateway.js';
+import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
 import { releasePendingOrder } from '../ordering/ordering.stock.js';
 import { recordRefund } from './refunds.service.js';
@@ -53,6 +54,14 @@ export async function applyNotification(
         log(`payment ${payment.reference} paid after it ${payment.status}; order ${payment.orderId} needs a refund`);
       }
       await tx.update(payments).set({ status: 'paid', updatedAt: now }).where(eq(payments.id, payment.id));
+      // The money received, in the ledger (decision 038), whatever becomes of the order.
+      await orderEntry(tx, {
+        orderId: payment.orderId,
+        kind: payment.method === 'bank' ? 'payment_bank' : 'payment_card',
+        amountCents: payment.amountCents,
+        at: now,
+        paymentId: payment.id,
+      });
       // Paid after its order was given up or cancelled: the money goes back (the refund-retry job sends it).
       if (order!.status === 0 || order!.status === 3) await recordRefund(tx, payment, now);
       const placed = await tx

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { payments, refunds } from '../../db/schema/index.js';
+import { orderEntry } from '../../lib/ledger.js';
 import type { PaymentGateway, RefundResult } from '../../lib/payments/gateway.js';
 
 /** The refund reference sent to the gateway for a payment: one refund per payment, so derived from it. */
@@ -85,6 +86,9 @@ export async function sendRefund(
         updatedAt: at,
       })
       .where(eq(refunds.id, r.id));
+    // The money sent back, in the ledger (decision 038): negative, once per refund.
+    if (status === 'refunded')
+      await orderEntry(tx, { orderId: r.orderId, kind: 'refund', amountCents: -r.amountCents, at, refundId: r.id });
     if (status === 'failed') log(`refund ${r.id} of order ${r.orderId} failed (attempt ${r.attempts + 1}); it will be retried`);
     return status;
   });

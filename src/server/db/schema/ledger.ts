@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The kinds of money movement (decision 038). */
+export const LEDGER_KINDS = [
+  'payment_cash',
+  'payment_card',
+  'payment_bank',
+  'subsidy',
+  'bonus',
+  'refund',
+  'lap_cash',
+  'correction',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * The ledger (design.md section 7, decision 038): every money movement in integer cents,
+ * append-only (a trigger refuses UPDATE and DELETE), written in the same transaction as the
+ * change it records. Sign: positive = money or value that came in for an order (paid by the
+ * eater, covered by subsidy or bonus) or cash collected on a lap; negative = given back
+ * (a reversal on cancel or release, a refund). No foreign keys: the ledger outlives the rows it
+ * names (an order deleted with its menu keeps its entries).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    orderId: integer('order_id'),
+    userId: integer('user_id'),
+    locationId: integer('location_id'),
+    providerId: integer('provider_id'),
+    menuId: integer('menu_id'),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** This entry takes back the order's entry of the same kind (cancel, failed or expired payment, delete). */
+    reversal: boolean('reversal').notNull().default(false),
+    paymentId: integer('payment_id'),
+    refundId: integer('refund_id'),
+    /** Why (corrections). */
+    reason: text('reason'),
+    /** Who caused it (the eater, staff, the admin; null: a job or a gateway notification). */
+    actorId: integer('actor_id'),
+  },
+  (t) => [
+    // An order's entry of a kind, and its reversal, at most once each: nothing counted twice.
+    uniqueIndex('ledger_order_kind_uq')
+      .on(t.orderId, t.kind, t.reversal)
+      .where(sql`${t.orderId} is not null and ${t.kind} not in ('correction', 'lap_cash')`),
+    uniqueIndex('ledger_refund_uq').on(t.refundId),
+    index('ledger_menu_idx').on(t.menuId, t.locationId),
+    check('ledger_correction_reason', sql`${t.kind} <> 'correction' or coalesce(length(${t.reason}), 0) > 0`),
+  ],
+);

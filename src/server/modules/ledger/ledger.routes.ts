@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { ADMINS } from '../../../shared/roles.js';
+import { correctionInput, correctionResult } from '../../../shared/schemas/ledger.js';
+import { locations, menus, orders } from '../../db/schema/index.js';
+import type { App, Deps } from '../../lib/context.js';
+import { userOf } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { correctionEntry, type Correction } from '../../lib/ledger.js';
+import { t } from '../../lib/messages.js';
+import { ledgerText } from './ledger.messages.js';
+
+/** The ledger's routes (decision 038): manual corrections by an admin, with a reason. */
+export async function ledgerRoutes(app: App, deps: Deps) {
+  const db = deps.database.db;
+
+  app.post(
+    '/ledger/corrections',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['ledger'], body: correctionInput, response: { 200: correctionResult } },
+    },
+    async (req) => {
+      const lang = req.lang;
+      const body = req.body;
+      if (body.amount_cents === 0) {
+        const text = ledgerText(lang, 'amountZero');
+        throw new AppError(422, t(lang, 'invalidValue'), { amount_cents: [text] });
+      }
+      const correction: Correction = {
+        amountCents: body.amount_cents,
+        reason: body.reason,
+        orderId: null,
+        userId: null,
+        locationId: body.location_id ?? null,
+        providerId: null,
+        menuId: null,
+      };
+      if (body.order_id !== undefined) {
+        const [order] = await db
+          .select({ userId: orders.userId, locationId: orders.locationId, menuId: orders.menuId, providerId: menus.providerId })
+          .from(orders)
+          .innerJoin(menus, eq(menus.id, orders.menuId))
+          .where(eq(orders.id, body.order_id));
+        if (!order) throw new AppError(422, t(lang, 'invalidValue'), { order_id: [ledgerText(lang, 'orderNotFound')] });
+        Object.assign(correction, { ...order, orderId: body.order_id, locationId: body.location_id ?? order.locationId });
+      }
+      if (body.location_id !== undefined) {
+        const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, body.location_id));
+        if (!loc) throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationNotFound')] });
+      }
+      const id = await correctionEntry(db, correction, userOf(req).id, deps.now());
+      return { id, amount_cents: correction.amountCents, order_id: correction.orderId };
+    },
+  );
+}
