@@ -284,8 +284,10 @@ async function writeDishes(tx: Tx, menuId: number, planned: PlannedDish[]) {
 }
 
 /** The audited fields of a menu (times as ISO strings). */
+/** A stored time for the audit entry; a date JavaScript cannot read (repaired in the editor) is null. */
+const auditTime = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString());
 function menuFields(m: { title: string; from: Date; to: Date; status: boolean }) {
-  return { title: m.title, from: m.from.toISOString(), to: m.to.toISOString(), status: m.status };
+  return { title: m.title, from: auditTime(m.from), to: auditTime(m.to), status: m.status };
 }
 const dishIdsOf = (planned: PlannedDish[]) => planned.map((p) => p.dishId).sort((a, b) => a - b);
 async function menuDishIds(tx: Tx, menuId: number): Promise<number[]> {
