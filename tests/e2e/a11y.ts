@@ -63,9 +63,35 @@ export async function expectFocusNotOnBody(page: Page, moment: string, timeout =
     .toBe(true);
 }
 
-/** The page scrolls sideways: content is wider than the viewport (WCAG 1.4.10 reflow). */
-export async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * The page scrolls sideways: content is wider than the viewport (WCAG 1.4.10 reflow). Answers 0
+ * when it does not; otherwise the overflow in px with the outermost elements past the right edge
+ * (outside their own scrolling boxes) and the window's size, so a failure names its cause.
+ */
+export async function sidewaysOverflow(page: Page): Promise<0 | string> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const over = root.scrollWidth - root.clientWidth;
+    if (over <= 0) return 0;
+    const width = root.clientWidth;
+    const describe = (e: Element) => {
+      const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : '';
+      const r = e.getBoundingClientRect();
+      return `${e.tagName.toLowerCase()}${cls} (left ${Math.round(r.left)}, right ${Math.round(r.right)}, "${(e.textContent ?? '').trim().slice(0, 40)}")`;
+    };
+    const past = [...document.body.querySelectorAll('*')].filter((e) => {
+      if (e.getClientRects().length === 0 || e.getBoundingClientRect().right <= width + 0.5) return false;
+      // Content of a box that scrolls or clips on its own does not widen the page.
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return false;
+      }
+      // Only the outermost: a parent past the edge already names it.
+      const parent = e.parentElement;
+      return !parent || parent.getBoundingClientRect().right <= width + 0.5;
+    });
+    const size = `${window.innerWidth}x${window.innerHeight}, client ${width}, scrollHeight ${root.scrollHeight}`;
+    return `${over} px over (${size}): ${past.slice(0, 6).map(describe).join('; ') || 'no element past the edge'}`;
+  });
 }
 
 /**
