@@ -41,3 +41,12 @@ export function reminderOneClickLink(env: LinkEnv, token: string): string {
 export function passwordCreateLink(env: LinkEnv, token: string): string {
   return `${publicBaseUrl(env)}/password/create/${encodeURIComponent(token)}`;
 }
+
+/**
+ * A label's QR address (issue 14): the hand-over page of one portion, unit `unit` (1-based) of
+ * order line `itemId` of order `orderId`. Staff open it signed in; it marks that portion handed
+ * over once (a second scan says when it was). Nothing secret: the page needs a staff session.
+ */
+export function handoverLink(env: LinkEnv, orderId: number, itemId: number, unit: number): string {
+  return `${publicBaseUrl(env)}/handover/${orderId}/${itemId}/${unit}`;
+}
