@@ -10,6 +10,7 @@ import { text } from './text.js';
 export const AUDIT_ACTIONS = [
   'dish.price',
   'menu.create',
+  'menu.copy',
   'menu.update',
   'menu.delete',
   'balance.update',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { euros, translatedText } from './catalogue.js';
-import { isoDateTime } from './dates.js';
+import { isoDateTime, isoDay } from './dates.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
 import { TITLE_MAX } from '../limits.js';
@@ -135,3 +135,23 @@ export const balanceInput = z.object({
   balance: z.array(z.object({ id: dbId, qty: z.number().int().min(0).max(1_000_000).nullable() })).max(1000),
 });
 export type BalanceInput = z.infer<typeof balanceInput>;
+
+/** At most this many copies in one call (every day of next week is 5). */
+export const MENU_COPY_MAX = 14;
+
+/**
+ * POST /app/dishlists/{id}/copy — copies the menu with its dishes, per-menu prices, set-meal option
+ * prices and stock (the quantities set, not what is left) to each day in `dates` (yyyy-mm-dd, the
+ * provider's calendar), its times moved by whole days in the provider's zone (so 10:00-14:00 stays
+ * 10:00-14:00 across a daylight-saving change). The source's date in its title (dd.mm.yyyy or
+ * yyyy-mm-dd) becomes the copy's. `status` defaults to the source's. Answers 201 with the copies
+ * in date order. Days listed twice are a 422 on `dates`.
+ */
+export const copyMenuInput = z.object({
+  dates: z.array(isoDay).min(1).max(MENU_COPY_MAX),
+  status: z.boolean().optional(),
+});
+export type CopyMenuInput = z.infer<typeof copyMenuInput>;
+
+export const copyMenuResult = z.object({ data: z.array(menuSummary) });
+export type CopyMenuResult = z.infer<typeof copyMenuResult>;

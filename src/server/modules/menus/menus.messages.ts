@@ -11,7 +11,9 @@ type Key =
   | 'orderedDishes'
   | 'menuHasOrders'
   | 'notOnMenu'
-  | 'listedTwice';
+  | 'listedTwice'
+  | 'dayTwice'
+  | 'unreadableTimes';
 
 export const menuText = defineMessages<Key>({
   en: {
@@ -29,6 +31,8 @@ export const menuText = defineMessages<Key>({
     },
     notOnMenu: 'This dish is not on the menu.',
     listedTwice: 'This dish is listed twice.',
+    dayTwice: 'A day is listed twice.',
+    unreadableTimes: 'The menu times cannot be read; fix them in the menu first.',
   },
   lv: {
     toBeforeFrom: 'Beigām jābūt ne agrāk par sākumu.',
@@ -46,6 +50,8 @@ export const menuText = defineMessages<Key>({
     },
     notOnMenu: 'Šī ēdiena nav ēdienkartē.',
     listedTwice: 'Šis ēdiens norādīts divreiz.',
+    dayTwice: 'Diena norādīta divreiz.',
+    unreadableTimes: 'Ēdienkartes laikus nevar nolasīt; vispirms izlabojiet tos ēdienkartē.',
   },
   ru: {
     toBeforeFrom: 'Окончание не может быть раньше начала.',
@@ -64,5 +70,7 @@ export const menuText = defineMessages<Key>({
     },
     notOnMenu: 'Этого блюда нет в меню.',
     listedTwice: 'Это блюдо указано дважды.',
+    dayTwice: 'День указан дважды.',
+    unreadableTimes: 'Время меню не читается; сначала исправьте его в меню.',
   },
 });

@@ -1,9 +1,19 @@
 import { boolFilter, listQuerySchema, pagedOf } from '../../../shared/list-query.js';
 import { success } from '../../../shared/schemas/catalogue.js';
 import { idParams } from '../../../shared/schemas/ids.js';
-import { balanceInput, createMenuInput, menuBalance, menuDetail, menuSummary, updateMenuInput } from '../../../shared/schemas/menus.js';
+import {
+  balanceInput,
+  copyMenuInput,
+  copyMenuResult,
+  createMenuInput,
+  menuBalance,
+  menuDetail,
+  menuSummary,
+  updateMenuInput,
+} from '../../../shared/schemas/menus.js';
 import type { App, Deps } from '../../lib/context.js';
 import {
+  copyMenu,
   createMenu,
   deleteMenu,
   getBalance,
@@ -54,6 +64,15 @@ export async function menusRoutes(app: App, deps: Deps) {
     app.changes.publish({ type: 'menu', menuId: req.params.id, providerId });
     return { success: true as const };
   });
+  app.post(
+    '/dishlists/:id/copy',
+    { config, schema: { tags: ['menus'], params: idParams, body: copyMenuInput, response: { 201: copyMenuResult } } },
+    async (req, reply) => {
+      const copies = await copyMenu(db, await req.provider(), req.params.id, req.body, req.lang, req);
+      for (const m of copies) app.changes.publish({ type: 'menu', menuId: m.id });
+      return reply.status(201).send({ data: copies });
+    },
+  );
   app.get(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuBalance } } },

@@ -1,7 +1,16 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { Dish } from '../../../shared/schemas/catalogue';
 import type { Paged } from '../../../shared/list-query';
-import type { BalanceInput, CreateMenuInput, MenuBalance, MenuDetail, MenuSummary, UpdateMenuInput } from '../../../shared/schemas/menus';
+import type {
+  BalanceInput,
+  CopyMenuInput,
+  CopyMenuResult,
+  CreateMenuInput,
+  MenuBalance,
+  MenuDetail,
+  MenuSummary,
+  UpdateMenuInput,
+} from '../../../shared/schemas/menus';
 import { api, type Query } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
@@ -40,5 +49,6 @@ export const menusApi = {
   create: (input: CreateMenuInput) => api.post<MenuDetail>('/app/dishlists', input),
   update: (id: number, input: UpdateMenuInput) => api.put<MenuDetail>(`/app/dishlists/${id}`, input),
   remove: (id: number) => api.delete<{ success: true }>(`/app/dishlists/${id}`),
+  copy: (id: number, input: CopyMenuInput) => api.post<CopyMenuResult>(`/app/dishlists/${id}/copy`, input),
   saveBalance: (id: number, input: BalanceInput) => api.post<MenuBalance>(`/app/dishlists/${id}/balance`, input),
 };

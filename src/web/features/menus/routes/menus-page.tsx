@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DeleteConfirm, useDeleteConfirm } from '../../../components/manage/delete-confirm';
@@ -7,11 +8,12 @@ import { PagedTable, actionsColumn } from '../../../components/manage/manage-tab
 import { DeleteButton, RowActions } from '../../../components/manage/row-actions';
 import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { useProviderZone } from '../../../lib/provider-zone';
 import { MENUS_KEY, menusApi, useMenus, type MenuSummary } from '../api';
+import { CopyMenuDialog } from '../components/copy-menu-dialog';
 
 /** /menu: menus of the active provider with status, times and links to edit, copy, balance, delete. */
 export function Component() {
@@ -23,6 +25,7 @@ export function Component() {
   const table = useTableState();
   const list = useMenus(table.listQuery);
   const notice = usePageNotice();
+  const [copying, setCopying] = useState<MenuSummary | null>(null);
 
   const remove = useDeleteConfirm(
     (m: MenuSummary) => menusApi.remove(m.id),
@@ -67,6 +70,14 @@ export function Component() {
         >
           {t('actions.duplicate')}
         </Link>
+        <button
+          type="button"
+          className="btn btn--sm btn--ghost"
+          onClick={() => setCopying(m)}
+          aria-label={t('copy.openNamed', { title: m.title })}
+        >
+          {t('copy.open')}
+        </button>
         <Link className="btn btn--sm btn--ghost" to={`/menu/${m.id}/balance`} aria-label={t('actions.balanceNamed', { title: m.title })}>
           {t('actions.balance')}
         </Link>
@@ -88,6 +99,15 @@ export function Component() {
       loadErrorText={t('errors.loadFailed')}
     >
       <PagedTable query={list} columns={columns} rowKey={(m) => m.id} />
+      <CopyMenuDialog
+        menu={copying}
+        zone={zone}
+        onClose={() => setCopying(null)}
+        onCopied={(copies) => {
+          notice.success(t('copy.done', { count: copies.length, days: copies.map((c) => formatDate(c.from, lang, zone)).join(', ') }));
+          void client.invalidateQueries({ queryKey: MENUS_KEY });
+        }}
+      />
       <DeleteConfirm state={remove} title={t('list.deleteTitle')} message={(m) => t('list.deleteConfirm', { title: m.title })} />
     </ManagePage>
   );

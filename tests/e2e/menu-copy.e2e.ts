@@ -1,0 +1,86 @@
+import { DateTime } from 'luxon';
+import { expect, test } from './a11y';
+import { apiToken, DEMO_PASSWORD } from './ordering-support';
+
+/*
+ * "Menus in a minute" (issue 13): kitchen copies today's seeded menu to tomorrow from the menu
+ * list; the copy has the same dishes and prices, and its stock is the stock as set on the source
+ * (what is left plus what was ordered). The copy is deleted at the end, so other journeys see only
+ * the seeded menus.
+ */
+
+interface StockLine {
+  id: number;
+  qty: number | null;
+  ordered: number;
+}
+
+test('kitchen copies a menu to tomorrow with its balances', async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'kitchen@demo.lv')}` };
+  const today = DateTime.now().setZone('Europe/Riga');
+  const tomorrow = today.plus({ days: 1 });
+  const title = `Pusdienas ${today.toFormat('dd.LL.yyyy')}`;
+  const copyTitle = `Pusdienas ${tomorrow.toFormat('dd.LL.yyyy')}`;
+  type Menu = { id: number; title: string };
+  const menusNamed = async (name: string) => {
+    const res = await request.get(`/app/dishlists?per_page=all&search=${encodeURIComponent(name)}`, { headers });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { data: Menu[] }).data.filter((m) => m.title === name);
+  };
+  const stockOf = async (id: number) => {
+    const res = await request.get(`/app/dishlists/${id}/balance`, { headers });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { balance: StockLine[] }).balance;
+  };
+  const [source] = await menusNamed(title);
+  expect(source, `the seeded menu ${title}`).toBeTruthy();
+  const before = new Set((await menusNamed(copyTitle)).map((m) => m.id));
+
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('lunch.session'))
+      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('kitchen@demo.lv');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+
+  let copyId: number | undefined;
+  try {
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { name: 'Menus', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: `Copy to days: ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Copy “${title}” to another day` });
+    await expect(dialog.getByRole('radio', { name: /^The next working day/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: 'A chosen date' }).check();
+    // No date yet: the dialog says so and stays open.
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog.getByText('Choose a date.')).toBeVisible();
+    await dialog.getByLabel('Date', { exact: true }).fill(tomorrow.toISODate()!);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Menu copied to' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(copyTitle) })).toHaveCount(before.size + 1);
+
+    const copies = (await menusNamed(copyTitle)).filter((m) => !before.has(m.id));
+    expect(copies).toHaveLength(1);
+    copyId = copies[0]!.id;
+    const sourceStock = await stockOf(source!.id);
+    const copyStock = new Map((await stockOf(copyId)).map((b) => [b.id, b]));
+    expect(
+      sourceStock.some((b) => b.qty !== null),
+      'the seeded menu has stock limits',
+    ).toBe(true);
+    for (const b of sourceStock) {
+      expect(copyStock.get(b.id)?.qty, `stock of dish ${b.id}`).toBe(b.qty === null ? null : b.qty + b.ordered);
+      expect(copyStock.get(b.id)?.ordered).toBe(0);
+    }
+
+    // The copy opens in the balance editor like any menu.
+    await page.goto(`/menu/${copyId}/balance`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(copyTitle);
+  } finally {
+    if (copyId !== undefined) expect((await request.delete(`/app/dishlists/${copyId}`, { headers })).ok()).toBe(true);
+  }
+});
