@@ -17,6 +17,7 @@ import '../../../styles/kitchen.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenAlerts } from '../components/allergen-alerts';
 import { TicketsBoard } from '../components/tickets-board';
+import { QuickStock } from '../../../components/stock/quick-stock';
 
 type View = 'all' | 'tickets';
 
@@ -108,6 +109,7 @@ export function Component() {
         </div>
         {/* Header actions: the fullscreen toggle, and room for more (downloads). */}
         <div className="kds-head__actions">
+          {menuId !== null && <QuickStock menuId={menuId} />}
           {fullscreen.supported && (
             <Button className="kds-head__toggle" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
               {fullscreen.active ? t('exitFullscreen') : t('fullscreen')}

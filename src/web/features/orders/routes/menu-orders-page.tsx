@@ -20,6 +20,7 @@ import '../../../styles/catalogue.css';
 import '../../../styles/orders.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenFlag } from '../components/allergen-flag';
+import { QuickStock } from '../../../components/stock/quick-stock';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -479,6 +480,11 @@ export function Component() {
             );
           })}
         </nav>
+      )}
+      {menuId !== null && (
+        <div className="stock-tools">
+          <QuickStock menuId={menuId} />
+        </div>
       )}
       <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
