@@ -15,7 +15,7 @@ interface StockLine {
   ordered: number;
 }
 
-test('kitchen copies a menu to tomorrow with its balances', async ({ page, request }) => {
+test('kitchen copies a menu to tomorrow with its balances, and takes a whole category onto a new menu', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request, 'kitchen@demo.lv')}` };
   const today = DateTime.now().setZone('Europe/Riga');
   const tomorrow = today.plus({ days: 1 });
@@ -80,6 +80,17 @@ test('kitchen copies a menu to tomorrow with its balances', async ({ page, reque
     // The copy opens in the balance editor like any menu.
     await page.goto(`/menu/${copyId}/balance`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(copyTitle);
+
+    // A new menu takes a whole category at once, and gives it back (nothing is saved here).
+    await page.goto('/menu/new');
+    await expect(page.getByRole('heading', { name: 'Dishes on this menu (0)' })).toBeVisible();
+    const category = page.getByLabel('A whole category');
+    const firstCategory = (await category.locator('option').nth(1).textContent())!;
+    await category.selectOption({ label: firstCategory });
+    await page.getByRole('button', { name: /^Add (all \(\d+\)|1 dish)$/ }).click();
+    await expect(page.getByRole('heading', { name: /^Dishes on this menu \([1-9]\d*\)$/ })).toBeVisible();
+    await page.getByRole('button', { name: /^Remove (all \(\d+\)|1 dish)$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Dishes on this menu (0)' })).toBeVisible();
   } finally {
     if (copyId !== undefined) expect((await request.delete(`/app/dishlists/${copyId}`, { headers })).ok()).toBe(true);
   }

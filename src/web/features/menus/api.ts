@@ -40,6 +40,14 @@ export function useSelectorDishes(page: number, search: string) {
   });
 }
 
+/** Every active dish of the provider: the selector's "whole category" tools. */
+export function useActiveDishes() {
+  return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'active'], '/app/dishes', {
+    query: { per_page: 'all', filter: { status: 1 } },
+    staleTime: 60_000,
+  });
+}
+
 /** Every dish of the provider (inactive too): names and complex options of what a menu holds. */
 export function useAllDishes() {
   return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'all'], '/app/dishes', { query: { per_page: 'all' }, staleTime: 60_000 });

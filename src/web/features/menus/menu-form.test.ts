@@ -13,6 +13,7 @@ import {
   setDishPrice,
   setOptionPrice,
   toggleDish,
+  setDishes,
   type MenuFormValues,
 } from './menu-form';
 
@@ -129,5 +130,21 @@ describe('selected dishes', () => {
         { id: 2, category_id: 20, price: '', editable: true, complex: [{ id: 5, category_id: 10, price: '1' }] },
       ],
     });
+  });
+});
+
+describe('a whole category at once', () => {
+  const soup = { id: 1, category_id: 10 };
+  const stew = { id: 2, category_id: 10 };
+  const pie = { id: 3, category_id: 11 };
+  it('adds the dishes not on the menu yet, keeping what is there and its order', () => {
+    const start = toggleDish([], stew);
+    const next = setDishes(start, [soup, stew], true);
+    expect(next.map((s) => s.id)).toEqual([2, 1]);
+    expect(next[0]).toBe(start[0]);
+  });
+  it('takes off the category, except dishes with orders, and leaves other categories', () => {
+    const start = setDishes([], [soup, stew, pie], true);
+    expect(setDishes(start, [soup, stew], false, new Set([2])).map((s) => s.id)).toEqual([2, 3]);
   });
 });

@@ -80,6 +80,23 @@ export function toggleDish(selected: SelectedDraft[], dish: { id: number; catego
   return [...selected, { id: dish.id, category_id: dish.category_id, price: '', editable: false, complex: [] }];
 }
 
+/**
+ * A whole category at once (issue 13): `on` adds each of `dishes` not yet on the menu (in their
+ * order), off takes off each one that is on it, except the `locked` ones (they have orders).
+ */
+export function setDishes(
+  selected: SelectedDraft[],
+  dishes: { id: number; category_id: number }[],
+  on: boolean,
+  locked: ReadonlySet<number> = new Set(),
+): SelectedDraft[] {
+  if (!on) {
+    const off = new Set(dishes.filter((d) => !locked.has(d.id)).map((d) => d.id));
+    return selected.filter((s) => !off.has(s.id));
+  }
+  return dishes.reduce((list, dish) => (isSelected(list, dish.id) ? list : toggleDish(list, dish)), selected);
+}
+
 function update(selected: SelectedDraft[], id: number, change: (s: SelectedDraft) => SelectedDraft) {
   return selected.map((s) => (s.id === id ? change(s) : s));
 }

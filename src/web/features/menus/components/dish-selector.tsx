@@ -5,19 +5,21 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatEuros } from '../../../lib/format';
-import { useSelectorDishes, type Dish } from '../api';
+import { useActiveDishes, useSelectorDishes, type Dish } from '../api';
 import { isSelected, type SelectedDraft } from '../menu-form';
 import { pickText } from '../../../lib/translated-text';
 
 interface DishSelectorProps {
   selected: SelectedDraft[];
   onToggle(dish: Dish): void;
+  /** A whole category on (every active dish of it) or off (those without orders). */
+  onSetMany(dishes: Dish[], on: boolean): void;
   /** Dishes with orders on this menu: they cannot be taken off. */
   locked: ReadonlySet<number>;
 }
 
 /** Active dishes, 20 a page with search; a checkbox puts a dish on the menu or takes it off. */
-export function DishSelector({ selected, onToggle, locked }: DishSelectorProps) {
+export function DishSelector({ selected, onToggle, onSetMany, locked }: DishSelectorProps) {
   const { t, i18n } = useTranslation('menus');
   const lang = i18n.language;
   const headingId = useId();
@@ -41,6 +43,7 @@ export function DishSelector({ selected, onToggle, locked }: DishSelectorProps) 
         label={t('selector.search')}
         placeholder={t('selector.search')}
       />
+      <CategoryTools selected={selected} locked={locked} onSetMany={onSetMany} />
       {dishes.isError && <Notice tone="error">{t('errors.loadFailed')}</Notice>}
       {dishes.isPending ? (
         <Spinner block />
@@ -77,5 +80,48 @@ export function DishSelector({ selected, onToggle, locked }: DishSelectorProps) 
       )}
       <Pagination page={page} lastPage={lastPage} onPage={setPage} label={t('selector.pages')} />
     </section>
+  );
+}
+
+/** Puts every active dish of a chosen category on the menu, or takes them off (issue 13). */
+function CategoryTools({ selected, locked, onSetMany }: Pick<DishSelectorProps, 'selected' | 'locked' | 'onSetMany'>) {
+  const { t, i18n } = useTranslation('menus');
+  const lang = i18n.language;
+  const id = useId();
+  const active = useActiveDishes();
+  const [categoryId, setCategoryId] = useState('');
+  const all = active.data?.data ?? [];
+  const categories = [...new Map(all.map((d) => [d.category_id, pickText(d.category?.title, lang) || `#${d.category_id}`])).entries()];
+  if (categories.length === 0) return null;
+  const chosen = all.filter((d) => String(d.category_id) === categoryId);
+  const onCount = chosen.filter((d) => isSelected(selected, d.id)).length;
+  const removable = chosen.filter((d) => isSelected(selected, d.id) && !locked.has(d.id)).length;
+  return (
+    <div className="selector__category">
+      <label className="field__label" htmlFor={`${id}-category`}>
+        {t('selector.wholeCategory')}
+      </label>
+      <div className="selector__category-row">
+        <select id={`${id}-category`} className="input" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <option value="">{t('selector.chooseCategory')}</option>
+          {categories.map(([cid, title]) => (
+            <option key={cid} value={String(cid)}>
+              {title}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn--sm btn--secondary"
+          disabled={chosen.length === 0 || onCount === chosen.length}
+          onClick={() => onSetMany(chosen, true)}
+        >
+          {t('selector.addAll', { count: chosen.length - onCount })}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" disabled={removable === 0} onClick={() => onSetMany(chosen, false)}>
+          {t('selector.removeAll', { count: removable })}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import type { FieldErrors } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { MENUS_KEY, menusApi, useAllDishes, type Dish, type MenuDetail } from '../api';
-import { applyFromToRule, menuPayload, menuProblems, toggleDish, type MenuFormValues, type MenuProblem } from '../menu-form';
+import { applyFromToRule, menuPayload, menuProblems, setDishes, toggleDish, type MenuFormValues, type MenuProblem } from '../menu-form';
 import { pickText } from '../../../lib/translated-text';
 import { DishSelector } from './dish-selector';
 import { SelectedDishes } from './selected-dishes';
@@ -167,6 +167,11 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
         onToggle={(dish) => {
           setSaved(false);
           setValues((prev) => ({ ...prev, selected: toggleDish(prev.selected, dish) }));
+          clear('selectedDishes');
+        }}
+        onSetMany={(dishes, on) => {
+          setSaved(false);
+          setValues((prev) => ({ ...prev, selected: setDishes(prev.selected, dishes, on, locked) }));
           clear('selectedDishes');
         }}
       />
