@@ -50,6 +50,8 @@ test('kitchen copies a menu to tomorrow with its balances, and takes a whole cat
   try {
     await page.goto('/menu');
     await expect(page.getByRole('heading', { name: 'Menus', level: 1 })).toBeVisible();
+    // The page names the provider whose menus these are.
+    await expect(page.getByText(/^Provider: \S/)).toBeVisible();
     await page.getByRole('button', { name: `Copy to days: ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: `Copy “${title}” to another day` });
     await expect(dialog.getByRole('radio', { name: /^The next working day/ })).toBeChecked();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorNotice } from '../ui/form-error-notice';
 import { Notice } from '../ui/notice';
 import '../../styles/catalogue.css';
+import { ProviderBadge } from './provider-badge';
 
 /** What the last action on the page did ("Dish “Soup” saved."), shown above the table. */
 export interface PageNotice {
@@ -34,13 +35,15 @@ export interface ManagePageProps {
   loadErrorText?: string;
   /** The table, then editors and dialogs. */
   children: ReactNode;
+  /** The list belongs to the active provider (catalogue, menus): the page names it. */
+  providerScoped?: boolean;
 }
 
 /**
  * Frame of a management list page (categories, dishes, locations, providers, menus): heading with
  * its actions, tools, the last action's notice, a load failure, then the table.
  */
-export function ManagePage({ title, actions, tools, notice, loadError, loadErrorText, children }: ManagePageProps) {
+export function ManagePage({ title, actions, tools, notice, loadError, loadErrorText, children, providerScoped }: ManagePageProps) {
   const { t } = useTranslation('common');
   return (
     <section className="page mgmt">
@@ -48,6 +51,7 @@ export function ManagePage({ title, actions, tools, notice, loadError, loadError
         <h1 className="page__title">{title}</h1>
         {actions}
       </header>
+      {providerScoped && <ProviderBadge />}
       {tools && <div className="mgmt__tools">{tools}</div>}
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <LoadErrorNotice error={loadError} fallback={loadErrorText ?? t('manage.loadFailed')} />

@@ -67,6 +67,7 @@ export function Component() {
 
   return (
     <ManagePage
+      providerScoped
       title={t('categories.title')}
       actions={
         canManage && (

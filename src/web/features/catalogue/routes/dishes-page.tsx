@@ -142,6 +142,7 @@ export function Component() {
 
   return (
     <ManagePage
+      providerScoped
       title={t('dishes.title')}
       actions={
         canManage && (

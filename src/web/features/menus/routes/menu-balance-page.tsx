@@ -14,6 +14,7 @@ import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdi
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
 import { isNotFound } from '../../../lib/api';
+import { ProviderBadge } from '../../../components/manage/provider-badge';
 
 /** /menu/{id}/balance: stock per dish of a menu; empty means unlimited; only edits are saved. */
 export function Component() {
@@ -35,6 +36,7 @@ export function Component() {
           </Link>
         </div>
       </header>
+      <ProviderBadge />
       <BalanceLoader id={id} menu={menu.data} menuError={menu.error} />
     </section>
   );

@@ -11,6 +11,7 @@ import { MenuFormView } from '../components/menu-form-view';
 import { menuValuesOf } from '../menu-form';
 import { StatusPage } from '../../../components/ui/status-page';
 import { isNotFound } from '../../../lib/api';
+import { ProviderBadge } from '../../../components/manage/provider-badge';
 
 /**
  * /menu/{id}: edit a menu. With ?duplicate=true the menu is loaded into the form and saved as a
@@ -48,6 +49,7 @@ export function Component() {
           </div>
         )}
       </header>
+      <ProviderBadge />
       {menu.isError ? (
         <Notice tone="error">{errorMessage(menu.error, t('errors.loadFailed'))}</Notice>
       ) : menu.isPending || !ready ? (

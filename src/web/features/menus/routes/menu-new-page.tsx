@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { MenuFormView } from '../components/menu-form-view';
 import { emptyMenuValues } from '../menu-form';
+import { ProviderBadge } from '../../../components/manage/provider-badge';
 
 /** /menu/new: a new, unpublished menu. */
 export function Component() {
@@ -13,6 +14,7 @@ export function Component() {
       <header className="mgmt__head">
         <h1 className="page__title">{t('form.newTitle')}</h1>
       </header>
+      <ProviderBadge />
       <MenuFormView initial={emptyMenuValues()} menuId={null} />
     </section>
   );

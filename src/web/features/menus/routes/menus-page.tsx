@@ -88,6 +88,7 @@ export function Component() {
 
   return (
     <ManagePage
+      providerScoped
       title={t('list.title')}
       actions={
         <Link className="btn btn--primary" to="/menu/new">
