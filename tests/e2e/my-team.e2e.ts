@@ -76,17 +76,20 @@ test('location manager runs the team', async ({ page, request }) => {
     /Team members notified: \d+\.|Nobody in your team has an order on today’s menu\.|already been notified/,
   );
 
-  // Team report: a CSV for this month so far, through a one-time address.
+  // Team report: a CSV for Latvian spreadsheets for this month so far, then the same as XLSX,
+  // each through a one-time address.
   const report = page.getByRole('form', { name: 'Team report' });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    report.getByRole('button', { name: 'Download report (CSV)' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^team-report-birojs-centrs-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(csv.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
-    'Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"',
+    'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
   );
+  await report.getByRole('radio', { name: 'Excel workbook (XLSX)' }).check();
+  const [workbook] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report' }).click()]);
+  expect(workbook.suggestedFilename()).toMatch(/\.xlsx$/);
+  // An XLSX file is a zip archive.
+  expect((await readFile((await workbook.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
   await expect(report.getByText('The download has started.')).toBeVisible();
 });

@@ -1,32 +1,18 @@
-import ExcelJS from 'exceljs';
 import type { Lang } from '../../../shared/i18n.js';
 import { euroText } from '../../lib/pdf/pdf.js';
+import { csvCell, csvDocument, csvMoney, xlsxEuros as euros, xlsxWorkbook as workbook } from '../../lib/spreadsheet.js';
 import { invoiceText } from './invoices.messages.js';
 import type { MonthStatement, PayrollRow, Sums } from './statement.js';
 
 /*
- * Statement and payroll-deduction exports for accounting (decision 036). CSV for Latvian
- * spreadsheets in every language: UTF-8 with a byte-order mark, `;` between cells, decimal
- * commas, CRLF lines. XLSX through exceljs with amounts as numbers in a euro format.
+ * Statement and payroll-deduction exports for accounting (decision 036), written through the
+ * shared spreadsheet helpers (lib/spreadsheet.ts: CSV for Latvian spreadsheets, XLSX).
  */
 
 type Tx = Parameters<typeof invoiceText>[1];
 const SUM_KEYS = ['orders', 'gross', 'subsidy', 'bonus', 'cash', 'card', 'bank', 'refunds'] as const satisfies readonly (keyof Sums)[];
 
-/** Cents as "12,34" (CSV). */
-export function csvMoney(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A CSV cell: quoted when needed; text a spreadsheet would run as a formula is defused. */
-export function csvCell(value: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[";\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-const csv = (rows: string[][]) => `\uFEFF${rows.map((r) => r.join(';')).join('\r\n')}\r\n`;
+const csv = csvDocument;
 
 /** The statement as printed rows (PDF): location, then the sums in euros. */
 export function statementRows(s: MonthStatement, lang: Lang): { header: string[]; rows: string[][] } {
@@ -63,26 +49,6 @@ export function payrollCsv(rows: PayrollRow[], month: string, lang: Lang): strin
     ]),
   ]);
 }
-
-const EURO_FORMAT = '#,##0.00 "€"';
-
-async function workbook(sheet: string, header: string[], rows: (string | number)[][], moneyFrom: number): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  // Fixed dates: the same figures give the same file.
-  wb.created = new Date(0);
-  wb.modified = new Date(0);
-  const ws = wb.addWorksheet(sheet);
-  ws.addRow(header).font = { bold: true };
-  for (const r of rows) ws.addRow(r);
-  ws.columns.forEach((c, i) => {
-    c.width = i < moneyFrom ? 24 : 14;
-    if (i >= moneyFrom) c.numFmt = EURO_FORMAT;
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** Amounts in XLSX are euros as numbers (cents / 100, exact to two decimals). */
-const euros = (cents: number) => Math.round(cents) / 100;
 
 export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buffer> {
   const tx = (k: Tx) => invoiceText(lang, k);

@@ -33,6 +33,7 @@ type Key =
   | 'csv.subsidy'
   | 'csv.bonus'
   | 'csv.toPay'
+  | 'csv.sheet'
   | 'pay.cash'
   | 'pay.card'
   | 'pay.bank'
@@ -79,6 +80,7 @@ export const teamsText = defineMessages<Key>({
     'csv.subsidy': 'Subsidy, EUR',
     'csv.bonus': 'Bonus, EUR',
     'csv.toPay': 'To pay, EUR',
+    'csv.sheet': 'Team report',
     'pay.cash': 'Cash',
     'pay.card': 'Card',
     'pay.bank': 'Bank',
@@ -124,6 +126,7 @@ export const teamsText = defineMessages<Key>({
     'csv.subsidy': 'Dotācija, EUR',
     'csv.bonus': 'Bonuss, EUR',
     'csv.toPay': 'Maksājams, EUR',
+    'csv.sheet': 'Komandas atskaite',
     'pay.cash': 'Skaidrā naudā',
     'pay.card': 'Karte',
     'pay.bank': 'Banka',
@@ -170,6 +173,7 @@ export const teamsText = defineMessages<Key>({
     'csv.subsidy': 'Дотация, EUR',
     'csv.bonus': 'Бонус, EUR',
     'csv.toPay': 'К оплате, EUR',
+    'csv.sheet': 'Отчёт команды',
     'pay.cash': 'Наличные',
     'pay.card': 'Карта',
     'pay.bank': 'Банк',

@@ -13,6 +13,7 @@ import { hit } from '../../lib/rate-limit.js';
 import type { Translated } from '../../db/schema/common.js';
 import { managedLocation, type ManagedLocation } from './teams.service.js';
 import { teamsText } from './teams.messages.js';
+import { csvCell, csvDocument, csvMoney, xlsxEuros, xlsxWorkbook } from '../../lib/spreadsheet.js';
 
 /*
  * Team report download (decision 012). The browser opens
@@ -182,31 +183,13 @@ type ReportRow = {
 };
 
 /** Spreadsheet conventions of each language: lv and ru Excel read `;` and decimal commas. */
-const CSV_STYLE: Record<Lang, { sep: string; decimal: string }> = {
-  lv: { sep: ';', decimal: ',' },
-  ru: { sep: ';', decimal: ',' },
-  en: { sep: ',', decimal: '.' },
-};
-
-/** Quotes a cell when needed; text that a spreadsheet would run as a formula is defused. */
-function cell(value: string, sep: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /["\n\r]/.test(v) || v.includes(sep) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-function money(cents: number, decimal: string): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * The team report: one line per placed order of the location on menus whose day (the menu's
- * `from` in its provider's zone) lies in the period, oldest first. UTF-8 with a byte-order mark
- * so spreadsheets read ā, š, ж correctly.
- */
-export async function teamReportCsv(db: Db, locationId: number, period: ReportPeriod, lang: Lang): Promise<string> {
+/** The report's rows: header texts, then per order its cells with amounts in cents. */
+async function teamReportRows(
+  db: Db,
+  locationId: number,
+  period: ReportPeriod,
+  lang: Lang,
+): Promise<{ header: string[]; rows: { text: string[]; cents: number[] }[] }> {
   const res = await db.execute<ReportRow>(sql`
     select o.id, m.title as menu_title, m."from" as menu_from, p.timezone, o.created_at, u.first_name, u.email,
       s.title as shift, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
@@ -238,51 +221,70 @@ export async function teamReportCsv(db: Db, locationId: number, period: ReportPe
     linesOf.set(Number(i.order_id), list);
   }
 
-  const { sep, decimal } = CSV_STYLE[lang];
   const tx = (k: Parameters<typeof teamsText>[1]) => teamsText(lang, k);
-  const header = [
-    'csv.day',
-    'csv.menu',
-    'csv.order',
-    'csv.orderedAt',
-    'csv.name',
-    'csv.email',
-    'csv.items',
-    'csv.shift',
-    'csv.payment',
-    'csv.amount',
-    'csv.subsidy',
-    'csv.bonus',
-    'csv.toPay',
-  ] as const;
-  const lines = [header.map((k) => cell(tx(k), sep)).join(sep)];
-  for (const o of orders) {
+  const header = (
+    [
+      'csv.day',
+      'csv.menu',
+      'csv.order',
+      'csv.orderedAt',
+      'csv.name',
+      'csv.email',
+      'csv.items',
+      'csv.shift',
+      'csv.payment',
+      'csv.amount',
+      'csv.subsidy',
+      'csv.bonus',
+      'csv.toPay',
+    ] as const
+  ).map((k) => tx(k));
+  const rows = orders.map((o) => {
     const zone = o.timezone;
     const at = (d: Date) => DateTime.fromJSDate(new Date(d)).setZone(zone);
     const payment = (['cash', 'card', 'bank', 'subsidy', 'bonus'] as const).find((p) => p === o.payment_type);
-    lines.push(
-      [
-        cell(at(o.menu_from).toFormat('dd.LL.yyyy'), sep),
-        cell(o.menu_title, sep),
+    return {
+      text: [
+        at(o.menu_from).toFormat('dd.LL.yyyy'),
+        o.menu_title,
         String(o.id),
-        cell(at(o.created_at).toFormat('dd.LL.yyyy HH:mm'), sep),
-        cell(o.first_name, sep),
-        cell(o.email, sep),
-        cell((linesOf.get(Number(o.id)) ?? []).join('; '), sep),
-        cell(o.shift ?? '', sep),
-        cell(payment ? tx(`pay.${payment}`) : o.payment_type, sep),
-        money(Number(o.amount_cents), decimal),
-        money(Number(o.subsidy_cents), decimal),
-        money(Number(o.bonus_cents), decimal),
-        money(Number(o.amount_to_pay_cents), decimal),
-      ].join(sep),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+        at(o.created_at).toFormat('dd.LL.yyyy HH:mm'),
+        o.first_name,
+        o.email,
+        (linesOf.get(Number(o.id)) ?? []).join('; '),
+        o.shift ?? '',
+        payment ? tx(`pay.${payment}`) : o.payment_type,
+      ],
+      cents: [Number(o.amount_cents), Number(o.subsidy_cents), Number(o.bonus_cents), Number(o.amount_to_pay_cents)],
+    };
+  });
+  return { header, rows };
 }
 
-/** File name of a report: team-report-{location}-{from}-{to}.csv (ASCII only). */
-export function reportFileName(locationTitle: string, period: ReportPeriod): string {
+/**
+ * The team report: one line per placed order of the location on menus whose day (the menu's
+ * `from` in its provider's zone) lies in the period, oldest first. A CSV for Latvian
+ * spreadsheets in every language (lib/spreadsheet.ts).
+ */
+export async function teamReportCsv(db: Db, locationId: number, period: ReportPeriod, lang: Lang): Promise<string> {
+  const { header, rows } = await teamReportRows(db, locationId, period, lang);
+  return csvDocument([header.map(csvCell), ...rows.map((r) => [...r.text.map(csvCell), ...r.cents.map(csvMoney)])]);
+}
+
+/** The same report as an XLSX workbook, amounts as euro numbers. */
+export async function teamReportXlsx(db: Db, locationId: number, period: ReportPeriod, lang: Lang): Promise<Buffer> {
+  const { header, rows } = await teamReportRows(db, locationId, period, lang);
+  const sheet = teamsText(lang, 'csv.sheet');
+  return xlsxWorkbook(
+    sheet,
+    header,
+    rows.map((r) => [...r.text, ...r.cents.map(xlsxEuros)]),
+    9,
+  );
+}
+
+/** File name of a report: team-report-{location}-{from}-{to}.csv or .xlsx (ASCII only). */
+export function reportFileName(locationTitle: string, period: ReportPeriod, ext: 'csv' | 'xlsx' = 'csv'): string {
   const slug =
     locationTitle
       .normalize('NFKD')
@@ -290,5 +292,5 @@ export function reportFileName(locationTitle: string, period: ReportPeriod): str
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'location';
-  return `team-report-${slug}-${period.from}-${period.to}.csv`;
+  return `team-report-${slug}-${period.from}-${period.to}.${ext}`;
 }

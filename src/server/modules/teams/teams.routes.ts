@@ -11,7 +11,8 @@ import {
 } from '../../../shared/schemas/teams.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { authorizeExport, createReportLink, reportFileName, teamReportCsv } from './teams.report.js';
+import { authorizeExport, createReportLink, reportFileName, teamReportCsv, teamReportXlsx } from './teams.report.js';
+import { XLSX_TYPE } from '../../lib/spreadsheet.js';
 import { inviteMembers, listTeam, notifyLunchDelivered, setMemberActive } from './teams.service.js';
 import { text } from '../../../shared/schemas/text.js';
 import { errorResponse, fileResponse } from '../../lib/openapi.js';
@@ -20,6 +21,8 @@ const exportQuery = z.object({
   bearer: text().max(1000).optional(),
   from: text().max(10).optional(),
   to: text().max(10).optional(),
+  /** csv (default) or xlsx: the same report as a workbook. */
+  format: z.enum(['csv', 'xlsx']).optional(),
 });
 
 /**
@@ -82,7 +85,7 @@ export async function teamsRoutes(app: App, deps: Deps) {
         // A one-time download token in ?bearer=, or the manager's session in the header.
         security: [{ bearerQuery: [] }, { bearer: [] }],
         otherResponses: {
-          200: fileResponse('The team report as CSV', 'text/csv'),
+          200: fileResponse('The team report as CSV (or XLSX with format=xlsx)', 'text/csv'),
           401: errorResponse(401, 'No session, and no valid download token'),
           403: errorResponse(403),
         },
@@ -90,13 +93,14 @@ export async function teamsRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const { location, period } = await authorizeExport(db, req.params.id, req.query, req.user, deps.now(), req.lang);
-      const csv = await teamReportCsv(db, location.id, period, req.lang);
+      const xlsx = req.query.format === 'xlsx';
+      const body = xlsx ? await teamReportXlsx(db, location.id, period, req.lang) : await teamReportCsv(db, location.id, period, req.lang);
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${reportFileName(location.title, period)}"`)
+        .header('content-type', xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${reportFileName(location.title, period, xlsx ? 'xlsx' : 'csv')}"`)
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
-        .send(csv);
+        .send(body);
     },
   );
 }

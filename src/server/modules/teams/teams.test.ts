@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -465,16 +466,36 @@ describe('team report download', () => {
     expect((await get(probed.url)).statusCode).toBe(200);
   });
 
-  it('uses commas and decimal points in English; a period without menus gives just the header', async () => {
+  it('writes semicolons and decimal commas in English too (Latvian spreadsheets); a period without menus gives just the header', async () => {
     const { w, day } = await reportWorld();
     const res = await get((await link(w.manager.auth, day, day, 'en')).url.replace('lang=lv', 'lang=en'));
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Menu date,Menu,Order no.,Ordered on,Name,E-mail,Items,Shift,Payment,"Amount, EUR","Subsidy, EUR","Bonus, EUR","To pay, EUR"',
+      'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
     );
-    expect(lines[1]!.endsWith(',Cash,8.50,3.50,0.00,5.00')).toBe(true);
+    expect(lines[1]!.endsWith(';Cash;8,50;3,50;0,00;5,00')).toBe(true);
     const empty = await get((await link(w.manager.auth, '2020-01-01', '2020-01-31')).url);
     expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('gives the same report as an XLSX workbook with format=xlsx, amounts as numbers', async () => {
+    const { w, day } = await reportWorld();
+    const res = await get(`${(await link(w.manager.auth, day, day)).url}&format=xlsx`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="team-report-birojs-centrs-${day}-${day}.xlsx"`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.name).toBe('Komandas atskaite');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Ēdienkartes datums');
+    expect(sheet.rowCount).toBe(3);
+    const anna = sheet.getRow(2);
+    expect(anna.getCell(5).value).toBe('Anna');
+    expect([10, 11, 12, 13].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 5]);
+    // A formula-looking name stays text in a workbook (exceljs writes strings as strings).
+    expect(sheet.getRow(3).getCell(5).value).toBe('=HYPERLINK("x")');
+    expect((await get(`/app/order/export/location/${w.location.id}?format=pdf`)).statusCode).toBe(422);
   });
 
   it('refuses expired, forged and foreign links, and links of a manager who lost the role', async () => {

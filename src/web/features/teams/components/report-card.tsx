@@ -13,25 +13,26 @@ import { teamApi, type ReportPeriod } from '../api';
 import { defaultPeriod } from '../model/invite-rows';
 
 /**
- * Team report (CSV) for a period. The server answers a one-time address that works for 7 s
+ * Team report (CSV for Latvian spreadsheets, or XLSX) for a period. The server answers a one-time address that works for 7 s
  * (decision 012); the browser downloads it at once, so no token ever sits in a lasting link.
  */
 export function ReportCard() {
   const { t } = useTranslation('teams');
   const [period, setPeriod] = useState<ReportPeriod>(() => defaultPeriod(new Date(), DEFAULT_ZONE));
   const [started, setStarted] = useState(false);
+  const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const fieldErrors = useFieldErrors();
   const [failure, setFailure] = useState<string | null>(null);
 
   const download = useMutation({
-    mutationFn: (p: ReportPeriod) => teamApi.reportLink(p),
+    mutationFn: (p: ReportPeriod & { format: 'csv' | 'xlsx' }) => teamApi.reportLink({ from: p.from, to: p.to }),
     onMutate: () => {
       setFailure(null);
       setStarted(false);
     },
-    onSuccess: (answer) => {
+    onSuccess: (answer, asked) => {
       if (!answer) return;
-      downloadFrom(answer.url);
+      downloadFrom(asked.format === 'xlsx' ? `${answer.url}&format=xlsx` : answer.url);
       setStarted(true);
     },
     onError: (error) => {
@@ -48,7 +49,7 @@ export function ReportCard() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    download.mutate(period);
+    download.mutate({ ...period, format });
   };
 
   return (
@@ -81,6 +82,15 @@ export function ReportCard() {
           error={fieldErrors.first('to')}
         />
       </div>
+      <fieldset className="team-report__format">
+        <legend className="field__label">{t('report.format')}</legend>
+        {(['csv', 'xlsx'] as const).map((f) => (
+          <label key={f} className="team-report__format-option">
+            <input type="radio" name="team-report-format" value={f} checked={format === f} onChange={() => setFormat(f)} />{' '}
+            {t(`report.formats.${f}`)}
+          </label>
+        ))}
+      </fieldset>
       <div className="team-card__actions">
         <Button type="submit" variant="primary" loading={download.isPending} disabled={!period.from || !period.to}>
           {t('report.download')}
