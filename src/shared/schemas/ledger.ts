@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idFilter } from '../list-query.js';
+import { isoDay } from './dates.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
 
@@ -23,3 +25,45 @@ export const correctionResult = z.object({
   amount_cents: z.number().int(),
   order_id: z.number().int().nullable(),
 });
+
+/** The kinds of money movement (decision 038), in the order the ledger page lists them. */
+export const LEDGER_KIND_NAMES = [
+  'payment_cash',
+  'payment_card',
+  'payment_bank',
+  'subsidy',
+  'bonus',
+  'refund',
+  'lap_cash',
+  'correction',
+] as const;
+
+/** Filters of GET /app/ledger: filter[kind], filter[order_id], filter[location_id], filter[from], filter[to] (days, Riga). */
+export const ledgerFilters = {
+  kind: z.enum(LEDGER_KIND_NAMES),
+  order_id: idFilter,
+  location_id: idFilter,
+  from: isoDay,
+  to: isoDay,
+};
+
+/** One entry of GET /app/ledger (admins): newest first. */
+export const ledgerEntryAnswer = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(LEDGER_KIND_NAMES),
+  amount_cents: z.number().int(),
+  reversal: z.boolean(),
+  order_id: z.number().int().nullable(),
+  menu_id: z.number().int().nullable(),
+  location: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+});
+export type LedgerEntryAnswer = z.infer<typeof ledgerEntryAnswer>;
+
+/** GET /app/ledger: a page of entries and the sum of every entry the filters match. */
+export function ledgerPage<T extends z.ZodType>(paged: T) {
+  return z.intersection(paged, z.object({ sum_cents: z.number().int() }));
+}

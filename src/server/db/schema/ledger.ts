@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { LEDGER_KIND_NAMES } from '../../../shared/schemas/ledger.js';
 import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** The kinds of money movement (decision 038). */
-export const LEDGER_KINDS = [
-  'payment_cash',
-  'payment_card',
-  'payment_bank',
-  'subsidy',
-  'bonus',
-  'refund',
-  'lap_cash',
-  'correction',
-] as const;
+/** The kinds of money movement (decision 038), named once in the shared schema. */
+export const LEDGER_KINDS = LEDGER_KIND_NAMES;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**

@@ -16,6 +16,7 @@ type Key =
   | 'providers'
   | 'companySignIn'
   | 'invoices'
+  | 'ledger'
   | 'audit'
   | 'users'
   | 'myTeam'
@@ -40,6 +41,7 @@ export const navText = defineMessages<Key>({
     providers: 'Providers',
     companySignIn: 'Company sign-in',
     invoices: 'Invoices',
+    ledger: 'Ledger',
     audit: 'Audit log',
     users: 'Users',
     myTeam: 'My team',
@@ -63,6 +65,7 @@ export const navText = defineMessages<Key>({
     providers: 'Piegādātāji',
     companySignIn: 'Uzņēmumu pieslēgšanās',
     invoices: 'Rēķini',
+    ledger: 'Virsgrāmata',
     audit: 'Darbību žurnāls',
     users: 'Lietotāji',
     myTeam: 'Mana komanda',
@@ -86,6 +89,7 @@ export const navText = defineMessages<Key>({
     providers: 'Поставщики',
     companySignIn: 'Вход через компанию',
     invoices: 'Счета',
+    ledger: 'Журнал денег',
     audit: 'Журнал действий',
     users: 'Пользователи',
     myTeam: 'Моя команда',

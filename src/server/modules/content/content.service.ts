@@ -66,6 +66,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
+        ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],
     },

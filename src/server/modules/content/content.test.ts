@@ -36,9 +36,21 @@ describe('navigation', () => {
     expect(k).not.toContain('locations');
     expect(k).not.toContain('company-sign-in');
     expect(k).not.toContain('invoices');
+    expect(k).not.toContain('ledger');
     expect(k).not.toContain('users');
     expect(pages(await nav(admin.auth))).toEqual(
-      expect.arrayContaining(['categories', 'dishes', 'locations', 'providers', 'company-sign-in', 'invoices', 'users', 'menu', 'orders']),
+      expect.arrayContaining([
+        'categories',
+        'dishes',
+        'locations',
+        'providers',
+        'company-sign-in',
+        'invoices',
+        'ledger',
+        'users',
+        'menu',
+        'orders',
+      ]),
     );
 
     const lv = await nav(customer.auth, 'lv');

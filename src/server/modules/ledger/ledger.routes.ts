@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ADMINS } from '../../../shared/roles.js';
-import { correctionInput, correctionResult } from '../../../shared/schemas/ledger.js';
+import { correctionInput, correctionResult, ledgerEntryAnswer, ledgerFilters, ledgerPage } from '../../../shared/schemas/ledger.js';
+import { listQuerySchema, pagedOf } from '../../../shared/list-query.js';
+import { listLedger } from './ledger.service.js';
 import { locations, menus, orders } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
@@ -9,9 +11,20 @@ import { correctionEntry, type Correction } from '../../lib/ledger.js';
 import { t } from '../../lib/messages.js';
 import { ledgerText } from './ledger.messages.js';
 
-/** The ledger's routes (decision 038): manual corrections by an admin, with a reason. */
+const ledgerListQuery = listQuerySchema({ sort: [] as never[], filters: ledgerFilters, defaultPerPage: 50 });
+
+/** The ledger's routes (decision 038): the entries for admins (read only), and manual corrections with a reason. */
 export async function ledgerRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
+
+  app.get(
+    '/ledger',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['ledger'], querystring: ledgerListQuery, response: { 200: ledgerPage(pagedOf(ledgerEntryAnswer)) } },
+    },
+    async (req) => listLedger(db, await req.providerOrNull(), req.query),
+  );
 
   app.post(
     '/ledger/corrections',

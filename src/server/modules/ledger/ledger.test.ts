@@ -257,3 +257,49 @@ describe('POST /app/ledger/corrections', () => {
     expect(unknown.json().errors.order_id).toEqual(['Заказ с таким номером не найден.']);
   });
 });
+
+describe('GET /app/ledger', () => {
+  it('lists the provider’s entries newest first for admins, filtered by order and kind, with the sum; others get 403', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    expect(
+      (await post('/app/ledger/corrections', { amount_cents: 120, reason: 'Tip kept by mistake', order_id: id }, admin.auth)).statusCode,
+    ).toBe(200);
+    const get = (q: string, auth: Headers) =>
+      ctx.app.inject({ method: 'GET', url: `/app/ledger?provider_id=${w.provider.id}&${q}`, headers: auth });
+
+    const res = await get(`filter[order_id]=${id}`, admin.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as {
+      data: {
+        kind: string;
+        amount_cents: number;
+        reason: string | null;
+        order_id: number;
+        actor: { name: string } | null;
+        user: { id: number } | null;
+      }[];
+      total: number;
+      sum_cents: number;
+    };
+    const own = (await entriesOf(id)).filter(([kind]) => kind !== 'correction');
+    expect(page.total).toBe(own.length + 1);
+    // Newest first: the correction, then the order's own entries in reverse.
+    expect(page.data[0]).toMatchObject({ kind: 'correction', amount_cents: 120, reason: 'Tip kept by mistake', order_id: id });
+    expect(page.data[0]!.actor).not.toBeNull();
+    expect(page.data[0]!.user).toMatchObject({ id: c.user.id });
+    expect(page.data.slice(1).map((e) => [e.kind, e.amount_cents])).toEqual([...own].reverse().map(([k, a]) => [k, a]));
+    expect(page.sum_cents).toBe(own.reduce((s, [, a]) => s + a, 0) + 120);
+
+    const corrections = (await get(`filter[order_id]=${id}&filter[kind]=correction`, admin.auth)).json();
+    expect(corrections.total).toBe(1);
+    expect(corrections.sum_cents).toBe(120);
+    expect((await get('filter[kind]=nonsense', admin.auth)).statusCode).toBe(422);
+    for (const role of ['customer', 'kitchen'] as const) {
+      expect((await get('', (await signedIn(ctx.db, { role })).auth)).statusCode, role).toBe(403);
+    }
+  });
+});
