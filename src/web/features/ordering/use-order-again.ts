@@ -5,6 +5,7 @@ import type { MenuCategory } from '../../../shared/schemas/ordering';
 import { useOrder } from './api';
 import { useCart } from './cart-store';
 import type { RefillResult } from './model/refill';
+import { CHANGE_PARAM } from '../../components/orders/change-order';
 
 /** The query parameter of the order page that asks to refill the cart from a past order. */
 export const AGAIN_PARAM = 'again';
@@ -20,12 +21,16 @@ export function useAgainOrder() {
   const raw = params.get(AGAIN_PARAM) ?? '';
   const id = /^\d{1,9}$/.test(raw) ? raw : null;
   const order = useOrder(id ?? '0', id !== null);
-  return { id, order };
+  // "Change order" (components/orders/change-order.tsx): the same refill, told as a change.
+  const change = id !== null && params.get(CHANGE_PARAM) === '1';
+  return { id, order, change };
 }
 
 export interface AgainState {
   orderId: string;
   result: RefillResult;
+  /** The order was cancelled to be changed: the notice says so. */
+  change: boolean;
 }
 
 /**
@@ -43,7 +48,8 @@ export function useOrderAgainRefill(
   const refilledFrom = useCart((s) => s.refilledFrom);
   const result = useCart((s) => s.refillResult);
   const order = again.order.data;
-  const source = again.id ? `again:${again.id}` : null;
+  // A change refills afresh even where the same order was already ordered again into this cart.
+  const source = again.id ? `${again.change ? 'change' : 'again'}:${again.id}` : null;
   useEffect(() => {
     if (!source || !order || displayOnly || cartMenu !== menu.id) return;
     let current = true;
@@ -57,5 +63,5 @@ export function useOrderAgainRefill(
       current = false;
     };
   }, [source, order, displayOnly, cartMenu, menu, stock]);
-  return again.id && result && refilledFrom === source && cartMenu === menu.id ? { orderId: again.id, result } : null;
+  return again.id && result && refilledFrom === source && cartMenu === menu.id ? { orderId: again.id, result, change: again.change } : null;
 }

@@ -5,6 +5,7 @@ import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../
 import { formatEuros } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
 import { useSession } from '../../../lib/session-store';
+import { ChangeOrderButton } from '../../../components/orders/change-order';
 
 /**
  * The customer's own orders on the chosen menu, with Cancel while the menu is open (decision
@@ -53,7 +54,12 @@ export function MyMenuOrders({
               <span className="ord-mine__items">{o.items.map((line) => `${line.qty} × ${line.dish.title}`).join(', ')}</span>
               <span>{formatEuros(o.amount_to_pay, lang)}</span>
               <span className={`ord-tag ord-tag--${status}`}>{t(`status.${status}`)}</span>
-              {open && canCancelOrder(o, false, now) && <CancelOrderButton order={o} />}
+              {open && canCancelOrder(o, false, now) && (
+                <span className="ord-mine__actions">
+                  <ChangeOrderButton order={o} />
+                  <CancelOrderButton order={o} />
+                </span>
+              )}
             </li>
           );
         })}

@@ -16,15 +16,16 @@ export function OrderAgainNotFound({ id }: { id: string }) {
 /** What "Order again" put in the cart, and the lines of the past order it could not (named, with why). */
 export function OrderAgainNotice({ again, menuTitle }: { again: AgainState; menuTitle: string }) {
   const { t } = useTranslation('reorder');
-  const { result, orderId } = again;
+  const { result, orderId, change } = again;
+  const key = change ? 'change' : 'again';
   const fewer = result.added.filter((a) => a.quantity < a.line.quantity);
   const tone = result.missing.length > 0 || fewer.length > 0 ? 'warning' : 'success';
   return (
     <Notice tone={tone} className="ord-again">
       <p>
         {result.added.length > 0
-          ? t('again.refilled', { id: orderId, menu: menuTitle })
-          : t('again.nothing', { id: orderId, menu: menuTitle })}
+          ? t(`${key}.refilled`, { id: orderId, menu: menuTitle })
+          : t(`${key}.nothing`, { id: orderId, menu: menuTitle })}
       </p>
       {result.missing.length > 0 && (
         <>

@@ -15,6 +15,7 @@ import '../../../styles/ordering.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 import { useMe } from '../../../lib/me';
+import { ChangeOrderButton } from '../../../components/orders/change-order';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -162,7 +163,8 @@ function OrderDetails({ order }: { order: Order }) {
           </p>
         )}
         {me.data && canCancelOrder(order, staff, now) && (
-          <p>
+          <p className="order-details__actions">
+            {order.user.id === me.data.id && canCancelOrder(order, false, now) && <ChangeOrderButton order={order} size="md" />}
             <CancelOrderButton order={order} size="md" onCancelled={() => setDone(true)} />
           </p>
         )}

@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CancelOrderResult, Order } from '../../../shared/schemas/orders';
+import { api } from '../../lib/api';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { errorMessage } from '../ui/form-error-notice';
+
+/** The order page's parameter that marks a refill as a change of that (now cancelled) order. */
+export const CHANGE_PARAM = 'change';
+
+/**
+ * The order page of the order's menu with the cart refilled from it (decision 032's refill) and
+ * the notice of a change: `/order?dishlist=<menu>&again=<order>&change=1`.
+ */
+export function changeOrderPath(orderId: number, menuId: number): string {
+  return `/order?dishlist=${menuId}&again=${orderId}&${CHANGE_PARAM}=1`;
+}
+
+/** Query roots that show orders, stock or subsidy: refetched after the cancel. */
+const AFFECTED = [['order'], ['history'], ['orders'], ['kitchen']];
+
+/**
+ * "Change order" (issue 11): one confirmation, then the order is cancelled (the same call as
+ * Cancel: stock, subsidy and bonus come back, a payment is refunded) and the order page of its
+ * menu opens with the cart holding that order's lines, to change and order again before the
+ * deadline. A refused cancel (the menu closed meanwhile) shows in the dialog and changes nothing.
+ */
+export function ChangeOrderButton({ order, size = 'sm' }: { order: Pick<Order, 'id'> & { dishlist: { id: number } }; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation('common');
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => api.post<CancelOrderResult>(`/app/order/${order.id}/cancel`),
+    onSuccess: async () => {
+      // The menu's cached page still counts this order's portions as taken: drop it, so the
+      // refill reads the stock the cancel gave back.
+      client.removeQueries({ queryKey: ['order', 'create', order.dishlist.id] });
+      await Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey })));
+      setOpen(false);
+      void navigate(changeOrderPath(order.id, order.dishlist.id));
+    },
+  });
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size={size}
+        onClick={() => {
+          mutation.reset();
+          setOpen(true);
+        }}
+      >
+        {t('changeOrder.button')}
+        <span className="visually-hidden"> {t('cancelOrder.orderNo', { id: order.id })}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('changeOrder.title', { id: order.id })}
+        message={t('changeOrder.message')}
+        confirmLabel={t('changeOrder.confirm')}
+        cancelLabel={t('changeOrder.keep')}
+        tone="primary"
+        busy={mutation.isPending}
+        error={mutation.error ? errorMessage(mutation.error, t('changeOrder.failed')) : null}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          if (!mutation.isPending) mutation.mutate();
+        }}
+      />
+    </>
+  );
+}
