@@ -18,7 +18,7 @@ const router = createAppRouter();
 const root = createRoot(document.getElementById('root')!);
 
 // Render once the first namespaces are in, so the first paint is already in the right language.
-initI18n(useSession.getState().lang)
+initI18n(useSession.getState().lang, Boolean(useSession.getState().token))
   .catch((error: unknown) => console.error('Translations failed to load', error))
   .finally(() => {
     root.render(

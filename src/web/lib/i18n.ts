@@ -26,8 +26,10 @@ export const NAMESPACES = [...new Set([...files.keys()].map((k) => k.split('/')[
 export const LANGUAGE_NAMES: Record<string, string> = { lv: 'Latviešu', en: 'English', ru: 'Русский' };
 export const languageName = (code: string) => LANGUAGE_NAMES[code] ?? code.toUpperCase();
 
-/** Namespaces the shell needs before first paint (others load on demand). */
-const PRELOADED = ['common', 'shell', 'auth'];
+/** Namespaces every page needs before first paint (others load on demand). */
+const PRELOADED = ['common', 'shell'];
+/** The sign-in pages' texts: preloaded only for a visitor, whose first page is one of them. */
+const SIGNED_OUT_PRELOADED = ['auth'];
 
 const globBackend: BackendModule = {
   type: 'backend',
@@ -48,14 +50,17 @@ const globBackend: BackendModule = {
 };
 
 /** Starts i18next in `lang`; resolves when the preloaded namespaces are ready. */
-export async function initI18n(lang: string) {
+export async function initI18n(lang: string, signedIn = false) {
+  const preloaded = signedIn ? PRELOADED : [...PRELOADED, ...SIGNED_OUT_PRELOADED];
   await i18n
     .use(globBackend)
     .use(initReactI18next)
     .init({
       lng: lang,
-      fallbackLng: 'en',
-      ns: PRELOADED.filter((ns) => NAMESPACES.includes(ns)),
+      // Only the current language's texts load (decision 039): every key exists in every
+      // language (src/web/locales/locales.test.ts), so a fallback would only double the download.
+      fallbackLng: false,
+      ns: preloaded.filter((ns) => NAMESPACES.includes(ns)),
       defaultNS: 'common',
       fallbackNS: 'common',
       load: 'currentOnly',

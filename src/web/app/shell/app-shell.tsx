@@ -1,13 +1,14 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { Header } from './header';
-import { ReviewModal } from './review-modal';
 import { SideNav } from './side-nav';
 import { DRAWER_QUERY, useMediaQuery } from './use-media-query';
 import { isFocusable } from '../../lib/focus';
+
+const ReviewModal = lazy(() => import('./review-modal').then((m) => ({ default: m.ReviewModal })));
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
@@ -77,7 +78,12 @@ export function AppShell() {
           </ErrorBoundary>
         </main>
       </div>
-      <ReviewModal open={reviewOpen} onClose={() => setReviewOpen(false)} onSent={() => setToast(t('review.thanks'))} />
+      {/* Loaded when first opened (decision 039): the dialog and form code stay out of the first page load. */}
+      {reviewOpen && (
+        <Suspense fallback={null}>
+          <ReviewModal open onClose={() => setReviewOpen(false)} onSent={() => setToast(t('review.thanks'))} />
+        </Suspense>
+      )}
       <div className="toast-region" role="status" aria-live="polite">
         {toast && <div className="toast">{toast}</div>}
       </div>

@@ -4,19 +4,20 @@ import { MaestroLogo, MastercardLogo, VisaLogo } from './card-logos';
 
 /** Legal details and accepted cards at the bottom of the side navigation. */
 export function NavFooter() {
-  const { t } = useTranslation(['shell', 'content']);
+  // Only the preloaded 'shell' texts: the footer is on every page (decision 039).
+  const { t } = useTranslation('shell');
   return (
     <footer className="nav-footer">
-      <p className="nav-footer__legal">{t('shell:footer.legal')}</p>
+      <p className="nav-footer__legal">{t('footer.legal')}</p>
       <p className="nav-footer__links">
-        <Link to="/privacy">{t('content:privacy')}</Link>
+        <Link to="/privacy">{t('footer.privacy')}</Link>
         <span aria-hidden="true"> · </span>
-        <Link to="/terms-and-conditions">{t('content:terms')}</Link>
+        <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
         <span aria-hidden="true"> · </span>
-        <Link to="/accessibility">{t('content:accessibilityLink')}</Link>
+        <Link to="/accessibility">{t('footer.accessibility')}</Link>
       </p>
       <div className="nav-footer__cards">
-        <span className="visually-hidden">{t('shell:footer.payments')}:</span>
+        <span className="visually-hidden">{t('footer.payments')}:</span>
         <ul className="card-logos">
           <li>
             <MastercardLogo />

@@ -7,17 +7,7 @@ import { api } from '../../lib/api';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorMessage } from '../ui/form-error-notice';
-
-/** The order page's parameter that marks a refill as a change of that (now cancelled) order. */
-export const CHANGE_PARAM = 'change';
-
-/**
- * The order page of the order's menu with the cart refilled from it (decision 032's refill) and
- * the notice of a change: `/order?dishlist=<menu>&again=<order>&change=1`.
- */
-export function changeOrderPath(orderId: number, menuId: number): string {
-  return `/order?dishlist=${menuId}&again=${orderId}&${CHANGE_PARAM}=1`;
-}
+import { changeOrderPath } from './change-order-path';
 
 /** Query roots that show orders, stock or subsidy: refetched after the cancel. */
 const AFFECTED = [['order'], ['history'], ['orders'], ['kitchen']];

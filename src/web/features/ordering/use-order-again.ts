@@ -5,7 +5,7 @@ import type { MenuCategory } from '../../../shared/schemas/ordering';
 import { useOrder } from './api';
 import { useCart } from './cart-store';
 import type { RefillResult } from './model/refill';
-import { CHANGE_PARAM } from '../../components/orders/change-order';
+import { CHANGE_PARAM } from '../../components/orders/change-order-path';
 
 /** The query parameter of the order page that asks to refill the cart from a past order. */
 export const AGAIN_PARAM = 'again';

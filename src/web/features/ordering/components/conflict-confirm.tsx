@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasConflict, type Conflict } from '../../../../shared/dietary';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { conflictText, type Eater } from './allergen-labels';
+
+// Loaded when a conflict is first asked about: the dialog's code stays out of the page's first load.
+const ConfirmDialog = lazy(() => import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 interface Pending {
   title: string;
@@ -23,21 +25,23 @@ export function useConflictConfirm(ctx: { eater: Eater; titles: ReadonlyMap<numb
   };
   const dialog: ReactNode = pending && (
     <span onClick={(e) => e.stopPropagation()}>
-      <ConfirmDialog
-        open
-        tone="primary"
-        title={t('ordering:dietary.confirmTitle')}
-        message={t('ordering:dietary.confirmMessage', {
-          title: pending.title,
-          warning: conflictText(t, pending.conflict, ctx.titles, ctx.eater),
-        })}
-        confirmLabel={t('ordering:dietary.confirmAdd')}
-        onConfirm={() => {
-          pending.proceed();
-          setPending(null);
-        }}
-        onCancel={() => setPending(null)}
-      />
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open
+          tone="primary"
+          title={t('ordering:dietary.confirmTitle')}
+          message={t('ordering:dietary.confirmMessage', {
+            title: pending.title,
+            warning: conflictText(t, pending.conflict, ctx.titles, ctx.eater),
+          })}
+          confirmLabel={t('ordering:dietary.confirmAdd')}
+          onConfirm={() => {
+            pending.proceed();
+            setPending(null);
+          }}
+          onCancel={() => setPending(null)}
+        />
+      </Suspense>
     </span>
   );
   return [dialog, ask] as const;

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
 import { dishImageUrl, FULL_IMAGE_WIDTH, THUMB_SIZE } from '../model/menu';
+
+// Loaded when a picture is first opened: the dialog's code stays out of the page's first load.
+const Modal = lazy(() => import('../../../components/ui/modal').then((m) => ({ default: m.Modal })));
 
 interface DishImageProps {
   dish: { id: number; title: string; has_image: boolean; image_version: string | null };
@@ -42,16 +44,20 @@ export function DishImage({ dish }: DishImageProps) {
         />
       </button>
       {/* React events bubble out of portals to the card, whose click adds the dish: stop them here. */}
-      <span className="ord-dish-image__portal" onClick={(e) => e.stopPropagation()}>
-        <Modal open={open} onClose={() => setOpen(false)} title={dish.title} size="lg">
-          <img
-            className="ord-dish-image__full"
-            src={dishImageUrl(dish, { width: FULL_IMAGE_WIDTH })}
-            width={FULL_IMAGE_WIDTH}
-            alt={dish.title}
-          />
-        </Modal>
-      </span>
+      {open && (
+        <span className="ord-dish-image__portal" onClick={(e) => e.stopPropagation()}>
+          <Suspense fallback={null}>
+            <Modal open onClose={() => setOpen(false)} title={dish.title} size="lg">
+              <img
+                className="ord-dish-image__full"
+                src={dishImageUrl(dish, { width: FULL_IMAGE_WIDTH })}
+                width={FULL_IMAGE_WIDTH}
+                alt={dish.title}
+              />
+            </Modal>
+          </Suspense>
+        </span>
+      )}
     </>
   );
 }

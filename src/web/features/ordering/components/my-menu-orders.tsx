@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HistoryMenuResult } from '../../../../shared/schemas/history';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 import { formatEuros } from '../../../lib/format';
-import { useApiQuery } from '../../../lib/query';
+import { useMyMenuOrders } from '../use-my-menu-orders';
 import { useSession } from '../../../lib/session-store';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 
 /**
- * The customer's own orders on the chosen menu, with Cancel while the menu is open (decision
- * 031). Read through the history call (GET /app/dishlists/history/{locationId}/{menuId}) under
- * the ['history'] key, so a cancel or a new order refetches it with the history pages.
+ * The customer's own orders on the chosen menu, with Change and Cancel while the menu is open
+ * (decision 031; the orders come from use-my-menu-orders.ts).
  */
 export function MyMenuOrders({
   locationId,
@@ -27,14 +25,7 @@ export function MyMenuOrders({
 }) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
-  const history = useApiQuery<HistoryMenuResult>(
-    ['history', locationId, String(menuId)],
-    `/app/dishlists/history/${locationId}/${menuId}`,
-    {
-      query: { per_page: 'all' },
-      staleTime: 0,
-    },
-  );
+  const history = useMyMenuOrders(locationId, menuId);
   const now = useNow() + clockOffset;
   const orders = history.data?.data ?? [];
   if (orders.length === 0) return null;

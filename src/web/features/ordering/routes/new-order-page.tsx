@@ -6,7 +6,6 @@ import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
 import type { OrderPageData } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
-import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDeadline, formatEuros } from '../../../lib/format';
@@ -21,11 +20,11 @@ import { MenuCategories } from '../components/menu-categories';
 import type { Eater } from '../components/allergen-labels';
 import { SuitableFilter } from '../components/suitable-filter';
 import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
-import { MyMenuOrders } from '../components/my-menu-orders';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
+import { useMyMenuOrders } from '../use-my-menu-orders';
 import { FavouritesFilter } from '../components/favourites-filter';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { arrangeFavourites } from '../model/favourites';
@@ -36,6 +35,10 @@ import '../../../styles/ordering.css';
  * The panel and checkout load once the cart has something in it (their code is not needed to
  * look at the menu, and the first paint stays lighter).
  */
+// Not needed for the first paint (decision 039): the header's HTML text and the customer's own
+// orders on the menu load after it.
+const HtmlContent = lazy(() => import('../../../components/ui/html-content').then((m) => ({ default: m.HtmlContent })));
+const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
 const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
 /** Shown only after "Order again" (decision 032). */
 const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
@@ -138,7 +141,11 @@ export function Component() {
             {data && <DeadlineCountdown answer={data} />}
           </p>
         )}
-        {headerInfo.data?.text && <HtmlContent className="order-header__info" html={headerInfo.data.text} />}
+        {headerInfo.data?.text && (
+          <Suspense fallback={null}>
+            <HtmlContent className="order-header__info" html={headerInfo.data.text} />
+          </Suspense>
+        )}
       </header>
       {again.id && again.order.isError && (
         <Suspense fallback={null}>
@@ -178,6 +185,8 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const cartOpen = useCart((s) => s.open);
   const syncWithMenu = useCart((s) => s.syncWithMenu);
   const isCustomer = me.is_customer;
+  const ownOrders = useMyMenuOrders(me.location?.id ?? 0, data.dishlist.id, isCustomer && Boolean(me.location));
+  const hasOwnOrders = (ownOrders.data?.data.length ?? 0) > 0;
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const favourites = useFavourites();
   const toggleFavourite = useToggleFavourite();
@@ -226,13 +235,15 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />
         </Suspense>
       )}
-      {isCustomer && me.location && (
-        <MyMenuOrders
-          locationId={me.location.id}
-          menuId={data.dishlist.id}
-          open={!displayOnly}
-          clockOffset={Date.parse(data.now) - data.receivedAt}
-        />
+      {isCustomer && me.location && hasOwnOrders && (
+        <Suspense fallback={null}>
+          <MyMenuOrders
+            locationId={me.location.id}
+            menuId={data.dishlist.id}
+            open={!displayOnly}
+            clockOffset={Date.parse(data.now) - data.receivedAt}
+          />
+        </Suspense>
       )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
       <Notice tone="info" className="visually-hidden">
