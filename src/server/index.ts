@@ -51,7 +51,8 @@ async function main() {
   const deps: Deps = { env, database, mailer, now: () => new Date() };
   const server = await buildApp(deps);
   app = server;
-  if (env.JOBS) runner = await startJobs(deps, url, jobs, (m) => closing || server.log.warn(m));
+  // Jobs publish what they change (expired orders, refunds) on this instance's bus.
+  if (env.JOBS) runner = await startJobs({ ...deps, changes: server.changes }, url, jobs, (m) => closing || server.log.warn(m));
   await server.listen({ port: env.PORT, host: env.HOST });
 
   const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

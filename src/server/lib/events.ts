@@ -20,6 +20,9 @@ import pg from 'pg';
 export type Change =
   { type: 'menu'; menuId: number; providerId?: number } | { type: 'order'; menuId: number; orderId: number; providerId?: number };
 
+/** What code outside a request (jobs, services) needs of the bus: publishing after a commit. */
+export type ChangePublisher = Pick<ChangeBus, 'publish'>;
+
 /** A change as the stream tells it: with its id and its menu's provider (null: unknown, e.g. menu gone). */
 export type StreamEvent =
   | { id: string; type: 'menu'; menuId: number; providerId: number | null }

@@ -25,7 +25,7 @@ describe('job metrics', () => {
       },
     };
     const due = new Date('2026-03-01T10:00:00Z');
-    const run = measuredRun(job, ctx.deps, () => due.getTime() + 2_500);
+    const run = measuredRun(job, ctx.jobDeps, () => due.getTime() + 2_500);
     await run([{ startAfter: due }]);
     fail = true;
     await expect(run([{ startAfter: due }])).rejects.toThrow('job failed');

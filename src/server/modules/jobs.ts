@@ -32,7 +32,7 @@ export const jobs: JobDefinition[] = [
     name: 'refund-retry',
     cron: '* * * * *',
     handler: async (deps) => {
-      await retryRefunds(deps.database.db, appGateway(deps.env, deps.database.db, deps.now), deps.now);
+      await retryRefunds(deps.database.db, appGateway(deps.env, deps.database.db, deps.now), deps.now, undefined, deps.changes);
     },
   },
 ];

@@ -7,6 +7,7 @@ import { loadEnv, type Env } from '../env.js';
 import type { App, Deps } from '../lib/context.js';
 import { createMailer } from '../lib/mail.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
+import type { JobDeps } from '../lib/jobs.js';
 
 /**
  * A fresh database cloned from the migrated template, or with `empty` an unmigrated one (for the
@@ -51,6 +52,8 @@ export function testClock(start = new Date()) {
 export interface TestContext {
   app: App;
   deps: Deps;
+  /** What a scheduled job gets: the deps and the app's change bus. */
+  jobDeps: JobDeps;
   db: Database['db'];
   clock: ReturnType<typeof testClock>;
   close(): Promise<void>;
@@ -71,6 +74,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestC
   return {
     app,
     deps,
+    jobDeps: { ...deps, changes: app.changes },
     db: database.db,
     clock,
     async close() {

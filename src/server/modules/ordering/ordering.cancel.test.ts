@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { retryRefunds, sendRefund } from '../payments/refunds.service.js';
 import { customerAt, menuWorld } from './ordering.factories.js';
+import type { Change } from '../../lib/events.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -259,8 +260,11 @@ describe('refunds of cancelled paid orders', () => {
     ).json();
     expect(listed.data[0].orders[0].refund).toMatchObject({ status: 'failed', last_error: 'sandbox: refund declined' });
 
-    await retryRefunds(ctx.db, sandbox(), ctx.clock.now);
+    const stillFailing: Change[] = [];
+    await retryRefunds(ctx.db, sandbox(), ctx.clock.now, undefined, { publish: (c) => stillFailing.push(c) });
     const [second] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    // Failed again: nothing changed for anyone to see.
+    expect(stillFailing).toEqual([]);
     expect(second).toMatchObject({ status: 'failed', attempts: 2 });
     expect(
       sandbox()
@@ -269,8 +273,11 @@ describe('refunds of cancelled paid orders', () => {
     ).toHaveLength(0);
 
     sandbox().failRefunds(false);
-    const run = await retryRefunds(ctx.db, sandbox(), ctx.clock.now);
+    // The staff orders page shows refund states: the refund that went through is published.
+    const heard: Change[] = [];
+    const run = await retryRefunds(ctx.db, sandbox(), ctx.clock.now, undefined, { publish: (c) => heard.push(c) });
     expect(run.get(second!.id)).toBe('refunded');
+    expect(heard).toContainEqual({ type: 'order', menuId: w.menu.id, orderId });
     const [done] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(done).toMatchObject({ status: 'refunded', attempts: 3, lastError: null });
     expect(

@@ -162,6 +162,9 @@ export async function orderingRoutes(app: App, deps: Deps) {
         ordersRefused.inc();
         caches.forgetMenu(input.dishlist_id);
       }
+      // The payment could not be started: the order was placed and its stock given back at once.
+      // Pages that saw it taken (and this instance's caches) hear that it is back.
+      if (err instanceof AppError && err.status === 502) app.changes.publish({ type: 'menu', menuId: input.dishlist_id });
       throw err;
     }
   };

@@ -31,7 +31,7 @@ export async function montonioRoutes(app: App, deps: Deps) {
   /** Applies a verified token; the answer codes are the same for the webhook and the return. */
   async function apply(verified: MontonioNotification, lang: Parameters<typeof t>[0], log: (m: string) => void) {
     try {
-      const applied = await applyNotification(db, verified, deps.now(), log);
+      const applied = await applyNotification(db, verified, deps.now(), log, { changes: app.changes });
       if (!applied) throw new AppError(404, paymentsText(lang, 'unknownPayment'));
       return applied;
     } catch (err) {

@@ -10,6 +10,7 @@ import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/pay
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import type { Change } from '../../lib/events.js';
 
 const ACCESS_KEY = 'test-access-key-7f1c';
 const SECRET_KEY = 'test-secret-key-for-montonio-0123456789';
@@ -314,12 +315,17 @@ describe('creating a payment', () => {
       ['hang', 'ru', 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.'],
     ] as const) {
       montonio.state.fail.orders = fail;
+      const heard: Change[] = [];
+      const off = ctx.app.changes.subscribe((c) => heard.push(c));
       const started = Date.now();
       const { res, w } = await placeOrder('bank', lang);
+      off();
       expect(Date.now() - started).toBeLessThan(5_000); // MONTONIO_TIMEOUT_MS is 300 here
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe(message);
       expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
+      // Open order pages and the kitchen hear that the stock taken for a moment is back.
+      expect(heard).toContainEqual({ type: 'menu', menuId: w.menu.id });
     }
   });
 

@@ -108,7 +108,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
         });
         const verified = (await gateway.verifyNotification(notification, now))!;
         // Re-checked under the payment's lock: a payment that expired or was decided meanwhile stays as it is.
-        const applied = await applyNotification(db, verified, now, (m) => req.log.warn(m), { onlyPending: true });
+        const applied = await applyNotification(db, verified, now, (m) => req.log.warn(m), { onlyPending: true, changes: app.changes });
         return reply.redirect(resultUrl(payment.orderId, applied?.paymentStatus === 'paid'), 303);
       },
     );
@@ -130,7 +130,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
       if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
       let applied;
       try {
-        applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m));
+        applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m), { changes: app.changes });
       } catch (err) {
         if (err instanceof AmountMismatch) throw new AppError(422, t(req.lang, 'invalid'), { amount_cents: [t(req.lang, 'invalidValue')] });
         throw err;

@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
+import type { ChangePublisher } from '../../lib/events.js';
 import type { PaymentOutcome } from '../../lib/payments/gateway.js';
 import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
@@ -10,6 +11,7 @@ import { recordRefund } from './refunds.service.js';
 
 export interface AppliedNotification {
   orderId: number;
+  menuId: number;
   /** The payment's status after the notification. */
   paymentStatus: 'pending' | 'paid' | 'failed' | 'expired';
   /** The order's status after the notification (0 failed, 1 pending, 2 placed). */
@@ -25,22 +27,29 @@ export class AmountMismatch extends Error {}
  * never downgraded, and a failed payment releases the order's stock exactly once.
  * Lock order: payment row, order row, user row, balances (the same in the expiry sweep).
  * `onlyPending`: change nothing unless the payment is still pending (the sandbox's own page; a
- * real gateway's late "paid" is still recorded for a refund). Answers null for an unknown reference.
+ * real gateway's late "paid" is still recorded for a refund). `changes`: told after the commit when
+ * the order changed (paid: placed, failed: its stock back), so open pages update at once.
+ * Answers null for an unknown reference.
  */
 export async function applyNotification(
   db: Db,
   n: { reference: string; outcome: PaymentOutcome; amountCents: number },
   now: Date,
   log: (msg: string) => void = () => undefined,
-  opts: { onlyPending?: boolean } = {},
+  opts: { onlyPending?: boolean; changes?: ChangePublisher } = {},
 ): Promise<AppliedNotification | null> {
   const applied = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.reference, n.reference)).for('update');
     if (!payment) return null;
     if (n.amountCents !== payment.amountCents) throw new AmountMismatch();
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
+    const [order] = await tx
+      .select({ status: orders.status, menuId: orders.menuId })
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for('update');
     const result = (paymentStatus: AppliedNotification['paymentStatus'], orderStatus: number, changed: boolean) => ({
       orderId: payment.orderId,
+      menuId: order!.menuId,
       paymentStatus,
       orderStatus,
       changed,
@@ -77,28 +86,32 @@ export async function applyNotification(
     await releasePendingOrder(tx, payment.orderId, now);
     return result('failed', 0, true);
   });
-  if (applied?.changed) paymentsCounter.inc({ outcome: applied.paymentStatus });
+  if (applied?.changed) {
+    paymentsCounter.inc({ outcome: applied.paymentStatus });
+    opts.changes?.publish({ type: 'order', menuId: applied.menuId, orderId: applied.orderId });
+  }
   return applied;
 }
 
 /**
  * The payment expiry sweep: card and bank orders still unpaid PAYMENT_TIMEOUT_MINUTES after they
- * were placed are failed and their stock (and bonus) given back, once. Answers the ids of the
- * orders this call released (sweeps running at once never release the same order twice).
+ * were placed are failed and their stock (and bonus) given back, once, each published on the
+ * change bus when given. Answers the ids of the orders this call released (sweeps running at once
+ * never release the same order twice).
  */
-export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'>): Promise<number[]> {
+export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'> & { changes?: ChangePublisher }): Promise<number[]> {
   const db = deps.database.db;
   const now = deps.now();
   const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
   const released: number[] = [];
   for (;;) {
     const due = await db
-      .select({ id: orders.id })
+      .select({ id: orders.id, menuId: orders.menuId })
       .from(orders)
       .where(and(eq(orders.status, 1), eq(orders.stockReleased, false), lt(orders.createdAt, cutoff)))
       .orderBy(orders.id)
       .limit(200);
-    for (const { id } of due) {
+    for (const { id, menuId } of due) {
       const done = await db.transaction(async (tx) => {
         await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).for('update');
         const ok = await releasePendingOrder(tx, id, now);
@@ -110,7 +123,11 @@ export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | '
         }
         return ok;
       });
-      if (done) released.push(id);
+      if (done) {
+        released.push(id);
+        // Its stock is back: open order pages and the kitchen hear of it at once.
+        deps.changes?.publish({ type: 'order', menuId, orderId: id });
+      }
     }
     if (due.length < 200) {
       if (released.length > 0) paymentsCounter.inc({ outcome: 'expired' }, released.length);

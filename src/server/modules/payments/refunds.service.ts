@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { payments, refunds } from '../../db/schema/index.js';
+import { orders, payments, refunds } from '../../db/schema/index.js';
+import type { ChangePublisher } from '../../lib/events.js';
 import { orderEntry } from '../../lib/ledger.js';
 import type { PaymentGateway, RefundResult } from '../../lib/payments/gateway.js';
 
@@ -96,21 +97,28 @@ export async function sendRefund(
 
 /**
  * The refund-retry job: sends every open refund (pending or failed) again, oldest first, until
- * the gateway refunds it. Answers how each one ended in this run (by refund id).
+ * the gateway refunds it; a refund whose state changed is published on the change bus. Answers how each one ended in this run (by refund id).
  */
 export async function retryRefunds(
   db: Db,
   gateway: PaymentGateway,
   now: () => Date,
   log?: (msg: string) => void,
+  changes?: ChangePublisher,
 ): Promise<Map<number, RefundStatus | null>> {
   const open = await db
-    .select({ id: refunds.id, orderId: refunds.orderId })
+    .select({ id: refunds.id, orderId: refunds.orderId, status: refunds.status, menuId: orders.menuId })
     .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(inArray(refunds.status, ['pending', 'failed']))
     .orderBy(asc(refunds.id))
     .limit(500);
   const done = new Map<number, RefundStatus | null>();
-  for (const { id } of open) done.set(id, await sendRefund(db, gateway, id, now, log));
+  for (const r of open) {
+    const status = await sendRefund(db, gateway, r.id, now, log);
+    done.set(r.id, status);
+    // The staff orders page shows refund states: a refund that moved on is told at once.
+    if (status !== null && status !== r.status) changes?.publish({ type: 'order', menuId: r.menuId, orderId: r.orderId });
+  }
   return done;
 }

@@ -274,7 +274,7 @@ describe('the pg-boss job', () => {
     expect(job?.cron).toBe('* * * * *');
     ctx.clock.set(new Date('2026-03-12T08:00:00Z'));
     const w = await world(30);
-    await measuredRun(job!, ctx.deps)([{ startAfter: ctx.clock.now() }]);
+    await measuredRun(job!, ctx.jobDeps)([{ startAfter: ctx.clock.now() }]);
     await ctx.deps.mailer.idle();
     expect(mailsTo(w.customer.email)).toHaveLength(1);
   });
