@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { menus } from './menus.js';
+import { orderItems, orders } from './ordering.js';
 
 /**
  * Kitchen display tickets marked done ("bumped"), one row per menu and ticket (decision 041).
@@ -20,4 +21,25 @@ export const kdsBumps = pgTable(
     recalledAt: timestamp('recalled_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.menuId, t.ticketKey] }), index('kds_bumps_menu_bumped_idx').on(t.menuId, t.bumpedAt)],
+);
+
+/**
+ * Portions handed over by scanning a label's QR code (issue 14): one row per portion, that is
+ * unit `unit` (1-based, up to the line's quantity) of order line `item_id`. The primary key makes
+ * a second scan find the first one instead of writing again.
+ */
+export const portionHandovers = pgTable(
+  'portion_handovers',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    unit: integer('unit').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }).notNull(),
+    handedOverById: integer('handed_over_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.unit] }), index('portion_handovers_order_idx').on(t.orderId)],
 );

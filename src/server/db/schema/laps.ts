@@ -49,3 +49,30 @@ export const cashBalances = pgTable(
   },
   (t) => [unique('cash_balances_menu_location_uq').on(t.menuId, t.locationId), index('cash_balances_menu_idx').on(t.menuId)],
 );
+
+/**
+ * The delivery status of one lap stop (a location) for one menu (issue 14, decision 043):
+ * loaded, delivered (with time and who) or a problem (with a note). The row is per menu and
+ * location, not per lap, so moving a location to another lap keeps its status. `notice_sent_at`
+ * is set once, in the same statement that first marks the stop delivered, so the "lunch is
+ * delivered" e-mail goes out once however often the stop is marked.
+ */
+export const lapStopStatuses = pgTable(
+  'lap_stop_statuses',
+  {
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['loaded', 'delivered', 'problem'] }).notNull(),
+    note: text('note').notNull().default(''),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredById: integer('delivered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.locationId] })],
+);
