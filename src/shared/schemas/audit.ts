@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'location.subsidy',
   'lap.cash',
+  'lap.delete',
+  'lap.stop_status',
   'user.role',
   'user.active',
   'user.update',
@@ -28,7 +30,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; entity ids are kept as text (an order id, "menuId:locationId" for cash). */
-export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user'] as const;
+export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user', 'lap', 'lap_stop'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Filters of GET /app/audit: filter[action], filter[actor_id], filter[entity_type], filter[entity_id], filter[from], filter[to] (days). */

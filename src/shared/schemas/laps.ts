@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { euros } from './catalogue.js';
-import { dbId } from './ids.js';
+import { dbId, dbIdParam } from './ids.js';
 import { kitchenDish, kitchenGroup } from './kitchen.js';
 import { dishlistSummary } from './ordering.js';
 import { orderTotals } from './orders.js';
@@ -113,6 +113,22 @@ export function moveStop(list: readonly number[], index: number, offset: number)
   return next;
 }
 
+export const STOP_STATUSES = ['loaded', 'delivered', 'problem'] as const;
+export type StopStatusValue = (typeof STOP_STATUSES)[number];
+
+export const stopStatus = z.object({
+  location_id: z.number(),
+  status: z.enum(STOP_STATUSES),
+  note: z.string(),
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  delivered_by: z.string().nullable(),
+  /** How many customers the "lunch is delivered" e-mail went to (only in the answer that sent it). */
+  notified: z.number().int().optional(),
+});
+export type StopStatus = z.infer<typeof stopStatus>;
+
 // ---------------------------------------------------------------- report
 
 /** One location of a lap in the report, in delivery order. */
@@ -128,6 +144,15 @@ export const lapReportLocation = z.object({
   cash_balance: z.number().nullable(),
   /** Cash still to collect now: cash_to_collect less cash_balance (negative: more was collected). */
   current_payment: z.number(),
+  /** The lap sheet (issue 13): who receives the lunches at the stop. */
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  /** Bags to hand over: one per placed order (each person's lunch is packed on its own). */
+  bags: z.number().int(),
+  /** What to hand over: the ordered dishes (set meals as themselves) with their quantities. */
+  hand_over: z.array(z.object({ id: z.number(), title: z.string(), qty: z.number().int() })),
+  /** The stop's delivery status for this menu (issue 14); null: not marked yet. */
+  status: stopStatus.nullable(),
 });
 export type LapReportLocation = z.infer<typeof lapReportLocation>;
 
@@ -149,3 +174,45 @@ export type CashBalanceInput = z.infer<typeof cashBalanceInput>;
 
 export const cashBalanceResult = z.object({ amount: z.number() });
 export type CashBalanceResult = z.infer<typeof cashBalanceResult>;
+
+// ---------------------------------------------------------------- the day (issues 13, 14)
+
+/*
+ * DELETE /app/laps/{id}                         -> 204; 409 while a stop has orders, cash or a
+ *      status for a menu whose day has not ended (its date in the provider's zone is today or later).
+ * GET  /app/laps/unrouted?menu_id=              -> UnroutedList: per current menu (or the one named)
+ *      the locations with placed orders on no active lap.
+ * GET  /app/laps/cash/{menuId}                  -> DayCash: per active lap and for the locations on
+ *      no lap, the cash expected, collected and the difference, with totals.
+ * PUT  /app/laps/stops/{menuId}/{locationId}  StopStatusInput -> StopStatus
+ *      Marks a stop loaded, delivered or a problem (note required). The first "delivered" e-mails
+ *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once.
+ */
+
+export const STOP_NOTE_MAX = 500;
+
+export const stopStatusInput = z
+  .object({ status: z.enum(STOP_STATUSES), note: text().trim().max(STOP_NOTE_MAX).optional() })
+  .refine((v) => v.status !== 'problem' || (v.note ?? '').length > 0, { message: 'required', path: ['note'] });
+export type StopStatusInput = z.infer<typeof stopStatusInput>;
+
+export const unroutedQuery = z.object({ menu_id: dbIdParam.optional() });
+
+export const unroutedList = z.object({
+  data: z.array(
+    z.object({
+      menu: z.object({ id: z.number(), title: z.string(), from: z.string() }),
+      locations: z.array(z.object({ id: z.number(), title: z.string(), orders: z.number().int() })),
+    }),
+  ),
+});
+export type UnroutedList = z.infer<typeof unroutedList>;
+
+const cashRow = z.object({ expected: z.number(), collected: z.number(), difference: z.number(), missing: z.number().int() });
+
+export const dayCash = z.object({
+  dishlist: dishlistSummary,
+  laps: z.array(cashRow.extend({ id: z.number().nullable(), title: z.string(), stops: z.number().int() })),
+  totals: cashRow,
+});
+export type DayCash = z.infer<typeof dayCash>;

@@ -24,7 +24,19 @@ type Key =
   | 'notRecorded'
   | 'none'
   | 'noLocations'
-  | 'generated';
+  | 'generated'
+  | 'busy'
+  | 'deliveredSubject'
+  | 'deliveredBody'
+  | 'contact'
+  | 'bags'
+  | 'handOver'
+  | 'status'
+  | 'loaded'
+  | 'delivered'
+  | 'problem'
+  | 'noLap'
+  | 'sheet';
 
 /** Texts of the laps area (errors and the PDF report). */
 export const lapText = defineMessages<Key>({
@@ -53,6 +65,18 @@ export const lapText = defineMessages<Key>({
     none: 'There is nothing to display...',
     noLocations: 'The lap has no locations.',
     generated: 'Generated {date}',
+    busy: 'The lap carries the report of the menu “{menu}”, whose day has not ended. Delete it after that day, or make it inactive.',
+    deliveredSubject: 'Lunch is delivered',
+    deliveredBody: 'Hello {name},\n\nlunch for {location} ({menu}) has been delivered.\n\nEnjoy your meal!',
+    contact: 'Contact',
+    bags: 'Bags',
+    handOver: 'Hand over',
+    status: 'Status',
+    loaded: 'Loaded',
+    delivered: 'Delivered',
+    problem: 'Problem',
+    noLap: 'On no lap',
+    sheet: 'Lap sheet',
   },
   lv: {
     locationNotFound: 'Vieta nav atrasta',
@@ -79,6 +103,18 @@ export const lapText = defineMessages<Key>({
     none: 'Nav ko attēlot...',
     noLocations: 'Maršrutā nav vietu.',
     generated: 'Sagatavots {date}',
+    busy: 'Maršrutam ir ēdienkartes “{menu}” atskaite, un tās diena vēl nav beigusies. Dzēsiet to pēc šīs dienas vai padariet neaktīvu.',
+    deliveredSubject: 'Pusdienas ir piegādātas',
+    deliveredBody: 'Sveiki, {name}!\n\nPusdienas uz {location} ({menu}) ir piegādātas.\n\nLabu apetīti!',
+    contact: 'Kontaktpersona',
+    bags: 'Maisiņi',
+    handOver: 'Jānodod',
+    status: 'Statuss',
+    loaded: 'Iekrauts',
+    delivered: 'Piegādāts',
+    problem: 'Problēma',
+    noLap: 'Nav maršrutā',
+    sheet: 'Maršruta lapa',
   },
   ru: {
     locationNotFound: 'Место не найдено',
@@ -105,5 +141,17 @@ export const lapText = defineMessages<Key>({
     none: 'Нечего показать...',
     noLocations: 'В маршруте нет мест.',
     generated: 'Создано {date}',
+    busy: 'У маршрута есть отчёт по меню «{menu}», день которого ещё не закончился. Удалите его после этого дня или сделайте неактивным.',
+    deliveredSubject: 'Обед доставлен',
+    deliveredBody: 'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) доставлен.\n\nПриятного аппетита!',
+    contact: 'Контакт',
+    bags: 'Пакеты',
+    handOver: 'Передать',
+    status: 'Статус',
+    loaded: 'Загружено',
+    delivered: 'Доставлено',
+    problem: 'Проблема',
+    noLap: 'Вне маршрутов',
+    sheet: 'Маршрутный лист',
   },
 });

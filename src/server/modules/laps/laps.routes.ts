@@ -4,21 +4,30 @@ import {
   cashBalanceInput,
   cashBalanceResult,
   createLapInput,
+  dayCash,
   lap,
   lapList,
   lapReport,
+  stopStatus,
+  stopStatusInput,
+  unroutedList,
+  unroutedQuery,
   updateLapInput,
 } from '../../../shared/schemas/laps.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { success } from '../../../shared/schemas/catalogue.js';
+import { dayCash as readDayCash, deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
 import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who plan delivery laps and collect cash. */
 export const LAP_STAFF = STAFF;
 
 const reportParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
+const stopParams = z.object({ menuId: dbIdParam, locationId: dbIdParam });
+const menuParams = z.object({ menuId: dbIdParam });
 
 /** Routes of the laps area: laps of the active provider, the lap report (JSON, PDF) and cash balances. */
 export async function lapsRoutes(app: App, deps: Deps) {
@@ -38,6 +47,47 @@ export async function lapsRoutes(app: App, deps: Deps) {
     '/laps/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: updateLapInput, response: { 200: lap } } },
     async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req.lang),
+  );
+
+  app.delete(
+    '/laps/:id',
+    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, response: { 200: success } } },
+    async (req) => {
+      await deleteLap(db, await req.provider(), req.params.id, deps.now(), req.lang, req);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/laps/unrouted',
+    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], querystring: unroutedQuery, response: { 200: unroutedList } } },
+    async (req) => unroutedLocations(db, await req.provider(), deps.now(), req.query.menu_id, req.lang),
+  );
+
+  app.get(
+    '/laps/cash/:menuId',
+    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: menuParams, response: { 200: dayCash } } },
+    async (req) => readDayCash(db, await req.provider(), req.params.menuId, req.lang),
+  );
+
+  app.put(
+    '/laps/stops/:menuId/:locationId',
+    {
+      config: { access: LAP_STAFF },
+      schema: { tags: ['laps'], params: stopParams, body: stopStatusInput, response: { 200: stopStatus } },
+    },
+    async (req) =>
+      setStopStatus(
+        { db, mailer: deps.mailer },
+        await req.provider(),
+        req.params.menuId,
+        req.params.locationId,
+        req.body,
+        userOf(req),
+        deps.now(),
+        req.lang,
+        req,
+      ),
   );
 
   app.get(

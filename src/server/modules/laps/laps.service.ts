@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import type { Lang } from '../../../shared/i18n.js';
+import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import {
@@ -15,12 +15,13 @@ import {
   type LapList,
   type LapLocation,
   type LapReport,
+  type StopStatus,
   type UpdateLapInput,
 } from '../../../shared/schemas/laps.js';
 import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
 import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, lapLocations, laps, ledgerEntries, locations, orders } from '../../db/schema/index.js';
+import { cashBalances, dishes, lapLocations, laps, ledgerEntries, locations, orderItems, orders } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
@@ -30,6 +31,7 @@ import { countDishes } from '../kitchen/kitchen.counts.js';
 import { providerMenu } from '../kitchen/kitchen.service.js';
 import { presentSummary } from '../ordering/ordering.menu.js';
 import { lapText } from './laps.messages.js';
+import { stopStatusesOf } from './laps.day.js';
 import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
 
 /** Orders that count: placed (status 2). */
@@ -216,9 +218,13 @@ interface ReportLocationCents {
   id: number;
   title: string;
   address: string;
+  contactName: string;
+  contactPhone: string;
   sums: Cents;
   /** Null: nothing recorded. */
   balance: number | null;
+  handOver: { id: number; title: string; qty: number }[];
+  status: StopStatus | null;
 }
 
 interface ReportCents {
@@ -247,7 +253,7 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
-  const [perLocation, balances, counts] = await Promise.all([
+  const [perLocation, balances, counts, contacts, handOver, statuses] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -259,7 +265,34 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
       .where(and(eq(cashBalances.menuId, menuId), inArray(cashBalances.locationId, ids))),
     // Counted as the kitchen display counts them, for this lap's locations only.
     countDishes(db, menuId, lang, ids),
+    db
+      .select({ id: locations.id, name: locations.contactName, phone: locations.contactPhone })
+      .from(locations)
+      .where(inArray(locations.id, ids)),
+    // The lap sheet's "hand over": the ordered dishes per stop (set meals as themselves).
+    db
+      .select({
+        locationId: orders.locationId,
+        id: dishes.id,
+        title: dishes.title,
+        qty: sql<number>`sum(${orderItems.qty})`.mapWith(Number),
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
+      .where(placed)
+      .groupBy(orders.locationId, dishes.id)
+      .orderBy(asc(dishes.position), asc(dishes.id)),
+    stopStatusesOf(db, menuId, ids),
   ]);
+  const contactOf = new Map(contacts.map((c) => [c.id, c]));
+  const handOverOf = new Map<number, ReportLocationCents['handOver']>();
+  for (const h of handOver) {
+    if (h.locationId === null) continue;
+    const list = handOverOf.get(h.locationId) ?? [];
+    list.push({ id: h.id, title: pickText(h.title, lang), qty: h.qty });
+    handOverOf.set(h.locationId, list);
+  }
   const sumsOf = new Map(perLocation.map(({ locationId, ...s }) => [locationId, s]));
   const balanceOf = new Map(balances.map((b) => [b.locationId, b.amount]));
   return {
@@ -270,8 +303,12 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
       id: s.id,
       title: s.title,
       address: s.address,
+      contactName: contactOf.get(s.id)?.name ?? '',
+      contactPhone: contactOf.get(s.id)?.phone ?? '',
       sums: sumsOf.get(s.id) ?? zero(),
       balance: balanceOf.get(s.id) ?? null,
+      handOver: handOverOf.get(s.id) ?? [],
+      status: statuses.get(s.id) ?? null,
     })),
   };
 }
@@ -314,6 +351,11 @@ export async function lapReport(db: Db, providerId: number, lapId: number, menuI
       cash_to_collect: toEuros(l.sums.cash),
       cash_balance: l.balance === null ? null : toEuros(l.balance),
       current_payment: toEuros(l.sums.cash - (l.balance ?? 0)),
+      contact_name: l.contactName,
+      contact_phone: l.contactPhone,
+      bags: l.sums.count,
+      hand_over: l.handOver,
+      status: l.status,
     })),
     totals: {
       ...euros(total.sums),
@@ -392,6 +434,34 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
           footer,
         );
 
+  // The lap sheet (issue 13): per stop who receives, how many bags, what to hand over, its status.
+  const sheetRows: TableCell[][] = r.locations.map((l, i) => [
+    right(i + 1),
+    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : [])] },
+    { stack: [{ text: l.contactName || '—' }, ...(l.contactPhone ? [{ text: l.contactPhone, bold: true }] : [])] },
+    right(l.sums.count, true),
+    { text: l.handOver.length ? l.handOver.map((h) => `${h.title} × ${h.qty}`).join('\n') : '—' },
+    {
+      text: l.status
+        ? `${tx(l.status.status)}${l.status.status === 'delivered' && l.status.delivered_at ? ` ${when(l.status.delivered_at)}` : ''}${l.status.note ? `: ${l.status.note}` : ''}`
+        : '',
+    },
+  ]);
+  const sheetBlock: Content[] =
+    sheetRows.length === 0
+      ? []
+      : [
+          { text: tx('sheet'), bold: true, fontSize: 11, margin: [0, 12, 0, 4], pageBreak: 'before' },
+          table(['#', tx('location'), tx('contact'), tx('bags'), tx('handOver'), tx('status')], sheetRows, [
+            'auto',
+            '*',
+            'auto',
+            'auto',
+            '*',
+            'auto',
+          ]),
+        ];
+
   const d = r.dishlist;
   return renderPdf({
     info: { title: `${tx('reportTitle')} — ${r.lap.title} — ${d.title}` },
@@ -403,6 +473,7 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
       ...dishesBlock,
       { text: tx('stops'), bold: true, fontSize: 11, margin: [0, 12, 0, 4] },
       stopsBlock,
+      ...sheetBlock,
       { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 8, 0, 0] },
     ],
   });
