@@ -212,7 +212,15 @@ const cashRow = z.object({ expected: z.number(), collected: z.number(), differen
 
 export const dayCash = z.object({
   dishlist: dishlistSummary,
-  laps: z.array(cashRow.extend({ id: z.number().nullable(), title: z.string(), stops: z.number().int() })),
+  laps: z.array(
+    cashRow.extend({
+      id: z.number().nullable(),
+      title: z.string(),
+      stops: z.number().int(),
+      /** How many of its stops are marked loaded, delivered, or a problem (issue 14). */
+      statuses: z.object({ loaded: z.number().int(), delivered: z.number().int(), problem: z.number().int() }),
+    }),
+  ),
   totals: cashRow,
 });
 export type DayCash = z.infer<typeof dayCash>;

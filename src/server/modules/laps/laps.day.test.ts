@@ -196,6 +196,7 @@ describe('the day’s cash across laps', () => {
     const cash = (locationId: number, amount: number) =>
       call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.staff.auth, { location_id: locationId, amount });
     await cash(x.first.location.id, 10);
+    await call('PUT', `/app/laps/stops/${x.w.menu.id}/${x.second.location.id}${x.q}`, x.staff.auth, { status: 'delivered' });
     const r = await call('GET', `/app/laps/cash/${x.w.menu.id}${x.q}`, x.staff.auth);
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json();
@@ -214,6 +215,7 @@ describe('the day’s cash across laps', () => {
         collected: 10,
         difference: Math.round((10 - lapExpected) * 100) / 100,
         missing: 1,
+        statuses: { loaded: 0, delivered: 1, problem: 0 },
       },
       {
         id: null,
@@ -223,6 +225,7 @@ describe('the day’s cash across laps', () => {
         collected: 0,
         difference: -expectedAt(x.loose.location.id),
         missing: 1,
+        statuses: { loaded: 0, delivered: 0, problem: 0 },
       },
     ]);
     expect(body.totals.expected).toBe(lapExpected + expectedAt(x.loose.location.id));

@@ -132,7 +132,7 @@ export async function unroutedLocations(
  */
 export async function dayCash(db: Db, providerId: number, menuId: number, lang: Lang): Promise<DayCash> {
   const menu = await providerMenu(db, providerId, menuId, lang);
-  const [expectedRows, collectedRows, stopRows] = await Promise.all([
+  const [expectedRows, collectedRows, stopRows, statusRows] = await Promise.all([
     db
       .select({
         locationId: orders.locationId,
@@ -153,7 +153,12 @@ export async function dayCash(db: Db, providerId: number, menuId: number, lang: 
       .leftJoin(lapLocations, eq(lapLocations.lapId, laps.id))
       .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
       .orderBy(asc(laps.position), asc(laps.id), asc(lapLocations.position)),
+    db
+      .select({ locationId: lapStopStatuses.locationId, status: lapStopStatuses.status })
+      .from(lapStopStatuses)
+      .where(eq(lapStopStatuses.menuId, menuId)),
   ]);
+  const statusOf = new Map(statusRows.map((r) => [r.locationId, r.status]));
   const expected = new Map(expectedRows.map((r) => [r.locationId, r.cents]));
   const collected = new Map(collectedRows.map((r) => [r.locationId, r.cents]));
 
@@ -193,7 +198,14 @@ export async function dayCash(db: Db, providerId: number, menuId: number, lang: 
   });
   return {
     dishlist: presentSummary(menu),
-    laps: rows.map((r) => ({ id: r.id, title: r.title, stops: r.stops.length, ...present(sum(r.stops)) })),
+    laps: rows.map((r) => {
+      const statuses = { loaded: 0, delivered: 0, problem: 0 };
+      for (const id of r.stops) {
+        const s = statusOf.get(id);
+        if (s) statuses[s]++;
+      }
+      return { id: r.id, title: r.title, stops: r.stops.length, ...present(sum(r.stops)), statuses };
+    }),
     totals: present(sum(rows.flatMap((r) => r.stops))),
   };
 }

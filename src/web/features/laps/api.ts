@@ -2,9 +2,12 @@ import type {
   CashBalanceInput,
   CashBalanceResult,
   CreateLapInput,
+  DayCash,
   Lap,
   LapList,
   LapReport,
+  StopStatus,
+  StopStatusInput,
   UpdateLapInput,
 } from '../../../shared/schemas/laps';
 import type { Paged } from '../../../shared/list-query';
@@ -12,7 +15,7 @@ import type { MenuDetail, MenuSummary } from '../../../shared/schemas/menus';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
-export type { Lap, LapList, LapReport };
+export type { DayCash, Lap, LapList, LapReport, StopStatus };
 
 export const LAPS_KEY = ['laps'] as const;
 
@@ -43,7 +46,19 @@ export function useLapReport(lapId: number | null, menuId: number | null) {
   });
 }
 
+/** GET /app/laps/cash/{menuId}: the day's cash across laps, with each lap's stop statuses counted. */
+export function useDayCash(menuId: number | null) {
+  return useApiQuery<DayCash>([...LAPS_KEY, 'cash', menuId], `/app/laps/cash/${menuId ?? 0}`, {
+    enabled: menuId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
 export const lapsApi = {
+  remove: (id: number) => api.delete<{ success: true }>(`/app/laps/${id}`),
+  setStop: (menuId: number, locationId: number, body: StopStatusInput) =>
+    api.put<StopStatus>(`/app/laps/stops/${menuId}/${locationId}`, body),
   create: (body: CreateLapInput) => api.post<Lap>('/app/laps', body),
   update: (id: number, body: UpdateLapInput) => api.put<Lap>(`/app/laps/${id}`, body),
   recordCash: (menuId: number, body: CashBalanceInput) => api.post<CashBalanceResult>(`/app/cashbalance/${menuId}`, body),

@@ -16,6 +16,8 @@ type Stop = Lap['stops'][number];
 interface LapCardProps {
   lap: Lap;
   unassigned: LapList['unassigned'];
+  /** Orders of the current menus per location on no active lap: those are offered first. */
+  ordersAt: ReadonlyMap<number, number>;
   onSaved(text: string): void;
 }
 
@@ -49,7 +51,7 @@ export function LapTitleField({
 }
 
 /** One lap: header with status, its locations in delivery order (up, down, remove), add a location, edit title/position. */
-export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
+export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
   const { t } = useTranslation('laps');
   const client = useQueryClient();
   const fields = useFieldErrors();
@@ -58,6 +60,18 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
   const [position, setPosition] = useState(String(lap.position));
   const [adding, setAdding] = useState('');
   const [removing, setRemoving] = useState<Stop | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const withOrders = unassigned.filter((l) => ordersAt.has(l.id));
+  const others = unassigned.filter((l) => !ordersAt.has(l.id));
+  const remove = useMutation({
+    mutationFn: () => lapsApi.remove(lap.id),
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setDeleting(false);
+      onSaved(t('lap.deleted', { title: lap.title }));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: LAPS_KEY }),
+  });
 
   const update = useMutation({
     mutationFn: (body: UpdateLapInput) => lapsApi.update(lap.id, body),
@@ -85,6 +99,12 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
     e.preventDefault();
     if (adding) update.mutate({ add: Number(adding) });
   };
+  const optionOf = (l: LapList['unassigned'][number]) => (
+    <option key={l.id} value={l.id}>
+      {l.title}
+      {l.status ? '' : ` (${t('lap.inactiveLocation')})`}
+    </option>
+  );
   const titleOf = (id: number) => lap.stops.find((s) => s.id === id)?.title ?? t('lap.locationNotFound');
 
   return (
@@ -102,6 +122,19 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
         <div className="laps-card__actions">
           <Button size="sm" disabled={busy} onClick={() => update.mutate({ active: !lap.active })}>
             {lap.active ? t('lap.deactivate') : t('lap.activate')}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn--danger-text"
+            disabled={busy}
+            aria-label={t('lap.deleteNamed', { title: lap.title })}
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+          >
+            {t('lap.delete')}
           </Button>
           {!editing && (
             <Button
@@ -220,12 +253,16 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
               {...wiring}
             >
               <option value="">{t('lap.addPlaceholder')}</option>
-              {unassigned.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                  {l.status ? '' : ` (${t('lap.inactiveLocation')})`}
-                </option>
-              ))}
+              {withOrders.length > 0 && (
+                <optgroup label={t('lap.withOrdersGroup')}>
+                  {withOrders.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {t('lap.withOrders', { title: l.title, n: ordersAt.get(l.id) })}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {withOrders.length > 0 ? <optgroup label={t('lap.otherGroup')}>{others.map(optionOf)}</optgroup> : others.map(optionOf)}
             </select>
           )}
         </Field>
@@ -249,6 +286,20 @@ export function LapCard({ lap, unassigned, onSaved }: LapCardProps) {
           setRemoving(null);
           fields.clear('remove');
         }}
+      />
+      <ConfirmDialog
+        open={deleting}
+        title={t('lap.deleteTitle')}
+        message={t('lap.deleteConfirm', { title: lap.title })}
+        confirmLabel={t('lap.delete')}
+        busy={remove.isPending}
+        error={
+          remove.isError && !(isApiError(remove.error) && remove.error.isIgnored)
+            ? errorMessage(remove.error, t('errors.deleteFailed'))
+            : null
+        }
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setDeleting(false)}
       />
     </article>
   );

@@ -8,6 +8,7 @@ import { formatDate, formatEuros } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLapReport, type LapReport } from '../api';
 import { CashEntry } from '../components/cash-entry';
+import { StopStatusControl } from '../components/stop-status';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
 import '../../../styles/catalogue.css';
@@ -136,6 +137,37 @@ function Report({ report: r }: { report: LapReport }) {
                   <span className="laps-stop__no">{i + 1}.</span> {l.title}
                 </h3>
                 {l.address && <p className="muted laps-stop__address">{l.address}</p>}
+                <dl className="laps-sheet">
+                  <div>
+                    <dt>{t('stop.contact')}</dt>
+                    <dd>
+                      {l.contact_name || '—'}
+                      {l.contact_phone && (
+                        <>
+                          {' · '}
+                          <a className="link" href={`tel:${l.contact_phone.replace(/[^+\d]/g, '')}`}>
+                            {l.contact_phone}
+                          </a>
+                        </>
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('stop.bags')}</dt>
+                    <dd>{l.bags}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('stop.handOver')}</dt>
+                    <dd>{l.hand_over.length ? l.hand_over.map((h) => `${h.title} × ${h.qty}`).join(', ') : '—'}</dd>
+                  </div>
+                </dl>
+                <StopStatusControl
+                  menuId={r.dishlist.id}
+                  locationId={l.id}
+                  locationTitle={l.title}
+                  status={l.status}
+                  zone={r.dishlist.timezone}
+                />
                 <dl className="laps-sums">
                   <div>
                     <dt>{t('report.orders')}</dt>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-warning';
 import { LAPS_KEY, lapsApi, useLaps } from '../api';
 import { LapCard, LapTitleField } from '../components/lap-card';
 import { MenuPicker } from '../components/menu-picker';
@@ -20,7 +21,13 @@ export function Component() {
   const { t } = useTranslation('laps');
   useDocumentTitle(t('title'));
   const laps = useLaps();
+  // Locations with orders of the current menus that no active lap delivers to: named as a
+  // warning, and offered first when adding a location to a lap ("fill laps from the day").
+  const unrouted = useUnrouted(LAPS_KEY);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [activeOnly, setActiveOnly] = useState(false);
+  const ordersAt = new Map<number, number>();
+  for (const m of unrouted.data?.data ?? []) for (const l of m.locations) ordersAt.set(l.id, (ordersAt.get(l.id) ?? 0) + l.orders);
 
   let body;
   if (laps.isPending) {
@@ -38,12 +45,20 @@ export function Component() {
     body = <p className="laps-empty">{t('empty')}</p>;
   } else {
     const { data, unassigned } = laps.data;
+    const shown = activeOnly ? data.filter((l) => l.active) : data;
+    const hidden = data.length - shown.length;
     body = (
-      <div className="laps-list">
-        {data.map((lap) => (
-          <LapCard key={`${lap.id}`} lap={lap} unassigned={unassigned} onSaved={setOutcome} />
-        ))}
-      </div>
+      <>
+        <div className="laps-filter">
+          <CheckboxField label={t('filter.activeOnly')} checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
+          {hidden > 0 && <span className="muted">{t('filter.hidden', { n: hidden })}</span>}
+        </div>
+        <div className="laps-list">
+          {shown.map((lap) => (
+            <LapCard key={`${lap.id}`} lap={lap} unassigned={unassigned} ordersAt={ordersAt} onSaved={setOutcome} />
+          ))}
+        </div>
+      </>
     );
   }
 
@@ -57,6 +72,7 @@ export function Component() {
           {outcome}
         </Notice>
       )}
+      <UnroutedWarning data={unrouted.data} showMenus manageLink={false} />
       <MenuPicker />
       <CreateLap onCreated={setOutcome} />
       {body}

@@ -5,7 +5,8 @@ import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useLapMenu, useLaps } from '../api';
+import { useDayCash, useLapMenu, useLaps, type DayCash } from '../api';
+import { formatEuros } from '../../../lib/format';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
 import '../../../styles/catalogue.css';
@@ -19,6 +20,7 @@ export function Component() {
   const menuId = parseId(rawId);
   const menu = useLapMenu(menuId);
   const laps = useLaps();
+  const cash = useDayCash(menuId);
   const title = menu.data?.title;
   useDocumentTitle(title ? t('menu.heading', { title }) : t('menu.title'));
 
@@ -62,6 +64,7 @@ export function Component() {
                   {t('lap.locationsCount', { count: lap.locations_count })}
                   {lap.stops.length > 0 && ` — ${lap.stops.map((s) => s.title).join(', ')}`}
                 </p>
+                <LapStatuses row={cash.data?.laps.find((c) => c.id === lap.id)} />
               </div>
               <div className="laps-card__actions">
                 <Link
@@ -92,6 +95,89 @@ export function Component() {
         {title ? t('menu.heading', { title }) : t('menu.title')}
       </h1>
       {body}
+      {menu.data && laps.data && <DayCashView cash={cash.data} error={cash.error} pending={cash.isPending} />}
+    </section>
+  );
+}
+
+/** "Delivery: delivered 1 of 3, loaded 2, problems 0" for one lap of the menu (issue 14). */
+function LapStatuses({ row }: { row: DayCash['laps'][number] | undefined }) {
+  const { t } = useTranslation('laps');
+  if (!row || row.stops === 0) return null;
+  return (
+    <p className="laps-card__meta">
+      <strong>{t('cash.delivery')}:</strong> {t('cash.statuses', { ...row.statuses, stops: row.stops })}
+    </p>
+  );
+}
+
+/** The day's cash across all laps (issue 13): expected, collected, difference, stops not recorded. */
+function DayCashView({ cash, error, pending }: { cash: DayCash | undefined; error: unknown; pending: boolean }) {
+  const { t, i18n } = useTranslation('laps');
+  const money = (euros: number) => formatEuros(euros, i18n.language);
+  let content;
+  if (pending) content = <Spinner block />;
+  else if (!cash) content = <LoadErrorNotice error={error} fallback={t('errors.cashFailed')} />;
+  else if (cash.laps.length === 0 || (cash.totals.expected === 0 && cash.totals.collected === 0))
+    content = <p className="muted">{t('cash.empty')}</p>;
+  else {
+    const cells = (r: DayCash['totals']) => (
+      <>
+        <td className="laps-num">{money(r.expected)}</td>
+        <td className="laps-num">{money(r.collected)}</td>
+        <td className={`laps-num${r.difference < 0 ? ' laps-short' : ''}`}>{money(r.difference)}</td>
+        <td className="laps-num">{r.missing}</td>
+      </>
+    );
+    content = (
+      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="laps-day-cash">
+        <table className="table laps-cash-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('cash.lap')}</th>
+              <th scope="col" className="laps-num">
+                {t('cash.stops')}
+              </th>
+              <th scope="col" className="laps-num">
+                {t('cash.expected')}
+              </th>
+              <th scope="col" className="laps-num">
+                {t('cash.collected')}
+              </th>
+              <th scope="col" className="laps-num">
+                {t('cash.difference')}
+              </th>
+              <th scope="col" className="laps-num">
+                {t('cash.missing')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cash.laps.map((r) => (
+              <tr key={r.id ?? 'none'}>
+                <th scope="row">{r.title}</th>
+                <td className="laps-num">{r.stops}</td>
+                {cells(r)}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('cash.total')}</th>
+              <td className="laps-num">{cash.laps.reduce((n, r) => n + r.stops, 0)}</td>
+              {cells(cash.totals)}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    );
+  }
+  return (
+    <section className="card laps-day-cash">
+      <h2 className="laps-card__title" id="laps-day-cash">
+        {t('cash.heading')}
+      </h2>
+      {content}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-warning';
 import { ORDERS_KEY, ordersApi, useCancelledOrders, useLiveOrders, useMenuOrders, type Order } from '../api';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
 import { LocationTotals } from '../components/location-totals';
@@ -36,6 +37,8 @@ export function Component() {
   const [params] = useSearchParams();
   const filter = parseAcceptedFilter(params.get('accepted'));
   const live = useLiveOrders(menuId);
+  // Refetched with the orders (same key prefix), so a new order at an unrouted location shows at once.
+  const unrouted = useUnrouted([...ORDERS_KEY, 'menu', menuId], menuId);
   const orders = useMenuOrders(menuId, filter, live);
   const cancelled = useCancelledOrders(menuId);
   const menu = orders.data?.dishlist ?? null;
@@ -486,6 +489,7 @@ export function Component() {
           <QuickStock menuId={menuId} />
         </div>
       )}
+      <UnroutedWarning data={unrouted.data} showMenus={false} manageLink />
       <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}

@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StopStatusInput, StopStatusValue } from '../../../../shared/schemas/laps';
+import { STOP_NOTE_MAX } from '../../../../shared/schemas/laps';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { isApiError } from '../../../lib/api';
+import { formatTime } from '../../../lib/format';
+import { useFieldErrors } from '../../../lib/form-errors';
+import { LAPS_KEY, lapsApi, type StopStatus } from '../api';
+
+interface StopStatusProps {
+  menuId: number;
+  locationId: number;
+  locationTitle: string;
+  status: StopStatus | null;
+  zone: string;
+}
+
+/**
+ * A stop's delivery status on the lap report (issue 14): Loaded, Delivered, or Problem with a
+ * note. Marking it delivered the first time e-mails the location's customers who asked; the
+ * answer says to how many.
+ */
+export function StopStatusControl({ menuId, locationId, locationTitle, status, zone }: StopStatusProps) {
+  const { t, i18n } = useTranslation('laps');
+  const client = useQueryClient();
+  const fields = useFieldErrors();
+  const [writing, setWriting] = useState(false);
+  const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: StopStatusInput) => lapsApi.setStop(menuId, locationId, body),
+    onMutate: () => {
+      fields.reset();
+      setOutcome(null);
+    },
+    onSuccess: (answer) => {
+      if (!answer) return;
+      setWriting(false);
+      setNote('');
+      setOutcome(
+        answer.notified !== undefined
+          ? t('stop.notified', { n: answer.notified })
+          : t('stop.saved', { title: locationTitle, status: t(`stop.${answer.status}`) }),
+      );
+      void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'report'] });
+      void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'cash'] });
+    },
+    onError: (error) => fields.fromError(error),
+  });
+  const mark = (value: StopStatusValue) => save.mutate({ status: value });
+  const submitProblem = (e: FormEvent) => {
+    e.preventDefault();
+    if (note.trim()) save.mutate({ status: 'problem', note: note.trim() });
+  };
+  const failure =
+    save.isError && !fields.first('note') && !(isApiError(save.error) && save.error.isIgnored)
+      ? errorMessage(save.error, t('errors.statusFailed'))
+      : null;
+  const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, zone) : '');
+
+  let current: string;
+  if (!status) current = t('stop.none');
+  else if (status.status === 'delivered')
+    current = t('stop.deliveredAt', { time: time(status.delivered_at), who: status.delivered_by ?? '—' });
+  else current = t('stop.by', { status: t(`stop.${status.status}`), time: time(status.changed_at), who: status.changed_by ?? '—' });
+
+  return (
+    <div className="laps-stop-status" role="group" aria-label={t('stop.group', { title: locationTitle })}>
+      <p className="laps-stop-status__current">
+        <strong>{t('stop.status')}:</strong>{' '}
+        <span className={`badge ${status?.status === 'delivered' ? 'badge--ok' : status?.status === 'problem' ? 'badge--warn' : ''}`}>
+          {current}
+        </span>
+        {status?.status === 'problem' && status.note && <span className="laps-stop-status__note"> — {status.note}</span>}
+      </p>
+      <div className="laps-stop-status__buttons">
+        <Button
+          size="sm"
+          disabled={save.isPending}
+          aria-pressed={status?.status === 'loaded'}
+          loading={save.isPending && save.variables?.status === 'loaded'}
+          onClick={() => mark('loaded')}
+        >
+          {t('stop.markLoaded')}
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={save.isPending}
+          aria-pressed={status?.status === 'delivered'}
+          loading={save.isPending && save.variables?.status === 'delivered'}
+          onClick={() => mark('delivered')}
+        >
+          {t('stop.markDelivered')}
+        </Button>
+        <Button size="sm" disabled={save.isPending} aria-expanded={writing} onClick={() => setWriting((w) => !w)}>
+          {t('stop.markProblem')}
+        </Button>
+      </div>
+      {writing && (
+        <form className="laps-stop-status__problem" onSubmit={submitProblem} noValidate>
+          <TextField
+            label={t('stop.note', { title: locationTitle })}
+            value={note}
+            required
+            maxLength={STOP_NOTE_MAX}
+            error={fields.first('note')}
+            onChange={(e) => {
+              setNote(e.target.value);
+              fields.clear('note');
+            }}
+          />
+          <Button type="submit" size="sm" variant="primary" disabled={!note.trim()} loading={save.isPending}>
+            {t('stop.saveProblem')}
+          </Button>
+          <Button size="sm" disabled={save.isPending} onClick={() => setWriting(false)}>
+            {t('stop.cancel')}
+          </Button>
+        </form>
+      )}
+      {failure && <Notice tone="error">{failure}</Notice>}
+      {outcome && <Notice tone="success">{outcome}</Notice>}
+    </div>
+  );
+}
