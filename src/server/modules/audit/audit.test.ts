@@ -86,6 +86,35 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     expect(updated).toMatchObject({ action: 'menu.update', before: { title: 'Pirmdiena' }, after: { title: 'Otrdiena' } });
     await noEntry(() => call('PUT', `/app/dishlists/${id}${q}`, admin.auth, { from: '2026-03-02T11:00:00Z' }), 422);
 
+    // Prices on this menu: only the ones that changed, a dish's own and a set-meal option's.
+    const setId = w.set.complex.id;
+    const priced = await oneEntry(() =>
+      call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+        selectedDishes: [{ id: w.main.id, price: 4.2 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
+      }),
+    );
+    expect(priced).toMatchObject({
+      action: 'menu.update',
+      before: { prices: { [w.main.id]: null, [setId]: null, [`${setId}/${w.dessert.id}`]: null } },
+      after: { prices: { [w.main.id]: 420, [setId]: null, [`${setId}/${w.dessert.id}`]: 80 } },
+    });
+    expect(Object.keys(priced.before as object).sort()).toEqual(['dish_ids', 'prices']);
+    const repriced = await oneEntry(() =>
+      call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+        selectedDishes: [{ id: w.main.id, price: 4.5 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
+      }),
+    );
+    expect(repriced).toMatchObject({ before: { prices: { [w.main.id]: 420 } }, after: { prices: { [w.main.id]: 450 } } });
+    expect(Object.keys((repriced.after as { prices: object }).prices)).toEqual([String(w.main.id)]);
+    // The same prices again: nothing changed, nothing recorded.
+    await noEntry(
+      () =>
+        call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+          selectedDishes: [{ id: w.main.id, price: 4.5 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
+        }),
+      200,
+    );
+
     const deleted = await oneEntry(() => call('DELETE', `/app/dishlists/${id}${q}`, admin.auth));
     expect(deleted).toMatchObject({ action: 'menu.delete', entityId: String(id), after: null });
     expect(deleted.before).toMatchObject({ title: 'Otrdiena' });

@@ -291,6 +291,49 @@ function menuFields(m: { title: string; from: Date; to: Date; status: boolean })
   return { title: m.title, from: auditTime(m.from), to: auditTime(m.to), status: m.status };
 }
 const dishIdsOf = (planned: PlannedDish[]) => planned.map((p) => p.dishId).sort((a, b) => a - b);
+/**
+ * A menu's own prices for the audit log (issue 16, "who changed this price"): per dish id its
+ * menu price in cents (null: the catalogue's), and per "setMealId/optionId" the option's price in
+ * that set meal on this menu.
+ */
+type MenuPrices = Record<string, number | null>;
+
+function plannedPrices(planned: PlannedDish[]): MenuPrices {
+  const out: MenuPrices = {};
+  for (const p of planned) {
+    out[String(p.dishId)] = p.priceCents;
+    for (const c of p.complex) out[`${p.dishId}/${c.optionDishId}`] = c.priceCents;
+  }
+  return out;
+}
+
+async function storedPrices(tx: Tx, menuId: number): Promise<MenuPrices> {
+  const [own, options] = await Promise.all([
+    tx.select({ dishId: menuDishes.dishId, price: menuDishes.priceCents }).from(menuDishes).where(eq(menuDishes.menuId, menuId)),
+    tx
+      .select({ set: menuComplexPrices.complexDishId, option: menuComplexPrices.optionDishId, price: menuComplexPrices.priceCents })
+      .from(menuComplexPrices)
+      .where(eq(menuComplexPrices.menuId, menuId)),
+  ]);
+  const out: MenuPrices = {};
+  for (const d of own) out[String(d.dishId)] = d.price;
+  for (const o of options) out[`${o.set}/${o.option}`] = o.price;
+  return out;
+}
+
+/** Only the prices that differ (a dish added or removed shows as null on the other side). */
+function priceChanges(before: MenuPrices, after: MenuPrices): { before: MenuPrices; after: MenuPrices } | null {
+  const b: MenuPrices = {};
+  const a: MenuPrices = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [x, y] = [before[key] ?? null, after[key] ?? null];
+    if (x === y && key in before === key in after) continue;
+    b[key] = x;
+    a[key] = y;
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
+}
+
 async function menuDishIds(tx: Tx, menuId: number): Promise<number[]> {
   const rows = await tx.select({ id: menuDishes.dishId }).from(menuDishes).where(eq(menuDishes.menuId, menuId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
@@ -312,7 +355,11 @@ export async function createMenu(db: Db, providerId: number, input: CreateMenuIn
       .values({ providerId, title: input.title, from, to, status: input.status ?? false })
       .returning({ id: menus.id });
     await writeDishes(tx, row!.id, planned);
-    const after = { ...menuFields({ title: input.title, from, to, status: input.status ?? false }), dish_ids: dishIdsOf(planned) };
+    const after = {
+      ...menuFields({ title: input.title, from, to, status: input.status ?? false }),
+      dish_ids: dishIdsOf(planned),
+      prices: plannedPrices(planned),
+    };
     await recordAudit(tx, who, { action: 'menu.create', entityType: 'menu', entityId: row!.id, providerId, after });
     return row!.id;
   });
@@ -358,13 +405,19 @@ export async function updateMenu(
     if (input.to !== undefined) set.to = to;
     if (input.status !== undefined) set.status = input.status;
     const dishIdsBefore = planned ? await menuDishIds(tx, id) : undefined;
+    const pricesBefore = planned ? await storedPrices(tx, id) : undefined;
     if (Object.keys(set).length) await tx.update(menus).set(set).where(eq(menus.id, id));
     if (planned) await writeDishes(tx, id, planned);
-    const diff = changedFields(
+    const fields = changedFields(
       { ...menuFields(menu), dish_ids: dishIdsBefore },
       { ...menuFields({ ...menu, ...set }), dish_ids: planned ? dishIdsOf(planned) : undefined },
     );
-    if (diff) await recordAudit(tx, who, { action: 'menu.update', entityType: 'menu', entityId: id, providerId, ...diff });
+    const prices = planned && pricesBefore ? priceChanges(pricesBefore, plannedPrices(planned)) : null;
+    if (fields || prices) {
+      const before = { ...fields?.before, ...(prices ? { prices: prices.before } : {}) };
+      const after = { ...fields?.after, ...(prices ? { prices: prices.after } : {}) };
+      await recordAudit(tx, who, { action: 'menu.update', entityType: 'menu', entityId: id, providerId, before, after });
+    }
   });
   return getMenu(db, providerId, id, lang);
 }

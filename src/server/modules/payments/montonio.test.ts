@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { balances, orders, payments } from '../../db/schema/index.js';
+import { balances, orders, payments, refunds } from '../../db/schema/index.js';
+import { retryRefunds } from './refunds.service.js';
 import { NOTIFICATION_MAX_AGE_MS } from '../../lib/payments/gateway.js';
 import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/payments/montonio.js';
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
@@ -557,6 +558,37 @@ describe('refunds', () => {
       outcome: 'failed',
       error: 'Montonio order of this payment is not known',
     });
+  });
+});
+
+describe('a refund Montonio holds', () => {
+  it('stays pending and visible after a cancel, then the retry asks again with the same key and records it refunded once', async () => {
+    const o = await pendingOrder();
+    await notify(await orderToken({ uuid: o.payment.gatewayPaymentId!, reference: o.payment.reference, status: 'PAID', grandTotal: 5.15 }));
+    montonio.state.fail.refunds = 'PENDING';
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/app/order/${o.orderId}/cancel?lang=en`, headers: o.c.auth });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const rowOf = async () => (await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId)))[0]!;
+    const held = await rowOf();
+    expect(held).toMatchObject({ status: 'pending', gateway: 'montonio', amountCents: 515 });
+    expect(montonio.state.refunds.get(held.refundReference)).toMatchObject({ status: 'PENDING', amount: 5.15 });
+
+    // Still held at Montonio: the retry keeps it pending and creates nothing new there.
+    const refundsAtMontonio = montonio.state.refunds.size;
+    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).get(held.id)).toBe('pending');
+    expect((await rowOf()).status).toBe('pending');
+
+    // Montonio settles it; the next retry (same idempotency key) reads it as done.
+    montonio.state.fail.refunds = null;
+    montonio.state.refunds.get(held.refundReference)!.status = 'SUCCESSFUL';
+    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).get(held.id)).toBe('refunded');
+    expect(await rowOf()).toMatchObject({ status: 'refunded', refundReference: held.refundReference });
+    expect(montonio.state.lastRefund).toMatchObject({ idempotencyKey: held.refundReference, orderUuid: o.payment.gatewayPaymentId });
+    expect(montonio.state.refunds.size).toBe(refundsAtMontonio);
+    // Settled refunds are not asked about again.
+    const calls = montonio.state.calls.refunds;
+    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).has(held.id)).toBe(false);
+    expect(montonio.state.calls.refunds).toBe(calls);
   });
 });
 

@@ -39,6 +39,10 @@ export function Component() {
     if (key === 'accepted' && typeof v === 'number') return v ? t('yes') : t('no');
     if (typeof v === 'string' && ISO_TIME.test(v)) return formatDateTime(v, lang);
     if (Array.isArray(v)) return v.length ? v.join(', ') : '—';
+    if (key === 'prices' && typeof v === 'object')
+      return Object.entries(v)
+        .map(([k, x]) => `#${k}: ${typeof x === 'number' ? formatCents(x, lang) : t('cataloguePrice')}`)
+        .join(', ');
     if (typeof v === 'object')
       return Object.entries(v)
         .map(([k, x]) => `#${k}: ${x === null ? t('unlimited') : String(x)}`)
