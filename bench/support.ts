@@ -2,6 +2,7 @@
  * What the benchmarks share: an embedded PostgreSQL in a temp dir on a free port, the app and a
  * bare Fastify route on 127.0.0.1, and the small statistics and printing helpers.
  */
+import { performance } from 'node:perf_hooks';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,4 +106,27 @@ export async function startServers(
       mailer.close();
     },
   };
+}
+
+/** One timed call of a latency benchmark: its answers' times, size and type. */
+export interface Timed {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  times: number[];
+  bytes: number;
+  contentType: string;
+}
+
+/** Times one GET of `t.url` to its last byte; throws on a status other than 200. */
+export async function timeOnce(t: Timed): Promise<Buffer> {
+  const start = performance.now();
+  const res = await fetch(t.url, { headers: t.headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  const elapsed = performance.now() - start;
+  if (res.status !== 200) throw new Error(`${t.name}: HTTP ${res.status} ${body.toString().slice(0, 200)}`);
+  t.times.push(elapsed);
+  t.bytes = body.length;
+  t.contentType = res.headers.get('content-type') ?? '';
+  return body;
 }

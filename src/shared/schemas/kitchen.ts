@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dishlistSummary } from './ordering.js';
+import { dbIdParam } from './ids.js';
 import { text } from './text.js';
 
 /** One dish to cook and how many. */
@@ -114,3 +115,34 @@ export type TicketsResult = z.infer<typeof ticketsResult>;
 
 /** Answer of bump and recall: whether this call changed anything (a repeat does not). */
 export const ticketActionResult = z.object({ success: z.boolean(), changed: z.boolean(), ticket: z.string() });
+
+// ---------------------------------------------------------------- print-outs (issue 14, decision 040)
+
+/*
+ * GET /app/kitchen/{menuId}/production-sheet?lap=&location=  -> application/pdf (A4)
+ * GET /app/kitchen/{menuId}/labels?layout=a4|roll&lap=&location=  -> application/pdf
+ *      One label per ordered portion with a QR code of its hand-over address.
+ * POST /app/handover/{orderId}/{itemId}/{unit}  -> HandoverResult (idempotent: a repeat says when)
+ */
+export const LABEL_LAYOUTS = ['a4', 'roll'] as const;
+export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
+
+export const printScopeQuery = z.object({ lap: dbIdParam.optional(), location: dbIdParam.optional() });
+export const labelsQuery = printScopeQuery.extend({ layout: z.enum(LABEL_LAYOUTS).default('a4') });
+
+export const handoverParams = z.object({ orderId: dbIdParam, itemId: dbIdParam, unit: dbIdParam });
+
+export const handoverResult = z.object({
+  /** False: this call marked it; true: it had been handed over before (at `handed_over_at`). */
+  already: z.boolean(),
+  handed_over_at: z.string(),
+  handed_over_by: z.string().nullable(),
+  order_id: z.number(),
+  unit: z.number().int(),
+  qty: z.number().int(),
+  person: z.string(),
+  location: z.string().nullable(),
+  dish: z.string(),
+  options: z.array(z.string()),
+});
+export type HandoverResult = z.infer<typeof handoverResult>;

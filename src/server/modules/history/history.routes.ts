@@ -7,6 +7,7 @@ import { userOf } from '../../lib/context.js';
 import { appGateway } from '../../lib/payments/sandbox.js';
 import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { sendPdf } from '../../lib/download.js';
 
 const id = dbIdParam;
 
@@ -59,11 +60,7 @@ export async function historyRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const pdf = await historyPdf(db, gateway, userOf(req), req.params.locationId, req.params.menuId, deps.now(), req.lang);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="history-${req.params.locationId}-${req.params.menuId}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `history-${req.params.locationId}-${req.params.menuId}.pdf`);
     },
   );
 }

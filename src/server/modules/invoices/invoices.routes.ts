@@ -14,19 +14,12 @@ import {
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { sendFile } from '../../lib/download.js';
 import { payrollCsv, payrollXlsx, statementCsv, statementXlsx } from './invoices.exports.js';
 import { creditInvoice, invoiceScopes, issueInvoice, listInvoices, statementAnswer, storedInvoice } from './invoices.service.js';
 import { monthStatement, payrollRows, type Scope } from './statement.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-type Reply = { header(k: string, v: string): unknown; send(p: Buffer | string): unknown };
-function sendFile(reply: Reply, body: Buffer | string, type: string, name: string) {
-  reply.header('content-type', type);
-  reply.header('content-disposition', `attachment; filename="${name}"`);
-  reply.header('cache-control', 'private, no-store');
-  return reply.send(body);
-}
 
 const scopeOf = (q: { location_id?: number; company?: string }): Scope =>
   q.location_id !== undefined ? { locationId: q.location_id } : { company: q.company! };

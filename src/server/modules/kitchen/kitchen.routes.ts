@@ -1,5 +1,18 @@
 import { idParams } from '../../../shared/schemas/ids.js';
-import { kitchenResult, ticketActionResult, ticketInput, ticketsQuery, ticketsResult } from '../../../shared/schemas/kitchen.js';
+import {
+  handoverParams,
+  handoverResult,
+  kitchenResult,
+  labelsQuery,
+  printScopeQuery,
+  ticketActionResult,
+  ticketInput,
+  ticketsQuery,
+  ticketsResult,
+} from '../../../shared/schemas/kitchen.js';
+import { fileResponse } from '../../lib/openapi.js';
+import { sendPdf } from '../../lib/download.js';
+import { handOver, labelsPdf, productionSheetPdf } from './kitchen.print.js';
 import { userOf, type App, type Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
 import { bumpTicket, recallTicket, ticketsOfMenu } from './kitchen.tickets.js';
@@ -23,6 +36,46 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, querystring: ticketsQuery, response: { 200: ticketsResult } },
     },
     async (req) => ticketsOfMenu(db, await req.provider(), req.params.id, req.query.by, deps.now(), req.lang),
+  );
+  // The print-outs (issue 14, decision 040): whole menu, ?lap= or ?location=.
+  app.get(
+    '/kitchen/:id/production-sheet',
+    {
+      config: { access: KITCHEN_STAFF },
+      schema: {
+        tags: ['kitchen'],
+        params: idParams,
+        querystring: printScopeQuery,
+        otherResponses: { 200: fileResponse('The production sheet (A4)', 'application/pdf') },
+      },
+    },
+    async (req, reply) => {
+      const scope = { lapId: req.query.lap, locationId: req.query.location };
+      const pdf = await productionSheetPdf(db, await req.provider(), req.params.id, scope, deps.now(), req.lang);
+      return sendPdf(reply, pdf, `production-${req.params.id}.pdf`);
+    },
+  );
+  app.get(
+    '/kitchen/:id/labels',
+    {
+      config: { access: KITCHEN_STAFF },
+      schema: {
+        tags: ['kitchen'],
+        params: idParams,
+        querystring: labelsQuery,
+        otherResponses: { 200: fileResponse('One label per portion with a QR code (A4 3 × 8 or a 62 mm roll)', 'application/pdf') },
+      },
+    },
+    async (req, reply) => {
+      const scope = { lapId: req.query.lap, locationId: req.query.location };
+      const pdf = await labelsPdf(db, deps.env, await req.provider(), req.params.id, req.query.layout, scope, req.lang);
+      return sendPdf(reply, pdf, `labels-${req.params.id}-${req.query.layout}.pdf`);
+    },
+  );
+  app.post(
+    '/handover/:orderId/:itemId/:unit',
+    { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverResult } } },
+    async (req) => handOver(db, req.params.orderId, req.params.itemId, req.params.unit, userOf(req).id, deps.now(), req.lang),
   );
   // A bump or recall is news for every other kitchen screen of the menu: told as a menu change (decision 041).
   app.post(

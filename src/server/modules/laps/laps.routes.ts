@@ -18,6 +18,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { sendPdf } from '../../lib/download.js';
 import { success } from '../../../shared/schemas/catalogue.js';
 import { dayCash as readDayCash, deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
 import { STAFF } from '../../../shared/roles.js';
@@ -104,11 +105,7 @@ export async function lapsRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const pdf = await lapReportPdf(db, await req.provider(), req.params.lapId, req.params.menuId, deps.now(), req.lang);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="lap-${req.params.lapId}-${req.params.menuId}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `lap-${req.params.lapId}-${req.params.menuId}.pdf`);
     },
   );
 

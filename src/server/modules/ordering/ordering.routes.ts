@@ -25,6 +25,7 @@ import {
 import type { Lang } from '../../../shared/i18n.js';
 import { dbIdParam, idParams } from '../../../shared/schemas/ids.js';
 import { fileResponse } from '../../lib/openapi.js';
+import { sendPdf } from '../../lib/download.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { completeSignIn, type SessionRow } from '../../lib/auth.js';
@@ -260,12 +261,6 @@ export async function orderingRoutes(app: App, deps: Deps) {
     menuId: number,
     locationId?: number,
   ) => printOrdersPdf(db, gateway, await req.provider(), menuId, { accepted: req.query.accepted, locationId }, deps.now(), req.lang);
-  const sendPdf = (reply: { header(k: string, v: string): unknown; send(p: Buffer): unknown }, pdf: Buffer, name: string) => {
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', `attachment; filename="${name}"`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(pdf);
-  };
   app.get(
     '/dishlists/:id/print-orders',
     {

@@ -1,0 +1,227 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allergens, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
+import { handoverLink } from '../../lib/links.js';
+import { pdfPageCount, pdfQrCodes } from '../../lib/pdf/pdf-qr.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
+import { makeLocation, signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { makeLap } from '../laps/laps.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const MM = 72 / 25.4;
+type Auth = Record<string, string>;
+const call = (method: 'GET' | 'POST', url: string, auth?: Auth) => ctx.app.inject({ method, url, headers: auth });
+
+/**
+ * A menu with 25 placed portions: Jānis Bērziņš (on the lap, stop 2) 2 soups and a set meal,
+ * Ērika Šņore (stop 1) 20 mains; a cancelled order and one on no lap (Ūdens iela, 2 desserts).
+ */
+async function printWorld() {
+  const now = ctx.clock.now();
+  const w = await menuWorld(ctx.db, now);
+  const place = async (auth: Auth, items: object[]) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create',
+      headers: auth,
+      payload: { terms: true, dishlist_id: w.menu.id, items, payment_type: 'cash' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().order_id as number;
+  };
+  const janis = await customerAt(ctx.db, now, { title: 'Ķīpsalas birojs' }, { firstName: 'Jānis Bērziņš' });
+  const erika = await customerAt(ctx.db, now, { title: 'Āgenskalns' }, { firstName: 'Ērika Šņore' });
+  const loose = await customerAt(ctx.db, now, { title: 'Ūdens iela' }, { firstName: 'Oļegs' });
+  const [g1, g2] = w.set.groups;
+  const janisOrder = await place(janis.auth, [
+    { id: w.soup.id, qty: 2 },
+    {
+      id: w.set.complex.id,
+      qty: 1,
+      complex: [
+        { group_id: g1!.id, dish_id: w.soup.id },
+        { group_id: g2!.id, dish_id: w.main.id },
+      ],
+    },
+  ]);
+  const erikaOrder = await place(erika.auth, [{ id: w.main.id, qty: 20 }]);
+  const cancelled = await place(erika.auth, [{ id: w.dessert.id, qty: 1 }]);
+  await ctx.db.update(orders).set({ status: 3, cancelledAt: now }).where(eq(orders.id, cancelled));
+  await place(loose.auth, [{ id: w.dessert.id, qty: 2 }]);
+  // The soup line contains gluten, and Jānis avoids it (he was warned when ordering).
+  const [gluten] = await ctx.db.select().from(allergens).orderBy(allergens.position, allergens.id).limit(1);
+  const [soupLine] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, janisOrder)).orderBy(orderItems.position);
+  await ctx.db
+    .update(orderItems)
+    .set({ allergenIds: [gluten!.id] })
+    .where(eq(orderItems.id, soupLine!.id));
+  await ctx.db
+    .update(orders)
+    .set({ allergenWarnings: [gluten!.id] })
+    .where(eq(orders.id, janisOrder));
+  const lap = await makeLap(ctx.db, w.provider.id, [erika.location.id, janis.location.id], { title: 'Rīta maršruts' });
+  const staff = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now);
+  return { w, janis, erika, loose, janisOrder, erikaOrder, cancelled, soupLine: soupLine!, lap, staff, q: `?provider_id=${w.provider.id}` };
+}
+
+describe('production sheet', () => {
+  it('lists what to prepare per category with totals, then what to pack per lap and stop, in the kitchen’s language', async () => {
+    const x = await printWorld();
+    const res = await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=lv`, x.staff.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Ražošanas lapa');
+    expect(text).toContain('Jāsagatavo');
+    // Soup: 2 plain + 1 in the set; main: 20 + 1 in the set; desserts: 2 (the cancelled one left out).
+    expect(text).toMatch(/Skābeņu zupa 3/);
+    expect(text).toMatch(/Cūkgaļas karbonāde 21/);
+    expect(text).toMatch(/Maizes zupa 2/);
+    expect(text).toContain('Porcijas kopā: 26');
+    expect(text).toContain('Jāiepako');
+    expect(text).toContain('Maršruts: Rīta maršruts');
+    // Stops in lap order, then the location on no lap.
+    const [erika, janis, loose] = ['1. Āgenskalns', '2. Ķīpsalas birojs', 'Ūdens iela'].map((s) => text.indexOf(s));
+    expect(erika).toBeGreaterThan(0);
+    expect(erika).toBeLessThan(janis!);
+    expect(janis).toBeLessThan(loose!);
+    expect(text).toContain('Jānis Bērziņš');
+    expect(text).toContain('Izvairās: Graudaugi, kas satur lipekli');
+    expect(pdfPageCount(res.rawPayload)).toBeGreaterThanOrEqual(2);
+
+    const en = pdfText((await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en`, x.staff.auth)).rawPayload);
+    expect(en).toContain('Production sheet');
+    expect(en).toContain('Sorrel soup');
+    // One lap only: its stops, and the counts of its orders alone.
+    const lapOnly = pdfText(
+      (await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en&lap=${x.lap.id}`, x.staff.auth)).rawPayload,
+    );
+    expect(lapOnly).toContain('Portions in all: 24');
+    expect(lapOnly).not.toContain('Ūdens iela');
+  });
+
+  it('answers 403 to customers, 401 signed out and 404 for another provider’s menu or lap', async () => {
+    const x = await printWorld();
+    const other = await menuWorld(ctx.db, ctx.clock.now());
+    const theirLap = await makeLap(ctx.db, other.provider.id, [], { title: 'Citu' });
+    const sheet = (menuId: number, auth?: Auth, extra = '') => call('GET', `/app/kitchen/${menuId}/production-sheet${x.q}${extra}`, auth);
+    expect((await sheet(x.w.menu.id, x.janis.auth)).statusCode).toBe(403);
+    expect((await sheet(x.w.menu.id)).statusCode).toBe(401);
+    expect((await sheet(other.menu.id, x.staff.auth)).statusCode).toBe(404);
+    expect((await sheet(x.w.menu.id, x.staff.auth, `&lap=${theirLap.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}`, x.janis.auth)).statusCode).toBe(403);
+    expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=a5`, x.staff.auth)).statusCode).toBe(422);
+  });
+});
+
+describe('labels', () => {
+  it('prints one label per portion on A4 sheets of 3 × 8, each QR code naming its portion’s hand-over address', async () => {
+    const x = await printWorld();
+    const res = await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=lv&layout=a4`, x.staff.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`labels-${x.w.menu.id}-a4.pdf`);
+    // 2 soups + 1 set meal + 20 mains + 2 desserts = 25 labels: one full sheet of 24 and one more.
+    expect(pdfPageCount(res.rawPayload)).toBe(2);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Jānis Bērziņš');
+    expect(text).toContain('Ērika Šņore');
+    expect(text).toContain('Ķīpsalas birojs · Rīta maršruts, 2. pietura');
+    expect(text).toContain('Satur: Graudaugi, kas satur lipekli');
+    expect(text).toContain('Cūkgaļas karbonāde (20 no 20)');
+    expect(text).toContain(`Pasūtījums ${x.janisOrder}`);
+
+    const codes = pdfQrCodes(res.rawPayload, 70 * MM, (297 / 8) * MM);
+    expect(codes.map((p) => p.length)).toEqual([24, 1]);
+    const all = codes.flat();
+    expect(all.every((c) => c !== null)).toBe(true);
+    // In delivery order: Ērika's 20 mains first (stop 1), then Jānis (stop 2), then the loose location.
+    expect(all[0]).toBe(handoverLink(ctx.deps.env, x.erikaOrder, (await lineOf(x.erikaOrder)).id, 1));
+    expect(all[20]).toBe(handoverLink(ctx.deps.env, x.janisOrder, x.soupLine.id, 1));
+    expect(all[21]).toBe(handoverLink(ctx.deps.env, x.janisOrder, x.soupLine.id, 2));
+    expect(new Set(all).size).toBe(25);
+  });
+
+  it('prints a 62 mm roll, one label a page, for a lap or a location', async () => {
+    const x = await printWorld();
+    const roll = await call(
+      'GET',
+      `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=en&layout=roll&location=${x.janis.location.id}`,
+      x.staff.auth,
+    );
+    expect(roll.statusCode).toBe(200);
+    expect(pdfPageCount(roll.rawPayload)).toBe(3);
+    expect(roll.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 175\.748\d* 283\.464\d*\]/);
+    const codes = pdfQrCodes(roll.rawPayload, 62 * MM, 100 * MM);
+    expect(codes.flat()).toEqual([
+      handoverLink(ctx.deps.env, x.janisOrder, x.soupLine.id, 1),
+      handoverLink(ctx.deps.env, x.janisOrder, x.soupLine.id, 2),
+      expect.stringMatching(new RegExp(`/handover/${x.janisOrder}/\\d+/1$`)),
+    ]);
+    const lap = await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=roll&lap=${x.lap.id}`, x.staff.auth);
+    expect(pdfPageCount(lap.rawPayload)).toBe(23);
+    const empty = await call(
+      'GET',
+      `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=en&layout=roll&location=${(await makeLocation(ctx.db)).id}`,
+      x.staff.auth,
+    );
+    expect(empty.statusCode).toBe(200);
+    expect(pdfText(empty.rawPayload)).toContain('nothing to display');
+  });
+});
+
+async function lineOf(orderId: number) {
+  return (await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0]!;
+}
+
+describe('hand-over by QR', () => {
+  it('marks a portion handed over once; a second scan says when and by whom', async () => {
+    const x = await printWorld();
+    const url = `/app/handover/${x.janisOrder}/${x.soupLine.id}/2?lang=en`;
+    const first = await call('POST', url, x.staff.auth);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      already: false,
+      handed_over_by: 'Kārlis',
+      order_id: x.janisOrder,
+      unit: 2,
+      qty: 2,
+      person: 'Jānis Bērziņš',
+      location: 'Ķīpsalas birojs',
+      dish: 'Sorrel soup',
+    });
+    ctx.clock.advance(60_000);
+    const other = await signedIn(ctx.db, { role: 'admin', firstName: 'Anna' });
+    const again = await call('POST', url, other.auth);
+    expect(again.json()).toMatchObject({ already: true, handed_over_at: first.json().handed_over_at, handed_over_by: 'Kārlis' });
+    const [parallelA, parallelB] = await Promise.all([
+      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`, x.staff.auth),
+      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`, other.auth),
+    ]);
+    expect([parallelA.json().already, parallelB.json().already].sort()).toEqual([false, true]);
+    const rows = await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder));
+    expect(rows.map((r) => r.unit).sort()).toEqual([1, 2]);
+  });
+
+  it('refuses portions that do not exist, cancelled orders, customers and visitors', async () => {
+    const x = await printWorld();
+    const post = (path: string, auth: Auth | undefined = x.staff.auth) => call('POST', `/app/handover/${path}?lang=en`, auth);
+    expect((await post(`${x.janisOrder}/${x.soupLine.id}/3`)).statusCode).toBe(404);
+    expect((await post(`${x.erikaOrder}/${x.soupLine.id}/1`)).statusCode).toBe(404);
+    expect((await post(`${x.janisOrder}/${x.soupLine.id}/0`)).statusCode).toBe(422);
+    const cancelledLine = await lineOf(x.cancelled);
+    const refused = await post(`${x.cancelled}/${cancelledLine.id}/1`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Order ${x.cancelled} was cancelled: do not hand this portion over.`);
+    expect((await post(`${x.janisOrder}/${x.soupLine.id}/1`, x.janis.auth)).statusCode).toBe(403);
+    expect((await call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`)).statusCode).toBe(401);
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
+  });
+});

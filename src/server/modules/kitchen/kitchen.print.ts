@@ -1,0 +1,517 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import type { HandoverResult, LabelLayout } from '../../../shared/schemas/kitchen.js';
+import type { Db } from '../../db/client.js';
+import {
+  lapLocations,
+  laps,
+  locations,
+  orderItemOptions,
+  orderItems,
+  orders,
+  portionHandovers,
+  shifts,
+  users,
+} from '../../db/schema/index.js';
+import type { Env } from '../../env.js';
+import { AppError } from '../../lib/errors.js';
+import { handoverLink } from '../../lib/links.js';
+import { renderPdf, table } from '../../lib/pdf/pdf.js';
+import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
+import { ORDER_STATUS, placedOrder } from '../ordering/ordering.placed.js';
+import { countDishes } from './kitchen.counts.js';
+import { kitchenText } from './kitchen.messages.js';
+import { providerMenu } from './kitchen.service.js';
+
+/*
+ * The kitchen's print-outs (issue 14, decision 040): the production sheet (what to cook, then what
+ * to pack per lap and location) and the labels (one per ordered portion, with a QR code of its
+ * hand-over address). Only placed orders (cancelled ones are never printed), in delivery order:
+ * active laps by position and their stops in order, then locations on no lap by title, then
+ * orders without a location.
+ */
+
+/** What to print: the whole menu, one lap, or one location. */
+export interface PrintScope {
+  lapId?: number;
+  locationId?: number;
+}
+
+interface PackLine {
+  itemId: number;
+  title: string;
+  qty: number;
+  options: string[];
+  /** Allergens the line contains (the dish and its chosen options, as ordered). */
+  allergens: string[];
+  /** The eater avoids one of them (warned when ordering). */
+  flagged: boolean;
+}
+
+interface PackOrder {
+  id: number;
+  name: string;
+  shift: string | null;
+  comment: string;
+  /** Allergens the eater avoids that are in this order. */
+  warnings: string[];
+  lines: PackLine[];
+}
+
+interface PackStop {
+  locationId: number | null;
+  title: string;
+  /** 1-based stop number on its lap; null off a lap. */
+  stop: number | null;
+  orders: PackOrder[];
+}
+
+interface PackLap {
+  id: number | null;
+  title: string;
+  stops: PackStop[];
+}
+
+/** The menu's placed orders grouped per lap and stop, in delivery order, within `scope`. */
+async function loadPacking(db: Db, providerId: number, menuId: number, scope: PrintScope, lang: Lang) {
+  const menu = await providerMenu(db, providerId, menuId, lang);
+  const stops = await db
+    .select({
+      lapId: laps.id,
+      lapTitle: laps.title,
+      lapPosition: laps.position,
+      locationId: lapLocations.locationId,
+      position: lapLocations.position,
+    })
+    .from(lapLocations)
+    .innerJoin(laps, eq(laps.id, lapLocations.lapId))
+    .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
+    .orderBy(asc(laps.position), asc(laps.id), asc(lapLocations.position), asc(lapLocations.locationId));
+  if (scope.lapId !== undefined) {
+    const [lap] = await db
+      .select({ id: laps.id })
+      .from(laps)
+      .where(and(eq(laps.id, scope.lapId), eq(laps.providerId, providerId)));
+    if (!lap) throw new AppError(404, kitchenText(lang, 'lapNotFound'));
+  }
+  if (scope.locationId !== undefined) {
+    const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, scope.locationId));
+    if (!loc) throw new AppError(404, kitchenText(lang, 'locationNotFound'));
+  }
+  // Stop numbers count every stop of the lap, so a lap's or a location's print-out numbers them as the whole lap does.
+  const stopOf = new Map<number, { lapId: number; lapTitle: string; order: number; stop: number }>();
+  let order = 0;
+  let lastLap: number | null = null;
+  let n = 0;
+  for (const s of stops) {
+    if (s.lapId !== lastLap) [lastLap, n] = [s.lapId, 0];
+    stopOf.set(s.locationId, { lapId: s.lapId, lapTitle: s.lapTitle, order: order++, stop: ++n });
+  }
+  const lapLocationIds = scope.lapId !== undefined ? stops.filter((s) => s.lapId === scope.lapId).map((s) => s.locationId) : null;
+  if (lapLocationIds && lapLocationIds.length === 0) return { menu, laps: [] as PackLap[] };
+
+  const rows = await db
+    .select({
+      id: orders.id,
+      name: users.firstName,
+      email: users.email,
+      locationId: orders.locationId,
+      location: locations.title,
+      shift: shifts.title,
+      comment: orders.comment,
+      warnings: orders.allergenWarnings,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(shifts, eq(shifts.id, orders.shiftId))
+    .where(
+      and(
+        eq(orders.menuId, menuId),
+        placedOrder(),
+        lapLocationIds ? inArray(orders.locationId, lapLocationIds) : undefined,
+        scope.locationId !== undefined ? eq(orders.locationId, scope.locationId) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id));
+  const ids = rows.map((r) => r.id);
+  const [items, titles] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            id: orderItems.id,
+            orderId: orderItems.orderId,
+            title: orderItems.title,
+            qty: orderItems.qty,
+            allergenIds: orderItems.allergenIds,
+          })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(asc(orderItems.position), asc(orderItems.id))
+      : [],
+    allergenTitlesOf(db),
+  ]);
+  const options = items.length
+    ? await db
+        .select({ itemId: orderItemOptions.orderItemId, title: orderItemOptions.title })
+        .from(orderItemOptions)
+        .where(
+          inArray(
+            orderItemOptions.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+        .orderBy(asc(orderItemOptions.id))
+    : [];
+  const optionsOf = new Map<number, string[]>();
+  for (const o of options) optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
+  const warningsOf = new Map(rows.map((r) => [r.id, r.warnings]));
+  const linesOf = new Map<number, PackLine[]>();
+  for (const i of items) {
+    const warned = warningsOf.get(i.orderId) ?? [];
+    linesOf.set(i.orderId, [
+      ...(linesOf.get(i.orderId) ?? []),
+      {
+        itemId: i.id,
+        title: pickText(i.title, lang),
+        qty: i.qty,
+        options: optionsOf.get(i.id) ?? [],
+        allergens: namedAllergens(titles, i.allergenIds, lang).map((a) => a.title),
+        flagged: i.allergenIds.some((a) => warned.includes(a)),
+      },
+    ]);
+  }
+
+  const rank = (locationId: number | null, title: string | null): [number, number, string] => {
+    if (locationId === null) return [2, 0, ''];
+    const s = stopOf.get(locationId);
+    return s ? [0, s.order, ''] : [1, 0, title ?? ''];
+  };
+  const sorted = [...rows].sort((a, b) => {
+    const [x, y] = [rank(a.locationId, a.location), rank(b.locationId, b.location)];
+    return (
+      x[0] - y[0] ||
+      x[1] - y[1] ||
+      x[2].localeCompare(y[2], lang) ||
+      (a.locationId ?? 0) - (b.locationId ?? 0) ||
+      (a.name || a.email).localeCompare(b.name || b.email, lang) ||
+      a.id - b.id
+    );
+  });
+  const result: PackLap[] = [];
+  for (const r of sorted) {
+    const s = r.locationId !== null ? stopOf.get(r.locationId) : undefined;
+    const lapKey = s ? s.lapId : null;
+    let lap = result.at(-1);
+    if (!lap || lap.id !== lapKey || (lapKey === null && lap.id !== null)) {
+      lap = { id: lapKey, title: s ? s.lapTitle : kitchenText(lang, 'noLap'), stops: [] };
+      result.push(lap);
+    }
+    let stop = lap.stops.at(-1);
+    if (!stop || stop.locationId !== r.locationId) {
+      stop = { locationId: r.locationId, title: r.location ?? kitchenText(lang, 'noLocation'), stop: s?.stop ?? null, orders: [] };
+      lap.stops.push(stop);
+    }
+    stop.orders.push({
+      id: r.id,
+      name: r.name.trim() || r.email,
+      shift: r.shift,
+      comment: r.comment,
+      warnings: namedAllergens(titles, r.warnings, lang).map((a) => a.title),
+      lines: linesOf.get(r.id) ?? [],
+    });
+  }
+  return { menu, laps: result };
+}
+
+const dayOf = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy');
+const stamp = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}`;
+
+/**
+ * GET /app/kitchen/{menuId}/production-sheet: A4. First what to prepare per category (dishes and
+ * the options chosen in set meals, counted as their dishes, with totals; the set meals themselves
+ * listed after), then per lap and stop what to pack for each person, with allergen flags.
+ */
+export async function productionSheetPdf(db: Db, providerId: number, menuId: number, scope: PrintScope, now: Date, lang: Lang) {
+  const { menu, laps: packing } = await loadPacking(db, providerId, menuId, scope, lang);
+  const tx = (k: Parameters<typeof kitchenText>[1], p?: Record<string, string | number>) => kitchenText(lang, k, p);
+  const zone = menu.timezone;
+  const locationIds = [...new Set(packing.flatMap((l) => l.stops.map((s) => s.locationId)).filter((id): id is number => id !== null))];
+  const scoped = scope.lapId !== undefined || scope.locationId !== undefined;
+  const counts =
+    scoped && locationIds.length === 0
+      ? { dishes: [], initials: [] }
+      : await countDishes(db, menuId, lang, scoped ? locationIds : undefined);
+  const right = (v: string | number, bold = false): TableCell => ({ text: String(v), alignment: 'right', bold });
+
+  const prepare: Content[] = [];
+  let portions = 0;
+  for (const g of counts.dishes) {
+    const total = g.data.reduce((s, d) => s + d.qty, 0);
+    portions += total;
+    prepare.push({ text: g.title, bold: true, fontSize: 11, margin: [0, 6, 0, 2] });
+    prepare.push(
+      table(
+        [tx('dish'), tx('qty')],
+        g.data.map((d) => [{ text: d.title }, right(d.qty, true)]),
+        ['*', 60],
+        [{ text: tx('categoryTotal'), style: 'total' }, right(total, true)],
+      ),
+    );
+  }
+  if (counts.initials.length) {
+    prepare.push({ text: `${tx('setMeals')}: ${counts.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`, margin: [0, 6, 0, 0] });
+  }
+  prepare.push(
+    counts.dishes.length
+      ? { text: `${tx('portionsTotal')}: ${portions}`, bold: true, fontSize: 11, margin: [0, 8, 0, 0] }
+      : { text: tx('nothing') },
+  );
+
+  const pack: Content[] = [];
+  for (const lap of packing) {
+    pack.push({ text: lap.id === null ? lap.title : `${tx('lap')}: ${lap.title}`, style: 'title', fontSize: 13, margin: [0, 10, 0, 4] });
+    for (const stop of lap.stops) {
+      const heading = stop.stop !== null ? `${stop.stop}. ${stop.title}` : stop.title;
+      pack.push({ text: heading, bold: true, fontSize: 11, margin: [0, 6, 0, 2] });
+      const rows: TableCell[][] = stop.orders.map((o) => [
+        { stack: [{ text: o.name, bold: true }, ...(o.shift ? [{ text: `${tx('shift')}: ${o.shift}`, style: 'small' }] : [])] },
+        right(o.id),
+        {
+          stack: [
+            ...o.lines.map((l) => ({ text: lineText(l), bold: l.flagged })),
+            ...(o.comment ? [{ text: `${tx('comment')}: ${o.comment}`, italics: true }] : []),
+          ],
+        },
+        o.warnings.length ? { text: tx('warned', { list: o.warnings.join(', ') }), bold: true, color: '#b42318' } : { text: '' },
+      ]);
+      pack.push(table([tx('person'), tx('order'), tx('lines'), tx('allergens')], rows, [110, 40, '*', 110]));
+    }
+  }
+
+  return renderPdf({
+    info: { title: `${tx('sheetTitle')} — ${menu.title}` },
+    content: [
+      { text: `${tx('sheetTitle')}: ${menu.title}`, style: 'title' },
+      { text: `${tx('menu')}: ${dayOf(menu.from, zone)} · ${tx('generated', { date: stamp(now, zone) })}`, style: 'subtitle' },
+      { text: tx('toPrepare'), bold: true, fontSize: 13 },
+      ...prepare,
+      ...(pack.length ? [{ text: tx('toPack'), bold: true, fontSize: 13, pageBreak: 'before' } as Content, ...pack] : []),
+    ],
+  });
+}
+
+// ---------------------------------------------------------------- labels
+
+const MM = 72 / 25.4;
+
+/** Page and label geometry of each layout, in points. */
+const LAYOUTS: Record<
+  LabelLayout,
+  { page: { width: number; height: number }; cols: number; rows: number; label: { width: number; height: number } }
+> = {
+  // A4 sheets of 3 × 8 labels of 70 × 37.125 mm, edge to edge.
+  a4: { page: { width: 210 * MM, height: 297 * MM }, cols: 3, rows: 8, label: { width: 70 * MM, height: (297 / 8) * MM } },
+  // A 62 mm label-printer roll, cut every 100 mm: one label per page.
+  roll: { page: { width: 62 * MM, height: 100 * MM }, cols: 1, rows: 1, label: { width: 62 * MM, height: 100 * MM } },
+};
+
+export interface Label {
+  orderId: number;
+  itemId: number;
+  unit: number;
+  qty: number;
+  name: string;
+  location: string;
+  lap: string | null;
+  stop: number | null;
+  shift: string | null;
+  dish: string;
+  options: string[];
+  allergens: string[];
+  flagged: boolean;
+  url: string;
+}
+
+/** One label per ordered portion (a line of quantity 3 gives three), in delivery order. */
+export async function labelsOf(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  providerId: number,
+  menuId: number,
+  scope: PrintScope,
+  lang: Lang,
+) {
+  const { menu, laps: packing } = await loadPacking(db, providerId, menuId, scope, lang);
+  const labels: Label[] = [];
+  for (const lap of packing)
+    for (const stop of lap.stops)
+      for (const o of stop.orders)
+        for (const l of o.lines)
+          for (let unit = 1; unit <= l.qty; unit++)
+            labels.push({
+              orderId: o.id,
+              itemId: l.itemId,
+              unit,
+              qty: l.qty,
+              name: o.name,
+              location: stop.title,
+              lap: lap.id === null ? null : lap.title,
+              stop: stop.stop,
+              shift: o.shift,
+              dish: l.title,
+              options: l.options,
+              allergens: l.allergens,
+              flagged: l.flagged,
+              url: handoverLink(env, o.id, l.itemId, unit),
+            });
+  return { menu, labels };
+}
+
+/** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout. */
+export async function labelsPdf(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  providerId: number,
+  menuId: number,
+  layout: LabelLayout,
+  scope: PrintScope,
+  lang: Lang,
+): Promise<Buffer> {
+  const { menu, labels } = await labelsOf(db, env, providerId, menuId, scope, lang);
+  return renderLabels(labels, layout, `${kitchenText(lang, 'labelsTitle')} — ${menu.title}`, lang);
+}
+
+/** A label's line is at most this long (a label has room for about two lines of it). */
+const LINE_MAX = 90;
+const clip = (s: string) => (s.length > LINE_MAX ? `${s.slice(0, LINE_MAX - 1)}…` : s);
+
+/** Lays out labels: each placed absolutely in its cell, a new page after every full sheet. */
+export function renderLabels(labels: Label[], layout: LabelLayout, title: string, lang: Lang): Promise<Buffer> {
+  const g = LAYOUTS[layout];
+  const perPage = g.cols * g.rows;
+  const pad = (layout === 'roll' ? 4 : 3) * MM;
+  const qrSize = layout === 'roll' ? 30 * MM : 24 * MM;
+  const tx = (k: Parameters<typeof kitchenText>[1], p?: Record<string, string | number>) => kitchenText(lang, k, p);
+  const content: Content[] = [];
+  if (labels.length === 0) content.push({ text: tx('nothing'), margin: [20, 20, 20, 20] });
+  labels.forEach((label, i) => {
+    const cell = i % perPage;
+    if (i > 0 && cell === 0) content.push({ text: '', pageBreak: 'before' });
+    const x = (cell % g.cols) * g.label.width + pad;
+    const y = Math.floor(cell / g.cols) * g.label.height + pad;
+    const where = [label.location, label.lap ? `${label.lap}${label.stop !== null ? `, ${tx('stop', { n: label.stop })}` : ''}` : null]
+      .filter(Boolean)
+      .join(' · ');
+    const lines: Content[] = [
+      { text: label.name, bold: true, fontSize: layout === 'roll' ? 12 : 9 },
+      { text: where, fontSize: 7 },
+      ...(label.shift ? [{ text: `${tx('shift')}: ${label.shift}`, fontSize: 7 }] : []),
+      {
+        text: `${label.dish}${label.qty > 1 ? ` (${tx('portionOf', { n: label.unit, total: label.qty })})` : ''}`,
+        bold: true,
+        fontSize: layout === 'roll' ? 11 : 8,
+      },
+      ...(label.options.length ? [{ text: clip(label.options.join(', ')), fontSize: 7 }] : []),
+      ...(label.allergens.length
+        ? [
+            {
+              text: clip(tx('contains', { list: label.allergens.join(', ') })),
+              fontSize: 7,
+              bold: label.flagged,
+              color: label.flagged ? '#b42318' : '#000000',
+            },
+          ]
+        : []),
+      { text: tx('orderNo', { n: label.orderId }), fontSize: 7 },
+    ];
+    const textWidth = layout === 'roll' ? g.label.width - 2 * pad : g.label.width - 2 * pad - qrSize - 2 * MM;
+    // A one-cell table keeps the text to its column (clear of the QR code).
+    content.push({
+      absolutePosition: { x, y },
+      table: { widths: [textWidth], body: [[{ stack: lines }]] },
+      layout: 'noBorders',
+    } as Content);
+    const qrAt = layout === 'roll' ? { x: x, y: y + g.label.height - 2 * pad - qrSize } : { x: x + g.label.width - 2 * pad - qrSize, y };
+    content.push({ absolutePosition: qrAt, qr: label.url, fit: qrSize, eccLevel: 'M' } as Content);
+  });
+  const doc: TDocumentDefinitions = {
+    info: { title },
+    pageSize: g.page,
+    pageMargins: [0, 0, 0, 0],
+    content,
+  };
+  return renderPdf(doc);
+}
+
+// ---------------------------------------------------------------- hand-over
+
+const nameOfUser = (id: typeof portionHandovers.handedOverById) =>
+  sql<string | null>`(select coalesce(nullif(trim(u.first_name), ''), u.email) from users u where u.id = ${id})`;
+
+/**
+ * POST /app/handover/{orderId}/{itemId}/{unit}: marks one portion (a label) handed over, once.
+ * Staff only. 404 when the order has no such line or the line fewer portions; 409 for a cancelled
+ * order or one not placed (an unpaid card order), so nobody hands over food that is not sold. A
+ * second scan writes nothing and answers the first one's time and person (`already: true`).
+ * Staff work across providers (they switch between them), so the portion is not limited to the
+ * active provider: the label itself is the proof, and the call needs a staff session.
+ */
+export async function handOver(
+  db: Db,
+  orderId: number,
+  itemId: number,
+  unit: number,
+  userId: number,
+  now: Date,
+  lang: Lang,
+): Promise<HandoverResult> {
+  const [line] = await db
+    .select({
+      qty: orderItems.qty,
+      title: orderItems.title,
+      status: orders.status,
+      name: users.firstName,
+      email: users.email,
+      location: locations.title,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+  if (!line || unit > line.qty) throw new AppError(404, kitchenText(lang, 'portionNotFound'));
+  if (line.status === ORDER_STATUS.cancelled) throw new AppError(409, kitchenText(lang, 'orderCancelled', { n: orderId }));
+  if (line.status !== ORDER_STATUS.placed) throw new AppError(409, kitchenText(lang, 'orderNotPlaced', { n: orderId }));
+  const inserted = await db
+    .insert(portionHandovers)
+    .values({ itemId, unit, orderId, handedOverAt: now, handedOverById: userId })
+    .onConflictDoNothing()
+    .returning({ itemId: portionHandovers.itemId });
+  const [[row], options] = await Promise.all([
+    db
+      .select({ at: portionHandovers.handedOverAt, by: nameOfUser(portionHandovers.handedOverById) })
+      .from(portionHandovers)
+      .where(and(eq(portionHandovers.itemId, itemId), eq(portionHandovers.unit, unit))),
+    db
+      .select({ title: orderItemOptions.title })
+      .from(orderItemOptions)
+      .where(eq(orderItemOptions.orderItemId, itemId))
+      .orderBy(asc(orderItemOptions.id)),
+  ]);
+  return {
+    already: inserted.length === 0,
+    handed_over_at: row!.at.toISOString(),
+    handed_over_by: row!.by,
+    order_id: orderId,
+    unit,
+    qty: line.qty,
+    person: line.name.trim() || line.email,
+    location: line.location,
+    dish: pickText(line.title, lang),
+    options: options.map((o) => pickText(o.title, lang)),
+  };
+}
