@@ -18,6 +18,7 @@ import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenAlerts } from '../components/allergen-alerts';
 import { TicketsBoard } from '../components/tickets-board';
 import { QuickStock } from '../../../components/stock/quick-stock';
+import { KitchenPrintOuts } from '../../../components/kitchen/print-outs';
 
 type View = 'all' | 'tickets';
 
@@ -110,6 +111,7 @@ export function Component() {
         {/* Header actions: the fullscreen toggle, and room for more (downloads). */}
         <div className="kds-head__actions">
           {menuId !== null && <QuickStock menuId={menuId} />}
+          {menuId !== null && <KitchenPrintOuts menuId={menuId} />}
           {fullscreen.supported && (
             <Button className="kds-head__toggle" aria-pressed={fullscreen.active} onClick={fullscreen.toggle}>
               {fullscreen.active ? t('exitFullscreen') : t('fullscreen')}

@@ -11,6 +11,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { isApiError, isNotFound } from '../../../lib/api';
 import { formatDate, formatEuros, formatTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { KitchenPrintOuts } from '../../../components/kitchen/print-outs';
 import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-warning';
 import { ORDERS_KEY, ordersApi, useCancelledOrders, useLiveOrders, useMenuOrders, type Order } from '../api';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
@@ -487,6 +488,7 @@ export function Component() {
       {menuId !== null && (
         <div className="stock-tools">
           <QuickStock menuId={menuId} />
+          <KitchenPrintOuts menuId={menuId} />
         </div>
       )}
       <UnroutedWarning data={unrouted.data} showMenus={false} manageLink />

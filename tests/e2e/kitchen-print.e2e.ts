@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { pdfQrCodes } from '../../src/server/lib/pdf/pdf-qr';
+import { expect, scanA11y, test } from './a11y';
+import { apiToken, signIn, todaysMenu } from './ordering-support';
+
+const MM = 72 / 25.4;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const file = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const done = await file;
+  return { name: done.suggestedFilename(), bytes: await readFile((await done.path())!) };
+}
+
+async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
+  const res = await request.post('/app/order/create?lang=en', {
+    headers: bearer(token),
+    data: { dishlist_id: menuId, items: [{ id: dishId, qty: 2 }], payment_type: 'cash', terms: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { order_id: number }).order_id;
+}
+
+// Issue 14: the kitchen prints the production sheet and the labels from the kitchen display, then
+// a label's QR code is scanned (its address opened on a signed-in phone): the portion is handed
+// over, and a second scan says it already was.
+test('kitchen prints the production sheet and labels, and a scanned label hands its portion over once', async ({ page, request }) => {
+  const edgars = await apiToken(request, 'edgars@demo.lv'); // Tehnoparks
+  const menu = await todaysMenu(request, edgars);
+  const orderId = await order(request, edgars, menu.id, menu.dishId('Greek salad'));
+  try {
+    await signIn(page, 'kitchen@demo.lv');
+    await page.goto(`/kds/${menu.id}`);
+    await page.getByRole('button', { name: 'Print-outs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Production sheet and labels' });
+    await expect(dialog).toBeVisible();
+    await scanA11y(page, 'print-outs dialog');
+
+    const sheet = await download(page, 'Download the production sheet');
+    expect(sheet.name).toBe(`production-${menu.id}.pdf`);
+    expect(sheet.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(dialog.getByRole('status').filter({ hasText: 'Production sheet downloaded.' })).toBeVisible();
+
+    // Labels of one location on the 62 mm roll.
+    await dialog.getByLabel('For').selectOption({ label: 'Tehnoparks' });
+    await dialog.getByLabel('62 mm label roll').check();
+    const labels = await download(page, 'Download the labels');
+    expect(labels.name).toMatch(new RegExp(`^labels-${menu.id}-roll-loc-\\d+\\.pdf$`));
+    const codes = pdfQrCodes(labels.bytes, 62 * MM, 100 * MM).flat();
+    const mine = codes.filter((c) => c?.includes(`/handover/${orderId}/`));
+    expect(mine).toHaveLength(2); // two portions, two labels
+    await page.keyboard.press('Escape');
+
+    // The phone opens the first label's address.
+    const path = new URL(mine[0]!).pathname;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Hand-over', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Handed over.' })).toBeVisible();
+    await expect(page.getByText('Greek salad (1 of 2)')).toBeVisible();
+    await expect(page.getByText('Tehnoparks')).toBeVisible();
+    await scanA11y(page, 'hand-over page');
+
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: /^Already handed over on .+ by Virtuve\.$/ })).toBeVisible();
+  } finally {
+    expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(edgars) })).ok()).toBe(true);
+  }
+});
