@@ -2,11 +2,12 @@ import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 
 /**
- * Reads the QR codes of a PDF written by pdfmake (for tests): pdfmake draws a QR code as one
- * filled square per dark module. The black squares of each page's content stream are grouped by
- * the cell of a `cellWidth` × `cellHeight` grid they fall in (one code per label), each group is
- * rebuilt into a bitmap with a quiet zone, and jsQR decodes it. Answers per page the decoded
- * texts in drawing order (null for a group that does not decode).
+ * Reads the QR codes of a PDF the labels print-out writes (for tests and the labels bench): a
+ * code is a filled path of rectangles, one per run of dark modules in a row (lib/pdf/qr.ts),
+ * written in page coordinates from the top left. The rectangles of each page's content stream
+ * are grouped by the cell of a `cellWidth` × `cellHeight` grid they fall in (one code per label),
+ * each group is rebuilt into a bitmap with a quiet zone, and jsQR decodes it. Answers per page the
+ * decoded texts in drawing order (null for a group that does not decode).
  */
 export function pdfQrCodes(pdf: Buffer, cellWidth: number, cellHeight: number): (string | null)[][] {
   const src = pdf.toString('latin1');
@@ -19,21 +20,22 @@ export function pdfQrCodes(pdf: Buffer, cellWidth: number, cellHeight: number): 
     } catch {
       continue;
     }
-    if (!/\bre\b/.test(content) || !/\bBT\b/.test(content)) continue;
-    // "x y w h re" then the fill colour ("r g b scn") and "f".
-    const rectRe = /([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\s+\/DeviceRGB cs\s+([\d.]+) ([\d.]+) ([\d.]+) scn/g;
-    const cells = new Map<string, { x: number; y: number; size: number }[]>();
+    if (!/\bBT\b/.test(content)) continue;
+    // A rectangle sub-path: "x0 y0 m x1 y0 l x1 y1 l x0 y1 l h".
+    const n = String.raw`(-?[\d.]+)`;
+    const rectRe = new RegExp(String.raw`${n} ${n} m\s+${n} ${n} l\s+${n} ${n} l\s+${n} ${n} l\s+h`, 'g');
+    const cells = new Map<string, Run[]>();
     const order: string[] = [];
     for (let r = rectRe.exec(content); r; r = rectRe.exec(content)) {
-      const [x, y, w, h] = [Number(r[1]), Number(r[2]), Number(r[3]), Number(r[4])];
-      const black = r[5] === '0' && r[6] === '0' && r[7] === '0';
-      if (!black || w !== h || w > 6) continue;
-      const key = `${Math.floor(x / cellWidth)}:${Math.floor(y / cellHeight)}`;
+      const [x0, y0, x1, , , y1] = [1, 2, 3, 4, 5, 6].map((i) => Number(r![i]));
+      const run = { x: Math.min(x0!, x1!), y: Math.min(y0!, y1!), w: Math.abs(x1! - x0!), h: Math.abs(y1! - y0!) };
+      if (run.h === 0 || run.w === 0 || run.h > 6) continue;
+      const key = `${Math.floor(run.x / cellWidth)}:${Math.floor(run.y / cellHeight)}`;
       if (!cells.has(key)) {
         cells.set(key, []);
         order.push(key);
       }
-      cells.get(key)!.push({ x, y, size: w });
+      cells.get(key)!.push(run);
     }
     if (order.length === 0) continue;
     pages.push(order.map((key) => decode(cells.get(key)!)));
@@ -41,26 +43,34 @@ export function pdfQrCodes(pdf: Buffer, cellWidth: number, cellHeight: number): 
   return pages;
 }
 
-function decode(modules: { x: number; y: number; size: number }[]): string | null {
-  const size = modules[0]!.size;
-  const minX = Math.min(...modules.map((m) => m.x));
-  // PDF space grows upwards: the top row has the largest y.
-  const maxY = Math.max(...modules.map((m) => m.y));
-  const n = Math.round((Math.max(...modules.map((m) => m.x)) - minX) / size) + 1;
+interface Run {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+function decode(runs: Run[]): string | null {
+  const size = Math.min(...runs.map((r) => r.h));
+  const minX = Math.min(...runs.map((r) => r.x));
+  const minY = Math.min(...runs.map((r) => r.y));
+  const n = Math.round((Math.max(...runs.map((r) => r.x + r.w)) - minX) / size);
   const quiet = 4;
   const scale = 4;
   const side = (n + 2 * quiet) * scale;
   const data = new Uint8ClampedArray(side * side * 4).fill(255);
-  for (const m of modules) {
-    const col = Math.round((m.x - minX) / size) + quiet;
-    const row = Math.round((maxY - m.y) / size) + quiet;
-    for (let dy = 0; dy < scale; dy++)
-      for (let dx = 0; dx < scale; dx++) {
-        const i = ((row * scale + dy) * side + col * scale + dx) * 4;
-        data[i] = data[i + 1] = data[i + 2] = 0;
-      }
+  for (const r of runs) {
+    const row = Math.round((r.y - minY) / size) + quiet;
+    const first = Math.round((r.x - minX) / size) + quiet;
+    const cols = Math.round(r.w / size);
+    for (let col = first; col < first + cols; col++)
+      for (let dy = 0; dy < scale; dy++)
+        for (let dx = 0; dx < scale; dx++) {
+          const i = ((row * scale + dy) * side + col * scale + dx) * 4;
+          data[i] = data[i + 1] = data[i + 2] = 0;
+        }
   }
-  return jsQR(data, side, side)?.data ?? null;
+  return jsQR(data, side, side, { inversionAttempts: 'dontInvert' })?.data ?? null;
 }
 
 /** The number of pages of a PDF (its page objects). */

@@ -19,6 +19,7 @@ import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
+import { qrCode } from '../../lib/pdf/qr.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, placedOrder } from '../ordering/ordering.placed.js';
 import { countDishes } from './kitchen.counts.js';
@@ -436,7 +437,7 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
       layout: 'noBorders',
     } as Content);
     const qrAt = layout === 'roll' ? { x: x, y: y + g.label.height - 2 * pad - qrSize } : { x: x + g.label.width - 2 * pad - qrSize, y };
-    content.push({ absolutePosition: qrAt, qr: label.url, fit: qrSize, eccLevel: 'M' } as Content);
+    content.push(qrCode(label.url, qrSize, qrAt));
   });
   const doc: TDocumentDefinitions = {
     info: { title },
