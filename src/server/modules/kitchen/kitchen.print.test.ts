@@ -8,6 +8,7 @@ import { makeLocation, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
+import { renderLabels, type Label } from './kitchen.print.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -174,6 +175,50 @@ describe('labels', () => {
     );
     expect(empty.statusCode).toBe(200);
     expect(pdfText(empty.rawPayload)).toContain('nothing to display');
+  });
+});
+
+describe('label text', () => {
+  it('cuts the longest names, places, dishes and allergen lists so they stay on their label and the codes still read', async () => {
+    const long = (word: string) => Array.from({ length: 30 }, () => word).join(' ');
+    const label: Label = {
+      orderId: 987654,
+      itemId: 123456,
+      unit: 1,
+      qty: 1,
+      name: long('Bērziņš-Kalniņš'),
+      location: long('Ķīpsalas'),
+      lap: long('Maršruts'),
+      stop: 12,
+      shift: long('Maiņa'),
+      dish: long('Cūkgaļas'),
+      options: [long('Skābeņu'), long('Zupa')],
+      allergens: [long('Graudaugi')],
+      flagged: true,
+      url: handoverLink(ctx.deps.env, 987654, 123456, 1),
+    };
+    for (const [layout, cell] of [
+      ['a4', [70 * MM, (297 / 8) * MM]],
+      ['roll', [62 * MM, 100 * MM]],
+    ] as const) {
+      const pdf = await renderLabels(
+        Array.from({ length: 25 }, () => label),
+        layout,
+        'x',
+        'lv',
+      );
+      expect(pdfPageCount(pdf)).toBe(layout === 'a4' ? 2 : 25);
+      const text = pdfText(pdf);
+      expect(text).not.toContain(long('Bērziņš-Kalniņš'));
+      expect(text).toMatch(/Bērziņš- ?Kalniņš[^…]*…/);
+      expect(text).toMatch(/Cūkgaļas[^…]*…/);
+      expect(text).toMatch(/Satur: Graudaugi[^…]*…/);
+      expect(text).not.toContain(long('Cūkgaļas'));
+      expect(text).toContain('Pasūtījums 987654');
+      const codes = pdfQrCodes(pdf, cell[0], cell[1]).flat();
+      expect(codes).toHaveLength(25);
+      expect(new Set(codes)).toEqual(new Set([label.url]));
+    }
   });
 });
 

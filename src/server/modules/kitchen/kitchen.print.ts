@@ -386,9 +386,18 @@ export async function labelsPdf(
   return renderLabels(labels, layout, `${kitchenText(lang, 'labelsTitle')} — ${menu.title}`, lang);
 }
 
-/** A label's line is at most this long (a label has room for about two lines of it). */
-const LINE_MAX = 90;
-const clip = (s: string) => (s.length > LINE_MAX ? `${s.slice(0, LINE_MAX - 1)}…` : s);
+/**
+ * The most characters of each line of a label, per layout, so that the longest names, places,
+ * dishes and allergen lists still fit their label (two lines at most each, one for the name and
+ * the options on A4) and never run into the QR code or the next label: longer ones end in "…".
+ */
+const ROOM: Record<LabelLayout, { name: number; where: number; dish: number; options: number; contains: number }> = {
+  // A4: the name on one line, the others on two at most (options on one), in 31 mm of height.
+  a4: { name: 20, where: 48, dish: 38, options: 26, contains: 48 },
+  // The roll: name two lines, the others three at most, above the QR code.
+  roll: { name: 36, where: 100, dish: 56, options: 100, contains: 100 },
+};
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
 /** Lays out labels: each placed absolutely in its cell, a new page after every full sheet. */
 export function renderLabels(labels: Label[], layout: LabelLayout, title: string, lang: Lang): Promise<Buffer> {
@@ -407,20 +416,18 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
     const where = [label.location, label.lap ? `${label.lap}${label.stop !== null ? `, ${tx('stop', { n: label.stop })}` : ''}` : null]
       .filter(Boolean)
       .join(' · ');
+    const room = ROOM[layout];
+    const portion = label.qty > 1 ? ` (${tx('portionOf', { n: label.unit, total: label.qty })})` : '';
+    const place = [where, label.shift ? `${tx('shift')}: ${label.shift}` : null].filter(Boolean).join(' · ');
     const lines: Content[] = [
-      { text: label.name, bold: true, fontSize: layout === 'roll' ? 12 : 9 },
-      { text: where, fontSize: 7 },
-      ...(label.shift ? [{ text: `${tx('shift')}: ${label.shift}`, fontSize: 7 }] : []),
-      {
-        text: `${label.dish}${label.qty > 1 ? ` (${tx('portionOf', { n: label.unit, total: label.qty })})` : ''}`,
-        bold: true,
-        fontSize: layout === 'roll' ? 11 : 8,
-      },
-      ...(label.options.length ? [{ text: clip(label.options.join(', ')), fontSize: 7 }] : []),
+      { text: clip(label.name, room.name), bold: true, fontSize: layout === 'roll' ? 12 : 9 },
+      { text: clip(place, room.where), fontSize: 7 },
+      { text: `${clip(label.dish, room.dish - portion.length)}${portion}`, bold: true, fontSize: layout === 'roll' ? 11 : 8 },
+      ...(label.options.length ? [{ text: clip(label.options.join(', '), room.options), fontSize: 7 }] : []),
       ...(label.allergens.length
         ? [
             {
-              text: clip(tx('contains', { list: label.allergens.join(', ') })),
+              text: clip(tx('contains', { list: label.allergens.join(', ') }), room.contains),
               fontSize: 7,
               bold: label.flagged,
               color: label.flagged ? '#b42318' : '#000000',
