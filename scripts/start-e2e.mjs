@@ -13,6 +13,8 @@ process.env.HOST ??= '127.0.0.1';
 process.env.DATA_DIR = path.join(dir, 'pg');
 process.env.EMBEDDED_PG_PORT ??= String(56000 + Math.floor(Math.random() * 2000));
 process.env.JOBS ??= 'false';
+// Today's demo menu open for the whole run, whatever the hour it starts (it closes at 23:59 Riga).
+process.env.DEMO_MIN_OPEN_MINUTES ??= '120';
 delete process.env.DATABASE_URL;
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 

@@ -66,6 +66,12 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Minutes today's demo menu stays open at least, counted from when it is seeded (0: it closes at
+   * its usual 23:59 Riga). The browser journeys' server sets it, so a run that starts just before
+   * midnight still finds today's menu open throughout.
+   */
+  DEMO_MIN_OPEN_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
   /** Built SPA to serve. */
   WEB_DIST: z.string().default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),

@@ -43,7 +43,7 @@ async function main() {
   await runMigrations(database);
   let seeded = false;
   if (embedded && env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, new Date(), { minOpenMinutes: env.DEMO_MIN_OPEN_MINUTES });
     seeded = true;
   }
   if (!env.PAYMENT_SECRET) env.PAYMENT_SECRET = await storedPaymentSecret(database.db);

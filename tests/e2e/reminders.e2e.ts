@@ -102,7 +102,8 @@ test('a reminder e-mail reaches the customer who has not ordered, not the one wh
     expect(await reminderTo(ANNA)).toBeUndefined();
     const mail = (await reminderTo(OLGA))!;
     // Olga never saved her profile: the reminder is in the default language, Latvian.
-    expect(mail.subject).toMatch(/^Atgādinājums: pasūtiet pusdienas līdz 23:59 \d\d\.\d\d\.\d{4}$/);
+    // 23:59, or later when the journeys' server kept today's menu open past midnight (DEMO_MIN_OPEN_MINUTES).
+    expect(mail.subject).toMatch(/^Atgādinājums: pasūtiet pusdienas līdz \d\d:\d\d \d\d\.\d\d\.\d{4}$/);
 
     // The unsubscribe link works without signing in.
     const unsubscribe = new URL(/https?:\/\/\S+\/reminders\/unsubscribe\?token=\S+/.exec(mail.text)![0]);

@@ -291,3 +291,22 @@ describe('demo seed', () => {
     expect(await db.$count(providers)).toBe(2);
   });
 });
+
+describe('demo menus for the journeys', () => {
+  it('keeps today’s menu open at least minOpenMinutes from the seed, and leaves the others at 23:59', async () => {
+    const late = DateTime.fromISO('2025-03-12T23:55:00', { zone: ZONE });
+    const other = await createTestDb();
+    try {
+      await seedDemo(other.db, late.toJSDate(), { minOpenMinutes: 120 });
+      const rows = await other.db.select({ title: menus.title, to: menus.to }).from(menus).orderBy(menus.from);
+      const byTitle = new Map(rows.map((r) => [r.title, DateTime.fromJSDate(r.to).setZone(ZONE).toISO()]));
+      expect(byTitle.get('Pusdienas 12.03.2025')).toBe(late.plus({ minutes: 120 }).toISO());
+      expect(byTitle.get('Pusdienas 13.03.2025')).toBe(DateTime.fromISO('2025-03-13T23:59:00', { zone: ZONE }).toISO());
+    } finally {
+      await other.drop();
+    }
+    // Without it (the default), today's menu closes at 23:59 as the header text says.
+    const [today] = await db.select({ to: menus.to }).from(menus).where(eq(menus.title, 'Pusdienas 12.03.2025'));
+    expect(DateTime.fromJSDate(today!.to).setZone(ZONE).toFormat('HH:mm')).toBe('23:59');
+  });
+});

@@ -66,7 +66,7 @@ export async function isDatabaseEmpty(db: Db | Tx): Promise<boolean> {
  * in one transaction. "Today" is the calendar day of `now` in Riga. Does nothing when the database
  * already has users or providers (checked again under a lock, so concurrent starts seed once).
  */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMinutes?: number } = {}): Promise<void> {
   // argon2 is slow: hash once, outside the transaction, and share the hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -257,6 +257,13 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     const today = DateTime.fromJSDate(now).setZone(ZONE).startOf('day');
     const complexCodes = DEMO_COMPLEXES.map((c) => c.code);
     const optionCodes = [...new Set(DEMO_COMPLEXES.flatMap((c) => c.groups.flatMap((g) => g.options.map((o) => o.code))))];
+    // Today's menu stays open at least `minOpenMinutes` from now (the journeys' server: a run
+    // started at 23:55 must not see its menu close mid-run); every other menu keeps its hours.
+    const deadlineOf = (day: DateTime, dayOffset: number) => {
+      const usual = day.set(DEMO_MENU_HOURS.to).toJSDate();
+      const least = new Date(now.getTime() + (opts.minOpenMinutes ?? 0) * 60_000);
+      return dayOffset === 0 && usual < least ? least : usual;
+    };
     for (const plan of DEMO_MENUS) {
       const day = today.plus({ days: plan.dayOffset });
       const [menu] = await tx
@@ -265,7 +272,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           providerId: main!.id,
           title: `Pusdienas ${day.toFormat('dd.LL.yyyy')}`,
           from: day.set(DEMO_MENU_HOURS.from).toJSDate(),
-          to: day.set(DEMO_MENU_HOURS.to).toJSDate(),
+          to: deadlineOf(day, plan.dayOffset),
           status: true,
         })
         .returning({ id: menus.id });

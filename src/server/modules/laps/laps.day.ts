@@ -19,9 +19,13 @@ import { lapText } from './laps.messages.js';
  * status with the "lunch is delivered" notice sent once.
  */
 
-/** A menu whose day has not ended: its date in the provider's time zone is today or later. */
+/**
+ * A menu whose day has not ended: its date in the provider's time zone is today or later, or it
+ * is still open for orders (a deadline past midnight keeps its day going).
+ */
 const dayNotOver = (now: Date) =>
-  sql`(${menus.from} at time zone ${providers.timezone})::date >= (${now.toISOString()}::timestamptz at time zone ${providers.timezone})::date`;
+  sql`((${menus.from} at time zone ${providers.timezone})::date >= (${now.toISOString()}::timestamptz at time zone ${providers.timezone})::date
+    or ${menus.to} > ${now.toISOString()}::timestamptz)`;
 
 /**
  * DELETE /app/laps/{id}. Refused (409, naming the menu) while one of its stops carries a report
