@@ -4,22 +4,13 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { HandoverResult, LabelLayout } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import {
-  lapLocations,
-  laps,
-  locations,
-  orderItemOptions,
-  orderItems,
-  orders,
-  portionHandovers,
-  shifts,
-  users,
-} from '../../db/schema/index.js';
+import { laps, locations, orderItemOptions, orderItems, orders, portionHandovers, shifts, users } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
 import { qrCode } from '../../lib/pdf/qr.js';
+import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, placedOrder } from '../ordering/ordering.placed.js';
 import { countDishes } from './kitchen.counts.js';
@@ -78,18 +69,7 @@ interface PackLap {
 /** The menu's placed orders grouped per lap and stop, in delivery order, within `scope`. */
 async function loadPacking(db: Db, providerId: number, menuId: number, scope: PrintScope, lang: Lang) {
   const menu = await providerMenu(db, providerId, menuId, lang);
-  const stops = await db
-    .select({
-      lapId: laps.id,
-      lapTitle: laps.title,
-      lapPosition: laps.position,
-      locationId: lapLocations.locationId,
-      position: lapLocations.position,
-    })
-    .from(lapLocations)
-    .innerJoin(laps, eq(laps.id, lapLocations.lapId))
-    .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
-    .orderBy(asc(laps.position), asc(laps.id), asc(lapLocations.position), asc(lapLocations.locationId));
+  const stopOf = await deliveryStops(db, providerId);
   if (scope.lapId !== undefined) {
     const [lap] = await db
       .select({ id: laps.id })
@@ -101,16 +81,8 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
     const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, scope.locationId));
     if (!loc) throw new AppError(404, kitchenText(lang, 'locationNotFound'));
   }
-  // Stop numbers count every stop of the lap, so a lap's or a location's print-out numbers them as the whole lap does.
-  const stopOf = new Map<number, { lapId: number; lapTitle: string; order: number; stop: number }>();
-  let order = 0;
-  let lastLap: number | null = null;
-  let n = 0;
-  for (const s of stops) {
-    if (s.lapId !== lastLap) [lastLap, n] = [s.lapId, 0];
-    stopOf.set(s.locationId, { lapId: s.lapId, lapTitle: s.lapTitle, order: order++, stop: ++n });
-  }
-  const lapLocationIds = scope.lapId !== undefined ? stops.filter((s) => s.lapId === scope.lapId).map((s) => s.locationId) : null;
+  const lapLocationIds =
+    scope.lapId !== undefined ? [...stopOf].filter(([, s]) => s.lapId === scope.lapId).map(([locationId]) => locationId) : null;
   if (lapLocationIds && lapLocationIds.length === 0) return { menu, laps: [] as PackLap[] };
 
   const rows = await db
@@ -185,22 +157,8 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
     ]);
   }
 
-  const rank = (locationId: number | null, title: string | null): [number, number, string] => {
-    if (locationId === null) return [2, 0, ''];
-    const s = stopOf.get(locationId);
-    return s ? [0, s.order, ''] : [1, 0, title ?? ''];
-  };
-  const sorted = [...rows].sort((a, b) => {
-    const [x, y] = [rank(a.locationId, a.location), rank(b.locationId, b.location)];
-    return (
-      x[0] - y[0] ||
-      x[1] - y[1] ||
-      x[2].localeCompare(y[2], lang) ||
-      (a.locationId ?? 0) - (b.locationId ?? 0) ||
-      (a.name || a.email).localeCompare(b.name || b.email, lang) ||
-      a.id - b.id
-    );
-  });
+  const byDelivery = deliveryOrder(stopOf, lang);
+  const sorted = [...rows].sort((a, b) => byDelivery(a, b) || (a.name || a.email).localeCompare(b.name || b.email, lang) || a.id - b.id);
   const result: PackLap[] = [];
   for (const r of sorted) {
     const s = r.locationId !== null ? stopOf.get(r.locationId) : undefined;

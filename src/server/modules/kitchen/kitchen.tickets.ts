@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { kdsBumps, lapLocations, laps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { kdsBumps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.delivery.js';
 import { presentSummary } from '../ordering/ordering.menu.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
@@ -26,7 +27,7 @@ const iso = (d: Date) => d.toISOString();
 /** The orders of a menu (placed and cancelled) as tickets, in delivery order, with their bumps. */
 async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
   const menu = await providerMenu(db, providerId, menuId, lang);
-  const [rows, stops, bumps, titles] = await Promise.all([
+  const [rows, stopOf, bumps, titles] = await Promise.all([
     db
       .select({
         id: orders.id,
@@ -45,17 +46,7 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
       .leftJoin(locations, eq(locations.id, orders.locationId))
       .where(and(eq(orders.menuId, menuId), shownOrder()))
       .orderBy(asc(orders.id)),
-    db
-      .select({
-        lapId: laps.id,
-        lapTitle: laps.title,
-        lapPosition: laps.position,
-        locationId: lapLocations.locationId,
-        stop: lapLocations.position,
-      })
-      .from(lapLocations)
-      .innerJoin(laps, eq(laps.id, lapLocations.lapId))
-      .where(and(eq(laps.providerId, providerId), eq(laps.active, true))),
+    deliveryStops(db, providerId),
     db
       .select({ ticketKey: kdsBumps.ticketKey, bumpedAt: kdsBumps.bumpedAt, recalledAt: kdsBumps.recalledAt })
       .from(kdsBumps)
@@ -92,20 +83,11 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
   for (const o of options) optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
   const itemsOf = new Map<number, typeof items>();
   for (const i of items) itemsOf.set(i.orderId, [...(itemsOf.get(i.orderId) ?? []), i]);
-  const stopOf = new Map(stops.map((s) => [s.locationId, s]));
   const deadline = menu.to.getTime();
 
-  // Delivery order: laps by position, their stops in order; then locations without a lap by title; then no location.
-  const sortKey = (locationId: number | null, title: string | null): [number, number, string, number] => {
-    if (locationId === null) return [2, 0, '', 0];
-    const s = stopOf.get(locationId);
-    return s ? [0, s.lapPosition * 1e6 + s.lapId, '', s.stop] : [1, 0, title ?? '', locationId];
-  };
-  const compare = (a: [number, number, string, number], b: [number, number, string, number]) =>
-    a[0] - b[0] || a[1] - b[1] || a[2].localeCompare(b[2]) || a[3] - b[3];
-
-  const tickets = new Map<string, Built & { sort: [number, number, string, number]; stopKeys: [number, string][] }>();
-  const sorted = [...rows].sort((a, b) => compare(sortKey(a.locationId, a.location), sortKey(b.locationId, b.location)) || a.id - b.id);
+  const byDelivery = deliveryOrder(stopOf, lang);
+  const tickets = new Map<string, Built & { place: DeliveryPlace; stopKeys: [number, string][] }>();
+  const sorted = [...rows].sort((a, b) => byDelivery(a, b) || a.id - b.id);
   for (const r of sorted) {
     const stop = r.locationId !== null ? stopOf.get(r.locationId) : undefined;
     const byLap = by === 'lap' && stop !== undefined;
@@ -145,7 +127,7 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
         changed_at: iso(changedAt),
         changedAt,
         changed_after_bump: false,
-        sort: sortKey(r.locationId, r.location),
+        place: r,
       };
       tickets.set(key, ticket);
     }
@@ -159,8 +141,8 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
     }
   }
   const all = [...tickets.values()]
-    .sort((a, b) => compare(a.sort, b.sort))
-    .map(({ sort: _sort, stopKeys, ...t }) => ({ ...t, stops: stopKeys.map(([, title]) => title) }));
+    .sort((a, b) => byDelivery(a.place, b.place))
+    .map(({ place: _place, stopKeys, ...t }) => ({ ...t, stops: stopKeys.map(([, title]) => title) }));
   return { menu, tickets: all, bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
 }
 
