@@ -49,4 +49,19 @@ test('profile: edit and save the name, cancel an edit, and see password errors p
   // Editing the field clears its error.
   await page.getByLabel('Pašreizējā parole').fill('demo-password');
   await expect(page.getByText('Pašreizējā parole nav pareiza.')).toBeHidden();
+
+  // Guessing: after 5 wrong current passwords the limit's message shows at the field, and the
+  // form neither claims success nor loses what was typed.
+  await page.getByLabel('Pašreizējā parole').fill('still-not-it');
+  for (let attempt = 2; attempt <= 5; attempt++) {
+    const answer = page.waitForResponse((r) => r.url().includes('/app/me/password/change'));
+    await update.click();
+    expect((await answer).status()).toBe(422);
+  }
+  const limited = page.waitForResponse((r) => r.url().includes('/app/me/password/change'));
+  await update.click();
+  expect((await limited).status()).toBe(429);
+  await expect(page.getByText('Pārāk daudz mēģinājumu. Lūdzu, brīdi uzgaidiet un mēģiniet vēlreiz.')).toBeVisible();
+  await expect(page.getByText('Parole veiksmīgi nomainīta')).toBeHidden();
+  await expect(page.getByLabel('Jaunā parole')).toHaveValue('a-new-password-1');
 });

@@ -197,7 +197,9 @@ function PasswordForm() {
   const fieldErrors = useFieldErrors();
 
   const change = useMutation({
-    mutationFn: (body: typeof EMPTY) => api.post<{ message: string }>('/app/me/password/change', body),
+    // A 429 (too many wrong current passwords) is shown at the field, not ignored: ignoring it
+    // would read as success (decision 010).
+    mutationFn: (body: typeof EMPTY) => api.post<{ message: string }>('/app/me/password/change', body, { rateLimitError: true }),
     onSuccess: () => {
       setForm(EMPTY);
       setDone(true);
