@@ -151,6 +151,10 @@ export const lapReportLocation = z.object({
   bags: z.number().int(),
   /** What to hand over: the ordered dishes (set meals as themselves) with their quantities. */
   hand_over: z.array(z.object({ id: z.number(), title: z.string(), qty: z.number().int() })),
+  /** Portions to hand over at the stop (the quantities of hand_over added up). */
+  portions: z.number().int(),
+  /** Of them, portions whose label was scanned (POST /app/handover/…): the rest are still to hand over. */
+  handed_over: z.number().int(),
   /** The stop's delivery status for this menu (issue 14); null: not marked yet. */
   status: stopStatus.nullable(),
 });

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, laps, mailOutbox, menus, orders } from '../../db/schema/index.js';
+import { auditLog, laps, mailOutbox, menus, orderItems, orders } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { makeLocation, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -58,13 +58,35 @@ describe('lap sheet', () => {
       ],
       status: null,
     });
-    expect(second).toMatchObject({ bags: 1, hand_over: [{ id: x.w.main.id, qty: 1 }] });
+    expect(second).toMatchObject({ bags: 1, hand_over: [{ id: x.w.main.id, qty: 1 }], portions: 1, handed_over: 0 });
+    expect(first).toMatchObject({ portions: 3, handed_over: 0 });
     const pdf = await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`, x.staff.auth);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Maršruta lapa');
     expect(text).toContain('Līga Ozola');
     expect(text).toContain('+371 20000001');
     expect(text).toContain('Skābeņu zupa × 2');
+  });
+});
+
+describe('portions handed over', () => {
+  it('counts per stop the labels scanned, once each, so the rest are still to hand over', async () => {
+    const x = await dayWorld();
+    const [order] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.menuId, x.w.menu.id), eq(orders.locationId, x.first.location.id)))
+      .orderBy(asc(orders.id)); // the soup × 2
+    const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order!.id));
+    for (const unit of [1, 1, 2]) {
+      const res = await call('POST', `/app/handover/${order!.id}/${item!.id}/${unit}${x.q}`, x.staff.auth);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const r = (await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.staff.auth)).json();
+    expect(r.locations.map((l: Json) => [l.portions, l.handed_over])).toEqual([
+      [3, 2],
+      [1, 0],
+    ]);
   });
 });
 

@@ -21,7 +21,17 @@ import {
 import type { DishlistSummary } from '../../../shared/schemas/ordering.js';
 import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cashBalances, dishes, lapLocations, laps, ledgerEntries, locations, orderItems, orders } from '../../db/schema/index.js';
+import {
+  cashBalances,
+  dishes,
+  lapLocations,
+  laps,
+  ledgerEntries,
+  locations,
+  orderItems,
+  orders,
+  portionHandovers,
+} from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
@@ -224,6 +234,8 @@ interface ReportLocationCents {
   /** Null: nothing recorded. */
   balance: number | null;
   handOver: { id: number; title: string; qty: number }[];
+  /** Portions whose label was scanned at hand-over. */
+  handedOver: number;
   status: StopStatus | null;
 }
 
@@ -253,7 +265,7 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
-  const [perLocation, balances, counts, contacts, handOver, statuses] = await Promise.all([
+  const [perLocation, balances, counts, contacts, handOver, handed, statuses] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -283,8 +295,16 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
       .where(placed)
       .groupBy(orders.locationId, dishes.id)
       .orderBy(asc(dishes.position), asc(dishes.id)),
+    // Portions handed over (each label scanned once, issue 14).
+    db
+      .select({ locationId: orders.locationId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(portionHandovers)
+      .innerJoin(orders, eq(orders.id, portionHandovers.orderId))
+      .where(placed)
+      .groupBy(orders.locationId),
     stopStatusesOf(db, menuId, ids),
   ]);
+  const handedOf = new Map(handed.map((h) => [h.locationId, h.n]));
   const contactOf = new Map(contacts.map((c) => [c.id, c]));
   const handOverOf = new Map<number, ReportLocationCents['handOver']>();
   for (const h of handOver) {
@@ -308,6 +328,7 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
       sums: sumsOf.get(s.id) ?? zero(),
       balance: balanceOf.get(s.id) ?? null,
       handOver: handOverOf.get(s.id) ?? [],
+      handedOver: handedOf.get(s.id) ?? 0,
       status: statuses.get(s.id) ?? null,
     })),
   };
@@ -355,6 +376,8 @@ export async function lapReport(db: Db, providerId: number, lapId: number, menuI
       contact_phone: l.contactPhone,
       bags: l.sums.count,
       hand_over: l.handOver,
+      portions: l.handOver.reduce((n, h) => n + h.qty, 0),
+      handed_over: l.handedOver,
       status: l.status,
     })),
     totals: {

@@ -160,6 +160,12 @@ function Report({ report: r }: { report: LapReport }) {
                     <dt>{t('stop.handOver')}</dt>
                     <dd>{l.hand_over.length ? l.hand_over.map((h) => `${h.title} × ${h.qty}`).join(', ') : '—'}</dd>
                   </div>
+                  {l.portions > 0 && (
+                    <div>
+                      <dt>{t('stop.handedOver')}</dt>
+                      <dd>{t('stop.handedOverValue', { handed: l.handed_over, portions: l.portions })}</dd>
+                    </div>
+                  )}
                 </dl>
                 <StopStatusControl
                   menuId={r.dishlist.id}
