@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictOf, hasConflict, lineDietary, orderWarnings, setMealSuits, type DietProfile } from './dietary';
+import { conflictOf, hasConflict, lineDietary, orderWarnings, setMealOwnConflict, setMealSuits, type DietProfile } from './dietary';
 
 const GLUTEN = 1;
 const MILK = 7;
@@ -84,6 +84,19 @@ describe('setMealSuits (the "Suitable for me" filter on set meals)', () => {
       true,
     );
     expect(setMealSuits(vegan, { allergens: [], diets: [] }, [{ optional: false, dishes: [soup] }])).toBe(false);
+  });
+});
+
+describe("setMealOwnConflict (a set meal's card, before options are chosen)", () => {
+  it('a "free of" diet is no warning on the set meal itself: its options decide', () => {
+    for (const eat of [['vegetarian'], ['vegan'], ['gluten_free'], ['lactose_free']] as const) {
+      expect(setMealOwnConflict({ avoid: [], eat }, { allergens: [], diets: [] })).toEqual({ allergens: [], diets: [] });
+    }
+  });
+
+  it('its own allergens and "contains" tags are warned', () => {
+    const c = setMealOwnConflict({ avoid: [GLUTEN], eat: ['no_pork', 'vegetarian'] }, { allergens: [GLUTEN, MILK], diets: ['pork'] });
+    expect(c).toEqual({ allergens: [GLUTEN], diets: ['no_pork'] });
   });
 });
 

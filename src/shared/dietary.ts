@@ -94,6 +94,15 @@ export function hasConflict(c: Conflict): boolean {
   return c.allergens.length > 0 || c.diets.length > 0;
 }
 
+/**
+ * How a set meal itself conflicts, before any option is chosen (the warning on its card): its own
+ * allergens and "contains" tags (pork, spicy). "Free of" diets (vegan, vegetarian, ...) are not
+ * judged here: they depend on the options chosen.
+ */
+export function setMealOwnConflict(profile: DietProfile, dish: Dietary): Conflict {
+  return conflictOf(profile, { allergens: dish.allergens, diets: [...dish.diets.filter((t) => !FREE_OF.includes(t)), ...FREE_OF] });
+}
+
 /** An option group of a set meal as far as the rule needs it. */
 export interface DietaryGroup {
   optional: boolean;
@@ -108,8 +117,7 @@ export interface DietaryGroup {
 export function setMealSuits(profile: DietProfile, dish: Dietary, groups: readonly DietaryGroup[]): boolean {
   const mandatory = groups.filter((g) => !g.optional);
   if (mandatory.length === 0) return !hasConflict(conflictOf(profile, lineDietary(dish, [])));
-  const own = { allergens: dish.allergens, diets: dish.diets.filter((t) => !FREE_OF.includes(t)) };
-  if (hasConflict(conflictOf(profile, { allergens: own.allergens, diets: [...own.diets, ...FREE_OF] }))) return false;
+  if (hasConflict(setMealOwnConflict(profile, dish))) return false;
   return mandatory.every((g) => g.dishes.some((o) => !hasConflict(conflictOf(profile, lineDietary(dish, [o])))));
 }
 

@@ -8,7 +8,7 @@ import { formatCents, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { canAddComplex, complexItem, complexPriceCents, remaining, simpleItem, stockOf } from '../model/menu';
 import { hasConflict, type DietProfile } from '../../../../shared/dietary';
-import { dishConflict, dishSuits, selectionConflict } from '../model/dietary';
+import { dishConflict, dishSuits, selectionConflict, setMealConflict } from '../model/dietary';
 import { DietaryLabels, type Eater } from './allergen-labels';
 import { useConflictConfirm } from './conflict-confirm';
 import { DishImage } from './dish-image';
@@ -137,7 +137,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary
           <DietaryLabels
             allergens={dish.allergens}
             diets={dish.diets}
-            conflict={dishConflict(dietary.profile, { allergens: dish.allergens, diets: [] })}
+            conflict={setMealConflict(dietary.profile, dish)}
             eater={dietary.eater}
             titles={dietary.titles}
           />

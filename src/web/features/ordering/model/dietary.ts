@@ -3,6 +3,7 @@ import {
   hasConflict,
   lineDietary,
   NO_CONFLICT,
+  setMealOwnConflict,
   setMealSuits,
   type Conflict,
   type Dietary,
@@ -33,6 +34,11 @@ export function dietaryOf(d: Pick<MenuDish | ComplexOptionDish, 'allergens' | 'd
 /** How a plain dish or a set-meal option conflicts with the profile. */
 export function dishConflict(profile: DietProfile | null, d: Pick<MenuDish | ComplexOptionDish, 'allergens' | 'diets'>): Conflict {
   return profile ? conflictOf(profile, dietaryOf(d)) : NO_CONFLICT;
+}
+
+/** How a set meal itself conflicts, before options are chosen (its card's warning). */
+export function setMealConflict(profile: DietProfile | null, dish: Pick<MenuDish, 'allergens' | 'diets'>): Conflict {
+  return profile ? setMealOwnConflict(profile, dietaryOf(dish)) : NO_CONFLICT;
 }
 
 /** How a set meal with these chosen options conflicts (what adding it would put in the cart). */
