@@ -20,6 +20,8 @@ type Key =
   | 'lines'
   | 'allergens'
   | 'contains'
+  | 'containsAlert'
+  | 'allergensUnconfirmed'
   | 'warned'
   | 'shift'
   | 'comment'
@@ -56,6 +58,8 @@ export const kitchenText = defineMessages<Key>({
     lines: 'What',
     allergens: 'Allergens',
     contains: 'Contains: {list}',
+    containsAlert: '! ALLERGY · contains: {list}',
+    allergensUnconfirmed: 'not confirmed',
     warned: 'Avoids: {list}',
     shift: 'Shift',
     comment: 'Comment',
@@ -90,6 +94,8 @@ export const kitchenText = defineMessages<Key>({
     lines: 'Kas',
     allergens: 'Alergēni',
     contains: 'Satur: {list}',
+    containsAlert: '! ALERĢIJA · satur: {list}',
+    allergensUnconfirmed: 'nav apstiprināti',
     warned: 'Izvairās: {list}',
     shift: 'Maiņa',
     comment: 'Komentārs',
@@ -124,6 +130,8 @@ export const kitchenText = defineMessages<Key>({
     lines: 'Что',
     allergens: 'Аллергены',
     contains: 'Содержит: {list}',
+    containsAlert: '! АЛЛЕРГИЯ · содержит: {list}',
+    allergensUnconfirmed: 'не подтверждены',
     warned: 'Избегает: {list}',
     shift: 'Смена',
     comment: 'Комментарий',

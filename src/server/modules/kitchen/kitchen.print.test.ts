@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allergens, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
+import { allergens, dishAllergens, dishes, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
 import { handoverLink } from '../../lib/links.js';
 import { pdfPageCount, pdfQrCodes } from '../../lib/pdf/pdf-qr.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
@@ -67,6 +67,9 @@ async function printWorld() {
     .update(orders)
     .set({ allergenWarnings: [gluten!.id] })
     .where(eq(orders.id, janisOrder));
+  // In the catalogue the soup's allergens were confirmed (gluten); the other dishes' never were.
+  await ctx.db.insert(dishAllergens).values({ dishId: w.soup.id, allergenId: gluten!.id });
+  await ctx.db.update(dishes).set({ allergensConfirmed: true }).where(eq(dishes.id, w.soup.id));
   const lap = await makeLap(ctx.db, w.provider.id, [erika.location.id, janis.location.id], { title: 'Rīta maršruts' });
   const staff = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now);
   return { w, janis, erika, loose, janisOrder, erikaOrder, cancelled, soupLine: soupLine!, lap, staff, q: `?provider_id=${w.provider.id}` };
@@ -83,9 +86,10 @@ describe('production sheet', () => {
     expect(text).toContain('Ražošanas lapa');
     expect(text).toContain('Jāsagatavo');
     // Soup: 2 plain + 1 in the set; main: 20 + 1 in the set; desserts: 2 (the cancelled one left out).
-    expect(text).toMatch(/Skābeņu zupa 3/);
-    expect(text).toMatch(/Cūkgaļas karbonāde 21/);
-    expect(text).toMatch(/Maizes zupa 2/);
+    // Each dish with its allergens in words, or a warning that they were never confirmed.
+    expect(text).toMatch(/Skābeņu zupa Graudaugi, kas satur lipekli 3/);
+    expect(text).toMatch(/Cūkgaļas karbonāde — \(nav apstiprināti\) 21/);
+    expect(text).toMatch(/Maizes zupa — \(nav apstiprināti\) 2/);
     expect(text).toContain('Porcijas kopā: 26');
     expect(text).toContain('Jāiepako');
     expect(text).toContain('Maršruts: Rīta maršruts');
@@ -135,7 +139,8 @@ describe('labels', () => {
     expect(text).toContain('Jānis Bērziņš');
     expect(text).toContain('Ērika Šņore');
     expect(text).toContain('Ķīpsalas birojs · Rīta maršruts, 2. pietura');
-    expect(text).toContain('Satur: Graudaugi, kas satur lipekli');
+    // Jānis avoids gluten: his soup's label says so in words (the alert, the allergen in capitals).
+    expect(text).toContain('! ALERĢIJA · satur: GRAUDAUGI, KAS SATUR LIPEKLI');
     expect(text).toContain('Cūkgaļas karbonāde (20 no 20)');
     expect(text).toContain(`Pasūtījums ${x.janisOrder}`);
 
@@ -194,7 +199,7 @@ describe('label text', () => {
       dish: long('Cūkgaļas'),
       options: [long('Skābeņu'), long('Zupa')],
       allergens: [long('Graudaugi')],
-      flagged: true,
+      avoided: [],
       url: handoverLink(ctx.deps.env, 987654, 123456, 1),
     };
     for (const [layout, cell] of [

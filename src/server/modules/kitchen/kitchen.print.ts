@@ -4,7 +4,18 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { HandoverResult, LabelLayout } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { laps, locations, orderItemOptions, orderItems, orders, portionHandovers, shifts, users } from '../../db/schema/index.js';
+import {
+  dishAllergens,
+  dishes,
+  laps,
+  locations,
+  orderItemOptions,
+  orderItems,
+  orders,
+  portionHandovers,
+  shifts,
+  users,
+} from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
@@ -40,6 +51,8 @@ interface PackLine {
   allergens: string[];
   /** The eater avoids one of them (warned when ordering). */
   flagged: boolean;
+  /** Those the eater avoids. */
+  avoided: string[];
 }
 
 interface PackOrder {
@@ -153,6 +166,11 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
         options: optionsOf.get(i.id) ?? [],
         allergens: namedAllergens(titles, i.allergenIds, lang).map((a) => a.title),
         flagged: i.allergenIds.some((a) => warned.includes(a)),
+        avoided: namedAllergens(
+          titles,
+          i.allergenIds.filter((a) => warned.includes(a)),
+          lang,
+        ).map((a) => a.title),
       },
     ]);
   }
@@ -190,6 +208,31 @@ const stamp = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).to
 const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}`;
 
 /**
+ * Each dish's allergens in words, as the catalogue has them now (what is cooked today): "—" for
+ * none, and a warning for a dish whose allergens were never confirmed (decision 034).
+ */
+async function dishAllergenTexts(db: Db, dishIds: number[], lang: Lang): Promise<Map<number, string>> {
+  if (dishIds.length === 0) return new Map();
+  const [rows, links, titles] = await Promise.all([
+    db.select({ id: dishes.id, confirmed: dishes.allergensConfirmed }).from(dishes).where(inArray(dishes.id, dishIds)),
+    db
+      .select({ dishId: dishAllergens.dishId, allergenId: dishAllergens.allergenId })
+      .from(dishAllergens)
+      .where(inArray(dishAllergens.dishId, dishIds)),
+    allergenTitlesOf(db),
+  ]);
+  const idsOf = new Map<number, number[]>();
+  for (const l of links) idsOf.set(l.dishId, [...(idsOf.get(l.dishId) ?? []), l.allergenId]);
+  return new Map(
+    rows.map((r) => {
+      const named = namedAllergens(titles, idsOf.get(r.id) ?? [], lang).map((a) => a.title);
+      const text = named.length ? named.join(', ') : '—';
+      return [r.id, r.confirmed ? text : `${text} (${kitchenText(lang, 'allergensUnconfirmed')})`];
+    }),
+  );
+}
+
+/**
  * GET /app/kitchen/{menuId}/production-sheet: A4. First what to prepare per category (dishes and
  * the options chosen in set meals, counted as their dishes, with totals; the set meals themselves
  * listed after), then per lap and stop what to pack for each person, with allergen flags.
@@ -205,6 +248,11 @@ export async function productionSheetPdf(db: Db, providerId: number, menuId: num
       ? { dishes: [], initials: [] }
       : await countDishes(db, menuId, lang, scoped ? locationIds : undefined);
   const right = (v: string | number, bold = false): TableCell => ({ text: String(v), alignment: 'right', bold });
+  const allergensOf = await dishAllergenTexts(
+    db,
+    counts.dishes.flatMap((g) => g.data.map((d) => d.id)),
+    lang,
+  );
 
   const prepare: Content[] = [];
   let portions = 0;
@@ -214,10 +262,10 @@ export async function productionSheetPdf(db: Db, providerId: number, menuId: num
     prepare.push({ text: g.title, bold: true, fontSize: 11, margin: [0, 6, 0, 2] });
     prepare.push(
       table(
-        [tx('dish'), tx('qty')],
-        g.data.map((d) => [{ text: d.title }, right(d.qty, true)]),
-        ['*', 60],
-        [{ text: tx('categoryTotal'), style: 'total' }, right(total, true)],
+        [tx('dish'), tx('allergens'), tx('qty')],
+        g.data.map((d) => [{ text: d.title }, { text: allergensOf.get(d.id) ?? '', style: 'small' }, right(d.qty, true)]),
+        ['*', 170, 50],
+        [{ text: tx('categoryTotal'), style: 'total' }, { text: '' }, right(total, true)],
       ),
     );
   }
@@ -291,7 +339,8 @@ export interface Label {
   dish: string;
   options: string[];
   allergens: string[];
-  flagged: boolean;
+  /** The allergens of the portion its eater avoids (warned when ordering): printed first, in capitals, after an alert word. */
+  avoided: string[];
   url: string;
 }
 
@@ -324,7 +373,7 @@ export async function labelsOf(
               dish: l.title,
               options: l.options,
               allergens: l.allergens,
-              flagged: l.flagged,
+              avoided: l.avoided,
               url: handoverLink(env, o.id, l.itemId, unit),
             });
   return { menu, labels };
@@ -355,6 +404,13 @@ const ROOM: Record<LabelLayout, { name: number; where: number; dish: number; opt
   // The roll: name two lines, the others three at most, above the QR code.
   roll: { name: 36, where: 100, dish: 56, options: 100, contains: 100 },
 };
+/** A label's "Contains: …" line; with an alert and the avoided allergens first when its eater avoids one. */
+function containsText(label: Label, lang: Lang) {
+  const tx = (k: 'contains' | 'containsAlert', list: string[]) => kitchenText(lang, k, { list: list.join(', ') });
+  if (label.avoided.length === 0) return tx('contains', label.allergens);
+  const rest = label.allergens.filter((a) => !label.avoided.includes(a));
+  return tx('containsAlert', [...label.avoided.map((a) => a.toLocaleUpperCase(lang)), ...rest]);
+}
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
 /** Lays out labels: each placed absolutely in its cell, a new page after every full sheet. */
@@ -385,10 +441,12 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
       ...(label.allergens.length
         ? [
             {
-              text: clip(tx('contains', { list: label.allergens.join(', ') }), room.contains),
+              // An eater's allergen is said in words (an alert word, the allergen first and in
+              // capitals), not by colour alone: a roll printer prints black.
+              text: clip(containsText(label, lang), room.contains),
               fontSize: 7,
-              bold: label.flagged,
-              color: label.flagged ? '#b42318' : '#000000',
+              bold: label.avoided.length > 0,
+              color: label.avoided.length > 0 ? '#b42318' : '#000000',
             },
           ]
         : []),
