@@ -1,5 +1,7 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createEventParser, retryDelay } from './events';
+import { createEventParser, retryDelay, runEventStream, type EventStatus, type ServerEvent } from './events';
 
 describe('the event stream reader', () => {
   it('reads events split anywhere across chunks, skips comments (heartbeats) and keeps ids', () => {
@@ -24,5 +26,47 @@ describe('the event stream reader', () => {
     expect(retryDelay(0)).toBeLessThanOrEqual(1000);
     expect(retryDelay(3)).toBeGreaterThanOrEqual(4000);
     expect(retryDelay(50)).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('the connection loop, against a local server', () => {
+  it('resumes after a drop with Last-Event-ID, and stops for good on a 401 (the session is over)', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      if (seen.length === 1) {
+        // The first connection delivers one event, then drops.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.end('id: 41\ndata: {"type":"order","menuId":3}\n\n');
+      } else {
+        res.writeHead(401, { 'Content-Type': 'application/json' });
+        res.end('{"message":"Unauthenticated."}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const events: ServerEvent[] = [];
+    const statuses: EventStatus[] = [];
+    let loggedOut = 0;
+    try {
+      await runEventStream(new AbortController().signal, {
+        fetch: globalThis.fetch,
+        url: () => `http://127.0.0.1:${port}/app/events`,
+        token: () => 'the-token',
+        onUnauthorized: () => loggedOut++,
+        onEvent: (e) => events.push(e),
+        onStatus: (s) => statuses.push(s),
+        delay: () => 10,
+      });
+    } finally {
+      server.close();
+    }
+    expect(seen).toHaveLength(2); // returned after the 401: no third attempt
+    expect(seen[0]!.authorization).toBe('Bearer the-token');
+    expect(seen[0]!['last-event-id']).toBeUndefined();
+    expect(seen[1]!['last-event-id']).toBe('41');
+    expect(events).toEqual([{ type: 'order', menuId: 3 }]);
+    expect(loggedOut).toBe(1);
+    expect(statuses.at(-1)).toBe('down');
   });
 });

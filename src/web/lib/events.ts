@@ -68,24 +68,56 @@ function tell(event: ServerEvent) {
   for (const l of listeners) l(event);
 }
 
-/** One connection loop; ends when `signal` aborts (last listener gone, sign-out, provider change). */
-async function run(signal: AbortSignal) {
+/** What the connection loop uses from its surroundings (the page's by default; a test passes its own). */
+export interface StreamDeps {
+  fetch: typeof globalThis.fetch;
+  url: () => string;
+  token: () => string | null;
+  /** A 401: the session is over (spec 4: a 401 clears the token); the loop stops. */
+  onUnauthorized: () => void;
+  onEvent: (event: ServerEvent) => void;
+  onStatus: (status: EventStatus) => void;
+  delay: (attempt: number) => number;
+}
+
+const pageDeps: StreamDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  url: () => api.url('/app/events'),
+  token: () => useSession.getState().token,
+  onUnauthorized: () => useSession.getState().logout(),
+  onEvent: tell,
+  onStatus: setStatus,
+  delay: retryDelay,
+};
+
+/**
+ * One connection loop; ends when `signal` aborts (last listener gone, sign-out, provider change)
+ * or the server answers 401.
+ */
+export async function runEventStream(signal: AbortSignal, deps: StreamDeps = pageDeps): Promise<void> {
   let lastId: string | null = null;
   let attempt = 0;
   let everConnected = false;
   while (!signal.aborted) {
-    setStatus(attempt === 0 ? 'connecting' : 'down');
-    const { token } = useSession.getState();
+    deps.onStatus(attempt === 0 ? 'connecting' : 'down');
+    const token = deps.token();
     try {
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastId) headers['Last-Event-ID'] = lastId;
-      const res = await fetch(api.url('/app/events'), { headers, signal, cache: 'no-store' });
+      const res = await deps.fetch(deps.url(), { headers, signal, cache: 'no-store' });
+      if (res.status === 401) {
+        void res.body?.cancel();
+        deps.onStatus('down');
+        // Only for the session it was asked with: a sign-in in the meantime is not undone.
+        if (!signal.aborted && deps.token() === token) deps.onUnauthorized();
+        return;
+      }
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-      setStatus('connected');
+      deps.onStatus('connected');
       attempt = 0;
       // Back after a drop with nothing to resume from: what changed meanwhile is unknown.
-      if (everConnected && !lastId) tell({ type: 'reset' });
+      if (everConnected && !lastId) deps.onEvent({ type: 'reset' });
       everConnected = true;
       const parse = createEventParser();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -95,7 +127,7 @@ async function run(signal: AbortSignal) {
         for (const e of parse(value)) {
           if (e.id) lastId = e.id;
           try {
-            tell(JSON.parse(e.data) as ServerEvent);
+            deps.onEvent(JSON.parse(e.data) as ServerEvent);
           } catch {
             // not an event of ours
           }
@@ -105,9 +137,9 @@ async function run(signal: AbortSignal) {
       // a failed connect or a dropped stream: wait and try again
     }
     if (signal.aborted) break;
-    setStatus('down');
+    deps.onStatus('down');
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, retryDelay(attempt++));
+      const timer = setTimeout(resolve, deps.delay(attempt++));
       signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
     });
   }
@@ -121,7 +153,7 @@ function restart() {
     return;
   }
   running = new AbortController();
-  void run(running.signal);
+  void runEventStream(running.signal);
 }
 
 // Another account or provider gets another stream.
