@@ -152,6 +152,8 @@ export const complexOptionDish = z.object({
   kcal: z.number().nullable(),
   /** A short ingredients text in the asked language; '' when not given. */
   ingredients: z.string(),
+  /** False: nobody has saved its allergens yet, so an empty list means "unknown", not "none". */
+  allergens_confirmed: z.boolean(),
   has_image: z.boolean(),
   /** Put in the image URL as &v= for long caching (see catalogue); null without an image. */
   image_version: z.string().nullable(),
@@ -193,6 +195,8 @@ export const menuDish = z.object({
   kcal: z.number().nullable(),
   /** A short ingredients text in the asked language; '' when not given. */
   ingredients: z.string(),
+  /** False: nobody has saved its allergens yet, so an empty list means "unknown", not "none". */
+  allergens_confirmed: z.boolean(),
   /** Option groups of a complex; empty for simple dishes. */
   complex: z.array(menuComplexGroup),
 });

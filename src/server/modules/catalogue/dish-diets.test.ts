@@ -70,6 +70,19 @@ describe('dish diet tags and confirmed allergens', () => {
     const option = dishes.find((d) => d.id === w.set.complex.id)!.complex[0]!.dishes.find((o) => o.id === w.soup.id);
     expect(option).toMatchObject({ kcal: 240, ingredients: 'Sorrel, potatoes, egg' });
 
+    // Allergens confirmed (saved, here as none) or not: the page tells "none" from "unknown".
+    expect((await call('PUT', soup, { allergens: [] })).statusCode).toBe(200);
+    const again = (await ctx.app.inject({ url: `/app/order/create/${w.menu.id}?lang=en`, headers: customer.auth })).json();
+    const shown = again.dishlist.categories.flatMap((c: { dishes: unknown[] }) => c.dishes) as {
+      id: number;
+      allergens_confirmed: boolean;
+      complex: { dishes: { id: number; allergens_confirmed: boolean }[] }[];
+    }[];
+    expect(shown.find((d) => d.id === w.soup.id)!.allergens_confirmed).toBe(true);
+    expect(shown.find((d) => d.id === w.main.id)!.allergens_confirmed).toBe(false);
+    const shownOption = shown.find((d) => d.id === w.set.complex.id)!.complex[0]!.dishes.find((o) => o.id === w.soup.id);
+    expect(shownOption!.allergens_confirmed).toBe(true);
+
     // Cleared: null energy, empty texts.
     expect((await call('PUT', soup, { kcal: null, ingredients: { lv: '' } })).json()).toMatchObject({
       kcal: null,

@@ -22,6 +22,8 @@ export interface OptionData {
   /** Read for the order page only (loadMenu), not when placing an order. */
   kcal: number | null;
   ingredients: Translated;
+  /** Someone saved its allergens (an empty list included); false: unknown. Order page only. */
+  allergensConfirmed: boolean;
 }
 
 export interface GroupData {
@@ -48,6 +50,7 @@ export interface DishData {
   /** Read for the order page only (loadMenu), not when placing an order. */
   kcal: number | null;
   ingredients: Translated;
+  allergensConfirmed: boolean;
   groups: GroupData[];
 }
 
@@ -119,7 +122,10 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
         db.select({ id: allergens.id, title: allergens.title }).from(allergens).orderBy(asc(allergens.position), asc(allergens.id)),
         db.select({ dishId: dishImages.dishId, etag: dishImages.etag }).from(dishImages).where(inArray(dishImages.dishId, allDishIds)),
         // Energy and ingredients (issue 15): shown on the page, never needed to place an order.
-        db.select({ id: dishes.id, kcal: dishes.kcal, ingredients: dishes.ingredients }).from(dishes).where(inArray(dishes.id, allDishIds)),
+        db
+          .select({ id: dishes.id, kcal: dishes.kcal, ingredients: dishes.ingredients, allergensConfirmed: dishes.allergensConfirmed })
+          .from(dishes)
+          .where(inArray(dishes.id, allDishIds)),
       ])
     : [[], [], [], []];
   const allergenOrder = new Map(allergenRows.map((a, i) => [a.id, i]));
@@ -132,6 +138,7 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
     const facts = factsOf.get(d.id);
     d.kcal = facts?.kcal ?? null;
     d.ingredients = facts?.ingredients ?? {};
+    d.allergensConfirmed = facts?.allergensConfirmed ?? false;
   };
   // Dishes come in menu order (category position, category, dish position), so categories too.
   const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
@@ -191,6 +198,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
           diets: d.diets,
           kcal: d.kcal,
           ingredients: pickText(d.ingredients, lang),
+          allergens_confirmed: d.allergensConfirmed,
           complex: d.groups.map((g) => ({
             id: g.id,
             category_id: g.categoryId,
@@ -206,6 +214,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
               diets: o.diets,
               kcal: o.kcal,
               ingredients: pickText(o.ingredients, lang),
+              allergens_confirmed: o.allergensConfirmed,
               has_image: o.imageVersion !== null,
               image_version: o.imageVersion,
             })),
@@ -334,6 +343,7 @@ export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
       imageVersion: null,
       kcal: null,
       ingredients: {},
+      allergensConfirmed: false,
       groups: (groups ?? []).map(([gid, groupCategoryId, groupTitle, optional, options]) => ({
         id: gid,
         categoryId: groupCategoryId,
@@ -349,6 +359,7 @@ export function menuFromJson(json: PricedMenuJson | null): MenuData | null {
           imageVersion: null,
           kcal: null,
           ingredients: {},
+          allergensConfirmed: false,
         })),
       })),
     });

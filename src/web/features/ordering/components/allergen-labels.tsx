@@ -31,13 +31,15 @@ interface DietaryLabelsProps {
   eater: Eater;
   /** Titles of every allergen on the menu (to name them in the warning). */
   titles: ReadonlyMap<number, string>;
+  /** False: nobody saved the dish's allergens, so none listed is "unknown", and it says so. */
+  confirmed?: boolean;
 }
 
 /**
  * A dish's allergens in writing and its diet tags, and, when it conflicts with the eater's
  * profile, a warning naming the allergen. Used on dish cards and set-meal options.
  */
-export function DietaryLabels({ allergens, diets, conflict, eater, titles }: DietaryLabelsProps) {
+export function DietaryLabels({ allergens, diets, conflict, eater, titles, confirmed = true }: DietaryLabelsProps) {
   const { t } = useTranslation(['ordering', 'common']);
   const avoided = new Set(conflict.allergens);
   return (
@@ -53,6 +55,7 @@ export function DietaryLabels({ allergens, diets, conflict, eater, titles }: Die
           ))}
         </p>
       )}
+      {!confirmed && <p className="dietary__unconfirmed">{t('ordering:dietary.unconfirmed')}</p>}
       {diets.length > 0 && (
         <ul className="dietary__tags" aria-label={t('ordering:dietary.tags')}>
           {diets.map((d) => (

@@ -66,7 +66,14 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary 
         <h3 className="ord-dish__title">{dish.title}</h3>
         {dish.summary && <p className="ord-dish__summary">{dish.summary}</p>}
         <DishFacts kcal={dish.kcal} ingredients={dish.ingredients} />
-        <DietaryLabels allergens={dish.allergens} diets={dish.diets} conflict={conflict} eater={dietary.eater} titles={dietary.titles} />
+        <DietaryLabels
+          allergens={dish.allergens}
+          diets={dish.diets}
+          conflict={conflict}
+          eater={dietary.eater}
+          titles={dietary.titles}
+          confirmed={dish.allergens_confirmed}
+        />
       </div>
       {confirm}
       <div className="ord-dish__aside">
@@ -180,6 +187,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary
                       conflict={optionConflict}
                       eater={dietary.eater}
                       titles={dietary.titles}
+                      confirmed={option.allergens_confirmed}
                     />
                     <DishFacts kcal={option.kcal} ingredients={option.ingredients} />
                   </span>

@@ -24,6 +24,7 @@ function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
     diets: [],
     kcal: null,
     ingredients: '',
+    allergens_confirmed: true,
     complex,
   };
 }
@@ -40,6 +41,7 @@ const option = (id: number) => ({
   diets: [],
   kcal: null,
   ingredients: '',
+  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });

@@ -56,11 +56,15 @@ export function selectionConflict(
 /** Whether the dish can be ordered without a conflict ("Suitable for me"). */
 export function dishSuits(profile: DietProfile | null, dish: MenuDish): boolean {
   if (!profile) return true;
-  if (dish.type === 'simple') return !hasConflict(dishConflict(profile, dish));
+  // For someone avoiding allergens, a dish whose allergens were never confirmed is not known to
+  // suit (its empty list means "unknown"). A set meal's own flag is not asked: its options carry
+  // what it contains.
+  const known = (d: { allergens_confirmed: boolean }) => profile.avoid.length === 0 || d.allergens_confirmed;
+  if (dish.type === 'simple') return known(dish) && !hasConflict(dishConflict(profile, dish));
   return setMealSuits(
     profile,
     dietaryOf(dish),
-    dish.complex.map((g) => ({ optional: g.optional, dishes: g.dishes.map(dietaryOf) })),
+    dish.complex.map((g) => ({ optional: g.optional, dishes: g.dishes.filter(known).map(dietaryOf) })),
   );
 }
 

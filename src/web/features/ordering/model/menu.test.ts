@@ -24,6 +24,7 @@ const option = (id: number, price: number, qty: number | null = null) => ({
   diets: [],
   kcal: null,
   ingredients: '',
+  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });
@@ -45,6 +46,7 @@ function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
     diets: [],
     kcal: null,
     ingredients: '',
+    allergens_confirmed: true,
     complex: [],
     ...over,
   };

@@ -12,6 +12,7 @@ const option = (id: number, price = 1) => ({
   diets: [],
   kcal: null,
   ingredients: '',
+  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });
@@ -33,6 +34,7 @@ function dish(id: number, price: number, complex: MenuComplexGroup[] = []): Menu
     diets: [],
     kcal: null,
     ingredients: '',
+    allergens_confirmed: true,
     complex,
   };
 }
