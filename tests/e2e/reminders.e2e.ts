@@ -101,7 +101,7 @@ test('a reminder e-mail reaches the customer who has not ordered, not the one wh
     await expect.poll(() => reminderTo(OLGA)).toBeTruthy();
     expect(await reminderTo(ANNA)).toBeUndefined();
     const mail = (await reminderTo(OLGA))!;
-    // Olga never saved her profile: the reminder is in the default language, Latvian.
+    // Olga signed in (the API's login above) in Latvian, the browser's language: the reminder is in it.
     // 23:59, or later when the journeys' server kept today's menu open past midnight (DEMO_MIN_OPEN_MINUTES).
     expect(mail.subject).toMatch(/^Atgādinājums: pasūtiet pusdienas līdz \d\d:\d\d \d\d\.\d\d\.\d{4}$/);
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { profileDietsOf } from '../../../shared/dietary.js';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Profile, UpdateProfileInput } from '../../../shared/schemas/account.js';
@@ -53,6 +53,17 @@ export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Pro
     avoid_allergens: row.avoided_allergens,
     diets: profileDietsOf(row.diets),
   };
+}
+
+/**
+ * Remembers the language the user uses the app in (sign-in, loading the app, switching the
+ * language): reminders and notices are written in it. Writes only when it changed.
+ */
+export async function rememberLang(db: Db, userId: number, lang: Lang): Promise<void> {
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), ne(users.lang, lang)));
 }
 
 /** Saves the edited fields; `lang`, the language the profile was saved in, is what reminders are written in. */

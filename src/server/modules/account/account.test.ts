@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { PASSWORD_CHANGE_LIMITS } from './account.service.js';
@@ -42,5 +44,26 @@ describe('POST /app/me/password/change limits guesses of the current password', 
     for (let i = 0; i < PASSWORD_CHANGE_LIMITS.perUser - 1; i++) expect((await change(auth, `guess-${i}`)).statusCode).toBe(422);
     expect((await change(auth, TEST_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < PASSWORD_CHANGE_LIMITS.perUser; i++) expect((await change(auth, `guess-${i}`)).statusCode).toBe(422);
+  });
+});
+
+describe('the language a user uses the app in (what reminders are written in)', () => {
+  it('is remembered at sign-in and when the app loads the profile in another language', async () => {
+    const { user } = await signedIn(ctx.db, { email: `lang-${Date.now()}@example.com` });
+    const langOf = async () => (await ctx.db.select({ lang: users.lang }).from(users).where(eq(users.id, user.id)))[0]!.lang;
+    expect(await langOf()).toBe('lv');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/login?lang=ru',
+      payload: { email: user.email, password: TEST_PASSWORD, rememberme: false },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(await langOf()).toBe('ru');
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    expect((await ctx.app.inject({ url: '/app/me?lang=en', headers: auth })).statusCode).toBe(200);
+    expect(await langOf()).toBe('en');
+    // A failed sign-in changes nothing.
+    await ctx.app.inject({ method: 'POST', url: '/app/login?lang=lv', payload: { email: user.email, password: 'wrong-password' } });
+    expect(await langOf()).toBe('en');
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { attempt, clear, hit, undo, type Backoff } from '../../lib/rate-limit.js';
 import { authText } from './auth.messages.js';
+import { rememberLang } from '../account/account.service.js';
 
 /**
  * Login throttling (OWASP authentication cheat sheet): failures are counted per account *and*
@@ -50,6 +51,6 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   if (!user || !ok || !user.active) {
     throw new AppError(422, authText(lang, 'failed'), { email: [authText(lang, 'failed')] });
   }
-  await Promise.all([clear(db, pairKey), undo(db, addressKey)]);
+  await Promise.all([clear(db, pairKey), undo(db, addressKey), rememberLang(db, user.id, lang)]);
   return createSession(db, user.id, input.rememberme, deps.now());
 }
