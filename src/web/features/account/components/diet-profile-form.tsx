@@ -5,6 +5,7 @@ import { PROFILE_DIETS, type ProfileDiet } from '../../../../shared/dietary';
 import type { Profile } from '../../../../shared/schemas/account';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/field';
+import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
@@ -59,6 +60,14 @@ export function DietProfileForm({ stored }: { stored: Profile }) {
         <legend>{t('account:diet.avoid')}</legend>
         {allergens.isPending ? (
           <Spinner />
+        ) : allergens.isError ? (
+          // Without the list nothing here could be chosen: say so, and offer another try.
+          <div className="profile-form__load-error">
+            <LoadErrorNotice error={allergens.error} fallback={t('account:diet.loadFailed')} />
+            <Button type="button" variant="secondary" onClick={() => void allergens.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </div>
         ) : (
           (allergens.data ?? []).map((a) => (
             <CheckboxField
