@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './a11y';
+import { expect, scanA11y, test } from './a11y';
 import { DateTime } from 'luxon';
 import sharp from 'sharp';
 
@@ -65,6 +65,11 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(price).toHaveAttribute('step', '0.01');
   await price.fill('2.5');
   await dialog.getByRole('group', { name: 'Alergēni' }).getByRole('checkbox').first().check();
+  // Issue 15: a diet tag, the energy and the ingredients, and no accessibility fault in them.
+  await dialog.getByRole('group', { name: 'Uztura atzīmes' }).getByRole('checkbox', { name: 'Veģetārs' }).check();
+  await dialog.getByLabel('Enerģētiskā vērtība porcijā, kcal').fill('240');
+  await fillTexts(dialog, 'Sastāvdaļas', { lv: 'Kartupeļi, dilles', en: 'Potatoes, dill' });
+  await scanA11y(page, 'dish editor with diet tags, energy and ingredients');
   await dialog.getByRole('button', { name: 'Saglabāt' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: `Ēdiens “${DISH.lv}” saglabāts.` })).toBeVisible();
@@ -170,6 +175,9 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   const card = page.locator('article').filter({ hasText: DISH.en });
   await expect(card).toBeVisible();
   await expect(card.getByText('3 left')).toBeVisible();
+  await expect(card.getByText('Vegetarian', { exact: true })).toBeVisible();
+  await expect(card.getByText('240 kcal')).toBeVisible();
+  await expect(card.getByText('Ingredients: Potatoes, dill')).toBeVisible();
   const menuThumb = card.getByRole('button', { name: `Show a larger picture of ${DISH.en}` }).locator('img');
   await expect(menuThumb).toHaveAttribute('src', /width=64&height=64&format=webp/);
   await expect.poll(() => menuThumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
