@@ -1,8 +1,29 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
-import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
+import { apiToken, cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
+
+/** Sets what Olga avoids (her own profile, through the API). */
+async function olgaAvoids(request: APIRequestContext, titles: string[]) {
+  const token = await apiToken(request, 'olga@demo.lv');
+  const headers = { Authorization: `Bearer ${token}` };
+  const all = (await (await request.get('/app/allergens?lang=en', { headers })).json()) as { id: number; title: string }[];
+  const ids = all.filter((a) => titles.includes(a.title)).map((a) => a.id);
+  expect(ids).toHaveLength(titles.length);
+  expect((await request.post('/app/me?lang=lv', { headers, data: { avoid_allergens: ids } })).ok()).toBe(true);
+}
 
 // Issue 3, check 3: kitchen staff order on behalf of a customer whose location has shifts.
-test('staff order on behalf of a customer with a shift', async ({ page }) => {
+// Issue 15: staff see that customer's allergen warnings, named for her, once she is chosen.
+test('staff order on behalf of a customer with a shift', async ({ page, request }) => {
+  await olgaAvoids(request, ['Cereals containing gluten']);
+  try {
+    await orderForOlga(page);
+  } finally {
+    await olgaAvoids(request, []);
+  }
+});
+
+async function orderForOlga(page: Page) {
   await signIn(page, 'kitchen@demo.lv');
 
   await dishCard(page, 'Homemade meat patties with buckwheat')
@@ -27,6 +48,12 @@ test('staff order on behalf of a customer with a shift', async ({ page }) => {
   await expect(olga).toContainText('Noliktava Pļavnieki');
   await expect(olga).toContainText('+371');
   await olga.click();
+
+  // Olga avoids gluten, and the patties contain it: the card and the cart say so, naming her.
+  const warning = 'Contains Cereals containing gluten, which Olga avoids.';
+  await expect(dishCard(page, 'Homemade meat patties with buckwheat')).toContainText(`Warning: ${warning}`);
+  await expect(cart.getByText('Check before ordering:')).toBeVisible();
+  await expect(cart).toContainText(warning);
 
   // The shift list now comes from Olga's location.
   const shift = cart.getByLabel(/^Shift/);
@@ -53,4 +80,4 @@ test('staff order on behalf of a customer with a shift', async ({ page }) => {
   await expect(page.getByRole('definition').filter({ hasText: /^Olga · Noliktava Pļavnieki$/ })).toBeVisible();
   await expect(page.getByText('1. maiņa 11:30')).toBeVisible();
   await expect(page.getByText('Placed by')).toBeVisible();
-});
+}
