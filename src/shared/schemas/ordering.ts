@@ -152,8 +152,8 @@ export const complexOptionDish = z.object({
   kcal: z.number().nullable(),
   /** A short ingredients text in the asked language; '' when not given. */
   ingredients: z.string(),
-  /** False: nobody has saved its allergens yet, so an empty list means "unknown", not "none". */
-  allergens_confirmed: z.boolean(),
+  /** Present (true) when nobody has saved its allergens: the list means "unknown", not "none". Absent otherwise. */
+  allergens_unknown: z.literal(true).optional(),
   has_image: z.boolean(),
   /** Put in the image URL as &v= for long caching (see catalogue); null without an image. */
   image_version: z.string().nullable(),
@@ -195,8 +195,8 @@ export const menuDish = z.object({
   kcal: z.number().nullable(),
   /** A short ingredients text in the asked language; '' when not given. */
   ingredients: z.string(),
-  /** False: nobody has saved its allergens yet, so an empty list means "unknown", not "none". */
-  allergens_confirmed: z.boolean(),
+  /** Present (true) when nobody has saved its allergens: the list means "unknown", not "none". Absent otherwise. */
+  allergens_unknown: z.literal(true).optional(),
   /** Option groups of a complex; empty for simple dishes. */
   complex: z.array(menuComplexGroup),
 });

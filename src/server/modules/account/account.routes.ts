@@ -4,15 +4,14 @@ import { changePasswordInput } from '../../../shared/schemas/auth.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { authText } from '../auth/auth.messages.js';
-import { changePassword, getProfile, rememberLang, updateProfile } from './account.service.js';
+import { changePassword, getProfile, updateProfile } from './account.service.js';
 
 export async function accountRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   // The web loads /me at start and again on a language switch: the language in use is remembered.
-  app.get('/me', { config: { access: 'user' }, schema: { tags: ['account'], response: { 200: profile } } }, async (req) => {
-    await rememberLang(db, userOf(req).id, req.lang);
-    return getProfile(db, userOf(req).id);
-  });
+  app.get('/me', { config: { access: 'user' }, schema: { tags: ['account'], response: { 200: profile } } }, async (req) =>
+    getProfile(db, userOf(req).id, req.lang, req.lang),
+  );
   app.post(
     '/me',
     { config: { access: 'user' }, schema: { tags: ['account'], body: updateProfileInput, response: { 200: profile } } },

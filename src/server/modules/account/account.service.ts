@@ -17,7 +17,7 @@ import { expireResetTokens } from '../auth/password.service.js';
 
 /** What the profile shows (never the password hash): one prepared query per uncached call. */
 const PROFILE_SQL = `select u.id, u.email, u.first_name, u.phone, u.role, u.is_location_manager,
-    u.remind_to_make_order, u.notify_on_delivery, u.avoided_allergens, u.diets, l.id as location_id, l.title as location_title
+    u.remind_to_make_order, u.notify_on_delivery, u.avoided_allergens, u.diets, u.lang, l.id as location_id, l.title as location_title
   from users u left join locations l on l.id = u.location_id
   where u.id = $1`;
 
@@ -32,13 +32,19 @@ interface ProfileRow {
   notify_on_delivery: boolean;
   avoided_allergens: number[];
   diets: string[];
+  lang: string;
   location_id: number | null;
   location_title: string | null;
 }
 
-export async function getProfile(db: Db, userId: number, lang: Lang = 'en'): Promise<Profile> {
+/**
+ * The profile. With `inUse` (GET /app/me: the web loads it at start and on a language switch) the
+ * language the app is used in is remembered when it changed (one write then, none otherwise).
+ */
+export async function getProfile(db: Db, userId: number, lang: Lang = 'en', inUse?: Lang): Promise<Profile> {
   const row = (await db.$client.query<ProfileRow>({ name: 'profile', text: PROFILE_SQL, values: [userId] })).rows[0];
   if (!row) throw new AppError(404, t(lang, 'notFound'));
+  if (inUse !== undefined && row.lang !== inUse) await rememberLang(db, userId, inUse);
   return {
     id: row.id,
     email: row.email,

@@ -75,13 +75,15 @@ describe('dish diet tags and confirmed allergens', () => {
     const again = (await ctx.app.inject({ url: `/app/order/create/${w.menu.id}?lang=en`, headers: customer.auth })).json();
     const shown = again.dishlist.categories.flatMap((c: { dishes: unknown[] }) => c.dishes) as {
       id: number;
-      allergens_confirmed: boolean;
-      complex: { dishes: { id: number; allergens_confirmed: boolean }[] }[];
+      allergens_unknown?: true;
+      complex: { dishes: { id: number; allergens_unknown?: true }[] }[];
     }[];
-    expect(shown.find((d) => d.id === w.soup.id)!.allergens_confirmed).toBe(true);
-    expect(shown.find((d) => d.id === w.main.id)!.allergens_confirmed).toBe(false);
+    expect(shown.find((d) => d.id === w.soup.id)!.allergens_unknown).toBeUndefined();
+    expect(shown.find((d) => d.id === w.main.id)!.allergens_unknown).toBe(true);
+    // A set meal's own flag is not sent: its options carry what it contains.
+    expect(shown.find((d) => d.id === w.set.complex.id)!.allergens_unknown).toBeUndefined();
     const shownOption = shown.find((d) => d.id === w.set.complex.id)!.complex[0]!.dishes.find((o) => o.id === w.soup.id);
-    expect(shownOption!.allergens_confirmed).toBe(true);
+    expect(shownOption!.allergens_unknown).toBeUndefined();
 
     // Cleared: null energy, empty texts.
     expect((await call('PUT', soup, { kcal: null, ingredients: { lv: '' } })).json()).toMatchObject({

@@ -198,7 +198,8 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
           diets: d.diets,
           kcal: d.kcal,
           ingredients: pickText(d.ingredients, lang),
-          allergens_confirmed: d.allergensConfirmed,
+          // Only a plain dish's own flag is shown: a set meal's options carry what it contains.
+          ...(d.allergensConfirmed || d.type !== 'simple' ? {} : { allergens_unknown: true as const }),
           complex: d.groups.map((g) => ({
             id: g.id,
             category_id: g.categoryId,
@@ -214,7 +215,7 @@ export function presentOrderDishlist(menu: MenuData, stock: Balances, lang: Lang
               diets: o.diets,
               kcal: o.kcal,
               ingredients: pickText(o.ingredients, lang),
-              allergens_confirmed: o.allergensConfirmed,
+              ...(o.allergensConfirmed ? {} : { allergens_unknown: true as const }),
               has_image: o.imageVersion !== null,
               image_version: o.imageVersion,
             })),

@@ -72,7 +72,7 @@ function SimpleDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary 
           conflict={conflict}
           eater={dietary.eater}
           titles={dietary.titles}
-          confirmed={dish.allergens_confirmed}
+          confirmed={!dish.allergens_unknown}
         />
       </div>
       {confirm}
@@ -187,7 +187,7 @@ function ComplexDish({ dish, stock, cart, displayOnly, onAdd, favourite, dietary
                       conflict={optionConflict}
                       eater={dietary.eater}
                       titles={dietary.titles}
-                      confirmed={option.allergens_confirmed}
+                      confirmed={!option.allergens_unknown}
                     />
                     <DishFacts kcal={option.kcal} ingredients={option.ingredients} />
                   </span>

@@ -24,7 +24,6 @@ function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
     diets: [],
     kcal: null,
     ingredients: '',
-    allergens_confirmed: true,
     complex,
   };
 }
@@ -41,7 +40,6 @@ const option = (id: number) => ({
   diets: [],
   kcal: null,
   ingredients: '',
-  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });

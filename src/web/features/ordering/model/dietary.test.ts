@@ -14,7 +14,6 @@ const option = (id: number, over: Partial<ComplexOptionDish> = {}): ComplexOptio
   diets: [],
   kcal: null,
   ingredients: '',
-  allergens_confirmed: true,
   has_image: false,
   image_version: null,
   ...over,
@@ -37,7 +36,6 @@ function dish(over: Partial<MenuDish> = {}): MenuDish {
     diets: [],
     kcal: null,
     ingredients: '',
-    allergens_confirmed: true,
     complex: [],
     ...over,
   };
@@ -48,7 +46,7 @@ const vegetarian = { avoid: [], eat: ['vegetarian' as const] };
 
 describe('dishSuits (the "Suitable for me" filter)', () => {
   it('a dish whose allergens were never confirmed does not suit someone avoiding allergens, and suits a diet-only profile', () => {
-    const unknown = dish({ allergens_confirmed: false, diets: ['vegetarian'] });
+    const unknown = dish({ allergens_unknown: true, diets: ['vegetarian'] });
     expect(dishSuits(avoidsGluten, unknown)).toBe(false);
     expect(dishSuits(avoidsGluten, dish())).toBe(true);
     expect(dishSuits(vegetarian, unknown)).toBe(true);
@@ -58,11 +56,11 @@ describe('dishSuits (the "Suitable for me" filter)', () => {
     const set = (options: ComplexOptionDish[]) =>
       dish({
         type: 'complex',
-        allergens_confirmed: false,
+        allergens_unknown: true,
         complex: [{ id: 5, category_id: 1, title: 'Soup', optional: false, dishes: options }],
       });
-    expect(dishSuits(avoidsGluten, set([option(1, { allergens_confirmed: false })]))).toBe(false);
-    expect(dishSuits(avoidsGluten, set([option(1, { allergens_confirmed: false }), option(2)]))).toBe(true);
+    expect(dishSuits(avoidsGluten, set([option(1, { allergens_unknown: true })]))).toBe(false);
+    expect(dishSuits(avoidsGluten, set([option(1, { allergens_unknown: true }), option(2)]))).toBe(true);
     expect(dishSuits(avoidsGluten, set([option(2, { allergens: [GLUTEN] })]))).toBe(false);
   });
 });

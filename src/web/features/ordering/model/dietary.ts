@@ -59,7 +59,7 @@ export function dishSuits(profile: DietProfile | null, dish: MenuDish): boolean 
   // For someone avoiding allergens, a dish whose allergens were never confirmed is not known to
   // suit (its empty list means "unknown"). A set meal's own flag is not asked: its options carry
   // what it contains.
-  const known = (d: { allergens_confirmed: boolean }) => profile.avoid.length === 0 || d.allergens_confirmed;
+  const known = (d: { allergens_unknown?: true }) => profile.avoid.length === 0 || !d.allergens_unknown;
   if (dish.type === 'simple') return known(dish) && !hasConflict(dishConflict(profile, dish));
   return setMealSuits(
     profile,

@@ -24,7 +24,6 @@ const option = (id: number, price: number, qty: number | null = null) => ({
   diets: [],
   kcal: null,
   ingredients: '',
-  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });
@@ -46,7 +45,6 @@ function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
     diets: [],
     kcal: null,
     ingredients: '',
-    allergens_confirmed: true,
     complex: [],
     ...over,
   };

@@ -12,7 +12,6 @@ const option = (id: number, price = 1) => ({
   diets: [],
   kcal: null,
   ingredients: '',
-  allergens_confirmed: true,
   has_image: false,
   image_version: null,
 });
@@ -34,7 +33,6 @@ function dish(id: number, price: number, complex: MenuComplexGroup[] = []): Menu
     diets: [],
     kcal: null,
     ingredients: '',
-    allergens_confirmed: true,
     complex,
   };
 }
