@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuCategory, MenuDish } from '../../../../shared/schemas/ordering';
 import * as cart from './cart-state';
+import { menuDish, menuOption } from './menu.fixtures';
 import { refillCart } from './refill';
 
 const soup = { id: 1, category: 1, type: 'simple' as const, selected: {}, price: 300 };
 const set = { id: 10, category: 2, type: 'complex' as const, selected: { 5: [1], 6: [2] }, price: 850 };
 const stock = { 1: 3 };
 
-function dish(id: number, complex: MenuDish['complex'] = []): MenuDish {
-  return {
-    id,
-    title: `D${id}`,
-    summary: '',
-    code: '',
-    category_id: 1,
-    type: complex.length ? 'complex' : 'simple',
-    price: 1,
-    priceFrom: 1,
-    qty: null,
-    has_image: false,
-    image_version: null,
-    allergens: [],
-    diets: [],
-    kcal: null,
-    ingredients: '',
-    complex,
-  };
-}
+const dish = (id: number, complex: MenuDish['complex'] = []): MenuDish =>
+  menuDish(id, { type: complex.length ? 'complex' : 'simple', price: 1, priceFrom: 1, complex });
 function category(dishes: MenuDish[]): MenuCategory {
   return { id: 1, title: 'C', group_name: '', position: 1, dishes };
 }
-const option = (id: number) => ({
-  id,
-  title: '',
-  summary: '',
-  price: 1,
-  qty: null,
-  allergens: [],
-  diets: [],
-  kcal: null,
-  ingredients: '',
-  has_image: false,
-  image_version: null,
-});
+const option = (id: number) => menuOption(id, { title: '' });
 
 describe('cart state', () => {
   it('starts a new cart when another menu loads, keeps it for the same menu', () => {

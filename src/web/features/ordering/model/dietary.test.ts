@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ComplexOptionDish, MenuDish } from '../../../../shared/schemas/ordering';
 import { dishSuits, setMealConflict } from './dietary';
+import { menuDish, menuOption } from './menu.fixtures';
 
 const GLUTEN = { id: 1, title: 'Gluten' };
 
-const option = (id: number, over: Partial<ComplexOptionDish> = {}): ComplexOptionDish => ({
-  id,
-  title: `O${id}`,
-  summary: '',
-  price: 2,
-  qty: null,
-  allergens: [],
-  diets: [],
-  kcal: null,
-  ingredients: '',
-  has_image: false,
-  image_version: null,
-  ...over,
-});
-
-function dish(over: Partial<MenuDish> = {}): MenuDish {
-  return {
-    id: 1,
-    title: 'D',
-    summary: '',
-    code: '',
-    category_id: 1,
-    type: 'simple',
-    price: 4.5,
-    priceFrom: 4.5,
-    qty: null,
-    has_image: false,
-    image_version: null,
-    allergens: [],
-    diets: [],
-    kcal: null,
-    ingredients: '',
-    complex: [],
-    ...over,
-  };
-}
+const option = menuOption;
+const dish = (over: Partial<MenuDish> = {}) => menuDish(1, over);
 
 const avoidsGluten = { avoid: [GLUTEN.id], eat: [] };
 const vegetarian = { avoid: [], eat: ['vegetarian' as const] };

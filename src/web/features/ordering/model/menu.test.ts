@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../../shared/ordering/cart';
-import type { MenuCategory, MenuDish } from '../../../../shared/schemas/ordering';
+import type { MenuCategory } from '../../../../shared/schemas/ordering';
 import {
   canAddComplex,
   complexItem,
@@ -13,42 +13,10 @@ import {
   toggleCategory,
   visibleCategories,
 } from './menu';
+import { menuDish, menuOption } from './menu.fixtures';
 
-const option = (id: number, price: number, qty: number | null = null) => ({
-  id,
-  title: `O${id}`,
-  summary: '',
-  price,
-  qty,
-  allergens: [],
-  diets: [],
-  kcal: null,
-  ingredients: '',
-  has_image: false,
-  image_version: null,
-});
-
-function dish(id: number, over: Partial<MenuDish> = {}): MenuDish {
-  return {
-    id,
-    title: `D${id}`,
-    summary: '',
-    code: '',
-    category_id: 1,
-    type: 'simple',
-    price: 4.5,
-    priceFrom: 4.5,
-    qty: null,
-    has_image: false,
-    image_version: null,
-    allergens: [],
-    diets: [],
-    kcal: null,
-    ingredients: '',
-    complex: [],
-    ...over,
-  };
-}
+const option = (id: number, price: number, qty: number | null = null) => menuOption(id, { price, qty });
+const dish = menuDish;
 
 const lunch = dish(10, {
   type: 'complex',

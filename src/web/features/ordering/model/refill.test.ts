@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuCategory, MenuComplexGroup, MenuDish } from '../../../../shared/schemas/ordering';
+import { menuDish, menuOption } from './menu.fixtures';
 import { linesFromOrder, refillCart, type RefillLine } from './refill';
 
-const option = (id: number, price = 1) => ({
-  id,
-  title: `O${id}`,
-  summary: '',
-  price,
-  qty: null,
-  allergens: [],
-  diets: [],
-  kcal: null,
-  ingredients: '',
-  has_image: false,
-  image_version: null,
-});
+const option = (id: number, price = 1) => menuOption(id, { price });
 
-function dish(id: number, price: number, complex: MenuComplexGroup[] = []): MenuDish {
-  return {
-    id,
-    title: `D${id}`,
-    summary: '',
-    code: '',
-    category_id: 1,
-    type: complex.length ? 'complex' : 'simple',
-    price,
-    priceFrom: price,
-    qty: null,
-    has_image: false,
-    image_version: null,
-    allergens: [],
-    diets: [],
-    kcal: null,
-    ingredients: '',
-    complex,
-  };
-}
+const dish = (id: number, price: number, complex: MenuComplexGroup[] = []): MenuDish =>
+  menuDish(id, { type: complex.length ? 'complex' : 'simple', price, priceFrom: price, complex });
 const group = (id: number, optional: boolean, options: ReturnType<typeof option>[]): MenuComplexGroup => ({
   id,
   category_id: 1,
