@@ -18,7 +18,15 @@ import pg from 'pg';
  *   refetch everything (`since()` answers null).
  */
 export type Change =
-  { type: 'menu'; menuId: number; providerId?: number } | { type: 'order'; menuId: number; orderId: number; providerId?: number };
+  | { type: 'menu'; menuId: number; providerId?: number }
+  | { type: 'order'; menuId: number; orderId: number; providerId?: number; stockLeft?: StockLeft };
+
+/**
+ * The limited dishes a placed order took, with the stock left after it: [dish id, qty left].
+ * Only an order's placing carries it (it only ever lowers stock); an order change without it
+ * (a cancel, a payment, a delete) has the pages refetch the menu.
+ */
+export type StockLeft = [number, number][];
 
 /** What code outside a request (jobs, services) needs of the bus: publishing after a commit. */
 export type ChangePublisher = Pick<ChangeBus, 'publish'>;
@@ -26,7 +34,7 @@ export type ChangePublisher = Pick<ChangeBus, 'publish'>;
 /** A change as the stream tells it: with its id and its menu's provider (null: unknown, e.g. menu gone). */
 export type StreamEvent =
   | { id: string; type: 'menu'; menuId: number; providerId: number | null }
-  | { id: string; type: 'order'; menuId: number; orderId: number; providerId: number | null };
+  | { id: string; type: 'order'; menuId: number; orderId: number; providerId: number | null; stockLeft: StockLeft | null };
 
 /** What stream listeners hear: an event, or that the feed stopped (the LISTEN connection dropped, or closing). */
 export type StreamSignal = { kind: 'event'; event: StreamEvent } | { kind: 'down' };
@@ -51,8 +59,15 @@ export interface ChangeBus {
 export const CHANNEL = 'lunch_changes';
 /** Recent events kept for `Last-Event-ID` resumes. */
 export const RECENT_EVENTS = 2048;
-/** Changes per notification: well under PostgreSQL's 8000-byte payload limit (about 40 bytes each). */
+/** Changes per notification: at most this many (about 40 bytes each without stock)... */
 const PER_NOTIFY = 100;
+/**
+ * ...and at most this many bytes of changes as sent, so the notification stays under PostgreSQL's
+ * 8000-byte payload limit (the statement's JSON adds a space after each comma: under 1.5 times).
+ */
+const NOTIFY_BYTES = 4500;
+/** An order's stock left longer than this (bytes) is not sent; the pages refetch instead. */
+const STOCK_LEFT_BYTES = 1000;
 const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
 /** Changes published within this window share one notification (a rush sends hundreds a second). */
 export const NOTIFY_BATCH_MS = 20;
@@ -60,13 +75,15 @@ export const NOTIFY_BATCH_MS = 20;
 /**
  * One statement per batch: the menus' providers looked up, one notification sent (delivered to
  * every listener when this autocommit statement commits).
- * Wire format: `{"s": tag, "c": [[n, "o"|"m", menuId, orderId|null, providerId|null], ...]}`.
+ * Wire format: `{"s": tag, "c": [[n, "o"|"m", menuId, orderId|null, providerId|null, stockLeft|null], ...]}`.
  */
 const NOTIFY_SQL = `select pg_notify('${CHANNEL}', json_build_object('s', $1::text, 'c',
-  json_agg(json_build_array(c.n, c.t, c.m, c.o, coalesce(c.p, m.provider_id)) order by c.n))::text)
-  from json_to_recordset($2::json) as c(n int, t text, m int, o int, p int) left join menus m on m.id = c.m`;
+  json_agg(json_build_array(c.n, c.t, c.m, c.o, coalesce(c.p, m.provider_id), c.l) order by c.n))::text)
+  from json_to_recordset($2::json) as c(n int, t text, m int, o int, p int, l json) left join menus m on m.id = c.m`;
 
-type Wire = { s: string; c: [number, 'o' | 'm', number, number | null, number | null][] };
+type Wire = { s: string; c: [number, 'o' | 'm', number, number | null, number | null, StockLeft | null | undefined][] };
+
+type Pending = { n: number; t: 'o' | 'm'; m: number; o: number | null; p: number | null; l: StockLeft | null; size: number };
 
 export interface BusOptions {
   pool: pg.Pool;
@@ -80,7 +97,7 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
   const local = new Set<(change: Change) => void>();
   const streams = new Set<(signal: StreamSignal) => void>();
   const recent: StreamEvent[] = [];
-  let pending: { n: number; t: 'o' | 'm'; m: number; o: number | null; p: number | null }[] = [];
+  let pending: Pending[] = [];
   let flushing: Promise<void> | null = null;
   let client: pg.Client | null = null;
   let listening = false;
@@ -94,8 +111,13 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
 
   const flush = async () => {
     while (pending.length > 0) {
-      const batch = pending.slice(0, PER_NOTIFY);
-      pending = pending.slice(batch.length);
+      let count = 0;
+      for (let bytes = 0; count < pending.length && count < PER_NOTIFY; count++) {
+        bytes += pending[count]!.size;
+        if (bytes > NOTIFY_BYTES && count > 0) break;
+      }
+      const batch = pending.slice(0, count).map(({ size: _size, ...c }) => c);
+      pending = pending.slice(count);
       try {
         await pool.query(NOTIFY_SQL, [tag, JSON.stringify(batch)]);
       } catch (err) {
@@ -121,10 +143,12 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
       return;
     }
     const own = wire.s === tag;
-    for (const [n, t, menuId, orderId, providerId] of wire.c) {
+    for (const [n, t, menuId, orderId, providerId, stockLeft] of wire.c) {
       const id = `${wire.s}-${n}`;
       const event: StreamEvent =
-        t === 'o' ? { id, type: 'order', menuId, orderId: orderId ?? 0, providerId } : { id, type: 'menu', menuId, providerId };
+        t === 'o'
+          ? { id, type: 'order', menuId, orderId: orderId ?? 0, providerId, stockLeft: stockLeft ?? null }
+          : { id, type: 'menu', menuId, providerId };
       if (!own) {
         const change: Change = t === 'o' ? { type: 'order', menuId, orderId: orderId ?? 0 } : { type: 'menu', menuId };
         for (const listener of local) listener(change);
@@ -180,12 +204,18 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
   return {
     publish(change) {
       for (const listener of local) listener(change);
+      // About 48 bytes per change as sent, plus its stock left (dropped when long: pages refetch).
+      const stock = change.type === 'order' && change.stockLeft ? JSON.stringify(change.stockLeft) : '';
+      const l = stock && stock.length <= STOCK_LEFT_BYTES ? (change as { stockLeft: StockLeft }).stockLeft : null;
+      const size = 48 + (l ? stock.length : 0);
       pending.push({
         n: ++seq,
         t: change.type === 'order' ? 'o' : 'm',
         m: change.menuId,
         o: change.type === 'order' ? change.orderId : null,
         p: change.providerId ?? null,
+        l,
+        size,
       });
       schedule();
     },

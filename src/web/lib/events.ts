@@ -10,7 +10,8 @@ import { useSession } from './session-store';
  * so pages poll only while it is down.
  */
 export type ServerEvent =
-  | { type: 'order'; menuId: number; orderId?: number }
+  /** stockLeft: [dish id, qty left] of the limited dishes the orders took; absent: refetch the menu. */
+  | { type: 'order'; menuId: number; orderId?: number; stockLeft?: [number, number][] }
   | { type: 'menu'; menuId: number }
   /** Events were missed (the server no longer knows the last id): refetch everything. */
   | { type: 'reset' };

@@ -24,9 +24,11 @@ export function flushDelay(openStreams: number): number {
 const MAX_QUEUED_BYTES = 64 * 1024;
 
 const EVENT_STREAM = fileResponse(
-  'Server-Sent Events (design section 7): `data: {"type":"order","menuId":1,"orderId":2}` or `{"type":"menu","menuId":1}`, ' +
-    'each with an `id:` to resume from (`Last-Event-ID`); `{"type":"reset"}` when the events since that id are unknown ' +
-    '(refetch everything); a comment line as heartbeat. orderId only for staff.',
+  'Server-Sent Events (design section 7): `data: {"type":"order","menuId":1,"orderId":2,"stockLeft":[[5,3]]}` or ' +
+    '`{"type":"menu","menuId":1}`, each with an `id:` to resume from (`Last-Event-ID`); `{"type":"reset"}` when the ' +
+    'events since that id are unknown (refetch everything); a comment line as heartbeat. orderId only for staff. ' +
+    'stockLeft ([dish id, qty left] of the limited dishes orders took) only when every order the event covers was a ' +
+    'placing; without it, refetch the menu.',
   'text/event-stream',
 );
 
@@ -38,30 +40,54 @@ interface Stream {
 
 /** The wire text of one event for one kind of reader (customers never see order ids). */
 function frame(event: StreamEvent, staff: boolean): string {
+  const stock = event.type === 'order' && event.stockLeft ? { stockLeft: event.stockLeft } : {};
   const data =
     event.type === 'order'
       ? staff
-        ? { type: 'order', menuId: event.menuId, orderId: event.orderId }
-        : { type: 'order', menuId: event.menuId }
+        ? { type: 'order', menuId: event.menuId, orderId: event.orderId, ...stock }
+        : { type: 'order', menuId: event.menuId, ...stock }
       : { type: 'menu', menuId: event.menuId };
   return `id: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The stock left after all of `events` (order events of one menu): each dish's lowest figure
+ * (placing only lowers stock, and events may arrive in another order than their commits); null
+ * when any of them does not carry it (a cancel or payment: the page refetches instead).
+ */
+export function mergedStockLeft(events: readonly StreamEvent[]): [number, number][] | null {
+  const left = new Map<number, number>();
+  for (const e of events) {
+    if (e.type !== 'order' || !e.stockLeft) return null;
+    for (const [dish, qty] of e.stockLeft) left.set(dish, Math.min(qty, left.get(dish) ?? qty));
+  }
+  return [...left];
 }
 
 /**
  * The text of a batch of events for the streams of one provider and role. Staff get every event
  * (an incoming-orders page needs each order id); customers, whose events name no order, get one
  * event per menu and kind, the batch's last: in a rush that is a tenth of the bytes and the same
- * refetch. The last event sent is always the batch's last for that provider, so a resume with
- * its id misses nothing.
+ * refetch, with the stock left after all of the batch's orders of that menu (mergedStockLeft).
+ * The last event sent is always the batch's last for that provider, so a resume with its id
+ * misses nothing.
  */
 export function textFor(events: StreamEvent[], providerId: number, staff: boolean): string {
   const mine = events.filter((e) => e.providerId === providerId);
   if (staff) return mine.map((e) => frame(e, true)).join('');
-  const last = new Map<string, number>();
-  mine.forEach((e, i) => last.set(`${e.type}:${e.menuId}`, i));
+  const groups = new Map<string, StreamEvent[]>();
+  for (const e of mine) {
+    const key = `${e.type}:${e.menuId}`;
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
   return mine
-    .filter((e, i) => last.get(`${e.type}:${e.menuId}`) === i)
-    .map((e) => frame(e, false))
+    .filter((e) => groups.get(`${e.type}:${e.menuId}`)!.at(-1) === e)
+    .map((e) => {
+      const group = groups.get(`${e.type}:${e.menuId}`)!;
+      return frame(e.type === 'order' && group.length > 1 ? { ...e, stockLeft: mergedStockLeft(group) } : e, false);
+    })
     .join('');
 }
 

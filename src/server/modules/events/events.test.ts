@@ -136,10 +136,11 @@ describe('GET /app/events', () => {
       expect(onA.statusCode).toBe(200);
       const orderId = onA.json().order_id as number;
 
+      // The main dish is unlimited: the order took no stock anyone sees.
       const seen = await streamA.next((d) => d.type === 'order');
-      expect(seen.data).toEqual({ type: 'order', menuId: a.menu.id });
+      expect(seen.data).toEqual({ type: 'order', menuId: a.menu.id, stockLeft: [] });
       expect(seen.id).toMatch(/^[0-9a-f]+-\d+$/);
-      expect((await staffA.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: a.menu.id, orderId });
+      expect((await staffA.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: a.menu.id, orderId, stockLeft: [] });
       // B's order and balance edit were committed before A's order: had they been sent to A's
       // streams, they would have arrived first.
       expect(streamA.events.map((e) => e.data.menuId)).toEqual([a.menu.id]);
@@ -147,6 +148,45 @@ describe('GET /app/events', () => {
     } finally {
       streamA.close();
       staffA.close();
+    }
+  });
+
+  it("an order's event carries the stock it left, so pages show it without a refetch; a cancel's does not", async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const stream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, c.auth);
+    try {
+      // The soup has 5 in stock; two soups and an unlimited main leave 3 soups.
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: {
+          ...order(w.menu.id, w.soup.id),
+          items: [
+            { id: w.soup.id, qty: 2 },
+            { id: w.main.id, qty: 1 },
+          ],
+        },
+        headers: c.auth,
+      });
+      expect(placed.statusCode).toBe(200);
+      expect((await stream.next((d) => d.type === 'order')).data).toEqual({
+        type: 'order',
+        menuId: w.menu.id,
+        stockLeft: [[w.soup.id, 3]],
+      });
+      const cancelled = await ctx.app.inject({
+        method: 'POST',
+        url: `/app/order/${placed.json().order_id as number}/cancel`,
+        headers: c.auth,
+      });
+      expect(cancelled.statusCode).toBe(200);
+      // The stock went back up: the event says only that the menu's orders changed (refetch).
+      await expect.poll(() => stream.events.length).toBe(2);
+      expect(stream.events[1]!.data).toEqual({ type: 'order', menuId: w.menu.id });
+    } finally {
+      stream.close();
     }
   });
 
@@ -224,7 +264,7 @@ describe('GET /app/events', () => {
         headers: c.auth,
       });
       expect(placed.statusCode).toBe(200);
-      expect((await again.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id });
+      expect((await again.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id, stockLeft: [] });
     } finally {
       again.close();
     }
@@ -243,18 +283,28 @@ describe('GET /app/events', () => {
 
 describe('a batch of events as one stream reads it', () => {
   const batch = [
-    { id: 'a-1', type: 'order' as const, menuId: 1, orderId: 10, providerId: 1 },
-    { id: 'a-2', type: 'order' as const, menuId: 2, orderId: 11, providerId: 2 },
-    { id: 'a-3', type: 'order' as const, menuId: 1, orderId: 12, providerId: 1 },
+    {
+      id: 'a-1',
+      type: 'order' as const,
+      menuId: 1,
+      orderId: 10,
+      providerId: 1,
+      stockLeft: [
+        [5, 3],
+        [6, 9],
+      ] as [number, number][],
+    },
+    { id: 'a-2', type: 'order' as const, menuId: 2, orderId: 11, providerId: 2, stockLeft: [[7, 1]] as [number, number][] },
+    { id: 'a-3', type: 'order' as const, menuId: 1, orderId: 12, providerId: 1, stockLeft: [[5, 2]] as [number, number][] },
     { id: 'a-4', type: 'menu' as const, menuId: 1, providerId: 1 },
-    { id: 'a-5', type: 'order' as const, menuId: 1, orderId: 13, providerId: 1 },
+    { id: 'a-5', type: 'order' as const, menuId: 1, orderId: 13, providerId: 1, stockLeft: [[6, 8]] as [number, number][] },
   ];
   const ids = (text: string) => [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]);
 
   it('staff get every event of their provider, with order ids', () => {
     const text = textFor(batch, 1, true);
     expect(ids(text)).toEqual(['a-1', 'a-3', 'a-4', 'a-5']);
-    expect(text).toContain('"orderId":13');
+    expect(text).toContain('"orderId":13,"stockLeft":[[6,8]]');
   });
 
   it("customers get one event per menu and kind, the batch's last (so resuming from it misses nothing), without order ids", () => {
@@ -262,6 +312,34 @@ describe('a batch of events as one stream reads it', () => {
     expect(ids(text)).toEqual(['a-4', 'a-5']);
     expect(text).not.toContain('orderId');
     expect(textFor(batch, 3, false)).toBe('');
+  });
+
+  it("a customer's one event per menu carries the stock left after all the batch's orders: each dish's lowest figure", () => {
+    // a-1 left 3 soups (5) and 9 mains (6), a-3 two soups, a-5 eight mains; a later event of an
+    // earlier commit (5 at 4) does not raise what is shown.
+    const late = { id: 'a-6', type: 'order' as const, menuId: 1, orderId: 9, providerId: 1, stockLeft: [[5, 4]] as [number, number][] };
+    const data = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)) as unknown);
+    expect(data(textFor([...batch, late], 1, false))).toEqual([
+      { type: 'menu', menuId: 1 },
+      {
+        type: 'order',
+        menuId: 1,
+        stockLeft: [
+          [5, 2],
+          [6, 8],
+        ],
+      },
+    ]);
+  });
+
+  it('when any order the event covers did not carry its stock (a cancel), the event carries none and pages refetch', () => {
+    const cancel = { id: 'a-6', type: 'order' as const, menuId: 1, orderId: 10, providerId: 1, stockLeft: null };
+    expect(textFor([...batch, cancel], 1, false)).toContain('data: {"type":"order","menuId":1}\n');
+    expect(textFor([cancel, ...batch], 1, false)).toContain('data: {"type":"order","menuId":1}\n');
   });
 });
 
@@ -297,11 +375,12 @@ describe('two instances on one database', () => {
       const placed = await ctx.app.inject({
         method: 'POST',
         url: '/app/order/create',
-        payload: order(w.menu.id, w.main.id),
+        payload: order(w.menu.id, w.soup.id),
         headers: c.auth,
       });
       expect(placed.statusCode).toBe(200);
-      expect((await onB.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id });
+      // With the stock it left (the soup had 5), through PostgreSQL's notification.
+      expect((await onB.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id, stockLeft: [[w.soup.id, 4]] });
       expect(heardByB).toEqual([{ type: 'order', menuId: w.menu.id, orderId: placed.json().order_id }]);
       // Once, not twice: the instance that placed it told its own caches directly, not again from the echo.
       const heardByA: Change[] = [];
@@ -316,6 +395,28 @@ describe('two instances on one database', () => {
     } finally {
       unsubscribe();
       onB.close();
+    }
+  });
+
+  it("a rush of orders with long stock figures all reach the other instance (notifications stay under PostgreSQL's payload limit)", async () => {
+    const heard: { orderId: number; stockLeft: unknown }[] = [];
+    const off = b.changes.listen((signal) => {
+      if (signal.kind === 'event' && signal.event.type === 'order' && signal.event.menuId === 999_999)
+        heard.push({ orderId: signal.event.orderId, stockLeft: signal.event.stockLeft });
+    });
+    try {
+      // 40 dishes each (about 400 bytes): 100 of them would be 40 kB in one notification.
+      const long = Array.from({ length: 40 }, (_, i): [number, number] => [1000 + i, 100 + i]);
+      // Over 1,000 bytes: sent without it (the pages refetch).
+      const tooLong = Array.from({ length: 120 }, (_, i): [number, number] => [1000 + i, 100 + i]);
+      for (let i = 1; i <= 150; i++) ctx.app.changes.publish({ type: 'order', menuId: 999_999, orderId: i, stockLeft: long });
+      ctx.app.changes.publish({ type: 'order', menuId: 999_999, orderId: 151, stockLeft: tooLong });
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(151);
+      expect(heard.map((h) => h.orderId)).toEqual(Array.from({ length: 151 }, (_, i) => i + 1));
+      expect(heard.slice(0, 150).every((h) => JSON.stringify(h.stockLeft) === JSON.stringify(long))).toBe(true);
+      expect(heard[150]!.stockLeft).toBeNull();
+    } finally {
+      off();
     }
   });
 

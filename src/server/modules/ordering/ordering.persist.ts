@@ -48,25 +48,35 @@ interface Placed {
   amountToPayCents: number;
   method: CheckedOrder['method'];
   bank: string | null;
+  stockLeft: StockLeft;
+}
+
+/** The limited dishes an order took, with the stock left after it: [dish id, qty left]. */
+export type StockLeft = [number, number][];
+
+/** What persisting an order gives its route: the API answer, and the stock it left (empty for a repeat). */
+export interface Persisted {
+  answer: CreateOrderResult;
+  stockLeft: StockLeft;
 }
 
 /**
  * Places a checked order: the order statement (one round trip), again with a fresh read of the
  * customer when their row changed since it was read (up to MAX_TRIES), then the payment of a card
- * or bank order. Answers the API result.
+ * or bank order. Answers the API result and the stock the order left (for the event stream).
  */
 export async function persistOrder(
   deps: Deps,
   gateway: PaymentGateway,
   checked: CheckedOrder | RepeatedOrder,
   req: PersistRequest,
-): Promise<CreateOrderResult> {
+): Promise<Persisted> {
   let order: CheckedOrder | RepeatedOrder = checked;
   let placed: Placed | null = null;
   for (let tries = 0; placed === null; tries++) {
     if (order.kind === 'repeat') {
       const repeated = await repeatAnswer(deps, gateway, order.customerId, req);
-      if (repeated) return repeated;
+      if (repeated) return { answer: repeated, stockLeft: [] };
       order = order.otherwise();
     }
     try {
@@ -80,7 +90,7 @@ export async function persistOrder(
       // Two requests with one key raced: the other one placed the order.
       if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
         const repeated = await repeatAnswer(deps, gateway, order.customer.id, req);
-        if (repeated) return repeated;
+        if (repeated) return { answer: repeated, stockLeft: [] };
       }
       if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
       continue;
@@ -91,7 +101,8 @@ export async function persistOrder(
     const fresh = await loadCustomerState(deps.database.db, order.customer.id, order.menu.id, req.idempotencyKey);
     order = recheckOrder(order, fresh);
   }
-  if (!placed.reference) return { success: true, order_id: placed.orderId };
+  const { stockLeft } = placed;
+  if (!placed.reference) return { answer: { success: true, order_id: placed.orderId }, stockLeft };
   const { method, bank } = placed;
   try {
     const { redirectUrl, gatewayPaymentId } = await gateway.createPayment({
@@ -106,7 +117,7 @@ export async function persistOrder(
       // Refunds name the gateway's own id for the payment (Montonio's order uuid).
       await deps.database.db.update(payments).set({ gatewayPaymentId }).where(eq(payments.reference, placed.reference));
     }
-    return { success: true, order_id: placed.orderId, payment_link: redirectUrl };
+    return { answer: { success: true, order_id: placed.orderId, payment_link: redirectUrl }, stockLeft };
   } catch {
     const orderId = placed.orderId;
     await deps.database.db.transaction((tx) => releasePendingOrder(tx, orderId, deps.now()));
@@ -191,7 +202,14 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     const text = orderingText(lang, 'unpaidOrderExists');
     throw new AppError(409, text, { payment_type: [text] });
   }
-  return { orderId: row.order_id!, reference, amountToPayCents: totals.amountToPay, method: order.method, bank: order.bank };
+  return {
+    orderId: row.order_id!,
+    reference,
+    amountToPayCents: totals.amountToPay,
+    method: order.method,
+    bank: order.bank,
+    stockLeft: row.stock_left ?? [],
+  };
 }
 
 /** The answer of an order already placed with this key (its payment link while it is unpaid). */

@@ -151,11 +151,12 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const state = await loadCustomerState(db, who, input.dishlist_id, orderKey, namedDishes(input), true);
       if (signIn) await signIn(state?.session ?? null);
       const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
-      const placed = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+      const { answer, stockLeft } = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
       ordersPlaced.inc();
-      // Stock changed: this instance's caches drop the menu, every open order page hears of it.
-      app.changes.publish({ type: 'order', menuId: input.dishlist_id, orderId: placed.order_id });
-      return placed;
+      // Stock changed: this instance's caches drop the menu, every open order page hears of it,
+      // with the stock the order left (the pages show it without a refetch; decision 030).
+      app.changes.publish({ type: 'order', menuId: input.dishlist_id, orderId: answer.order_id, stockLeft });
+      return answer;
     } catch (err) {
       // A refused order (stock gone, dish withdrawn, menu closed): the page reloads the menu
       // at once and must see it as it is now, not as this instance cached it.

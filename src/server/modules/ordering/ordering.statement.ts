@@ -55,7 +55,9 @@ interface OrderStatement {
  * already has an unpaid (status 1) order on the menu (`unpaid`, read under the user-row lock, so
  * parallel orders of one customer leave at most one unpaid; decision 019); the cash variants
  * are unchanged. `le` writes the order's ledger entries (decision 038: subsidy, bonus and, for
- * a cash order, the cash owed on delivery; none of 0) in the same statement. Every part sees the rows as they were before the update. The
+ * a cash order, the cash owed on delivery; none of 0) in the same statement. Every part sees the rows as they were before the update,
+ * except what `taken` returns: the stock left after this order (`stock_left`, for the event that
+ * tells open order pages; decision 030). The
  * variants leave out the parts a plain cash order does not need: each data-changing part costs
  * PostgreSQL executor set-up on every call, written or not.
  */
@@ -91,7 +93,7 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     from need join locked on locked.dish_id = need.dish_id
     where b.menu_id = ${$('menu')}::int and b.dish_id = need.dish_id and locked.qty is not null
       and not exists (select 1 from short)${withPayment ? ' and not exists (select 1 from unpaid)' : ''}
-    returning b.dish_id),
+    returning b.dish_id, b.qty),
   o as (
     insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
       amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, allergen_warnings, created_at, updated_at)
@@ -140,7 +142,8 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     where id = ${$('user')}::int and exists (select 1 from o)
     returning 1)
   select (select id from o) as order_id, exists (select 1 from lu) as locked,
-    coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short${withPayment ? ',\n    exists (select 1 from unpaid) as unpaid' : ''}`;
+    coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short,
+    (select json_agg(json_build_array(dish_id, qty)) from taken) as stock_left${withPayment ? ',\n    exists (select 1 from unpaid) as unpaid' : ''}`;
   return { name: `place-order${withOptions ? '-options' : ''}${withPayment ? '-payment' : ''}`, text, params };
 }
 
@@ -161,6 +164,8 @@ export interface OrderStatementRow {
   short: [number, number][];
   /** Card/bank variants: the customer already has an unpaid order on the menu (nothing written). */
   unpaid?: boolean;
+  /** The limited dishes the order took, with the stock left after it: [dish id, qty left] (null: none taken). */
+  stock_left: [number, number][] | null;
 }
 
 /**

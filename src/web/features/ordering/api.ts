@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
 import { useApiQuery, useSessionKey } from '../../lib/query';
 import { isClosed } from './model/deadline';
+import { StockLog, withStockLeft } from './model/live-stock';
 import type {
   CreateOrderForUserInput,
   CreateOrderInput,
@@ -40,16 +41,26 @@ export const DEADLINE_POLL_MS = 2_000;
 
 /** Refetches of one menu prompted by events: at most one per this interval (an order rush sends many). */
 export const LIVE_REFETCH_MS = 1_000;
+/**
+ * Events that carry the stock left (orders placed) change "N left" on the page at once; the menu
+ * is then refetched at most once per this interval, to settle what the events cannot say.
+ */
+export const STOCK_SETTLE_MS = 5_000;
+
+/** The stock events of this page, applied to refetches that were under way when they came. */
+const stockLog = new StockLog();
 
 /**
  * The order page's live data: an order or a menu edit on any instance refetches the menu it
  * names ("N left", sold-out dishes, the deadline) and, for menu edits, the open-menu list; a
- * reset refetches all of them. During a rush a menu is refetched at once, then at most once a
- * second (the last event always leads to a refetch). Answers whether the stream is connected.
+ * reset refetches all of them. An order event with the stock it left lowers "N left" in the
+ * menus already loaded at once (decision 030). During a rush a menu is refetched at once, then
+ * at most once a second, or once every five seconds while the events carry the stock (the last
+ * event always leads to a refetch). Answers whether the stream is connected.
  */
 export function useLiveOrdering(): boolean {
   const client = useQueryClient();
-  const timing = useRef(new Map<number, { last: number; timer: ReturnType<typeof setTimeout> | null }>());
+  const timing = useRef(new Map<number, { last: number; due: number; timer: ReturnType<typeof setTimeout> | null }>());
   useEffect(() => {
     const timers = timing.current;
     return () => {
@@ -65,17 +76,31 @@ export function useLiveOrdering(): boolean {
       }
       if (event.type === 'menu') void client.invalidateQueries({ queryKey: ORDER_KEYS.dishlists });
       const menuId = event.menuId;
-      const t = timing.current.get(menuId) ?? { last: 0, timer: null };
+      const stockLeft = event.type === 'order' ? event.stockLeft : undefined;
+      if (stockLeft) {
+        stockLog.record(menuId, stockLeft, Date.now());
+        client.setQueriesData<ReceivedOrderPage>({ queryKey: ORDER_KEYS.page(menuId) }, (old) => {
+          if (!old) return old;
+          const balance = withStockLeft(old.balance, stockLeft);
+          return balance === old.balance ? old : { ...old, balance: [...balance] };
+        });
+      }
+      const t = timing.current.get(menuId) ?? { last: 0, due: 0, timer: null };
       timing.current.set(menuId, t);
-      if (t.timer) return;
+      const now = Date.now();
+      const due = Math.max(now, t.last + (stockLeft ? STOCK_SETTLE_MS : LIVE_REFETCH_MS));
+      if (t.timer) {
+        if (t.due <= due) return;
+        clearTimeout(t.timer);
+      }
       const refetch = () => {
         t.timer = null;
         t.last = Date.now();
         void client.invalidateQueries({ queryKey: ORDER_KEYS.page(menuId) });
       };
-      const wait = t.last + LIVE_REFETCH_MS - Date.now();
-      if (wait <= 0) refetch();
-      else t.timer = setTimeout(refetch, wait);
+      t.due = due;
+      if (due <= now) refetch();
+      else t.timer = setTimeout(refetch, due - now);
     },
     [client],
   );
@@ -101,12 +126,15 @@ export function useOrderPage(id: number | null) {
   return useQuery({
     queryKey: [...ORDER_KEYS.page(id ?? 0), session, null],
     queryFn: async ({ signal, client, queryKey }): Promise<ReceivedOrderPage> => {
+      const sent = Date.now();
       const answer = await api.query<OrderPageData>(`/app/order/create/${id}`, {
         signal,
         // Background refreshes stay out of the progress bar; the first load shows in it.
         silent: client.getQueryData(queryKey) !== undefined,
       });
-      return { ...answer, receivedAt: Date.now() };
+      // Orders whose events came while this was under way may not be in it yet.
+      const balance = answer.dishlist ? stockLog.apply(answer.dishlist.id, answer.balance, sent) : answer.balance;
+      return { ...answer, balance: balance === answer.balance ? answer.balance : [...balance], receivedAt: Date.now() };
     },
     enabled: id !== null,
     staleTime: 30_000,
