@@ -158,7 +158,13 @@ async function main() {
         });
       return { worker, ask };
     };
-    type Streamed = { arrivals: [string, number][][]; sequence: [string, number | null][]; received: number };
+    type Streamed = {
+      arrivals: [string, number][][];
+      sequence: [string, number | null][];
+      received: number;
+      customerOrderEvents: number;
+      customerStockEvents: number;
+    };
 
     if (WARMUP > 0) {
       const warm = await runRush((await makeMenu('Warm-up')).id, 0, WARMUP);
@@ -256,6 +262,8 @@ async function main() {
     say(
       `\nOrders that reached every customer stream (counted per stream): ${delivered} of ${expected} (${((delivered / expected) * 100).toFixed(1)} %)`,
     );
+    const sum = (key: 'customerOrderEvents' | 'customerStockEvents') => streamed.reduce((n, b) => n + b[key], 0);
+    say(`  customer order events carrying the stock left: ${sum('customerStockEvents')} of ${sum('customerOrderEvents')}`);
     say(
       `  order answered -> event at client (lower bound of commit-to-client): p50 ${ms(fromAnswer, 50)}  p95 ${ms(fromAnswer, 95)}  p99 ${ms(fromAnswer, 99)}  max ${ms(fromAnswer, 100)}`,
     );

@@ -16,6 +16,8 @@ const arrivals = [];
 const sequence = [];
 const requests = [];
 let received = 0;
+let customerOrderEvents = 0;
+let customerStockEvents = 0;
 
 function open(i) {
   return new Promise((resolve) => {
@@ -45,7 +47,14 @@ function open(i) {
           if (staff) {
             const data = JSON.parse(block.slice(nl + 7));
             sequence.push([id, data.type === 'order' ? data.orderId : null]);
-          } else mine.push([id, at]);
+          } else {
+            mine.push([id, at]);
+            // The stock change itself, not only news of it (the hot dish is limited: every order event has it).
+            if (block.includes('"type":"order"')) {
+              customerOrderEvents++;
+              if (block.includes('"stockLeft":[[')) customerStockEvents++;
+            }
+          }
         }
       });
       res.on('error', () => undefined);
@@ -71,6 +80,6 @@ parentPort.on('message', async (msg) => {
     parentPort.postMessage({ opened, failed });
   } else if (msg === 'close') {
     for (const req of requests) req.destroy();
-    parentPort.postMessage({ arrivals, sequence, received });
+    parentPort.postMessage({ arrivals, sequence, received, customerOrderEvents, customerStockEvents });
   }
 });
