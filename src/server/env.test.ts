@@ -18,6 +18,33 @@ describe('configuration: the laptop rule (embedded database) for payments and li
     expect(env.warnings[0]).toMatch(/PAYMENT_GATEWAY is not set: card and bank payments are off \(cash only\)/);
   });
 
+  it('the default gateway: the sandbox only with the embedded database on a local address, else cash only with a warning', () => {
+    const cases: [Record<string, string>, 'sandbox' | 'none'][] = [
+      [{}, 'sandbox'],
+      [{ PUBLIC_URL: 'http://localhost:3000' }, 'sandbox'],
+      [{ PUBLIC_URL: 'http://127.0.0.1:3100' }, 'sandbox'],
+      [{ PUBLIC_URL: 'http://[::1]:3000' }, 'sandbox'],
+      // A production install on the embedded database (docs/operations.md): no simulated card payments.
+      [{ PUBLIC_URL: 'https://lunch.example' }, 'none'],
+      [{ PUBLIC_URL: 'http://192.168.1.20:3000' }, 'none'],
+      [{ PUBLIC_URL: 'https://localhost.example.com' }, 'none'],
+      [{ DATABASE_URL: DB }, 'none'],
+      [{ DATABASE_URL: DB, PUBLIC_URL: 'http://localhost:3000' }, 'none'],
+      [{ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example' }, 'none'],
+    ];
+    for (const [vars, gateway] of cases) {
+      const env = loadEnv(vars);
+      expect(env.PAYMENT_GATEWAY, JSON.stringify(vars)).toBe(gateway);
+      const warned = env.warnings.some((w) => /PAYMENT_GATEWAY is not set: card and bank payments are off \(cash only\)/.test(w));
+      expect(warned, JSON.stringify(vars)).toBe(gateway === 'none');
+    }
+    // An explicit choice is kept on a public address, without the warning.
+    expect(loadEnv({ PUBLIC_URL: 'https://lunch.example', PAYMENT_GATEWAY: 'sandbox' })).toMatchObject({
+      PAYMENT_GATEWAY: 'sandbox',
+      warnings: [],
+    });
+  });
+
   it('an explicit PAYMENT_GATEWAY wins either way, and is not warned about', () => {
     expect(loadEnv({ DATABASE_URL: DB, PUBLIC_URL: 'https://lunch.example', PAYMENT_GATEWAY: 'sandbox' })).toMatchObject({
       PAYMENT_GATEWAY: 'sandbox',

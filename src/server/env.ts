@@ -44,8 +44,8 @@ const schema = z.object({
   /**
    * Card and bank payments: 'sandbox' is the built-in test gateway (its approve page moves no
    * money; for demos and tests); 'montonio' is Montonio (MONTONIO_* below, decision 035); 'none'
-   * offers cash only. Unset: 'sandbox' on a laptop run (the
-   * embedded database), 'none' with DATABASE_URL, with a warning at start (see `resolveEnv`).
+   * offers cash only. Unset: 'sandbox' only on a laptop (the embedded database and PUBLIC_URL
+   * unset or on localhost/127.0.0.1), else 'none' with a warning at start (see `resolveEnv`).
    */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'montonio', 'none']).optional(),
   /** Montonio (PAYMENT_GATEWAY=montonio): the store's access key from Montonio's Partner System. */
@@ -128,13 +128,24 @@ export function isLaptop(env: Pick<Parsed, 'DATABASE_URL'>): boolean {
   return !env.DATABASE_URL;
 }
 
+/** PUBLIC_URL unset, or an address only this machine opens (localhost, 127.x.x.x, [::1]). */
+export function isLocalAddress(publicUrl: string | undefined): boolean {
+  if (!publicUrl) return true;
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
 function resolveEnv(parsed: Parsed): Env {
   const warnings: string[] = [];
   const laptop = isLaptop(parsed);
   let gateway = parsed.PAYMENT_GATEWAY;
   if (!gateway) {
-    gateway = laptop ? 'sandbox' : 'none';
-    if (!laptop) {
+    // The sandbox approves payments without sign-in and moves no money: a default only where no one
+    // else can reach the app (the embedded database and a local address). A production install on
+    // the embedded database (docs/operations.md) is cash only until it names its gateway.
+    const demo = laptop && isLocalAddress(parsed.PUBLIC_URL);
+    gateway = demo ? 'sandbox' : 'none';
+    if (!demo) {
       warnings.push(
         'PAYMENT_GATEWAY is not set: card and bank payments are off (cash only). Set PAYMENT_GATEWAY=sandbox only for a test installation: the sandbox approves payments without moving money.',
       );
