@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { Role } from '../../shared/roles.js';
 import type { Mailer } from './mail.js';
+import type { PushServices } from './push-services.js';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'user' | readonly Role[];
@@ -26,6 +27,11 @@ export interface Deps {
   mailer: Mailer;
   /** The clock; tests move it. */
   now: () => Date;
+  /**
+   * Where push messages may go (lib/push-services.ts); unset, the browsers' push services
+   * (BROWSER_PUSH_SERVICES). Only tests set it, to reach a local stand-in: no setting widens it.
+   */
+  pushServices?: PushServices;
 }
 
 export type App = FastifyInstance<

@@ -60,7 +60,7 @@ export interface TestContext {
 }
 
 /** The whole app on a fresh database, in memory (app.inject), no listening socket. */
-export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<Env> = {}, injected: Pick<Deps, 'pushServices'> = {}): Promise<TestContext> {
   const database = await createTestDb();
   const env = {
     ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' }),
@@ -68,7 +68,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestC
   };
   const clock = testClock();
   const mailer = createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: Deps = { env, database, mailer, now: clock.now };
+  const deps: Deps = { env, database, mailer, now: clock.now, ...injected };
   const app = await buildApp(deps, { serveWeb: false, logger: false });
   await app.ready();
   return {

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.js';
 import { pushSubscriptions, settings } from '../../db/schema/index.js';
 import { publicBaseUrl, type Env } from '../../env.js';
 import { deploymentSecretBox } from '../../lib/secret-box.js';
 import { getSetting } from '../../lib/settings.js';
+import { checkedLookup, pushEndpoint, PushTargetRefused, type PushServices } from '../../lib/push-services.js';
 
 /** The VAPID key pair (decision 033): made once, kept in the settings table, the private half sealed. */
 export interface VapidKeys {
@@ -57,33 +60,40 @@ export const PUSH_TTL_SECONDS = 3600;
 
 /**
  * Sends one encrypted push message (RFC 8291 aes128gcm, VAPID RFC 8292) and answers the push
- * service's status. web-push builds the request (encryption and the signed Authorization header);
- * it is sent with fetch, which also reaches a plain-HTTP endpoint in tests.
+ * service's status. web-push builds the request (encryption and the signed Authorization header).
+ * The one place the server talks to a push service: the endpoint must name one of `services`
+ * (push-services.ts; refused with PushTargetRefused otherwise, whatever was stored), the socket
+ * connects only to a public address (its own connection, never a pooled socket whose address was
+ * checked under other rules), and redirects are not followed.
  */
 export async function sendPush(
   target: PushTarget,
   payload: string,
   vapid: VapidKeys,
   subject: string,
+  services: PushServices,
   ttl = PUSH_TTL_SECONDS,
 ): Promise<number> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-    payload,
-    {
-      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      TTL: ttl,
-      contentEncoding: 'aes128gcm',
-    },
-  );
-  const res = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    signal: AbortSignal.timeout(10_000),
+  const url = pushEndpoint(services, target.endpoint);
+  if (!url) throw new PushTargetRefused('endpoint');
+  const details = webpush.generateRequestDetails({ endpoint: url.href, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
+    vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    TTL: ttl,
+    contentEncoding: 'aes128gcm',
   });
-  await res.arrayBuffer().catch(() => undefined);
-  return res.status;
+  const body = details.body ? Buffer.from(details.body) : undefined;
+  const headers = { ...(details.headers as Record<string, string | number>), ...(body ? { 'Content-Length': body.length } : {}) };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<number>((resolve, reject) => {
+    const req = send(url, { method: details.method, headers, lookup: checkedLookup(services), agent: false, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('push service timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** 404 and 410 from a push service: the subscription is gone for good (RFC 8030 section 7.3). */

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ADMINS } from '../../../shared/roles.js';
 import {
@@ -15,6 +16,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { BROWSER_PUSH_SERVICES, pushEndpoint } from '../../lib/push-services.js';
 import { vapidKeys } from './push.js';
 import { remindersText } from './reminders.messages.js';
 import { sendDueReminders, unsubscribe } from './reminders.service.js';
@@ -59,17 +61,31 @@ export async function remindersRoutes(app: App, deps: Deps) {
     async (req) => {
       const user = userOf(req);
       const { endpoint, keys } = req.body;
-      // Browsers hand out https push services only; plain http is for the tests' local endpoint.
-      const local = deps.env.NODE_ENV === 'test' || deps.env.NODE_ENV === 'development';
-      if (!endpoint.startsWith('https://') && !(local && endpoint.startsWith('http://'))) {
+      // Only the browsers' push services (lib/push-services.ts): anything else would make the
+      // reminder job POST wherever a signed-in user says (internal hosts, the metadata address).
+      if (!pushEndpoint(deps.pushServices ?? BROWSER_PUSH_SERVICES, endpoint)) {
         throw fieldError(t(req.lang, 'invalid'), { endpoint: [t(req.lang, 'invalidValue')] });
       }
       await db.transaction(async (tx) => {
-        // A browser's subscription belongs to whoever registered it last (one browser, one account at a time).
-        await tx
-          .insert(pushSubscriptions)
-          .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: user.id, p256dh: keys.p256dh, auth: keys.auth } });
+        // A browser's subscription moves to whoever registers it last only with proof that they
+        // hold it: its keys (the browser's public key and auth secret, which only the browser and
+        // this server know). Another user who merely knows the endpoint gets the same answer, and
+        // the subscription stays where it was.
+        const [held] = await tx
+          .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, endpoint))
+          .for('update');
+        if (!held) {
+          await tx
+            .insert(pushSubscriptions)
+            .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+            .onConflictDoNothing({ target: pushSubscriptions.endpoint });
+        } else if (held.userId === user.id) {
+          await tx.update(pushSubscriptions).set({ p256dh: keys.p256dh, auth: keys.auth }).where(eq(pushSubscriptions.endpoint, endpoint));
+        } else if (sameSecret(held.p256dh, keys.p256dh) && sameSecret(held.auth, keys.auth)) {
+          await tx.update(pushSubscriptions).set({ userId: user.id }).where(eq(pushSubscriptions.endpoint, endpoint));
+        }
         await tx.update(users).set({ lang: req.lang }).where(eq(users.id, user.id));
       });
       return { message: remindersText(req.lang, 'pushSubscribed') };
@@ -86,4 +102,10 @@ export async function remindersRoutes(app: App, deps: Deps) {
       return { message: remindersText(req.lang, 'pushUnsubscribed') };
     },
   );
+}
+
+/** Constant-time equality of two key strings (the auth secret is one). */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }

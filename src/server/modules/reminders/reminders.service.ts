@@ -10,6 +10,7 @@ import { isOpen, loadBalances, loadMenu, openMenus, presentBalance } from '../or
 import { placedOrder } from '../ordering/ordering.placed.js';
 import { removeSubscription, sendPush, subscriptionGone, vapidKeys, vapidSubject, type PushTarget } from './push.js';
 import { remindersText } from './reminders.messages.js';
+import { BROWSER_PUSH_SERVICES, PushTargetRefused } from '../../lib/push-services.js';
 
 /** The purpose the unsubscribe links are signed for (lib/signed-links.ts). */
 export const UNSUBSCRIBE_PURPOSE = 'reminder-unsubscribe';
@@ -225,10 +226,13 @@ async function pushReminders(
     let delivered = false;
     for (const target of targets) {
       try {
-        const status = await sendPush(target, payload, vapid, subject);
+        const status = await sendPush(target, payload, vapid, subject, deps.pushServices ?? BROWSER_PUSH_SERVICES);
         if (subscriptionGone(status)) await removeSubscription(db, target.id);
         else if (status >= 200 && status < 300) delivered = true;
-      } catch {
+      } catch (err) {
+        // Not a push service (stored before the check existed): never sent to, and forgotten. A
+        // push service name that now resolves to a non-public address is only skipped.
+        if (err instanceof PushTargetRefused && err.kind === 'endpoint') await removeSubscription(db, target.id);
         // An unreachable push service: this browser misses this reminder; the e-mail still went.
       }
     }

@@ -15,7 +15,8 @@ import { makeMenu, menuWorld, setBalance } from '../ordering/ordering.factories.
 import { placedOrder } from '../teams/teams.factories.js';
 import { measuredRun } from '../../lib/jobs.js';
 import { jobs } from '../jobs.js';
-import { vapidKeys } from './push.js';
+import { BROWSER_PUSH_SERVICES, isPublicAddress, pushEndpoint, PushTargetRefused } from '../../lib/push-services.js';
+import { sendPush, vapidKeys } from './push.js';
 import { sendDueReminders } from './reminders.service.js';
 
 const PUBLIC_URL = 'https://lunch.example.lv';
@@ -26,6 +27,7 @@ const received: { to: string; raw: string }[] = [];
 // A local push service: records every POST and answers with `pushStatus`.
 let pushServer: Server;
 let pushBase = '';
+let pushPort = 0;
 let pushStatus = 201;
 const pushed: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
 
@@ -56,8 +58,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', () => resolve()));
-  pushBase = `http://127.0.0.1:${(pushServer.address() as { port: number }).port}`;
-  ctx = await createTestApp({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  pushPort = (pushServer.address() as { port: number }).port;
+  pushBase = `http://127.0.0.1:${pushPort}`;
+  // The one way to reach the local stand-in: the push services injected through deps (no setting does it).
+  ctx = await createTestApp(
+    { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    { pushServices: { hosts: ['127.0.0.1'], protocol: 'http:', port: pushPort, publicAddressesOnly: false } },
+  );
 });
 afterAll(async () => {
   await ctx.close();
@@ -371,6 +378,154 @@ describe('web push', () => {
       (await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions', payload: { endpoint, keys: browserKeys().keys } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('push endpoints (no SSRF)', () => {
+  function browserKeys() {
+    return { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  }
+  const subscribe = (auth: Record<string, string>, endpoint: string, keys = browserKeys()) =>
+    ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions', headers: auth, payload: { endpoint, keys } });
+
+  it('accepts only the browsers’ push services, on https port 443', async () => {
+    const app = await createTestApp();
+    try {
+      const who = await signedIn(app.db, { role: 'customer' });
+      for (const endpoint of [
+        'https://169.254.169.254/latest/meta-data/',
+        'https://localhost/push/1',
+        'https://127.0.0.1/push/1',
+        'https://[::1]/push/1',
+        'https://10.0.0.5/push/1',
+        'https://intranet.example.lv/push/1',
+        'https://fcm.googleapis.com:8443/fcm/send/abc',
+        'http://fcm.googleapis.com/fcm/send/abc',
+        'https://fcm.googleapis.com.attacker.example/fcm/send/abc',
+        'https://evilfcm.googleapis.com.example/x',
+        'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+        `${pushBase}/push/1`,
+      ]) {
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/app/push/subscriptions',
+          headers: who.auth,
+          payload: { endpoint, keys: browserKeys() },
+        });
+        expect(res.statusCode, endpoint).toBe(422);
+      }
+      expect(await app.db.select().from(pushSubscriptions)).toHaveLength(0);
+      for (const endpoint of [
+        'https://fcm.googleapis.com/fcm/send/abc:def',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAA',
+        'https://web.push.apple.com/QGuQyavXutnMH',
+        'https://fcm.googleapis.com:443/fcm/send/xyz',
+      ]) {
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/app/push/subscriptions',
+          headers: who.auth,
+          payload: { endpoint, keys: browserKeys() },
+        });
+        expect(res.statusCode, endpoint).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are checked again at send time: a stored endpoint that is not a push service is never POSTed to, and is forgotten', async () => {
+    ctx.clock.set(new Date('2026-03-20T08:00:00Z'));
+    const w = await world(30);
+    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    // Stored before the check existed (or by any other path): a port of this machine.
+    const endpoint = `${pushBase}/internal/${randomBytes(4).toString('hex')}`;
+    await ctx.db.insert(pushSubscriptions).values({ userId: who.user.id, endpoint, ...browserKeys() });
+    const before = pushed.length;
+    const run = await sweep({ ...ctx.deps, pushServices: undefined });
+    expect(pushed.length).toBe(before);
+    expect(run.push).toBe(0);
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
+    // The e-mail still went.
+    expect(mailsTo(who.user.email)).toHaveLength(1);
+  });
+
+  it('refuse at send time a push service name that resolves to a non-public address', async () => {
+    ctx.clock.set(new Date('2026-03-21T08:00:00Z'));
+    const w = await world(30);
+    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    // A push service whose name resolves to loopback (as a rebinding DNS answer would make it).
+    const services = { hosts: ['localhost'], protocol: 'http:' as const, port: pushPort, publicAddressesOnly: true };
+    const endpoint = `http://localhost:${pushPort}/push/${randomBytes(4).toString('hex')}`;
+    expect(pushEndpoint(services, endpoint)).not.toBeNull();
+    await ctx.db.insert(pushSubscriptions).values({ userId: who.user.id, endpoint, ...browserKeys() });
+    // The same name and port reach the stand-in when non-public addresses are allowed (the tests' own policy)...
+    const vapid = await vapidKeys(ctx.db, ctx.deps.env);
+    const target = { id: 0, endpoint, ...browserKeys() };
+    target.p256dh = createECDH('prime256v1').generateKeys().toString('base64url');
+    const before = pushed.length;
+    expect(await sendPush(target, '{}', vapid, 'mailto:a@b.lv', { ...services, publicAddressesOnly: false })).toBe(201);
+    expect(pushed.length).toBe(before + 1);
+    // ...and are refused when they are not, before anything is sent.
+    await expect(sendPush(target, '{}', vapid, 'mailto:a@b.lv', services)).rejects.toBeInstanceOf(PushTargetRefused);
+    const run = await sweep({ ...ctx.deps, pushServices: services });
+    expect(pushed.length).toBe(before + 1);
+    expect(run.push).toBe(0);
+    // Skipped, not forgotten: the name may answer properly again.
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  });
+
+  it('tells public addresses from loopback, private, link-local, metadata and reserved ones', () => {
+    for (const a of ['8.8.8.8', '142.250.74.10', '2a00:1450:4001:82b::200a', '::ffff:8.8.8.8']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      'not-an-address',
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+    expect(BROWSER_PUSH_SERVICES.publicAddressesOnly).toBe(true);
+  });
+
+  it('another user who knows an endpoint cannot take it over; the browser holding it (its keys) can move it', async () => {
+    const a = await signedIn(ctx.db, { role: 'customer' });
+    const b = await signedIn(ctx.db, { role: 'customer' });
+    const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
+    const keys = browserKeys();
+    expect((await subscribe(a.auth, endpoint, keys)).statusCode).toBe(200);
+    const owner = async () => (await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0]!;
+
+    // B knows the endpoint, not the keys: the same answer, but nothing moves and A's keys stay.
+    const claim = await subscribe(b.auth, endpoint, browserKeys());
+    expect(claim.statusCode).toBe(200);
+    expect((await owner()).userId).toBe(a.user.id);
+    expect((await owner()).auth).toBe(keys.auth);
+    expect((await subscribe(b.auth, endpoint, { p256dh: keys.p256dh, auth: browserKeys().auth })).statusCode).toBe(200);
+    expect((await owner()).userId).toBe(a.user.id);
+
+    // The same browser, now signed in as B, sends the subscription it holds: it moves.
+    expect((await subscribe(b.auth, endpoint, keys)).statusCode).toBe(200);
+    expect((await owner()).userId).toBe(b.user.id);
+    // The owner may renew their own keys.
+    const renewed = browserKeys();
+    expect((await subscribe(b.auth, endpoint, renewed)).statusCode).toBe(200);
+    expect((await owner()).auth).toBe(renewed.auth);
   });
 });
 
