@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { apiToken, signIn, todaysMenu } from './ordering-support';
 
@@ -52,4 +52,102 @@ test('the kitchen display counts what to cook and refreshes by itself', async ({
   await order(request, customer, menu.id, dishId, 1);
   await expect(row).toContainText(String(expected + 1), { timeout: 15_000 });
   await expect(announcement).toHaveText(/^Orders changed: \d+ to cook in total \(was \d+\)\.$/);
+});
+
+/** The kitchen's wall screen. */
+const WALL_SCREEN = { width: 1920, height: 1080 };
+
+/** How far the page reaches below the bottom of the screen (0: it does not scroll). */
+const belowTheFold = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+
+interface OrderPageDish {
+  id: number;
+  title: string;
+  qty: number | null;
+  complex: unknown[];
+}
+
+// Issue 24: the display fits its screen. The "all day" board fills a 1920×1080 screen in columns
+// and shrinks to fit rather than scroll, with the demo day and with a day of 40 dishes; in the
+// tickets view the first ticket's "Done" is on the screen whatever the ticket holds.
+test('the kitchen display fits a 1920×1080 screen: the whole day and the first ticket’s Done', async ({ page, request }) => {
+  const customer = await apiToken(request, 'edgars@demo.lv');
+  const admin = await apiToken(request, 'admin@demo.lv');
+  const menu = await todaysMenu(request, customer);
+  // Every dish of the demo day without a stock limit is ordered (the limited ones keep their
+  // stock for the other journeys), and one order is cancelled.
+  const answer = await request.get(`/app/order/create/${menu.id}?lang=en`, { headers: { Authorization: `Bearer ${customer}` } });
+  const { dishlist } = (await answer.json()) as { dishlist: { categories: { dishes: OrderPageDish[] }[] } };
+  const unlimited = dishlist.categories.flatMap((c) => c.dishes).filter((d) => d.qty === null && d.complex.length === 0);
+  expect(unlimited.length).toBeGreaterThanOrEqual(10);
+  for (const d of unlimited) await order(request, customer, menu.id, d.id, 2);
+  const cancelled = await request.post('/app/order/create?lang=en', {
+    headers: { Authorization: `Bearer ${customer}` },
+    data: { dishlist_id: menu.id, items: unlimited.slice(0, 6).map((d) => ({ id: d.id, qty: 1 })), payment_type: 'cash', terms: true },
+  });
+  const { order_id: cancelledId } = (await cancelled.json()) as { order_id: number };
+  expect((await request.post(`/app/order/${cancelledId}/cancel`, { headers: { Authorization: `Bearer ${customer}` } })).ok()).toBe(true);
+
+  await page.setViewportSize(WALL_SCREEN);
+  await signIn(page, 'kitchen@demo.lv');
+  await page.goto(`/kds/${menu.id}`);
+  const board = page.locator('.kds-board');
+  await expect(board.getByRole('listitem').filter({ hasText: unlimited.at(-1)!.title })).toBeVisible();
+  await expect.poll(() => belowTheFold(page), { message: 'the demo day fits without scrolling' }).toBeLessThanOrEqual(0);
+  // In columns: the categories sit side by side, not in rows as tall as the tallest.
+  const lefts = await board.locator('.kds-tile').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
+  expect(new Set(lefts).size).toBeGreaterThanOrEqual(4);
+
+  await page.getByRole('tab', { name: 'Tickets' }).click();
+  const first = page.getByRole('list', { name: 'Open tickets' }).getByRole('article').first();
+  await expect(first).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Bump (done)' })).toBeInViewport({ ratio: 1 });
+  // No departure time is made up (laps, menus and locations hold none; decision 041).
+  await expect(page.getByText('No departure time is set')).toBeVisible();
+  await expect(page.getByText(/^Dispatch at/)).toHaveCount(0);
+
+  // A day of 40 dishes in the six categories, created through the API, each ordered.
+  const detail = await request.get(`/app/dishlists/${menu.id}`, { headers: { Authorization: `Bearer ${admin}` } });
+  const categories = [
+    ...new Set(((await detail.json()) as { selectedDishes: { category_id: number }[] }).selectedDishes.map((d) => d.category_id)),
+  ];
+  expect(categories.length).toBeGreaterThanOrEqual(5);
+  const stamp = Date.now();
+  const ids: number[] = [];
+  for (let i = 1; i <= 40; i++) {
+    const created = await request.post('/app/dishes?lang=en', {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: {
+        title: { lv: `Virtuves ēdiens ${i} ar garāku nosaukumu ${stamp}` },
+        category_id: categories[i % categories.length],
+        price: 4.5,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    ids.push(((await created.json()) as { id: number }).id);
+  }
+  const big = await request.post('/app/dishlists', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      title: `Forty dishes ${stamp}`,
+      from: new Date(Date.now() - 3600_000).toISOString(),
+      to: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      status: true,
+      selectedDishes: ids.map((id) => ({ id })),
+    },
+  });
+  expect(big.ok(), await big.text()).toBe(true);
+  const bigId = ((await big.json()) as { id: number }).id;
+  const placed = await request.post('/app/order/create?lang=en', {
+    headers: { Authorization: `Bearer ${customer}` },
+    data: { dishlist_id: bigId, items: ids.map((id, i) => ({ id, qty: 1 + (i % 12) })), payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
+  await page.goto(`/kds/${bigId}`);
+  const rows = page.locator('.kds-board .kds-row');
+  await expect(rows).toHaveCount(40);
+  await expect.poll(() => belowTheFold(page), { message: '40 dishes fit without scrolling' }).toBeLessThanOrEqual(0);
+  await expect(rows.last()).toBeInViewport({ ratio: 1 });
+  await expect(rows.filter({ hasText: `Virtuves ēdiens 40 ar garāku nosaukumu ${stamp}` }).locator('.kds-row__qty')).toHaveText('4');
 });

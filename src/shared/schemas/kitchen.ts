@@ -105,8 +105,12 @@ export type KitchenTicket = z.infer<typeof kitchenTicket>;
 export const ticketsResult = z.object({
   dishlist: dishlistSummary,
   by: z.enum(TICKET_GROUPINGS),
-  /** When the food should leave (decision 041): tickets are coloured by the time left. */
-  dispatch_at: z.string(),
+  /**
+   * When the food leaves (decision 041), tickets coloured by the time left; null when nothing
+   * holds that time. Laps, menus and locations have no departure or delivery time today, so it
+   * is null and the display shows no time rather than a made-up one.
+   */
+  dispatch_at: z.string().nullable(),
   tickets: z.array(kitchenTicket),
   bumped: z.array(kitchenTicket.extend({ bumped_at: z.string() })),
   updated_at: z.string(),

@@ -6,7 +6,6 @@ import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
-import { DISPATCH_AFTER_DEADLINE_MS } from './kitchen.tickets.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -107,7 +106,8 @@ describe('kitchen tickets', () => {
     const x = await world();
     const body = await tickets(x);
     expect(body.by).toBe('lap');
-    expect(body.dispatch_at).toBe(new Date(x.deadline.getTime() + DISPATCH_AFTER_DEADLINE_MS).toISOString());
+    // Nothing holds a departure time: none is made up from the deadline (decision 041).
+    expect(body.dispatch_at).toBeNull();
     expect(keys(body.tickets)).toEqual([`lap:${x.first.id}`, `lap:${x.second.id}`, `loc:${x.d.location.id}`]);
     const [first, second, d] = body.tickets;
     expect(first).toMatchObject({ kind: 'lap', title: 'First', stops: ['C birojs'], portions: 1, late: true });

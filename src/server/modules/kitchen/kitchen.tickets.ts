@@ -11,11 +11,6 @@ import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js
 import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
 import { providerMenu } from './kitchen.service.js';
 
-/**
- * When the food should leave, when nothing says it (decision 041): the menu's deadline plus this.
- * Menus and laps hold no delivery or departure time yet.
- */
-export const DISPATCH_AFTER_DEADLINE_MS = 60 * 60_000;
 /** Bumped tickets that can be recalled: the last 20. */
 export const RECALLABLE = 20;
 
@@ -174,7 +169,9 @@ export async function ticketsOfMenu(
   return {
     dishlist: presentSummary(menu),
     by,
-    dispatch_at: iso(new Date(menu.to.getTime() + DISPATCH_AFTER_DEADLINE_MS)),
+    // No lap, menu or location holds a departure or delivery time (decision 041): none is made up
+    // (it was the deadline + 60 min, "departure 00:59" for a lunch delivered at noon).
+    dispatch_at: null,
     tickets: open,
     bumped: bumped.slice(0, RECALLABLE),
     updated_at: iso(now),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, groupTotal, isEmpty, parseMenuId, ticketIndexOfKey } from './display';
+import { MIN_BOARD_SCALE, fitScale, formatClock, groupTotal, isEmpty, parseMenuId, ticketIndexOfKey } from './display';
 
 describe('kitchen display helpers', () => {
   it('reads the menu id from the address', () => {
@@ -42,5 +42,18 @@ describe('ticketIndexOfKey', () => {
     expect(ticketIndexOfKey('0', 12)).toBeNull();
     expect(ticketIndexOfKey('Enter', 3)).toBeNull();
     expect(ticketIndexOfKey('12', 12)).toBeNull();
+  });
+
+  it('finds the largest board scale that fits the screen', () => {
+    expect(fitScale(() => true)).toBe(1);
+    expect(fitScale(() => false)).toBe(MIN_BOARD_SCALE);
+    const tried: number[] = [];
+    const scale = fitScale((s) => {
+      tried.push(s);
+      return s <= 0.63;
+    });
+    expect(scale).toBeLessThanOrEqual(0.63);
+    expect(scale).toBeGreaterThan(0.63 - 1 / 128);
+    expect(tried.length).toBeLessThanOrEqual(8);
   });
 });

@@ -46,3 +46,23 @@ export function ticketIndexOfKey(key: string, count: number): number | null {
 export function formatHourMinute(iso: string, zone: string): string {
   return formatClock(iso, zone).slice(0, 5);
 }
+
+/** The smallest type the "all day" board shrinks to (of its normal size) to fit the screen. */
+export const MIN_BOARD_SCALE = 0.4;
+
+/**
+ * The largest scale in [MIN_BOARD_SCALE, 1] at which `fits` holds (to within 1/128), found by
+ * halving; MIN_BOARD_SCALE when even that does not fit. `fits` lays the board out at a scale and
+ * says whether it then fits the screen; it is called at most 8 times.
+ */
+export function fitScale(fits: (scale: number) => boolean): number {
+  if (fits(1)) return 1;
+  let lo = MIN_BOARD_SCALE;
+  let hi = 1;
+  for (let i = 0; i < 7; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}

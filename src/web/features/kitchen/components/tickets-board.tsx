@@ -28,7 +28,7 @@ interface Props {
 /**
  * The tickets view: one card per lap or location in delivery order, numbered 1–9 for the keys
  * (a bump bar sends the same keys): a number selects, Enter bumps the selected ticket, R recalls
- * the last bumped one. Each card is coloured by the time left to dispatch and says it in words.
+ * the last bumped one. When a departure time is known, each card is coloured by the time left and says it in words.
  */
 export function TicketsBoard({ data, onAction, busy, error }: Props) {
   const { t } = useTranslation('kitchen');
@@ -75,16 +75,21 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [tickets, selectedIndex, bump, recallLast]);
 
-  const urgency = dispatchUrgency(data.dispatch_at, now);
-  const dueText = dueInWords(urgency.minutes, t);
+  // No departure time is known (decision 041): no colour by time, and no time is made up.
+  const urgency = data.dispatch_at ? dispatchUrgency(data.dispatch_at, now) : null;
+  const dueText = urgency ? dueInWords(urgency.minutes, t) : null;
   const zone = data.dishlist.timezone;
 
   return (
     <div className="kds-tickets-wrap">
       <p className="kds-keys">{t('tickets.keys')}</p>
-      <p className={`kds-due kds-due--${urgency.level}`}>
-        {t('tickets.dispatchAt', { time: formatHourMinute(data.dispatch_at, zone) })} — {dueText}
-      </p>
+      {data.dispatch_at && urgency ? (
+        <p className={`kds-due kds-due--${urgency.level}`}>
+          {t('tickets.dispatchAt', { time: formatHourMinute(data.dispatch_at, zone) })} — {dueText}
+        </p>
+      ) : (
+        <p className="kds-due kds-due--none">{t('tickets.noDispatchTime')}</p>
+      )}
       {error !== null && error !== undefined && <Notice tone="error">{errorMessage(error, t('errors.actionFailed'))}</Notice>}
       {tickets.length === 0 ? (
         <p className="kds-empty">{t('tickets.none')}</p>
@@ -95,7 +100,7 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
               <Ticket
                 ticket={ticket}
                 number={i + 1}
-                level={urgency.level}
+                level={urgency?.level ?? 'none'}
                 dueText={dueText}
                 selected={ticket.key === selected}
                 onSelect={() => setSelected(ticket.key)}
@@ -148,7 +153,7 @@ interface TicketProps {
   ticket: KitchenTicket;
   number: number;
   level: string;
-  dueText: string;
+  dueText: string | null;
   selected: boolean;
   onSelect(): void;
   onBump(): void;
@@ -177,9 +182,21 @@ function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, bu
           {ticketTitle(ticket, t)}
         </h2>
         <span className="kds-ticket__portions">{t('tickets.portions', { count: ticket.portions })}</span>
+        {/* At the top, so however many orders (or cancelled ones) the ticket holds, "Done" is in view. */}
+        <Button
+          className="kds-ticket__bump"
+          variant="primary"
+          disabled={busy}
+          onClick={(e) => {
+            e.stopPropagation();
+            onBump();
+          }}
+        >
+          {t('tickets.bump')}
+        </Button>
       </header>
       {ticket.kind === 'lap' && ticket.stops.length > 0 && <p className="kds-ticket__stops">{ticket.stops.join(' → ')}</p>}
-      <p className="kds-ticket__due">{dueText}</p>
+      {dueText && <p className="kds-ticket__due">{dueText}</p>}
       {(ticket.late || ticket.changed_after_bump) && (
         <p className="kds-ticket__flags">
           {ticket.changed_after_bump && <span className="kds-badge kds-badge--changed">{t('tickets.changedAfterBump')}</span>}
@@ -191,17 +208,6 @@ function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, bu
           <TicketOrderRow key={o.id} order={o} showLocation={ticket.kind === 'lap'} zone={zone} />
         ))}
       </ul>
-      <Button
-        className="kds-ticket__bump"
-        variant="primary"
-        disabled={busy}
-        onClick={(e) => {
-          e.stopPropagation();
-          onBump();
-        }}
-      >
-        {t('tickets.bump')}
-      </Button>
     </article>
   );
 }
@@ -218,6 +224,7 @@ function TicketOrderRow({ order, showLocation, zone }: { order: TicketOrder; sho
         {order.cancelled && <span className="kds-badge kds-badge--cancelled">{t('tickets.cancelled')}</span>}
         {order.late && <span className="kds-badge kds-badge--late">{t('tickets.lateOrder')}</span>}
       </p>
+      {/* A cancelled order's lines sit on one struck-through line: they take little room. */}
       <Lines className="kds-order__lines">
         <ul>
           {order.lines.map((l, i) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { TicketGrouping } from '../../../../shared/schemas/kitchen';
@@ -10,7 +10,7 @@ import { isNotFound } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useKitchen, useLiveKitchen, useOnline, useTicketAction, useTickets, type KitchenResult } from '../api';
-import { KITCHEN_REFRESH_MS, formatClock, formatHourMinute, groupTotal, isEmpty, parseMenuId } from '../display';
+import { KITCHEN_REFRESH_MS, fitScale, formatClock, formatHourMinute, groupTotal, isEmpty, parseMenuId } from '../display';
 import { useFullscreen } from '../use-fullscreen';
 import { useNow } from '../use-now';
 import '../../../styles/kitchen.css';
@@ -84,7 +84,7 @@ export function Component() {
   } else if (data && isEmpty(data)) {
     body = <p className="kds-empty">{t('empty')}</p>;
   } else if (data) {
-    body = <Board data={data} />;
+    body = <Board data={data} screen={display} fullscreen={fullscreen.active} />;
   }
   // No network, a failed refresh, or (stream down) an answer older than three refreshes: the
   // service worker answers from its cache when the server cannot be reached (decision 023).
@@ -203,11 +203,45 @@ function useTotalChange(data: KitchenResult | undefined) {
   return shown;
 }
 
-/** The set meals and one tile per category with big quantities. */
-function Board({ data }: { data: KitchenResult }) {
+/** Screens at least this wide are wall displays: the board shrinks to fit them instead of scrolling. */
+const WALL_SCREEN_MIN_WIDTH = 1024;
+
+/**
+ * On a wall screen, shrinks the board's type (its --kds-scale) until the page, or the display
+ * itself in fullscreen, ends at the bottom of the screen; again whenever the data or the screen
+ * size changes. Phones and small windows scroll as usual.
+ */
+function useFitScreen(board: RefObject<HTMLElement | null>, screen: RefObject<HTMLElement | null>, fullscreen: boolean, data: unknown) {
+  const [size, setSize] = useState(0);
+  useEffect(() => {
+    const onResize = () => setSize((n) => n + 1);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useLayoutEffect(() => {
+    const el = board.current;
+    if (!el) return;
+    if (window.innerWidth < WALL_SCREEN_MIN_WIDTH) {
+      el.style.removeProperty('--kds-scale');
+      return;
+    }
+    const root = document.documentElement;
+    const fits = (scale: number) => {
+      el.style.setProperty('--kds-scale', String(scale));
+      const box = fullscreen ? screen.current : null;
+      return box ? box.scrollHeight <= box.clientHeight : root.scrollHeight <= window.innerHeight;
+    };
+    fits(fitScale(fits));
+  }, [board, screen, fullscreen, data, size]);
+}
+
+/** The set meals and one tile per category with big quantities, in columns that fit the screen. */
+function Board({ data, screen, fullscreen }: { data: KitchenResult; screen: RefObject<HTMLElement | null>; fullscreen: boolean }) {
   const { t } = useTranslation('kitchen');
+  const board = useRef<HTMLDivElement>(null);
+  useFitScreen(board, screen, fullscreen, data);
   return (
-    <div className="kds-board">
+    <div className="kds-board" ref={board}>
       <AllergenAlerts alerts={data.allergen_alerts} />
       {data.initials.length > 0 && (
         <section className="kds-tile kds-tile--sets" aria-labelledby="kds-sets">
