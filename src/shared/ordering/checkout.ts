@@ -139,3 +139,16 @@ export interface StockShortage {
 export function stockShortages(stock: StockMap, lines: readonly ConsumingLine[]): StockShortage[] {
   return [...shortages(stock, lines).keys()].map((dishId) => ({ dishId, left: stock[dishId] ?? 0 }));
 }
+
+/**
+ * The most portions of one limited dish an unpaid card or bank order may hold (decision 045).
+ * Such an order takes its stock at once and keeps it until paid or released (up to
+ * PAYMENT_TIMEOUT_MINUTES): an abandoned payment must not lock colleagues out of a dish. Cash
+ * orders, and dishes without a limit, are not capped.
+ */
+export const UNPAID_HOLD_MAX_PORTIONS = 5;
+
+/** The limited dishes a card or bank order would hold more of than UNPAID_HOLD_MAX_PORTIONS (ids, in the lines' order). */
+export function unpaidHoldExcess(stock: StockMap, needs: ReadonlyMap<number, number>): number[] {
+  return [...needs].filter(([id, n]) => typeof stock[id] === 'number' && n > UNPAID_HOLD_MAX_PORTIONS).map(([id]) => id);
+}

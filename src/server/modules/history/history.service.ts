@@ -16,7 +16,7 @@ import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
-import { ORDER_STATUS, placedOrderSums, shownOrder } from '../ordering/ordering.placed.js';
+import { listedOrder, ORDER_STATUS, placedOrderSums, shownOrder } from '../ordering/ordering.placed.js';
 
 // Cancelled orders are listed (marked), never summed nor counted.
 const sums = placedOrderSums;
@@ -44,7 +44,10 @@ async function scope(db: Db, user: AuthUser, locationId: number, lang: Lang) {
   if (!isStaff(user) && user.locationId !== locationId) throw new AppError(403, t(lang, 'forbidden'));
   const [location] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
   if (!location) throw new AppError(404, t(lang, 'notFound'));
-  const where: SQL = and(shownOrder(), isStaff(user) ? eq(orders.locationId, locationId) : eq(orders.userId, user.id))!;
+  // A customer also sees their own orders waiting for payment (with Pay and Cancel; decision 045).
+  const where: SQL = (
+    isStaff(user) ? and(shownOrder(), eq(orders.locationId, locationId)) : and(listedOrder(), eq(orders.userId, user.id))
+  )!;
   return { location, where };
 }
 

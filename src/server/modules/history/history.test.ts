@@ -71,7 +71,12 @@ describe('order history', () => {
     const res = await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}?per_page=all`, headers: x.me.auth });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.map((o: { id: number }) => o.id)).toEqual([x.mine]);
+    // Their order waiting for its card payment is listed too, with its payment link, and not summed (decision 045).
+    expect(body.data.map((o: { id: number; status: number }) => [o.id, o.status])).toEqual([
+      [x.mine, 2],
+      [x.pendingCard, 1],
+    ]);
+    expect(body.data[1].payment_link).toEqual(expect.stringContaining('/app/payments/'));
     expect(body.dishlist).toMatchObject({ id: x.w.menu.id, cash_total: 5, total: 6, orders_count: 1 });
     expect(
       (await ctx.app.inject({ url: `/app/dishlists/history/${x.me.location.id}/${x.w.menu.id}`, headers: x.stranger.auth })).statusCode,
@@ -120,7 +125,7 @@ describe('order history', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([expect.objectContaining({ id: x.w.menu.id, cash_total: 5, orders_count: 1 })]);
     const menu = await ctx.app.inject({ url: `/app/dishlists/history/${newPlace.id}/${x.w.menu.id}?per_page=all`, headers: auth });
-    expect(menu.json().data.map((o: { id: number }) => o.id)).toEqual([x.mine]);
+    expect(menu.json().data.map((o: { id: number }) => o.id)).toEqual([x.mine, x.pendingCard]);
     // The order still names the location it was placed at; colleagues' orders stay out.
     expect(menu.json().data[0].user.location).toEqual({ id: x.me.location.id, title: 'Birojs Ķengarags' });
     const pdf = await ctx.app.inject({ url: `/app/dishlists/history/${newPlace.id}/${x.w.menu.id}/pdf?lang=en`, headers: auth });

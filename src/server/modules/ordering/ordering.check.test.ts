@@ -69,6 +69,8 @@ const state = (over: Partial<CustomerState> = {}, customer: Partial<CustomerStat
   },
   version: '42',
   subsidyUsedCents: 50,
+  unpaidOrderIds: [],
+  subsidyHeldCents: 0,
   existingOrderId: null,
   stock: new Map([[1, 5]]),
   orderMenu: menuJson(),
@@ -180,6 +182,23 @@ describe('the order check', () => {
   it('refuses at once what the stock as read cannot serve', () => {
     expect(refusal(request({ input: input({ items: [{ id: 1, qty: 6 }] }) }))).toEqual({ 'balance.1': ['Soup: only 5 left.'] });
     expect(refusal(request({ state: state({ stock: new Map([[1, 0]]) }) }))).toEqual({ 'balance.1': ['Soup: sold out.'] });
+  });
+
+  it('caps what an unpaid card or bank order may hold of a limited dish; cash and unlimited dishes are not capped', () => {
+    const plenty = state({ stock: new Map<number, number | null>([[1, 20]]) });
+    const six = input({ items: [{ id: 1, qty: 6 }] });
+    expect(refusal(request({ state: plenty, input: { ...six, payment_type: 'card' } }))).toEqual({
+      'balance.1': ['Soup: a card or bank order may hold at most 5 portions until it is paid. Order fewer or pay in cash.'],
+    });
+    expect(Object.keys(refusal(request({ state: plenty, input: { ...six, payment_type: 'bank', bank: 'swed' } })))).toEqual(['balance.1']);
+    expect(checked(request({ state: plenty, input: { ...six, payment_type: 'card', items: [{ id: 1, qty: 5 }] } })).needs.get(1)).toBe(5);
+    expect(checked(request({ state: plenty, input: six })).needs.get(1)).toBe(6);
+    expect(checked(request({ state: state({ stock: new Map() }), input: { ...six, payment_type: 'card' } })).needs.get(1)).toBe(6);
+  });
+
+  it("leaves the stock to the statement while the customer's own unpaid order holds it (this order releases it)", () => {
+    const held = state({ stock: new Map([[1, 0]]), unpaidOrderIds: [9] });
+    expect(checked(request({ state: held })).unpaidOrderIds).toEqual([9]);
   });
 
   it('refuses an unknown or inactive user, a closed or missing menu; repeats a known key', () => {

@@ -14,6 +14,8 @@ import {
   onlineMethods,
   paymentChoices,
   stockShortages,
+  UNPAID_HOLD_MAX_PORTIONS,
+  unpaidHoldExcess,
   type CheckoutProblem,
   type StockShortage,
 } from '../../../shared/ordering/checkout.js';
@@ -82,6 +84,8 @@ export interface CheckedOrder {
   totals: Totals;
   /** The customer row's version the totals were priced from (decision 013). */
   version: string;
+  /** The customer's unpaid card/bank orders on the menu, as read: placing this order releases them first (decision 045). */
+  unpaidOrderIds: number[];
   lang: Lang;
 }
 
@@ -159,13 +163,28 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   if (Object.keys(errors).length > 0) throw invalid(lang, errors);
 
   const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
-  // Fast refusal when the stock as read is clearly gone; the real check is under lock.
   const stock = Object.fromEntries(state.stock) as Record<number, number | null>;
+  // An unpaid card or bank order may hold only a few portions of a limited dish (decision 045).
+  // The statement keeps one unpaid order per customer and menu, so this caps each customer too.
+  if (method === 'card' || method === 'bank') {
+    const excess = unpaidHoldExcess(stock, needs);
+    if (excess.length > 0) {
+      const capErrors: FieldErrors = {};
+      for (const dishId of excess) {
+        capErrors[`balance.${dishId}`] = [
+          orderingText(lang, 'unpaidHoldCap', { dish: dishTitle(menu, dishId, lang), count: UNPAID_HOLD_MAX_PORTIONS }),
+        ];
+      }
+      throw invalid(lang, capErrors);
+    }
+  }
+  // Fast refusal when the stock as read is clearly gone; the real check is under lock. Not while
+  // the customer's own unpaid order holds stock: this order releases it first.
   const short = stockShortages(
     stock,
     [...needs].map(([id, quantity]) => ({ id, quantity })),
   );
-  if (short.length > 0) throw stockRefusal(menu, short, lang);
+  if (short.length > 0 && state.unpaidOrderIds.length === 0) throw stockRefusal(menu, short, lang);
 
   return {
     kind: 'new',
@@ -181,6 +200,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     commissionCents,
     totals,
     version: state.version,
+    unpaidOrderIds: state.unpaidOrderIds,
     lang,
   };
 }
@@ -206,7 +226,7 @@ function repriceOrder(order: CheckedOrder, fresh: CustomerState): CheckedOrder {
     !cashAllowed({ forCustomer: order.staffId === null, disableCash: fresh.customer.location?.disableCash ?? false }, totals.amountToPay);
   const refusal = totalsRefusal(totals, cashRefused, lang);
   if (refusal) throw invalid(lang, refusal);
-  return { ...order, customer: fresh.customer, totals, version: fresh.version };
+  return { ...order, customer: fresh.customer, totals, version: fresh.version, unpaidOrderIds: fresh.unpaidOrderIds };
 }
 
 /** Which field and text each checkout problem refuses an order with (null: another one says it). */

@@ -21,7 +21,7 @@ type Key =
   | 'userInvalid'
   | 'paymentFailed'
   | 'orderFailed'
-  | 'unpaidOrderExists'
+  | 'unpaidHoldCap'
   | 'orderTooLarge'
   | 'notPlaced'
   | 'acceptedAll'
@@ -54,8 +54,10 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Choose an active customer.',
     paymentFailed: 'The payment could not be started. Please try again.',
     orderFailed: 'This order failed and was not placed. Please place the order again.',
-    unpaidOrderExists:
-      'You already have an order on this menu waiting for payment. Finish paying it (its payment link is in Order history) or wait until it is released; then order again.',
+    unpaidHoldCap: {
+      one: '{dish}: a card or bank order may hold at most {count} portion until it is paid. Order fewer or pay in cash.',
+      other: '{dish}: a card or bank order may hold at most {count} portions until it is paid. Order fewer or pay in cash.',
+    },
     orderTooLarge: 'The order total is too large.',
     notPlaced: 'Only placed orders can be accepted.',
     acceptedAll: 'Orders accepted: {count}.',
@@ -90,8 +92,12 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Izvēlieties aktīvu klientu.',
     paymentFailed: 'Maksājumu neizdevās uzsākt. Lūdzu, mēģiniet vēlreiz.',
     orderFailed: 'Šis pasūtījums neizdevās un netika noformēts. Lūdzu, pasūtiet vēlreiz.',
-    unpaidOrderExists:
-      'Jums jau ir šīs ēdienkartes pasūtījums, kas gaida apmaksu. Pabeidziet tā apmaksu (maksājuma saite ir sadaļā “Pasūtījumu vēsture”) vai pagaidiet, līdz tas tiek atcelts; tad pasūtiet vēlreiz.',
+    unpaidHoldCap: {
+      zero: '{dish}: kartes vai bankas pasūtījums līdz apmaksai var aizņemt ne vairāk kā {count} porcijas. Pasūtiet mazāk vai maksājiet skaidrā naudā.',
+      one: '{dish}: kartes vai bankas pasūtījums līdz apmaksai var aizņemt ne vairāk kā {count} porciju. Pasūtiet mazāk vai maksājiet skaidrā naudā.',
+      other:
+        '{dish}: kartes vai bankas pasūtījums līdz apmaksai var aizņemt ne vairāk kā {count} porcijas. Pasūtiet mazāk vai maksājiet skaidrā naudā.',
+    },
     orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
     notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
     acceptedAll: 'Apstiprināti pasūtījumi: {count}.',
@@ -127,8 +133,13 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Выберите активного клиента.',
     paymentFailed: 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.',
     orderFailed: 'Этот заказ не удался и не был оформлен. Пожалуйста, оформите заказ заново.',
-    unpaidOrderExists:
-      'У вас уже есть заказ по этому меню, ожидающий оплаты. Завершите его оплату (ссылка на оплату — в разделе «История заказов») или дождитесь его отмены; затем закажите снова.',
+    unpaidHoldCap: {
+      one: '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порции. Закажите меньше или оплатите наличными.',
+      few: '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порций. Закажите меньше или оплатите наличными.',
+      many: '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порций. Закажите меньше или оплатите наличными.',
+      other:
+        '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порции. Закажите меньше или оплатите наличными.',
+    },
     orderTooLarge: 'Сумма заказа слишком велика.',
     notPlaced: 'Принять можно только оформленные заказы.',
     acceptedAll: 'Принято заказов: {count}.',

@@ -17,7 +17,7 @@ import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { recheckOrder, stockRefusal, type CheckedOrder, type RepeatedOrder } from './ordering.check.js';
 import { orderingText } from './ordering.messages.js';
 import { runOrderStatement, type OrderValues } from './ordering.statement.js';
-import { pgIntArray, releasePendingOrder } from './ordering.stock.js';
+import { pgIntArray, releaseAbandonedOrder, releasePendingOrder } from './ordering.stock.js';
 import { loadCustomerState } from './ordering.users.js';
 
 /** Transient database conflicts worth one more try (deadlock, serialization failure). */
@@ -39,6 +39,8 @@ export interface PersistRequest {
   /** The order's idempotency key (null: none). */
   idempotencyKey: string | null;
   lang: Lang;
+  /** Told of each unpaid order of the customer this order released (its stock is back: open pages hear of it). */
+  onReleased?: (orderId: number) => void;
 }
 
 /** A placed order: its id, the payment reference (card or bank) and the amount to pay. */
@@ -79,24 +81,36 @@ export async function persistOrder(
       if (repeated) return { answer: repeated, stockLeft: [] };
       order = order.otherwise();
     }
-    try {
-      const result = await writeOrder(deps, gateway, order, req.idempotencyKey);
-      if (result !== 'stale') {
-        placed = result;
-        break;
+    if (order.unpaidOrderIds.length > 0) {
+      // The customer's unpaid card/bank order on this menu is abandoned for this one (decision
+      // 045): released first, so its stock and subsidy serve this order; the customer is then
+      // read again (the release gave their row a new version) and the order priced anew.
+      const customerId = order.customer.id;
+      for (const id of order.unpaidOrderIds) {
+        const released = await deps.database.db.transaction((tx) => releaseAbandonedOrder(tx, id, customerId, deps.now()));
+        if (released) req.onReleased?.(id);
       }
-    } catch (err) {
-      const code = pgCode(err);
-      // Two requests with one key raced: the other one placed the order.
-      if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
-        const repeated = await repeatAnswer(deps, gateway, order.customer.id, req);
-        if (repeated) return { answer: repeated, stockLeft: [] };
+    } else {
+      try {
+        const result = await writeOrder(deps, gateway, order, req.idempotencyKey);
+        if (result !== 'stale') {
+          placed = result;
+          break;
+        }
+      } catch (err) {
+        const code = pgCode(err);
+        // Two requests with one key raced: the other one placed the order.
+        if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
+          const repeated = await repeatAnswer(deps, gateway, order.customer.id, req);
+          if (repeated) return { answer: repeated, stockLeft: [] };
+        }
+        if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
+        continue;
       }
-      if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
-      continue;
     }
     // The user's row changed since it was read (another order of theirs, a give-back, an
-    // edit): read bonus, subsidy used and the idempotent order again and price anew.
+    // edit, the release above), or another unpaid order of theirs appeared: read bonus, subsidy
+    // used, unpaid orders and the idempotent order again and price anew.
     if (tries >= MAX_TRIES) throw new AppError(409, orderingText(req.lang, 'orderFailed'));
     const fresh = await loadCustomerState(deps.database.db, order.customer.id, order.menu.id, req.idempotencyKey);
     order = recheckOrder(order, fresh);
@@ -133,8 +147,8 @@ export async function persistOrder(
  * unchanged version means bonus, subsidy used and the idempotent order are still as read; under
  * READ COMMITTED a row changed by a concurrent order is re-checked after the lock wait and no
  * longer matches, and the statement then writes nothing ('stale') and the caller reads the
- * state again. When any dish is short, or (card/bank) an unpaid order of the customer is on the
- * menu, nothing is written and the order is refused.
+ * state again. When any dish is short nothing is written and the order is refused; when (card/bank)
+ * an unpaid order of the customer is on the menu nothing is written and the caller reads again.
  */
 async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrder, key: string | null): Promise<Placed | 'stale'> {
   const { totals, lang } = order;
@@ -198,10 +212,9 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
       row.short.map(([dishId, left]) => ({ dishId, left })),
       lang,
     );
-  if (row.unpaid) {
-    const text = orderingText(lang, 'unpaidOrderExists');
-    throw new AppError(409, text, { payment_type: [text] });
-  }
+  // Another order of the customer left an unpaid one on the menu since the read (their parallel
+  // request): read again, which releases it (decision 045); at most one stays unpaid.
+  if (row.unpaid) return 'stale';
   return {
     orderId: row.order_id!,
     reference,

@@ -20,6 +20,13 @@ export const placedOrder = () => eq(orders.status, ORDER_STATUS.placed);
  */
 export const shownOrder = () => inArray(orders.status, [ORDER_STATUS.placed, ORDER_STATUS.cancelled]);
 
+/**
+ * The orders a customer's history lists: shown ones and pending ones (a card or bank order waiting
+ * for its payment, with its payment link; decision 045), so an unpaid order is never out of sight.
+ * Pending orders are listed, never summed.
+ */
+export const listedOrder = () => inArray(orders.status, [ORDER_STATUS.pending, ORDER_STATUS.placed, ORDER_STATUS.cancelled]);
+
 /** The sums of orderSums over the orders matching `only` (SQL `filter (where ...)`); all rows without it. */
 function sumsOver(only?: SQL) {
   const f = only ? sql` filter (where ${only})` : sql``;

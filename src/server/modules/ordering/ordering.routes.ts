@@ -151,7 +151,12 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const state = await loadCustomerState(db, who, input.dishlist_id, orderKey, namedDishes(input), true);
       if (signIn) await signIn(state?.session ?? null);
       const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
-      const { answer, stockLeft } = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+      const { answer, stockLeft } = await persistOrder(deps, gateway, checked, {
+        idempotencyKey: orderKey,
+        lang: req.lang,
+        // An abandoned unpaid order this order released (decision 045): its stock is back, open pages hear of it.
+        onReleased: (orderId) => app.changes.publish({ type: 'order', menuId: input.dishlist_id, orderId }),
+      });
       ordersPlaced.inc();
       // Stock changed: this instance's caches drop the menu, every open order page hears of it,
       // with the stock the order left (the pages show it without a refetch; decision 030).

@@ -213,7 +213,9 @@ function userPart(state: Awaited<ReturnType<typeof loadCustomerState>>): string 
 function userPartJson(state: Awaited<ReturnType<typeof loadCustomerState>>): string {
   const customer = state?.customer ?? null;
   const own: Pick<OrderPageData, 'userData' | 'orderSettings'> = {
-    userData: presentUserData(customer, state?.subsidyUsedCents ?? 0),
+    // The next order releases the customer's unpaid card/bank order (decision 045): the subsidy it
+    // holds is the next order's to use, so the page prices the cart with it.
+    userData: presentUserData(customer, (state?.subsidyUsedCents ?? 0) - (state?.subsidyHeldCents ?? 0)),
     orderSettings: { shifts: customer?.shifts ?? [], disable_cash: customer?.location?.disableCash ?? false },
   };
   return JSON.stringify(own).slice(1);

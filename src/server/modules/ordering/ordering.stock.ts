@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { balances, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { balances, orderItemOptions, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { reverseOrderEntries } from '../../lib/ledger.js';
 
 /** A PostgreSQL int[] literal passed as one parameter. */
@@ -64,6 +64,29 @@ export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): P
   const row = rows[0];
   if (!row) return false;
   await giveBack(tx, orderId, row, now, null);
+  return true;
+}
+
+/**
+ * Releases a customer's unpaid card/bank order because they placed a new order on the same menu
+ * (decision 045): like the payment expiry sweep, in one transaction with the sweep's lock order
+ * (payment row, order row, user row, balances), the order failed with its stock, bonus and ledger
+ * entries given back, and its pending payment marked failed (the sandbox page then refuses it; a
+ * real gateway's late "paid" records a refund, payments.service.ts). Only an order of `userId`
+ * still unpaid is released. Answers whether this call released it.
+ */
+export async function releaseAbandonedOrder(tx: Tx, orderId: number, userId: number, now: Date): Promise<boolean> {
+  await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
+  const [own] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .for('update');
+  if (!own || !(await releasePendingOrder(tx, orderId, now))) return false;
+  await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
   return true;
 }
 

@@ -91,6 +91,8 @@ const customerStateSql = (orderMenu: string, bySession: boolean) => `
        from shifts s where s.location_id = l.id) as shifts,
     (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
        where o.user_id = u.id and o.menu_id = $2::int and o.status in (1, 2)) as subsidy_used,
+    (select json_build_object('ids', json_agg(o.id order by o.id), 'subsidy', coalesce(sum(o.subsidy_cents), 0)) from orders o
+       where o.user_id = u.id and o.menu_id = $2::int and o.status = 1 and not o.stock_released) as unpaid,
     (select o.id from orders o where o.user_id = u.id and o.idempotency_key = $3::text limit 1) as existing_id,
     (select json_agg(json_build_array(b.dish_id, b.qty)) from balances b
        where b.menu_id = $2::int and b.dish_id = any($4::int[])) as stock,
@@ -134,6 +136,10 @@ export async function loadCustomerState(
   customer: Customer;
   version: string;
   subsidyUsedCents: number;
+  /** The customer's unpaid (status 1) card/bank orders on the menu, still holding stock and subsidy. */
+  unpaidOrderIds: number[];
+  /** The subsidy those unpaid orders hold (a new order releases them, so it is not used for the next one). */
+  subsidyHeldCents: number;
   existingOrderId: number | null;
   stock: Map<number, number | null>;
   orderMenu: PricedMenuJson | null;
@@ -158,6 +164,7 @@ export async function loadCustomerState(
     disable_cash: boolean | null;
     shifts: { id: number; title: string }[] | null;
     subsidy_used: number;
+    unpaid: { ids: number[] | null; subsidy: number };
     existing_id: number | null;
     stock: [number, number | null][] | null;
     order_menu: PricedMenuJson | null;
@@ -207,6 +214,8 @@ export async function loadCustomerState(
     },
     version: r.version,
     subsidyUsedCents: menuId === null ? 0 : r.subsidy_used,
+    unpaidOrderIds: menuId === null ? [] : (r.unpaid.ids ?? []),
+    subsidyHeldCents: menuId === null ? 0 : r.unpaid.subsidy,
     existingOrderId: idempotencyKey ? r.existing_id : null,
     /** Stock of the asked dishes on the menu (only dishes with a balance row). */
     stock: new Map(r.stock ?? []),
@@ -282,7 +291,8 @@ export async function listSelectableUsers(
       .where(
         and(
           eq(orders.menuId, opts.menuId),
-          inArray(orders.status, [1, 2]),
+          // Placed orders only: an unpaid card/bank order is released by the next order (decision 045).
+          eq(orders.status, 2),
           inArray(
             orders.userId,
             rows.map((r) => r.id!),

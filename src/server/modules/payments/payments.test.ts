@@ -251,10 +251,12 @@ describe('payment expiry sweep', () => {
     const { orderId, payment, w, c } = await pendingOrder();
     const paid = await pendingOrder();
     await notify(signed(paid.payment.reference, 'approved', paid.payment.amountCents));
+    // Another customer's cash order (a new order of the same customer would release the unpaid one, decision 045).
+    const colleague = await customerAt(ctx.db, ctx.clock.now());
     const cash = await ctx.app.inject({
       method: 'POST',
       url: '/app/order/create',
-      headers: c.auth,
+      headers: colleague.auth,
       payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true },
     });
     expect(cash.statusCode).toBe(200);
