@@ -12,8 +12,14 @@ export const NAME_MAX = 100;
 export const PHONE_MAX = 40;
 /** E-mail addresses (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
-/** Postal addresses. */
+/** Postal addresses: the street line (street, house, flat). */
 export const ADDRESS_MAX = 500;
+/** An address's city (or town, parish). */
+export const CITY_MAX = 100;
+/** An address's post code (LV-1010). */
+export const POSTAL_CODE_MAX = 20;
+/** The country of an address nobody set: the service runs in Latvia (ISO 3166-1 alpha-2). */
+export const DEFAULT_COUNTRY = 'LV';
 /** Dish summaries, per language. */
 export const SUMMARY_MAX = 2000;
 /** A dish's short ingredients text, per language (issue 15). */

@@ -4,7 +4,8 @@ import { dbId } from './ids.js';
 import { text } from './text.js';
 import { businessId } from './providers.js';
 import { isRegistrationNumber, isVatNumber } from '../business-ids.js';
-import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
+import { countryCode } from './address.js';
+import { ADDRESS_MAX, CITY_MAX, POSTAL_CODE_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Locations (customer sites). Admin manages; kitchen may read; customers get 403.
@@ -18,7 +19,12 @@ export type Shift = z.infer<typeof shift>;
 export const location = z.object({
   id: z.number(),
   title: z.string(),
+  /** The street line of the address (street, house, flat). */
   address: z.string(),
+  /** The address's city, post code ("LV-1010") and country (ISO 3166-1 alpha-2, "LV" when never set); issue 24. */
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
   contact_name: z.string(),
   contact_email: z.string(),
   contact_phone: z.string(),
@@ -70,6 +76,9 @@ export const shiftInput = z.object({ id: dbId.optional(), title: text().trim().m
 export const createLocationInput = z.object({
   title: text().trim().min(1).max(TITLE_MAX),
   address: text().trim().max(ADDRESS_MAX).optional(),
+  city: text().trim().max(CITY_MAX).optional(),
+  postal_code: text().trim().max(POSTAL_CODE_MAX).optional(),
+  country: countryCode.optional(),
   contact_name: text().trim().max(TITLE_MAX).optional(),
   contact_email: z.union([z.literal(''), text().trim().email().max(EMAIL_MAX)]).optional(),
   contact_phone: text().trim().max(PHONE_MAX).optional(),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { ADDRESS_MAX, EMAIL_MAX, PHONE_MAX, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN, TITLE_MAX } from '../limits.js';
+import { countryCode } from './address.js';
+import {
+  ADDRESS_MAX,
+  CITY_MAX,
+  POSTAL_CODE_MAX,
+  EMAIL_MAX,
+  PHONE_MAX,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
+  TITLE_MAX,
+} from '../limits.js';
 import { compactId, isIban, isRegistrationNumber, isVatNumber } from '../business-ids.js';
 
 /** An optional business identifier: '' clears it; otherwise checked and stored compact. */
@@ -41,7 +51,12 @@ export const provider = z.object({
   legal_name: z.string(),
   registration_number: z.string(),
   vat_number: z.string(),
+  /** The street line of the address (street, house, flat). */
   address: z.string(),
+  /** The address's city, post code ("LV-1010") and country (ISO 3166-1 alpha-2, "LV" when never set); issue 24. */
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
   iban: z.string(),
   /** VAT rate of the provider's meals in percent (prices include it), e.g. 21 or 12. */
   vat_rate: z.number(),
@@ -86,6 +101,9 @@ export const createProviderInput = z.object({
   registration_number: businessId(isRegistrationNumber).optional(),
   vat_number: businessId(isVatNumber).optional(),
   address: text().trim().max(ADDRESS_MAX).optional(),
+  city: text().trim().max(CITY_MAX).optional(),
+  postal_code: text().trim().max(POSTAL_CODE_MAX).optional(),
+  country: countryCode.optional(),
   iban: businessId(isIban).optional(),
   vat_rate: vatRatePercent.optional(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { DEFAULT_COUNTRY } from '../../../shared/limits.js';
 import { createdAt } from './common.js';
 
 export const locations = pgTable(
@@ -7,7 +8,12 @@ export const locations = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    /** The street line of the address (street, house, flat); its other parts follow (issue 24). */
     address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
     contactName: text('contact_name').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),

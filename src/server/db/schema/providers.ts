@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIMEZONE, REMINDER_MINUTES_DEFAULT, REMINDER_MINUTES_MAX, REMINDER_MINUTES_MIN } from '../../../shared/limits.js';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_TIMEZONE,
+  REMINDER_MINUTES_DEFAULT,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
+} from '../../../shared/limits.js';
 import { createdAt } from './common.js';
 
 export const providers = pgTable(
@@ -23,7 +29,12 @@ export const providers = pgTable(
     legalName: text('legal_name').notNull().default(''),
     registrationNumber: text('registration_number').notNull().default(''),
     vatNumber: text('vat_number').notNull().default(''),
+    /** The street line of the address (street, house, flat); its other parts follow (issue 24). */
     address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull().default(DEFAULT_COUNTRY),
     iban: text('iban').notNull().default(''),
     /** VAT rate of the provider's meals in basis points (2100 = 21 %); prices are VAT-inclusive. */
     vatRateBp: integer('vat_rate_bp').notNull().default(2100),

@@ -88,7 +88,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
           legalName: 'SIA Pusdienu Virtuve',
           registrationNumber: '40003999001',
           vatNumber: 'LV40003999001',
-          address: 'Maskavas iela 10, Rīga, LV-1050',
+          address: 'Maskavas iela 10',
+          city: 'Rīga',
+          postalCode: 'LV-1050',
           iban: 'LV80BANK0000435195001',
           vatRateBp: 2100,
           cardEnabled: true,
@@ -112,7 +114,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
       .values([
         {
           title: 'Birojs Centrs',
-          address: 'Brīvības iela 40, Rīga, LV-1050',
+          address: 'Brīvības iela 40',
+          city: 'Rīga',
+          postalCode: 'LV-1050',
           contactName: 'Ilze Ozola',
           contactEmail: 'ilze.ozola@demo.lv',
           contactPhone: '+371 29 123 456',
@@ -124,7 +128,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
         },
         {
           title: 'Tehnoparks',
-          address: 'Lielvārdes iela 68, Rīga, LV-1006',
+          address: 'Lielvārdes iela 68',
+          city: 'Rīga',
+          postalCode: 'LV-1006',
           contactName: 'Pēteris Kalniņš',
           contactEmail: 'peteris.kalnins@demo.lv',
           contactPhone: '+371 26 234 567',
@@ -133,7 +139,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
         },
         {
           title: 'Noliktava Pļavnieki',
-          address: 'Granīta iela 13, Rīga, LV-1057',
+          address: 'Granīta iela 13',
+          city: 'Rīga',
+          postalCode: 'LV-1057',
           contactName: 'Raimonds Liepiņš',
           contactEmail: 'raimonds.liepins@demo.lv',
           contactPhone: '+371 28 345 678',
@@ -142,7 +150,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
         {
           // A location that signed up and waits for staff to confirm it.
           title: 'Birojs Teika',
-          address: 'Brīvības gatve 214, Rīga, LV-1039',
+          address: 'Brīvības gatve 214',
+          city: 'Rīga',
+          postalCode: 'LV-1039',
           contactName: 'Santa Bērziņa',
           contactEmail: 'santa.berzina@demo.lv',
           contactPhone: '+371 27 456 789',

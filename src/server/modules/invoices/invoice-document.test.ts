@@ -6,7 +6,15 @@ import { peppolErrors } from './peppol-rules.test-helper.js';
 import type { MonthStatement, StatementLocation } from './statement.js';
 import { ublSchemaErrors } from './ubl-validate.test-helper.js';
 
-const party = { name: 'SIA Ēdiens <&> "Co"', registrationNumber: '40003000000', vatNumber: 'LV40003000000', address: 'Rīga' };
+const party = {
+  name: 'SIA Ēdiens <&> "Co"',
+  registrationNumber: '40003000000',
+  vatNumber: 'LV40003000000',
+  address: 'Dzirnavu iela 5 <&>',
+  city: 'Rīga',
+  postalCode: 'LV-1010',
+  country: 'LV',
+};
 
 function statementOf(subsidies: number[]): MonthStatement {
   const locations: StatementLocation[] = subsidies.map((subsidy, i) => ({
@@ -16,6 +24,9 @@ function statementOf(subsidies: number[]): MonthStatement {
     registrationNumber: party.registrationNumber,
     vatNumber: party.vatNumber,
     address: party.address,
+    city: party.city,
+    postalCode: party.postalCode,
+    country: party.country,
     orders: 1 + i,
     gross: subsidy * 2,
     subsidy,
@@ -77,6 +88,30 @@ describe('invoice documents', () => {
       expect(xml).toContain('<cbc:Percent>12.5</cbc:Percent>');
       expect(xml).toContain('SIA Ēdiens &lt;&amp;&gt; &quot;Co&quot;');
     }
+  });
+
+  it("put each part of the parties' addresses in its own UBL element, also for snapshots from before the parts", async () => {
+    const doc = documentOf([350], 2100, 'invoice');
+    doc.seller = { ...doc.seller, address: 'Brīvības iela 1', city: 'Valmiera', postalCode: 'LV-4201', country: 'LV' };
+    doc.buyer = { ...doc.buyer, address: 'Narva mnt 5', city: 'Tallinn', postalCode: '10117', country: 'EE' };
+    const xml = ublXml(doc);
+    expect(await ublSchemaErrors(xml)).toEqual([]);
+    expect(peppolErrors(xml)).toEqual([]);
+    const address = (role: string) =>
+      new RegExp(`<cac:${role}>[\\s\\S]*?<cac:PostalAddress>([\\s\\S]*?)</cac:PostalAddress>`).exec(xml)?.[1];
+    expect(address('AccountingSupplierParty')).toBe(
+      '<cbc:StreetName>Brīvības iela 1</cbc:StreetName><cbc:CityName>Valmiera</cbc:CityName><cbc:PostalZone>LV-4201</cbc:PostalZone><cac:Country><cbc:IdentificationCode>LV</cbc:IdentificationCode></cac:Country>',
+    );
+    expect(address('AccountingCustomerParty')).toBe(
+      '<cbc:StreetName>Narva mnt 5</cbc:StreetName><cbc:CityName>Tallinn</cbc:CityName><cbc:PostalZone>10117</cbc:PostalZone><cac:Country><cbc:IdentificationCode>EE</cbc:IdentificationCode></cac:Country>',
+    );
+    // A snapshot frozen before addresses had parts: the whole line as the street, country LV.
+    doc.buyer = { name: 'SIA Vecais', registrationNumber: '40003000001', vatNumber: '', address: 'Elizabetes iela 2, Rīga' };
+    const old = ublXml(doc);
+    expect(await ublSchemaErrors(old)).toEqual([]);
+    expect(old).toContain(
+      '<cac:PostalAddress><cbc:StreetName>Elizabetes iela 2, Rīga</cbc:StreetName><cac:Country><cbc:IdentificationCode>LV</cbc:IdentificationCode></cac:Country></cac:PostalAddress>',
+    );
   });
 
   it('leave out locations without subsidy and bill nothing else', () => {

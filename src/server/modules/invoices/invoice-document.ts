@@ -10,7 +10,16 @@ export interface PartyDetails {
   name: string;
   registrationNumber: string;
   vatNumber: string;
+  /** The street line of the address. */
   address: string;
+  /**
+   * The address's other parts (issue 24); invoices issued before they existed have none in their
+   * snapshot (their `address` is the whole line).
+   */
+  city?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2; LV when absent. */
+  country?: string;
   email?: string;
   phone?: string;
   iban?: string;

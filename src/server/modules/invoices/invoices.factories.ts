@@ -9,7 +9,9 @@ export async function sellerProvider(db: Db, values: Parameters<typeof makeProvi
     legalName: 'SIA Garšīgās pusdienas',
     registrationNumber: '40003123456',
     vatNumber: 'LV40003123456',
-    address: 'Brīvības iela 1, Rīga, LV-1010',
+    address: 'Brīvības iela 1',
+    city: 'Rīga',
+    postalCode: 'LV-1010',
     iban: 'LV80BANK0000435195001',
     email: 'rekini@pusdienas.lv',
     vatRateBp: 2100,
@@ -34,7 +36,14 @@ export async function invoiceWorld(db: Db) {
   const provider = await sellerProvider(db);
   const otherProvider = await sellerProvider(db, { legalName: 'SIA Cits' });
   const company = { companyName: 'SIA Birojs & Co', registrationNumber: companyReg, vatNumber: `LV${companyReg}` };
-  const centrs = await makeLocation(db, { title: 'Birojs Centrs', address: 'Elizabetes iela 2, Rīga', subsidyCents: 350, ...company });
+  const centrs = await makeLocation(db, {
+    title: 'Birojs Centrs',
+    address: 'Elizabetes iela 2-5',
+    city: 'Rīga',
+    postalCode: 'LV-1010',
+    subsidyCents: 350,
+    ...company,
+  });
   const plavnieki = await makeLocation(db, { title: 'Noliktava Pļavnieki', ...company });
   const alone = await makeLocation(db, { title: 'Cita firma', companyName: 'SIA Cita', registrationNumber: '40003555555' });
   const cat = await makeCategory(db, provider.id);

@@ -1,4 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
+import { addressLine } from '../../../shared/address.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { ratePercent } from '../../../shared/vat.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
@@ -18,7 +19,7 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
     stack: [
       { text: title, style: 'th' },
       { text: p.name, bold: true },
-      ...(p.address ? [p.address] : []),
+      ...(addressLine(p) ? [addressLine(p)] : []),
       ...(p.registrationNumber ? [`${tx('regNo')} ${p.registrationNumber}`] : []),
       ...(p.vatNumber ? [`${tx('vatNo')} ${p.vatNumber}`] : []),
       ...(p.iban ? [`${tx('iban')} ${p.iban}`] : []),

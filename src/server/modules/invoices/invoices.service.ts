@@ -179,6 +179,9 @@ function seller(p: ProviderRow): PartyDetails {
     registrationNumber: p.registrationNumber,
     vatNumber: p.vatNumber,
     address: p.address,
+    city: p.city,
+    postalCode: p.postalCode,
+    country: p.country,
     iban: p.iban,
     ...(p.email ? { email: p.email } : {}),
     ...(p.phone ? { phone: p.phone } : {}),
@@ -187,7 +190,15 @@ function seller(p: ProviderRow): PartyDetails {
 
 function buyer(s: MonthStatement): PartyDetails {
   const l = s.locations[0]!;
-  return { name: l.companyName, registrationNumber: l.registrationNumber, vatNumber: l.vatNumber, address: l.address };
+  return {
+    name: l.companyName,
+    registrationNumber: l.registrationNumber,
+    vatNumber: l.vatNumber,
+    address: l.address,
+    city: l.city,
+    postalCode: l.postalCode,
+    country: l.country,
+  };
 }
 
 /** Issue date (today in the provider's zone) and its year. */

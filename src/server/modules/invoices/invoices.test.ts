@@ -327,4 +327,45 @@ describe('seller and buyer details', () => {
     });
     await ctx.db.execute(sql`select 1`);
   });
+  it('keeps addresses in parts (street, city, post code, country) and puts each in its UBL element', async () => {
+    const p = (
+      await post('/app/providers', { title: 'Adrese', address: 'Dzirnavu iela 5', city: 'Rīga', postal_code: 'LV-1010', country: 'lv' })
+    ).json();
+    expect(p).toMatchObject({ address: 'Dzirnavu iela 5', city: 'Rīga', postal_code: 'LV-1010', country: 'LV' });
+    const plain = (await post('/app/providers', { title: 'Bez adreses' })).json();
+    expect(plain).toMatchObject({ address: '', city: '', postal_code: '', country: 'LV' });
+    const badCountry = await ctx.app.inject({
+      method: 'PUT',
+      url: `/app/providers/${p.id}`,
+      headers: admin,
+      payload: { country: 'Latvia' },
+    });
+    expect(badCountry.statusCode).toBe(422);
+    expect(Object.keys(badCountry.json().errors)).toEqual(['country']);
+
+    const w = await invoiceWorld(ctx.db);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/app/locations/${w.centrs.id}`,
+      headers: admin,
+      payload: { address: 'Narva mnt 5', city: 'Tallinn', postal_code: '10117', country: 'EE' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ address: 'Narva mnt 5', city: 'Tallinn', postal_code: '10117', country: 'EE' });
+    const inv = await issue(w.provider.id, { location_id: w.centrs.id, month: '2026-11' });
+    const xml = (await get(`/app/invoices/${inv.id}/xml?provider_id=${w.provider.id}`)).body;
+    expect(await ublSchemaErrors(xml)).toEqual([]);
+    expect(peppolErrors(xml)).toEqual([]);
+    const postal = (role: string) =>
+      new RegExp(`<cac:${role}>[\\s\\S]*?<cac:PostalAddress>([\\s\\S]*?)</cac:PostalAddress>`).exec(xml)?.[1];
+    expect(postal('AccountingSupplierParty')).toBe(
+      '<cbc:StreetName>Brīvības iela 1</cbc:StreetName><cbc:CityName>Rīga</cbc:CityName><cbc:PostalZone>LV-1010</cbc:PostalZone><cac:Country><cbc:IdentificationCode>LV</cbc:IdentificationCode></cac:Country>',
+    );
+    expect(postal('AccountingCustomerParty')).toBe(
+      '<cbc:StreetName>Narva mnt 5</cbc:StreetName><cbc:CityName>Tallinn</cbc:CityName><cbc:PostalZone>10117</cbc:PostalZone><cac:Country><cbc:IdentificationCode>EE</cbc:IdentificationCode></cac:Country>',
+    );
+    const pdf = pdfText((await get(`/app/invoices/${inv.id}/pdf?provider_id=${w.provider.id}`)).rawPayload);
+    expect(pdf).toContain('Brīvības iela 1, Rīga, LV-1010');
+    expect(pdf).toContain('Narva mnt 5, Tallinn, 10117, EE');
+  });
 });

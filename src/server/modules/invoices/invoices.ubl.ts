@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from '../../../shared/limits.js';
 import { ratePercent } from '../../../shared/vat.js';
 import type { InvoiceDocument, PartyDetails } from './invoice-document.js';
 
@@ -11,8 +12,8 @@ export const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppo
 export const PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 /** Electronic address scheme of a Latvian registration number (ISO 6523 ICD 0218). */
 export const LV_REGISTRATION_SCHEME = '0218';
-/** Country of every party: the service runs in Latvia. */
-const COUNTRY = 'LV';
+/** Country of a party whose address names none (invoices issued before addresses had parts): the service runs in Latvia. */
+const COUNTRY = DEFAULT_COUNTRY;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Cents as a UBL amount: "12.34" (always positive here: a credit note's amounts are what it credits). */
@@ -32,8 +33,11 @@ function party(p: PartyDetails): string {
     `<cbc:EndpointID schemeID="${p.registrationNumber ? LV_REGISTRATION_SCHEME : '9939'}">${esc(endpoint)}</cbc:EndpointID>`,
     `<cac:PartyName><cbc:Name>${esc(p.name)}</cbc:Name></cac:PartyName>`,
     '<cac:PostalAddress>',
+    // UBL 2.1 order: StreetName, CityName, PostalZone, …, Country (BT-35/50, BT-37/52, BT-38/53, BT-40/55).
     p.address ? `<cbc:StreetName>${esc(p.address)}</cbc:StreetName>` : '',
-    `<cac:Country><cbc:IdentificationCode>${COUNTRY}</cbc:IdentificationCode></cac:Country>`,
+    p.city ? `<cbc:CityName>${esc(p.city)}</cbc:CityName>` : '',
+    p.postalCode ? `<cbc:PostalZone>${esc(p.postalCode)}</cbc:PostalZone>` : '',
+    `<cac:Country><cbc:IdentificationCode>${esc(p.country || COUNTRY)}</cbc:IdentificationCode></cac:Country>`,
     '</cac:PostalAddress>',
     p.vatNumber
       ? `<cac:PartyTaxScheme><cbc:CompanyID>${esc(p.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`

@@ -35,6 +35,9 @@ export interface StatementLocation extends Sums {
   registrationNumber: string;
   vatNumber: string;
   address: string;
+  city: string;
+  postalCode: string;
+  country: string;
 }
 
 export interface Scope {
@@ -85,6 +88,9 @@ export async function scopeLocations(db: Db | Tx, scope: Scope, lang: Lang) {
       registrationNumber: locations.registrationNumber,
       vatNumber: locations.vatNumber,
       address: locations.address,
+      city: locations.city,
+      postalCode: locations.postalCode,
+      country: locations.country,
     })
     .from(locations)
     .where(scope.locationId !== undefined ? eq(locations.id, scope.locationId) : eq(locations.registrationNumber, scope.company ?? ''))

@@ -43,10 +43,12 @@ import { presentSummary } from '../ordering/ordering.menu.js';
 import { lapText } from './laps.messages.js';
 import { stopStatusesOf } from './laps.day.js';
 import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
+import { locationAddressLine } from '../../lib/address-sql.js';
 
 /** Orders that count: placed (status 2). */
 
-const locationColumns = { id: locations.id, title: locations.title, address: locations.address, status: locations.status };
+/** A stop's address is shown on one line (street, city, post code). */
+const locationColumns = { id: locations.id, title: locations.title, address: locationAddressLine, status: locations.status };
 
 // ---------------------------------------------------------------- laps
 

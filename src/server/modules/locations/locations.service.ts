@@ -52,6 +52,9 @@ async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })
     id: l.id,
     title: l.title,
     address: l.address,
+    city: l.city,
+    postal_code: l.postalCode,
+    country: l.country,
     contact_name: l.contactName,
     contact_email: l.contactEmail,
     contact_phone: l.contactPhone,
@@ -90,6 +93,9 @@ function locationColumns() {
     id,
     title,
     address,
+    city,
+    postalCode,
+    country,
     contactName,
     contactEmail,
     contactPhone,
@@ -109,6 +115,9 @@ function locationColumns() {
     id,
     title,
     address,
+    city,
+    postalCode,
+    country,
     contactName,
     contactEmail,
     contactPhone,
@@ -135,6 +144,7 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
       ? or(
           sql`${locations.title} ilike ${p}`,
           sql`${locations.address} ilike ${p}`,
+          sql`${locations.city} ilike ${p}`,
           sql`${locations.contactName} ilike ${p}`,
           sql`${locations.contactEmail} ilike ${p}`,
           sql`${locations.contactPhone} ilike ${p}`,
@@ -182,6 +192,9 @@ function locationValues(input: UpdateLocationInput): Partial<typeof locations.$i
   const set: Partial<typeof locations.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.address !== undefined) set.address = input.address;
+  if (input.city !== undefined) set.city = input.city;
+  if (input.postal_code !== undefined) set.postalCode = input.postal_code;
+  if (input.country !== undefined) set.country = input.country;
   if (input.contact_name !== undefined) set.contactName = input.contact_name;
   if (input.contact_email !== undefined) set.contactEmail = input.contact_email;
   if (input.contact_phone !== undefined) set.contactPhone = input.contact_phone;

@@ -28,6 +28,7 @@ import { orderingText } from './ordering.messages.js';
 import { releaseForDelete } from './ordering.stock.js';
 import { isoTime } from '../../lib/time.js';
 import { orderSums, placedOrder } from './ordering.placed.js';
+import { locationAddressLine } from '../../lib/address-sql.js';
 
 const creators = alias(users, 'creators');
 
@@ -290,7 +291,7 @@ export async function ordersByMenu(db: Db, gateway: PaymentGateway, f: OrdersFil
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
     ? await db
-        .select({ id: locations.id, title: locations.title, address: locations.address })
+        .select({ id: locations.id, title: locations.title, address: locationAddressLine })
         .from(locations)
         .where(inArray(locations.id, locationIds))
     : [];

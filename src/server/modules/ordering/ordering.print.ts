@@ -14,6 +14,7 @@ import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { providerMenu } from '../kitchen/kitchen.service.js';
 import { ordersByMenu } from './ordering.orders.js';
 import { ORDERS_COUNT, printText } from './ordering.messages.js';
+import { locationAddressLine } from '../../lib/address-sql.js';
 
 export interface PrintOrdersQuery {
   /** The orders page's tab: 0 new, 1 accepted, absent all. */
@@ -43,7 +44,7 @@ export async function printOrdersPdf(
   let only: { id: number; title: string; address: string } | null = null;
   if (q.locationId !== undefined) {
     const [row] = await db
-      .select({ id: locations.id, title: locations.title, address: locations.address })
+      .select({ id: locations.id, title: locations.title, address: locationAddressLine })
       .from(locations)
       .where(eq(locations.id, q.locationId));
     if (!row) throw new AppError(404, t(lang, 'notFound'));

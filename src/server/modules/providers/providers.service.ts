@@ -24,6 +24,9 @@ export function presentProvider(p: ProviderRow): Provider {
     registration_number: p.registrationNumber,
     vat_number: p.vatNumber,
     address: p.address,
+    city: p.city,
+    postal_code: p.postalCode,
+    country: p.country,
     iban: p.iban,
     vat_rate: p.vatRateBp / 100,
     created_at: isoTime(p.createdAt),
@@ -103,6 +106,9 @@ function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inf
   if (input.registration_number !== undefined) set.registrationNumber = input.registration_number;
   if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
   if (input.address !== undefined) set.address = input.address;
+  if (input.city !== undefined) set.city = input.city;
+  if (input.postal_code !== undefined) set.postalCode = input.postal_code;
+  if (input.country !== undefined) set.country = input.country;
   if (input.iban !== undefined) set.iban = input.iban;
   if (input.vat_rate !== undefined) set.vatRateBp = Math.round(input.vat_rate * 100);
   return set;

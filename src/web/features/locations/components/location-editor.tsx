@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CreateLocationInput } from '../../../../shared/schemas/locations';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { Button } from '../../../components/ui/button';
+import { AddressFields, addressDraftOf, addressInput } from '../../../components/manage/address-fields';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { locationsApi, type Location } from '../api';
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
-import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface LocationEditorProps {
   location: Location | null;
@@ -21,7 +22,7 @@ interface ShiftDraft {
 }
 
 const SHOWN =
-  /^(title|address|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|company_name|registration_number|vat_number|shifts(\.\d+(\.title)?)?)$/;
+  /^(title|address|city|postal_code|country|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|company_name|registration_number|vat_number|shifts(\.\d+(\.title)?)?)$/;
 
 /** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
 export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
@@ -29,7 +30,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
   const baseId = useId();
   const seq = useRef(0);
   const [title, setTitle] = useState(location?.title ?? '');
-  const [address, setAddress] = useState(location?.address ?? '');
+  const [address, setAddress] = useState(() => addressDraftOf(location));
   const [contactName, setContactName] = useState(location?.contact_name ?? '');
   const [contactEmail, setContactEmail] = useState(location?.contact_email ?? '');
   const [contactPhone, setContactPhone] = useState(location?.contact_phone ?? '');
@@ -58,7 +59,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
     }
     save.submit({
       title: title.trim(),
-      address: address.trim(),
+      ...addressInput(address),
       contact_name: contactName.trim(),
       contact_email: contactEmail.trim(),
       contact_phone: contactPhone.trim(),
@@ -106,13 +107,7 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
         error={first('title')}
         onChange={text(setTitle, 'title')}
       />
-      <TextField
-        label={t('fields.address')}
-        maxLength={ADDRESS_MAX}
-        value={address}
-        error={first('address')}
-        onChange={text(setAddress, 'address')}
-      />
+      <AddressFields streetLabel={t('fields.address')} value={address} onChange={setAddress} error={first} clear={clear} />
       <div className="form-grid">
         <TextField
           label={t('fields.contactName')}

@@ -17,6 +17,7 @@ import '../../../styles/catalogue.css';
 import { LOCATIONS_KEY, locationsApi, useLocations, type Location } from '../api';
 import { CopyField } from '../components/copy-field';
 import { LocationEditor } from '../components/location-editor';
+import { addressLine } from '../../../../shared/address';
 import { ADMINS, hasRole } from '../../../../shared/roles';
 
 /** /locations: customer sites, server-paged with search; editor, reconfirm and invite link. */
@@ -60,7 +61,7 @@ export function Component() {
       cell: (l) => (
         <div className="dish-cell">
           <span className="cell-strong">{l.title}</span>
-          {l.address && <span className="muted pick-row__meta">{l.address}</span>}
+          {l.address && <span className="muted pick-row__meta">{addressLine({ ...l, postalCode: l.postal_code })}</span>}
           {/* The member count rides with the title: a column of its own made the table too wide at 1280 px. */}
           <span className="muted pick-row__meta">
             {t('usersCount')}: {l.users_count}

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateProviderInput } from '../../../../shared/schemas/providers';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
+import { AddressFields, addressDraftOf, addressInput } from '../../../components/manage/address-fields';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { providersApi, type Provider } from '../api';
 import {
-  ADDRESS_MAX,
   DEFAULT_TIMEZONE,
   EMAIL_MAX,
   PHONE_MAX,
@@ -21,7 +21,8 @@ interface ProviderEditorProps {
   onSaved(provider: Provider): void;
 }
 
-const SHOWN = /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|iban|vat_rate)$/;
+const SHOWN =
+  /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|city|postal_code|country|iban|vat_rate)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -48,7 +49,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
   const [legalName, setLegalName] = useState(provider?.legal_name ?? '');
   const [registrationNumber, setRegistrationNumber] = useState(provider?.registration_number ?? '');
   const [vatNumber, setVatNumber] = useState(provider?.vat_number ?? '');
-  const [address, setAddress] = useState(provider?.address ?? '');
+  const [address, setAddress] = useState(() => addressDraftOf(provider));
   const [iban, setIban] = useState(provider?.iban ?? '');
   const [vatRate, setVatRate] = useState(String(provider?.vat_rate ?? 21));
   const save = useEditorSave(
@@ -75,7 +76,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
       legal_name: legalName.trim(),
       registration_number: registrationNumber.trim(),
       vat_number: vatNumber.trim(),
-      address: address.trim(),
+      ...addressInput(address),
       iban: iban.trim(),
       vat_rate: rate,
     });
@@ -186,17 +187,7 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
           clear('vat_number');
         }}
       />
-      <TextField
-        label={t('fields.address')}
-        maxLength={ADDRESS_MAX}
-        autoComplete="off"
-        value={address}
-        error={first('address')}
-        onChange={(e) => {
-          setAddress(e.target.value);
-          clear('address');
-        }}
-      />
+      <AddressFields streetLabel={t('fields.address')} value={address} onChange={setAddress} error={first} clear={clear} />
       <TextField
         label={t('fields.iban')}
         maxLength={42}
