@@ -82,13 +82,27 @@ export interface Correction {
   menuId: number | null;
 }
 
-/** A manual correction by an admin, with its reason. Answers the entry's id. */
-export async function correctionEntry(db: Db | Tx, c: Correction, actorId: number, at: Date): Promise<number> {
-  const [row] = await db
-    .insert(ledgerEntries)
-    .values({ ...c, at, kind: 'correction', actorId })
-    .returning({ id: ledgerEntries.id });
-  return row!.id;
+/**
+ * Key of the transaction lock (with the provider id as second key) that issuing or crediting an
+ * invoice takes exclusively and recording a correction takes shared: a correction's month (its
+ * `at`, which puts it on that month's statement and invoice) is read once the lock is held, so a
+ * correction never lands in a month whose invoice is being issued at that moment.
+ */
+export const BILLING_LOCK = 727036;
+
+/**
+ * A manual correction by an admin, with its reason. Answers the entry's id. Its time is taken from
+ * `now` after the billing lock of its provider is held (see BILLING_LOCK).
+ */
+export async function correctionEntry(db: Db, c: Correction, actorId: number, now: () => Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (c.providerId !== null) await tx.execute(sql`select pg_advisory_xact_lock_shared(${BILLING_LOCK}, ${c.providerId})`);
+    const [row] = await tx
+      .insert(ledgerEntries)
+      .values({ ...c, at: now(), kind: 'correction', actorId })
+      .returning({ id: ledgerEntries.id });
+    return row!.id;
+  });
 }
 
 /** One difference between the ledger and what it records. */

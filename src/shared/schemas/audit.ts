@@ -26,11 +26,13 @@ export const AUDIT_ACTIONS = [
   'user.active',
   'user.update',
   'user.invite',
+  'invoice.issue',
+  'invoice.credit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; entity ids are kept as text (an order id, "menuId:locationId" for cash). */
-export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user', 'lap', 'lap_stop'] as const;
+export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user', 'lap', 'lap_stop', 'invoice'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Filters of GET /app/audit: filter[action], filter[actor_id], filter[entity_type], filter[entity_id], filter[from], filter[to] (days). */

@@ -59,6 +59,8 @@ export const statementSums = z.object({
   bank: z.number(),
   /** Money returned to employees (refunds sent, read from the ledger; decision 038). */
   refunds: z.number(),
+  /** Ledger corrections recorded in the month (POST /app/ledger/corrections): billed as lines of their own. */
+  corrections: z.number(),
 });
 export type StatementSums = z.infer<typeof statementSums>;
 
@@ -72,14 +74,24 @@ export const statement = z.object({
   }),
   locations: z.array(statementSums.extend({ id: z.number(), title: z.string() })),
   totals: statementSums,
-  /** What the invoice bills: the subsidy share with VAT split at the provider's rate. */
-  invoice: z.object({ vat_rate: z.number(), net: z.number(), vat: z.number(), total: z.number() }),
+  /** The month's ledger corrections of these locations (each an invoice line "Correction: reason"), oldest first. */
+  corrections: z.array(z.object({ id: z.number(), location_id: z.number(), at: z.string(), reason: z.string(), amount: z.number() })),
+  /**
+   * What the invoice bills: the subsidy share and the corrections with VAT split at the provider's
+   * rate; `lines` is 0 when there is nothing to bill. The total is negative when the corrections
+   * exceed the subsidy (a negative invoice: the provider owes the employer).
+   */
+  invoice: z.object({ vat_rate: z.number(), net: z.number(), vat: z.number(), total: z.number(), lines: z.number().int() }),
   /**
    * What is missing before an invoice can be issued, as field names: provider.legal_name,
    * provider.registration_number, provider.vat_number, provider.iban, location.company_name,
    * location.registration_number.
    */
   missing: z.array(z.string()),
+  /** The month has ended in the provider's time zone: only then can it be invoiced. */
+  month_ended: z.boolean(),
+  /** The open invoice (not credited) that already bills a location of this scope for the month, whatever its scope. */
+  billed_by: z.object({ id: z.number(), code: z.string() }).nullable(),
 });
 export type Statement = z.infer<typeof statement>;
 

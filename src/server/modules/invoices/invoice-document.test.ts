@@ -16,7 +16,7 @@ const party = {
   country: 'LV',
 };
 
-function statementOf(subsidies: number[]): MonthStatement {
+function statementOf(subsidies: number[], corrections: number[] = []): MonthStatement {
   const locations: StatementLocation[] = subsidies.map((subsidy, i) => ({
     id: i + 1,
     title: `Vieta ${i + 1} & <co>`,
@@ -35,18 +35,26 @@ function statementOf(subsidies: number[]): MonthStatement {
     card: 0,
     bank: 0,
     refunds: 0,
+    corrections: 0,
   }));
   return {
     providerId: 1,
     month: '2026-02',
     scope: { locationId: null, company: '40003000000', title: 'Co' },
     locations,
+    corrections: corrections.map((amountCents, i) => ({
+      id: 100 + i,
+      locationId: 1 + (i % locations.length),
+      at: new Date('2026-02-10T10:00:00Z'),
+      reason: `Labojums <${i}> & "co"`,
+      amountCents,
+    })),
     totals: locations[0]!,
   };
 }
 
-function documentOf(subsidies: number[], rateBp: number, kind: InvoiceDocument['kind']): InvoiceDocument {
-  const statement = statementOf(subsidies);
+function documentOf(subsidies: number[], rateBp: number, kind: InvoiceDocument['kind'], corrections: number[] = []): InvoiceDocument {
+  const statement = statementOf(subsidies, corrections);
   const lines = invoiceLines(statement, rateBp);
   return {
     kind,
@@ -112,6 +120,44 @@ describe('invoice documents', () => {
     expect(old).toContain(
       '<cac:PostalAddress><cbc:StreetName>Elizabetes iela 2, Rīga</cbc:StreetName><cac:Country><cbc:IdentificationCode>LV</cbc:IdentificationCode></cac:Country></cac:PostalAddress>',
     );
+  });
+
+  it('bill each ledger correction as a line of its own, money out as a negative line, valid even when the total is negative', async () => {
+    const corrections = fc.array(
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).filter((c) => c !== 0),
+      { minLength: 1, maxLength: 5 },
+    );
+    fc.assert(
+      fc.property(subsidies, corrections, rates, fc.constantFrom('invoice' as const, 'credit_note' as const), (s, c, rate, kind) => {
+        const doc = documentOf(s, rate, kind, c);
+        expect(doc.lines).toHaveLength(s.filter((x) => x > 0).length + c.length);
+        expect(doc.gross).toBe(s.reduce((a, b) => a + b, 0) + c.reduce((a, b) => a + b, 0));
+        expect(peppolErrors(ublXml(doc))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+    const doc = documentOf([350], 2100, 'invoice', [-121, -1000]);
+    expect(doc.lines.map((l) => [l.correction?.id ?? null, l.gross, l.net, l.vat])).toEqual([
+      [null, 350, 289, 61],
+      [100, -121, -100, -21],
+      [101, -1000, -826, -174],
+    ]);
+    expect(doc.gross).toBe(-771);
+    for (const kind of ['invoice', 'credit_note'] as const) {
+      const xml = ublXml(documentOf([350], 2100, kind, [-121, -1000]), 'en');
+      expect(await ublSchemaErrors(xml)).toEqual([]);
+      expect(peppolErrors(xml)).toEqual([]);
+    }
+    const xml = ublXml(doc, 'en');
+    expect(xml).toContain('<cbc:InvoicedQuantity unitCode="C62">-1</cbc:InvoicedQuantity>');
+    expect(xml).toContain('<cbc:LineExtensionAmount currencyID="EUR">-1.00</cbc:LineExtensionAmount>');
+    expect(xml).toContain('<cbc:PriceAmount currencyID="EUR">1.00</cbc:PriceAmount>');
+    expect(xml).toContain('<cbc:Name>Correction: Labojums &lt;0&gt; &amp; &quot;co&quot;</cbc:Name>');
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">-7.71</cbc:PayableAmount>');
+    // Nothing is due from the buyer: no due date, no payment means.
+    expect(xml).not.toContain('<cbc:DueDate>');
+    expect(xml).not.toContain('<cac:PaymentMeans>');
+    expect(ublXml(documentOf([350], 2100, 'invoice', [120]))).toContain('<cbc:DueDate>2026-03-15</cbc:DueDate>');
   });
 
   it('leave out locations without subsidy and bill nothing else', () => {

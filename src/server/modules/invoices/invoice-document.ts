@@ -28,6 +28,8 @@ export interface PartyDetails {
 export interface InvoiceLine {
   /** 1, 2, … */
   id: number;
+  /** A ledger correction's line ("Correction: reason"); absent: the location's subsidy line. */
+  correction?: { id: number; reason: string };
   locationId: number;
   locationTitle: string;
   orders: number;
@@ -63,14 +65,23 @@ export interface InvoiceDocument {
   statement: MonthStatement;
 }
 
-/** Invoice lines: one per location of the statement that used subsidy, VAT split per line. */
+/**
+ * Invoice lines: one per location of the statement that used subsidy, then one per ledger correction
+ * of the month (its amount, VAT included, negative for money out), VAT split per line.
+ */
 export function invoiceLines(statement: MonthStatement, vatRateBp: number): InvoiceLine[] {
-  return statement.locations
+  const subsidy = statement.locations
     .filter((l) => l.subsidy > 0)
-    .map((l, i) => {
-      const { net, vat } = splitGross(l.subsidy, vatRateBp);
-      return { id: i + 1, locationId: l.id, locationTitle: l.title, orders: l.orders, gross: l.subsidy, net, vat };
-    });
+    .map((l) => ({ locationId: l.id, locationTitle: l.title, orders: l.orders, gross: l.subsidy }));
+  const titles = new Map(statement.locations.map((l) => [l.id, l.title]));
+  const corrections = (statement.corrections ?? []).map((c) => ({
+    correction: { id: c.id, reason: c.reason },
+    locationId: c.locationId,
+    locationTitle: titles.get(c.locationId) ?? '',
+    orders: 0,
+    gross: c.amountCents,
+  }));
+  return [...subsidy, ...corrections].map((l, i) => ({ id: i + 1, ...l, ...splitGross(l.gross, vatRateBp) }));
 }
 
 /** Document totals from the lines (each sum exact in cents). */

@@ -10,7 +10,17 @@ import type { MonthStatement, PayrollRow, Sums } from './statement.js';
  */
 
 type Tx = Parameters<typeof invoiceText>[1];
-const SUM_KEYS = ['orders', 'gross', 'subsidy', 'bonus', 'cash', 'card', 'bank', 'refunds'] as const satisfies readonly (keyof Sums)[];
+const SUM_KEYS = [
+  'orders',
+  'gross',
+  'subsidy',
+  'bonus',
+  'cash',
+  'card',
+  'bank',
+  'refunds',
+  'corrections',
+] as const satisfies readonly (keyof Sums)[];
 
 const csv = csvDocument;
 

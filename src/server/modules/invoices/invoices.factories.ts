@@ -78,5 +78,5 @@ export async function invoiceWorld(db: Db) {
   await order({ menuId: foreign.id, userId: anna.id, locationId: centrs.id, amountCents: 700, subsidyCents: 350 });
   // Noliktava Pļavnieki, November: 1 placed order.
   await order({ menuId: nov30.id, userId: liga.id, locationId: plavnieki.id, amountCents: 600, subsidyCents: 200, paymentType: 'cash' });
-  return { companyReg, provider, otherProvider, centrs, plavnieki, alone, nov5, nov30, anna, juris, liga, dish, order };
+  return { companyReg, provider, otherProvider, centrs, plavnieki, alone, nov5, nov30, dec, anna, juris, liga, dish, order };
 }

@@ -28,7 +28,9 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
   });
   const rate = `${ratePercent(doc.vatRateBp)}`;
   const lineRows: TableCell[][] = doc.lines.map((l) => [
-    tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders }),
+    l.correction
+      ? `${l.locationTitle}, ${doc.month}: ${tx('lineCorrection', { reason: l.correction.reason })}`
+      : tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders }),
     { text: eur(l.net), alignment: 'right' },
     { text: rate, alignment: 'right' },
     { text: eur(l.vat), alignment: 'right' },
@@ -40,7 +42,8 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
     {
       text: [
         `${tx('issueDate')}: ${day(doc.issueDate)}`,
-        credit ? '' : `   ${tx('dueDate')}: ${day(doc.dueDate)}`,
+        // No due date when nothing is due (a negative invoice: the seller owes the buyer).
+        credit || doc.gross <= 0 ? '' : `   ${tx('dueDate')}: ${day(doc.dueDate)}`,
         `   ${tx('period')}: ${doc.month}`,
       ].join(''),
       style: 'subtitle',

@@ -44,7 +44,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
   app.get(
     '/invoices/statement',
     { config: { access: ADMINS }, schema: { tags: ['invoices'], querystring: statementQuery, response: { 200: statement } } },
-    async (req) => statementAnswer(db, await req.provider(), scopeOf(req.query), req.query.month, req.lang),
+    async (req) => statementAnswer(db, await req.provider(), scopeOf(req.query), req.query.month, deps.now(), req.lang),
   );
 
   app.get(
@@ -96,7 +96,8 @@ export async function invoicesRoutes(app: App, deps: Deps) {
   app.post(
     '/invoices',
     { config: { access: ADMINS }, schema: { tags: ['invoices'], body: issueInvoiceInput, response: { 201: invoice } } },
-    async (req, reply) => reply.status(201).send(await issueInvoice(db, await req.provider(), userOf(req), req.body, deps.now(), req.lang)),
+    async (req, reply) =>
+      reply.status(201).send(await issueInvoice(db, await req.provider(), userOf(req), req, req.body, deps.now(), req.lang)),
   );
 
   app.post(
@@ -106,7 +107,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
       schema: { tags: ['invoices'], params: idParams, response: { 201: invoice } },
     },
     async (req, reply) =>
-      reply.status(201).send(await creditInvoice(db, await req.provider(), userOf(req), req.params.id, deps.now(), req.lang)),
+      reply.status(201).send(await creditInvoice(db, await req.provider(), userOf(req), req, req.params.id, deps.now(), req.lang)),
   );
 
   app.get(

@@ -1,12 +1,14 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import type { Invoice, InvoiceScopes, IssueInvoiceInput, Statement } from '../../../shared/schemas/invoices.js';
 import type { Db, Tx } from '../../db/client.js';
-import { invoiceCounters, invoices, locations, providers } from '../../db/schema/index.js';
+import { invoiceCounters, invoices, locations, menus, providers } from '../../db/schema/index.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import type { AuthUser } from '../../lib/context.js';
+import { BILLING_LOCK } from '../../lib/ledger.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { isoTime } from '../../lib/time.js';
@@ -14,7 +16,7 @@ import { documentTotals, invoiceLines, type InvoiceDocument, type PartyDetails }
 import { invoiceText } from './invoices.messages.js';
 import { invoicePdf } from './invoices.pdf.js';
 import { ublXml } from './invoices.ubl.js';
-import { monthStatement, type MonthStatement, type Scope, type Sums } from './statement.js';
+import { monthBounds, monthStatement, type MonthStatement, type Scope, type Sums } from './statement.js';
 
 /*
  * Issuing invoices and credit notes (issue 16, decision 036). Numbers are gap-free per provider and
@@ -38,6 +40,7 @@ const sumsEuros = (s: Sums) => ({
   card: toEuros(s.card),
   bank: toEuros(s.bank),
   refunds: toEuros(s.refunds),
+  corrections: toEuros(s.corrections),
 });
 
 async function providerRow(db: Db | Tx, providerId: number, lang: Lang): Promise<ProviderRow> {
@@ -60,17 +63,39 @@ function missingDetails(p: ProviderRow, s: MonthStatement): string[] {
 }
 
 /** GET /app/invoices/statement */
-export async function statementAnswer(db: Db, providerId: number, scope: Scope, month: string, lang: Lang): Promise<Statement> {
+export async function statementAnswer(db: Db, providerId: number, scope: Scope, month: string, now: Date, lang: Lang): Promise<Statement> {
   const p = await providerRow(db, providerId, lang);
   const s = await monthStatement(db, providerId, scope, month, lang);
-  const totals = documentTotals(invoiceLines(s, p.vatRateBp));
+  const lines = invoiceLines(s, p.vatRateBp);
+  const totals = documentTotals(lines);
+  const billed = await billedBy(
+    db,
+    providerId,
+    month,
+    s.locations.map((l) => l.id),
+  );
   return {
     month,
     scope: { location_id: s.scope.locationId, company: s.scope.company, title: s.scope.title },
     locations: s.locations.map((l) => ({ id: l.id, title: l.title, ...sumsEuros(l) })),
     totals: sumsEuros(s.totals),
-    invoice: { vat_rate: p.vatRateBp / 100, net: toEuros(totals.net), vat: toEuros(totals.vat), total: toEuros(totals.gross) },
+    corrections: s.corrections.map((c) => ({
+      id: c.id,
+      location_id: c.locationId,
+      at: isoTime(c.at),
+      reason: c.reason,
+      amount: toEuros(c.amountCents),
+    })),
+    invoice: {
+      vat_rate: p.vatRateBp / 100,
+      net: toEuros(totals.net),
+      vat: toEuros(totals.vat),
+      total: toEuros(totals.gross),
+      lines: lines.length,
+    },
     missing: missingDetails(p, s),
+    month_ended: now >= monthBounds(month, p.timezone).end,
+    billed_by: billed[0] ? { id: billed[0].id, code: billed[0].code } : null,
   };
 }
 
@@ -154,6 +179,35 @@ export async function storedInvoice(db: Db, providerId: number, id: number, lang
   return row;
 }
 
+/**
+ * The open invoices (issued, not credited) of the provider's month that bill any of `locationIds`,
+ * whatever their scope: a location invoice bills its location, a company invoice every location
+ * of its statement as issued (its snapshot), so a location's month is billed once.
+ */
+async function billedBy(db: Db | Tx, providerId: number, month: string, locationIds: number[]) {
+  const open = await db
+    .select({
+      id: invoices.id,
+      code: invoices.code,
+      locationId: invoices.locationId,
+      billed: sql<{ id: number }[] | null>`${invoices.snapshot}->'statement'->'locations'`,
+    })
+    .from(invoices)
+    .leftJoin(creditNotes, eq(creditNotes.creditsId, invoices.id))
+    .where(and(eq(invoices.providerId, providerId), eq(invoices.kind, 'invoice'), eq(invoices.month, month), isNull(creditNotes.id)))
+    .orderBy(invoices.id);
+  const wanted = new Set(locationIds);
+  return open
+    .map((i) => ({
+      id: i.id,
+      code: i.code,
+      locationIds: [...new Set([...(i.locationId === null ? [] : [i.locationId]), ...(i.billed ?? []).map((l) => l.id)])].filter((id) =>
+        wanted.has(id),
+      ),
+    }))
+    .filter((i) => i.locationIds.length > 0);
+}
+
 /** Takes the next number of the provider's year: the counter row stays locked until the transaction ends. */
 export async function nextNumber(tx: Tx, providerId: number, year: number): Promise<number> {
   await tx.insert(invoiceCounters).values({ providerId, year, lastNumber: 0 }).onConflictDoNothing();
@@ -227,7 +281,7 @@ async function insertDocument(
       totalCents: v.doc.gross,
       issueDate: v.doc.issueDate,
       snapshot: v.doc,
-      xml: ublXml(v.doc),
+      xml: ublXml(v.doc, lang),
       pdf: await invoicePdf(v.doc, lang),
       issuedById: v.userId,
     })
@@ -240,22 +294,45 @@ async function readInvoice(db: Db | Tx, id: number): Promise<Invoice> {
   return present(row!);
 }
 
+/** The month may be billed: it has ended in the provider's zone and none of its menus still takes orders. */
+async function checkMonthClosed(tx: Tx, p: ProviderRow, month: string, now: Date, lang: Lang) {
+  const { start, end } = monthBounds(month, p.timezone);
+  if (now < end) {
+    const date = DateTime.fromJSDate(end).setZone(p.timezone).toISODate()!;
+    throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'monthNotEnded', { date })] });
+  }
+  // A menu of the month whose ordering closes later (its `to`): orders placed on it would belong to
+  // this month after its invoice. Disabled menus count too: they can be enabled again.
+  const [open] = await tx
+    .select({ title: menus.title })
+    .from(menus)
+    .where(and(eq(menus.providerId, p.id), gte(menus.from, start), lt(menus.from, end), gt(menus.to, now)))
+    .orderBy(menus.from)
+    .limit(1);
+  if (open) throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'menuStillOpen', { title: open.title })] });
+}
+
 /** POST /app/invoices: issues the month's invoice of a location or company (the employer's subsidy share). */
 export async function issueInvoice(
   db: Db,
   providerId: number,
   user: AuthUser,
+  who: AuditWho,
   input: IssueInvoiceInput,
   now: Date,
   lang: Lang,
 ): Promise<Invoice> {
   const scope: Scope = input.location_id !== undefined ? { locationId: input.location_id } : { company: input.company! };
   const id = await db.transaction(async (tx) => {
+    // The locks come first: two issues touching the same location's month wait for each other, and the
+    // second sees the first (whatever their scopes, also across a new year, when they would lock
+    // different counter rows); a correction recorded meanwhile waits and falls in the next month.
+    await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${providerId})`);
     const p = await providerRow(tx, providerId, lang);
     const { issueDate, dueDate, year } = issueDay(p, now);
-    // The lock comes first: two issues of the same month wait for each other, and the second sees the first.
     const number = await nextNumber(tx, providerId, year);
     const s = await monthStatement(tx, providerId, scope, input.month, lang);
+    await checkMonthClosed(tx, p, input.month, now, lang);
     const missing = missingDetails(p, s);
     if (missing.length) {
       const label = (f: string) => {
@@ -265,20 +342,17 @@ export async function issueInvoice(
       };
       throw new AppError(409, invoiceText(lang, 'missingDetails', { fields: missing.map(label).join(', ') }));
     }
-    const open = await tx
-      .select({ code: invoices.code })
-      .from(invoices)
-      .leftJoin(creditNotes, eq(creditNotes.creditsId, invoices.id))
-      .where(
-        and(
-          eq(invoices.providerId, providerId),
-          eq(invoices.kind, 'invoice'),
-          eq(invoices.month, input.month),
-          scope.locationId !== undefined ? eq(invoices.locationId, scope.locationId) : eq(invoices.companyRegistration, scope.company!),
-          isNull(creditNotes.id),
-        ),
-      );
-    if (open[0]) throw new AppError(409, invoiceText(lang, 'alreadyIssued', { code: open[0].code }));
+    // One month of one location is billed once, whatever the scope (a location, or its company).
+    const [billed] = await billedBy(
+      tx,
+      providerId,
+      input.month,
+      s.locations.map((l) => l.id),
+    );
+    if (billed) {
+      const titles = s.locations.filter((l) => billed.locationIds.includes(l.id)).map((l) => l.title);
+      throw new AppError(409, invoiceText(lang, 'alreadyBilled', { code: billed.code, locations: titles.join(', ') }));
+    }
     const lines = invoiceLines(s, p.vatRateBp);
     if (lines.length === 0) throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'nothingToBill')] });
     const doc: InvoiceDocument = {
@@ -297,7 +371,21 @@ export async function issueInvoice(
       credits: null,
       statement: s,
     };
-    return insertDocument(tx, { providerId, doc, year, number, scope, creditsId: null, userId: user.id }, lang);
+    const id = await insertDocument(tx, { providerId, doc, year, number, scope, creditsId: null, userId: user.id }, lang);
+    await recordAudit(tx, who, {
+      action: 'invoice.issue',
+      entityType: 'invoice',
+      entityId: id,
+      providerId,
+      after: {
+        code: doc.code,
+        month: doc.month,
+        location_id: scope.locationId ?? null,
+        company: scope.locationId === undefined ? scope.company! : null,
+        total_cents: doc.gross,
+      },
+    });
+    return id;
   });
   return readInvoice(db, id);
 }
@@ -307,11 +395,13 @@ export async function creditInvoice(
   db: Db,
   providerId: number,
   user: AuthUser,
+  who: AuditWho,
   invoiceId: number,
   now: Date,
   lang: Lang,
 ): Promise<Invoice> {
   const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${providerId})`);
     const p = await providerRow(tx, providerId, lang);
     const { issueDate, dueDate, year } = issueDay(p, now);
     const number = await nextNumber(tx, providerId, year);
@@ -339,7 +429,15 @@ export async function creditInvoice(
       credits: { code: o.code, issueDate: o.issueDate },
     };
     const scope: Scope = orig.locationId !== null ? { locationId: orig.locationId } : { company: orig.company! };
-    return insertDocument(tx, { providerId, doc, year, number, scope, creditsId: orig.id, userId: user.id }, lang);
+    const id = await insertDocument(tx, { providerId, doc, year, number, scope, creditsId: orig.id, userId: user.id }, lang);
+    await recordAudit(tx, who, {
+      action: 'invoice.credit',
+      entityType: 'invoice',
+      entityId: id,
+      providerId,
+      after: { code: doc.code, credits_id: orig.id, credits_code: o.code, month: doc.month, total_cents: -doc.gross },
+    });
+    return id;
   });
   return readInvoice(db, id);
 }

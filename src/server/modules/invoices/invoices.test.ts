@@ -12,10 +12,13 @@ import { peppolErrors } from './peppol-rules.test-helper.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
+let adminId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   ctx.clock.set(new Date('2026-12-02T10:00:00Z'));
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
+  const a = await signedIn(ctx.db, { role: 'admin' });
+  admin = a.auth;
+  adminId = a.user.id;
 });
 afterAll(() => ctx.close());
 
@@ -31,9 +34,9 @@ describe('month statement', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.scope).toEqual({ location_id: w.centrs.id, company: null, title: 'Birojs Centrs' });
-    expect(s.totals).toEqual({ orders: 3, gross: 24, subsidy: 10.5, bonus: 0, cash: 5, card: 2, bank: 6.5, refunds: 0 });
+    expect(s.totals).toEqual({ orders: 3, gross: 24, subsidy: 10.5, bonus: 0, cash: 5, card: 2, bank: 6.5, refunds: 0, corrections: 0 });
     // 10.50 incl. 21 % VAT: net 8.68 (10.50 / 1.21 = 8.677…), VAT 1.82.
-    expect(s.invoice).toEqual({ vat_rate: 21, net: 8.68, vat: 1.82, total: 10.5 });
+    expect(s.invoice).toEqual({ vat_rate: 21, net: 8.68, vat: 1.82, total: 10.5, lines: 1 });
     expect(s.missing).toEqual([]);
   });
 
@@ -45,9 +48,9 @@ describe('month statement', () => {
       ['Birojs Centrs', 3, 10.5],
       ['Noliktava Pļavnieki', 1, 2],
     ]);
-    expect(s.totals).toEqual({ orders: 4, gross: 30, subsidy: 12.5, bonus: 0, cash: 9, card: 2, bank: 6.5, refunds: 0 });
+    expect(s.totals).toEqual({ orders: 4, gross: 30, subsidy: 12.5, bonus: 0, cash: 9, card: 2, bank: 6.5, refunds: 0, corrections: 0 });
     // Per line: 8.68 + 1.82 and 1.65 + 0.35.
-    expect(s.invoice).toEqual({ vat_rate: 21, net: 10.33, vat: 2.17, total: 12.5 });
+    expect(s.invoice).toEqual({ vat_rate: 21, net: 10.33, vat: 2.17, total: 12.5, lines: 2 });
   });
 
   it('names what an invoice still needs, and refuses a bad scope', async () => {
@@ -94,11 +97,11 @@ describe('exports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Mēnesis;Vieta;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas',
+      'Mēnesis;Vieta;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas;Korekcijas',
     );
-    expect(lines[1]).toBe('2026-11;Birojs Centrs;3;24,00;10,50;0,00;5,00;2,00;6,50;0,00');
-    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00');
-    expect(lines[3]).toBe('2026-11;Kopā;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00');
+    expect(lines[1]).toBe('2026-11;Birojs Centrs;3;24,00;10,50;0,00;5,00;2,00;6,50;0,00;0,00');
+    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00;0,00');
+    expect(lines[3]).toBe('2026-11;Kopā;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00;0,00');
     expect(lines[4]).toBe('');
   });
 
@@ -113,7 +116,7 @@ describe('exports', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Statement')!;
     expect(ws.getRow(1).getCell(2).value).toBe('Location');
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['2026-11', 'Birojs Centrs', 3, 24, 10.5, 0, 5, 2, 6.5, 0]);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['2026-11', 'Birojs Centrs', 3, 24, 10.5, 0, 5, 2, 6.5, 0, 0]);
     expect(ws.getRow(3).getCell(2).value).toBe('Total');
   });
 
@@ -285,6 +288,222 @@ describe('issuing invoices', () => {
     expect((await issue(other, { location_id: w.centrs.id, month: '2026-11' })).code).toBe('2026-000001');
     const kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
     expect((await get(`/app/invoices/${inv.id}/pdf?provider_id=${w.provider.id}`, kitchen)).statusCode).toBe(403);
+  });
+});
+
+describe('a location’s month is billed once, whatever the scope (issue 24)', () => {
+  const companyOf = (w: Awaited<ReturnType<typeof invoiceWorld>>) => ({ company: w.companyReg, month: '2026-11' });
+
+  it('refuses a location invoice after its company’s invoice and a company invoice after a location’s, until a credit note frees the month', async () => {
+    const w = await invoiceWorld(ctx.db);
+    const url = `/app/invoices?provider_id=${w.provider.id}&lang=en`;
+    const company = await issue(w.provider.id, companyOf(w));
+    for (const loc of [w.centrs, w.plavnieki]) {
+      const again = await post(url, { location_id: loc.id, month: '2026-11' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(
+        `Invoice ${company.code} already bills ${loc.title} for this month; credit it first to bill the month again.`,
+      );
+    }
+    const statement = (await get(`/app/invoices/statement?provider_id=${w.provider.id}&location_id=${w.centrs.id}&month=2026-11`)).json();
+    expect(statement.billed_by).toEqual({ id: company.id, code: company.code });
+    // The credit note frees the month; the location invoice then blocks the company's.
+    expect((await post(`/app/invoices/${company.id}/credit-note?provider_id=${w.provider.id}`)).statusCode).toBe(201);
+    const centrs = await issue(w.provider.id, { location_id: w.centrs.id, month: '2026-11' });
+    const companyAgain = await post(url, companyOf(w));
+    expect(companyAgain.statusCode).toBe(409);
+    expect(companyAgain.json().message).toContain(`Invoice ${centrs.code} already bills Birojs Centrs`);
+    // Another location of the company is still free, and so is another month.
+    expect((await issue(w.provider.id, { location_id: w.plavnieki.id, month: '2026-11' })).kind).toBe('invoice');
+    // The company's total was billed once: the two location invoices sum to the company's.
+    const open = (await get(`/app/invoices?provider_id=${w.provider.id}&month=2026-11`)).json().data as {
+      kind: string;
+      total: number;
+      credited_by_id: number | null;
+    }[];
+    const billed = open.filter((i) => i.kind === 'invoice' && i.credited_by_id === null).reduce((a, i) => a + i.total, 0);
+    expect(billed).toBe(company.total);
+  });
+
+  it('lets only one of a location and its company through when both are issued at once', async () => {
+    const worlds = await Promise.all([0, 1, 2, 3].map(() => invoiceWorld(ctx.db)));
+    const results = await Promise.all(
+      worlds.flatMap((w) => [
+        post(`/app/invoices?provider_id=${w.provider.id}`, { location_id: w.centrs.id, month: '2026-11' }),
+        post(`/app/invoices?provider_id=${w.provider.id}`, companyOf(w)),
+      ]),
+    );
+    for (let i = 0; i < worlds.length; i++) {
+      const pair = results.slice(i * 2, i * 2 + 2).map((r) => r.statusCode);
+      expect(pair.sort()).toEqual([201, 409]);
+    }
+  });
+});
+
+describe('a month is invoiced once it has ended (issue 24)', () => {
+  it('refuses the current month and a month with a menu still taking orders, in the provider’s time zone', async () => {
+    const w = await invoiceWorld(ctx.db);
+    const url = `/app/invoices?provider_id=${w.provider.id}&lang=en`;
+    const saved = ctx.clock.now();
+    try {
+      // 2 December: December has not ended.
+      await w.order({ menuId: w.dec.id, userId: w.anna.id, locationId: w.centrs.id, amountCents: 700, subsidyCents: 350 });
+      const december = await post(url, { location_id: w.centrs.id, month: '2026-12' });
+      expect(december.statusCode).toBe(422);
+      expect(december.json().errors.month).toEqual(['This month has not ended yet: it can be invoiced from 2027-01-01.']);
+      const dec = (await get(`/app/invoices/statement?provider_id=${w.provider.id}&location_id=${w.centrs.id}&month=2026-12`)).json();
+      expect(dec.month_ended).toBe(false);
+      // 30 November 23:30 in Riga (21:30 UTC): still November there.
+      ctx.clock.set(new Date('2026-11-30T21:30:00Z'));
+      expect((await post(url, { location_id: w.centrs.id, month: '2026-11' })).statusCode).toBe(422);
+      // 1 December 00:30 in Riga (30 November 22:30 UTC): November has ended there.
+      ctx.clock.set(new Date('2026-11-30T22:30:00Z'));
+      const nov = (await get(`/app/invoices/statement?provider_id=${w.provider.id}&location_id=${w.centrs.id}&month=2026-11`)).json();
+      expect(nov.month_ended).toBe(true);
+      expect((await post(url, { location_id: w.centrs.id, month: '2026-11' })).statusCode).toBe(201);
+      // A November menu whose ordering closes in December keeps November open until it closes.
+      ctx.clock.set(saved);
+      const late = await menuOn(ctx.db, w.provider.id, '2026-11-27');
+      await ctx.db.execute(
+        sql`update menus set "to" = ${new Date('2026-12-03T10:00:00Z')}, title = 'Vēlā ēdienkarte' where id = ${late.id}`,
+      );
+      const open = await post(url, { location_id: w.plavnieki.id, month: '2026-11' });
+      expect(open.statusCode).toBe(422);
+      expect(open.json().errors.month).toEqual([
+        'The menu “Vēlā ēdienkarte” of this month still takes orders; invoice the month once its ordering has closed.',
+      ]);
+      ctx.clock.set(new Date('2026-12-03T10:00:00Z'));
+      expect((await post(url, { location_id: w.plavnieki.id, month: '2026-11' })).statusCode).toBe(201);
+    } finally {
+      ctx.clock.set(saved);
+    }
+  });
+});
+
+describe('ledger corrections on the statement and invoice (issue 24)', () => {
+  /** Records a correction through the API at `at` (the clock), for `providerId` as the active provider. */
+  async function correct(providerId: number, at: string, body: object, lang = 'en') {
+    const saved = ctx.clock.now();
+    ctx.clock.set(new Date(at));
+    try {
+      return await post(`/app/ledger/corrections?provider_id=${providerId}&lang=${lang}`, body);
+    } finally {
+      ctx.clock.set(saved);
+    }
+  }
+
+  it('shows the month’s corrections of a location as lines of their own, in a valid Peppol invoice', async () => {
+    const w = await invoiceWorld(ctx.db);
+    const p = w.provider.id;
+    expect(
+      (await correct(p, '2026-11-20T10:00:00Z', { amount_cents: -121, reason: 'Soup missing', location_id: w.centrs.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await correct(p, '2026-11-21T10:00:00Z', { amount_cents: 242, reason: 'Extra delivery', location_id: w.centrs.id })).statusCode,
+    ).toBe(200);
+    // Not on this statement: another provider's, another month's, another location's.
+    await correct(w.otherProvider.id, '2026-11-20T10:00:00Z', { amount_cents: 500, reason: 'Other kitchen', location_id: w.centrs.id });
+    await correct(p, '2026-10-20T10:00:00Z', { amount_cents: 500, reason: 'October', location_id: w.centrs.id });
+    await correct(p, '2026-11-20T10:00:00Z', { amount_cents: 500, reason: 'Elsewhere', location_id: w.alone.id });
+    // Without a location or an order, a correction could reach no statement: refused.
+    const nowhere = await correct(p, '2026-11-20T10:00:00Z', { amount_cents: 500, reason: 'Nowhere' });
+    expect(nowhere.statusCode).toBe(422);
+    expect(Object.keys(nowhere.json().errors)).toEqual(['location_id']);
+
+    const s = (await get(`/app/invoices/statement?provider_id=${p}&location_id=${w.centrs.id}&month=2026-11`)).json();
+    expect(s.totals.corrections).toBe(1.21);
+    expect(s.corrections.map((c: { reason: string; amount: number }) => [c.reason, c.amount])).toEqual([
+      ['Soup missing', -1.21],
+      ['Extra delivery', 2.42],
+    ]);
+    // 10.50 subsidy + 1.21 corrections = 11.71; per line 8.68 + 1.82, -1.00 - 0.21, 2.00 + 0.42.
+    expect(s.invoice).toEqual({ vat_rate: 21, net: 9.68, vat: 2.03, total: 11.71, lines: 3 });
+    const csv = (
+      await get(`/app/invoices/statement/export?provider_id=${p}&location_id=${w.centrs.id}&month=2026-11&format=csv`)
+    ).rawPayload
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n');
+    expect(csv[1]).toMatch(/;1,21$/);
+
+    const inv = await issue(p, { location_id: w.centrs.id, month: '2026-11' });
+    expect(inv.total).toBe(11.71);
+    const xml = (await get(`/app/invoices/${inv.id}/xml?provider_id=${p}`)).body;
+    expect(await ublSchemaErrors(xml)).toEqual([]);
+    expect(peppolErrors(xml)).toEqual([]);
+    expect(xml).toContain('<cbc:Name>Correction: Soup missing</cbc:Name>');
+    expect(xml).toContain('<cbc:InvoicedQuantity unitCode="C62">-1</cbc:InvoicedQuantity>');
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">11.71</cbc:PayableAmount>');
+    const pdf = pdfText((await get(`/app/invoices/${inv.id}/pdf?provider_id=${p}`)).rawPayload);
+    expect(pdf).toContain('Correction: Extra delivery');
+    expect(pdf).toContain('Amount due €11.71');
+
+    // A correction recorded after the invoice goes on the next month's statement, not the invoiced one.
+    expect(
+      (await correct(p, '2026-12-02T11:00:00Z', { amount_cents: 300, reason: 'Late find', location_id: w.centrs.id })).statusCode,
+    ).toBe(200);
+    const dec = (await get(`/app/invoices/statement?provider_id=${p}&location_id=${w.centrs.id}&month=2026-12`)).json();
+    expect(dec.corrections.map((c: { reason: string }) => c.reason)).toEqual(['Late find']);
+    const nov = (await get(`/app/invoices/statement?provider_id=${p}&location_id=${w.centrs.id}&month=2026-11`)).json();
+    expect(nov.totals.corrections).toBe(1.21);
+  });
+
+  it('bills a correction tied to an order at the order’s location, and issues a negative invoice when corrections exceed the subsidy', async () => {
+    const w = await invoiceWorld(ctx.db);
+    const p = w.provider.id;
+    const [o] = await ctx.db
+      .execute<{ id: number }>(sql`select id from orders where location_id = ${w.plavnieki.id} order by id limit 1`)
+      .then((r) => r.rows);
+    expect(
+      (await correct(p, '2026-11-25T10:00:00Z', { amount_cents: -2000, reason: 'Wrong dish, money back', order_id: o!.id })).statusCode,
+    ).toBe(200);
+    const s = (await get(`/app/invoices/statement?provider_id=${p}&location_id=${w.plavnieki.id}&month=2026-11`)).json();
+    expect(s.invoice).toMatchObject({ total: -18, lines: 2 });
+    const inv = await issue(p, { location_id: w.plavnieki.id, month: '2026-11' });
+    expect(inv.total).toBe(-18);
+    const xml = (await get(`/app/invoices/${inv.id}/xml?provider_id=${p}`)).body;
+    expect(await ublSchemaErrors(xml)).toEqual([]);
+    expect(peppolErrors(xml)).toEqual([]);
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">-18.00</cbc:PayableAmount>');
+    expect(xml).not.toContain('<cbc:DueDate>');
+    // Its credit note takes it back whole, also valid.
+    const cn = await post(`/app/invoices/${inv.id}/credit-note?provider_id=${p}`);
+    expect(cn.json().total).toBe(18);
+    const cnXml = (await get(`/app/invoices/${cn.json().id}/xml?provider_id=${p}`)).body;
+    expect(await ublSchemaErrors(cnXml)).toEqual([]);
+    expect(peppolErrors(cnXml)).toEqual([]);
+  });
+});
+
+describe('audit of invoices (issue 24)', () => {
+  it('records who issued an invoice and who credited it, in the same transaction', async () => {
+    const w = await invoiceWorld(ctx.db);
+    const inv = await issue(w.provider.id, { location_id: w.centrs.id, month: '2026-11' });
+    const cn = (await post(`/app/invoices/${inv.id}/credit-note?provider_id=${w.provider.id}`)).json();
+    const audit = async (id: number) =>
+      (await get(`/app/audit?provider_id=${w.provider.id}&filter[entity_type]=invoice&filter[entity_id]=${id}`)).json().data as {
+        action: string;
+        actor: { id: number } | null;
+        after: Record<string, unknown>;
+      }[];
+    expect(await audit(inv.id)).toEqual([
+      expect.objectContaining({
+        action: 'invoice.issue',
+        actor: expect.objectContaining({ id: adminId }),
+        after: { code: inv.code, month: '2026-11', location_id: w.centrs.id, company: null, total_cents: 1050 },
+      }),
+    ]);
+    expect(await audit(cn.id)).toEqual([
+      expect.objectContaining({
+        action: 'invoice.credit',
+        actor: expect.objectContaining({ id: adminId }),
+        after: { code: cn.code, credits_id: inv.id, credits_code: inv.code, month: '2026-11', total_cents: -1050 },
+      }),
+    ]);
+    // A refused issue leaves no entry.
+    expect((await post(`/app/invoices?provider_id=${w.provider.id}`, { location_id: w.centrs.id, month: '2026-12' })).statusCode).toBe(422);
+    const all = (await get(`/app/audit?provider_id=${w.provider.id}&filter[entity_type]=invoice`)).json().data as { entity_id: string }[];
+    expect(all.map((e) => e.entity_id).sort()).toEqual([String(inv.id), String(cn.id)].sort());
   });
 });
 

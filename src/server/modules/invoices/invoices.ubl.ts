@@ -1,6 +1,8 @@
 import { DEFAULT_COUNTRY } from '../../../shared/limits.js';
+import type { Lang } from '../../../shared/i18n.js';
 import { ratePercent } from '../../../shared/vat.js';
-import type { InvoiceDocument, PartyDetails } from './invoice-document.js';
+import type { InvoiceDocument, InvoiceLine, PartyDetails } from './invoice-document.js';
+import { invoiceText } from './invoices.messages.js';
 
 /*
  * Peppol BIS Billing 3.0 documents (UBL 2.1 Invoice and CreditNote) of an issued invoice
@@ -53,9 +55,30 @@ function party(p: PartyDetails): string {
   ].join('');
 }
 
-/** The UBL 2.1 XML of an invoice (Invoice, type 380) or credit note (CreditNote, type 381). */
-export function ublXml(doc: InvoiceDocument): string {
+/**
+ * A line's item name and description: the location's subsidy, or a ledger correction with its
+ * reason (in the issuing request's language, as the PDF).
+ */
+function lineItem(l: InvoiceLine, month: string, lang: Lang): { name: string; description: string } {
+  if (l.correction) {
+    const text = invoiceText(lang, 'lineCorrection', { reason: l.correction.reason });
+    return { name: text, description: `${l.locationTitle} ${month}: ${text}` };
+  }
+  return { name: `${l.locationTitle} ${month}`, description: `${l.orders} × ${l.locationTitle}` };
+}
+
+/**
+ * The UBL 2.1 XML of an invoice (Invoice, type 380) or credit note (CreditNote, type 381).
+ *
+ * A negative line (a correction of money out) has quantity -1 and a positive price: an item's net
+ * price is never negative (BR-27), the line's net is quantity × price. An invoice whose corrections
+ * exceed its subsidy is a negative invoice (Peppol BIS 3 allows the seller to reimburse the buyer
+ * by a negative invoice); it has no due date and no payment means, which are only asked for an
+ * amount due (BR-CO-25) and would ask the buyer to pay.
+ */
+export function ublXml(doc: InvoiceDocument, lang: Lang = 'lv'): string {
   const credit = doc.kind === 'credit_note';
+  const due = !credit && doc.gross > 0;
   const root = credit ? 'CreditNote' : 'Invoice';
   const cur = doc.currency;
   const cat = vatCategory(doc.vatRateBp);
@@ -69,7 +92,7 @@ export function ublXml(doc: InvoiceDocument): string {
     `<cbc:ProfileID>${PROFILE_ID}</cbc:ProfileID>`,
     `<cbc:ID>${esc(doc.code)}</cbc:ID>`,
     `<cbc:IssueDate>${doc.issueDate}</cbc:IssueDate>`,
-    credit ? '' : `<cbc:DueDate>${doc.dueDate}</cbc:DueDate>`,
+    due ? `<cbc:DueDate>${doc.dueDate}</cbc:DueDate>` : '',
     credit ? '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>' : '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
     `<cbc:DocumentCurrencyCode>${cur}</cbc:DocumentCurrencyCode>`,
     `<cbc:BuyerReference>${esc(doc.buyerReference)}</cbc:BuyerReference>`,
@@ -79,7 +102,7 @@ export function ublXml(doc: InvoiceDocument): string {
       : '',
     `<cac:AccountingSupplierParty>${party(doc.seller)}</cac:AccountingSupplierParty>`,
     `<cac:AccountingCustomerParty>${party(doc.buyer)}</cac:AccountingCustomerParty>`,
-    doc.seller.iban
+    doc.seller.iban && (credit || due)
       ? `<cac:PaymentMeans><cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cbc:PaymentID>${esc(doc.code)}</cbc:PaymentID><cac:PayeeFinancialAccount><cbc:ID>${esc(doc.seller.iban)}</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>`
       : '',
     '<cac:TaxTotal>',
@@ -97,21 +120,23 @@ export function ublXml(doc: InvoiceDocument): string {
     money('PrepaidAmount', 0, cur),
     money('PayableAmount', doc.gross, cur),
     '</cac:LegalMonetaryTotal>',
-    ...doc.lines.map((l) =>
-      [
+    ...doc.lines.map((l) => {
+      const qty = credit ? 'CreditedQuantity' : 'InvoicedQuantity';
+      const item = lineItem(l, doc.month, lang);
+      return [
         `<cac:${root}Line>`,
         `<cbc:ID>${l.id}</cbc:ID>`,
-        `<cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'} unitCode="C62">1</cbc:${credit ? 'CreditedQuantity' : 'InvoicedQuantity'}>`,
+        `<cbc:${qty} unitCode="C62">${l.net < 0 ? -1 : 1}</cbc:${qty}>`,
         money('LineExtensionAmount', l.net, cur),
         '<cac:Item>',
-        `<cbc:Description>${esc(`${l.orders} × ${l.locationTitle}`)}</cbc:Description>`,
-        `<cbc:Name>${esc(`${l.locationTitle} ${doc.month}`)}</cbc:Name>`,
+        `<cbc:Description>${esc(item.description)}</cbc:Description>`,
+        `<cbc:Name>${esc(item.name)}</cbc:Name>`,
         `<cac:ClassifiedTaxCategory><cbc:ID>${cat}</cbc:ID><cbc:Percent>${percent}</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>`,
         '</cac:Item>',
-        `<cac:Price>${money('PriceAmount', l.net, cur)}</cac:Price>`,
+        `<cac:Price>${money('PriceAmount', Math.abs(l.net), cur)}</cac:Price>`,
         `</cac:${root}Line>`,
-      ].join(''),
-    ),
+      ].join('');
+    }),
     `</${root}>`,
   ];
   return parts.filter(Boolean).join('\n') + '\n';

@@ -11,8 +11,8 @@ import { invoiceText } from './invoices.messages.js';
 /*
  * The month statement of a location or company (issue 16, decision 036): the ONE place that sums
  * orders for invoices and exports, reading orders through the one definition of a placed order
- * (ordering.placed.ts), so the ledger can be reconciled with it line by line; refunds are read from
- * the ledger (decision 038). A menu belongs
+ * (ordering.placed.ts), so the ledger can be reconciled with it line by line; refunds and
+ * corrections are read from the ledger (decision 038). A menu belongs
  * to the month of its day (its `from` in the provider's time zone), as in the team report.
  */
 
@@ -26,6 +26,17 @@ export interface Sums {
   card: number;
   bank: number;
   refunds: number;
+  /** Ledger corrections of the location recorded in the month (decision 038): billed as lines of their own. */
+  corrections: number;
+}
+
+/** One ledger correction on the statement (and a line of the invoice). */
+export interface StatementCorrection {
+  id: number;
+  locationId: number;
+  at: Date;
+  reason: string;
+  amountCents: number;
 }
 
 export interface StatementLocation extends Sums {
@@ -50,10 +61,12 @@ export interface MonthStatement {
   month: string;
   scope: { locationId: number | null; company: string | null; title: string };
   locations: StatementLocation[];
+  /** The month's corrections of these locations, oldest first. */
+  corrections: StatementCorrection[];
   totals: Sums;
 }
 
-const ZERO: Sums = { orders: 0, gross: 0, subsidy: 0, bonus: 0, cash: 0, card: 0, bank: 0, refunds: 0 };
+const ZERO: Sums = { orders: 0, gross: 0, subsidy: 0, bonus: 0, cash: 0, card: 0, bank: 0, refunds: 0, corrections: 0 };
 
 export function addSums(a: Sums, b: Sums): Sums {
   return {
@@ -65,6 +78,7 @@ export function addSums(a: Sums, b: Sums): Sums {
     card: a.card + b.card,
     bank: a.bank + b.bank,
     refunds: a.refunds + b.refunds,
+    corrections: a.corrections + b.corrections,
   };
 }
 
@@ -155,11 +169,40 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
       ),
     )
     .groupBy(ledgerEntries.locationId);
+  // Ledger corrections (POST /app/ledger/corrections) of the provider at these locations, by the
+  // month they were recorded in (the provider's zone): a correction reaches the statement and invoice
+  // of the month it is recorded in, which has not been invoiced yet (a month is invoiced once ended).
+  const corrections = (
+    await db
+      .select({
+        id: ledgerEntries.id,
+        locationId: ledgerEntries.locationId,
+        at: ledgerEntries.at,
+        reason: ledgerEntries.reason,
+        amountCents: ledgerEntries.amountCents,
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.kind, 'correction'),
+          eq(ledgerEntries.providerId, providerId),
+          gte(ledgerEntries.at, start),
+          lt(ledgerEntries.at, end),
+          inArray(
+            ledgerEntries.locationId,
+            locs.map((l) => l.id),
+          ),
+        ),
+      )
+      .orderBy(asc(ledgerEntries.at), asc(ledgerEntries.id))
+  ).map((c) => ({ ...c, locationId: c.locationId!, reason: c.reason ?? '' }));
   const byLocation = new Map(rows.map((r) => [r.locationId, r]));
   const refundsOf = new Map(refundRows.map((r) => [r.locationId, r.refunds]));
+  const correctionsOf = new Map<number, number>();
+  for (const c of corrections) correctionsOf.set(c.locationId, (correctionsOf.get(c.locationId) ?? 0) + c.amountCents);
   const list: StatementLocation[] = locs.map((l) => {
     const r = byLocation.get(l.id);
-    return { ...l, ...ZERO, ...(r ?? {}), refunds: refundsOf.get(l.id) ?? 0 };
+    return { ...l, ...ZERO, ...(r ?? {}), refunds: refundsOf.get(l.id) ?? 0, corrections: correctionsOf.get(l.id) ?? 0 };
   });
   const first = locs[0]!;
   const title = scope.locationId !== undefined ? first.title : first.companyName || scope.company!;
@@ -168,6 +211,7 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
     month,
     scope: { locationId: scope.locationId ?? null, company: scope.locationId === undefined ? scope.company! : null, title },
     locations: list,
+    corrections,
     totals: list.reduce<Sums>((acc, l) => addSums(acc, l), ZERO),
   };
 }

@@ -56,12 +56,18 @@ export async function ledgerRoutes(app: App, deps: Deps) {
           .where(eq(orders.id, body.order_id));
         if (!order) throw new AppError(422, t(lang, 'invalidValue'), { order_id: [ledgerText(lang, 'orderNotFound')] });
         Object.assign(correction, { ...order, orderId: body.order_id, locationId: body.location_id ?? order.locationId });
+      } else if (body.location_id === undefined) {
+        // A correction reaches the statement and invoice of its location (decision 038): it names one.
+        throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationRequired')] });
+      } else {
+        // Without an order: the active provider's, so it reaches that provider's statement of the location.
+        correction.providerId = await req.provider();
       }
       if (body.location_id !== undefined) {
         const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, body.location_id));
         if (!loc) throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationNotFound')] });
       }
-      const id = await correctionEntry(db, correction, userOf(req).id, deps.now());
+      const id = await correctionEntry(db, correction, userOf(req).id, deps.now);
       return { id, amount_cents: correction.amountCents, order_id: correction.orderId };
     },
   );
