@@ -89,6 +89,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Decision 021: every journey takes `test` and `expect` from the journey fixture (tests/e2e/a11y.ts),
+  // which scans each page state with axe-core; Playwright's own `test` would skip the scans. Types
+  // may still come from Playwright. The global setup checks the same (tests/e2e/journey-imports.ts).
+  {
+    files: ['tests/e2e/**/*.e2e.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@playwright/test', 'playwright/test', 'playwright', 'playwright-core'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Journeys import test and expect from './a11y' (the journey fixture scans every page with axe-core).",
+          })),
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

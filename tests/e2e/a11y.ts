@@ -1,14 +1,30 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { A11Y_LOG, type ScanLogLine } from './a11y-log';
 
 /**
- * Accessibility checks for every journey (decision 021). `scanA11y` runs axe-core on the page as
- * it is now; serious and critical violations fail the journey, moderate and minor ones are listed
- * in the output. Journeys import `test` from here, which scans each journey's last page too.
- * Every scan's counts go to a log that the global teardown sums up and prints.
+ * The journey fixture (decision 021): every journey imports `test` and `expect` from here (the
+ * global setup refuses to run a journey that does not, journey-imports.ts), and this `test`
+ * scans with axe-core every page state a journey reaches, in every page of every browser context
+ * the journey opens:
+ *
+ * - A page marks itself "to be scanned" (an attribute on <html>, set by an init script) when a
+ *   document loads, when the address changes (history push/replace, back/forward), when the
+ *   window is resized and when the network goes or comes back.
+ * - Playwright runs a locator handler before each action and each auto-waiting assertion while
+ *   that mark is there: once the page has settled (loaded, no spinner or loading bar, a heading;
+ *   or 4 s after the mark), it is scanned, unless the same state (role, viewport width, path,
+ *   online or not) was already scanned in this run. Serious and critical violations fail the
+ *   journey when it ends; moderate and minor ones are printed.
+ * - When the journey ends, each of its open pages is scanned once more unless nothing on it
+ *   changed since its last scan.
+ * - `scanA11y(page, step)` scans the page as it is now (a dialog open, a menu expanded) and
+ *   fails at once; it is skipped when the page is in the state its last scan saw.
+ *
+ * Every scan appends a line to a log that the global teardown sums up and prints.
  */
 
 /** WCAG 2.2 A and AA, and axe's experimental rules (label-content-name-mismatch is one of them). */
@@ -17,12 +33,129 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa',
 /** Impacts that fail a journey. */
 const FAILING = new Set(['serious', 'critical']);
 
-export async function scanA11y(page: Page, step: string) {
-  // A page still fading something in is judged after the animation (reduced motion is emulated,
-  // but a spinner may still be replaced by content).
-  await page.waitForLoadState('domcontentloaded');
+/** The mark a page puts on its <html> (value: when, in ms) while its state waits for a scan. */
+const MARK = 'data-a11y-pending';
+
+/** A page with a mark older than this is scanned even if it still shows a spinner or no heading. */
+const SETTLE_LIMIT_MS = 4_000;
+
+/**
+ * axe-core's script, the copy @axe-core/playwright runs. The fixture puts it in each document
+ * once and hands AxeBuilder a no-op script: AxeBuilder evaluates its script twice per scan, and
+ * parsing axe-core's 570 kB twice took about 1.2 of a scan's 3 s on a loaded machine.
+ */
+let axeSource: string | undefined;
+function axeCore(): string {
+  const require = createRequire(import.meta.url);
+  axeSource ??= (createRequire(require.resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+  return axeSource;
+}
+
+/** What the fixture knows of a page. */
+interface Tracked {
+  /** Role from the page's last GET /app/me answer ("manager" for a location manager). */
+  role: string | null;
+  /** State key of the page's last scan. */
+  lastKey: string | null;
+}
+
+/** Pages seen by this worker. */
+const tracked = new WeakMap<Page, Tracked>();
+
+/** State keys scanned in this worker's run (one worker runs all journeys, playwright.config.ts). */
+const scannedKeys = new Set<string>();
+
+/** The journey now running: its pages and its automatic scans' failures. */
+interface Journey {
+  title: string;
+  pages: Set<Page>;
+  failures: string[];
+}
+let journey: Journey | null = null;
+
+/** Runs in every document before the app's own scripts: the mark and the "changed since" flag. */
+function pageInit(mark: string) {
+  const w = window as unknown as { __a11y?: { dirty: boolean } };
+  if (w.__a11y) return;
+  const state = { dirty: true };
+  w.__a11y = state;
+  const pending = () => document.documentElement?.setAttribute(mark, String(Date.now()));
+  pending();
+  document.addEventListener('DOMContentLoaded', pending);
+  for (const name of ['pushState', 'replaceState'] as const) {
+    const original = history[name];
+    history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      pending();
+    };
+  }
+  for (const event of ['popstate', 'resize', 'online', 'offline']) window.addEventListener(event, pending);
+  new MutationObserver((records) => {
+    if (records.some((r) => r.type !== 'attributes' || r.attributeName !== mark)) state.dirty = true;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+interface PageState {
+  path: string;
+  online: boolean;
+  signedIn: boolean;
+  settled: boolean;
+  /** Something changed in the DOM since the last scan began. */
+  dirty: boolean;
+}
+
+/** Reads the page's state; `clearIfSettled` takes the mark off when the page has settled. */
+async function readState(page: Page, clearIfSettled: boolean): Promise<PageState> {
+  return page.evaluate(
+    ({ mark, limit, clear }) => {
+      const html = document.documentElement;
+      const since = Number(html.getAttribute(mark) ?? 0);
+      const busy =
+        document.readyState !== 'complete' ||
+        document.querySelector('.progress-bar.is-active, .spinner') !== null ||
+        document.querySelector('h1') === null;
+      const settled = !busy || (since > 0 && Date.now() - since > limit);
+      if (settled && clear) html.removeAttribute(mark);
+      let signedIn = false;
+      try {
+        signedIn = Boolean(JSON.parse(localStorage.getItem('lunch.session') ?? '{}')?.state?.token);
+      } catch {
+        // Storage unreadable: counted as signed out.
+      }
+      const w = window as unknown as { __a11y?: { dirty: boolean } };
+      return { path: location.pathname, online: navigator.onLine, signedIn, settled, dirty: w.__a11y?.dirty ?? true };
+    },
+    { mark: MARK, limit: SETTLE_LIMIT_MS, clear: clearIfSettled },
+  );
+}
+
+function trackedOf(page: Page): Tracked {
+  let t = tracked.get(page);
+  if (!t) {
+    t = { role: null, lastKey: null };
+    tracked.set(page, t);
+  }
+  return t;
+}
+
+/** The state a scan is remembered by: who sees which address at what width, online or not. */
+function stateKey(page: Page, state: PageState) {
+  const role = state.signedIn ? (trackedOf(page).role ?? 'signed-in') : 'visitor';
+  const width = page.viewportSize()?.width ?? 0;
+  return { key: `${role} ${width} px ${state.path}${state.online ? '' : ' offline'}`, role, width };
+}
+
+/** Runs axe-core on the page as it is; answers the serious and critical violations, described. */
+async function runScan(page: Page, step: string, state: PageState, auto: boolean): Promise<string[]> {
+  const { key, role, width } = stateKey(page, state);
   const started = Date.now();
-  const results = await new AxeBuilder({ page })
+  await page.evaluate(() => {
+    const w = window as unknown as { __a11y?: { dirty: boolean } };
+    if (w.__a11y) w.__a11y.dirty = false;
+  });
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!loaded) await page.evaluate(axeCore());
+  const results = await new AxeBuilder({ page, axeSource: ';' })
     .withTags(TAGS)
     // Only violations come back (passes and inapplicable rules are not read here).
     .options({ resultTypes: ['violations'] })
@@ -30,12 +163,18 @@ export async function scanA11y(page: Page, step: string) {
     // across cross-origin frames (the app has none): 3-6 s per scan on a loaded machine, not 0.5 s.
     .setLegacyMode()
     .analyze();
+  scannedKeys.add(key);
+  trackedOf(page).lastKey = key;
   const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
   const other = results.violations.filter((v) => !FAILING.has(v.impact ?? ''));
-  const url = new URL(page.url()).pathname;
   const line: ScanLogLine = {
     step,
-    url,
+    url: state.path,
+    role,
+    width,
+    online: state.online,
+    auto,
+    journey: journey?.title ?? '',
     failing: failing.reduce((n, v) => n + v.nodes.length, 0),
     other: other.reduce((n, v) => n + v.nodes.length, 0),
     ms: Date.now() - started,
@@ -43,14 +182,92 @@ export async function scanA11y(page: Page, step: string) {
   mkdirSync(path.dirname(A11Y_LOG), { recursive: true });
   appendFileSync(A11Y_LOG, `${JSON.stringify(line)}\n`);
   for (const v of other) {
-    console.log(`a11y (${v.impact}) ${step} ${url}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    console.log(`a11y (${v.impact}) ${step}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
-  const described = failing.map(
+  return failing.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +
       v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
   );
-  expect(described, `serious or critical axe-core violations at "${step}" (${url})`).toEqual([]);
+}
+
+/**
+ * Scans the page as it is now (a state the journey reached on purpose: a dialog open, a menu
+ * expanded) and fails at once on a serious or critical violation. Skipped when nothing changed
+ * since the page's last scan of the same state.
+ */
+export async function scanA11y(page: Page, step: string) {
+  // A page still fading something in is judged after the animation (reduced motion is emulated,
+  // but a spinner may still be replaced by content).
+  await page.waitForLoadState('domcontentloaded');
+  const state = await readState(page, true);
+  if (!state.dirty && trackedOf(page).lastKey === stateKey(page, state).key) return;
+  const described = await runScan(page, step, state, false);
+  expect(described, `serious or critical axe-core violations at "${step}" (${state.path})`).toEqual([]);
+}
+
+/**
+ * The locator handler: the page carries the mark. Scans once the page has settled and its state
+ * is new to the run; otherwise leaves the mark for the next action (not settled) or drops it.
+ */
+async function onMarked(page: Page) {
+  try {
+    const state = await readState(page, true);
+    if (!state.settled) return;
+    const { key } = stateKey(page, state);
+    if (scannedKeys.has(key)) return;
+    const described = await runScan(page, `${journey?.title ?? 'journey'}: ${key}`, state, true);
+    if (described.length > 0) {
+      const failure = `serious or critical axe-core violations at ${key}:\n${described.join('\n')}`;
+      console.error(failure);
+      journey?.failures.push(failure);
+    }
+  } catch (error) {
+    // The page navigated or closed while being read: its next document carries the mark again.
+    if (page.isClosed() || /context was destroyed|navigat|Target .*closed/i.test(String(error))) return;
+    journey?.failures.push(`axe-core scan of ${page.url()} failed: ${String(error)}`);
+  }
+}
+
+const handledPages = new WeakSet<Page>();
+
+function watchPage(page: Page) {
+  trackedOf(page);
+  journey?.pages.add(page);
+  if (handledPages.has(page)) return;
+  handledPages.add(page);
+  // noWaitAfter: a page not settled yet keeps its mark; the handler runs again at the next action.
+  page.addLocatorHandler(page.locator(`html[${MARK}]`), () => onMarked(page), { noWaitAfter: true }).catch(() => {});
+}
+
+const watchedContexts = new WeakSet<BrowserContext>();
+
+async function watchContext(context: BrowserContext) {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  await context.addInitScript(pageInit, MARK);
+  for (const page of context.pages()) watchPage(page);
+  context.on('page', watchPage);
+  context.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/app/me' || response.request().method() !== 'GET' || !response.ok()) return;
+    try {
+      const page = response.frame().page();
+      const me = (await response.json()) as { role?: string; is_location_manager?: boolean };
+      if (me.role) trackedOf(page).role = me.is_location_manager ? 'manager' : me.role;
+    } catch {
+      // A service worker's request or a discarded body: the role stays as it was.
+    }
+  });
+}
+
+/** Contexts a journey opens itself (browser.newContext / newPage) are watched too, reduced motion on. */
+function watchBrowser(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await watchContext(context);
+    return context;
+  };
 }
 
 /** Focus must stay on something meaningful after an action: never the page body. */
@@ -95,18 +312,42 @@ export async function sidewaysOverflow(page: Page): Promise<0 | string> {
 }
 
 /**
- * `test` for journeys: reduced motion emulated (animations are not what the checks judge) and
- * the journey's final page scanned, so a journey without explicit scans is still checked.
+ * `test` for journeys: reduced motion emulated (animations are not what the checks judge), every
+ * page state scanned as described at the top, the journey's pages scanned at its end.
  */
-export const test = base.extend<{ a11yFinalScan: void }>({
+export const test = base.extend<{ a11yJourney: void }, { a11yBrowser: void }>({
+  a11yBrowser: [
+    async ({ browser }, use) => {
+      watchBrowser(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   contextOptions: async ({ contextOptions }, use) => {
     await use({ ...contextOptions, reducedMotion: 'reduce' });
   },
-  a11yFinalScan: [
+  context: async ({ context }, use, testInfo) => {
+    journey = { title: testInfo.title, pages: new Set(), failures: [] };
+    await watchContext(context);
+    await use(context);
+  },
+  a11yJourney: [
     async ({ page }, use, testInfo) => {
+      watchPage(page);
       await use();
-      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || page.url() === 'about:blank') return;
-      await scanA11y(page, `end of "${testInfo.title}"`);
+      const current = journey;
+      if (!current) return;
+      try {
+        if (testInfo.status === testInfo.expectedStatus) {
+          for (const p of current.pages) {
+            if (p.isClosed() || !p.url().startsWith('http')) continue;
+            await scanA11y(p, `end of "${testInfo.title}"${p === page ? '' : ` (${new URL(p.url()).pathname})`}`);
+          }
+        }
+      } finally {
+        journey = null;
+      }
+      expect(current.failures, 'serious or critical axe-core violations found while the journey ran').toEqual([]);
     },
     { auto: true },
   ],

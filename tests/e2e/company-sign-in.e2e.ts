@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { startTestIdp, type TestIdp } from '../../src/server/test/oidc-idp';
 import { apiToken, signIn } from './ordering-support';
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { apiToken, signIn, todaysMenu } from './ordering-support';
 
 // Decision 023: the app can be installed (manifest, icons, a service worker) and keeps working

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { cartPanel, cartRibbon, dishCard, signIn } from './ordering-support';
 
 // Acceptance: switching the language on the order page must not close an open menu. While the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { signIn } from './ordering-support';
 
 // Acceptance: /orders/999 said "There is nothing to display..." while the kitchen display and

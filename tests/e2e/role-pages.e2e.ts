@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y';
 import { signIn } from './ordering-support';
 
 // Acceptance: staff pages opened by a customer showed half-working forms (/menu/new with Save,
