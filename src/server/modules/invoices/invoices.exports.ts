@@ -1,6 +1,6 @@
 import type { Lang } from '../../../shared/i18n.js';
 import { euroText } from '../../lib/pdf/pdf.js';
-import { csvCell, csvDocument, csvMoney, xlsxEuros as euros, xlsxWorkbook as workbook } from '../../lib/spreadsheet.js';
+import { csvCell, csvDocument, csvMoney, xlsxEuros as euros, xlsxMonth, xlsxWorkbook as workbook } from '../../lib/spreadsheet.js';
 import { invoiceText } from './invoices.messages.js';
 import type { MonthStatement, PayrollRow, Sums } from './statement.js';
 
@@ -62,12 +62,15 @@ export function payrollCsv(rows: PayrollRow[], month: string, lang: Lang): strin
 
 export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buffer> {
   const tx = (k: Tx) => invoiceText(lang, k);
-  const row = (title: string, v: Sums) => [s.month, title, v.orders, ...SUM_KEYS.slice(1).map((k) => euros(v[k]))];
+  const row = (title: string, v: Sums) => [xlsxMonth(s.month), title, v.orders, ...SUM_KEYS.slice(1).map((k) => euros(v[k]))];
   return workbook(
     tx('sheetStatement'),
-    [tx('month'), tx('location'), ...SUM_KEYS.map((k) => tx(k))],
+    [
+      { header: tx('month'), kind: 'month' },
+      { header: tx('location'), kind: 'text' },
+      ...SUM_KEYS.map((k) => ({ header: tx(k), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
+    ],
     [...s.locations.map((l) => row(l.title, l)), row(tx('totals'), s.totals)],
-    3,
   );
 }
 
@@ -75,8 +78,15 @@ export async function payrollXlsx(rows: PayrollRow[], month: string, lang: Lang)
   const tx = (k: Tx) => invoiceText(lang, k);
   return workbook(
     tx('sheetPayroll'),
-    [tx('month'), tx('employee'), tx('email'), tx('orders'), tx('gross'), tx('subsidy'), tx('employeeShare')],
-    rows.map((r) => [month, r.name, r.email, r.orders, euros(r.gross), euros(r.subsidy), euros(r.share)]),
-    4,
+    [
+      { header: tx('month'), kind: 'month' },
+      { header: tx('employee'), kind: 'text' },
+      { header: tx('email'), kind: 'text' },
+      { header: tx('orders'), kind: 'integer' },
+      { header: tx('gross'), kind: 'euros' },
+      { header: tx('subsidy'), kind: 'euros' },
+      { header: tx('employeeShare'), kind: 'euros' },
+    ],
+    rows.map((r) => [xlsxMonth(month), r.name, r.email, r.orders, euros(r.gross), euros(r.subsidy), euros(r.share)]),
   );
 }

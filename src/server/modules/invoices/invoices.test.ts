@@ -116,7 +116,24 @@ describe('exports', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Statement')!;
     expect(ws.getRow(1).getCell(2).value).toBe('Location');
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['2026-11', 'Birojs Centrs', 3, 24, 10.5, 0, 5, 2, 6.5, 0, 0]);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
+      new Date('2026-11-01T00:00:00Z'),
+      'Birojs Centrs',
+      3,
+      24,
+      10.5,
+      0,
+      5,
+      2,
+      6.5,
+      0,
+      0,
+    ]);
+    // Real cells: the month a date (shown mm.yyyy), the counts and amounts numbers (amounts in euros).
+    const types = Array.from({ length: 11 }, (_, i) => ws.getRow(2).getCell(i + 1).type);
+    expect(types).toEqual([ExcelJS.ValueType.Date, ExcelJS.ValueType.String, ...Array(9).fill(ExcelJS.ValueType.Number)]);
+    expect(ws.getRow(2).getCell(1).numFmt).toBe('mm.yyyy');
+    expect(ws.getRow(2).getCell(4).numFmt).toBe('#,##0.00 "€"');
     expect(ws.getRow(3).getCell(2).value).toBe('Total');
   });
 
@@ -131,7 +148,16 @@ describe('exports', () => {
     const x = await get(`/app/invoices/payroll/export${q}&format=xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
-    expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1)).toEqual(['2026-11', 'Anna', w.anna.email, 2, 18.5, 7, 11.5]);
+    expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1)).toEqual([
+      new Date('2026-11-01T00:00:00Z'),
+      'Anna',
+      w.anna.email,
+      2,
+      18.5,
+      7,
+      11.5,
+    ]);
+    expect(wb.worksheets[0]!.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
   });
 });
 

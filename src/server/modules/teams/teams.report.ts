@@ -13,7 +13,7 @@ import { hit } from '../../lib/rate-limit.js';
 import type { Translated } from '../../db/schema/common.js';
 import { managedLocation, type ManagedLocation } from './teams.service.js';
 import { teamsText } from './teams.messages.js';
-import { csvCell, csvDocument, csvMoney, xlsxEuros, xlsxWorkbook } from '../../lib/spreadsheet.js';
+import { csvCell, csvDocument, csvMoney, xlsxEuros, xlsxWallTime, xlsxWorkbook, type XlsxKind } from '../../lib/spreadsheet.js';
 
 /*
  * Team report download (decision 012). The browser opens
@@ -189,7 +189,7 @@ async function teamReportRows(
   locationId: number,
   period: ReportPeriod,
   lang: Lang,
-): Promise<{ header: string[]; rows: { text: string[]; cents: number[] }[] }> {
+): Promise<{ header: string[]; rows: { day: DateTime; orderedAt: DateTime; id: number; text: string[]; cents: number[] }[] }> {
   const res = await db.execute<ReportRow>(sql`
     select o.id, m.title as menu_title, m."from" as menu_from, p.timezone, o.created_at, u.first_name, u.email,
       s.title as shift, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
@@ -244,6 +244,10 @@ async function teamReportRows(
     const at = (d: Date) => DateTime.fromJSDate(new Date(d)).setZone(zone);
     const payment = (['cash', 'card', 'bank', 'subsidy', 'bonus'] as const).find((p) => p === o.payment_type);
     return {
+      /** Typed for the XLSX: the menu's day and the order time (wall time in the provider's zone), the order number. */
+      day: at(o.menu_from),
+      orderedAt: at(o.created_at),
+      id: Number(o.id),
       text: [
         at(o.menu_from).toFormat('dd.LL.yyyy'),
         o.menu_title,
@@ -271,15 +275,38 @@ export async function teamReportCsv(db: Db, locationId: number, period: ReportPe
   return csvDocument([header.map(csvCell), ...rows.map((r) => [...r.text.map(csvCell), ...r.cents.map(csvMoney)])]);
 }
 
-/** The same report as an XLSX workbook, amounts as euro numbers. */
+/** The column kinds of the report in XLSX: day, menu, order number, ordered at, five texts, four amounts. */
+const REPORT_KINDS: XlsxKind[] = [
+  'date',
+  'text',
+  'integer',
+  'datetime',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'euros',
+  'euros',
+  'euros',
+  'euros',
+];
+
+/** The same report as an XLSX workbook: days and times as date cells, the order number and amounts as numbers. */
 export async function teamReportXlsx(db: Db, locationId: number, period: ReportPeriod, lang: Lang): Promise<Buffer> {
   const { header, rows } = await teamReportRows(db, locationId, period, lang);
   const sheet = teamsText(lang, 'csv.sheet');
   return xlsxWorkbook(
     sheet,
-    header,
-    rows.map((r) => [...r.text, ...r.cents.map(xlsxEuros)]),
-    9,
+    header.map((h, i) => ({ header: h, kind: REPORT_KINDS[i] ?? 'text' })),
+    rows.map((r) => [
+      xlsxWallTime(r.day.startOf('day')),
+      r.text[1]!,
+      r.id,
+      xlsxWallTime(r.orderedAt),
+      ...r.text.slice(4),
+      ...r.cents.map(xlsxEuros),
+    ]),
   );
 }
 

@@ -478,7 +478,7 @@ describe('team report download', () => {
     expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
   });
 
-  it('gives the same report as an XLSX workbook with format=xlsx, amounts as numbers', async () => {
+  it('gives the same report as an XLSX workbook with format=xlsx: days and times as dates, numbers as numbers', async () => {
     const { w, day } = await reportWorld();
     const res = await get(`${(await link(w.manager.auth, day, day)).url}&format=xlsx`);
     expect(res.statusCode, res.body).toBe(200);
@@ -493,6 +493,18 @@ describe('team report download', () => {
     const anna = sheet.getRow(2);
     expect(anna.getCell(5).value).toBe('Anna');
     expect([10, 11, 12, 13].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 5]);
+    expect([10, 11, 12, 13].map((c) => anna.getCell(c).type)).toEqual(Array(4).fill(ExcelJS.ValueType.Number));
+    expect(anna.getCell(10).numFmt).toBe('#,##0.00 "€"');
+    // The menu's day and the order time are date cells showing the Riga wall time, the order number a number.
+    const menuDay = anna.getCell(1);
+    expect(menuDay.type).toBe(ExcelJS.ValueType.Date);
+    expect((menuDay.value as Date).toISOString()).toBe(`${day}T00:00:00.000Z`);
+    expect(menuDay.numFmt).toBe('dd.mm.yyyy');
+    const orderedAt = anna.getCell(4);
+    expect(orderedAt.type).toBe(ExcelJS.ValueType.Date);
+    expect(orderedAt.numFmt).toBe('dd.mm.yyyy hh:mm');
+    expect(anna.getCell(3).type).toBe(ExcelJS.ValueType.Number);
+    expect(anna.getCell(3).numFmt).toBe('0');
     // A formula-looking name stays text in a workbook (exceljs writes strings as strings).
     expect(sheet.getRow(3).getCell(5).value).toBe('=HYPERLINK("x")');
     expect((await get(`/app/order/export/location/${w.location.id}?format=pdf`)).statusCode).toBe(422);
