@@ -3,37 +3,48 @@ import type { APIRequestContext } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { pdfText } from '../../src/server/lib/pdf/pdf-text';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, signIn } from './ordering-support';
+import { apiToken, signIn, todaysMenu } from './ordering-support';
 
-/** The seed names its menus "Pusdienas dd.LL.yyyy". */
-const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
-
-/** Places a cash order of one unlimited plain dish of today's seeded menu as a Birojs Centrs customer (subsidy 3.50 €). */
-async function placeOrder(request: APIRequestContext): Promise<number> {
-  const headers = { Authorization: `Bearer ${await apiToken(request, 'anna@demo.lv')}` };
-  const { dishlists } = (await (await request.get('/app/order/dishlists?lang=en', { headers })).json()) as {
-    dishlists: { id: number; title: string }[];
-  };
-  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title));
-  expect(menu, 'a seeded menu is open').toBeTruthy();
-  const data = (await (await request.get(`/app/order/create/${menu!.id}?lang=en`, { headers })).json()) as {
-    dishlist: { categories: { dishes: { id: number; type: string; qty: number | null }[] }[] };
-  };
-  const dish = data.dishlist.categories.flatMap((c) => c.dishes).find((d) => d.type === 'simple' && d.qty === null);
-  const created = await request.post('/app/order/create?lang=en', {
-    headers,
-    data: { dishlist_id: menu!.id, items: [{ id: dish!.id, qty: 1 }], payment_type: 'cash', terms: true },
+/**
+ * Last month's orders at Birojs Centrs (subsidy 3.50 €), placed through the API: a menu whose day
+ * (`from`) is in last month, open for a minute, with one order of a customer of Birojs Centrs, then
+ * closed. A month is invoiced only once it has ended and no menu of it takes orders (issue 24).
+ */
+async function lastMonthsOrder(request: APIRequestContext, month: DateTime): Promise<number> {
+  const admin = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
+  const today = await todaysMenu(request, admin.Authorization.slice(7));
+  const created = await request.post('/app/dishlists', {
+    headers: admin,
+    data: {
+      title: `Invoices ${month.toFormat('yyyy-LL')} ${Date.now().toString(36)}`,
+      from: month.set({ day: 15, hour: 11 }).toISO(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+      status: true,
+      selectedDishes: [{ id: today.dishId('Mineral water') }],
+    },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { order_id: number }).order_id;
+  const menuId = ((await created.json()) as { id: number }).id;
+  // The manager of Birojs Centrs orders there as a customer (other journeys expect Anna's history as seeded).
+  const headers = { Authorization: `Bearer ${await apiToken(request, 'manager@demo.lv')}` };
+  const placed = await request.post('/app/order/create?lang=en', {
+    headers,
+    data: { dishlist_id: menuId, items: [{ id: today.dishId('Mineral water'), qty: 2 }], payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  // Ordering closes: the month can now be invoiced.
+  const closed = await request.put(`/app/dishlists/${menuId}`, { headers: admin, data: { to: new Date(Date.now() - 1000).toISOString() } });
+  expect(closed.ok(), await closed.text()).toBe(true);
+  return ((await placed.json()) as { order_id: number }).order_id;
 }
 
-// Issue 16: an admin opens Invoices, picks a location and the month (the seeded menus' month:
-// November 2026 on this machine's calendar), downloads the statement CSV, issues the invoice and
-// downloads its PDF.
+// Issue 16: an admin opens Invoices, picks a location and last month (issue 24: only a month that
+// has ended is invoiced), downloads the statement CSV, issues the invoice and downloads its PDF.
 test('admin downloads a month’s statement CSV and invoice PDF for a location', async ({ page, request }) => {
-  await placeOrder(request);
-  const month = DateTime.now().setZone('Europe/Riga').toFormat('yyyy-LL');
+  const lastMonth = DateTime.now().setZone('Europe/Riga').startOf('month').minus({ months: 1 });
+  const month = lastMonth.toFormat('yyyy-LL');
+  const thisMonth = DateTime.now().setZone('Europe/Riga').toFormat('yyyy-LL');
+  await lastMonthsOrder(request, lastMonth);
   const admin = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
   await signIn(page, 'admin@demo.lv');
 
@@ -100,4 +111,18 @@ test('admin downloads a month’s statement CSV and invoice PDF for a location',
   ]) {
     expect(text).toContain(part);
   }
+
+  // This month has not ended: the page offers no invoice and says why; the API refuses it too.
+  await page.getByLabel('Month').fill(thisMonth);
+  await expect(page.getByRole('heading', { name: `Statement: Birojs Centrs, ${thisMonth}` })).toBeVisible();
+  await expect(
+    page.getByText('This month has not ended yet: it can be invoiced once it has ended and its menus have closed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Issue invoice' })).toBeDisabled();
+  const early = await request.post('/app/invoices?lang=en', { headers: admin, data: { location_id: locationId, month: thisMonth } });
+  expect(early.status()).toBe(422);
+  // Last month of Birojs Centrs is billed: its company's invoice (SIA Centra Birojs) cannot bill it again.
+  const company = await request.post('/app/invoices?lang=en', { headers: admin, data: { company: '40103999002', month } });
+  expect(company.status()).toBe(409);
+  expect(((await company.json()) as { message: string }).message).toContain(`Invoice ${code} already bills Birojs Centrs`);
 });

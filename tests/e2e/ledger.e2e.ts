@@ -27,6 +27,10 @@ test('an administrator records a ledger correction and finds it with its reason'
   await expect(dialog.getByText('Say why.')).toBeVisible();
   await dialog.getByLabel(/^Amount, €/).fill('0,5');
   await dialog.getByLabel(/^Reason/).fill(reason);
+  // Issue 24: a correction names its location (or an order), so it reaches that location's statement and invoice.
+  await dialog.getByRole('button', { name: 'Record correction' }).click();
+  await expect(dialog.getByText('Choose the location (or give an order number).')).toBeVisible();
+  await dialog.getByLabel('Location').selectOption({ label: 'Birojs Centrs' });
   await dialog.getByRole('button', { name: 'Record correction' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Correction of [-−]€0\.50 recorded\.$/)).toBeVisible();
@@ -35,5 +39,6 @@ test('an administrator records a ledger correction and finds it with its reason'
   const row = page.getByRole('row').filter({ hasText: reason });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Correction');
+  await expect(row).toContainText('Birojs Centrs');
   await expect(page.getByRole('status').filter({ hasText: /entr(y|ies), sum/ })).toBeVisible();
 });

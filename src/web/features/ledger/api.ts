@@ -13,6 +13,15 @@ export function useLedger(query: Query) {
   return useApiQuery<LedgerPage>([...LEDGER_KEY, 'page'], '/app/ledger', { query, placeholderData: keepPreviousData });
 }
 
+/** Every location by title, for the correction's location (a correction reaches that location's statement and invoice). */
+export function useCorrectionLocations(enabled: boolean) {
+  return useApiQuery<{ data: { id: number; title: string }[] }>([...LEDGER_KEY, 'locations'], '/app/locations', {
+    query: { per_page: 'all', sort: { title: 'asc' } },
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
 export const ledgerApi = {
   correct: (input: CorrectionInput) =>
     api.post<{ id: number; amount_cents: number; order_id: number | null }>('/app/ledger/corrections', input),

@@ -21,13 +21,24 @@ function lastMonth(now = new Date()): string {
 }
 
 type Figures = Statement['totals'];
-const FIGURES = ['orders', 'gross', 'subsidy', 'bonus', 'cash', 'card', 'bank', 'refunds'] as const satisfies readonly (keyof Figures)[];
+const FIGURES = [
+  'orders',
+  'gross',
+  'subsidy',
+  'bonus',
+  'cash',
+  'card',
+  'bank',
+  'refunds',
+  'corrections',
+] as const satisfies readonly (keyof Figures)[];
 
 /**
  * /invoices (admins): a location or company and a month -> the statement (orders, food value,
- * the employer's subsidy share, what employees paid by cash, card and bank, refunds), its CSV and
- * XLSX, the payroll-deduction list, and the invoices: issue (gap-free number), PDF, UBL XML,
- * credit note (decision 036). Scoped to the active provider.
+ * the employer's subsidy share, what employees paid by cash, card and bank, refunds, ledger
+ * corrections), its CSV and XLSX, the payroll-deduction list, and the invoices: issue (gap-free
+ * number; only a month that has ended and that no open invoice bills yet, whatever its scope), PDF,
+ * UBL XML, credit note (decision 036). Scoped to the active provider.
  */
 export function Component() {
   const { t, i18n } = useTranslation('invoices');
@@ -78,7 +89,6 @@ export function Component() {
     const q = scopeQuery(scope);
     return q.location_id !== undefined ? i.location_id === q.location_id : i.company === q.company;
   });
-  const open = invoices.find((i) => i.kind === 'invoice' && i.credited_by_id === null);
 
   const rows: (Figures & { id: number | 'total'; title: string })[] = s
     ? [...s.locations, ...(s.locations.length > 1 ? [{ ...s.totals, id: 'total' as const, title: t('total') }] : [])]
@@ -204,6 +214,22 @@ export function Component() {
               </div>
             </dl>
             <p className="muted">{t('billNote')}</p>
+            {s.corrections.length > 0 && (
+              <>
+                <h3 className="inv-subheading">{t('correctionsTitle')}</h3>
+                <ul className="inv-corrections">
+                  {s.corrections.map((c) => (
+                    <li key={c.id}>
+                      {t('correctionLine', {
+                        location: s.locations.find((l) => l.id === c.location_id)?.title ?? '',
+                        reason: c.reason,
+                        amount: eur(c.amount),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <div className="inv-actions">
               <Button
                 variant="secondary"
@@ -261,13 +287,17 @@ export function Component() {
               </h2>
               <Button
                 variant="primary"
-                disabled={s.missing.length > 0 || s.invoice.total <= 0 || !!open}
+                disabled={s.missing.length > 0 || s.invoice.lines === 0 || !s.month_ended || s.billed_by !== null}
                 onClick={() => setConfirm('issue')}
               >
                 {t('issue')}
               </Button>
             </header>
-            {open && <p className="muted">{t('openHint', { code: open.code })}</p>}
+            {s.billed_by ? (
+              <p className="muted">{t('openHint', { code: s.billed_by.code })}</p>
+            ) : (
+              !s.month_ended && <p className="muted">{t('notEndedHint')}</p>
+            )}
             <Table columns={invoiceColumns} rows={invoices} rowKey={(i) => i.id} loading={list.isPending} emptyText={t('noInvoices')} />
           </section>
         </>

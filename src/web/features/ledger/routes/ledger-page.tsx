@@ -7,7 +7,7 @@ import { ManagePage, usePageNotice } from '../../../components/manage/manage-pag
 import { PagedTable } from '../../../components/manage/manage-table';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField, TextField } from '../../../components/ui/field';
+import { Field, TextAreaField, TextField } from '../../../components/ui/field';
 import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
@@ -16,7 +16,7 @@ import { formatCents, formatDateTime } from '../../../lib/format';
 import { eurosFromInput } from '../../../lib/price';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
-import { LEDGER_KEY, ledgerApi, useLedger, type LedgerEntry } from '../api';
+import { LEDGER_KEY, ledgerApi, useCorrectionLocations, useLedger, type LedgerEntry } from '../api';
 
 /**
  * /ledger (admins): every money movement of the active provider, newest first, filtered by kind,
@@ -140,7 +140,8 @@ export function Component() {
 function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(cents: number): void }) {
   const { t } = useTranslation('ledger');
   const id = useId();
-  const empty = { direction: 'in' as 'in' | 'out', amount: '', reason: '', order: '' };
+  const empty = { direction: 'in' as 'in' | 'out', amount: '', reason: '', order: '', location: '' };
+  const locations = useCorrectionLocations(open);
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -159,6 +160,8 @@ function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose():
     if (typeof euros !== 'number' || euros === 0 || toCents(euros) > MAX_CORRECTION_CENTS) local.amount_cents = t('correction.badAmount');
     if (!form.reason.trim()) local.reason = t('correction.reasonRequired');
     if (form.order.trim() && !/^\d+$/.test(form.order.trim())) local.order_id = t('correction.badOrder');
+    // A correction reaches the statement and invoice of its location: it names one, or an order (whose location it takes).
+    if (!form.order.trim() && !form.location) local.location_id = t('correction.locationRequired');
     setErrors(local);
     if (Object.values(local).some(Boolean) || typeof euros !== 'number') return;
     const cents = toCents(euros) * (form.direction === 'out' ? -1 : 1);
@@ -169,6 +172,7 @@ function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose():
         amount_cents: cents,
         reason: form.reason.trim(),
         ...(form.order.trim() ? { order_id: Number(form.order.trim()) } : {}),
+        ...(form.location ? { location_id: Number(form.location) } : {}),
       });
       setBusy(false);
       onDone(cents);
@@ -199,7 +203,7 @@ function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose():
       <form id={`${id}-form`} className="ledger-correction" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrorNotice
           error={failure}
-          isShown={(k) => ['amount_cents', 'reason', 'order_id'].includes(k)}
+          isShown={(k) => ['amount_cents', 'reason', 'order_id', 'location_id'].includes(k)}
           fallback={t('correction.failed')}
         />
         <p className="muted">{t('correction.intro')}</p>
@@ -243,6 +247,23 @@ function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose():
           onChange={(e) => setForm((f) => ({ ...f, order: e.target.value }))}
           error={errors.order_id}
         />
+        <Field label={t('correction.location')} hint={t('correction.locationHint')} error={errors.location_id}>
+          {(wiring) => (
+            <select
+              className="input"
+              value={form.location}
+              onChange={(e) => setForm((f) => ({ ...f, location: e.target.value }))}
+              {...wiring}
+            >
+              <option value="">{t('correction.locationNone')}</option>
+              {locations.data?.data.map((l) => (
+                <option key={l.id} value={String(l.id)}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </form>
     </Dialog>
   );
