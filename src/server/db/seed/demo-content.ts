@@ -120,9 +120,13 @@ const terms: BlockTexts = {
 
 /** Demo menus take orders 06:00–23:59 (Riga), so the demo can order at any working hour. */
 export const DEMO_MENU_HOURS = { from: { hour: 6, minute: 0 }, to: { hour: 23, minute: 59 } } as const;
-const deadline = `${String(DEMO_MENU_HOURS.to.hour).padStart(2, '0')}:${String(DEMO_MENU_HOURS.to.minute).padStart(2, '0')}`;
+/**
+ * The order page puts the shown menu's own deadline where the header text says `{deadline}`
+ * (src/web/features/ordering/model/deadline.ts): a time written into the text would contradict a
+ * menu that closes at another time (issue 24).
+ */
+const deadline = '{deadline}';
 
-// The header text names the demo menus' own deadline (the seeded menus close at it).
 const headerInfo: BlockTexts = {
   lv: `<p>Pasūtījumus pieņemam līdz <strong>${deadline}</strong>. Piegāde 12:00–13:00.</p>`,
   en: `<p>We take orders until <strong>${deadline}</strong>. Delivery 12:00–13:00.</p>`,

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/ui/notice';
+import { formatEuros } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
 import type { RefillLine } from '../model/refill';
+import type { RestoredCart } from '../model/restore';
 import type { AgainState } from '../use-order-again';
 
 function lineTitle(line: RefillLine): string {
@@ -48,6 +51,34 @@ export function OrderAgainNotice({ again, menuTitle }: { again: AgainState; menu
           ))}
         </ul>
       )}
+    </Notice>
+  );
+}
+
+/** The cart kept in the tab came back changed: what was dropped, reduced or repriced (issue 24). */
+export function CartRestoredNotice({ restored }: { restored: RestoredCart }) {
+  const { t } = useTranslation('reorder');
+  const lang = useSession((s) => s.lang);
+  return (
+    <Notice tone="warning" className="ord-again ord-restored">
+      <p>{t('restored.changed')}</p>
+      <ul className="ord-again__list">
+        {restored.missing.map((m, i) => (
+          <li key={`m${i}`}>
+            {m.title} — {t(`again.reason.${m.reason}`)}
+          </li>
+        ))}
+        {restored.fewer.map((f, i) => (
+          <li key={`f${i}`}>
+            {f.title} — {t('again.fewer', { count: f.quantity })}
+          </li>
+        ))}
+        {restored.repriced.map((r, i) => (
+          <li key={`p${i}`}>
+            {r.title} — {t('restored.price', { price: formatEuros(r.priceCents / 100, lang) })}
+          </li>
+        ))}
+      </ul>
     </Notice>
   );
 }

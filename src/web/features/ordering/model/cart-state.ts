@@ -42,13 +42,22 @@ export const emptyCart: CartState = {
 };
 
 /**
- * A menu's data was loaded for showing (page entry or another menu chosen): spec 4, "Loading
- * menu data resets the cart". Refreshes of the same menu (polling after the deadline, the reload
+ * A menu's data was loaded for showing (page entry or another menu chosen): the cart starts empty
+ * for that menu, and the page then puts back the cart kept for it in the tab (`restore`,
+ * model/saved-cart.ts; issue 24 changed spec 4's "Loading menu data resets the cart"). Refreshes of the same menu (polling after the deadline, the reload
  * after a failed order) go through `syncWithMenu` instead, which keeps what is still orderable.
  */
 export function loadMenu(state: CartState, dishlistId: number | null): CartState {
   if (state.dishlistId === dishlistId) return state;
   return { ...emptyCart, dishlistId };
+}
+
+/**
+ * The order page was entered: a new cart for refills and notices (an "Order again" link refills
+ * afresh), with the lines kept (the page checks them against the menu, use-saved-cart.ts).
+ */
+export function enterPage(state: CartState): CartState {
+  return { ...emptyCart, dishlistId: state.dishlistId, lines: state.lines };
 }
 
 /** Fresh menu data for the same menu: lines whose dish (or chosen option) is gone are removed. */
@@ -96,6 +105,16 @@ export function refill(state: CartState, dishlistId: number, source: string, com
   if (state.dishlistId !== dishlistId || state.refilledFrom === source) return state;
   const result = compute(state.lines);
   return { ...withLines(state, result.cart), refilledFrom: source, refillResult: result };
+}
+
+/**
+ * Puts back the cart kept for this menu (already checked against the menu as it is now), in place
+ * of `before`, the lines when the check started: only into this menu's cart, and only when nothing
+ * changed them meanwhile (an "Order again" refill or the user's own additions are not lost).
+ */
+export function restore(state: CartState, dishlistId: number, before: Cart, lines: Cart): CartState {
+  if (state.dishlistId !== dishlistId || state.lines !== before || lines === before) return state;
+  return { ...state, lines };
 }
 
 export function setOpen(state: CartState, open: boolean): CartState {

@@ -19,3 +19,17 @@ export function isClosed(data: OpenState, deviceNow: number): boolean {
   const serverNow = Date.parse(data.now) + (deviceNow - data.receivedAt);
   return serverNow >= Date.parse(data.dishlist.to);
 }
+
+/**
+ * Where the order page's info text (the "header-info" content block, edited by administrators)
+ * names the deadline: `{deadline}` is replaced with the shown menu's own order deadline, so the
+ * text can never contradict the menu (issue 24: it said 23:59 while the menu closed at 19:51).
+ */
+export const DEADLINE_PLACEHOLDER = '{deadline}';
+
+/** The info text with `{deadline}` replaced by `deadline` (HTML-escaped; '—' when no menu is shown). */
+export function fillDeadline(html: string, deadline: string | null): string {
+  if (!html.includes(DEADLINE_PLACEHOLDER)) return html;
+  const text = (deadline ?? '—').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return html.split(DEADLINE_PLACEHOLDER).join(text);
+}

@@ -8,7 +8,7 @@ import type { OrderPageData } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, formatDeadline, formatEuros } from '../../../lib/format';
+import { formatDate, formatDeadline, formatEuros, formatTime } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,7 +23,10 @@ import { allergenTitles, dietProfileOf, suitableCategories } from '../model/diet
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
+import { fillDeadline } from '../model/deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
+import { useSavedCart } from '../use-saved-cart';
+import { readChosenMenu, sessionStore, writeChosenMenu } from '../model/saved-cart';
 import { useMyMenuOrders } from '../use-my-menu-orders';
 import { FavouritesFilter } from '../components/favourites-filter';
 import { DeadlineCountdown } from '../components/deadline-countdown';
@@ -43,6 +46,8 @@ const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ d
 /** Shown only after "Order again" (decision 032). */
 const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
 const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));
+/** Shown only when the cart kept in the tab came back changed. */
+const CartRestoredNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.CartRestoredNotice })));
 
 type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
@@ -62,7 +67,8 @@ export function Component() {
   const headerInfo = useHeaderInfo();
   // A reminder's link names its menu and provider: /order?dishlist={id}&provider_id={id} (decision 033).
   const [params] = useSearchParams();
-  const [selectedId, setSelectedId] = useState<number | null>(() => positiveId(params.get('dishlist')));
+  // The menu named by the link, else the one chosen last in this tab (kept across navigation and reloads).
+  const [selectedId, setSelectedId] = useState<number | null>(() => positiveId(params.get('dishlist')) ?? readChosenMenu(sessionStore()));
   const linkedProvider = positiveId(params.get('provider_id'));
   useEffect(() => {
     const session = useSession.getState();
@@ -79,9 +85,11 @@ export function Component() {
   const again = useAgainOrder();
 
   const loadMenu = useCart((s) => s.loadMenu);
-  // Spec 4: loading a menu's data starts a new cart. Entering the page counts as loading.
+  // Another menu chosen: its own cart, put back from what the tab kept for it (use-saved-cart.ts;
+  // issue 24 replaced spec 4's "loading menu data resets the cart"). Coming back to the page puts
+  // the kept cart back too, checked against the menu as it is now; refills and notices start afresh.
   useEffect(() => {
-    useCart.getState().loadMenu(null);
+    useCart.getState().enterPage();
   }, []);
   useEffect(() => {
     if (chosen) loadMenu(chosen.id);
@@ -120,7 +128,10 @@ export function Component() {
                 id={selectId}
                 className="input ord-select"
                 value={chosen?.id ?? ''}
-                onChange={(e) => setSelectedId(Number(e.target.value))}
+                onChange={(e) => {
+                  setSelectedId(Number(e.target.value));
+                  writeChosenMenu(sessionStore(), Number(e.target.value));
+                }}
               >
                 {available.map((d) => {
                   const day = formatDate(d.from, lang, d.timezone);
@@ -143,7 +154,10 @@ export function Component() {
         )}
         {headerInfo.data?.text && (
           <Suspense fallback={null}>
-            <HtmlContent className="order-header__info" html={headerInfo.data.text} />
+            <HtmlContent
+              className="order-header__info"
+              html={fillDeadline(headerInfo.data.text, chosen ? formatTime(data?.dishlist.to ?? chosen.to, lang, chosen.timezone) : null)}
+            />
           </Suspense>
         )}
       </header>
@@ -200,6 +214,7 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const nowSoldOut = useNewlySoldOut(stock, titles);
   const checkout = useCheckout({ data, isCustomer, displayOnly });
   const refilled = useOrderAgainRefill(again, data.dishlist, stock, displayOnly);
+  const restored = useSavedCart(data.dishlist, stock, titles, displayOnly);
   // Allergen warnings (decision 034): the eater's profile over the shared menu answer.
   const eaterProfile = isCustomer ? me : checkout.user;
   const profile = useMemo(() => dietProfileOf(eaterProfile), [eaterProfile]);
@@ -233,6 +248,11 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
       {refilled && (
         <Suspense fallback={null}>
           <OrderAgainNotice again={refilled} menuTitle={data.dishlist.title} />
+        </Suspense>
+      )}
+      {restored && (
+        <Suspense fallback={null}>
+          <CartRestoredNotice restored={restored} />
         </Suspense>
       )}
       {isCustomer && me.location && hasOwnOrders && (
