@@ -10,12 +10,12 @@ export const identityText = defineMessages<Key>({
   },
   lv: {
     codeInvalid: 'Šī pieteikšanās ir beigusies vai jau izmantota. Lūdzu, piesakieties vēlreiz.',
-    unknownLocation: 'Izvēlieties esošu lokāciju.',
+    unknownLocation: 'Izvēlieties esošu vietu.',
     providerUnavailable: 'Pieslēgšanās ar uzņēmuma kontu šobrīd nav pieejama. Lūdzu, mēģiniet vēlāk vai pieslēdzieties ar paroli.',
   },
   ru: {
     codeInvalid: 'Этот вход истёк или уже использован. Пожалуйста, войдите снова.',
-    unknownLocation: 'Выберите существующую локацию.',
+    unknownLocation: 'Выберите существующее место.',
     providerUnavailable: 'Вход через аккаунт компании сейчас недоступен. Пожалуйста, попробуйте позже или войдите с паролем.',
   },
 });

@@ -9,12 +9,12 @@ export const locationText = defineMessages<Key>({
     unknownToken: 'This link is outdated or invalid',
   },
   lv: {
-    unknownShift: 'Šī maiņa nepieder šai lokācijai.',
+    unknownShift: 'Šī maiņa nepieder šai vietai.',
     duplicateShift: 'Šī maiņa norādīta divreiz.',
     unknownToken: 'Šī saite ir novecojusi vai nederīga',
   },
   ru: {
-    unknownShift: 'Эта смена не относится к этой локации.',
+    unknownShift: 'Эта смена не относится к этому месту.',
     duplicateShift: 'Эта смена указана дважды.',
     unknownToken: 'Эта ссылка устарела или недействительна',
   },
