@@ -2,11 +2,9 @@ import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
   | 'unknownCompany'
-  | 'alreadyIssued'
   | 'alreadyBilled'
   | 'monthNotEnded'
   | 'menuStillOpen'
-  | 'notPositive'
   | 'lineCorrection'
   | 'corrections'
   | 'nothingToBill'
@@ -60,12 +58,9 @@ type Key =
 export const invoiceText = defineMessages<Key>({
   en: {
     unknownCompany: 'No location has this registration number.',
-    alreadyIssued: 'An invoice for this month has already been issued ({code}); credit it first to issue a corrected one.',
     alreadyBilled: 'Invoice {code} already bills {locations} for this month; credit it first to bill the month again.',
     monthNotEnded: 'This month has not ended yet: it can be invoiced from {date}.',
     menuStillOpen: 'The menu “{title}” of this month still takes orders; invoice the month once its ordering has closed.',
-    notPositive:
-      'The corrections of this month exceed its subsidy: the invoice would be {total}. Record the difference as a correction of the next month instead.',
     lineCorrection: 'Correction: {reason}',
     corrections: 'Corrections',
     nothingToBill: 'There is nothing to bill for this month: no subsidy was used.',
@@ -117,11 +112,9 @@ export const invoiceText = defineMessages<Key>({
   },
   lv: {
     unknownCompany: 'Nevienai vietai nav šāda reģistrācijas numura.',
-    alreadyIssued: 'Rēķins par šo mēnesi jau ir izrakstīts ({code}); lai izrakstītu labotu, vispirms to kreditējiet.',
     alreadyBilled: 'Rēķins {code} jau ietver {locations} par šo mēnesi; lai izrakstītu vēlreiz, vispirms to kreditējiet.',
     monthNotEnded: 'Šis mēnesis vēl nav beidzies: rēķinu par to var izrakstīt no {date}.',
     menuStillOpen: 'Šī mēneša ēdienkartē “{title}” vēl var pasūtīt; izrakstiet rēķinu, kad pasūtīšana ir slēgta.',
-    notPositive: 'Šī mēneša korekcijas pārsniedz dotāciju: rēķina summa būtu {total}. Ierakstiet starpību kā nākamā mēneša korekciju.',
     lineCorrection: 'Korekcija: {reason}',
     corrections: 'Korekcijas',
     nothingToBill: 'Par šo mēnesi nav ko izrakstīt: dotācija netika izmantota.',
@@ -173,12 +166,9 @@ export const invoiceText = defineMessages<Key>({
   },
   ru: {
     unknownCompany: 'Ни у одного места нет такого регистрационного номера.',
-    alreadyIssued: 'Счёт за этот месяц уже выставлен ({code}); чтобы выставить исправленный, сначала сторнируйте его.',
     alreadyBilled: 'Счёт {code} уже включает {locations} за этот месяц; чтобы выставить снова, сначала сторнируйте его.',
     monthNotEnded: 'Этот месяц ещё не закончился: счёт за него можно выставить с {date}.',
     menuStillOpen: 'В меню «{title}» этого месяца ещё принимаются заказы; выставьте счёт, когда приём заказов закроется.',
-    notPositive:
-      'Корректировки этого месяца превышают дотацию: сумма счёта была бы {total}. Запишите разницу как корректировку следующего месяца.',
     lineCorrection: 'Корректировка: {reason}',
     corrections: 'Корректировки',
     nothingToBill: 'За этот месяц нечего выставлять: дотация не использовалась.',
