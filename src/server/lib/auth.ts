@@ -5,6 +5,7 @@ import { sessions } from '../db/schema/index.js';
 import type { Role } from '../../shared/roles.js';
 import type { Access, AuthUser, Deps } from './context.js';
 import { AppError } from './errors.js';
+import { SESSIONS_CHANNEL } from './events.js';
 import { t } from './messages.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -64,16 +65,35 @@ export async function createSession(db: Db, userId: number, remember: boolean, n
   return token;
 }
 
+/**
+ * Tells every instance that a user's sessions, role or status changed, so their open event
+ * streams re-check at once (decision 030). A NOTIFY: inside a transaction it is delivered when
+ * that commits, and never if it rolls back.
+ */
+export async function announceSessionChange(db: Db | Tx, userId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${String(userId)})`);
+}
+
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   const cache = cacheOf(db);
   for (const [k, v] of cache) if (v.user.sessionId === sessionId) cache.delete(k);
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [gone] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  if (gone) await announceSessionChange(db, gone.userId);
 }
 
-/** Drops a user's sessions from this instance's cache (after a role or status change). */
-export function forgetCachedUser(db: Db, userId: number, keepSessionId?: number): void {
+/**
+ * Drops a user's sessions from this instance's cache after a role, location or status change
+ * (call after the commit), and has every instance's event streams of the user re-check.
+ */
+export async function forgetCachedUser(db: Db, userId: number): Promise<void> {
+  dropCachedUser(db, userId);
+  await announceSessionChange(db, userId);
+}
+
+/** Drops a user's sessions from this instance's cache only (another instance announced a change). */
+export function dropCachedUser(db: Db, userId: number): void {
   const cache = cacheOf(db);
-  for (const [k, v] of cache) if (v.user.id === userId && v.user.sessionId !== keepSessionId) cache.delete(k);
+  for (const [k, v] of cache) if (v.user.id === userId) cache.delete(k);
 }
 
 /** Ends every session of a user (password change, deactivation), optionally keeping one. */
@@ -82,6 +102,37 @@ export async function revokeUserSessions(db: Db | Tx, userId: number, keepSessio
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+  await announceSessionChange(db, userId);
+}
+
+/** What an open event stream needs to know of its session: still there, and the user's role now. */
+export interface LiveSession {
+  userId: number;
+  role: Role;
+}
+
+/**
+ * Of these sessions, the ones a call would still accept now (not expired, not idle past their
+ * limit, user active), with the user's current role. One query however many; no touch of
+ * last_seen_at (an open stream is not a call).
+ */
+export async function liveSessions(db: Db, sessionIds: readonly number[], now: Date): Promise<Map<number, LiveSession>> {
+  const live = new Map<number, LiveSession>();
+  if (sessionIds.length === 0) return live;
+  const rows = (
+    await db.$client.query<{ id: number; userId: number; role: Role; remember: boolean; lastSeenAt: Date }>({
+      name: 'live-sessions',
+      text: `select s.id, s.user_id as "userId", u.role, s.remember, s.last_seen_at as "lastSeenAt"
+        from sessions s join users u on u.id = s.user_id
+        where s.id = any($1::int[]) and s.expires_at > $2 and u.active`,
+      values: [sessionIds, now],
+    })
+  ).rows;
+  for (const r of rows) {
+    if (now.getTime() - r.lastSeenAt.getTime() > idleLimit(r.remember)) continue;
+    live.set(r.id, { userId: r.userId, role: r.role });
+  }
+  return live;
 }
 
 function bearerOf(req: FastifyRequest): string | null {

@@ -32,6 +32,8 @@ export interface Deps {
    * (BROWSER_PUSH_SERVICES). Only tests set it, to reach a local stand-in: no setting widens it.
    */
   pushServices?: PushServices;
+  /** How often open event streams re-check their sessions (events.routes.ts SESSION_RECHECK_MS); only tests shorten it. */
+  streamSessionRecheckMs?: number;
 }
 
 export type App = FastifyInstance<

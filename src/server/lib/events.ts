@@ -46,6 +46,11 @@ export interface ChangeBus {
   subscribe(listener: (change: Change) => void): () => void;
   /** Every instance's changes as stream events, in commit order, while listening. */
   listen(listener: (signal: StreamSignal) => void): () => void;
+  /**
+   * Users whose sessions, role or status changed on any instance (`announceSessionChange` in
+   * lib/auth.ts notifies SESSIONS_CHANNEL in the changing transaction; heard once it commits).
+   */
+  onSessionChange(listener: (userId: number) => void): () => void;
   /** Whether the LISTEN connection is up (the stream answers 503 otherwise). */
   readonly listening: boolean;
   /** The events after `id`, or null when `id` is not among the recent ones this instance saw. */
@@ -57,6 +62,8 @@ export interface ChangeBus {
 }
 
 export const CHANNEL = 'lunch_changes';
+/** Sign-outs, revoked sessions, deactivations and role changes: the payload is the user id. */
+export const SESSIONS_CHANNEL = 'lunch_sessions';
 /** Recent events kept for `Last-Event-ID` resumes. */
 export const RECENT_EVENTS = 2048;
 /** Changes per notification: at most this many (about 40 bytes each without stock)... */
@@ -96,6 +103,7 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
   let seq = 0;
   const local = new Set<(change: Change) => void>();
   const streams = new Set<(signal: StreamSignal) => void>();
+  const sessionListeners = new Set<(userId: number) => void>();
   const recent: StreamEvent[] = [];
   let pending: Pending[] = [];
   let flushing: Promise<void> | null = null;
@@ -159,6 +167,12 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
     }
   };
 
+  const sessionChanged = (payload: string | undefined) => {
+    const userId = Number(payload);
+    if (!Number.isSafeInteger(userId) || userId <= 0) return;
+    for (const listener of sessionListeners) listener(userId);
+  };
+
   const dropped = (why: unknown) => {
     const was = client;
     client = null;
@@ -189,10 +203,13 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
     client = c;
     c.on('error', (err) => client === c && dropped(err));
     c.on('end', () => client === c && dropped(new Error('connection ended')));
-    c.on('notification', (msg) => msg.channel === CHANNEL && received(msg.payload));
+    c.on('notification', (msg) => {
+      if (msg.channel === CHANNEL) received(msg.payload);
+      else if (msg.channel === SESSIONS_CHANNEL) sessionChanged(msg.payload);
+    });
     try {
       await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+      await c.query(`listen ${CHANNEL}; listen ${SESSIONS_CHANNEL}`);
       if (client !== c) return;
       failures = 0;
       listening = true;
@@ -226,6 +243,10 @@ export function createChangeBus({ pool, warn }: BusOptions): ChangeBus {
     listen(listener) {
       streams.add(listener);
       return () => streams.delete(listener);
+    },
+    onSessionChange(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
     get listening() {
       return listening;

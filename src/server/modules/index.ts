@@ -42,7 +42,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await usersRoutes(app, deps);
   await identityRoutes(app, deps);
   await remindersRoutes(app, deps);
-  await eventsRoutes(app);
+  await eventsRoutes(app, deps);
   await invoicesRoutes(app, deps);
   await auditRoutes(app, deps);
   await ledgerRoutes(app, deps);

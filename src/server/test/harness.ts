@@ -60,7 +60,10 @@ export interface TestContext {
 }
 
 /** The whole app on a fresh database, in memory (app.inject), no listening socket. */
-export async function createTestApp(overrides: Partial<Env> = {}, injected: Pick<Deps, 'pushServices'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Env> = {},
+  injected: Pick<Deps, 'pushServices' | 'streamSessionRecheckMs'> = {},
+): Promise<TestContext> {
   const database = await createTestDb();
   const env = {
     ...loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' }),

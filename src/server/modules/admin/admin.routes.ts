@@ -168,7 +168,7 @@ export async function adminRoutes(app: App, deps: Deps) {
               await recordAudit(tx, req, { action: 'user.role', entityType: 'user', entityId: userOf(req).id, before, after });
             }
           });
-          forgetCachedUser(db, userOf(req).id);
+          await forgetCachedUser(db, userOf(req).id);
           return getProfile(db, userOf(req).id);
         },
       });

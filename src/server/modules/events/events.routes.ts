@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { App } from '../../lib/context.js';
+import type { Role } from '../../../shared/roles.js';
+import { dropCachedUser, liveSessions } from '../../lib/auth.js';
+import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { StreamEvent } from '../../lib/events.js';
@@ -36,7 +38,19 @@ interface Stream {
   res: ServerResponse;
   providerId: number | null;
   staff: boolean;
+  /** Whose stream: it ends when this session ends or the user's role or status changes. */
+  userId: number;
+  sessionId: number;
+  role: Role;
 }
+
+/**
+ * How often every open stream's session is checked again (one query per instance for all of
+ * them): a session that ended without a notification reaching this instance (it expired, went
+ * idle, or its notification was lost) stops its stream within this time. Sign-out, deactivation
+ * and role changes end streams at once through the bus (SESSIONS_CHANNEL).
+ */
+export const SESSION_RECHECK_MS = 30_000;
 
 /** The wire text of one event for one kind of reader (customers never see order ids). */
 function frame(event: StreamEvent, staff: boolean): string {
@@ -96,8 +110,37 @@ export function textFor(events: StreamEvent[], providerId: number, staff: boolea
  * naming what changed; the page refetches through the normal API, so nothing here is data the
  * caller could not read. One listener on the instance's change bus serves every open stream.
  */
-export async function eventsRoutes(app: App) {
+export async function eventsRoutes(app: App, deps: Deps) {
   const streams = new Set<Stream>();
+
+  /**
+   * Ends the streams whose session a call would no longer accept, or whose user's role is not the
+   * one the stream was opened with (what it may see was decided then). The page reconnects: a
+   * live session gets a fresh stream for its new role; an ended one gets 401 and is signed out.
+   */
+  const recheck = async (list: Stream[]) => {
+    if (list.length === 0) return;
+    let live: Awaited<ReturnType<typeof liveSessions>>;
+    try {
+      live = await liveSessions(deps.database.db, [...new Set(list.map((s) => s.sessionId))], deps.now());
+    } catch (err) {
+      // The database is unreachable: the next check (or the bus going down) decides.
+      app.log.warn({ err }, 'event stream session check failed');
+      return;
+    }
+    for (const s of list) {
+      const session = live.get(s.sessionId);
+      if (!session || session.userId !== s.userId || session.role !== s.role) s.res.end();
+    }
+  };
+  const unwatch = app.changes.onSessionChange((userId) => {
+    // This instance's session cache forgets the user too: the change holds here at once, not
+    // only after the cache's second (decision 003).
+    dropCachedUser(deps.database.db, userId);
+    void recheck([...streams].filter((s) => s.userId === userId));
+  });
+  const rechecks = setInterval(() => void recheck([...streams]), deps.streamSessionRecheckMs ?? SESSION_RECHECK_MS);
+  rechecks.unref();
 
   const write = (s: Stream, text: string) => {
     if (s.res.writableEnded || s.res.destroyed) return;
@@ -147,6 +190,8 @@ export async function eventsRoutes(app: App) {
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(rechecks);
+    unwatch();
     unlisten();
   });
 
@@ -185,7 +230,7 @@ export async function eventsRoutes(app: App) {
         connection: 'close',
       });
       res.socket?.setNoDelay(true);
-      const s: Stream = { res, providerId, staff };
+      const s: Stream = { res, providerId, staff, userId: user.id, sessionId: user.sessionId, role: user.role };
       streams.add(s);
       eventStreamsOpen.inc();
       res.on('close', () => {

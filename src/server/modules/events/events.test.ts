@@ -9,8 +9,9 @@ import { createMailer } from '../../lib/mail.js';
 import { registry } from '../../lib/metrics.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { signedIn } from '../../test/factories.js';
+import { createSession } from '../../lib/auth.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
-import { textFor } from './events.routes.js';
+import { SESSION_RECHECK_MS, textFor } from './events.routes.js';
 
 /** One open stream read as it arrives: its events, with their ids. */
 interface Reader {
@@ -18,6 +19,8 @@ interface Reader {
   events: { id: string | null; data: Record<string, unknown> }[];
   /** Resolves when an event matching `match` has arrived (rejects after `ms`). */
   next(match: (data: Record<string, unknown>) => boolean, ms?: number): Promise<{ id: string | null; data: Record<string, unknown> }>;
+  /** Whether the server has ended the stream. */
+  ended(): boolean;
   close(): void;
 }
 
@@ -26,6 +29,9 @@ async function openStream(base: string, path: string, headers: Record<string, st
   const res = await fetch(`${base}${path}`, { headers, signal: abort.signal });
   const events: Reader['events'] = [];
   const waiters = new Set<() => void>();
+  let ended = false;
+  // A refused stream's answer is read to its end, so its connection is not left half-read.
+  if (!res.ok) await res.text();
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -47,6 +53,7 @@ async function openStream(base: string, path: string, headers: Record<string, st
             for (const w of waiters) w();
           }
         }
+        ended = true;
       } catch {
         // aborted
       }
@@ -73,8 +80,14 @@ async function openStream(base: string, path: string, headers: Record<string, st
         check();
       });
     },
+    ended: () => ended,
     close: () => abort.abort(),
   };
+}
+
+/** Resolves once the server has ended `stream` (fails after `ms`). */
+async function endsWithin(stream: Reader, ms = 3000) {
+  await expect.poll(() => stream.ended(), { timeout: ms, interval: 25 }).toBe(true);
 }
 
 const order = (menuId: number, dishId: number) => ({
@@ -92,7 +105,12 @@ beforeAll(async () => {
   const address = ctx.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
-afterAll(async () => ctx.close());
+afterAll(async () => {
+  // The test's fetch client may hold an unused connection open to this server (it opens one
+  // after a server-ended stream); a server stopping for real cuts such sockets at its timeout.
+  ctx.app.server.closeAllConnections();
+  await ctx.close();
+});
 
 describe('GET /app/events', () => {
   it('answers 401 without a bearer token', async () => {
@@ -249,7 +267,7 @@ describe('GET /app/events', () => {
       }, 10);
     });
     await ctx.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen lunch_changes'`,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen lunch_changes%'`,
     );
     await ended;
     expect((await ctx.app.inject({ url: query, headers: c.auth })).statusCode).toBe(503);
@@ -278,6 +296,128 @@ describe('GET /app/events', () => {
     expect(Number(await gauge())).toBe(before + 1);
     s.close();
     await expect.poll(async () => Number(await gauge())).toBe(before);
+  });
+});
+
+describe('a stream lives only as long as its session, user and role', () => {
+  it('sign-out ends the stream of that session (another session of the same user keeps its own)', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const otherToken = await createSession(ctx.db, c.user.id, true, now);
+    const query = `/app/events?provider_id=${w.provider.id}`;
+    const stream = await openStream(base, query, c.auth);
+    const other = await openStream(base, query, { authorization: `Bearer ${otherToken}` });
+    try {
+      expect(stream.status).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: '/app/logout', headers: c.auth })).statusCode).toBe(200);
+      await endsWithin(stream);
+      // The other browser's session is still signed in: its stream goes on and still hears orders.
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/app/order/create',
+        payload: order(w.menu.id, w.main.id),
+        headers: { authorization: `Bearer ${otherToken}` },
+      });
+      expect(placed.statusCode).toBe(200);
+      await other.next((d) => d.type === 'order');
+      expect(other.ended()).toBe(false);
+      // Reconnecting with the signed-out token is refused.
+      expect((await openStream(base, query, c.auth)).status).toBe(401);
+    } finally {
+      stream.close();
+      other.close();
+    }
+  });
+
+  it('deactivating a kitchen user ends their streams', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const cook = await signedIn(ctx.db, { role: 'kitchen' }, now);
+    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
+    const stream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, cook.auth);
+    const adminStream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, admin.auth);
+    try {
+      expect(stream.status).toBe(200);
+      const off = await ctx.app.inject({ method: 'POST', url: `/app/admin/users/${cook.user.id}/deactivate`, headers: admin.auth });
+      expect(off.statusCode).toBe(200);
+      await endsWithin(stream);
+      expect(adminStream.ended()).toBe(false);
+    } finally {
+      stream.close();
+      adminStream.close();
+    }
+  });
+
+  it('a role change ends the stream (it was opened for the old role); the page reconnects as the new one', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const cook = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Ieva' }, now);
+    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
+    const query = `/app/events?provider_id=${w.provider.id}`;
+    const stream = await openStream(base, query, cook.auth);
+    try {
+      // A save that changes nothing of the role leaves the stream open.
+      const same = { first_name: 'Ieva', phone: '', location_id: null, role: 'kitchen', is_location_manager: false };
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url: `/app/admin/users/${cook.user.id}`, headers: admin.auth, payload: same })).statusCode,
+      ).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.ended()).toBe(false);
+      const demoted = await ctx.app.inject({
+        method: 'PUT',
+        url: `/app/admin/users/${cook.user.id}`,
+        headers: admin.auth,
+        payload: { ...same, role: 'customer' },
+      });
+      expect(demoted.statusCode).toBe(200);
+      await endsWithin(stream);
+      // The same session opens a customer's stream: no order ids any more.
+      const again = await openStream(base, query, cook.auth);
+      try {
+        expect(again.status).toBe(200);
+        const c = await customerAt(ctx.db, now);
+        await ctx.app.inject({ method: 'POST', url: '/app/order/create', payload: order(w.menu.id, w.main.id), headers: c.auth });
+        expect((await again.next((d) => d.type === 'order')).data).not.toHaveProperty('orderId');
+      } finally {
+        again.close();
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
+  it(`re-checks every open stream's session on an interval (${SESSION_RECHECK_MS / 1000} s): a session that ended without a word (expired, deleted) ends its stream`, async () => {
+    // This app re-checks every 300 ms (the one knob, injected through deps), so the test need not wait 30 s.
+    let other: Awaited<ReturnType<typeof createTestApp>> | null = null;
+    try {
+      other = await createTestApp({}, { streamSessionRecheckMs: 300 });
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      const otherBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const now = other.clock.now();
+      const c = await customerAt(other.db, now);
+      const kept = await customerAt(other.db, now);
+      const stream = await openStream(otherBase, '/app/events', c.auth);
+      const keptStream = await openStream(otherBase, '/app/events', kept.auth);
+      try {
+        expect(stream.status).toBe(200);
+        // Gone behind the app's back: no notification.
+        await other.db.execute(sql`delete from sessions where user_id = ${c.user.id}`);
+        await endsWithin(stream);
+        expect(keptStream.ended()).toBe(false);
+        // A session past its lifetime goes the same way.
+        await new Promise((r) => setTimeout(r, 700));
+        expect(keptStream.ended()).toBe(false);
+        other.clock.advance(31 * 24 * 3600_000);
+        await endsWithin(keptStream);
+      } finally {
+        stream.close();
+        keptStream.close();
+      }
+    } finally {
+      await other?.close();
+    }
   });
 });
 
@@ -417,6 +557,42 @@ describe('two instances on one database', () => {
       expect(heard[150]!.stockLeft).toBeNull();
     } finally {
       off();
+    }
+  });
+
+  it("sign-out, deactivation and a role change on one end the user's streams on the other within seconds", async () => {
+    const now = ctx.clock.now();
+    const address = b.server.address();
+    const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
+    const c = await customerAt(ctx.db, now);
+    const cook = await signedIn(ctx.db, { role: 'kitchen' }, now);
+    const chef = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Chef' }, now);
+    const onB = await openStream(baseB, '/app/events', c.auth);
+    const cookOnB = await openStream(baseB, '/app/events', cook.auth);
+    const chefOnB = await openStream(baseB, '/app/events', chef.auth);
+    try {
+      // B has the sessions in its cache now; each change is made on A.
+      expect([onB.status, cookOnB.status, chefOnB.status]).toEqual([200, 200, 200]);
+      expect((await ctx.app.inject({ method: 'POST', url: '/app/logout', headers: c.auth })).statusCode).toBe(200);
+      await endsWithin(onB);
+      // At once on B too, not after its session cache's second.
+      expect((await b.inject({ url: '/app/me', headers: c.auth })).statusCode).toBe(401);
+      expect(cookOnB.ended()).toBe(false);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/app/admin/users/${cook.user.id}/deactivate`, headers: admin.auth })).statusCode,
+      ).toBe(200);
+      await endsWithin(cookOnB);
+      expect(chefOnB.ended()).toBe(false);
+      const demote = { first_name: 'Chef', phone: '', location_id: null, role: 'customer', is_location_manager: false };
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url: `/app/admin/users/${chef.user.id}`, headers: admin.auth, payload: demote })).statusCode,
+      ).toBe(200);
+      await endsWithin(chefOnB);
+    } finally {
+      onB.close();
+      cookOnB.close();
+      chefOnB.close();
     }
   });
 

@@ -175,7 +175,7 @@ export async function updateUser(
     return (await loadUser(tx, id))!;
   });
   // A role, location or manager change must hold on the user's next call, not after the cache.
-  forgetCachedUser(db, id);
+  await forgetCachedUser(db, id);
   return { success: true, message: usersText(lang, 'saved', { name: nameOf(row) }), user: present(row) };
 }
 
@@ -208,7 +208,7 @@ export async function setUserActive(
     }
     return (await loadUser(tx, id))!;
   });
-  forgetCachedUser(db, id);
+  await forgetCachedUser(db, id);
   return { success: true, message: usersText(lang, active ? 'activated' : 'deactivated', { name: nameOf(row) }), user: present(row) };
 }
 
