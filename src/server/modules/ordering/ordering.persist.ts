@@ -39,6 +39,8 @@ export interface PersistRequest {
   /** The order's idempotency key (null: none). */
   idempotencyKey: string | null;
   lang: Lang;
+  /** The request's id (the audit entry of an order staff place for someone). */
+  requestId: string;
 }
 
 /** A placed order: its id, the payment reference (card or bank) and the amount to pay. */
@@ -80,7 +82,7 @@ export async function persistOrder(
       order = order.otherwise();
     }
     try {
-      const result = await writeOrder(deps, gateway, order, req.idempotencyKey);
+      const result = await writeOrder(deps, gateway, order, req.idempotencyKey, req.requestId);
       if (result !== 'stale') {
         placed = result;
         break;
@@ -136,7 +138,13 @@ export async function persistOrder(
  * state again. When any dish is short, or (card/bank) an unpaid order of the customer is on the
  * menu, nothing is written and the order is refused.
  */
-async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrder, key: string | null): Promise<Placed | 'stale'> {
+async function writeOrder(
+  deps: Deps,
+  gateway: PaymentGateway,
+  order: CheckedOrder,
+  key: string | null,
+  requestId: string,
+): Promise<Placed | 'stale'> {
   const { totals, lang } = order;
   const paymentType = recordedPaymentType(totals, order.method);
   const online = paymentType === 'card' || paymentType === 'bank';
@@ -189,6 +197,7 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     options: JSON.stringify(options),
     gateway: gateway.name,
     reference,
+    requestId,
   };
   const row = await runOrderStatement(deps.database.pool, values, { withOptions: options.length > 0, withPayment: online });
   if (!row.locked) return 'stale';

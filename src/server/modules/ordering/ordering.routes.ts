@@ -138,7 +138,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   const ordersPlaced = ordersCounter.labels('placed');
   const ordersRefused = ordersCounter.labels('refused');
   const place = async (
-    req: { lang: Lang; headers: Record<string, unknown> },
+    req: { lang: Lang; headers: Record<string, unknown>; id: string },
     who: CustomerKey,
     signIn: ((session: SessionRow | null) => Promise<unknown>) | null,
     staffId: number | null,
@@ -151,7 +151,11 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const state = await loadCustomerState(db, who, input.dishlist_id, orderKey, namedDishes(input), true);
       if (signIn) await signIn(state?.session ?? null);
       const checked = checkOrder({ state, staffId, input, gateway: gateway.methods(), now: deps.now(), lang: req.lang });
-      const { answer, stockLeft } = await persistOrder(deps, gateway, checked, { idempotencyKey: orderKey, lang: req.lang });
+      const { answer, stockLeft } = await persistOrder(deps, gateway, checked, {
+        idempotencyKey: orderKey,
+        lang: req.lang,
+        requestId: req.id,
+      });
       ordersPlaced.inc();
       // Stock changed: this instance's caches drop the menu, every open order page hears of it,
       // with the stock the order left (the pages show it without a refetch; decision 030).
