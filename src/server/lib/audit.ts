@@ -1,4 +1,4 @@
-import type { AuditAction } from '../../shared/schemas/audit.js';
+import { AUDIT_SECRET, isSecretField, type AuditAction } from '../../shared/schemas/audit.js';
 import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 
@@ -33,9 +33,41 @@ export async function recordAudit(tx: Tx, who: AuditWho, entry: AuditEntry): Pro
     action: entry.action,
     entityType: entry.entityType,
     entityId: String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: hideSecrets(entry.before ?? null),
+    after: hideSecrets(entry.after ?? null),
   });
+}
+
+/**
+ * Records a change given the entity's fields before and after it: only the fields that differ
+ * (changedFields), and nothing when none does (a save that changes nothing is not a change).
+ * Answers whether an entry was written.
+ */
+export async function recordChange(
+  tx: Tx,
+  who: AuditWho,
+  entry: Omit<AuditEntry, 'before' | 'after'> & { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<boolean> {
+  const fields = changedFields(entry.before, entry.after);
+  if (!fields) return false;
+  await recordAudit(tx, who, { ...entry, ...fields });
+  return true;
+}
+
+/**
+ * Secrets never reach the log (client secrets, passwords, tokens: isSecretField): a secret field
+ * keeps its key, so the entry says that it was set or changed, with AUDIT_SECRET for its value (a
+ * secret that was not set stays null). Nested objects are walked too.
+ */
+export function hideSecrets(fields: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (fields === null) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (isSecretField(key)) out[key] = value === null || value === undefined || value === '' ? null : AUDIT_SECRET;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = hideSecrets(value as Record<string, unknown>);
+    else out[key] = value;
+  }
+  return out;
 }
 
 /**

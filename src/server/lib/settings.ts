@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { settings } from '../db/schema/index.js';
+import { recordAudit, type AuditWho } from './audit.js';
 
 export async function getSetting<T>(db: Db, key: string): Promise<T | undefined> {
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
@@ -33,8 +34,26 @@ export function maintenanceFlag(db: Db) {
       cached = { on, at: now };
       return on;
     },
-    async set(on: boolean): Promise<void> {
-      await setSetting(db, 'maintenance', on);
+    /** Switches maintenance mode; with `who` (an administrator's request) the change is audited. */
+    async set(on: boolean, who?: AuditWho): Promise<void> {
+      if (!who) await setSetting(db, 'maintenance', on);
+      else
+        await db.transaction(async (tx) => {
+          const [old] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'maintenance')).for('update');
+          await tx
+            .insert(settings)
+            .values({ key: 'maintenance', value: on })
+            .onConflictDoUpdate({ target: settings.key, set: { value: on, updatedAt: sql`now()` } });
+          const was = old?.value === true;
+          if (was !== on)
+            await recordAudit(tx, who, {
+              action: 'maintenance.set',
+              entityType: 'setting',
+              entityId: 'maintenance',
+              before: { maintenance: was },
+              after: { maintenance: on },
+            });
+        });
       cached = { on, at: Date.now() };
     },
   };

@@ -9,6 +9,13 @@ import { text } from './text.js';
  */
 export const AUDIT_ACTIONS = [
   'dish.price',
+  'dish.create',
+  'dish.update',
+  'dish.delete',
+  'dish.image',
+  'category.create',
+  'category.update',
+  'category.delete',
   'menu.create',
   'menu.copy',
   'menu.update',
@@ -18,7 +25,17 @@ export const AUDIT_ACTIONS = [
   'order.revoke',
   'order.delete',
   'order.cancel',
+  'order.create',
+  'portion.handover',
+  'ticket.bump',
+  'ticket.recall',
+  'location.create',
+  'location.update',
   'location.subsidy',
+  'provider.create',
+  'provider.update',
+  'lap.create',
+  'lap.update',
   'lap.cash',
   'lap.delete',
   'lap.stop_status',
@@ -28,12 +45,44 @@ export const AUDIT_ACTIONS = [
   'user.invite',
   'invoice.issue',
   'invoice.credit',
+  'team.invite',
+  'team.notify',
+  'identity_provider.create',
+  'identity_provider.update',
+  'identity_provider.delete',
+  'ledger.correction',
+  'maintenance.set',
+  'reminders.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; entity ids are kept as text (an order id, "menuId:locationId" for cash). */
-export const AUDIT_ENTITIES = ['dish', 'menu', 'order', 'location', 'cash_balance', 'user', 'lap', 'lap_stop', 'invoice'] as const;
+export const AUDIT_ENTITIES = [
+  'dish',
+  'category',
+  'menu',
+  'order',
+  'location',
+  'provider',
+  'cash_balance',
+  'user',
+  'lap',
+  'lap_stop',
+  'ticket',
+  'identity_provider',
+  'ledger_entry',
+  'setting',
+  'invoice',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/**
+ * What the log holds instead of a secret's value (client secrets, passwords, tokens): the entry
+ * says the secret was set or changed, never what it is.
+ */
+export const AUDIT_SECRET = '[secret]';
+/** Fields whose values are secrets: never written into an entry's before/after. */
+export const isSecretField = (key: string) => !/^has_/i.test(key) && /(secret|password|token)(_?hash)?$/i.test(key);
 
 /** Filters of GET /app/audit: filter[action], filter[actor_id], filter[entity_type], filter[entity_id], filter[from], filter[to] (days). */
 export const auditFilters = {

@@ -74,7 +74,7 @@ export async function adminRoutes(app: App, deps: Deps) {
       schema: { tags: ['admin'], body: maintenanceInput, response: { 200: maintenanceInput } },
     },
     async (req) => {
-      await app.maintenance.set(req.body.maintenance);
+      await app.maintenance.set(req.body.maintenance, req);
       return { maintenance: req.body.maintenance };
     },
   );

@@ -1,8 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
-import { makeLocation, signedIn } from '../../test/factories.js';
+import { AUDIT_SECRET } from '../../../shared/schemas/audit.js';
+import { identityProviders, locations } from '../../db/schema/index.js';
+import { hideSecrets, recordAudit } from '../../lib/audit.js';
+import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
+import { makeAllergen } from '../catalogue/catalogue.factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { placedOrder, teamWorld } from '../teams/teams.factories.js';
@@ -58,6 +61,13 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       entityId: String(w.soup.id),
       before: { price_cents: 300 },
       after: { price_cents: 345 },
+    });
+    // The same price again with a new title: no price entry, the title is a dish.update of its own.
+    const titled = await oneEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45, title: { lv: 'Zupa' } }));
+    expect(titled).toMatchObject({
+      action: 'dish.update',
+      before: { title: { lv: 'Skābeņu zupa', en: 'Sorrel soup' } },
+      after: { title: { lv: 'Zupa' } },
     });
     await noEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45, title: { lv: 'Zupa' } }), 200);
     // Refused by validation inside the transaction (unknown category): no entry, price unchanged.
@@ -240,10 +250,10 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     await noEntry(() => call('POST', `/app/admin/users/${who.id}/deactivate`, admin.auth), 200);
   });
 
-  it('location subsidy: only subsidy fields, provider-less', async () => {
-    const loc = await makeLocation(ctx.db, { subsidyCents: 350 });
+  it('location subsidy: only subsidy fields, provider-less; the other fields are location.update', async () => {
+    const loc = await makeLocation(ctx.db, { subsidyCents: 350, title: 'Vecais' });
     const admin = await signedIn(ctx.db, { role: 'admin' });
-    const e = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 4, title: 'Jauns nosaukums' }));
+    const e = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 4 }));
     expect(e).toMatchObject({
       action: 'location.subsidy',
       providerId: null,
@@ -251,7 +261,121 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { subsidy_cents: 350 },
       after: { subsidy_cents: 400 },
     });
+    const renamed = await oneEntry(() =>
+      call('PUT', `/app/locations/${loc.id}`, admin.auth, { title: 'Cits', vat_number: 'LV40003123456' }),
+    );
+    expect(renamed).toMatchObject({
+      action: 'location.update',
+      providerId: null,
+      before: { title: 'Vecais', vat_number: '' },
+      after: { title: 'Cits', vat_number: 'LV40003123456' },
+    });
     await noEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { title: 'Cits' }), 200);
+    // A new invite link: the entry says the token changed, never what it is.
+    const relinked = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { regenerate_token: true }));
+    expect(relinked).toMatchObject({ action: 'location.update', before: { token: AUDIT_SECRET }, after: { token: AUDIT_SECRET } });
+    const [row] = await ctx.db.select({ token: locations.token }).from(locations).where(eq(locations.id, loc.id));
+    expect(JSON.stringify(relinked)).not.toContain(row!.token);
+    expect(JSON.stringify(relinked)).not.toContain(loc.token);
+  });
+
+  it('dish allergens and diets, by allergen code; creating and deleting a dish and a category', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const q = `?provider_id=${w.provider.id}`;
+    const gluten = await makeAllergen(ctx.db, `gluten-${w.provider.id}`);
+    const milk = await makeAllergen(ctx.db, `milk-${w.provider.id}`);
+    const e = await oneEntry(() =>
+      call('PUT', `/app/dishes/${w.main.id}${q}`, kitchen.auth, { allergens: [milk.id, gluten.id], diets: ['pork', 'gluten_free'] }),
+    );
+    expect(e).toMatchObject({
+      action: 'dish.update',
+      providerId: w.provider.id,
+      before: { allergens: null, diets: [] },
+      after: { allergens: [gluten.code, milk.code], diets: ['gluten_free', 'pork'] },
+    });
+    expect(Object.keys(e.after!).sort()).toEqual(['allergens', 'diets']);
+    const cat = await oneEntry(() => call('POST', `/app/categories${q}`, kitchen.auth, { title: { lv: 'Deserti' } }), 201);
+    expect(cat).toMatchObject({ action: 'category.create', entityType: 'category', before: null, after: { title: { lv: 'Deserti' } } });
+    const dish = await oneEntry(
+      () =>
+        call('POST', `/app/dishes${q}`, kitchen.auth, {
+          title: { lv: 'Kūka' },
+          category_id: Number(cat.entityId),
+          price: 2,
+          diets: ['vegan'],
+        }),
+      201,
+    );
+    expect(dish).toMatchObject({ action: 'dish.create', after: { title: { lv: 'Kūka' }, price_cents: 200, diets: ['vegan'] } });
+    const gone = await oneEntry(() => call('DELETE', `/app/dishes/${dish.entityId}${q}`, kitchen.auth));
+    expect(gone).toMatchObject({ action: 'dish.delete', after: null, before: { title: { lv: 'Kūka' }, price_cents: 200 } });
+    const catGone = await oneEntry(() => call('DELETE', `/app/categories/${cat.entityId}${q}`, kitchen.auth));
+    expect(catGone).toMatchObject({ action: 'category.delete', before: { title: { lv: 'Deserti' } } });
+  });
+
+  it('provider details printed on invoices: VAT rate, IBAN, registration number', async () => {
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const p = await makeProvider(ctx.db, { vatRateBp: 2100 });
+    const e = await oneEntry(() =>
+      call('PUT', `/app/providers/${p.id}`, admin.auth, {
+        vat_rate: 12,
+        iban: 'LV80BANK0000435195001',
+        registration_number: '40003123456',
+      }),
+    );
+    expect(e).toMatchObject({
+      action: 'provider.update',
+      entityType: 'provider',
+      providerId: p.id,
+      before: { vat_rate: 21, iban: '', registration_number: '' },
+      after: { vat_rate: 12, iban: 'LV80BANK0000435195001', registration_number: '40003123456' },
+    });
+    await noEntry(() => call('PUT', `/app/providers/${p.id}`, admin.auth, { vat_rate: 12 }), 200);
+  });
+
+  it('company sign-in: allowed domains and the client secret, which is never written (only that it changed)', async () => {
+    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const loc = await makeLocation(ctx.db);
+    const first = 'first-client-secret-0123';
+    const second = 'second-client-secret-4567';
+    const body = {
+      name: 'SSO',
+      issuer: 'https://login.example.lv',
+      client_id: 'lunch',
+      client_secret: first,
+      allowed_domains: ['a.lv'],
+      location_id: loc.id,
+    };
+    const made = await oneEntry(() => call('POST', '/app/admin/identity-providers', admin.auth, body), 201);
+    expect(made).toMatchObject({ action: 'identity_provider.create', after: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv'] } });
+    const id = made.entityId;
+    const changed = await oneEntry(() =>
+      call('PUT', `/app/admin/identity-providers/${id}`, admin.auth, { client_secret: second, allowed_domains: ['a.lv', 'b.lv'] }),
+    );
+    expect(changed).toMatchObject({
+      action: 'identity_provider.update',
+      before: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv'] },
+      after: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv', 'b.lv'] },
+    });
+    const domainsOnly = await oneEntry(() => call('PUT', `/app/admin/identity-providers/${id}`, admin.auth, { allowed_domains: ['b.lv'] }));
+    expect(Object.keys(domainsOnly.after!)).toEqual(['allowed_domains']);
+    await oneEntry(() => call('DELETE', `/app/admin/identity-providers/${id}`, admin.auth));
+    // Neither the secrets nor their encrypted form are anywhere in the log.
+    const [{ text }] = (
+      await ctx.db.execute<{ text: string }>(
+        sql`select coalesce(string_agg(before::text || ' ' || after::text, ' '), '') as text from audit_log`,
+      )
+    ).rows as [{ text: string }];
+    const [stored] = await ctx.db.select({ enc: identityProviders.clientSecretEnc }).from(identityProviders).limit(1);
+    for (const secret of [first, second]) expect(text).not.toContain(secret);
+    if (stored) expect(text).not.toContain(stored.enc);
+    expect(hideSecrets({ password: 'x', client_secret: '', nested: { token: 't', has_password: true }, title: 'ok' })).toEqual({
+      password: AUDIT_SECRET,
+      client_secret: null,
+      nested: { token: AUDIT_SECRET, has_password: true },
+      title: 'ok',
+    });
   });
 
   it('cash entries on laps: the amount before and after', async () => {

@@ -51,18 +51,18 @@ export async function catalogueRoutes(app: App, deps: Deps) {
   app.post(
     '/categories',
     { config: write, schema: { tags: ['catalogue'], body: createCategoryInput, response: { 201: category } } },
-    async (req, reply) => reply.status(201).send(await createCategory(db, await req.provider(), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createCategory(db, await req.provider(), req.body, req.lang, req)),
   );
   app.put(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateCategoryInput, response: { 200: category } } },
-    async (req) => updateCategory(db, await req.provider(), req.params.id, req.body, req.lang),
+    async (req) => updateCategory(db, await req.provider(), req.params.id, req.body, req.lang, req),
   );
   app.delete(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteCategory(db, await req.provider(), req.params.id, req.lang);
+      await deleteCategory(db, await req.provider(), req.params.id, req.lang, req);
       return { success: true as const };
     },
   );
@@ -84,7 +84,7 @@ export async function catalogueRoutes(app: App, deps: Deps) {
   app.post(
     '/dishes',
     { config: write, schema: { tags: ['catalogue'], body: createDishInput, response: { 201: dish } } },
-    async (req, reply) => reply.status(201).send(await createDish(db, await req.provider(), req.body, req.lang)),
+    async (req, reply) => reply.status(201).send(await createDish(db, await req.provider(), req.body, req.lang, req)),
   );
   app.put(
     '/dishes/:id',
@@ -95,7 +95,7 @@ export async function catalogueRoutes(app: App, deps: Deps) {
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteDish(db, await req.provider(), req.params.id, req.lang);
+      await deleteDish(db, await req.provider(), req.params.id, req.lang, req);
       return { success: true as const };
     },
   );

@@ -6,6 +6,7 @@ import type { Category, CreateCategoryInput, TranslatedText, UpdateCategoryInput
 import type { Db, Tx } from '../../db/client.js';
 import type { Translated } from '../../db/schema/common.js';
 import { categories, complexGroups, dishes, menuDishes } from '../../db/schema/index.js';
+import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
@@ -102,30 +103,52 @@ export async function getCategory(db: Db, providerId: number, id: number, lang: 
   return presentCategory(rows[0]);
 }
 
-export async function createCategory(db: Db, providerId: number, input: CreateCategoryInput, lang: Lang): Promise<Category> {
-  const position =
-    input.position ??
-    (
-      await db
-        .select({ next: sql<number>`coalesce(max(${categories.position}), -1) + 1`.mapWith(Number) })
-        .from(categories)
-        .where(eq(categories.providerId, providerId))
-    )[0]!.next;
-  const [row] = await db
-    .insert(categories)
-    .values({
-      providerId,
-      title: storedText(input.title),
-      status: input.status ?? true,
-      simple: input.simple ?? false,
-      groupName: input.group_name ?? '',
-      position,
-    })
-    .returning({ id: categories.id });
-  return getCategory(db, providerId, row!.id, lang);
+/** A category's audited fields (decision 037). */
+function auditedCategory(c: Pick<typeof categories.$inferSelect, 'title' | 'status' | 'simple' | 'groupName' | 'position'>) {
+  return { title: c.title, status: c.status, simple: c.simple, group_name: c.groupName, position: c.position };
 }
 
-export async function updateCategory(db: Db, providerId: number, id: number, input: UpdateCategoryInput, lang: Lang): Promise<Category> {
+export async function createCategory(db: Db, providerId: number, input: CreateCategoryInput, lang: Lang, who: AuditWho): Promise<Category> {
+  const id = await db.transaction(async (tx) => {
+    const position =
+      input.position ??
+      (
+        await tx
+          .select({ next: sql<number>`coalesce(max(${categories.position}), -1) + 1`.mapWith(Number) })
+          .from(categories)
+          .where(eq(categories.providerId, providerId))
+      )[0]!.next;
+    const [row] = await tx
+      .insert(categories)
+      .values({
+        providerId,
+        title: storedText(input.title),
+        status: input.status ?? true,
+        simple: input.simple ?? false,
+        groupName: input.group_name ?? '',
+        position,
+      })
+      .returning();
+    await recordAudit(tx, who, {
+      action: 'category.create',
+      entityType: 'category',
+      entityId: row!.id,
+      providerId,
+      after: auditedCategory(row!),
+    });
+    return row!.id;
+  });
+  return getCategory(db, providerId, id, lang);
+}
+
+export async function updateCategory(
+  db: Db,
+  providerId: number,
+  id: number,
+  input: UpdateCategoryInput,
+  lang: Lang,
+  who: AuditWho,
+): Promise<Category> {
   await getCategory(db, providerId, id, lang);
   const set: Partial<typeof categories.$inferInsert> = {};
   if (input.title !== undefined) set.title = storedText(input.title);
@@ -133,12 +156,25 @@ export async function updateCategory(db: Db, providerId: number, id: number, inp
   if (input.simple !== undefined) set.simple = input.simple;
   if (input.group_name !== undefined) set.groupName = input.group_name;
   if (input.position !== undefined) set.position = input.position;
-  if (Object.keys(set).length) await db.update(categories).set(set).where(eq(categories.id, id));
+  if (Object.keys(set).length)
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+      if (!before) throw new AppError(404, t(lang, 'notFound'));
+      const [after] = await tx.update(categories).set(set).where(eq(categories.id, id)).returning();
+      await recordChange(tx, who, {
+        action: 'category.update',
+        entityType: 'category',
+        entityId: id,
+        providerId,
+        before: auditedCategory(before),
+        after: auditedCategory(after!),
+      });
+    });
   return getCategory(db, providerId, id, lang);
 }
 
 /** Deletes an unused category; 409 naming the dishes that still use it. */
-export async function deleteCategory(db: Db, providerId: number, id: number, lang: Lang): Promise<void> {
+export async function deleteCategory(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
   await getCategory(db, providerId, id, lang);
   await db.transaction(async (tx) => {
     // Lock the category so a dish cannot be added to it while we check.
@@ -167,7 +203,15 @@ export async function deleteCategory(db: Db, providerId: number, id: number, lan
         catalogueText(lang, 'categoryInUse', { count: all.size, names: names.join(', ') + (all.size > 10 ? ', …' : '') }),
       );
     }
-    await tx.delete(categories).where(eq(categories.id, id));
+    const [gone] = await tx.delete(categories).where(eq(categories.id, id)).returning();
+    if (gone)
+      await recordAudit(tx, who, {
+        action: 'category.delete',
+        entityType: 'category',
+        entityId: id,
+        providerId,
+        before: auditedCategory(gone),
+      });
   });
 }
 

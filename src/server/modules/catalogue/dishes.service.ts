@@ -25,7 +25,7 @@ import {
   orderItemOptions,
   orderItems,
 } from '../../db/schema/index.js';
-import { recordAudit, type AuditWho } from '../../lib/audit.js';
+import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
@@ -347,7 +347,45 @@ async function writeGroups(tx: Tx, dishId: number, groups: NonNullable<CreateDis
   }
 }
 
-export async function createDish(db: Db, providerId: number, input: CreateDishInput, lang: Lang): Promise<Dish> {
+/**
+ * A dish's audited fields (decision 037): what customers read (texts, allergens by code, diet
+ * tags, kcal), where it is shown, and the options of a set meal (dish ids per group). The price
+ * has its own action (dish.price), so it is not repeated here.
+ */
+async function auditedDish(tx: Tx, id: number): Promise<Record<string, unknown> | null> {
+  const [d] = await tx.select().from(dishes).where(eq(dishes.id, id));
+  if (!d) return null;
+  const codes = await tx
+    .select({ code: allergens.code })
+    .from(dishAllergens)
+    .innerJoin(allergens, eq(allergens.id, dishAllergens.allergenId))
+    .where(eq(dishAllergens.dishId, id))
+    .orderBy(asc(allergens.code));
+  const options = await tx
+    .select({ group: complexGroups.id, dish: complexOptions.dishId })
+    .from(complexGroups)
+    .innerJoin(complexOptions, eq(complexOptions.groupId, complexGroups.id))
+    .where(eq(complexGroups.dishId, id))
+    .orderBy(asc(complexGroups.position), asc(complexGroups.id), asc(complexOptions.position));
+  const groups = new Map<number, number[]>();
+  for (const o of options) groups.set(o.group, [...(groups.get(o.group) ?? []), o.dish]);
+  return {
+    title: d.title,
+    summary: d.summary,
+    ingredients: d.ingredients,
+    code: d.code,
+    category_id: d.categoryId,
+    kcal: d.kcal,
+    allergens: d.allergensConfirmed ? codes.map((c) => c.code) : null,
+    diets: [...d.diets].sort(),
+    status: d.status,
+    position: d.position,
+    type: d.type,
+    complex: [...groups.values()],
+  };
+}
+
+export async function createDish(db: Db, providerId: number, input: CreateDishInput, lang: Lang, who: AuditWho): Promise<Dish> {
   const type = input.type ?? 'simple';
   const id = await db.transaction(async (tx) => {
     await validateDish(
@@ -393,6 +431,8 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
       .returning({ id: dishes.id });
     if (input.allergens?.length) await writeAllergens(tx, row!.id, input.allergens);
     if (isComplexType(type) && input.complex) await writeGroups(tx, row!.id, input.complex);
+    const after = { ...(await auditedDish(tx, row!.id)), price_cents: input.price === undefined ? 0 : toCents(input.price) };
+    await recordAudit(tx, who, { action: 'dish.create', entityType: 'dish', entityId: row!.id, providerId, after });
     return row!.id;
   });
   return getDish(db, providerId, id, lang);
@@ -403,6 +443,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     // Row lock: two editors saving the same dish apply one after the other.
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
     const current = await dishRow(tx, providerId, id, lang);
+    const audited = await auditedDish(tx, id);
     const type = input.type ?? current.type;
     const existingGroupIds = (await tx.select({ id: complexGroups.id }).from(complexGroups).where(eq(complexGroups.dishId, id))).map(
       (g) => g.id,
@@ -443,6 +484,8 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.allergens !== undefined) await writeAllergens(tx, id, input.allergens);
     if (!isComplexType(type)) await tx.delete(complexGroups).where(eq(complexGroups.dishId, id));
     else if (input.complex !== undefined) await writeGroups(tx, id, input.complex);
+    const changed = await auditedDish(tx, id);
+    await recordChange(tx, who, { action: 'dish.update', entityType: 'dish', entityId: id, providerId, before: audited!, after: changed! });
   });
   return getDish(db, providerId, id, lang);
 }
@@ -451,7 +494,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
  * Deletes a dish nobody depends on. A dish on a menu, ordered, or offered inside a set meal is
  * refused with 409 and a message saying why; staff switch its status off instead.
  */
-export async function deleteDish(db: Db, providerId: number, id: number, lang: Lang): Promise<void> {
+export async function deleteDish(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
     await dishRow(tx, providerId, id, lang);
@@ -486,6 +529,8 @@ export async function deleteDish(db: Db, providerId: number, id: number, lang: L
     if (parents.length)
       reasons.push(catalogueText(lang, 'dishInComplex', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
     if (reasons.length) throw new AppError(409, catalogueText(lang, 'dishInUse', { reasons: reasons.join(' ') }));
+    const before = { ...(await auditedDish(tx, id)), price_cents: (await dishRow(tx, providerId, id, lang)).priceCents };
     await tx.delete(dishes).where(eq(dishes.id, id));
+    await recordAudit(tx, who, { action: 'dish.delete', entityType: 'dish', entityId: id, providerId, before });
   });
 }

@@ -58,7 +58,7 @@ export async function imageRoutes(app: App, deps: Deps) {
       const providerId = await req.provider();
       await dishRow(db, providerId, req.params.id, req.lang);
       const upload = await readImageUpload(req);
-      await storeDishImage(db, req.params.id, upload, req.lang);
+      await storeDishImage(db, req.params.id, upload, req.lang, { who: req, providerId });
       return getDish(db, providerId, req.params.id, req.lang);
     },
   );
@@ -69,7 +69,7 @@ export async function imageRoutes(app: App, deps: Deps) {
     async (req) => {
       const providerId = await req.provider();
       await dishRow(db, providerId, req.params.id, req.lang);
-      await deleteDishImage(db, req.params.id);
+      await deleteDishImage(db, req.params.id, { who: req, providerId });
       return getDish(db, providerId, req.params.id, req.lang);
     },
   );

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_VARIANTS } from '../../../shared/schemas/catalogue.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { recordChange, type AuditWho } from '../../lib/audit.js';
 import { dishImages, dishImageVariants } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { encodeMaster, encodeVariant, ImageRejected, variantKey, type VariantSpec } from '../../lib/images/images.js';
@@ -24,7 +25,19 @@ export function imageError(lang: Lang, reason: ImageRejected['reason'] | 'requir
 }
 
 /** Validates, re-encodes and stores a dish image with all its variants, replacing the old one. */
-export async function storeDishImage(db: Db, dishId: number, upload: Buffer, lang: Lang): Promise<void> {
+/** The dish's image version (its etag) for the audit log, null without an image. */
+async function imageVersion(tx: Tx, dishId: number): Promise<string | null> {
+  const [row] = await tx.select({ etag: dishImages.etag }).from(dishImages).where(eq(dishImages.dishId, dishId)).for('update');
+  return row?.etag ?? null;
+}
+
+export async function storeDishImage(
+  db: Db,
+  dishId: number,
+  upload: Buffer,
+  lang: Lang,
+  audit: { who: AuditWho; providerId: number },
+): Promise<void> {
   let master;
   try {
     master = await encodeMaster(upload, IMAGE_MAX_PIXELS);
@@ -36,6 +49,7 @@ export async function storeDishImage(db: Db, dishId: number, upload: Buffer, lan
     IMAGE_VARIANTS.map(async (spec) => ({ key: variantKey(spec), ...(await encodeVariant(master.data, spec)) })),
   );
   await db.transaction(async (tx) => {
+    const before = await imageVersion(tx, dishId);
     await tx
       .insert(dishImages)
       .values({ dishId, data: master.data, mime: master.mime, width: master.width, height: master.height, etag: master.etag })
@@ -45,13 +59,31 @@ export async function storeDishImage(db: Db, dishId: number, upload: Buffer, lan
       });
     await tx.delete(dishImageVariants).where(eq(dishImageVariants.dishId, dishId));
     await tx.insert(dishImageVariants).values(variants.map((v) => ({ dishId, variant: v.key, data: v.data, mime: v.mime, etag: v.etag })));
+    await recordChange(tx, audit.who, {
+      action: 'dish.image',
+      entityType: 'dish',
+      entityId: dishId,
+      providerId: audit.providerId,
+      before: { image: before },
+      after: { image: master.etag },
+    });
   });
 }
 
-export async function deleteDishImage(db: Db, dishId: number): Promise<void> {
+/** Removes a dish's image; removing none changes nothing and records nothing. */
+export async function deleteDishImage(db: Db, dishId: number, audit: { who: AuditWho; providerId: number }): Promise<void> {
   await db.transaction(async (tx) => {
+    const before = await imageVersion(tx, dishId);
     await tx.delete(dishImageVariants).where(eq(dishImageVariants.dishId, dishId));
     await tx.delete(dishImages).where(eq(dishImages.dishId, dishId));
+    await recordChange(tx, audit.who, {
+      action: 'dish.image',
+      entityType: 'dish',
+      entityId: dishId,
+      providerId: audit.providerId,
+      before: { image: before },
+      after: { image: null },
+    });
   });
 }
 

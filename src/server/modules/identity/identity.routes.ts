@@ -108,7 +108,7 @@ export async function identityRoutes(app: App, deps: Deps) {
     '/admin/identity-providers',
     { config: { access: ['admin'] }, schema: { tags: ['admin'], body: createIdentityProviderInput, response: { 201: identityProvider } } },
     async (req, reply) =>
-      reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req.lang), redirectUri)),
+      reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req.lang, req), redirectUri)),
   );
   app.put(
     '/admin/identity-providers/:id',
@@ -116,13 +116,13 @@ export async function identityRoutes(app: App, deps: Deps) {
       config: { access: ['admin'] },
       schema: { tags: ['admin'], params: idParams, body: updateIdentityProviderInput, response: { 200: identityProvider } },
     },
-    async (req) => presentProvider(await updateIdentityProvider(db, await box(), req.params.id, req.body, req.lang), redirectUri),
+    async (req) => presentProvider(await updateIdentityProvider(db, await box(), req.params.id, req.body, req.lang, req), redirectUri),
   );
   app.delete(
     '/admin/identity-providers/:id',
     { config: { access: ['admin'] }, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req) => {
-      await deleteIdentityProvider(db, req.params.id, req.lang);
+      await deleteIdentityProvider(db, req.params.id, req.lang, req);
       return { ok: true as const };
     },
   );

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
@@ -489,12 +490,14 @@ export async function handOver(
   orderId: number,
   itemId: number,
   unit: number,
-  userId: number,
+  who: AuditWho & { user: { id: number } },
   now: Date,
   lang: Lang,
 ): Promise<HandoverResult> {
+  const userId = who.user.id;
   const [line] = await db
     .select({
+      provider: sql<number>`(select m.provider_id from menus m where m.id = ${orders.menuId})`,
       qty: orderItems.qty,
       title: orderItems.title,
       status: orders.status,
@@ -510,11 +513,23 @@ export async function handOver(
   if (!line || unit > line.qty) throw new AppError(404, kitchenText(lang, 'portionNotFound'));
   if (line.status === ORDER_STATUS.cancelled) throw new AppError(409, kitchenText(lang, 'orderCancelled', { n: orderId }));
   if (line.status !== ORDER_STATUS.placed) throw new AppError(409, kitchenText(lang, 'orderNotPlaced', { n: orderId }));
-  const inserted = await db
-    .insert(portionHandovers)
-    .values({ itemId, unit, orderId, handedOverAt: now, handedOverById: userId })
-    .onConflictDoNothing()
-    .returning({ itemId: portionHandovers.itemId });
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(portionHandovers)
+      .values({ itemId, unit, orderId, handedOverAt: now, handedOverById: userId })
+      .onConflictDoNothing()
+      .returning({ itemId: portionHandovers.itemId });
+    // A second scan writes nothing, and records nothing.
+    if (rows.length)
+      await recordAudit(tx, who, {
+        action: 'portion.handover',
+        entityType: 'order',
+        entityId: orderId,
+        providerId: Number(line.provider),
+        after: { item_id: itemId, unit },
+      });
+    return rows;
+  });
   const [[row], options] = await Promise.all([
     db
       .select({ at: portionHandovers.handedOverAt, by: nameOfUser(portionHandovers.handedOverById) })

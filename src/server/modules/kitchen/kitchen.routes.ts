@@ -75,7 +75,8 @@ export async function kitchenRoutes(app: App, deps: Deps) {
   app.post(
     '/handover/:orderId/:itemId/:unit',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverResult } } },
-    async (req) => handOver(db, req.params.orderId, req.params.itemId, req.params.unit, userOf(req).id, deps.now(), req.lang),
+    async (req) =>
+      handOver(db, req.params.orderId, req.params.itemId, req.params.unit, { user: userOf(req), id: req.id }, deps.now(), req.lang),
   );
   // A bump or recall is news for every other kitchen screen of the menu: told as a menu change (decision 041).
   app.post(
@@ -85,7 +86,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, body: ticketInput, response: { 200: ticketActionResult } },
     },
     async (req) => {
-      const done = await bumpTicket(db, await req.provider(), req.params.id, req.body.ticket, userOf(req).id, deps.now(), req.lang);
+      const done = await bumpTicket(
+        db,
+        await req.provider(),
+        req.params.id,
+        req.body.ticket,
+        { user: userOf(req), id: req.id },
+        deps.now(),
+        req.lang,
+      );
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
     },
@@ -97,7 +106,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, body: ticketInput, response: { 200: ticketActionResult } },
     },
     async (req) => {
-      const done = await recallTicket(db, await req.provider(), req.params.id, req.body.ticket, deps.now(), req.lang);
+      const done = await recallTicket(db, await req.provider(), req.params.id, req.body.ticket, req, deps.now(), req.lang);
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
     },

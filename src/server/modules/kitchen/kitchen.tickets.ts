@@ -3,6 +3,7 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { kdsBumps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.delivery.js';
@@ -183,7 +184,16 @@ export async function ticketsOfMenu(
  * bumped (and unchanged since) is left as it was (`changed: false`). A ticket shown again after a
  * late change is bumped anew. 404 for a ticket the menu has no orders for.
  */
-export async function bumpTicket(db: Db, providerId: number, menuId: number, key: string, userId: number, now: Date, lang: Lang) {
+export async function bumpTicket(
+  db: Db,
+  providerId: number,
+  menuId: number,
+  key: string,
+  who: AuditWho & { user: { id: number } },
+  now: Date,
+  lang: Lang,
+) {
+  const userId = who.user.id;
   const by: TicketGrouping = key.startsWith('lap:') ? 'lap' : 'location';
   const { tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
   // Every location has a ticket of its own in the per-location view, so that view judges "loc:" keys.
@@ -191,10 +201,19 @@ export async function bumpTicket(db: Db, providerId: number, menuId: number, key
   if (!ticket) throw new AppError(404, t(lang, 'notFound'));
   if (isBumped(ticket, bumps.get(key))) return { success: true, changed: false, ticket: key };
   const values = { menuId, ticketKey: key, bumpedAt: now, bumpedById: userId, recalledAt: null };
-  await db
-    .insert(kdsBumps)
-    .values(values)
-    .onConflictDoUpdate({ target: [kdsBumps.menuId, kdsBumps.ticketKey], set: { bumpedAt: now, bumpedById: userId, recalledAt: null } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(kdsBumps)
+      .values(values)
+      .onConflictDoUpdate({ target: [kdsBumps.menuId, kdsBumps.ticketKey], set: { bumpedAt: now, bumpedById: userId, recalledAt: null } });
+    await recordAudit(tx, who, {
+      action: 'ticket.bump',
+      entityType: 'ticket',
+      entityId: `${menuId}:${key}`,
+      providerId,
+      after: { bumped: true },
+    });
+  });
   return { success: true, changed: true, ticket: key };
 }
 
@@ -202,12 +221,24 @@ export async function bumpTicket(db: Db, providerId: number, menuId: number, key
  * POST /app/kitchen/{menuId}/tickets/recall: brings a bumped ticket back. Idempotent: a ticket not
  * bumped (never, or recalled already) answers `changed: false`.
  */
-export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, now: Date, lang: Lang) {
+export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, who: AuditWho, now: Date, lang: Lang) {
   await providerMenu(db, providerId, menuId, lang);
-  const done = await db
-    .update(kdsBumps)
-    .set({ recalledAt: now })
-    .where(and(eq(kdsBumps.menuId, menuId), eq(kdsBumps.ticketKey, key), isNull(kdsBumps.recalledAt)))
-    .returning({ key: kdsBumps.ticketKey });
+  const done = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(kdsBumps)
+      .set({ recalledAt: now })
+      .where(and(eq(kdsBumps.menuId, menuId), eq(kdsBumps.ticketKey, key), isNull(kdsBumps.recalledAt)))
+      .returning({ key: kdsBumps.ticketKey });
+    if (rows.length)
+      await recordAudit(tx, who, {
+        action: 'ticket.recall',
+        entityType: 'ticket',
+        entityId: `${menuId}:${key}`,
+        providerId,
+        before: { bumped: true },
+        after: { bumped: false },
+      });
+    return rows;
+  });
   return { success: true, changed: done.length > 0, ticket: key };
 }

@@ -41,13 +41,13 @@ export async function lapsRoutes(app: App, deps: Deps) {
   app.post(
     '/laps',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], body: createLapInput, response: { 201: lap } } },
-    async (req, reply) => reply.code(201).send(await createLap(db, await req.provider(), req.body, req.lang)),
+    async (req, reply) => reply.code(201).send(await createLap(db, await req.provider(), req.body, req.lang, req)),
   );
 
   app.put(
     '/laps/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: updateLapInput, response: { 200: lap } } },
-    async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req.lang),
+    async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req.lang, req),
   );
 
   app.delete(

@@ -32,7 +32,7 @@ import {
   orders,
   portionHandovers,
 } from '../../db/schema/index.js';
-import { recordAudit, type AuditWho } from '../../lib/audit.js';
+import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -137,7 +137,7 @@ async function writeStops(tx: Tx, lapId: number, ids: number[]) {
 }
 
 /** POST /app/laps. */
-export async function createLap(db: Db, providerId: number, input: CreateLapInput, lang: Lang): Promise<Lap> {
+export async function createLap(db: Db, providerId: number, input: CreateLapInput, lang: Lang, who: AuditWho): Promise<Lap> {
   return db.transaction(async (tx) => {
     const ids = input.locations ?? [];
     await checkJoining(
@@ -160,12 +160,14 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
       .values({ providerId, title: input.title, active: input.active ?? true, position })
       .returning();
     await writeStops(tx, row!.id, ids);
+    const after = { title: row!.title, active: row!.active, position: row!.position, location_ids: ids };
+    await recordAudit(tx, who, { action: 'lap.create', entityType: 'lap', entityId: row!.id, providerId, after });
     return readLap(tx, providerId, row!.id, lang);
   });
 }
 
 /** PUT /app/laps/{id}: fields, and the locations as a whole list or one step (add, remove, move). */
-export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, lang: Lang): Promise<Lap> {
+export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, lang: Lang, who: AuditWho): Promise<Lap> {
   return db.transaction(async (tx) => {
     // The lap row is locked so two editors' steps apply one after the other.
     const [row] = await tx
@@ -211,6 +213,19 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
     if (input.position !== undefined) set.position = input.position;
     if (Object.keys(set).length) await tx.update(laps).set(set).where(eq(laps.id, lapId));
     if (next && (next.length !== current.length || next.some((id, i) => id !== current[i]))) await writeStops(tx, lapId, next);
+    await recordChange(tx, who, {
+      action: 'lap.update',
+      entityType: 'lap',
+      entityId: lapId,
+      providerId,
+      before: { title: row.title, active: row.active, position: row.position, location_ids: current },
+      after: {
+        title: set.title ?? row.title,
+        active: set.active ?? row.active,
+        position: set.position ?? row.position,
+        location_ids: next ?? current,
+      },
+    });
     return readLap(tx, providerId, lapId, lang);
   });
 }

@@ -6,8 +6,9 @@ import { listLedger } from './ledger.service.js';
 import { locations, menus, orders } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
+import { recordAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { correctionEntry, type Correction } from '../../lib/ledger.js';
+import { writeCorrection, type Correction } from '../../lib/ledger.js';
 import { t } from '../../lib/messages.js';
 import { ledgerText } from './ledger.messages.js';
 
@@ -67,7 +68,23 @@ export async function ledgerRoutes(app: App, deps: Deps) {
         const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, body.location_id));
         if (!loc) throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationNotFound')] });
       }
-      const id = await correctionEntry(db, correction, userOf(req).id, deps.now);
+      // The entry and its audit record in one transaction (decision 037).
+      const id = await db.transaction(async (tx) => {
+        const entryId = await writeCorrection(tx, correction, userOf(req).id, deps.now);
+        await recordAudit(tx, req, {
+          action: 'ledger.correction',
+          entityType: 'ledger_entry',
+          entityId: entryId,
+          providerId: correction.providerId,
+          after: {
+            amount_cents: correction.amountCents,
+            reason: correction.reason,
+            order_id: correction.orderId,
+            location_id: correction.locationId,
+          },
+        });
+        return entryId;
+      });
       return { id, amount_cents: correction.amountCents, order_id: correction.orderId };
     },
   );

@@ -49,7 +49,7 @@ export async function locationsRoutes(app: App, deps: Deps) {
   app.post(
     '/locations',
     { config: write, schema: { tags: ['locations'], body: createLocationInput, response: { 201: location } } },
-    async (req, reply) => reply.status(201).send(withLink(await createLocation(db, req.body, req.lang))),
+    async (req, reply) => reply.status(201).send(withLink(await createLocation(db, req.body, req.lang, req))),
   );
   app.put(
     '/locations/:id',
@@ -60,7 +60,7 @@ export async function locationsRoutes(app: App, deps: Deps) {
   app.get(
     '/locations/:id/reconfirm',
     { config: write, schema: { tags: ['locations'], params: idParams, response: { 200: location } } },
-    async (req) => withLink(await reconfirmLocation(db, req.params.id, req.lang)),
+    async (req) => withLink(await reconfirmLocation(db, req.params.id, req.lang, req)),
   );
   app.get(
     '/locations/token/:hash',

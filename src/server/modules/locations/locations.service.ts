@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/schemas/locations.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, shifts, users } from '../../db/schema/index.js';
-import { changedFields, recordAudit, type AuditWho } from '../../lib/audit.js';
+import { changedFields, recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
@@ -230,13 +230,45 @@ async function writeShifts(tx: Tx, locationId: number, list: NonNullable<UpdateL
   }
 }
 
-export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang): Promise<LocationCore> {
+/**
+ * A location's audited fields other than the subsidy (which has its own action,
+ * location.subsidy): its details, the company details printed on invoices, its shifts by title,
+ * and its invite-link token (hidden by the audit log: it says only that the token changed).
+ */
+async function auditedLocation(tx: Tx, id: number): Promise<Record<string, unknown>> {
+  const [l] = await tx.select().from(locations).where(eq(locations.id, id));
+  const shiftRows = await tx
+    .select({ title: shifts.title })
+    .from(shifts)
+    .where(eq(shifts.locationId, id))
+    .orderBy(asc(shifts.position), asc(shifts.id));
+  return {
+    title: l!.title,
+    address: l!.address,
+    contact_name: l!.contactName,
+    contact_email: l!.contactEmail,
+    contact_phone: l!.contactPhone,
+    profit: l!.profit,
+    status: l!.status,
+    unconfirmed: l!.unconfirmed,
+    disable_cash: l!.disableCash,
+    company_name: l!.companyName,
+    registration_number: l!.registrationNumber,
+    vat_number: l!.vatNumber,
+    shifts: shiftRows.map((r) => r.title),
+    token: l!.token,
+  };
+}
+
+export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang, who: AuditWho): Promise<LocationCore> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(locations)
       .values({ title: input.title, token: newLocationToken(), ...locationValues(input) })
-      .returning({ id: locations.id });
+      .returning();
     if (input.shifts?.length) await writeShifts(tx, row!.id, input.shifts, lang);
+    const after = { ...(await auditedLocation(tx, row!.id)), subsidy_cents: row!.subsidyCents, full_subsidy: row!.fullSubsidy };
+    await recordAudit(tx, who, { action: 'location.create', entityType: 'location', entityId: row!.id, after });
     return row!.id;
   });
   return getLocation(db, id, lang);
@@ -250,6 +282,7 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
       .where(eq(locations.id, id))
       .for('update');
     if (!found) throw new AppError(404, t(lang, 'notFound'));
+    const before = await auditedLocation(tx, id);
     const set = locationValues(input);
     const subsidy = changedFields(found, { subsidy_cents: set.subsidyCents, full_subsidy: set.fullSubsidy });
     if (subsidy) await recordAudit(tx, who, { action: 'location.subsidy', entityType: 'location', entityId: id, ...subsidy });
@@ -257,14 +290,32 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
     if (input.regenerate_token) set.token = newLocationToken();
     if (Object.keys(set).length) await tx.update(locations).set(set).where(eq(locations.id, id));
     if (input.shifts !== undefined) await writeShifts(tx, id, input.shifts, lang);
+    await recordChange(tx, who, {
+      action: 'location.update',
+      entityType: 'location',
+      entityId: id,
+      before,
+      after: await auditedLocation(tx, id),
+    });
   });
   return getLocation(db, id, lang);
 }
 
-/** Marks a location confirmed; calling it again changes nothing. */
-export async function reconfirmLocation(db: Db, id: number, lang: Lang): Promise<LocationCore> {
-  const rows = await db.update(locations).set({ unconfirmed: false }).where(eq(locations.id, id)).returning({ id: locations.id });
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+/** Marks a location confirmed; calling it again changes nothing (and records nothing). */
+export async function reconfirmLocation(db: Db, id: number, lang: Lang, who: AuditWho): Promise<LocationCore> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select({ unconfirmed: locations.unconfirmed }).from(locations).where(eq(locations.id, id)).for('update');
+    if (!found) throw new AppError(404, t(lang, 'notFound'));
+    if (!found.unconfirmed) return;
+    await tx.update(locations).set({ unconfirmed: false }).where(eq(locations.id, id));
+    await recordAudit(tx, who, {
+      action: 'location.update',
+      entityType: 'location',
+      entityId: id,
+      before: { unconfirmed: true },
+      after: { unconfirmed: false },
+    });
+  });
   return getLocation(db, id, lang);
 }
 

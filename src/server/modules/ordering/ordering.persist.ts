@@ -41,6 +41,8 @@ export interface PersistRequest {
   lang: Lang;
   /** Told of each unpaid order of the customer this order released (its stock is back: open pages hear of it). */
   onReleased?: (orderId: number) => void;
+  /** The request's id (the audit entry of an order staff place for someone). */
+  requestId: string;
 }
 
 /** A placed order: its id, the payment reference (card or bank) and the amount to pay. */
@@ -92,7 +94,7 @@ export async function persistOrder(
       }
     } else {
       try {
-        const result = await writeOrder(deps, gateway, order, req.idempotencyKey);
+        const result = await writeOrder(deps, gateway, order, req.idempotencyKey, req.requestId);
         if (result !== 'stale') {
           placed = result;
           break;
@@ -150,7 +152,13 @@ export async function persistOrder(
  * state again. When any dish is short nothing is written and the order is refused; when (card/bank)
  * an unpaid order of the customer is on the menu nothing is written and the caller reads again.
  */
-async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrder, key: string | null): Promise<Placed | 'stale'> {
+async function writeOrder(
+  deps: Deps,
+  gateway: PaymentGateway,
+  order: CheckedOrder,
+  key: string | null,
+  requestId: string,
+): Promise<Placed | 'stale'> {
   const { totals, lang } = order;
   const paymentType = recordedPaymentType(totals, order.method);
   const online = paymentType === 'card' || paymentType === 'bank';
@@ -203,6 +211,7 @@ async function writeOrder(deps: Deps, gateway: PaymentGateway, order: CheckedOrd
     options: JSON.stringify(options),
     gateway: gateway.name,
     reference,
+    requestId,
   };
   const row = await runOrderStatement(deps.database.pool, values, { withOptions: options.length > 0, withPayment: online });
   if (!row.locked) return 'stale';

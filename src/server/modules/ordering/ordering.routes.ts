@@ -138,7 +138,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
   const ordersPlaced = ordersCounter.labels('placed');
   const ordersRefused = ordersCounter.labels('refused');
   const place = async (
-    req: { lang: Lang; headers: Record<string, unknown> },
+    req: { lang: Lang; headers: Record<string, unknown>; id: string },
     who: CustomerKey,
     signIn: ((session: SessionRow | null) => Promise<unknown>) | null,
     staffId: number | null,
@@ -156,6 +156,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
         lang: req.lang,
         // An abandoned unpaid order this order released (decision 045): its stock is back, open pages hear of it.
         onReleased: (orderId) => app.changes.publish({ type: 'order', menuId: input.dishlist_id, orderId }),
+        requestId: req.id,
       });
       ordersPlaced.inc();
       // Stock changed: this instance's caches drop the menu, every open order page hears of it,

@@ -33,6 +33,8 @@ export interface OrderValues {
   options: string;
   gateway: string;
   reference: string | null;
+  /** The request's id, for the audit entry of an order staff place on someone's behalf. */
+  requestId: string;
 }
 
 interface OrderStatement {
@@ -55,13 +57,14 @@ interface OrderStatement {
  * already has an unpaid (status 1) order on the menu (`unpaid`, read under the user-row lock, so
  * parallel orders of one customer leave at most one unpaid; decision 019); the cash variants
  * are unchanged. `le` writes the order's ledger entries (decision 038: subsidy, bonus and, for
- * a cash order, the cash owed on delivery; none of 0) in the same statement. Every part sees the rows as they were before the update,
+ * a cash order, the cash owed on delivery; none of 0) in the same statement, and `au` the audit
+ * entry of an order staff place on a customer's behalf (decision 037). Every part sees the rows as they were before the update,
  * except what `taken` returns: the stock left after this order (`stock_left`, for the event that
  * tells open order pages; decision 030). The
  * variants leave out the parts a plain cash order does not need: each data-changing part costs
  * PostgreSQL executor set-up on every call, written or not.
  */
-function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatement {
+function orderStatement(withOptions: boolean, withPayment: boolean, withAudit: boolean): OrderStatement {
   const params: (keyof OrderValues)[] = [];
   const $ = (name: keyof OrderValues) => {
     let i = params.indexOf(name);
@@ -136,7 +139,18 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
     from o, (values ('subsidy', ${$('subsidy')}::int), ('bonus', ${$('bonus')}::int),
       ('payment_cash', case when ${$('paymentType')}::text = 'cash' then ${$('toPay')}::int else 0 end)) as x(kind, amount)
     where x.amount > 0
-    returning 1),
+    returning 1),${
+      withAudit
+        ? `
+  au as (
+    insert into audit_log (actor_id, request_id, provider_id, action, entity_type, entity_id, after)
+    select ${$('staff')}::int, ${$('requestId')}::text, ${$('provider')}::int, 'order.create', 'order', o.id::text,
+      jsonb_build_object('user_id', ${$('user')}::int, 'location_id', ${$('location')}::int, 'menu_id', ${$('menu')}::int,
+        'payment_type', ${$('paymentType')}::text, 'amount_cents', ${$('amount')}::int)
+    from o
+    returning 1),`
+        : ''
+    }
   b as (
     update users set bonus_cents = bonus_cents - ${$('bonus')}::int
     where id = ${$('user')}::int and exists (select 1 from o)
@@ -144,15 +158,13 @@ function orderStatement(withOptions: boolean, withPayment: boolean): OrderStatem
   select (select id from o) as order_id, exists (select 1 from lu) as locked,
     coalesce((select json_agg(json_build_array(dish_id, qty)) from short), '[]'::json) as short,
     (select json_agg(json_build_array(dish_id, qty)) from taken) as stock_left${withPayment ? ',\n    exists (select 1 from unpaid) as unpaid' : ''}`;
-  return { name: `place-order${withOptions ? '-options' : ''}${withPayment ? '-payment' : ''}`, text, params };
+  return { name: `place-order${withOptions ? '-options' : ''}${withPayment ? '-payment' : ''}${withAudit ? '-staff' : ''}`, text, params };
 }
 
-const ORDER_STATEMENTS = {
-  plain: orderStatement(false, false),
-  options: orderStatement(true, false),
-  payment: orderStatement(false, true),
-  both: orderStatement(true, true),
-};
+/** The eight variants, by options, payment and audit (an order staff place for someone: `au`, decision 037). */
+const ORDER_STATEMENTS = new Map(
+  [false, true].flatMap((o) => [false, true].flatMap((p) => [false, true].map((a) => [`${o}${p}${a}`, orderStatement(o, p, a)] as const))),
+);
 
 /** What the order statement answers. */
 export interface OrderStatementRow {
@@ -177,13 +189,8 @@ export async function runOrderStatement(
   values: OrderValues,
   variant: { withOptions: boolean; withPayment: boolean },
 ): Promise<OrderStatementRow> {
-  const statement = variant.withOptions
-    ? variant.withPayment
-      ? ORDER_STATEMENTS.both
-      : ORDER_STATEMENTS.options
-    : variant.withPayment
-      ? ORDER_STATEMENTS.payment
-      : ORDER_STATEMENTS.plain;
+  // An order staff place on someone's behalf is a staff change: its audit entry is written by the same statement.
+  const statement = ORDER_STATEMENTS.get(`${variant.withOptions}${variant.withPayment}${values.staff !== null}`)!;
   const res = await pool.query<OrderStatementRow>({
     name: statement.name,
     text: statement.text,

@@ -15,7 +15,7 @@ export async function providersRoutes(app: App, deps: Deps) {
   app.post(
     '/providers',
     { config: { access: ADMINS }, schema: { tags: ['providers'], body: createProviderInput, response: { 201: provider } } },
-    async (req, reply) => reply.status(201).send(await createProvider(db, req.body)),
+    async (req, reply) => reply.status(201).send(await createProvider(db, req.body, req)),
   );
 
   app.put(
@@ -24,6 +24,6 @@ export async function providersRoutes(app: App, deps: Deps) {
       config: { access: ADMINS },
       schema: { tags: ['providers'], params: idParams, body: updateProviderInput, response: { 200: provider } },
     },
-    async (req) => updateProvider(db, req.params.id, req.body, req.lang),
+    async (req) => updateProvider(db, req.params.id, req.body, req.lang, req),
   );
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_LANG, type Lang } from '../../../shared/i18n.js';
 import type { CreateProviderInput, Provider, ProviderList, UpdateProviderInput } from '../../../shared/schemas/providers.js';
 import type { Db, Tx } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
+import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import type { AuthUser } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -114,23 +115,38 @@ function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inf
   return set;
 }
 
-export async function createProvider(db: Db, input: CreateProviderInput): Promise<Provider> {
-  const [row] = await db
-    .insert(providers)
-    .values({
-      title: input.title,
-      phone: input.phone ?? '',
-      email: input.email ?? '',
-      status: input.status ?? true,
-      ...(input.timezone ? { timezone: input.timezone } : {}),
-      ...(input.reminder_minutes !== undefined ? { reminderMinutes: input.reminder_minutes } : {}),
-      ...sellerValues(input),
-    })
-    .returning();
-  return presentProvider(row!);
+/** A provider's audited fields: the answer without id and creation time (seller details included). */
+function auditedProvider(p: ProviderRow): Record<string, unknown> {
+  const { id: _id, created_at: _at, ...fields } = presentProvider(p);
+  return fields;
 }
 
-export async function updateProvider(db: Db, id: number, input: UpdateProviderInput, lang: Lang): Promise<Provider> {
+export async function createProvider(db: Db, input: CreateProviderInput, who: AuditWho): Promise<Provider> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(providers)
+      .values({
+        title: input.title,
+        phone: input.phone ?? '',
+        email: input.email ?? '',
+        status: input.status ?? true,
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+        ...(input.reminder_minutes !== undefined ? { reminderMinutes: input.reminder_minutes } : {}),
+        ...sellerValues(input),
+      })
+      .returning();
+    await recordAudit(tx, who, {
+      action: 'provider.create',
+      entityType: 'provider',
+      entityId: row!.id,
+      providerId: row!.id,
+      after: auditedProvider(row!),
+    });
+    return presentProvider(row!);
+  });
+}
+
+export async function updateProvider(db: Db, id: number, input: UpdateProviderInput, lang: Lang, who: AuditWho): Promise<Provider> {
   const set: Partial<typeof providers.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.phone !== undefined) set.phone = input.phone;
@@ -139,12 +155,19 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   if (input.timezone !== undefined) set.timezone = input.timezone;
   if (input.reminder_minutes !== undefined) set.reminderMinutes = input.reminder_minutes;
   Object.assign(set, sellerValues(input));
-  const rows = Object.keys(set).length
-    ? await db.update(providers).set(set).where(eq(providers.id, id)).returning()
-    : await db
-        .select()
-        .from(providers)
-        .where(and(eq(providers.id, id)));
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
-  return presentProvider(rows[0]);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
+    if (!before) throw new AppError(404, t(lang, 'notFound'));
+    if (!Object.keys(set).length) return presentProvider(before);
+    const [after] = await tx.update(providers).set(set).where(eq(providers.id, id)).returning();
+    await recordChange(tx, who, {
+      action: 'provider.update',
+      entityType: 'provider',
+      entityId: id,
+      providerId: id,
+      before: auditedProvider(before),
+      after: auditedProvider(after!),
+    });
+    return presentProvider(after!);
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ADMINS } from '../../../shared/roles.js';
+import { recordAudit } from '../../lib/audit.js';
 import {
   pushKey,
   pushResult,
@@ -48,7 +49,15 @@ export async function remindersRoutes(app: App, deps: Deps) {
   app.post(
     '/reminders/run',
     { config: { access: ADMINS }, schema: { tags: ['reminders'], response: { 200: reminderRunResult } } },
-    async () => sendDueReminders(deps),
+    // The run's reminders are claimed and sent one by one (a run stopped half way keeps what it
+    // sent); the administrator's run is then recorded with what it sent, even nothing.
+    async (req) => {
+      const run = await sendDueReminders(deps);
+      await db.transaction((tx) =>
+        recordAudit(tx, req, { action: 'reminders.run', entityType: 'setting', entityId: 'reminders', after: { ...run } }),
+      );
+      return run;
+    },
   );
 
   app.get('/push/key', { config: { access: 'user' }, schema: { tags: ['reminders'], response: { 200: pushKey } } }, async () => ({

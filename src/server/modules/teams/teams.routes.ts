@@ -40,7 +40,7 @@ export async function teamsRoutes(app: App, deps: Deps) {
   app.post(
     '/me/invite',
     { config: { access: 'user' }, schema: { tags: ['teams'], body: inviteInput, response: { 200: inviteResult } } },
-    async (req) => inviteMembers(deps, userOf(req), req.body.emails, req.lang),
+    async (req) => inviteMembers(deps, userOf(req), req.body.emails, req.lang, req),
   );
 
   app.delete(
@@ -60,7 +60,7 @@ export async function teamsRoutes(app: App, deps: Deps) {
   app.get(
     '/me/notify-lunch-is-delivered',
     { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: notifyResult } } },
-    async (req) => notifyLunchDelivered(deps, userOf(req), req.lang),
+    async (req) => notifyLunchDelivered(deps, userOf(req), req.lang, req),
   );
 
   app.post(

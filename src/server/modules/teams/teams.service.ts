@@ -145,7 +145,7 @@ export async function setMemberActive(
  * Addresses already in the team, repeated in the list or invited in the last day are skipped
  * and named in the answer.
  */
-export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[], lang: Lang): Promise<InviteResult> {
+export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[], lang: Lang, who: AuditWho): Promise<InviteResult> {
   const db = deps.database.db;
   const location = await managedLocation(db, user, lang);
   if (!location.status) throw new AppError(409, teamsText(lang, 'locationInactive'));
@@ -220,6 +220,13 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     sent.push(email);
   }
 
+  // The invitations went out one by one (the mailer's own writes); the manager's act is recorded
+  // once with the addresses it reached (none reached: nothing changed, nothing recorded).
+  if (sent.length)
+    await db.transaction((tx) =>
+      recordAudit(tx, who, { action: 'team.invite', entityType: 'location', entityId: location.id, after: { emails: sent } }),
+    );
+
   // Skips in the order the addresses were given.
   const order = new Map(emails.map((e, i) => [e.trim(), i]));
   skipped.sort((a, b) => (order.get(a.email) ?? 0) - (order.get(b.email) ?? 0));
@@ -238,7 +245,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
  * profile are counted, not e-mailed; the manager is not told about their own lunch. Each menu's
  * notice goes out at most once per location in NOTIFY_WINDOW_MS.
  */
-export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lang): Promise<NotifyResult> {
+export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lang, who: AuditWho): Promise<NotifyResult> {
   const db = deps.database.db;
   const location = await managedLocation(db, user, lang);
   const now = deps.now();
@@ -288,6 +295,9 @@ export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lan
     });
     notified++;
   }
+  await db.transaction((tx) =>
+    recordAudit(tx, who, { action: 'team.notify', entityType: 'location', entityId: location.id, after: { menu_ids: ids, notified } }),
+  );
   return {
     success: true,
     message: teamsText(lang, 'notified', { count: notified }),
