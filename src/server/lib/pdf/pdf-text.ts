@@ -87,18 +87,19 @@ function parseCMap(text: string): Map<number, string> {
   const map = new Map<number, string>();
   const charRe = /beginbfchar([\s\S]*?)endbfchar/g;
   for (let m = charRe.exec(text); m; m = charRe.exec(text)) {
-    const pairRe = /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g;
-    for (let p = pairRe.exec(m[1]!); p; p = pairRe.exec(m[1]!)) map.set(parseInt(p[1]!, 16), utf16(p[2]!));
+    const pairRe = /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g;
+    for (let p = pairRe.exec(m[1]!); p; p = pairRe.exec(m[1]!)) map.set(parseInt(p[1]!, 16), utf16(p[2]!.replace(/\s+/g, '')));
   }
   const rangeRe = /beginbfrange([\s\S]*?)endbfrange/g;
   for (let m = rangeRe.exec(text); m; m = rangeRe.exec(text)) {
-    const entryRe = /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g;
+    const entryRe = /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g;
     for (let e = entryRe.exec(m[1]!); e; e = entryRe.exec(m[1]!)) {
       const lo = parseInt(e[1]!, 16);
       const hi = parseInt(e[2]!, 16);
       const dst = e[3]!;
       if (dst.startsWith('[')) {
-        const items = [...dst.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => x[1]!);
+        // A ligature's glyph maps to several characters: "<0066 0069>" (fi).
+        const items = [...dst.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((x) => x[1]!.replace(/\s+/g, ''));
         items.forEach((h, i) => map.set(lo + i, utf16(h)));
       } else {
         const base = utf16(dst.slice(1, -1));

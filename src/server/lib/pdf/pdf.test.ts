@@ -40,4 +40,9 @@ describe('PDF helpers', () => {
     expect(text).toContain('Ģirts Ķēniņš');
     expect(text).toContain('Šķūņa žņaudzējs');
   });
+
+  it('reads ligatures back as their letters ("fi", "ffi")', async () => {
+    const pdf = await renderPdf({ content: [{ text: 'Allergens not confirmed · Bread soup · office' }] });
+    expect(pdfText(pdf)).toBe('Allergens not confirmed · Bread soup · office');
+  });
 });

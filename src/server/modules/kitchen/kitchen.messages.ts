@@ -22,6 +22,11 @@ type Key =
   | 'contains'
   | 'containsAlert'
   | 'allergensUnconfirmed'
+  | 'labelUnconfirmed'
+  | 'continued'
+  | 'labelOf'
+  | 'lineAllergens'
+  | 'noAllergens'
   | 'warned'
   | 'shift'
   | 'comment'
@@ -60,6 +65,11 @@ export const kitchenText = defineMessages<Key>({
     contains: 'Contains: {list}',
     containsAlert: '! ALLERGY · contains: {list}',
     allergensUnconfirmed: 'not confirmed',
+    labelUnconfirmed: 'Allergens not confirmed',
+    continued: 'continued {n}/{total}',
+    labelOf: 'label 1 of {total}',
+    lineAllergens: 'Allergens: {list}',
+    noAllergens: 'none',
     warned: 'Avoids: {list}',
     shift: 'Shift',
     comment: 'Comment',
@@ -96,6 +106,11 @@ export const kitchenText = defineMessages<Key>({
     contains: 'Satur: {list}',
     containsAlert: '! ALERĢIJA · satur: {list}',
     allergensUnconfirmed: 'nav apstiprināti',
+    labelUnconfirmed: 'Alergēni nav apstiprināti',
+    continued: 'turpinājums {n}/{total}',
+    labelOf: '1. etiķete no {total}',
+    lineAllergens: 'Alergēni: {list}',
+    noAllergens: 'nav',
     warned: 'Izvairās: {list}',
     shift: 'Maiņa',
     comment: 'Komentārs',
@@ -132,6 +147,11 @@ export const kitchenText = defineMessages<Key>({
     contains: 'Содержит: {list}',
     containsAlert: '! АЛЛЕРГИЯ · содержит: {list}',
     allergensUnconfirmed: 'не подтверждены',
+    labelUnconfirmed: 'Аллергены не подтверждены',
+    continued: 'продолжение {n}/{total}',
+    labelOf: 'этикетка 1 из {total}',
+    lineAllergens: 'Аллергены: {list}',
+    noAllergens: 'нет',
     warned: 'Избегает: {list}',
     shift: 'Смена',
     comment: 'Комментарий',

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allergens, dishAllergens, dishes, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
+import { allergens, dishAllergens, dishes, orderItemOptions, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
 import { handoverLink } from '../../lib/links.js';
 import { pdfPageCount, pdfQrCodes } from '../../lib/pdf/pdf-qr.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
@@ -8,7 +8,7 @@ import { makeLocation, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
-import { renderLabels, type Label } from './kitchen.print.js';
+import { renderLabels, type Label } from './kitchen.labels.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,9 +67,13 @@ async function printWorld() {
     .update(orders)
     .set({ allergenWarnings: [gluten!.id] })
     .where(eq(orders.id, janisOrder));
-  // In the catalogue the soup's allergens were confirmed (gluten); the other dishes' never were.
+  // In the catalogue the soup's allergens were confirmed (gluten); the main's never were.
+  // The dessert's were confirmed too, as none.
   await ctx.db.insert(dishAllergens).values({ dishId: w.soup.id, allergenId: gluten!.id });
-  await ctx.db.update(dishes).set({ allergensConfirmed: true }).where(eq(dishes.id, w.soup.id));
+  await ctx.db
+    .update(dishes)
+    .set({ allergensConfirmed: true })
+    .where(inArray(dishes.id, [w.soup.id, w.dessert.id]));
   const lap = await makeLap(ctx.db, w.provider.id, [erika.location.id, janis.location.id], { title: 'Rīta maršruts' });
   const staff = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now);
   return { w, janis, erika, loose, janisOrder, erikaOrder, cancelled, soupLine: soupLine!, lap, staff, q: `?provider_id=${w.provider.id}` };
@@ -89,7 +93,7 @@ describe('production sheet', () => {
     // Each dish with its allergens in words, or a warning that they were never confirmed.
     expect(text).toMatch(/Skābeņu zupa Graudaugi, kas satur lipekli 3/);
     expect(text).toMatch(/Cūkgaļas karbonāde — \(nav apstiprināti\) 21/);
-    expect(text).toMatch(/Maizes zupa — \(nav apstiprināti\) 2/);
+    expect(text).toMatch(/Maizes zupa — 2/);
     expect(text).toContain('Porcijas kopā: 26');
     expect(text).toContain('Jāiepako');
     expect(text).toContain('Maršruts: Rīta maršruts');
@@ -101,10 +105,23 @@ describe('production sheet', () => {
     expect(text).toContain('Jānis Bērziņš');
     expect(text).toContain('Izvairās: Graudaugi, kas satur lipekli');
     expect(pdfPageCount(res.rawPayload)).toBeGreaterThanOrEqual(2);
+    // What to pack: every line with its allergens beside it (the avoided one said first), or that
+    // they were never confirmed; the header's words whole ("Pasūtījums" was broken in two).
+    expect(text).toContain('Persona Pasūtījums Kas Alergēni');
+    expect(text).toMatch(/2 × Skābeņu zupa Izvairās: Graudaugi, kas satur lipekli Graudaugi, kas satur lipekli/);
+    expect(text).toMatch(/1 × Komplekss \(Skābeņu zupa, Cūkgaļas karbonāde\) nav apstiprināti/);
+    expect(text).toMatch(/20 × Cūkgaļas karbonāde nav apstiprināti/);
+    expect(text).toMatch(/2 × Maizes zupa nav(?! apstiprināti)/);
 
     const en = pdfText((await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en`, x.staff.auth)).rawPayload);
     expect(en).toContain('Production sheet');
     expect(en).toContain('Sorrel soup');
+    expect(en).toContain('Person Order What Allergens');
+    expect(en).toMatch(/20 × Pork chop not confirmed/);
+    const ru = pdfText((await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=ru`, x.staff.auth)).rawPayload);
+    expect(ru).toContain('Человек Заказ Что Аллергены');
+    expect(ru).toMatch(/2 × Skābeņu zupa Избегает: Злаки, содержащие глютен Злаки, содержащие глютен/);
+    expect(ru).toMatch(/2 × Maizes zupa нет/);
     // One lap only: its stops, and the counts of its orders alone.
     const lapOnly = pdfText(
       (await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en&lap=${x.lap.id}`, x.staff.auth)).rawPayload,
@@ -124,6 +141,42 @@ describe('production sheet', () => {
     expect((await sheet(x.w.menu.id, x.staff.auth, `&lap=${theirLap.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}`, x.janis.auth)).statusCode).toBe(403);
     expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=a5`, x.staff.auth)).statusCode).toBe(422);
+  });
+});
+
+describe('allergens on the orders print-out and the lap report', () => {
+  it('name each line’s allergens in words, or that they were never confirmed, in the print-out’s language', async () => {
+    const x = await printWorld();
+    const orders = async (lang: string) =>
+      pdfText((await call('GET', `/app/dishlists/${x.w.menu.id}/print-orders${x.q}&lang=${lang}`, x.staff.auth)).rawPayload);
+    const lv = await orders('lv');
+    expect(lv).toMatch(/2 × Skābeņu zupa Alergēni: Graudaugi, kas satur lipekli/);
+    // The set meal's main was never confirmed, so neither is the set meal.
+    expect(lv).toMatch(/1 × Komplekss \(Skābeņu zupa, Cūkgaļas karbonāde\) Alergēni: nav apstiprināti/);
+    expect(lv).toMatch(/20 × Cūkgaļas karbonāde Alergēni: nav apstiprināti/);
+    expect(lv).toMatch(/2 × Maizes zupa Alergēni: nav(?! apstiprināti)/);
+    const en = await orders('en');
+    expect(en).toMatch(/2 × Sorrel soup Allergens: Cereals containing gluten/);
+    expect(en).toMatch(/20 × Pork chop Allergens: not confirmed/);
+    expect(en).toMatch(/2 × Bread soup Allergens: none/);
+    const ru = await orders('ru');
+    expect(ru).toMatch(/2 × Skābeņu zupa Аллергены: Злаки, содержащие глютен/);
+    expect(ru).toMatch(/20 × Cūkgaļas karbonāde Аллергены: не подтверждены/);
+    expect(ru).toMatch(/2 × Maizes zupa Аллергены: нет/);
+
+    const report = async (lang: string) =>
+      pdfText((await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=${lang}`, x.staff.auth)).rawPayload);
+    const lap = await report('lv');
+    // What to load: each dish's allergens as the catalogue has them.
+    expect(lap).toMatch(/Skābeņu zupa Graudaugi, kas satur lipekli 3/);
+    expect(lap).toMatch(/Cūkgaļas karbonāde — \(nav apstiprināti\) 21/);
+    // What each stop gets, as ordered.
+    expect(lap).toMatch(/Cūkgaļas karbonāde × 20 Alergēni: nav apstiprināti/);
+    expect(lap).toMatch(/Skābeņu zupa × 2 Alergēni: Graudaugi, kas satur lipekli/);
+    expect(lap).toMatch(/Komplekss × 1 Alergēni: nav apstiprināti/);
+    const lapRu = await report('ru');
+    expect(lapRu).toMatch(/Skābeņu zupa × 2 Аллергены: Злаки, содержащие глютен/);
+    expect(lapRu).toMatch(/Cūkgaļas karbonāde × 20 Аллергены: не подтверждены/);
   });
 });
 
@@ -183,8 +236,11 @@ describe('labels', () => {
   });
 });
 
+/** The text without white space: a line may break after a space or a hyphen, never losing a letter. */
+const squeeze = (s: string) => s.replace(/\s+/g, '');
+
 describe('label text', () => {
-  it('cuts the longest names, places, dishes and allergen lists so they stay on their label and the codes still read', async () => {
+  it('never cuts the longest names, places, dishes, options and allergens: they wrap, shrink or go on to a continued label', async () => {
     const long = (word: string) => Array.from({ length: 30 }, () => word).join(' ');
     const label: Label = {
       orderId: 987654,
@@ -200,6 +256,7 @@ describe('label text', () => {
       options: [long('Skābeņu'), long('Zupa')],
       allergens: [long('Graudaugi')],
       avoided: [],
+      allergensUnknown: false,
       url: handoverLink(ctx.deps.env, 987654, 123456, 1),
     };
     for (const [layout, cell] of [
@@ -212,18 +269,67 @@ describe('label text', () => {
         'x',
         'lv',
       );
-      expect(pdfPageCount(pdf)).toBe(layout === 'a4' ? 2 : 25);
       const text = pdfText(pdf);
-      expect(text).not.toContain(long('Bērziņš-Kalniņš'));
-      expect(text).toMatch(/Bērziņš- ?Kalniņš[^…]*…/);
-      expect(text).toMatch(/Cūkgaļas[^…]*…/);
-      expect(text).toMatch(/Satur: Graudaugi[^…]*…/);
-      expect(text).not.toContain(long('Cūkgaļas'));
-      expect(text).toContain('Pasūtījums 987654');
+      expect(text).not.toContain('…');
+      // Too much for one label: each portion goes on to continued labels, which say whose they are.
+      expect(text).toMatch(/Pasūtījums 987654 · turpinājums 2\/\d/);
+      expect(text).toMatch(/1\. etiķete no \d/);
+      // Without those headings (and the first label's order number), every text is there whole.
+      const continued = new RegExp(`${squeeze(label.name)}·Pasūtījums987654·turpinājums\\d+/\\d+|Pasūtījums9876541\\.etiķeteno\\d+`, 'g');
+      const flat = squeeze(text).replace(continued, '');
+      for (const whole of [
+        label.name,
+        label.location,
+        label.lap!,
+        label.shift!,
+        label.dish,
+        ...label.options,
+        `Satur: ${label.allergens[0]}`,
+      ])
+        expect(flat).toContain(squeeze(whole));
+      expect(pdfPageCount(pdf)).toBeGreaterThan(layout === 'a4' ? 2 : 25);
+      // Still one QR code per portion, and every one reads.
       const codes = pdfQrCodes(pdf, cell[0], cell[1]).flat();
       expect(codes).toHaveLength(25);
       expect(new Set(codes)).toEqual(new Set([label.url]));
     }
+  });
+
+  it('prints every allergen of a set meal with many options, in Latvian and Russian, on A4 and on the roll', async () => {
+    const x = await printWorld();
+    const [, setLine] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, x.janisOrder)).orderBy(orderItems.position);
+    const all = await ctx.db.select().from(allergens).orderBy(allergens.position, allergens.id);
+    await ctx.db
+      .update(orderItems)
+      .set({ allergenIds: all.map((a) => a.id) })
+      .where(eq(orderItems.id, setLine!.id));
+    const extra = ['Skābeņu zupa ar olu', 'Cūkgaļas karbonāde ar kartupeļiem', 'Svaigu dārzeņu salāti', 'Medus kūka', 'Dzērveņu dzēriens'];
+    await ctx.db
+      .insert(orderItemOptions)
+      .values(extra.map((lv) => ({ orderItemId: setLine!.id, dishId: x.w.main.id, title: { lv, en: lv }, priceCents: 0 })));
+    for (const lang of ['lv', 'ru'] as const)
+      for (const [layout, cell] of [
+        ['a4', [70 * MM, (297 / 8) * MM]],
+        ['roll', [62 * MM, 100 * MM]],
+      ] as const) {
+        const res = await call(
+          'GET',
+          `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=${lang}&layout=${layout}&location=${x.janis.location.id}`,
+          x.staff.auth,
+        );
+        expect(res.statusCode).toBe(200);
+        const text = pdfText(res.rawPayload);
+        expect(text).not.toContain('…');
+        // Every allergen, in words (the one Jānis avoids in capitals, first).
+        const flat = squeeze(text).toLocaleLowerCase(lang);
+        for (const a of all) expect(flat, `${lang} ${layout} ${a.code}`).toContain(squeeze(a.title[lang]!).toLocaleLowerCase(lang));
+        for (const option of extra) expect(flat).toContain(squeeze(option).toLocaleLowerCase(lang));
+        expect(text).toContain(lang === 'lv' ? 'Alergēni nav apstiprināti' : 'Аллергены не подтверждены');
+        // Three portions (two soups and the set meal), three codes that read.
+        const codes = pdfQrCodes(res.rawPayload, cell[0], cell[1]).flat();
+        expect(codes).toHaveLength(3);
+        expect(codes).toContain(handoverLink(ctx.deps.env, x.janisOrder, setLine!.id, 1));
+      }
   });
 });
 

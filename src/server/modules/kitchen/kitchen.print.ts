@@ -1,31 +1,21 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell } from 'pdfmake/interfaces';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { HandoverResult, LabelLayout } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import {
-  dishAllergens,
-  dishes,
-  laps,
-  locations,
-  orderItemOptions,
-  orderItems,
-  orders,
-  portionHandovers,
-  shifts,
-  users,
-} from '../../db/schema/index.js';
+import { laps, locations, orderItemOptions, orderItems, orders, portionHandovers, shifts, users } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
-import { qrCode } from '../../lib/pdf/qr.js';
 import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, placedOrder } from '../ordering/ordering.placed.js';
+import { allergenListText, dishAllergenTexts, lineUnconfirmed, unconfirmedDishes } from './kitchen.allergens.js';
 import { countDishes } from './kitchen.counts.js';
+import { renderLabels, type Label } from './kitchen.labels.js';
 import { kitchenText } from './kitchen.messages.js';
 import { providerMenu } from './kitchen.service.js';
 
@@ -54,6 +44,8 @@ interface PackLine {
   flagged: boolean;
   /** Those the eater avoids. */
   avoided: string[];
+  /** Some dish of the line never had its allergens confirmed (decision 034). */
+  unknown: boolean;
 }
 
 interface PackOrder {
@@ -130,6 +122,7 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
           .select({
             id: orderItems.id,
             orderId: orderItems.orderId,
+            dishId: orderItems.dishId,
             title: orderItems.title,
             qty: orderItems.qty,
             allergenIds: orderItems.allergenIds,
@@ -142,7 +135,7 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
   ]);
   const options = items.length
     ? await db
-        .select({ itemId: orderItemOptions.orderItemId, title: orderItemOptions.title })
+        .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId, title: orderItemOptions.title })
         .from(orderItemOptions)
         .where(
           inArray(
@@ -153,7 +146,12 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
         .orderBy(asc(orderItemOptions.id))
     : [];
   const optionsOf = new Map<number, string[]>();
-  for (const o of options) optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
+  const optionIdsOf = new Map<number, number[]>();
+  for (const o of options) {
+    optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
+    optionIdsOf.set(o.itemId, [...(optionIdsOf.get(o.itemId) ?? []), o.dishId]);
+  }
+  const unconfirmed = await unconfirmedDishes(db, [...items.map((i) => i.dishId), ...options.map((o) => o.dishId)]);
   const warningsOf = new Map(rows.map((r) => [r.id, r.warnings]));
   const linesOf = new Map<number, PackLine[]>();
   for (const i of items) {
@@ -172,6 +170,7 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
           i.allergenIds.filter((a) => warned.includes(a)),
           lang,
         ).map((a) => a.title),
+        unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: optionIdsOf.get(i.id) ?? [] }),
       },
     ]);
   }
@@ -204,34 +203,10 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
   return { menu, laps: result };
 }
 
+const ALERT = '#b42318';
 const dayOf = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy');
 const stamp = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
 const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}`;
-
-/**
- * Each dish's allergens in words, as the catalogue has them now (what is cooked today): "—" for
- * none, and a warning for a dish whose allergens were never confirmed (decision 034).
- */
-async function dishAllergenTexts(db: Db, dishIds: number[], lang: Lang): Promise<Map<number, string>> {
-  if (dishIds.length === 0) return new Map();
-  const [rows, links, titles] = await Promise.all([
-    db.select({ id: dishes.id, confirmed: dishes.allergensConfirmed }).from(dishes).where(inArray(dishes.id, dishIds)),
-    db
-      .select({ dishId: dishAllergens.dishId, allergenId: dishAllergens.allergenId })
-      .from(dishAllergens)
-      .where(inArray(dishAllergens.dishId, dishIds)),
-    allergenTitlesOf(db),
-  ]);
-  const idsOf = new Map<number, number[]>();
-  for (const l of links) idsOf.set(l.dishId, [...(idsOf.get(l.dishId) ?? []), l.allergenId]);
-  return new Map(
-    rows.map((r) => {
-      const named = namedAllergens(titles, idsOf.get(r.id) ?? [], lang).map((a) => a.title);
-      const text = named.length ? named.join(', ') : '—';
-      return [r.id, r.confirmed ? text : `${text} (${kitchenText(lang, 'allergensUnconfirmed')})`];
-    }),
-  );
-}
 
 /**
  * GET /app/kitchen/{menuId}/production-sheet: A4. First what to prepare per category (dishes and
@@ -285,18 +260,34 @@ export async function productionSheetPdf(db: Db, providerId: number, menuId: num
     for (const stop of lap.stops) {
       const heading = stop.stop !== null ? `${stop.stop}. ${stop.title}` : stop.title;
       pack.push({ text: heading, bold: true, fontSize: 11, margin: [0, 6, 0, 2] });
-      const rows: TableCell[][] = stop.orders.map((o) => [
-        { stack: [{ text: o.name, bold: true }, ...(o.shift ? [{ text: `${tx('shift')}: ${o.shift}`, style: 'small' }] : [])] },
-        right(o.id),
-        {
+      // One row per line, its allergens beside it (those its eater avoids first, in words).
+      const rows: TableCell[][] = stop.orders.flatMap((o) => {
+        const span = Math.max(1, o.lines.length);
+        const person: TableCell = {
+          rowSpan: span,
           stack: [
-            ...o.lines.map((l) => ({ text: lineText(l), bold: l.flagged })),
-            ...(o.comment ? [{ text: `${tx('comment')}: ${o.comment}`, italics: true }] : []),
+            { text: o.name, bold: true },
+            ...(o.shift ? [{ text: `${tx('shift')}: ${o.shift}`, style: 'small' }] : []),
+            ...(o.warnings.length ? [{ text: tx('warned', { list: o.warnings.join(', ') }), bold: true, color: ALERT }] : []),
           ],
-        },
-        o.warnings.length ? { text: tx('warned', { list: o.warnings.join(', ') }), bold: true, color: '#b42318' } : { text: '' },
-      ]);
-      pack.push(table([tx('person'), tx('order'), tx('lines'), tx('allergens')], rows, [110, 40, '*', 110]));
+        };
+        const comment = o.comment ? [{ text: `${tx('comment')}: ${o.comment}`, italics: true }] : [];
+        if (o.lines.length === 0)
+          return [[person, { text: String(o.id), alignment: 'right', rowSpan: span }, { stack: comment }, { text: '' }]];
+        return o.lines.map((l, i): TableCell[] => [
+          i === 0 ? person : {},
+          i === 0 ? { text: String(o.id), alignment: 'right', rowSpan: span } : {},
+          { stack: [{ text: lineText(l), bold: l.flagged }, ...(i === o.lines.length - 1 ? comment : [])] },
+          {
+            stack: [
+              ...(l.avoided.length ? [{ text: tx('warned', { list: l.avoided.join(', ') }), bold: true, color: ALERT }] : []),
+              { text: allergenListText(l.allergens, l.unknown, lang), bold: l.unknown },
+            ],
+          },
+        ]);
+      });
+      // The order column as wide as its header word ("Pasūtījums"), never breaking it.
+      pack.push(table([tx('person'), tx('order'), tx('lines'), tx('allergens')], rows, [100, 'auto', '*', 140]));
     }
   }
 
@@ -313,37 +304,6 @@ export async function productionSheetPdf(db: Db, providerId: number, menuId: num
 }
 
 // ---------------------------------------------------------------- labels
-
-const MM = 72 / 25.4;
-
-/** Page and label geometry of each layout, in points. */
-const LAYOUTS: Record<
-  LabelLayout,
-  { page: { width: number; height: number }; cols: number; rows: number; label: { width: number; height: number } }
-> = {
-  // A4 sheets of 3 × 8 labels of 70 × 37.125 mm, edge to edge.
-  a4: { page: { width: 210 * MM, height: 297 * MM }, cols: 3, rows: 8, label: { width: 70 * MM, height: (297 / 8) * MM } },
-  // A 62 mm label-printer roll, cut every 100 mm: one label per page.
-  roll: { page: { width: 62 * MM, height: 100 * MM }, cols: 1, rows: 1, label: { width: 62 * MM, height: 100 * MM } },
-};
-
-export interface Label {
-  orderId: number;
-  itemId: number;
-  unit: number;
-  qty: number;
-  name: string;
-  location: string;
-  lap: string | null;
-  stop: number | null;
-  shift: string | null;
-  dish: string;
-  options: string[];
-  allergens: string[];
-  /** The allergens of the portion its eater avoids (warned when ordering): printed first, in capitals, after an alert word. */
-  avoided: string[];
-  url: string;
-}
 
 /** One label per ordered portion (a line of quantity 3 gives three), in delivery order. */
 export async function labelsOf(
@@ -375,12 +335,13 @@ export async function labelsOf(
               options: l.options,
               allergens: l.allergens,
               avoided: l.avoided,
+              allergensUnknown: l.unknown,
               url: handoverLink(env, o.id, l.itemId, unit),
             });
   return { menu, labels };
 }
 
-/** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout. */
+/** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout (kitchen.labels.ts). */
 export async function labelsPdf(
   db: Db,
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
@@ -392,84 +353,6 @@ export async function labelsPdf(
 ): Promise<Buffer> {
   const { menu, labels } = await labelsOf(db, env, providerId, menuId, scope, lang);
   return renderLabels(labels, layout, `${kitchenText(lang, 'labelsTitle')} — ${menu.title}`, lang);
-}
-
-/**
- * The most characters of each line of a label, per layout, so that the longest names, places,
- * dishes and allergen lists still fit their label (two lines at most each, one for the name and
- * the options on A4) and never run into the QR code or the next label: longer ones end in "…".
- */
-const ROOM: Record<LabelLayout, { name: number; where: number; dish: number; options: number; contains: number }> = {
-  // A4: the name on one line, the others on two at most (options on one), in 31 mm of height.
-  a4: { name: 20, where: 48, dish: 38, options: 26, contains: 48 },
-  // The roll: name two lines, the others three at most, above the QR code.
-  roll: { name: 36, where: 100, dish: 56, options: 100, contains: 100 },
-};
-/** A label's "Contains: …" line; with an alert and the avoided allergens first when its eater avoids one. */
-function containsText(label: Label, lang: Lang) {
-  const tx = (k: 'contains' | 'containsAlert', list: string[]) => kitchenText(lang, k, { list: list.join(', ') });
-  if (label.avoided.length === 0) return tx('contains', label.allergens);
-  const rest = label.allergens.filter((a) => !label.avoided.includes(a));
-  return tx('containsAlert', [...label.avoided.map((a) => a.toLocaleUpperCase(lang)), ...rest]);
-}
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
-
-/** Lays out labels: each placed absolutely in its cell, a new page after every full sheet. */
-export function renderLabels(labels: Label[], layout: LabelLayout, title: string, lang: Lang): Promise<Buffer> {
-  const g = LAYOUTS[layout];
-  const perPage = g.cols * g.rows;
-  const pad = (layout === 'roll' ? 4 : 3) * MM;
-  const qrSize = layout === 'roll' ? 30 * MM : 24 * MM;
-  const tx = (k: Parameters<typeof kitchenText>[1], p?: Record<string, string | number>) => kitchenText(lang, k, p);
-  const content: Content[] = [];
-  if (labels.length === 0) content.push({ text: tx('nothing'), margin: [20, 20, 20, 20] });
-  labels.forEach((label, i) => {
-    const cell = i % perPage;
-    if (i > 0 && cell === 0) content.push({ text: '', pageBreak: 'before' });
-    const x = (cell % g.cols) * g.label.width + pad;
-    const y = Math.floor(cell / g.cols) * g.label.height + pad;
-    const where = [label.location, label.lap ? `${label.lap}${label.stop !== null ? `, ${tx('stop', { n: label.stop })}` : ''}` : null]
-      .filter(Boolean)
-      .join(' · ');
-    const room = ROOM[layout];
-    const portion = label.qty > 1 ? ` (${tx('portionOf', { n: label.unit, total: label.qty })})` : '';
-    const place = [where, label.shift ? `${tx('shift')}: ${label.shift}` : null].filter(Boolean).join(' · ');
-    const lines: Content[] = [
-      { text: clip(label.name, room.name), bold: true, fontSize: layout === 'roll' ? 12 : 9 },
-      { text: clip(place, room.where), fontSize: 7 },
-      { text: `${clip(label.dish, room.dish - portion.length)}${portion}`, bold: true, fontSize: layout === 'roll' ? 11 : 8 },
-      ...(label.options.length ? [{ text: clip(label.options.join(', '), room.options), fontSize: 7 }] : []),
-      ...(label.allergens.length
-        ? [
-            {
-              // An eater's allergen is said in words (an alert word, the allergen first and in
-              // capitals), not by colour alone: a roll printer prints black.
-              text: clip(containsText(label, lang), room.contains),
-              fontSize: 7,
-              bold: label.avoided.length > 0,
-              color: label.avoided.length > 0 ? '#b42318' : '#000000',
-            },
-          ]
-        : []),
-      { text: tx('orderNo', { n: label.orderId }), fontSize: 7 },
-    ];
-    const textWidth = layout === 'roll' ? g.label.width - 2 * pad : g.label.width - 2 * pad - qrSize - 2 * MM;
-    // A one-cell table keeps the text to its column (clear of the QR code).
-    content.push({
-      absolutePosition: { x, y },
-      table: { widths: [textWidth], body: [[{ stack: lines }]] },
-      layout: 'noBorders',
-    } as Content);
-    const qrAt = layout === 'roll' ? { x: x, y: y + g.label.height - 2 * pad - qrSize } : { x: x + g.label.width - 2 * pad - qrSize, y };
-    content.push(qrCode(label.url, qrSize, qrAt));
-  });
-  const doc: TDocumentDefinitions = {
-    info: { title },
-    pageSize: g.page,
-    pageMargins: [0, 0, 0, 0],
-    content,
-  };
-  return renderPdf(doc);
 }
 
 // ---------------------------------------------------------------- hand-over

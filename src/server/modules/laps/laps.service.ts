@@ -28,6 +28,7 @@ import {
   laps,
   ledgerEntries,
   locations,
+  orderItemOptions,
   orderItems,
   orders,
   portionHandovers,
@@ -37,9 +38,12 @@ import { lapCashEntry } from '../../lib/ledger.js';
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { dishAllergenTexts, lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../kitchen/kitchen.allergens.js';
 import { countDishes } from '../kitchen/kitchen.counts.js';
+import { kitchenText } from '../kitchen/kitchen.messages.js';
 import { providerMenu } from '../kitchen/kitchen.service.js';
 import { presentSummary } from '../ordering/ordering.menu.js';
+import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { lapText } from './laps.messages.js';
 import { stopStatusesOf } from './laps.day.js';
 import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
@@ -406,9 +410,72 @@ export async function lapReport(db: Db, providerId: number, lapId: number, menuI
   };
 }
 
+/**
+ * The allergens of what a stop gets, per location and dish ("locationId:dishId"), in words: the
+ * ordered lines' allergens (a set meal's with its chosen options) added up, or that some were
+ * never confirmed (decision 034).
+ */
+async function handOverAllergens(db: Db, menuId: number, locationIds: number[], lang: Lang): Promise<Map<string, string>> {
+  if (locationIds.length === 0) return new Map();
+  const items = await db
+    .select({ id: orderItems.id, locationId: orders.locationId, dishId: orderItems.dishId, allergenIds: orderItems.allergenIds })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, locationIds)));
+  const options = items.length
+    ? await db
+        .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId })
+        .from(orderItemOptions)
+        .where(
+          inArray(
+            orderItemOptions.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+    : [];
+  const [titles, unconfirmed] = await Promise.all([
+    allergenTitlesOf(db),
+    unconfirmedDishes(db, [...items.map((i) => i.dishId), ...options.map((o) => o.dishId)]),
+  ]);
+  const optionIdsOf = new Map<number, number[]>();
+  for (const o of options) optionIdsOf.set(o.itemId, [...(optionIdsOf.get(o.itemId) ?? []), o.dishId]);
+  const sum = new Map<string, { ids: Set<number>; unknown: boolean }>();
+  for (const i of items) {
+    const key = `${i.locationId}:${i.dishId}`;
+    const s = sum.get(key) ?? { ids: new Set<number>(), unknown: false };
+    for (const id of i.allergenIds) s.ids.add(id);
+    s.unknown ||= lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: optionIdsOf.get(i.id) ?? [] });
+    sum.set(key, s);
+  }
+  return new Map(
+    [...sum].map(([key, s]) => [
+      key,
+      lineAllergensText(
+        namedAllergens(titles, [...s.ids], lang).map((a) => a.title),
+        s.unknown,
+        lang,
+      ),
+    ]),
+  );
+}
+
 /** GET /app/laps/print-report/{lapId}/{menuId}: the report as a PDF (A4). */
 export async function lapReportPdf(db: Db, providerId: number, lapId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
   const r = await loadReport(db, providerId, lapId, menuId, lang);
+  // Allergens in words: of each dish to load (as the catalogue has them), of what each stop gets (as ordered).
+  const [dishAllergens, stopAllergens] = await Promise.all([
+    dishAllergenTexts(
+      db,
+      r.dishes.flatMap((g) => g.data.map((d) => d.id)),
+      lang,
+    ),
+    handOverAllergens(
+      db,
+      menuId,
+      r.locations.map((l) => l.id),
+      lang,
+    ),
+  ]);
   const total = totalsOf(r.locations);
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
   const zone = r.dishlist.timezone;
@@ -420,13 +487,18 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
   const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
 
   const loadRows: TableCell[][] = r.dishes.flatMap((g) =>
-    g.data.map((d, i) => [{ text: i === 0 ? g.title : '' }, { text: d.title }, right(d.qty, true)]),
+    g.data.map((d, i) => [
+      { text: i === 0 ? g.title : '' },
+      { text: d.title },
+      { text: dishAllergens.get(d.id) ?? '', style: 'small' },
+      right(d.qty, true),
+    ]),
   );
   const dishesBlock: Content[] =
     loadRows.length === 0 && r.initials.length === 0
       ? [{ text: tx('none') }]
       : [
-          table([tx('category'), tx('dish'), tx('qty')], loadRows, ['auto', '*', 'auto']),
+          table([tx('category'), tx('dish'), kitchenText(lang, 'allergens'), tx('qty')], loadRows, ['auto', '*', 200, 'auto']),
           ...(r.initials.length
             ? [{ text: `${tx('setMeals')}: ${r.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`, margin: [0, 6, 0, 0] } as Content]
             : []),
@@ -480,7 +552,14 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
     { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : [])] },
     { stack: [{ text: l.contactName || '—' }, ...(l.contactPhone ? [{ text: l.contactPhone, bold: true }] : [])] },
     right(l.sums.count, true),
-    { text: l.handOver.length ? l.handOver.map((h) => `${h.title} × ${h.qty}`).join('\n') : '—' },
+    l.handOver.length
+      ? {
+          stack: l.handOver.flatMap((h) => [
+            { text: `${h.title} × ${h.qty}` },
+            { text: stopAllergens.get(`${l.id}:${h.id}`) ?? '', style: 'small', margin: [0, 0, 0, 2] } as Content,
+          ]),
+        }
+      : { text: '—' },
     {
       text: l.status
         ? `${tx(l.status.status)}${l.status.status === 'delivered' && l.status.delivered_at ? ` ${when(l.status.delivered_at)}` : ''}${l.status.note ? `: ${l.status.note}` : ''}`

@@ -11,6 +11,7 @@ import { countedText } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../kitchen/kitchen.allergens.js';
 import { providerMenu } from '../kitchen/kitchen.service.js';
 import { ordersByMenu } from './ordering.orders.js';
 import { ORDERS_COUNT, printText } from './ordering.messages.js';
@@ -53,6 +54,12 @@ export async function printOrdersPdf(
   const result = await ordersByMenu(db, gateway, { menuId, status: 2, accepted: q.accepted, locationId: q.locationId }, lang);
   const groups: Group[] = only && result.data.length === 0 ? [{ location: only, totals: result.totals, orders: [] }] : result.data;
 
+  // Every line with its allergens in words, or that they were never confirmed (decision 034).
+  const lines = groups.flatMap((g) => g.orders.flatMap((o) => o.items));
+  const unconfirmed = await unconfirmedDishes(db, [
+    ...lines.map((l) => l.dish.id),
+    ...lines.flatMap((l) => l.complex.map((c) => c.dish.id)),
+  ]);
   const tx = (k: Parameters<typeof printText>[1], p?: Record<string, string | number>) => printText(lang, k, p);
   const zone = menu.timezone;
   const when = (d: string | Date, format = 'dd.LL.yyyy HH:mm') =>
@@ -81,12 +88,28 @@ export async function printOrdersPdf(
     },
     { text: o.shift?.title ?? '' },
     {
-      stack: o.items.map((line) => ({
-        text: [
-          { text: `${line.qty} × ${line.dish.title}` },
-          ...(line.complex.length ? [{ text: ` (${line.complex.map((c) => c.dish.title).join(', ')})`, color: '#4b5563' }] : []),
-        ],
-      })),
+      stack: o.items.flatMap((line) => {
+        const avoided = line.allergens.some((a) => o.allergen_warnings.some((w) => w.id === a.id));
+        const unknown = lineUnconfirmed(unconfirmed, { dishId: line.dish.id, optionIds: line.complex.map((c) => c.dish.id) });
+        return [
+          {
+            text: [
+              { text: `${line.qty} × ${line.dish.title}` },
+              ...(line.complex.length ? [{ text: ` (${line.complex.map((c) => c.dish.title).join(', ')})`, color: '#4b5563' }] : []),
+            ],
+          },
+          {
+            text: lineAllergensText(
+              line.allergens.map((a) => a.title),
+              unknown,
+              lang,
+            ),
+            style: 'small',
+            margin: [0, 0, 0, 2],
+            ...(avoided ? { bold: true, color: '#b42318' } : unknown ? { bold: true } : {}),
+          } as Content,
+        ];
+      }),
     },
     { text: o.comment ?? '' },
     {

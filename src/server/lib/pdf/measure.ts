@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { FONT_FILES } from './pdf.js';
+
+/*
+ * Text measured as pdfmake measures it, so a layout can be computed before rendering (the labels:
+ * decision 040). pdfmake asks PDFKit, PDFKit asks fontkit: a string's width is the sum of its
+ * space-ended pieces laid out by fontkit (kerning within a piece), and a line is as high as the
+ * font's ascent minus its descent (no line gap). fontkit is loaded the way PDFKit loads it (not a
+ * dependency of its own here), and the same Roboto files are read.
+ */
+interface FontkitFont {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  layout(text: string): { advanceWidth: number };
+}
+const requireHere = createRequire(import.meta.url);
+const pdfkitPath = createRequire(requireHere.resolve('pdfmake/package.json')).resolve('pdfkit');
+const fontkit = createRequire(pdfkitPath)('fontkit') as { create(data: Buffer): FontkitFont };
+
+class Metrics {
+  private readonly font: FontkitFont;
+  /** Width at 1 pt of each space-ended piece already measured. */
+  private readonly widths = new Map<string, number>();
+  /** Line height at 1 pt. */
+  readonly lineHeight: number;
+  constructor(file: string) {
+    this.font = fontkit.create(readFileSync(file));
+    this.lineHeight = (this.font.ascent - this.font.descent) / this.font.unitsPerEm;
+  }
+  private piece(p: string): number {
+    let w = this.widths.get(p);
+    if (w === undefined) {
+      w = this.font.layout(p).advanceWidth / this.font.unitsPerEm;
+      if (this.widths.size < 50_000) this.widths.set(p, w);
+    }
+    return w;
+  }
+  /** Width of `text` at `size` points, as PDFKit measures it. */
+  width(text: string, size: number): number {
+    let w = 0;
+    let last = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === ' ' || text[i] === '\t') {
+        w += this.piece(text.slice(last, i + 1));
+        last = i + 1;
+      }
+    }
+    if (last < text.length) w += this.piece(text.slice(last));
+    return w * size;
+  }
+}
+
+let loaded: { normal: Metrics; bold: Metrics } | null = null;
+function metrics(bold: boolean): Metrics {
+  loaded ??= { normal: new Metrics(FONT_FILES.normal), bold: new Metrics(FONT_FILES.bold) };
+  return bold ? loaded.bold : loaded.normal;
+}
+
+/** Width of one line of text in points (Roboto; `bold` is the Medium face the PDFs use for bold). */
+export function textWidth(text: string, size: number, bold = false): number {
+  return metrics(bold).width(text, size);
+}
+
+/** Height of one line of text in points at `size` (pdfmake's line height 1). */
+export function lineHeight(size: number, bold = false): number {
+  return metrics(bold).lineHeight * size;
+}
+
+/**
+ * Breaks `text` into lines no wider than `widthOf(lineIndex)` points: after spaces and hyphens
+ * (a space that breaks the line is dropped, a hyphen kept), and inside a word only when the word
+ * alone is wider than the line. Nothing is ever dropped or cut: joined back (a space where a space
+ * broke the line) the lines are the text.
+ */
+export function wrapText(text: string, size: number, bold: boolean, widthOf: (line: number) => number): string[] {
+  const m = metrics(bold);
+  // Pieces: each word with the hyphen that ends it, and whether a space follows.
+  const pieces: { text: string; space: boolean }[] = [];
+  for (const match of text.trim().matchAll(/([^\s-]*-+|[^\s-]+)(\s*)/g)) {
+    if (match[1]) pieces.push({ text: match[1], space: match[2]!.length > 0 });
+  }
+  const lines: string[] = [];
+  // The line so far: its pieces up to the last space (measured), then the open piece after it.
+  let line = '';
+  let closed = 0;
+  let open = '';
+  const fits = (w: number) => w <= widthOf(lines.length);
+  const startLine = (text: string) => {
+    line = text;
+    closed = 0;
+    open = text;
+  };
+  for (const piece of pieces) {
+    if (line === '' || fits(closed + m.width(open + piece.text, size))) {
+      line += piece.text;
+      open += piece.text;
+    } else {
+      lines.push(line.trimEnd());
+      startLine(piece.text);
+    }
+    // A single word wider than its line: cut it between letters (never lost, only moved on).
+    while (!fits(closed + m.width(open, size)) && open.length > 1 && closed === 0) {
+      let cut = open.length - 1;
+      while (cut > 1 && !fits(m.width(open.slice(0, cut), size))) cut--;
+      lines.push(open.slice(0, cut));
+      startLine(open.slice(cut));
+    }
+    if (piece.space) {
+      line += ' ';
+      closed += m.width(`${open} `, size);
+      open = '';
+    }
+  }
+  if (line.trimEnd() !== '') lines.push(line.trimEnd());
+  return lines;
+}
