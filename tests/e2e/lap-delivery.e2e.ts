@@ -72,10 +72,21 @@ test('a driver marks a stop delivered and the customer’s notice is in the outb
     await expect(stop).toContainText('Pēteris Kalniņš');
     await expect(stop.getByRole('link', { name: '+371 26 234 567' })).toHaveAttribute('href', 'tel:+37126234567');
     await expect(stop).toContainText(new RegExp(`${DISH} × \\d+`));
+    // Issue 24: every link on the lap sheet is at least 24 px tall (WCAG 2.2 target size).
+    const heights = await page
+      .getByRole('main')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => [a.textContent, Math.round(a.getBoundingClientRect().height)] as const));
+    expect(heights.filter(([, h]) => h < 24)).toEqual([]);
     const delivery = stop.getByRole('group', { name: 'Delivery status of Tehnoparks' });
-    await delivery.getByRole('button', { name: 'Loaded' }).click();
+    // The status is shown as a status; the buttons are actions named by a verb, never "pressed".
+    await expect(delivery).toContainText('Delivery: Not marked yet');
+    for (const name of ['Mark as loaded', 'Mark as delivered', 'Report a problem…']) {
+      await expect(delivery.getByRole('button', { name })).not.toHaveAttribute('aria-pressed');
+    }
+    await delivery.getByRole('button', { name: 'Mark as loaded' }).click();
     await expect(delivery).toContainText(/Loaded \d\d:\d\d, Virtuve/);
-    await delivery.getByRole('button', { name: 'Delivered' }).click();
+    await delivery.getByRole('button', { name: 'Mark as delivered' }).click();
     await expect(
       delivery.getByRole('status').filter({ hasText: /Marked delivered\. “Lunch is delivered” e-mailed to \d+\./ }),
     ).toBeVisible();
@@ -91,11 +102,11 @@ test('a driver marks a stop delivered and the customer’s notice is in the outb
     expect(notice[0]!.text).toContain('Tehnoparks');
 
     // A problem needs a note; marking delivered again sends nothing more.
-    await delivery.getByRole('button', { name: 'Problem…' }).click();
+    await delivery.getByRole('button', { name: 'Report a problem…' }).click();
     await delivery.getByLabel('What went wrong at Tehnoparks').fill('Reception closed, left with security');
     await delivery.getByRole('button', { name: 'Save the problem' }).click();
     await expect(delivery).toContainText('Reception closed, left with security');
-    await delivery.getByRole('button', { name: 'Delivered' }).click();
+    await delivery.getByRole('button', { name: 'Mark as delivered' }).click();
     await expect(delivery.getByRole('status').filter({ hasText: 'Tehnoparks: Delivered.' })).toBeVisible();
     const again = (
       (await (await request.get('/app/admin/outbox?limit=100', { headers: bearer(admin) })).json()) as {

@@ -15,6 +15,11 @@ export interface Column<T> {
   sortValue?(row: T): SortValue;
   align?: 'start' | 'end' | 'center';
   className?: string;
+  /**
+   * The column's name beside each value when the table is shown as cards (narrower than 600 px);
+   * defaults to the header when that is text. Columns with a hidden header (actions) show none.
+   */
+  label?: string;
 }
 
 interface TableBaseProps<T> {
@@ -75,7 +80,8 @@ export function Table<T>(props: TableProps<T>) {
       className="table-wrap"
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : t('table.scrolls') } : {})}
     >
-      <table className="table" aria-busy={loading || undefined}>
+      {/* Narrower than 600 px (a phone), each row is a card of "label: value" lines (ui.css). */}
+      <table className="table table--cards" aria-busy={loading || undefined}>
         {caption && <caption className="table__caption">{caption}</caption>}
         <thead>
           <tr>
@@ -116,7 +122,11 @@ export function Table<T>(props: TableProps<T>) {
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={`align-${c.align ?? 'start'} ${c.className ?? ''}`}>
+                  <td
+                    key={c.key}
+                    className={`align-${c.align ?? 'start'} ${c.className ?? ''}`}
+                    data-label={c.label ?? (typeof c.header === 'string' ? c.header : undefined)}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

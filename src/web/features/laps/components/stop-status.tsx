@@ -78,11 +78,11 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
         </span>
         {status?.status === 'problem' && status.note && <span className="laps-stop-status__note"> — {status.note}</span>}
       </p>
+      {/* Actions named by what they do; the status they set is shown above, not on a pressed button. */}
       <div className="laps-stop-status__buttons">
         <Button
           size="sm"
           disabled={save.isPending}
-          aria-pressed={status?.status === 'loaded'}
           loading={save.isPending && save.variables?.status === 'loaded'}
           onClick={() => mark('loaded')}
         >
@@ -92,7 +92,6 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
           size="sm"
           variant="primary"
           disabled={save.isPending}
-          aria-pressed={status?.status === 'delivered'}
           loading={save.isPending && save.variables?.status === 'delivered'}
           onClick={() => mark('delivered')}
         >
