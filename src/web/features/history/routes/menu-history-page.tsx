@@ -17,6 +17,7 @@ import '../../../styles/history.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
+import { PayOrderLink } from '../../../components/orders/pay-order';
 
 /** /history/{menuId}: the user's orders for one menu, the sums and the PDF report (spec 2). */
 export function Component() {
@@ -84,7 +85,8 @@ export function Component() {
           <div className="hist-status">
             <span className={`hist-tag hist-tag--${status}`}>{t(`status.${status}`)}</span>
             {o.refund && <span className="muted">{t(`refund.${o.refund.status}`)}</span>}
-            {o.user.id === where.me.data?.id && canCancelOrder(o, false, now) && <ChangeOrderButton order={o} />}
+            {o.user.id === where.me.data?.id && <PayOrderLink order={o} />}
+            {o.user.id === where.me.data?.id && o.status !== 1 && canCancelOrder(o, false, now) && <ChangeOrderButton order={o} />}
             {canCancelOrder(o, where.isStaff, now) && <CancelOrderButton order={o} />}
           </div>
         );

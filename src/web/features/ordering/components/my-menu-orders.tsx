@@ -5,10 +5,12 @@ import { formatEuros } from '../../../lib/format';
 import { useMyMenuOrders } from '../use-my-menu-orders';
 import { useSession } from '../../../lib/session-store';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
+import { PayOrderLink } from '../../../components/orders/pay-order';
 
 /**
  * The customer's own orders on the chosen menu, with Change and Cancel while the menu is open
- * (decision 031; the orders come from use-my-menu-orders.ts).
+ * (decision 031; the orders come from use-my-menu-orders.ts), and an order waiting for its card
+ * or bank payment with Pay and Cancel and what a new order does to it (decision 045).
  */
 export function MyMenuOrders({
   locationId,
@@ -24,6 +26,7 @@ export function MyMenuOrders({
   clockOffset: number;
 }) {
   const { t } = useTranslation('ordering');
+  const common = useTranslation('common').t;
   const lang = useSession((s) => s.lang);
   const history = useMyMenuOrders(locationId, menuId);
   const now = useNow() + clockOffset;
@@ -47,10 +50,12 @@ export function MyMenuOrders({
               <span className={`ord-tag ord-tag--${status}`}>{t(`status.${status}`)}</span>
               {open && canCancelOrder(o, false, now) && (
                 <span className="ord-mine__actions">
-                  <ChangeOrderButton order={o} />
+                  <PayOrderLink order={o} />
+                  {o.status !== 1 && <ChangeOrderButton order={o} />}
                   <CancelOrderButton order={o} />
                 </span>
               )}
+              {o.status === 1 && <p className="ord-mine__hint muted">{common('payOrder.pending', { id: o.id })}</p>}
             </li>
           );
         })}

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatEuros } from '../../../lib/format';
+import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrder, type Order } from '../api';
 import '../../../styles/ordering.css';
 
 interface OrderOutcomeProps {
@@ -38,6 +41,7 @@ export function OrderOutcome({ kind, orderId, forUser = null }: OrderOutcomeProp
                 : t('success.textNoId')
             : t('fail.text')}
         </p>
+        {kind === 'success' && id && <PlacedSummary id={id} />}
         <div className="ord-outcome__actions">
           {id && (
             <Link className="btn btn--secondary" to={`/order/${id}`}>
@@ -50,5 +54,49 @@ export function OrderOutcome({ kind, orderId, forUser = null }: OrderOutcomeProp
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * What a placed order holds, for the success page (issue 24): the dishes with quantities and
+ * options, the delivery day (the menu's), place and shift, and what to pay: the cash to have ready,
+ * or the card or bank payment. Shown once the order is read; the page stands without it.
+ */
+function PlacedSummary({ id }: { id: string }) {
+  const order = useOrder(id);
+  return order.data ? <OrderSummary order={order.data} /> : null;
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation('ordering');
+  const lang = useSession((s) => s.lang);
+  const date = formatDate(order.dishlist.from, lang, order.dishlist.timezone);
+  const location = order.user.location?.title;
+  const amount = formatEuros(order.amount_to_pay, lang);
+  let payment: string | null = null;
+  if (order.status === 1) payment = t('success.awaitingPayment', { amount });
+  else if (order.amount_to_pay === 0) payment = t('success.nothingToPay');
+  else if (order.payment_type === 'cash') payment = t('success.bringCash', { amount });
+  else if (order.payment_type === 'card' || order.payment_type === 'bank') payment = t('success.paidOnline', { amount });
+  return (
+    <div className="ord-outcome__summary" data-testid="order-summary">
+      <p>{t('success.ordered')}</p>
+      <ul className="ord-outcome__lines">
+        {order.items.map((line) => (
+          <li key={line.id}>
+            {line.qty} × {line.dish.title}
+            {line.complex.length > 0 && ` (${line.complex.map((o) => o.dish.title).join(', ')})`}
+          </li>
+        ))}
+      </ul>
+      <p>
+        {location
+          ? order.shift
+            ? t('success.deliveryShift', { date, location, shift: order.shift.title })
+            : t('success.delivery', { date, location })
+          : t('success.deliveryDate', { date })}
+      </p>
+      {payment && <p className={order.payment_type === 'cash' ? 'ord-outcome__cash' : undefined}>{payment}</p>}
+    </div>
   );
 }
