@@ -39,6 +39,9 @@ const MARK = 'data-a11y-pending';
 /** A page with a mark older than this is scanned even if it still shows a spinner or no heading. */
 const SETTLE_LIMIT_MS = 4_000;
 
+/** How long the handler waits for a page to settle before letting the action go on. */
+const SETTLE_WAIT_MS = 2_000;
+
 /**
  * axe-core's script, the copy @axe-core/playwright runs. The fixture puts it in each document
  * once and hands AxeBuilder a no-op script: AxeBuilder evaluates its script twice per scan, and
@@ -99,33 +102,49 @@ interface PageState {
   path: string;
   online: boolean;
   signedIn: boolean;
+  /** Loaded, no spinner or loading bar, a heading; or marked longer ago than SETTLE_LIMIT_MS. */
   settled: boolean;
   /** Something changed in the DOM since the last scan began. */
   dirty: boolean;
+  /** The mark's value (0: none). */
+  since: number;
 }
 
-/** Reads the page's state; `clearIfSettled` takes the mark off when the page has settled. */
-async function readState(page: Page, clearIfSettled: boolean): Promise<PageState> {
-  return page.evaluate(
-    ({ mark, limit, clear }) => {
-      const html = document.documentElement;
-      const since = Number(html.getAttribute(mark) ?? 0);
-      const busy =
-        document.readyState !== 'complete' ||
-        document.querySelector('.progress-bar.is-active, .spinner') !== null ||
-        document.querySelector('h1') === null;
-      const settled = !busy || (since > 0 && Date.now() - since > limit);
-      if (settled && clear) html.removeAttribute(mark);
-      let signedIn = false;
-      try {
-        signedIn = Boolean(JSON.parse(localStorage.getItem('lunch.session') ?? '{}')?.state?.token);
-      } catch {
-        // Storage unreadable: counted as signed out.
-      }
-      const w = window as unknown as { __a11y?: { dirty: boolean } };
-      return { path: location.pathname, online: navigator.onLine, signedIn, settled, dirty: w.__a11y?.dirty ?? true };
+/** The page's state (runs in the page). */
+function pageState({ mark, limit }: { mark: string; limit: number }): PageState {
+  const since = Number(document.documentElement.getAttribute(mark) ?? 0);
+  const busy =
+    document.readyState !== 'complete' ||
+    document.querySelector('.progress-bar.is-active, .spinner') !== null ||
+    document.querySelector('h1') === null;
+  let signedIn = false;
+  try {
+    signedIn = Boolean(JSON.parse(localStorage.getItem('lunch.session') ?? '{}')?.state?.token);
+  } catch {
+    // Storage unreadable: counted as signed out.
+  }
+  const w = window as unknown as { __a11y?: { dirty: boolean } };
+  return {
+    path: location.pathname,
+    online: navigator.onLine,
+    signedIn,
+    settled: !busy || (since > 0 && Date.now() - since > limit),
+    dirty: w.__a11y?.dirty ?? true,
+    since,
+  };
+}
+
+async function readState(page: Page): Promise<PageState> {
+  return page.evaluate(pageState, { mark: MARK, limit: SETTLE_LIMIT_MS });
+}
+
+/** Takes the mark off, unless the page marked itself again since `since`. */
+async function clearMark(page: Page, since: number) {
+  await page.evaluate(
+    ({ mark, since }) => {
+      if (Number(document.documentElement.getAttribute(mark) ?? 0) <= since) document.documentElement.removeAttribute(mark);
     },
-    { mark: MARK, limit: SETTLE_LIMIT_MS, clear: clearIfSettled },
+    { mark: MARK, since },
   );
 }
 
@@ -200,7 +219,8 @@ export async function scanA11y(page: Page, step: string) {
   // A page still fading something in is judged after the animation (reduced motion is emulated,
   // but a spinner may still be replaced by content).
   await page.waitForLoadState('domcontentloaded');
-  const state = await readState(page, true);
+  const state = await readState(page);
+  await clearMark(page, state.since);
   if (!state.dirty && trackedOf(page).lastKey === stateKey(page, state).key) return;
   const described = await runScan(page, step, state, false);
   expect(described, `serious or critical axe-core violations at "${step}" (${state.path})`).toEqual([]);
@@ -212,8 +232,21 @@ export async function scanA11y(page: Page, step: string) {
  */
 async function onMarked(page: Page) {
   try {
-    const state = await readState(page, true);
-    if (!state.settled) return;
+    let state = await readState(page);
+    if (scannedKeys.has(stateKey(page, state).key)) return await clearMark(page, state.since);
+    if (!state.settled) {
+      // Usually under a second (the page's last requests); the action waits that long once.
+      await page
+        .waitForFunction(`(${pageState.toString()})(${JSON.stringify({ mark: MARK, limit: SETTLE_LIMIT_MS })}).settled`, undefined, {
+          polling: 100,
+          timeout: SETTLE_WAIT_MS,
+        })
+        .catch(() => undefined);
+      state = await readState(page);
+      // Still loading: the mark stays, and the next action tries again.
+      if (!state.settled) return;
+    }
+    await clearMark(page, state.since);
     const { key } = stateKey(page, state);
     if (scannedKeys.has(key)) return;
     const described = await runScan(page, `${journey?.title ?? 'journey'}: ${key}`, state, true);
@@ -237,7 +270,9 @@ function watchPage(page: Page) {
   if (handledPages.has(page)) return;
   handledPages.add(page);
   // noWaitAfter: a page not settled yet keeps its mark; the handler runs again at the next action.
-  page.addLocatorHandler(page.locator(`html[${MARK}]`), () => onMarked(page), { noWaitAfter: true }).catch(() => {});
+  page
+    .addLocatorHandler(page.locator(`html[${MARK}]`), () => onMarked(page), { noWaitAfter: true })
+    .catch((error) => console.error(`the journey fixture could not watch ${page.url()}: ${String(error)}`));
 }
 
 const watchedContexts = new WeakSet<BrowserContext>();
