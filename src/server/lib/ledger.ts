@@ -91,12 +91,11 @@ export interface Correction {
 export const BILLING_LOCK = 727036;
 
 /**
- * A manual correction by an admin, with its reason. Answers the entry's id. Its time is taken from
- * `now` after the billing lock of its provider is held (see BILLING_LOCK).
+ * A manual correction by an admin, with its reason, written in the caller's transaction (with its
+ * audit entry, decision 037). Answers the entry's id. Its time is taken from `now` after the
+ * billing lock of its provider is held (see BILLING_LOCK).
  */
-/** A correction written in the caller's transaction (with its audit entry, decision 037). */
 export async function writeCorrection(tx: Tx, c: Correction, actorId: number, now: () => Date): Promise<number> {
-  // The provider's billing lock: a correction takes its time only once no invoice of its provider is being issued.
   if (c.providerId !== null) await tx.execute(sql`select pg_advisory_xact_lock_shared(${BILLING_LOCK}, ${c.providerId})`);
   const [row] = await tx
     .insert(ledgerEntries)
