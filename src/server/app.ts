@@ -125,6 +125,15 @@ export const LOG_REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * How a request appears when a log line carries it: the route pattern when there is one (a path
+ * may hold a one-time token, /user/token/:hash), else the path without its query string (tokens
+ * arrive there: ?order-token=, ?token=).
+ */
+export function logRequest(req: { method: string; url: string; ip?: string; routeOptions?: { url?: string } }) {
+  return { method: req.method, url: req.routeOptions?.url ?? redactUrl(req.url), ip: req.ip };
+}
+
 export interface BuildOptions {
   /** Serve the built SPA from env.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
@@ -145,7 +154,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
             level: env.LOG_LEVEL,
             redact: { paths: LOG_REDACT, censor: '[redacted]' },
             serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+              req: logRequest,
             },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },

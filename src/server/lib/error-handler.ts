@@ -25,7 +25,10 @@ const PG_ANSWERS: Record<string, { status: number; key: 'conflict' | 'invalidVal
 
 /** Strips a ?bearer= token from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]bearer=)[^&#]*/gi, '$1[redacted]');
+  // No query string ever: tokens arrive there (?order-token= of Montonio's return, ?token= of an
+  // unsubscribe link, a misplaced ?bearer=), and no log reader needs the rest.
+  const cut = url.search(/[?#]/);
+  return cut < 0 ? url : `${url.slice(0, cut)}?[redacted]`;
 }
 
 /** Seconds a client should wait before trying again while the database is unreachable. */

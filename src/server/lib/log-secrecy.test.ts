@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { SignJWT } from 'jose';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, logRequest } from '../app.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { loadEnv } from '../env.js';
 import { makeUser, TEST_PASSWORD } from '../test/factories.js';
@@ -113,5 +115,90 @@ describe('logs', () => {
     expect(done.every((l) => typeof l.reqId === 'string')).toBe(true);
     expect(done).toContainEqual(expect.objectContaining({ route: '/app/order', userId: user.id }));
     expect(done).toContainEqual(expect.objectContaining({ route: '/app/user/token/:hash' }));
+  });
+
+  it("never hold Montonio's order token, sent to the notify route or as ?order-token= on the return route", async () => {
+    const lines2: string[] = [];
+    const sink2 = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines2.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const SECRET_KEY = 'log-test-montonio-secret-0123456789abcdef';
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'trace',
+      JOBS: 'false',
+      PAYMENT_SECRET,
+      PAYMENT_GATEWAY: 'montonio',
+      MONTONIO_ACCESS_KEY: 'log-test-access-key',
+      MONTONIO_SECRET_KEY: SECRET_KEY,
+      // Nothing listens there: these routes only check tokens, they call no Montonio API.
+      MONTONIO_API_URL: 'http://127.0.0.1:9/api',
+      PUBLIC_URL: 'https://lunch.example',
+    });
+    const montonio = await buildApp({ ...deps, env }, { serveWeb: false, logStream: sink2 });
+    await montonio.ready();
+    try {
+      const sign = (secret: string, claims: Record<string, unknown>) => {
+        const iat = Math.floor(Date.now() / 1000);
+        return new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuedAt(iat)
+          .setExpirationTime(iat + 3600)
+          .sign(new TextEncoder().encode(secret));
+      };
+      const claims = {
+        uuid: randomUUID(),
+        accessKey: 'log-test-access-key',
+        merchantReference: 'no-such-payment-ref',
+        paymentStatus: 'PAID',
+        grandTotal: 5.15,
+        currency: 'EUR',
+      };
+      const valid = await sign(SECRET_KEY, claims);
+      const forged = await sign('an-attacker-secret-0123456789abcdefgh', claims);
+      const garbage = `garbage-${randomUUID()}`;
+      const tooLong = `long-${randomUUID()}-${'x'.repeat(9000)}`;
+      const tokens = [valid, forged, garbage, tooLong];
+      for (const token of tokens) {
+        await montonio.inject({ method: 'POST', url: '/app/payments/notify/montonio', payload: { orderToken: token } });
+        await montonio.inject({ url: `/app/payments/montonio/return?order-token=${token}` });
+        await montonio.inject({ url: `/app/payments/montonio/return?order-token=${token}&lang=en` });
+        // A malformed query and an address no route has.
+        await montonio.inject({ url: `/app/payments/montonio/return?order-token=${token}%zz` });
+        await montonio.inject({ url: `/app/no-such-route?order-token=${token}` });
+        await montonio.inject({
+          method: 'POST',
+          url: `/app/payments/notify/montonio?order-token=${token}`,
+          payload: 'not json',
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const all = lines2.join('\n');
+      expect(lines2.length).toBeGreaterThan(10);
+      for (const token of tokens) {
+        expect(all.includes(token.slice(0, 60)), `an order token is in the log: ${token.slice(0, 20)}…`).toBe(false);
+        // Not even its signature part.
+        expect(all.includes(token.split('.').at(-1)!.slice(0, 30))).toBe(false);
+      }
+      // No request line of any route prints a query string.
+      expect(lines2.some((l) => /order-token=/.test(l))).toBe(false);
+    } finally {
+      await montonio.close();
+    }
+  });
+
+  it('a request a log line carries shows its route pattern or its path, never the query string', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJ1dWlkIjoiYSJ9.c2lnbmF0dXJlLXNlY3JldA';
+    const raw = { method: 'GET', url: `/app/payments/montonio/return?order-token=${token}&lang=en`, ip: '10.0.0.1' };
+    expect(JSON.stringify(logRequest(raw))).not.toContain(token);
+    expect(logRequest(raw).url).toBe('/app/payments/montonio/return?[redacted]');
+    expect(logRequest({ ...raw, routeOptions: { url: '/app/payments/montonio/return' } }).url).toBe('/app/payments/montonio/return');
+    expect(logRequest({ ...raw, url: `/app/reminders/unsubscribe?token=${token}` }).url).not.toContain(token);
+    expect(logRequest({ ...raw, url: `/app/user/token/${token}`, routeOptions: { url: '/app/user/token/:hash' } }).url).not.toContain(
+      token,
+    );
   });
 });
