@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv, publicBaseUrl } from './env.js';
+import { loadEnv, localLinks, publicBaseUrl } from './env.js';
 
 const DB = 'postgres://lunch:secret@db.example:5432/lunch';
 
 describe('configuration: the laptop rule (embedded database) for payments and links', () => {
-  it('a laptop run (no DATABASE_URL) keeps the sandbox gateway and localhost links, without warnings', () => {
+  it('a laptop run (no DATABASE_URL) keeps the sandbox gateway and localhost links, warning only that phones cannot open them', () => {
     const env = loadEnv({});
     expect(env.PAYMENT_GATEWAY).toBe('sandbox');
     expect(publicBaseUrl(env)).toBe('http://localhost:3000');
-    expect(env.warnings).toEqual([]);
+    expect(env.warnings).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: .*QR codes point to http:\/\/localhost:3000, which no phone/),
+    ]);
+    expect(loadEnv({ PUBLIC_URL: 'https://lunch.example' }).warnings).toEqual([]);
   });
 
   it('with DATABASE_URL and no PAYMENT_GATEWAY: cash only, and a warning that says so', () => {
@@ -50,14 +53,23 @@ describe('configuration: the laptop rule (embedded database) for payments and li
       PAYMENT_GATEWAY: 'sandbox',
       warnings: [],
     });
-    expect(loadEnv({ PAYMENT_GATEWAY: 'none' })).toMatchObject({ PAYMENT_GATEWAY: 'none', warnings: [] });
+    expect(loadEnv({ PAYMENT_GATEWAY: 'none', PUBLIC_URL: 'https://lunch.example' })).toMatchObject({
+      PAYMENT_GATEWAY: 'none',
+      warnings: [],
+    });
     expect(() => loadEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
   });
 
-  it('warns at start when PUBLIC_URL is unset outside a laptop', () => {
+  it('warns at start when PUBLIC_URL is unset or a loopback address, naming PUBLIC_URL', () => {
     const env = loadEnv({ DATABASE_URL: DB, PAYMENT_GATEWAY: 'none', PORT: '8080' });
     expect(env.warnings).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: .*http:\/\/localhost:8080/)]);
-    expect(loadEnv({ PORT: '8080' }).warnings).toEqual([]);
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000/', 'http://[::1]:3000', 'http://app.localhost'])
+      expect(loadEnv({ PUBLIC_URL: url, PAYMENT_GATEWAY: 'none' }).warnings, url).toEqual([
+        expect.stringMatching(new RegExp(`^PUBLIC_URL is ${url.replace(/[.[\]]/g, '\\$&')}, this machine only: .*Set PUBLIC_URL`)),
+      ]);
+    expect(localLinks({ PUBLIC_URL: 'https://lunch.example' })).toBe(false);
+    expect(localLinks({ PUBLIC_URL: 'http://192.168.1.20:3000' })).toBe(false);
+    expect(localLinks({})).toBe(true);
   });
 
   it('PAYMENT_GATEWAY=montonio needs its keys and talks to Montonio’s sandbox unless told otherwise', () => {

@@ -154,9 +154,11 @@ function resolveEnv(parsed: Parsed): Env {
   if (gateway === 'montonio' && (!parsed.MONTONIO_ACCESS_KEY || !parsed.MONTONIO_SECRET_KEY)) {
     throw new Error('Invalid configuration:\n  PAYMENT_GATEWAY=montonio needs MONTONIO_ACCESS_KEY and MONTONIO_SECRET_KEY');
   }
-  if (!laptop && !parsed.PUBLIC_URL) {
+  // Labels' QR codes and invitation links must open on a phone: a loopback address never does.
+  if (localLinks(parsed)) {
+    const what = parsed.PUBLIC_URL ? `PUBLIC_URL is ${parsed.PUBLIC_URL}, this machine only` : 'PUBLIC_URL is not set';
     warnings.push(
-      `PUBLIC_URL is not set: e-mailed and shown links (password reset, invitations) point to http://localhost:${parsed.PORT}. Set PUBLIC_URL to the address people open.`,
+      `${what}: e-mailed and shown links (password reset, invitations) and the labels' QR codes point to ${publicBaseUrl(parsed)}, which no phone or other computer can open. Set PUBLIC_URL to the address people open.`,
     );
   }
   return { ...parsed, PAYMENT_GATEWAY: gateway, warnings };
@@ -169,6 +171,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return resolveEnv(parsed.data);
+}
+
+/**
+ * Links point to this machine only: PUBLIC_URL unset (http://localhost:PORT) or a loopback address
+ * (localhost, 127.x, ::1, 0.0.0.0). The start warns, and the kitchen's print-outs say so.
+ */
+export function localLinks(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  if (!env.PUBLIC_URL) return true;
+  const host = new URL(env.PUBLIC_URL).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
 }
 
 /** Base address for links the app sends out (e-mail). */

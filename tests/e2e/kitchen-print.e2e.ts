@@ -36,6 +36,8 @@ test('kitchen prints the production sheet and labels, and a scanned label hands 
     await page.getByRole('button', { name: 'Print-outs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Production sheet and labels' });
     await expect(dialog).toBeVisible();
+    // The journeys' server has PUBLIC_URL=http://localhost:…: the dialog says phones cannot open the codes.
+    await expect(dialog.getByText(/a phone cannot open them\. Ask the administrator to set PUBLIC_URL/)).toBeVisible();
     await scanA11y(page, 'print-outs dialog');
 
     const sheet = await download(page, 'Download the production sheet');

@@ -14,4 +14,9 @@ export const translationsResult = z.object({
   languages: z.array(z.object({ code: z.string() })),
   /** The sandbox gateway is active: card and bank payments move no money (the web shows a banner). */
   test_payments: z.boolean(),
+  /**
+   * PUBLIC_URL is unset or a loopback address: links and the labels' QR codes point to this
+   * machine only, so the kitchen's print-outs warn that no phone can open them (decision 040).
+   */
+  local_links: z.boolean(),
 });

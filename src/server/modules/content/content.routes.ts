@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allergen, navigation, textBlock, translationsResult } from '../../../shared/schemas/content.js';
+import { localLinks } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -15,7 +16,7 @@ export async function contentRoutes(app: App, deps: Deps) {
   app.get(
     '/translations',
     { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: translationsResult } } },
-    async (req) => ({ lang: req.lang, languages: languages(), test_payments: testPayments(deps.env) }),
+    async (req) => ({ lang: req.lang, languages: languages(), test_payments: testPayments(deps.env), local_links: localLinks(deps.env) }),
   );
   app.get(
     '/allergens',

@@ -89,13 +89,15 @@ describe('content blocks and reference data', () => {
       lang: 'ru',
       languages: [{ code: 'lv' }, { code: 'en' }, { code: 'ru' }],
       test_payments: true,
+      // No PUBLIC_URL in the tests: links point to localhost, and the print-outs say so.
+      local_links: true,
     });
   });
 
   it('does not announce test payments without the sandbox gateway', async () => {
-    const cashOnly = await createTestApp({ PAYMENT_GATEWAY: 'none' });
+    const cashOnly = await createTestApp({ PAYMENT_GATEWAY: 'none', PUBLIC_URL: 'https://lunch.example' });
     try {
-      expect((await cashOnly.app.inject({ url: '/app/translations' })).json().test_payments).toBe(false);
+      expect((await cashOnly.app.inject({ url: '/app/translations' })).json()).toMatchObject({ test_payments: false, local_links: false });
     } finally {
       await cashOnly.close();
     }

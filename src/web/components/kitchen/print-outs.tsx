@@ -77,6 +77,9 @@ function PrintForm({ menuId }: { menuId: number }) {
 
   const active = laps.data?.data.filter((l) => l.active) ?? [];
   const locations = [...active.flatMap((l) => l.stops), ...(laps.data?.unassigned ?? [])];
+  // PUBLIC_URL unset or loopback: the QR codes open nowhere but this computer (decision 040).
+  const localLinks =
+    useApiQuery<{ local_links?: boolean }>(['translations'], '/app/translations', { staleTime: 10 * 60_000 }).data?.local_links === true;
   return (
     <form className="print-outs" onSubmit={submit} noValidate>
       <div className="field">
@@ -110,6 +113,7 @@ function PrintForm({ menuId }: { menuId: number }) {
           {t('print.sheet')}
         </Button>
       </p>
+      {localLinks && <Notice tone="warning">{t('print.localLinks')}</Notice>}
       <fieldset className="print-outs__layouts">
         <legend>{t('print.layout')}</legend>
         {(['a4', 'roll'] as const).map((value) => (
