@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
+import { streamOnly } from './kds-stream';
 import { apiToken, signIn, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu (category "Salads"). */
@@ -24,6 +25,9 @@ async function order(request: APIRequestContext, token: string, menuId: number, 
   expect(res.ok(), await res.text()).toBe(true);
 }
 
+// The service worker's fetches of the display data would not pass the page's routes (kds-stream.ts).
+test.use({ serviceWorkers: 'block' });
+
 // Spec 2 (kitchen display): staff see what to cook from placed orders, in big numbers per
 // category, and the screen refreshes by itself every 10 s.
 test('the kitchen display counts what to cook and refreshes by itself', async ({ page, request }) => {
@@ -36,6 +40,7 @@ test('the kitchen display counts what to cook and refreshes by itself', async ({
   const expected = await kitchenQty(request, kitchen, menu.id, dishId);
   expect(expected).toBeGreaterThanOrEqual(2);
 
+  const stream = await streamOnly(page);
   await signIn(page, 'kitchen@demo.lv');
   await page.goto(`/kds/${menu.id}`);
   const salads = page.getByRole('region', { name: /^Salads/ });
@@ -48,10 +53,15 @@ test('the kitchen display counts what to cook and refreshes by itself', async ({
   const announcement = page.getByRole('status').filter({ hasText: /Orders changed/ });
   await expect(announcement).toHaveCount(0);
 
-  // Another order arrives: the open screen shows it without a reload, and says so politely.
+  // Another order arrives: the open screen shows it without a reload, and says so politely. Live:
+  // only the event stream can bring it (the fallback refresh's requests are refused), well
+  // within the 10 s refresh.
+  await stream.only(menu.id);
   await order(request, customer, menu.id, dishId, 1);
-  await expect(row).toContainText(String(expected + 1), { timeout: 15_000 });
+  await expect(row).toContainText(String(expected + 1), { timeout: 5_000 });
   await expect(announcement).toHaveText(/^Orders changed: \d+ to cook in total \(was \d+\)\.$/);
+  expect(stream.result.blocked, 'display requests not caused by an event (the fallback refresh)').toEqual([]);
+  expect(stream.result.passed.length, 'the display refetched after the event').toBeGreaterThan(0);
 });
 
 /** The kitchen's wall screen. */
