@@ -145,8 +145,15 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(page.getByLabel('Līdz (pasūtīšanas termiņš)')).toHaveValue(today.startOf('day').toFormat("yyyy-LL-dd'T'HH:mm"));
   await page.getByLabel('Līdz (pasūtīšanas termiņš)').fill(today.set({ hour: 23, minute: 59 }).toFormat("yyyy-LL-dd'T'HH:mm"));
   await page.getByLabel('Publicēta (klienti var pasūtīt)').check();
+  // The set meal is shown with the "from" price the catalogue gives it (option 2,20 €), not its base of 0,00 €.
+  await page.getByLabel('Meklēt aktīvos ēdienus').fill(COMPLEX);
+  const setMeal = page.getByRole('checkbox', { name: new RegExp(COMPLEX) });
+  await setMeal.check();
+  await expect(page.getByText('Klienti redz: no 2,20 €.')).toBeVisible();
+  await setMeal.uncheck();
   await page.getByLabel('Meklēt aktīvos ēdienus').fill(DISH.lv);
-  await page.getByRole('checkbox', { name: DISH.lv }).check();
+  // The dishes are listed under their categories (issue 24).
+  await page.getByRole('group', { name: CATEGORY.lv }).getByRole('checkbox', { name: DISH.lv }).check();
   await expect(page.getByRole('heading', { name: 'Ēdieni šajā ēdienkartē (1)' })).toBeVisible();
   await page.getByRole('button', { name: 'Saglabāt un labot atlikumus' }).click();
   await expect(page).toHaveURL(/\/menu\/\d+\/balance$/);
@@ -155,6 +162,14 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   const stock = page.getByLabel(DISH.lv);
   await expect(stock).toHaveValue('');
   await stock.fill('3');
+  // Leaving with the edit unsaved asks first (issue 24); staying keeps what was typed.
+  await page.getByRole('link', { name: 'Atpakaļ uz ēdienkarti' }).click();
+  const leave = page.getByRole('dialog', { name: 'Aiziet nesaglabājot?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Palikt lapā' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/menu\/\d+\/balance$/);
+  await expect(stock).toHaveValue('3');
   const saved = page.waitForResponse((r) => /\/app\/dishlists\/\d+\/balance/.test(r.url()) && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Saglabāt atlikumus' }).click();
   const posted = await saved;
@@ -162,6 +177,9 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   // Only the edit is posted.
   expect(posted.request().postDataJSON()).toEqual({ balance: [{ id: expect.any(Number), qty: 3 }] });
   await expect(page.getByRole('status').filter({ hasText: 'Atlikumi saglabāti.' })).toBeVisible();
+  // Saved: leaving asks nothing.
+  await page.getByRole('link', { name: 'Atpakaļ uz ēdienkarti' }).click();
+  await expect(page).toHaveURL(new RegExp(`/menu/${menuId}$`));
   await signOut(page);
 
   // ---------------------------------------------------------------- customer: the order page

@@ -199,12 +199,13 @@ export const updateDishInput = createDishInput.partial();
 export type UpdateDishInput = z.infer<typeof updateDishInput>;
 
 /*
- * GET /app/dishes?page=&per_page=(50|all)&sort[position|created_at|id|title|code|price|status]=asc|desc
+ * GET /app/dishes?page=&per_page=(50|all)&sort[position|created_at|id|title|code|price|status|category]=asc|desc
  *     &filter[status]=1|0&filter[category_id]=N&filter[type]=simple|complex|initial
  *     &initial=1|0&search=
  *   answers Paged<Dish>. `initial=1`: only complex dishes (types complex and initial);
  *   `initial=0`: only simple dishes; absent: all. `search` matches title in lv/en/ru and code,
- *   case-insensitive substring. Default order: position, then id.
+ *   case-insensitive substring. Default order: position, then id. `sort[category]`: in category
+ *   order (the categories' positions), then as the other keys or the default say.
  * GET /app/dishes/{id} answers `dish` (with the full complex).
  * DELETE /app/dishes/{id} answers { success: true }; 409 when the dish is on a menu, was ordered or is
  *   an option of a complex (the message says which); switch status off instead to hide it.

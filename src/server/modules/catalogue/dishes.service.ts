@@ -33,7 +33,7 @@ import { existingCategoryIds, fullText, storedText, textMatches } from './catego
 import { jsonText, likePattern, orderTerms } from './list-sql.js';
 import { isoTime } from '../../lib/time.js';
 
-export const DISH_SORTS = ['position', 'created_at', 'id', 'title', 'code', 'price', 'status'] as const;
+export const DISH_SORTS = ['position', 'created_at', 'id', 'title', 'code', 'price', 'status', 'category'] as const;
 export type DishListQuery = ListQuery<(typeof DISH_SORTS)[number], { status: boolean; category_id: number; type: DishType }>;
 
 type DishRow = typeof dishes.$inferSelect;
@@ -183,6 +183,8 @@ export async function listDishes(
       code: dishes.code,
       price: shownPriceCents,
       status: dishes.status,
+      // Category order (the categories' positions, then their ids), as the menu builder lists them.
+      category: sql.raw('((select c.position from categories c where c.id = "dishes"."category_id"), "dishes"."category_id")'),
     },
     [asc(dishes.position), asc(dishes.id)],
   );

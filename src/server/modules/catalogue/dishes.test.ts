@@ -388,6 +388,24 @@ describe('dishes: sorting by price', () => {
     expect(asc.map((d) => d.priceFrom)).toEqual([1, 1.5, 2.9, 3.5, 6.5, 7.9]);
     expect((await listed('desc')).map((d) => d.id)).toEqual([set.id, chop.id, soup2.id, soup.id, small.id, water.id]);
   });
+
+  it('lists in category order with sort[category] (the menu builder groups its page by category)', async () => {
+    const p = await makeProvider(ctx.db);
+    const mains = await makeCategory(ctx.db, p.id, { position: 2 });
+    const soups = await makeCategory(ctx.db, p.id, { position: 1 });
+    const desserts = await makeCategory(ctx.db, p.id, { position: 3 });
+    const cake = await makeDish(ctx.db, p.id, desserts.id, { position: 0 });
+    const chop = await makeDish(ctx.db, p.id, mains.id, { position: 1 });
+    const soup = await makeDish(ctx.db, p.id, soups.id, { position: 5 });
+    const stew = await makeDish(ctx.db, p.id, mains.id, { position: 0 });
+    const ids = async (query: string) =>
+      ((await call('GET', `/app/dishes?provider_id=${p.id}&per_page=all&${query}`, admin)).json().data as { id: number }[]).map(
+        (d) => d.id,
+      );
+    expect(await ids('sort[category]=asc')).toEqual([soup.id, stew.id, chop.id, cake.id]);
+    expect(await ids('sort[category]=asc&sort[title]=desc&lang=en')).toHaveLength(4);
+    expect(await ids('sort[category]=desc')).toEqual([cake.id, stew.id, chop.id, soup.id]);
+  });
 });
 
 describe('dishes: delete', () => {

@@ -35,7 +35,8 @@ export function useMenuBalance(id: number) {
 /** Spec 9: active dishes only, 20 per page, with search. */
 export function useSelectorDishes(page: number, search: string) {
   return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'selector'], '/app/dishes', {
-    query: { page, per_page: SELECTOR_PAGE_SIZE, search: search || undefined, filter: { status: 1 } },
+    // In category order, so the page lists its dishes under their categories (issue 24).
+    query: { page, per_page: SELECTOR_PAGE_SIZE, search: search || undefined, filter: { status: 1 }, sort: { category: 'asc' } },
     placeholderData: keepPreviousData,
   });
 }

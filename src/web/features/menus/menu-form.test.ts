@@ -7,6 +7,7 @@ import {
   menuPayload,
   menuProblems,
   menuValuesOf,
+  menuPriceFrom,
   optionPrice,
   resetOverrides,
   setComplexEditable,
@@ -146,5 +147,60 @@ describe('a whole category at once', () => {
   it('takes off the category, except dishes with orders, and leaves other categories', () => {
     const start = setDishes([], [soup, stew, pie], true);
     expect(setDishes(start, [soup, stew], false, new Set([2])).map((s) => s.id)).toEqual([2, 3]);
+  });
+});
+
+describe("a set meal's price on the menu form", () => {
+  // The catalogue's example: base 0, soup (cheapest 2.90) and a chop at 5.00 in the set: from 7.90.
+  const setMeal = {
+    price: 0,
+    type: 'complex' as const,
+    complex: [
+      {
+        id: 1,
+        category_id: 10,
+        title: { lv: 'Zupa' },
+        optional: false,
+        position: 0,
+        dishes: [
+          { id: 11, price: null, base_price: 3.5, title: { lv: 'A' }, status: true },
+          { id: 12, price: null, base_price: 2.9, title: { lv: 'B' }, status: true },
+        ],
+      },
+      {
+        id: 2,
+        category_id: 20,
+        title: { lv: 'Otrais' },
+        optional: false,
+        position: 1,
+        dishes: [{ id: 21, price: 5, base_price: 6.5, title: { lv: 'C' }, status: true }],
+      },
+      {
+        id: 3,
+        category_id: 10,
+        title: { lv: 'Dzēriens' },
+        optional: true,
+        position: 2,
+        dishes: [{ id: 13, price: null, base_price: 1, title: { lv: 'D' }, status: true }],
+      },
+    ],
+  };
+  const draft = { id: 99, category_id: 30, price: '', editable: false, complex: [] };
+
+  it('is the "from" price the catalogue shows, not the base of 0,00 €', () => {
+    expect(menuPriceFrom(draft, setMeal)).toBe(7.9);
+  });
+
+  it("follows this menu's base price and editable option prices, and ignores unreadable ones", () => {
+    expect(menuPriceFrom({ ...draft, price: '0.5' }, setMeal)).toBe(8.4);
+    const overridden = { ...draft, editable: true, complex: [{ id: 21, category_id: 20, price: '4' }] };
+    expect(menuPriceFrom(overridden, setMeal)).toBe(6.9);
+    expect(menuPriceFrom({ ...overridden, editable: false }, setMeal)).toBe(7.9);
+    expect(menuPriceFrom({ ...draft, price: 'abc' }, setMeal)).toBe(7.9);
+  });
+
+  it("is a simple dish's price here", () => {
+    expect(menuPriceFrom({ ...draft, price: '3.2' }, { price: 4, type: 'simple', complex: [] })).toBe(3.2);
+    expect(menuPriceFrom(draft, { price: 4, type: 'simple', complex: [] })).toBe(4);
   });
 });

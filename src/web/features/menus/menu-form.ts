@@ -1,4 +1,7 @@
 import { DateTime } from 'luxon';
+import { toCents, toEuros } from '../../../shared/money';
+import { cheapestSelectionCents } from '../../../shared/ordering/complex';
+import type { Dish } from '../../../shared/schemas/catalogue';
 import type { CreateMenuInput, MenuDetail } from '../../../shared/schemas/menus';
 import { eurosFromInput, eurosToInput } from '../../lib/price';
 
@@ -131,6 +134,35 @@ export function setOptionPrice(
 /** Spec 4: the reset clears a complex's option price overrides. */
 export function resetOverrides(selected: SelectedDraft[], id: number): SelectedDraft[] {
   return update(selected, id, (s) => ({ ...s, complex: [] }));
+}
+
+/**
+ * What a dish costs on this menu as the catalogue and the order page show it, euros: a simple
+ * dish its price here; a set meal "from" its base price here plus the cheapest option of each
+ * mandatory group (with this menu's option prices when they are editable) — the one rule of
+ * `cheapestSelectionCents` (issue 24: the menu form showed a set meal's base, 0,00 €).
+ * Prices still being typed (unreadable) count as the dish's own.
+ */
+export function menuPriceFrom(
+  draft: SelectedDraft,
+  dish: Pick<Dish, 'price' | 'type'> & {
+    complex: { category_id: number; optional: boolean; dishes: { id: number; price: number | null; base_price: number }[] }[];
+  },
+): number {
+  const typed = eurosFromInput(draft.price);
+  const baseCents = toCents(typed ?? dish.price);
+  if (dish.type === 'simple') return toEuros(baseCents);
+  const groups = dish.complex.map((g) => ({
+    optional: g.optional,
+    dishes: g.dishes.map((o) => {
+      const override = draft.editable
+        ? draft.complex.find((c) => c.id === o.id && (c.category_id === null || c.category_id === g.category_id))
+        : undefined;
+      const here = override ? eurosFromInput(override.price) : undefined;
+      return { priceCents: toCents(here ?? o.price ?? o.base_price) };
+    }),
+  }));
+  return toEuros(cheapestSelectionCents(groups, baseCents));
 }
 
 export function optionPrice(draft: SelectedDraft | undefined, optionId: number): string {

@@ -18,7 +18,18 @@ interface DishSelectorProps {
   locked: ReadonlySet<number>;
 }
 
-/** Active dishes, 20 a page with search; a checkbox puts a dish on the menu or takes it off. */
+/** A page's dishes (listed in category order) under their categories, in that order. */
+function byCategory(rows: Dish[]): { categoryId: number; dishes: Dish[] }[] {
+  const groups: { categoryId: number; dishes: Dish[] }[] = [];
+  for (const dish of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last.categoryId === dish.category_id) last.dishes.push(dish);
+    else groups.push({ categoryId: dish.category_id, dishes: [dish] });
+  }
+  return groups;
+}
+
+/** Active dishes, 20 a page in category order with search, grouped by category; a checkbox puts a dish on the menu or takes it off. */
 export function DishSelector({ selected, onToggle, onSetMany, locked }: DishSelectorProps) {
   const { t, i18n } = useTranslation('menus');
   const lang = i18n.language;
@@ -50,33 +61,53 @@ export function DishSelector({ selected, onToggle, onSetMany, locked }: DishSele
       ) : rows.length === 0 ? (
         <p className="muted">{t('selector.empty')}</p>
       ) : (
-        <ul className="selector__list" aria-busy={dishes.isFetching || undefined}>
-          {rows.map((dish) => {
-            const on = isSelected(selected, dish.id);
-            const isLocked = on && locked.has(dish.id);
-            const id = `${headingId}-dish-${dish.id}`;
-            const complex = dish.type !== 'simple';
+        <div aria-busy={dishes.isFetching || undefined}>
+          {byCategory(rows).map((group) => {
+            const groupId = `${headingId}-category-${group.categoryId}`;
             return (
-              <li key={dish.id} className={`pick-row ${on ? 'is-selected' : ''}`}>
-                <div className="pick-row__main">
-                  <div className="pick-row__label">
-                    <input id={id} type="checkbox" className="checkbox" checked={on} disabled={isLocked} onChange={() => onToggle(dish)} />
-                    <label htmlFor={id}>
-                      {pickText(dish.title, lang)}
-                      {complex && <span className="badge badge--info">{t('selector.complex')}</span>}
-                      {dish.code && <span className="muted pick-row__meta"> · {dish.code}</span>}
-                    </label>
-                  </div>
-                  <span className="pick-row__meta muted">
-                    {pickText(dish.category?.title, lang)} ·{' '}
-                    {complex ? t('selector.priceFrom', { price: formatEuros(dish.priceFrom, lang) }) : formatEuros(dish.price, lang)}
-                  </span>
-                </div>
-                {isLocked && <p className="locked-note muted">{t('selected.hasOrders')}</p>}
-              </li>
+              <div key={group.categoryId} role="group" aria-labelledby={groupId} className="selector__group">
+                <h3 id={groupId} className="selector__group-title">
+                  {pickText(group.dishes[0]?.category?.title, lang) || `#${group.categoryId}`}
+                </h3>
+                <ul className="selector__list">
+                  {group.dishes.map((dish) => {
+                    const on = isSelected(selected, dish.id);
+                    const isLocked = on && locked.has(dish.id);
+                    const id = `${headingId}-dish-${dish.id}`;
+                    const complex = dish.type !== 'simple';
+                    return (
+                      <li key={dish.id} className={`pick-row ${on ? 'is-selected' : ''}`}>
+                        <div className="pick-row__main">
+                          <div className="pick-row__label">
+                            <input
+                              id={id}
+                              type="checkbox"
+                              className="checkbox"
+                              checked={on}
+                              disabled={isLocked}
+                              onChange={() => onToggle(dish)}
+                            />
+                            <label htmlFor={id}>
+                              {pickText(dish.title, lang)}
+                              {complex && <span className="badge badge--info">{t('selector.complex')}</span>}
+                              {dish.code && <span className="muted pick-row__meta"> · {dish.code}</span>}
+                            </label>
+                          </div>
+                          <span className="pick-row__meta muted">
+                            {complex
+                              ? t('selector.priceFrom', { price: formatEuros(dish.priceFrom, lang) })
+                              : formatEuros(dish.price, lang)}
+                          </span>
+                        </div>
+                        {isLocked && <p className="locked-note muted">{t('selected.hasOrders')}</p>}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
             );
           })}
-        </ul>
+        </div>
       )}
       <Pagination page={page} lastPage={lastPage} onPage={setPage} label={t('selector.pages')} />
     </section>

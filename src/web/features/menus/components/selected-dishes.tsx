@@ -6,6 +6,7 @@ import { formatEuros } from '../../../lib/format';
 import type { Dish } from '../api';
 import { groupByCategory } from '../balance';
 import {
+  menuPriceFrom,
   optionPrice,
   resetOverrides,
   setComplexEditable,
@@ -140,6 +141,14 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
       </div>
       <p id={`${id}-price-hint`} className="field__hint">
         {ownPrice !== null ? t('selected.priceHint', { price: formatEuros(ownPrice, lang) }) : t('selected.priceHintUnknown')}
+        {complex && dish && (
+          <>
+            {' '}
+            <span className="set-meal-price">
+              {t('selected.shownFrom', { price: t('selector.priceFrom', { price: formatEuros(menuPriceFrom(draft, dish), lang) }) })}
+            </span>
+          </>
+        )}
       </p>
       {errors[priceKey] && <p className="field__error">{errors[priceKey][0]}</p>}
       {locked && <p className="locked-note muted">{t('selected.hasOrders')}</p>}

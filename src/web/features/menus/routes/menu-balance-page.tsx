@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { isApiError, type FieldErrors } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
@@ -136,9 +137,12 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
   const editCount = Object.keys(edits).length;
   const invalidCount = Object.keys(invalid).length;
   const groups = groupByCategory(current);
+  // Typed quantities not saved yet: ask before leaving (a save clears the edits).
+  const unsaved = editCount > 0 || invalidCount > 0;
 
   return (
     <form onSubmit={submit} className="menu-form">
+      <UnsavedChangesGuard when={unsaved} />
       <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
       <p className="muted">{t('balance.intro')}</p>
       {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
