@@ -159,7 +159,9 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(page).toHaveURL(/\/menu\/\d+\/balance$/);
   const menuId = /\/menu\/(\d+)\/balance$/.exec(page.url())![1];
 
-  const stock = page.getByLabel(DISH.lv);
+  // The balance page has replaced the form (the address changes before the page renders).
+  await expect(page.getByRole('heading', { name: `Atlikumi: ${MENU}`, level: 1 })).toBeVisible();
+  const stock = page.getByRole('spinbutton', { name: DISH.lv });
   await expect(stock).toHaveValue('');
   await stock.fill('3');
   // Leaving with the edit unsaved asks first (issue 24); staying keeps what was typed.
