@@ -7,6 +7,7 @@ import type { OrderPageData, SelectableUser } from '../../../shared/schemas/orde
 import { isApiError } from '../../lib/api';
 import { ORDER_KEYS, placeOrder } from './api';
 import { useCart } from './cart-store';
+import { forgetSavedCart, sessionStore } from './model/saved-cart';
 import {
   attemptFor,
   checkoutBlockers,
@@ -103,7 +104,10 @@ export function useCheckout({ data, isCustomer, displayOnly }: CheckoutOptions):
       attempt.current = null;
       const link = safePaymentLink(answer.payment_link, window.location.href);
       if (link) {
-        // Off to the payment page; the button keeps spinning until the browser leaves.
+        // Off to the payment page; the button keeps spinning until the browser leaves. The order
+        // is placed (waiting for payment, shown with Pay and Cancel): the tab's kept cart goes, so
+        // coming back does not offer the same dishes a second time.
+        forgetSavedCart(sessionStore(), data.dishlist.id);
         setRedirecting(true);
         window.location.assign(link);
         return;

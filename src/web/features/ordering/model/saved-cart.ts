@@ -93,6 +93,15 @@ export function writeSavedCart(
   }
 }
 
+/** Forgets a menu's kept cart (its order was placed). */
+export function forgetSavedCart(store: KeyValueStore | null, menuId: number): void {
+  try {
+    store?.removeItem(CART_PREFIX + menuId);
+  } catch {
+    // Nothing kept to forget.
+  }
+}
+
 /** The menu chosen last in this tab (null: none). */
 export function readChosenMenu(store: KeyValueStore | null): number | null {
   try {
