@@ -94,6 +94,31 @@ export const auditFilters = {
   to: isoDay,
 };
 
+/** Kinds of object whose names the audit list resolves (the answer's `names`, keyed "kind:id"). */
+export type AuditRefKind =
+  'dish' | 'category' | 'menu' | 'order' | 'location' | 'provider' | 'user' | 'lap' | 'identity_provider' | 'invoice';
+
+/**
+ * Fields of before/after that hold ids, and of what: a number or a list (nested lists too), or
+ * (`in: 'keys'`) the keys of an object, e.g. stock by dish id.
+ */
+export const AUDIT_REF_FIELDS: Record<string, { kind: AuditRefKind; in?: 'keys' } | undefined> = {
+  user_id: { kind: 'user' },
+  location_id: { kind: 'location' },
+  location_ids: { kind: 'location' },
+  menu_id: { kind: 'menu' },
+  menu_ids: { kind: 'menu' },
+  copied_from: { kind: 'menu' },
+  category_id: { kind: 'category' },
+  dish_ids: { kind: 'dish' },
+  complex: { kind: 'dish' },
+  qty: { kind: 'dish', in: 'keys' },
+  prices: { kind: 'dish', in: 'keys' },
+  order_id: { kind: 'order' },
+  invoice_id: { kind: 'invoice' },
+  credits_id: { kind: 'invoice' },
+};
+
 const changes = z.record(z.string(), z.unknown()).nullable();
 
 export const auditEntry = z.object({
@@ -102,11 +127,15 @@ export const auditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity_type: z.string(),
   entity_id: z.string(),
+  /** The object's name now (dish or menu title, location, user's name and e-mail…), null when it is gone. */
+  entity_name: z.string().nullable(),
   provider_id: z.number().int().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   before: changes,
   after: changes,
   request_id: z.string().nullable(),
+  /** Names of the ids the entry mentions (its object and ids in before/after), keyed "kind:id". */
+  names: z.record(z.string(), z.string()),
 });
 export type AuditEntryAnswer = z.infer<typeof auditEntry>;
 

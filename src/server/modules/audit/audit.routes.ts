@@ -17,7 +17,7 @@ export async function auditRoutes(app: App, deps: Deps) {
   app.get(
     '/audit',
     { config, schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: pagedOf(auditEntry) } } },
-    async (req) => listAudit(db, await req.providerOrNull(), req.query),
+    async (req) => listAudit(db, await req.providerOrNull(), req.query, req.lang),
   );
   app.get('/audit/actors', { config, schema: { tags: ['audit'], response: { 200: auditActors } } }, async (req) =>
     listAuditActors(db, await req.providerOrNull()),

@@ -464,6 +464,62 @@ describe('GET /app/audit', () => {
     }
   });
 
+  it('names what each entry is about and the ids in it, in the asked language, in one query per page', async () => {
+    const w = await menuWorld(ctx.db, new Date());
+    const team = await teamWorld(ctx.db, new Date(), { title: 'Birojs Centrs' });
+    const admin = await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' });
+    const q = `provider_id=${w.provider.id}`;
+    await call('PUT', `/app/dishes/${w.soup.id}?${q}`, admin.auth, { price: 3.3 });
+    await call('POST', `/app/dishlists/${w.menu.id}/balance?${q}`, admin.auth, { balance: [{ id: w.soup.id, qty: 9 }] });
+    await call('POST', `/app/cashbalance/${w.menu.id}?${q}`, admin.auth, { location_id: team.location.id, amount: 2 });
+    await call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth);
+    const order = await placedOrder(ctx.db, {
+      menuId: w.menu.id,
+      userId: team.anna.user.id,
+      locationId: team.location.id,
+      amountCents: 300,
+      lines: [{ dishId: w.soup.id, title: w.soup.title, qty: 1, unitPriceCents: 300 }],
+    });
+    await call('DELETE', `/app/order/${order.id}?${q}`, admin.auth);
+
+    // As many queries for a page of 5 entries as for a page of 1: names are read per page, not per entry.
+    const client = ctx.deps.database.pool;
+    const original = client.query.bind(client);
+    const counted = async (perPage: number) => {
+      let queries = 0;
+      client.query = ((...args: Parameters<typeof original>) => {
+        queries++;
+        return original(...args);
+      }) as typeof client.query;
+      try {
+        const answer = await call('GET', `/app/audit?${q}&lang=en&per_page=${perPage}`, admin.auth);
+        expect(answer.statusCode).toBe(200);
+        return { answer, queries };
+      } finally {
+        client.query = original;
+      }
+    };
+    await counted(1); // warms the session and provider caches
+    const one = await counted(1);
+    const { answer: res, queries } = await counted(5);
+    expect(res.json().data).toHaveLength(5);
+    expect(queries).toBe(one.queries);
+    const byAction = Object.fromEntries(
+      res.json().data.map((e: { action: string; entity_name: string | null; names: Record<string, string> }) => [e.action, e]),
+    );
+    expect(byAction['dish.price']).toMatchObject({ entity_name: 'Sorrel soup', entity_id: String(w.soup.id) });
+    expect(byAction['balance.update']).toMatchObject({ entity_name: w.menu.title, names: { [`dish:${w.soup.id}`]: 'Sorrel soup' } });
+    expect(byAction['lap.cash'].entity_name).toBe(`${w.menu.title} · Birojs Centrs`);
+    expect(byAction['user.active']).toMatchObject({ entity_name: `Kristaps (${team.kristaps.email})`, actor: { name: 'Marta' } });
+    // A deleted order has no name any more; the ids in its entry still do.
+    expect(byAction['order.delete']).toMatchObject({
+      entity_name: null,
+      names: { [`user:${team.anna.user.id}`]: `Anna (${team.anna.user.email})`, [`location:${team.location.id}`]: 'Birojs Centrs' },
+    });
+    const lv = (await call('GET', `/app/audit?${q}&lang=lv&filter[action]=dish.price`, admin.auth)).json();
+    expect(lv.data[0].entity_name).toBe('Skābeņu zupa');
+  });
+
   it('newest first, scoped to the active provider plus provider-less entries, filtered and paged', async () => {
     const a = await menuWorld(ctx.db, new Date());
     const b = await menuWorld(ctx.db, new Date());

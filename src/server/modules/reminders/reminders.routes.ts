@@ -54,7 +54,12 @@ export async function remindersRoutes(app: App, deps: Deps) {
     async (req) => {
       const run = await sendDueReminders(deps);
       await db.transaction((tx) =>
-        recordAudit(tx, req, { action: 'reminders.run', entityType: 'setting', entityId: 'reminders', after: { ...run } }),
+        recordAudit(tx, req, {
+          action: 'reminders.run',
+          entityType: 'setting',
+          entityId: 'reminders',
+          after: { emails_sent: run.email, push_sent: run.push },
+        }),
       );
       return run;
     },

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../../shared/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_REF_FIELDS, AUDIT_SECRET } from '../../../../shared/schemas/audit';
 import { ManagePage } from '../../../components/manage/manage-page';
 import { PagedTable } from '../../../components/manage/manage-table';
 import type { Column } from '../../../components/ui/table';
@@ -31,23 +31,34 @@ export function Component() {
     table.setPage(1);
   };
 
-  /** One value as people read it: cents as euros, flags as yes/no, times in the business zone. */
-  const show = (key: string, v: unknown): string => {
+  /** One value as people read it: cents as euros, flags as yes/no, times in the business zone, ids by name. */
+  const show = (e: AuditEntry, key: string, v: unknown, side: 'before' | 'after'): string => {
     if (v === null || v === undefined) return '—';
+    if (v === AUDIT_SECRET) return side === 'before' ? t('secretHidden') : t('secretNew');
+    const ref = AUDIT_REF_FIELDS[key];
+    // An id by the name the server resolved ("#12" when the object is gone).
+    const named = (id: unknown) => (ref ? (e.names[`${ref.kind}:${String(id).split(':')[0]}`] ?? `#${String(id)}`) : String(id));
     if (typeof v === 'number' && key.endsWith('_cents')) return formatCents(v, lang);
     if (typeof v === 'boolean') return v ? t('yes') : t('no');
     if (key === 'accepted' && typeof v === 'number') return v ? t('yes') : t('no');
     if (typeof v === 'string' && ISO_TIME.test(v)) return formatDateTime(v, lang);
-    if (Array.isArray(v)) return v.length ? v.join(', ') : '—';
+    if (Array.isArray(v))
+      return v.length
+        ? v.map((x) => (Array.isArray(x) ? x.map(named).join(' | ') : ref ? named(x) : show(e, '', x, side))).join(', ')
+        : '—';
     if (key === 'prices' && typeof v === 'object')
       return Object.entries(v)
-        .map(([k, x]) => `#${k}: ${typeof x === 'number' ? formatCents(x, lang) : t('cataloguePrice')}`)
+        .map(([k, x]) => `${named(k)}: ${typeof x === 'number' ? formatCents(x, lang) : t('cataloguePrice')}`)
         .join(', ');
+    if (typeof v === 'object' && ['title', 'summary', 'ingredients'].includes(key)) {
+      const text = v as Record<string, string>;
+      return text[lang] || text.lv || Object.values(text).find(Boolean) || '—';
+    }
     if (typeof v === 'object')
       return Object.entries(v)
-        .map(([k, x]) => `#${k}: ${x === null ? t('unlimited') : String(x)}`)
+        .map(([k, x]) => `${named(k)}: ${x === null ? t('unlimited') : String(x)}`)
         .join(', ');
-    return String(v);
+    return ref ? named(v) : String(v);
   };
   const changes = (e: AuditEntry) => {
     const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
@@ -56,9 +67,9 @@ export function Component() {
       <ul className="audit-changes">
         {keys.map((k) => (
           <li key={k}>
-            <span className="muted">{t(`fields.${k}`, { defaultValue: k })}:</span> {e.before ? show(k, e.before[k]) : t('none')}{' '}
-            <span aria-hidden="true">→</span>
-            <span className="visually-hidden">{t('changedTo')}</span> {e.after ? show(k, e.after[k]) : t('removed')}
+            <span className="muted">{t(`fields.${k}`, { defaultValue: k })}:</span>{' '}
+            {e.before ? show(e, k, e.before[k], 'before') : t('none')} <span aria-hidden="true">→</span>
+            <span className="visually-hidden">{t('changedTo')}</span> {e.after ? show(e, k, e.after[k], 'after') : t('removed')}
           </li>
         ))}
       </ul>
@@ -67,16 +78,30 @@ export function Component() {
 
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: t('columns.at'), cell: (e) => formatDateTime(e.at, lang) },
-    { key: 'actor', header: t('columns.actor'), cell: (e) => (e.actor ? e.actor.name || e.actor.email : <span className="muted">—</span>) },
+    {
+      key: 'actor',
+      header: t('columns.actor'),
+      cell: (e) =>
+        e.actor ? (
+          <div className="dish-cell">
+            <span className="cell-strong">{e.actor.name || e.actor.email}</span>
+            {e.actor.name ? <span className="muted pick-row__meta">{e.actor.email}</span> : null}
+          </div>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
     {
       key: 'action',
       header: t('columns.action'),
       cell: (e) => (
         <div className="dish-cell">
           <span className="cell-strong">{t(`actions.${e.action}`)}</span>
-          <span className="muted pick-row__meta">
-            {t(`entities.${e.entity_type}`, { defaultValue: e.entity_type })} {e.entity_id}
+          <span>
+            {t(`entities.${e.entity_type}`, { defaultValue: e.entity_type })}
+            {e.entity_name ? `: ${e.entity_name}` : ''}
           </span>
+          <span className="muted pick-row__meta">{t('objectNumber', { id: e.entity_id })}</span>
         </div>
       ),
     },
