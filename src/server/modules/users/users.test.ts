@@ -135,7 +135,7 @@ describe('editing a user', () => {
       location_id: null,
       is_location_manager: true,
     });
-    expect(noLoc.json().errors.is_location_manager).toEqual(['Менеджер локации должен быть привязан к локации.']);
+    expect(noLoc.json().errors.is_location_manager).toEqual(['Менеджер места должен быть привязан к месту.']);
     const staffManager = await call('PUT', `/app/admin/users/${u.id}?lang=en`, admin.auth, {
       ...base,
       role: 'kitchen',
