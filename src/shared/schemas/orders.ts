@@ -158,12 +158,24 @@ export const cancelOrderResult = z.object({
 export type CancelOrderResult = z.infer<typeof cancelOrderResult>;
 
 /**
- * POST /app/order/accept-all: accepts every new (placed, not yet accepted) order of a menu, or of
- * one location on it (the orders' own location), in one call.
+ * POST /app/order/accept-all: accepts the new (placed, not yet accepted) orders of a menu, or of
+ * one location on it (the orders' own location), in one call. With `order_ids` (what the page
+ * showed and the user confirmed) only those of them are accepted; without it, every new order
+ * (the older body, kept working).
  */
-export const acceptAllInput = z.object({ dishlist_id: dbId, location_id: dbId.optional() });
+export const acceptAllInput = z.object({
+  dishlist_id: dbId,
+  location_id: dbId.optional(),
+  order_ids: z.array(dbId).min(1).max(5000).optional(),
+});
 export type AcceptAllInput = z.infer<typeof acceptAllInput>;
-export const acceptAllResult = z.object({ success: z.literal(true), message: z.string(), accepted: z.array(z.number()) });
+export const acceptAllResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  accepted: z.array(z.number()),
+  /** New orders of the same menu (and location) that were not in `order_ids`: they stay new. */
+  left_new: z.number(),
+});
 export type AcceptAllResult = z.infer<typeof acceptAllResult>;
 
 /** GET /app/order/new-count: orders not yet accepted on today's and later menus (the navigation's badge). */

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/index.js';
+import { auditLog, orders } from '../../db/schema/index.js';
 import type { Change } from '../../lib/events.js';
 import { makeLocation, makeProvider, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -56,7 +56,7 @@ describe('POST /app/order/accept-all', () => {
     const res = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id });
     stop();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Orders accepted: 2.', accepted: [newA1, newA2] });
+    expect(res.json()).toEqual({ success: true, message: 'Orders accepted: 2.', accepted: [newA1, newA2], left_new: 0 });
     expect(await acceptedOf([newA1, newA2, newB, pending, cancelled, already, otherMenu])).toEqual({
       [newA1]: 1,
       [newA2]: 1,
@@ -72,7 +72,77 @@ describe('POST /app/order/accept-all', () => {
     ]);
     // Again: nothing new, nothing changes.
     const again = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id }, 'lv');
-    expect(again.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 0.', accepted: [] });
+    expect(again.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 0.', accepted: [], left_new: 0 });
+  });
+
+  it('accepts only the orders the page showed; a newer new order stays new and is counted', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const seen = await s.order(s.menu.id, s.a.id);
+    // Placed after the page counted: the confirmation named 1 order.
+    const newer = await s.order(s.menu.id, s.a.id);
+    const changes: Change[] = [];
+    const stop = ctx.app.changes.subscribe((c) => changes.push(c));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`,
+      headers: kitchen.auth,
+      payload: { dishlist_id: s.menu.id, order_ids: [seen] },
+    });
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Orders accepted: 1. Newer orders left new: 1.',
+      accepted: [seen],
+      left_new: 1,
+    });
+    expect(await acceptedOf([seen, newer])).toEqual({ [seen]: 1, [newer]: 0 });
+    expect(changes).toEqual([{ type: 'order', menuId: s.menu.id, orderId: seen }]);
+    // Audited as a single accept: one entry for the accepted order, none for the newer one.
+    const entries = await ctx.db
+      .select({ entityId: auditLog.entityId, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'order'), inArray(auditLog.entityId, [String(seen), String(newer)])));
+    expect(entries.filter((e) => e.action === 'order.accept').map((e) => e.entityId)).toEqual([String(seen)]);
+    // Of one location: the same rule.
+    const lv = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/order/accept-all?lang=lv&provider_id=${s.menu.providerId}`,
+      headers: kitchen.auth,
+      payload: { dishlist_id: s.menu.id, location_id: s.a.id, order_ids: [newer] },
+    });
+    expect(lv.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 1.', accepted: [newer], left_new: 0 });
+  });
+
+  it('never accepts ids of another menu, another location or another provider’s menu', async () => {
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const s = await scene();
+    const mine = await s.order(s.menu.id, s.a.id);
+    const otherLocation = await s.order(s.menu.id, s.b.id);
+    const otherMenu = await s.order(s.other.id, s.a.id);
+    const foreignProvider = await makeProvider(ctx.db);
+    const foreignMenu = await makeMenu(ctx.db, { providerId: foreignProvider.id, from: new Date(), to: new Date(Date.now() + 3600_000) });
+    const foreign = await s.order(foreignMenu.id, s.a.id);
+    const call = (dishlistId: number, ids: number[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`,
+        headers: kitchen.auth,
+        payload: { dishlist_id: dishlistId, location_id: s.a.id, order_ids: ids },
+      });
+    const res = await call(s.menu.id, [mine, otherLocation, otherMenu, foreign]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: [mine], left_new: 0 });
+    // Another provider's menu while this provider is active: 404, nothing accepted.
+    const elsewhere = await call(foreignMenu.id, [foreign]);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await acceptedOf([mine, otherLocation, otherMenu, foreign])).toEqual({
+      [mine]: 1,
+      [otherLocation]: 0,
+      [otherMenu]: 0,
+      [foreign]: 0,
+    });
   });
 
   it('accepts the whole menu without a location', async () => {

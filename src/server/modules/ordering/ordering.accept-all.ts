@@ -1,5 +1,5 @@
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import type { AcceptAllInput, AcceptAllResult } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
@@ -9,26 +9,38 @@ import { orderingText } from './ordering.messages.js';
 import { ORDER_STATUS, placedOrder } from './ordering.placed.js';
 
 /**
- * "Accept all new" (issue 13): every placed, not yet accepted order of the menu (of one location
- * when given: the orders' own location, as the orders page groups them) is accepted in one
- * statement in one transaction. An order placed while this runs is either in it or stays new;
- * none is accepted twice. Answers the ids accepted (the caller publishes one change per order).
+ * "Accept all new" (issue 13): the placed, not yet accepted orders of the menu (of one location
+ * when given: the orders' own location, as the orders page groups them) are accepted in one
+ * statement in one transaction; none is accepted twice. With `order_ids` (issue 24: what the page
+ * showed and the user confirmed) only those of them that are still new and belong to this menu
+ * (hence its provider) are accepted, and the menu must be the active provider's (`providerId`,
+ * else 404); a newer new order stays new and is counted in `left_new`. Without `order_ids` (the
+ * older body) every new order is accepted, as before. Answers the ids accepted (the caller
+ * publishes one change per order).
  */
-export async function acceptAllNew(db: Db, input: AcceptAllInput, now: Date, lang: Lang, who: AuditWho): Promise<AcceptAllResult> {
-  const accepted = await db.transaction(async (tx) => {
+export async function acceptAllNew(
+  db: Db,
+  input: AcceptAllInput,
+  providerId: () => Promise<number | null>,
+  now: Date,
+  lang: Lang,
+  who: AuditWho,
+): Promise<AcceptAllResult> {
+  const ids = input.order_ids;
+  const activeProvider = ids ? await providerId() : null;
+  const { accepted, leftNew } = await db.transaction(async (tx) => {
     const [menu] = await tx.select({ id: menus.id, providerId: menus.providerId }).from(menus).where(eq(menus.id, input.dishlist_id));
-    if (!menu) throw new AppError(404, orderingText(lang, 'menuNotFound'));
+    if (!menu || (ids && menu.providerId !== activeProvider)) throw new AppError(404, orderingText(lang, 'menuNotFound'));
+    const scope = and(
+      eq(orders.menuId, input.dishlist_id),
+      placedOrder(),
+      eq(orders.accepted, 0),
+      input.location_id !== undefined ? eq(orders.locationId, input.location_id) : undefined,
+    );
     const rows = await tx
       .update(orders)
       .set({ accepted: 1, updatedAt: now })
-      .where(
-        and(
-          eq(orders.menuId, input.dishlist_id),
-          placedOrder(),
-          eq(orders.accepted, 0),
-          input.location_id !== undefined ? eq(orders.locationId, input.location_id) : undefined,
-        ),
-      )
+      .where(and(scope, ids ? inArray(orders.id, ids) : undefined))
       .returning({ id: orders.id });
     // One entry per order, as a single accept writes (decision 037).
     for (const r of rows) {
@@ -41,9 +53,15 @@ export async function acceptAllNew(db: Db, input: AcceptAllInput, now: Date, lan
         after: { accepted: 1 },
       });
     }
-    return rows.map((r) => r.id).sort((a, b) => a - b);
+    // The new orders the caller did not name (placed after the page counted) stay new; say how many.
+    const [left] = ids ? await tx.select({ n: count() }).from(orders).where(scope) : [{ n: 0 }];
+    return { accepted: rows.map((r) => r.id).sort((a, b) => a - b), leftNew: Number(left?.n ?? 0) };
   });
-  return { success: true, message: orderingText(lang, 'acceptedAll', { count: accepted.length }), accepted };
+  const message =
+    leftNew > 0
+      ? orderingText(lang, 'acceptedSomeLeftNew', { count: accepted.length, left: leftNew })
+      : orderingText(lang, 'acceptedAll', { count: accepted.length });
+  return { success: true, message, accepted, left_new: leftNew };
 }
 
 /**

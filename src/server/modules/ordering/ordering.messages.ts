@@ -25,6 +25,7 @@ type Key =
   | 'orderTooLarge'
   | 'notPlaced'
   | 'acceptedAll'
+  | 'acceptedSomeLeftNew'
   | 'paymentKeepsOrder'
   | 'cancelClosed'
   | 'notCancellable'
@@ -61,6 +62,7 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'The order total is too large.',
     notPlaced: 'Only placed orders can be accepted.',
     acceptedAll: 'Orders accepted: {count}.',
+    acceptedSomeLeftNew: 'Orders accepted: {count}. Newer orders left new: {left}.',
     paymentKeepsOrder: 'This order has a card or bank payment that is paid or still in progress, so it cannot be deleted.',
     cancelClosed: 'The menu is closed, this order can no longer be cancelled.',
     notCancellable: 'This order cannot be cancelled.',
@@ -101,6 +103,7 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'Pasūtījuma summa ir pārāk liela.',
     notPlaced: 'Apstiprināt var tikai noformētus pasūtījumus.',
     acceptedAll: 'Apstiprināti pasūtījumi: {count}.',
+    acceptedSomeLeftNew: 'Apstiprināti pasūtījumi: {count}. Jaunāki pasūtījumi atstāti jauni: {left}.',
     paymentKeepsOrder: 'Šim pasūtījumam ir samaksāts vai vēl notiekošs kartes vai bankas maksājums, tāpēc to nevar dzēst.',
     cancelClosed: 'Ēdienkarte ir slēgta, šo pasūtījumu vairs nevar atcelt.',
     notCancellable: 'Šo pasūtījumu nevar atcelt.',
@@ -143,6 +146,7 @@ export const orderingText = defineMessages<Key>({
     orderTooLarge: 'Сумма заказа слишком велика.',
     notPlaced: 'Принять можно только оформленные заказы.',
     acceptedAll: 'Принято заказов: {count}.',
+    acceptedSomeLeftNew: 'Принято заказов: {count}. Более новых заказов оставлено новыми: {left}.',
     paymentKeepsOrder: 'У этого заказа есть оплаченный или ещё не завершённый платёж картой или через банк, поэтому его нельзя удалить.',
     cancelClosed: 'Меню закрыто, этот заказ больше нельзя отменить.',
     notCancellable: 'Этот заказ нельзя отменить.',

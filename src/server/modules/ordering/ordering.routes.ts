@@ -317,7 +317,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     '/order/accept-all',
     { config: { access: STAFF }, schema: { tags: ['ordering'], body: acceptAllInput, response: { 200: acceptAllResult } } },
     async (req) => {
-      const done = await acceptAllNew(db, req.body, deps.now(), req.lang, req);
+      const done = await acceptAllNew(db, req.body, () => req.providerOrNull(), deps.now(), req.lang, req);
       for (const orderId of done.accepted) app.changes.publish({ type: 'order', menuId: req.body.dishlist_id, orderId });
       return done;
     },

@@ -84,11 +84,13 @@ export function useCancelledOrders(menuId: number | null) {
 export const ordersApi = {
   setAccepted: (id: number, accepted: 0 | 1) => api.put<Order>(`/app/order/${id}`, undefined, { query: { accepted } }),
   remove: (id: number) => api.delete<{ success: true }>(`/app/order/${id}`),
-  /** Accepts every new order of the menu, or of one location on it (one call). */
-  acceptAll: (menuId: number, locationId?: number) =>
+  /** Accepts the new orders the page showed (`orderIds`) of the menu, or of one location on it (one call); newer ones stay new. */
+  acceptAll: (menuId: number, orderIds: number[], locationId?: number) =>
     api.post<AcceptAllResult>(
       '/app/order/accept-all',
-      locationId === undefined ? { dishlist_id: menuId } : { dishlist_id: menuId, location_id: locationId },
+      locationId === undefined
+        ? { dishlist_id: menuId, order_ids: orderIds }
+        : { dishlist_id: menuId, location_id: locationId, order_ids: orderIds },
     ),
   /** The orders print-out PDF (all locations, or one) as a blob, fetched with the bearer header. */
   printPdf: (menuId: number, filter: AcceptedFilter, locationId?: number) =>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
@@ -89,23 +90,29 @@ export function Component() {
       return next;
     });
 
+  // "Accept all new" accepts exactly the new orders the confirmation counted (issue 24): one that
+  // arrives while the dialog is open stays new, and the answer says how many did.
+  type AcceptAsk = { location: { id: number; title: string } | null; ids: number[] };
+  const [acceptAsk, setAcceptAsk] = useState<AcceptAsk | null>(null);
   const acceptAll = useMutation({
-    mutationFn: (location: { id: number; title: string } | null) => ordersApi.acceptAll(menuId ?? 0, location?.id),
+    mutationFn: (ask: AcceptAsk) => ordersApi.acceptAll(menuId ?? 0, ask.ids, ask.location?.id),
     onMutate: () => setOutcome(null),
     onSuccess: (answer) => {
+      setAcceptAsk(null);
       if (!answer) return;
-      setOutcome({ tone: 'success', text: answer.message });
+      const done = t('acceptAll.done', { count: answer.accepted.length });
+      const text = answer.left_new > 0 ? `${done}; ${t('acceptAll.leftNew', { count: answer.left_new })}` : `${done}.`;
+      setOutcome({ tone: 'success', text });
       seen(answer.accepted);
     },
     onError: (error) => {
+      setAcceptAsk(null);
       if (!(isApiError(error) && error.isIgnored)) setOutcome({ tone: 'error', text: errorMessage(error, t('errors.updateFailed')) });
     },
     onSettled: refresh,
   });
-  const confirmAcceptAll = (location: { id: number; title: string } | null, count: number) => {
-    const text = location ? t('acceptAll.confirmLocation', { count, location: location.title }) : t('acceptAll.confirmMenu', { count });
-    if (window.confirm(text)) acceptAll.mutate(location);
-  };
+  const askAcceptAll = (location: { id: number; title: string } | null, shown: readonly Order[]) =>
+    setAcceptAsk({ location, ids: shown.filter((o) => o.accepted !== 1).map((o) => o.id) });
 
   const update = useMutation({
     mutationFn: (o: Order) => ordersApi.setAccepted(o.id, toggledAccepted(o.accepted)),
@@ -346,8 +353,13 @@ export function Component() {
               <Button
                 variant="primary"
                 disabled={busy}
-                loading={acceptAll.isPending && acceptAll.variables === null}
-                onClick={() => confirmAcceptAll(null, newCount(groups.flatMap((g) => g.orders)))}
+                loading={acceptAll.isPending && acceptAll.variables.location === null}
+                onClick={() =>
+                  askAcceptAll(
+                    null,
+                    groups.flatMap((g) => g.orders),
+                  )
+                }
               >
                 {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
               </Button>
@@ -388,9 +400,9 @@ export function Component() {
                     <Button
                       size="sm"
                       disabled={busy}
-                      loading={acceptAll.isPending && acceptAll.variables?.id === g.location.id}
+                      loading={acceptAll.isPending && acceptAll.variables.location?.id === g.location.id}
                       aria-label={t('acceptAll.locationNamed', { count: newCount(g.orders), location: g.location.title })}
-                      onClick={() => confirmAcceptAll(g.location, newCount(g.orders))}
+                      onClick={() => askAcceptAll(g.location, g.orders)}
                     >
                       {t('acceptAll.location', { count: newCount(g.orders) })}
                     </Button>
@@ -509,6 +521,22 @@ export function Component() {
           />
         </section>
       )}
+      <ConfirmDialog
+        open={acceptAsk !== null}
+        tone="primary"
+        title={t('acceptAll.title')}
+        message={
+          acceptAsk?.location
+            ? t('acceptAll.confirmLocation', { count: acceptAsk.ids.length, location: acceptAsk.location.title })
+            : t('acceptAll.confirmMenu', { count: acceptAsk?.ids.length ?? 0 })
+        }
+        confirmLabel={t('acceptAll.confirm')}
+        busy={acceptAll.isPending}
+        onCancel={() => setAcceptAsk(null)}
+        onConfirm={() => {
+          if (acceptAsk && !acceptAll.isPending) acceptAll.mutate(acceptAsk);
+        }}
+      />
     </section>
   );
 }
