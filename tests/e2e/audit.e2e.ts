@@ -5,7 +5,7 @@ import { apiToken, signIn } from './ordering-support';
 test('admin changes a dish price and finds it, old and new, in the audit log', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
   const dishes = (await (await request.get('/app/dishes?lang=en&filter[type]=simple&per_page=1', { headers })).json()) as {
-    data: { id: number; price: number }[];
+    data: { id: number; price: number; title: { lv: string; en: string } }[];
   };
   const dish = dishes.data[0]!;
   const newPrice = Math.round((dish.price + 0.37) * 100) / 100;
@@ -21,7 +21,10 @@ test('admin changes a dish price and finds it, old and new, in the audit log', a
   await page.getByLabel('Action').selectOption({ label: 'Dish price' });
   await page.getByLabel('Object number').fill(String(dish.id));
   const row = page.getByRole('row').filter({ hasText: 'Dish price' }).first();
-  await expect(row).toContainText(`Dish ${dish.id}`);
+  // What and who by name (issue 24), the number still there.
+  await expect(row).toContainText(`Dish: ${dish.title.en || dish.title.lv}`);
+  await expect(row).toContainText(`no. ${dish.id}`);
+  await expect(row).toContainText('admin@demo.lv');
   await expect(row).toContainText(euros(dish.price));
   await expect(row).toContainText(euros(newPrice));
   await expect(page.getByRole('row').filter({ hasText: 'Menu created' })).toHaveCount(0);
