@@ -503,7 +503,9 @@ describe('GET /app/audit', () => {
     const one = await counted(1);
     const { answer: res, queries } = await counted(5);
     expect(res.json().data).toHaveLength(5);
-    expect(queries).toBe(one.queries);
+    // Not more for 5 entries than for 1 (an N+1 read would add one per entry); a background session
+    // refresh on the pool may fall into either count, so fewer is fine.
+    expect(queries).toBeLessThanOrEqual(one.queries);
     const byAction = Object.fromEntries(
       res.json().data.map((e: { action: string; entity_name: string | null; names: Record<string, string> }) => [e.action, e]),
     );
