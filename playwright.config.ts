@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './tests/e2e/chromium';
+import { E2E_WORKERS, e2eServerURL } from './tests/e2e/servers';
 
 /**
  * Browser journeys (tests/e2e/*.e2e.ts) against the built SPA + API on a throwaway, freshly
@@ -7,8 +8,6 @@ import { chromiumPath } from './tests/e2e/chromium';
  * work here, so Chromium comes from CHROMIUM_PATH, else /usr/bin/chromium, else the
  * @sparticuz/chromium package (unpacked by tests/e2e/global-setup.ts), design section 2.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,8 +15,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   // Prints the run's axe-core violation count (tests/e2e/a11y.ts).
   globalTeardown: './tests/e2e/global-teardown.ts',
-  // One seeded database is shared by all journeys; running them one at a time keeps them independent.
-  workers: 1,
+  // Two journeys at a time, each worker with its own server and seeded database (tests/e2e/servers.ts);
+  // the journey fixture points each worker's baseURL at its server (tests/e2e/a11y.ts).
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // No retries: a journey that needs one has a cause to find (issue 9).
@@ -28,7 +28,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
     browserName: 'chromium',
     locale: 'lv-LV',
     timezoneId: 'Europe/Riga',
@@ -46,15 +45,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm run start:e2e',
-    url: `${baseURL}/app/translations`,
-    // PUBLIC_URL: company sign-in's redirect address must be the address the browser uses.
-    env: { PORT: String(PORT), PUBLIC_URL: baseURL },
-    reuseExistingServer: !process.env.CI,
-    // First run builds the SPA and starts PostgreSQL.
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started one after the other: the first builds the SPA (scripts/build-web.mjs), the others find it built.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const url = e2eServerURL(index);
+    return {
+      command: 'npm run start:e2e',
+      url: `${url}/app/translations`,
+      // PUBLIC_URL: company sign-in's redirect address must be the address the browser uses.
+      env: { PORT: new URL(url).port, PUBLIC_URL: url },
+      reuseExistingServer: !process.env.CI,
+      // First run builds the SPA and starts PostgreSQL.
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

@@ -11,7 +11,8 @@ chmodSync(dir, 0o755);
 process.env.PORT ??= '3100';
 process.env.HOST ??= '127.0.0.1';
 process.env.DATA_DIR = path.join(dir, 'pg');
-process.env.EMBEDDED_PG_PORT ??= String(56000 + Math.floor(Math.random() * 2000));
+// One database port per server port: the journeys start two servers at once (tests/e2e/servers.ts).
+process.env.EMBEDDED_PG_PORT ??= String(56000 + (Number(process.env.PORT) % 2000));
 process.env.JOBS ??= 'false';
 // Today's demo menu open for the whole run, whatever the hour it starts (it closes at 23:59 Riga).
 process.env.DEMO_MIN_OPEN_MINUTES ??= '120';

@@ -1,9 +1,10 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { A11Y_LOG, type ScanLogLine } from './a11y-log';
+import { e2eServerURL } from './servers';
 
 /**
  * The journey fixture (decision 021): every journey imports `test` and `expect` from here (the
@@ -65,8 +66,31 @@ interface Tracked {
 /** Pages seen by this worker. */
 const tracked = new WeakMap<Page, Tracked>();
 
-/** State keys scanned in this worker's run (one worker runs all journeys, playwright.config.ts). */
+/** State keys scanned in this run, by this worker or (read from the scan log) by another. */
 const scannedKeys = new Set<string>();
+let logBytesRead = 0;
+
+function keyOf(role: string, width: number, path: string, online: boolean) {
+  return `${role} ${width} px ${path}${online ? '' : ' offline'}`;
+}
+
+/** Whether a state was scanned in this run; the other workers' scans are read from the scan log. */
+function alreadyScanned(key: string): boolean {
+  if (scannedKeys.has(key)) return true;
+  if (!existsSync(A11Y_LOG)) return false;
+  const size = statSync(A11Y_LOG).size;
+  if (size === logBytesRead) return false;
+  const text = readFileSync(A11Y_LOG, 'utf8');
+  // Whole lines only: another worker may be writing its last one.
+  const end = text.lastIndexOf('\n') + 1;
+  for (const line of text.slice(logBytesRead, end).split('\n')) {
+    if (!line) continue;
+    const l = JSON.parse(line) as ScanLogLine;
+    scannedKeys.add(keyOf(l.role, l.width, l.url, l.online));
+  }
+  logBytesRead = end;
+  return scannedKeys.has(key);
+}
 
 /** The journey now running: its pages and its automatic scans' failures. */
 interface Journey {
@@ -161,7 +185,7 @@ function trackedOf(page: Page): Tracked {
 function stateKey(page: Page, state: PageState) {
   const role = state.signedIn ? (trackedOf(page).role ?? 'signed-in') : 'visitor';
   const width = page.viewportSize()?.width ?? 0;
-  return { key: `${role} ${width} px ${state.path}${state.online ? '' : ' offline'}`, role, width };
+  return { key: keyOf(role, width, state.path, state.online), role, width };
 }
 
 /** Runs axe-core on the page as it is; answers the serious and critical violations, described. */
@@ -233,7 +257,7 @@ export async function scanA11y(page: Page, step: string) {
 async function onMarked(page: Page) {
   try {
     let state = await readState(page);
-    if (scannedKeys.has(stateKey(page, state).key)) return await clearMark(page, state.since);
+    if (alreadyScanned(stateKey(page, state).key)) return await clearMark(page, state.since);
     if (!state.settled) {
       // Usually under a second (the page's last requests); the action waits that long once.
       await page
@@ -248,7 +272,7 @@ async function onMarked(page: Page) {
     }
     await clearMark(page, state.since);
     const { key } = stateKey(page, state);
-    if (scannedKeys.has(key)) return;
+    if (alreadyScanned(key)) return;
     const described = await runScan(page, `${journey?.title ?? 'journey'}: ${key}`, state, true);
     if (described.length > 0) {
       const failure = `serious or critical axe-core violations at ${key}:\n${described.join('\n')}`;
@@ -358,6 +382,11 @@ export const test = base.extend<{ a11yJourney: void }, { a11yBrowser: void }>({
     },
     { scope: 'worker', auto: true },
   ],
+  // Each worker has its own server and database (tests/e2e/servers.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(e2eServerURL(testInfo.parallelIndex));
+  },
   contextOptions: async ({ contextOptions }, use) => {
     await use({ ...contextOptions, reducedMotion: 'reduce' });
   },
