@@ -7,6 +7,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files in one worker share its module cache: each file used to import the whole server
+    // again (most of the suite's time). Each file still gets its own database (harness.ts), and no
+    // test mocks a module or changes process.env.
+    isolate: false,
     // Two cores: two files at a time keeps the database and CPU busy without thrashing.
     maxWorkers: 2,
   },
