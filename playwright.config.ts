@@ -26,7 +26,8 @@ export default defineConfig({
   // 15 s, not 10: the journey fixture's axe-core scan of a page reached anew runs inside the first
   // assertion or action after it (tests/e2e/a11y.ts) and counts against its time.
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The list, then the five slowest journeys (tests/e2e/slowest-reporter.ts).
+  reporter: [['list'], ['./tests/e2e/slowest-reporter.ts'], ...(process.env.CI ? [['html', { open: 'never' }] as const] : [])],
   use: {
     browserName: 'chromium',
     locale: 'lv-LV',

@@ -13,5 +13,7 @@ export default defineConfig({
     isolate: false,
     // Two cores: two files at a time keeps the database and CPU busy without thrashing.
     maxWorkers: 2,
+    // The default report, then the five slowest files.
+    reporters: ['default', './src/server/test/slowest-reporter.ts'],
   },
 });
