@@ -83,7 +83,7 @@ function pgCode(err: unknown): string | undefined {
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const lang = req.lang ?? DEFAULT_LANG;
   if (err instanceof AppError) {
-    return reply.status(err.status).headers(err.headers).send({ message: err.message, errors: err.errors });
+    return reply.status(err.status).headers(err.headers).send(err.render(lang));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     return reply.status(422).send({ message: t(lang, 'invalid'), errors: validationErrors(err.validation, err.validationContext, lang) });

@@ -4,7 +4,29 @@ import { DEFAULT_LANG, isLang, pluralForm, type Lang, type PluralForms } from '.
 /** A text of one language: plain, or counted (one form per plural category of the language). */
 export type MessageText<L extends Lang> = string | PluralForms<L>;
 export type Messages<K extends string> = { [L in Lang]: Record<K, MessageText<L>> };
-export type Translate<K extends string> = (lang: Lang, key: K, params?: Record<string, string | number>) => string;
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * A text not yet in a language: what a service throws or answers when it does not know who reads
+ * it (issue 25, coded errors). It names its message (`code`, e.g. "favourites.dishNotFound") and
+ * parameters; the error handler renders it in the request's language at the edge.
+ */
+export interface LocalText {
+  readonly code: string;
+  readonly params: MessageParams | undefined;
+  render(lang: Lang): string;
+}
+
+export function isLocalText(v: unknown): v is LocalText {
+  return typeof v === 'object' && v !== null && typeof (v as LocalText).render === 'function' && typeof (v as LocalText).code === 'string';
+}
+
+/** A module's texts: translate now (`texts(lang, key)`, for documents and mail) or later (`texts.coded(key)`). */
+export interface Translate<K extends string> {
+  (lang: Lang, key: K, params?: MessageParams): string;
+  /** The text as a LocalText, rendered in the reader's language where it is answered. */
+  coded(key: K, params?: MessageParams): LocalText;
+}
 
 /**
  * Declares a module's server texts in every language at once; the type makes a missing
@@ -13,8 +35,8 @@ export type Translate<K extends string> = (lang: Lang, key: K, params?: Record<s
  * other }` in ru, `{ one, other }` in en) and is chosen by the `count` parameter through
  * Intl.PluralRules, as i18next does on the web.
  */
-export function defineMessages<K extends string>(messages: Messages<K>): Translate<K> {
-  return (lang, key, params) => {
+export function defineMessages<K extends string>(messages: Messages<K>, area = 'common'): Translate<K> {
+  const translate = (lang: Lang, key: K, params?: MessageParams): string => {
     const entry: string | PluralForms<'lv'> | PluralForms<'en'> | PluralForms<'ru'> | undefined =
       messages[lang]?.[key] ?? messages[DEFAULT_LANG][key];
     let text: string;
@@ -24,6 +46,13 @@ export function defineMessages<K extends string>(messages: Messages<K>): Transla
     if (params) for (const [p, v] of Object.entries(params)) text = text.replaceAll(`{${p}}`, String(v));
     return text;
   };
+  return Object.assign(translate, {
+    coded: (key: K, params?: MessageParams): LocalText => ({
+      code: `${area}.${key}`,
+      params,
+      render: (lang: Lang) => translate(lang, key, params),
+    }),
+  });
 }
 
 /** A counted text in every language: the plural forms of each (see defineMessages). */

@@ -23,12 +23,12 @@ export async function favouritesRoutes(app: App, deps: Deps) {
   app.put(
     '/favourites/:dishId',
     { config: { access: 'user' }, schema: { tags: ['ordering'], params: favouriteParams, response: { 200: favouriteResult } } },
-    async (req) => addFavourite(db, userOf(req).id, await req.providerOrNull(), req.params.dishId, req.lang),
+    async (req) => addFavourite(db, userOf(req).id, await req.providerOrNull(), req.params.dishId),
   );
 
   app.delete(
     '/favourites/:dishId',
     { config: { access: 'user' }, schema: { tags: ['ordering'], params: favouriteParams, response: { 200: favouriteResult } } },
-    async (req) => removeFavourite(db, userOf(req).id, req.params.dishId, req.lang),
+    async (req) => removeFavourite(db, userOf(req).id, req.params.dishId),
   );
 }

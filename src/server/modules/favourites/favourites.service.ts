@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { FavouriteResult, FavouritesResult } from '../../../shared/schemas/favourites.js';
 import type { Db } from '../../db/client.js';
 import { dishes, userFavourites } from '../../db/schema/index.js';
@@ -22,13 +21,7 @@ export async function listFavourites(db: Db, userId: number, providerId: number 
  * Marks an active dish of the request's provider as the user's favourite; another provider's
  * dish is answered like a missing one.
  */
-export async function addFavourite(
-  db: Db,
-  userId: number,
-  providerId: number | null,
-  dishId: number,
-  lang: Lang,
-): Promise<FavouriteResult> {
+export async function addFavourite(db: Db, userId: number, providerId: number | null, dishId: number): Promise<FavouriteResult> {
   const [dish] =
     providerId === null
       ? []
@@ -37,15 +30,15 @@ export async function addFavourite(
           .from(dishes)
           .where(and(eq(dishes.id, dishId), eq(dishes.providerId, providerId), eq(dishes.status, true)))
           .limit(1);
-  if (!dish) throw new AppError(404, favouritesText(lang, 'dishNotFound'));
+  if (!dish) throw new AppError(404, favouritesText.coded('dishNotFound'));
   await db.insert(userFavourites).values({ userId, dishId }).onConflictDoNothing();
   return { dish_id: dishId, favourite: true };
 }
 
 /** Unmarks a favourite (whatever the dish's provider or state now: the row is the user's own). */
-export async function removeFavourite(db: Db, userId: number, dishId: number, lang: Lang): Promise<FavouriteResult> {
+export async function removeFavourite(db: Db, userId: number, dishId: number): Promise<FavouriteResult> {
   const [dish] = await db.select({ id: dishes.id }).from(dishes).where(eq(dishes.id, dishId)).limit(1);
-  if (!dish) throw new AppError(404, favouritesText(lang, 'dishNotFound'));
+  if (!dish) throw new AppError(404, favouritesText.coded('dishNotFound'));
   await db.delete(userFavourites).where(and(eq(userFavourites.userId, userId), eq(userFavourites.dishId, dishId)));
   return { dish_id: dishId, favourite: false };
 }

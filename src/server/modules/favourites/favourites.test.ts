@@ -65,6 +65,9 @@ describe('favourites', () => {
     const unknown = await call('PUT', `/app/favourites/999999${x.q}&lang=en`, x.me.auth);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('This dish does not exist.');
+    // The service throws a coded text; the answer is in each request's language (issue 25).
+    expect((await call('PUT', `/app/favourites/999999${x.q}&lang=ru`, x.me.auth)).json().message).toBe('Такого блюда нет.');
+    expect((await call('PUT', `/app/favourites/999999${x.q}&lang=lv`, x.me.auth)).json().message).toBe('Šāds ēdiens nepastāv.');
     expect((await call('DELETE', `/app/favourites/999999${x.q}`, x.me.auth)).statusCode).toBe(404);
     expect((await call('PUT', `/app/favourites/${x.other.soup.id}${x.q}`, x.me.auth)).statusCode).toBe(404);
     const hidden = await makeDish(ctx.db, { providerId: x.w.provider.id, categoryId: x.w.category.id, status: false });
