@@ -58,9 +58,8 @@ test('kitchen prints the production sheet and labels, and a scanned label hands 
 
     // The phone opens the first label's address: it shows the portion and writes nothing yet.
     const path = new URL(mine[0]!).pathname;
-    const [, , , unitOrder, item, unit] = path.split('/');
     const state = async () =>
-      (await (await request.get(`/app/handover/${unitOrder}/${item}/${unit}`, { headers: bearer(kitchen) })).json()) as {
+      (await (await request.get(`/app${path}`, { headers: bearer(kitchen) })).json()) as {
         handed_over_at: string | null;
       };
     await page.goto(path);
