@@ -18,6 +18,12 @@ export type KitchenGroup = z.infer<typeof kitchenGroup>;
  */
 export const kitchenResult = z.object({
   dishlist: dishlistSummary,
+  /**
+   * The earliest planned departure (ISO time) among the provider's active laps that carry a
+   * placed order of the menu (each lap's `departs_at` on the menu's day, in the provider's zone);
+   * null when none of them has one (decision 041).
+   */
+  dispatch_at: z.string().nullable(),
   dishes: z.array(kitchenGroup),
   initials: z.array(kitchenDish),
   /**
@@ -95,6 +101,8 @@ export const kitchenTicket = z.object({
   changed_at: z.string(),
   /** Bumped before and shown again because an order changed after the bump. */
   changed_after_bump: z.boolean(),
+  /** When its lap leaves (the location's lap in the per-location view); null: no lap or no time planned. */
+  dispatch_at: z.string().nullable(),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicket>;
 
@@ -106,9 +114,8 @@ export const ticketsResult = z.object({
   dishlist: dishlistSummary,
   by: z.enum(TICKET_GROUPINGS),
   /**
-   * When the food leaves (decision 041), tickets coloured by the time left; null when nothing
-   * holds that time. Laps, menus and locations have no departure or delivery time today, so it
-   * is null and the display shows no time rather than a made-up one.
+   * The earliest planned departure among the menu's laps, as in the "all day" answer (decision
+   * 041); null when no lap with its orders has a departure time: no time is made up.
    */
   dispatch_at: z.string().nullable(),
   tickets: z.array(kitchenTicket),

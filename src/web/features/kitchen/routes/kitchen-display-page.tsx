@@ -49,6 +49,8 @@ export function Component() {
   const now = useNow(5_000);
   const shown = view === 'tickets' ? tickets : kitchen;
   const shownData = shown.data;
+  // The earliest planned departure among the menu's laps (decision 041); nothing when none has one.
+  const departure = shownData?.dispatch_at ?? null;
 
   const setView = (next: View, nextBy: TicketGrouping = by) => {
     const p = new URLSearchParams(params);
@@ -106,6 +108,9 @@ export function Component() {
               {t('updatedAt', { time: formatClock(shownData.updated_at, shownData.dishlist.timezone) })}
               {!live && online && <span className="kds-head__polling"> · {t('polling')}</span>}
             </p>
+          )}
+          {shownData && departure && (
+            <p className="kds-head__departure">{t('departure', { time: formatHourMinute(departure, shownData.dishlist.timezone) })}</p>
           )}
         </div>
         {/* Header actions: the fullscreen toggle, and room for more (downloads). */}
