@@ -107,10 +107,15 @@ export function Component() {
             <p className="kds-head__updated" aria-live="off">
               {t('updatedAt', { time: formatClock(shownData.updated_at, shownData.dishlist.timezone) })}
               {!live && online && <span className="kds-head__polling"> · {t('polling')}</span>}
+              {departure && (
+                <>
+                  {' · '}
+                  <strong className="kds-head__departure">
+                    {t('departure', { time: formatHourMinute(departure, shownData.dishlist.timezone) })}
+                  </strong>
+                </>
+              )}
             </p>
-          )}
-          {shownData && departure && (
-            <p className="kds-head__departure">{t('departure', { time: formatHourMinute(departure, shownData.dishlist.timezone) })}</p>
           )}
         </div>
         {/* Header actions: the fullscreen toggle, and room for more (downloads). */}
