@@ -205,6 +205,14 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id));
     return { as: 'kitchen', url: `/app/handover/${order.id}/${item!.id}/1` };
   },
+  'DELETE /app/handover/{orderId}/{itemId}/{unit}': async (w) => {
+    const order = await w.order();
+    const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const url = `/app/handover/${order.id}/${item!.id}/1`;
+    const mark = await ctx.app.inject({ method: 'POST', url: `${url}?provider_id=${w.p}`, headers: auth.kitchen });
+    expect(mark.statusCode, mark.body).toBe(200);
+    return { as: 'kitchen', url };
+  },
   'POST /app/kitchen/{id}/tickets/bump': async (w) => ({
     as: 'kitchen',
     url: `/app/kitchen/${w.menu.id}/tickets/bump`,

@@ -25,12 +25,13 @@ async function order(request: APIRequestContext, token: string, menuId: number, 
 
 // Issue 14: the kitchen prints the production sheet and the labels from the kitchen display, then
 // a label's QR code is scanned (its address opened on a signed-in phone): the portion is handed
-// over, and a second scan says it already was.
+// over only when confirmed, can be undone for a minute, and a second scan says it already was.
 test('kitchen prints the production sheet and labels, and a scanned label hands its portion over once', async ({ page, request }) => {
   const edgars = await apiToken(request, 'edgars@demo.lv'); // Tehnoparks
   const menu = await todaysMenu(request, edgars);
   const orderId = await order(request, edgars, menu.id, menu.dishId('Greek salad'));
   try {
+    const kitchen = await apiToken(request, 'kitchen@demo.lv');
     await signIn(page, 'kitchen@demo.lv');
     await page.goto(`/kds/${menu.id}`);
     await page.getByRole('button', { name: 'Print-outs' }).click();
@@ -55,17 +56,41 @@ test('kitchen prints the production sheet and labels, and a scanned label hands 
     expect(mine).toHaveLength(2); // two portions, two labels
     await page.keyboard.press('Escape');
 
-    // The phone opens the first label's address.
+    // The phone opens the first label's address: it shows the portion and writes nothing yet.
     const path = new URL(mine[0]!).pathname;
+    const state = async () =>
+      (await (await request.get(`/app${path}`, { headers: bearer(kitchen) })).json()) as {
+        handed_over_at: string | null;
+      };
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Hand-over', level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Handed over.' })).toBeVisible();
     await expect(page.getByText('Greek salad (1 of 2)')).toBeVisible();
     await expect(page.getByText('Tehnoparks')).toBeVisible();
+    const markButton = page.getByRole('button', { name: 'Mark handed over' });
+    await expect(markButton).toBeVisible();
+    expect((await state()).handed_over_at).toBeNull();
     await scanA11y(page, 'hand-over page');
+
+    // Confirm (by keyboard), then undo within the minute, then confirm again.
+    await markButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Handed over.' })).toBeVisible();
+    expect((await state()).handed_over_at).not.toBeNull();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hand-over undone' })).toBeVisible();
+    expect((await state()).handed_over_at).toBeNull();
+    await page.getByRole('button', { name: 'Mark handed over' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Handed over.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await scanA11y(page, 'hand-over page, handed over');
 
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: /^Already handed over on .+ by Virtuve\.$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark handed over' })).toHaveCount(0);
+
+    // Back to the lap (Tehnoparks is on the demo lap) for the next portion.
+    await page.getByRole('link', { name: 'Back to the lap' }).click();
+    await expect(page).toHaveURL(new RegExp(`/menu-laps/${menu.id}/\\d+$`));
   } finally {
     expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(edgars) })).ok()).toBe(true);
   }

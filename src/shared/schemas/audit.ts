@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.create',
   'portion.handover',
+  'portion.handover_undo',
   'ticket.bump',
   'ticket.recall',
   'location.create',

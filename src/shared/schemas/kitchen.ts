@@ -18,6 +18,12 @@ export type KitchenGroup = z.infer<typeof kitchenGroup>;
  */
 export const kitchenResult = z.object({
   dishlist: dishlistSummary,
+  /**
+   * The earliest planned departure (ISO time) among the provider's active laps that carry a
+   * placed order of the menu (each lap's `departs_at` on the menu's day, in the provider's zone);
+   * null when none of them has one (decision 041).
+   */
+  dispatch_at: z.string().nullable(),
   dishes: z.array(kitchenGroup),
   initials: z.array(kitchenDish),
   /**
@@ -95,6 +101,8 @@ export const kitchenTicket = z.object({
   changed_at: z.string(),
   /** Bumped before and shown again because an order changed after the bump. */
   changed_after_bump: z.boolean(),
+  /** When its lap leaves (the location's lap in the per-location view); null: no lap or no time planned. */
+  dispatch_at: z.string().nullable(),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicket>;
 
@@ -106,9 +114,8 @@ export const ticketsResult = z.object({
   dishlist: dishlistSummary,
   by: z.enum(TICKET_GROUPINGS),
   /**
-   * When the food leaves (decision 041), tickets coloured by the time left; null when nothing
-   * holds that time. Laps, menus and locations have no departure or delivery time today, so it
-   * is null and the display shows no time rather than a made-up one.
+   * The earliest planned departure among the menu's laps, as in the "all day" answer (decision
+   * 041); null when no lap with its orders has a departure time: no time is made up.
    */
   dispatch_at: z.string().nullable(),
   tickets: z.array(kitchenTicket),
@@ -126,7 +133,9 @@ export const ticketActionResult = z.object({ success: z.boolean(), changed: z.bo
  * GET /app/kitchen/{menuId}/production-sheet?lap=&location=  -> application/pdf (A4)
  * GET /app/kitchen/{menuId}/labels?layout=a4|roll&lap=&location=  -> application/pdf
  *      One label per ordered portion with a QR code of its hand-over address.
+ * GET /app/handover/{orderId}/{itemId}/{unit}  -> HandoverPortion (writes nothing: the page shows it first)
  * POST /app/handover/{orderId}/{itemId}/{unit}  -> HandoverResult (idempotent: a repeat says when)
+ * DELETE /app/handover/{orderId}/{itemId}/{unit}  -> HandoverPortion (undo, within a minute of the mark; 409 after)
  */
 export const LABEL_LAYOUTS = ['a4', 'roll'] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
@@ -136,17 +145,29 @@ export const labelsQuery = printScopeQuery.extend({ layout: z.enum(LABEL_LAYOUTS
 
 export const handoverParams = z.object({ orderId: dbIdParam, itemId: dbIdParam, unit: dbIdParam });
 
-export const handoverResult = z.object({
-  /** False: this call marked it; true: it had been handed over before (at `handed_over_at`). */
-  already: z.boolean(),
-  handed_over_at: z.string(),
+/** A portion (one label) as the hand-over page shows it. */
+export const handoverPortion = z.object({
+  /** When it was handed over, null while it is not. */
+  handed_over_at: z.string().nullable(),
   handed_over_by: z.string().nullable(),
+  /** Until when the mark can be undone (a minute after it; null when it cannot be any more). */
+  undo_until: z.string().nullable(),
   order_id: z.number(),
+  menu_id: z.number(),
+  /** The lap its location is on, null when on none. */
+  lap_id: z.number().nullable(),
   unit: z.number().int(),
   qty: z.number().int(),
   person: z.string(),
   location: z.string().nullable(),
   dish: z.string(),
   options: z.array(z.string()),
+});
+export type HandoverPortion = z.infer<typeof handoverPortion>;
+
+export const handoverResult = handoverPortion.extend({
+  /** False: this call marked it; true: it had been handed over before (at `handed_over_at`). */
+  already: z.boolean(),
+  handed_over_at: z.string(),
 });
 export type HandoverResult = z.infer<typeof handoverResult>;

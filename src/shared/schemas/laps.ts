@@ -15,7 +15,7 @@ import { TITLE_MAX } from '../limits.js';
  * GET  /app/laps                          -> LapList (laps by position, then id; unassigned locations by title)
  * POST /app/laps          CreateLapInput  -> 201 Lap
  * PUT  /app/laps/{id}     UpdateLapInput  -> Lap
- *      One call may set title, active, position and either the whole `locations` list or one
+ *      One call may set title, active, position, departs_at ('HH:MM' or null) and either the whole `locations` list or one
  *      step: `add` (appended), `remove`, or `move` (swap with the neighbour `offset` places away,
  *      bounded at the ends). Unknown locations, or ones on another provider's lap: 422
  *      "Location not found"; on another lap of this provider: 422 naming that lap.
@@ -36,6 +36,8 @@ export const lap = z.object({
   title: z.string(),
   position: z.number().int(),
   active: z.boolean(),
+  /** Planned departure, 'HH:MM' in the provider's time zone on each menu's day; null: none planned. */
+  departs_at: z.string().nullable(),
   /** Location ids in delivery order. */
   locations: z.array(z.number()),
   locations_count: z.number().int(),
@@ -56,15 +58,21 @@ export const MAX_LAP_LOCATIONS = 500;
 
 const lapTitle = text().trim().min(1).max(TITLE_MAX);
 const lapPosition = z.number().int().min(0).max(100_000);
+/** A time of day, 'HH:MM' (24 h), or null to clear it. */
+const lapDeparture = text()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+  .nullable();
 const locationIds = z
   .array(dbId)
   .max(MAX_LAP_LOCATIONS)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'invalidValue' });
 
-/** POST /app/laps. Defaults: active true, position after the last lap, no locations. */
+/** POST /app/laps. Defaults: active true, position after the last lap, no departure time, no locations. */
 export const createLapInput = z.object({
   title: lapTitle,
   active: z.boolean().optional(),
+  departs_at: lapDeparture.optional(),
   position: lapPosition.optional(),
   locations: locationIds.optional(),
 });
@@ -78,6 +86,7 @@ export const updateLapInput = z
   .object({
     title: lapTitle.optional(),
     active: z.boolean().optional(),
+    departs_at: lapDeparture.optional(),
     position: lapPosition.optional(),
     locations: locationIds.optional(),
     add: dbId.optional(),

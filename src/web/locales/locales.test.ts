@@ -64,6 +64,31 @@ describe('translations', () => {
     });
   }
 
+  // JSON.parse keeps the last of two equal keys: a merge that added a block twice silently lost the
+  // first one's texts (audit.json's "portion" once lost "handover_undo" so).
+  it('writes no key twice in one object', () => {
+    const twice: string[] = [];
+    for (const lang of langs)
+      for (const ns of namespaces) {
+        const file = `${lang}/${ns}.json`;
+        const source = readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8');
+        const open: Set<string>[] = [];
+        // Strings (keys and texts) and braces in order; a string followed by ':' is a key.
+        for (const m of source.matchAll(/"(?:[^"\\]|\\.)*"\s*:|"(?:[^"\\]|\\.)*"|[{}]/g)) {
+          const token = m[0];
+          if (token === '{') open.push(new Set());
+          else if (token === '}') open.pop();
+          else if (token.endsWith(':')) {
+            const key = JSON.parse(token.slice(0, -1).trim()) as string;
+            const seen = open[open.length - 1]!;
+            if (seen.has(key)) twice.push(`${file} ${key}`);
+            seen.add(key);
+          }
+        }
+      }
+    expect(twice).toEqual([]);
+  });
+
   // A control showing "View orders" and named "View orders of Menu 1" for screen readers: speech
   // users say what they see, so the name must contain the visible text (WCAG 2.5.3).
   it('an xNamed accessible name contains its visible x text', () => {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt } from './common.js';
 import { locations } from './locations.js';
@@ -14,6 +14,11 @@ export const laps = pgTable('laps', {
   title: text('title').notNull(),
   position: integer('position').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /**
+   * Planned departure, a time of day in the provider's time zone ('HH:MM:SS'), on the day of each
+   * menu it carries; null: none planned (issue 24, decision 041; per-stop windows build on it).
+   */
+  departsAt: time('departs_at'),
   createdAt: createdAt(),
 });
 

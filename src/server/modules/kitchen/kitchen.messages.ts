@@ -39,7 +39,9 @@ type Key =
   | 'locationNotFound'
   | 'portionNotFound'
   | 'orderCancelled'
-  | 'orderNotPlaced';
+  | 'orderNotPlaced'
+  | 'notHandedOver'
+  | 'undoTooLate';
 
 /** Texts of the kitchen's print-outs (issue 14, decision 040): the production sheet and the labels. */
 export const kitchenText = defineMessages<Key>({
@@ -83,6 +85,8 @@ export const kitchenText = defineMessages<Key>({
     portionNotFound: 'This label’s portion was not found.',
     orderCancelled: 'Order {n} was cancelled: do not hand this portion over.',
     orderNotPlaced: 'Order {n} is not paid or not placed: do not hand this portion over.',
+    notHandedOver: 'This portion is not marked handed over.',
+    undoTooLate: 'The minute to undo is over: the hand-over stays recorded.',
   },
   lv: {
     sheetTitle: 'Ražošanas lapa',
@@ -124,6 +128,8 @@ export const kitchenText = defineMessages<Key>({
     portionNotFound: 'Šīs etiķetes porcija nav atrasta.',
     orderCancelled: 'Pasūtījums {n} ir atcelts: šo porciju nenododiet.',
     orderNotPlaced: 'Pasūtījums {n} nav apmaksāts vai noformēts: šo porciju nenododiet.',
+    notHandedOver: 'Šī porcija nav atzīmēta kā nodota.',
+    undoTooLate: 'Atsaukšanas minūte ir beigusies: nodošana paliek reģistrēta.',
   },
   ru: {
     sheetTitle: 'Производственный лист',
@@ -165,5 +171,7 @@ export const kitchenText = defineMessages<Key>({
     portionNotFound: 'Порция этой этикетки не найдена.',
     orderCancelled: 'Заказ {n} отменён: не передавайте эту порцию.',
     orderNotPlaced: 'Заказ {n} не оплачен или не оформлен: не передавайте эту порцию.',
+    notHandedOver: 'Эта порция не отмечена как выданная.',
+    undoTooLate: 'Минута на отмену прошла: выдача остаётся записанной.',
   },
 });

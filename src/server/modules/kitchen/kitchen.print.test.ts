@@ -1,10 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allergens, dishAllergens, dishes, orderItemOptions, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
+import {
+  allergens,
+  auditLog,
+  dishAllergens,
+  dishes,
+  orderItemOptions,
+  orderItems,
+  orders,
+  portionHandovers,
+} from '../../db/schema/index.js';
 import { handoverLink } from '../../lib/links.js';
 import { pdfPageCount, pdfQrCodes } from '../../lib/pdf/pdf-qr.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
-import { makeLocation, signedIn } from '../../test/factories.js';
+import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
@@ -18,7 +27,7 @@ afterAll(() => ctx.close());
 
 const MM = 72 / 25.4;
 type Auth = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, auth?: Auth) => ctx.app.inject({ method, url, headers: auth });
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: Auth) => ctx.app.inject({ method, url, headers: auth });
 
 /**
  * A menu with 25 placed portions: Jānis Bērziņš (on the lap, stop 2) 2 soups and a set meal,
@@ -340,7 +349,7 @@ async function lineOf(orderId: number) {
 describe('hand-over by QR', () => {
   it('marks a portion handed over once; a second scan says when and by whom', async () => {
     const x = await printWorld();
-    const url = `/app/handover/${x.janisOrder}/${x.soupLine.id}/2?lang=en`;
+    const url = `/app/handover/${x.janisOrder}/${x.soupLine.id}/2${x.q}&lang=en`;
     const first = await call('POST', url, x.staff.auth);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
@@ -358,17 +367,78 @@ describe('hand-over by QR', () => {
     const again = await call('POST', url, other.auth);
     expect(again.json()).toMatchObject({ already: true, handed_over_at: first.json().handed_over_at, handed_over_by: 'Kārlis' });
     const [parallelA, parallelB] = await Promise.all([
-      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`, x.staff.auth),
-      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`, other.auth),
+      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`, x.staff.auth),
+      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`, other.auth),
     ]);
     expect([parallelA.json().already, parallelB.json().already].sort()).toEqual([false, true]);
     const rows = await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder));
     expect(rows.map((r) => r.unit).sort()).toEqual([1, 2]);
   });
 
+  it('shows a portion on opening without marking it; marks on confirm; undo within a minute, refused after', async () => {
+    const x = await printWorld();
+    const path = `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}&lang=en`;
+    const audits = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(x.janisOrder)))
+      )
+        .map((e) => e.action)
+        .filter((a) => a.startsWith('portion.'));
+    const shown = await call('GET', path, x.staff.auth);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({
+      handed_over_at: null,
+      undo_until: null,
+      order_id: x.janisOrder,
+      menu_id: x.w.menu.id,
+      lap_id: x.lap.id,
+      person: 'Jānis Bērziņš',
+      location: 'Ķīpsalas birojs',
+      dish: 'Sorrel soup',
+    });
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
+    expect(await audits()).toEqual([]);
+
+    const marked = await call('POST', path, x.staff.auth);
+    expect(marked.json()).toMatchObject({ already: false, handed_over_by: 'Kārlis' });
+    expect(Date.parse(marked.json().undo_until) - Date.parse(marked.json().handed_over_at)).toBe(60_000);
+    ctx.clock.advance(59_000);
+    const undone = await call('DELETE', path, x.staff.auth);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ handed_over_at: null, handed_over_by: null, undo_until: null });
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
+    expect((await call('DELETE', path, x.staff.auth)).statusCode).toBe(409);
+
+    expect((await call('POST', path, x.staff.auth)).json().already).toBe(false);
+    ctx.clock.advance(60_001);
+    expect((await call('GET', path, x.staff.auth)).json()).toMatchObject({ handed_over_by: 'Kārlis', undo_until: null });
+    const late = await call('DELETE', path, x.staff.auth);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('The minute to undo is over: the hand-over stays recorded.');
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toHaveLength(1);
+    expect((await audits()).sort()).toEqual(['portion.handover', 'portion.handover', 'portion.handover_undo']);
+  });
+
+  it("refuses another provider's kitchen and customers: read, mark and undo", async () => {
+    const x = await printWorld();
+    const other = await makeProvider(ctx.db);
+    const path = `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`;
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      expect((await call(method, `${path}?provider_id=${other.id}`, x.staff.auth)).statusCode, method).toBe(404);
+      expect((await call(method, `${path}${x.q}`, x.janis.auth)).statusCode, method).toBe(403);
+    }
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
+    expect((await call('POST', `${path}${x.q}`, x.staff.auth)).statusCode).toBe(200);
+    expect((await call('DELETE', `${path}?provider_id=${other.id}`, x.staff.auth)).statusCode).toBe(404);
+    expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toHaveLength(1);
+  });
+
   it('refuses portions that do not exist, cancelled orders, customers and visitors', async () => {
     const x = await printWorld();
-    const post = (path: string, auth: Auth | undefined = x.staff.auth) => call('POST', `/app/handover/${path}?lang=en`, auth);
+    const post = (path: string, auth: Auth | undefined = x.staff.auth) => call('POST', `/app/handover/${path}${x.q}&lang=en`, auth);
     expect((await post(`${x.janisOrder}/${x.soupLine.id}/3`)).statusCode).toBe(404);
     expect((await post(`${x.erikaOrder}/${x.soupLine.id}/1`)).statusCode).toBe(404);
     expect((await post(`${x.janisOrder}/${x.soupLine.id}/0`)).statusCode).toBe(422);
@@ -377,7 +447,7 @@ describe('hand-over by QR', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Order ${x.cancelled} was cancelled: do not hand this portion over.`);
     expect((await post(`${x.janisOrder}/${x.soupLine.id}/1`, x.janis.auth)).statusCode).toBe(403);
-    expect((await call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`)).statusCode).toBe(401);
+    expect((await call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`)).statusCode).toBe(401);
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
   });
 });

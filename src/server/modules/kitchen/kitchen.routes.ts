@@ -1,6 +1,7 @@
 import { idParams } from '../../../shared/schemas/ids.js';
 import {
   handoverParams,
+  handoverPortion,
   handoverResult,
   kitchenResult,
   labelsQuery,
@@ -12,7 +13,8 @@ import {
 } from '../../../shared/schemas/kitchen.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
-import { handOver, labelsPdf, productionSheetPdf } from './kitchen.print.js';
+import { handOver, labelsPdf, portionOf, productionSheetPdf, undoHandOver } from './kitchen.print.js';
+import type { Lang } from '../../../shared/i18n.js';
 import { userOf, type App, type Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
 import { bumpTicket, recallTicket, ticketsOfMenu } from './kitchen.tickets.js';
@@ -72,11 +74,28 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       return sendPdf(reply, pdf, `labels-${req.params.id}-${req.query.layout}.pdf`);
     },
   );
+  // A label's QR code (decision 040): shown first (GET writes nothing), marked on confirm, undone within a minute.
+  const portion = async (req: { params: { orderId: number; itemId: number; unit: number }; provider(): Promise<number>; lang: Lang }) => ({
+    providerId: await req.provider(),
+    orderId: req.params.orderId,
+    itemId: req.params.itemId,
+    unit: req.params.unit,
+    lang: req.lang,
+  });
+  app.get(
+    '/handover/:orderId/:itemId/:unit',
+    { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverPortion } } },
+    async (req) => portionOf(db, await portion(req), deps.now()),
+  );
   app.post(
     '/handover/:orderId/:itemId/:unit',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverResult } } },
-    async (req) =>
-      handOver(db, req.params.orderId, req.params.itemId, req.params.unit, { user: userOf(req), id: req.id }, deps.now(), req.lang),
+    async (req) => handOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now()),
+  );
+  app.delete(
+    '/handover/:orderId/:itemId/:unit',
+    { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverPortion } } },
+    async (req) => undoHandOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now()),
   );
   // A bump or recall is news for every other kitchen screen of the menu: told as a menu change (decision 041).
   app.post(

@@ -9,6 +9,7 @@ import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { placedOrder } from '../ordering/ordering.placed.js';
 import { countDishes } from './kitchen.counts.js';
+import { earliestDeparture } from './kitchen.departure.js';
 
 /** The menu of the provider with what its summary needs, or 404. */
 export async function providerMenu(db: Db, providerId: number, menuId: number, lang: Lang) {
@@ -27,9 +28,14 @@ export async function providerMenu(db: Db, providerId: number, menuId: number, l
  */
 export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, now: Date, lang: Lang): Promise<KitchenResult> {
   const menu = await providerMenu(db, providerId, menuId, lang);
-  const [{ dishes, initials }, alerts] = await Promise.all([countDishes(db, menuId, lang), allergenAlerts(db, menuId, lang)]);
+  const [{ dishes, initials }, alerts, departure] = await Promise.all([
+    countDishes(db, menuId, lang),
+    allergenAlerts(db, menuId, lang),
+    earliestDeparture(db, providerId, menu),
+  ]);
   return {
     dishlist: presentSummary(menu),
+    dispatch_at: departure,
     dishes,
     initials,
     allergen_alerts: alerts,

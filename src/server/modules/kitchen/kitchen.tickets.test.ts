@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitchenTicket, TicketsResult } from '../../../shared/schemas/kitchen.js';
-import { allergens, orderItems, orders } from '../../db/schema/index.js';
+import { allergens, auditLog, orderItems, orders } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLap } from '../laps/laps.factories.js';
@@ -102,11 +103,85 @@ async function act(x: X, what: 'bump' | 'recall', ticket: string, auth = x.staff
 const keys = (list: KitchenTicket[]) => list.map((t) => t.key);
 
 describe('kitchen tickets', () => {
+  it("shows the earliest planned departure of the menu's laps, each lap ticket its own; staff set it on the lap, audited", async () => {
+    const x = await world();
+    const q = `?provider_id=${x.w.provider.id}&lang=en`;
+    const putLap = (id: number, payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `/app/laps/${id}${q}`, headers: x.staff.auth, payload });
+    const allDay = async () => {
+      const res = await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}${q}`, headers: x.staff.auth });
+      expect(res.statusCode).toBe(200);
+      return res.json().dispatch_at as string | null;
+    };
+    // The wall time in the provider's zone and whether it is on the menu's day.
+    const zone = (await tickets(x)).dishlist.timezone;
+    const day = DateTime.fromJSDate(x.w.menu.from).setZone(zone).toISODate();
+    const wall = (iso: string | null) => (iso === null ? null : DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd HH:mm'));
+
+    // No lap has a time: nothing is shown, none made up.
+    expect(await allDay()).toBeNull();
+
+    const set = await putLap(x.second.id, { departs_at: '11:30' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().departs_at).toBe('11:30');
+    // A lap whose one stop has only a cancelled order leaves nothing: its earlier time does not count.
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/app/laps${q}`,
+      headers: x.staff.auth,
+      payload: { title: 'Early', departs_at: '09:00', locations: [x.d.location.id] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().departs_at).toBe('09:00');
+
+    let body = await tickets(x);
+    expect(wall(body.dispatch_at)).toBe(`${day} 11:30`);
+    expect(wall(await allDay())).toBe(`${day} 11:30`);
+    const of = (b: TicketsResult, key: string) => wall(b.tickets.find((t) => t.key === key)!.dispatch_at);
+    expect(of(body, `lap:${x.second.id}`)).toBe(`${day} 11:30`);
+    expect(of(body, `lap:${x.first.id}`)).toBeNull();
+    // Per location: each location carries its lap's time.
+    const byLocation = await tickets(x, 'location');
+    expect(of(byLocation, `loc:${x.a.location.id}`)).toBe(`${day} 11:30`);
+    expect(of(byLocation, `loc:${x.c.location.id}`)).toBeNull();
+
+    // An earlier lap with a placed order wins; clearing it brings the other back; an inactive lap does not count.
+    expect((await putLap(x.first.id, { departs_at: '10:45' })).statusCode).toBe(200);
+    expect(wall(await allDay())).toBe(`${day} 10:45`);
+    body = await tickets(x);
+    expect(wall(body.dispatch_at)).toBe(`${day} 10:45`);
+    expect(of(body, `lap:${x.first.id}`)).toBe(`${day} 10:45`);
+    expect((await putLap(x.first.id, { active: false })).statusCode).toBe(200);
+    expect(wall(await allDay())).toBe(`${day} 11:30`);
+    const cleared = await putLap(x.second.id, { departs_at: null });
+    expect(cleared.json().departs_at).toBeNull();
+    expect(await allDay()).toBeNull();
+
+    // Not a time of day: refused, nothing changed.
+    for (const bad of ['25:00', '9:00', '11:30:00', '']) expect((await putLap(x.second.id, { departs_at: bad })).statusCode, bad).toBe(422);
+
+    // Every change is audited with the time before and after.
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'lap'), eq(auditLog.entityId, String(x.second.id))))
+      .orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['lap.update', { departs_at: null }, { departs_at: '11:30' }],
+      ['lap.update', { departs_at: '11:30' }, { departs_at: null }],
+    ]);
+    const early = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'lap'), eq(auditLog.entityId, String(made.json().id))));
+    expect(early.map((e) => [e.action, (e.after as { departs_at: string }).departs_at])).toEqual([['lap.create', '09:00']]);
+  });
+
   it('groups the orders per lap in lap order (stops in order, locations without a lap after), with lines, options, comments and flags', async () => {
     const x = await world();
     const body = await tickets(x);
     expect(body.by).toBe('lap');
-    // Nothing holds a departure time: none is made up from the deadline (decision 041).
+    // No lap has a departure time: none is made up from the deadline (decision 041).
     expect(body.dispatch_at).toBeNull();
     expect(keys(body.tickets)).toEqual([`lap:${x.first.id}`, `lap:${x.second.id}`, `loc:${x.d.location.id}`]);
     const [first, second, d] = body.tickets;

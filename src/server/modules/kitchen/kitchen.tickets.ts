@@ -10,6 +10,7 @@ import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.d
 import { presentSummary } from '../ordering/ordering.menu.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
+import { departureOn, earliestDeparture } from './kitchen.departure.js';
 import { providerMenu } from './kitchen.service.js';
 
 /** Bumped tickets that can be recalled: the last 20. */
@@ -123,6 +124,7 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
         changed_at: iso(changedAt),
         changedAt,
         changed_after_bump: false,
+        dispatch_at: departureOn(menu.from, menu.timezone, stop?.departsAt ?? null),
         place: r,
       };
       tickets.set(key, ticket);
@@ -159,6 +161,7 @@ export async function ticketsOfMenu(
   lang: Lang,
 ): Promise<TicketsResult> {
   const { menu, tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
+  const departure = await earliestDeparture(db, providerId, menu);
   const open: KitchenTicket[] = [];
   const bumped: TicketsResult['bumped'] = [];
   for (const ticket of tickets) {
@@ -170,9 +173,9 @@ export async function ticketsOfMenu(
   return {
     dishlist: presentSummary(menu),
     by,
-    // No lap, menu or location holds a departure or delivery time (decision 041): none is made up
-    // (it was the deadline + 60 min, "departure 00:59" for a lunch delivered at noon).
-    dispatch_at: null,
+    // The laps' planned departures (decision 041); never made up (it was the deadline + 60 min,
+    // "departure 00:59" for a lunch delivered at noon).
+    dispatch_at: departure,
     tickets: open,
     bumped: bumped.slice(0, RECALLABLE),
     updated_at: iso(now),

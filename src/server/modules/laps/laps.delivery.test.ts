@@ -27,8 +27,8 @@ describe('delivery order', () => {
 
     const stops = await deliveryStops(db, provider.id);
     expect([...stops.keys()]).toEqual([b!.id, a!.id, c!.id]);
-    expect(stops.get(a!.id)).toEqual({ lapId: first.id, lapTitle: 'First', order: 1, stop: 2 });
-    expect(stops.get(c!.id)).toEqual({ lapId: second.id, lapTitle: 'Second', order: 2, stop: 1 });
+    expect(stops.get(a!.id)).toEqual({ lapId: first.id, lapTitle: 'First', order: 1, stop: 2, departsAt: null });
+    expect(stops.get(c!.id)).toEqual({ lapId: second.id, lapTitle: 'Second', order: 2, stop: 1, departsAt: null });
 
     const place = (l: { id: number; title: string } | null): DeliveryPlace => ({ locationId: l?.id ?? null, location: l?.title ?? null });
     const places = [null, g, e, a, d, c, f, b].map((l) => place(l ?? null));

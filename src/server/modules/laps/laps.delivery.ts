@@ -10,12 +10,14 @@ export interface DeliveryStop {
   order: number;
   /** The stop's number on its lap, counting every stop of the lap (1-based). */
   stop: number;
+  /** The lap's planned departure, 'HH:MM:SS' in the provider's zone; null: none planned. */
+  departsAt: string | null;
 }
 
 /** The stops of the provider's active laps, by location id (a location is on one lap at most). */
 export async function deliveryStops(db: Db, providerId: number): Promise<Map<number, DeliveryStop>> {
   const rows = await db
-    .select({ lapId: laps.id, lapTitle: laps.title, locationId: lapLocations.locationId })
+    .select({ lapId: laps.id, lapTitle: laps.title, departsAt: laps.departsAt, locationId: lapLocations.locationId })
     .from(lapLocations)
     .innerJoin(laps, eq(laps.id, lapLocations.lapId))
     .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
@@ -25,7 +27,7 @@ export async function deliveryStops(db: Db, providerId: number): Promise<Map<num
   let stop = 0;
   for (const [order, r] of rows.entries()) {
     if (r.lapId !== lastLap) [lastLap, stop] = [r.lapId, 0];
-    stops.set(r.locationId, { lapId: r.lapId, lapTitle: r.lapTitle, order, stop: ++stop });
+    stops.set(r.locationId, { lapId: r.lapId, lapTitle: r.lapTitle, order, stop: ++stop, departsAt: r.departsAt });
   }
   return stops;
 }

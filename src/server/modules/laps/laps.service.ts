@@ -71,12 +71,16 @@ async function stopsOf(db: Db | Tx, lapIds: number[]): Promise<Map<number, LapLo
   return byLap;
 }
 
+/** 'HH:MM' of a `time` column ('HH:MM:SS'), null as null. */
+export const hourMinute = (time: string | null): string | null => (time === null ? null : time.slice(0, 5));
+
 function presentLap(l: LapRow, stops: LapLocation[]): Lap {
   return {
     id: l.id,
     title: l.title,
     position: l.position,
     active: l.active,
+    departs_at: hourMinute(l.departsAt),
     locations: stops.map((s) => s.id),
     locations_count: stops.length,
     stops,
@@ -161,10 +165,16 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
     }
     const [row] = await tx
       .insert(laps)
-      .values({ providerId, title: input.title, active: input.active ?? true, position })
+      .values({ providerId, title: input.title, active: input.active ?? true, departsAt: input.departs_at ?? null, position })
       .returning();
     await writeStops(tx, row!.id, ids);
-    const after = { title: row!.title, active: row!.active, position: row!.position, location_ids: ids };
+    const after = {
+      title: row!.title,
+      active: row!.active,
+      departs_at: hourMinute(row!.departsAt),
+      position: row!.position,
+      location_ids: ids,
+    };
     await recordAudit(tx, who, { action: 'lap.create', entityType: 'lap', entityId: row!.id, providerId, after });
     return readLap(tx, providerId, row!.id, lang);
   });
@@ -214,6 +224,7 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
     const set: Partial<typeof laps.$inferInsert> = {};
     if (input.title !== undefined) set.title = input.title;
     if (input.active !== undefined) set.active = input.active;
+    if (input.departs_at !== undefined) set.departsAt = input.departs_at;
     if (input.position !== undefined) set.position = input.position;
     if (Object.keys(set).length) await tx.update(laps).set(set).where(eq(laps.id, lapId));
     if (next && (next.length !== current.length || next.some((id, i) => id !== current[i]))) await writeStops(tx, lapId, next);
@@ -222,10 +233,17 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
       entityType: 'lap',
       entityId: lapId,
       providerId,
-      before: { title: row.title, active: row.active, position: row.position, location_ids: current },
+      before: {
+        title: row.title,
+        active: row.active,
+        departs_at: hourMinute(row.departsAt),
+        position: row.position,
+        location_ids: current,
+      },
       after: {
         title: set.title ?? row.title,
         active: set.active ?? row.active,
+        departs_at: hourMinute(set.departsAt !== undefined ? set.departsAt : row.departsAt),
         position: set.position ?? row.position,
         location_ids: next ?? current,
       },

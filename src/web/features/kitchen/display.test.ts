@@ -50,10 +50,12 @@ describe('ticketIndexOfKey', () => {
     const tried: number[] = [];
     const scale = fitScale((s) => {
       tried.push(s);
-      return s <= 0.63;
+      return s <= 0.93;
     });
-    expect(scale).toBeLessThanOrEqual(0.63);
-    expect(scale).toBeGreaterThan(0.63 - 1 / 128);
+    expect(scale).toBeLessThanOrEqual(0.93);
+    expect(scale).toBeGreaterThan(0.93 - 1 / 128);
+    // Never below the smallest scale, whatever fits (decision 046: readable from three metres).
+    expect(tried.every((s) => s >= MIN_BOARD_SCALE)).toBe(true);
     expect(tried.length).toBeLessThanOrEqual(8);
   });
 });

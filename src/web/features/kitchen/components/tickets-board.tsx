@@ -75,10 +75,15 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [tickets, selectedIndex, bump, recallLast]);
 
-  // No departure time is known (decision 041): no colour by time, and no time is made up.
+  // The earliest departure of the menu's laps (decision 041); each ticket is coloured by its own
+  // lap's. Without a planned time: no colour by time, and no time is made up.
   const urgency = data.dispatch_at ? dispatchUrgency(data.dispatch_at, now) : null;
   const dueText = urgency ? dueInWords(urgency.minutes, t) : null;
   const zone = data.dishlist.timezone;
+  const dueOf = (ticket: KitchenTicket) => {
+    const u = ticket.dispatch_at ? dispatchUrgency(ticket.dispatch_at, now) : null;
+    return { level: u?.level ?? 'none', text: u ? dueInWords(u.minutes, t) : null };
+  };
 
   return (
     <div className="kds-tickets-wrap">
@@ -100,8 +105,8 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
               <Ticket
                 ticket={ticket}
                 number={i + 1}
-                level={urgency?.level ?? 'none'}
-                dueText={dueText}
+                level={dueOf(ticket).level}
+                dueText={dueOf(ticket).text}
                 selected={ticket.key === selected}
                 onSelect={() => setSelected(ticket.key)}
                 onBump={() => bump(ticket.key)}

@@ -49,6 +49,8 @@ export function Component() {
   const now = useNow(5_000);
   const shown = view === 'tickets' ? tickets : kitchen;
   const shownData = shown.data;
+  // The earliest planned departure among the menu's laps (decision 041); nothing when none has one.
+  const departure = shownData?.dispatch_at ?? null;
 
   const setView = (next: View, nextBy: TicketGrouping = by) => {
     const p = new URLSearchParams(params);
@@ -105,6 +107,14 @@ export function Component() {
             <p className="kds-head__updated" aria-live="off">
               {t('updatedAt', { time: formatClock(shownData.updated_at, shownData.dishlist.timezone) })}
               {!live && online && <span className="kds-head__polling"> · {t('polling')}</span>}
+              {departure && (
+                <>
+                  {' · '}
+                  <strong className="kds-head__departure">
+                    {t('departure', { time: formatHourMinute(departure, shownData.dishlist.timezone) })}
+                  </strong>
+                </>
+              )}
             </p>
           )}
         </div>

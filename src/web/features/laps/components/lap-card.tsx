@@ -22,7 +22,7 @@ interface LapCardProps {
 }
 
 /** Form keys shown under their own controls; others go to the notice above the card. */
-const SHOWN = new Set(['title', 'position', 'active', 'add', 'remove', 'move.location_id', 'move.offset']);
+const SHOWN = new Set(['title', 'position', 'departs_at', 'active', 'add', 'remove', 'move.location_id', 'move.offset']);
 
 /** The lap title of the create and edit forms: required, at most 200 characters; editing clears its server error. */
 export function LapTitleField({
@@ -58,6 +58,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(lap.title);
   const [position, setPosition] = useState(String(lap.position));
+  const [departsAt, setDepartsAt] = useState(lap.departs_at ?? '');
   const [adding, setAdding] = useState('');
   const [removing, setRemoving] = useState<Stop | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -80,7 +81,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
       if (!saved) return;
       if (body.add !== undefined) setAdding('');
       if (body.remove !== undefined) setRemoving(null);
-      if (body.title !== undefined || body.position !== undefined) setEditing(false);
+      if (body.title !== undefined || body.position !== undefined || body.departs_at !== undefined) setEditing(false);
       onSaved(t('lap.saved', { title: saved.title }));
     },
     onError: (error) => fields.fromError(error),
@@ -93,7 +94,12 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
     e.preventDefault();
     // An empty field keeps the position; anything else goes to the server, whose answer (e.g.
     // "must be a whole number" for 1.5) shows under the field instead of being dropped silently.
-    update.mutate({ title: title.trim(), position: position.trim() === '' ? lap.position : Number(position) });
+    // An empty time clears the lap's departure.
+    update.mutate({
+      title: title.trim(),
+      position: position.trim() === '' ? lap.position : Number(position),
+      departs_at: departsAt.trim() === '' ? null : departsAt.trim(),
+    });
   };
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -116,7 +122,8 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
           </h2>
           <p className="muted laps-card__meta">
             <span className={`badge ${lap.active ? 'badge--ok' : 'badge--off'}`}>{lap.active ? t('lap.active') : t('lap.inactive')}</span>{' '}
-            {t('lap.positionShort', { position: lap.position })} · {t('lap.locationsCount', { count: lap.locations_count })}
+            {t('lap.positionShort', { position: lap.position })} · {t('lap.locationsCount', { count: lap.locations_count })} ·{' '}
+            {lap.departs_at ? t('lap.departsAtShort', { time: lap.departs_at }) : t('lap.noDeparture')}
           </p>
         </div>
         <div className="laps-card__actions">
@@ -144,6 +151,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
               onClick={() => {
                 setTitle(lap.title);
                 setPosition(String(lap.position));
+                setDepartsAt(lap.departs_at ?? '');
                 fields.reset();
                 setEditing(true);
               }}
@@ -170,6 +178,17 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
             onChange={(e) => {
               setPosition(e.target.value);
               fields.clear('position');
+            }}
+          />
+          <TextField
+            label={t('lap.departsAt')}
+            type="time"
+            hint={t('lap.departsAtHint')}
+            value={departsAt}
+            error={fields.first('departs_at')}
+            onChange={(e) => {
+              setDepartsAt(e.target.value);
+              fields.clear('departs_at');
             }}
           />
           <div className="laps-edit__buttons">

@@ -1,0 +1,1 @@
+ALTER TABLE "laps" ADD COLUMN "departs_at" time;
