@@ -120,7 +120,14 @@ test('the kitchen display on a 1920×1080 screen: readable type, the first ticke
   await page.goto('/laps');
   const lap = page.getByRole('article', { name: lapTitle });
   await lap.getByRole('button', { name: `Edit ${lapTitle}` }).click();
-  await lap.getByLabel('Departure time').fill('11:30');
+  // A half-typed time (hours only) is refused, not saved as "no departure".
+  const departure = lap.getByLabel('Departure time');
+  await departure.click();
+  await departure.press('1');
+  await departure.press('1');
+  await lap.getByRole('button', { name: 'Save' }).click();
+  await expect(lap.getByText('Enter the whole time, hours and minutes')).toBeVisible();
+  await departure.fill('11:30');
   await lap.getByRole('button', { name: 'Save' }).click();
   await expect(lap).toContainText('departs 11:30');
   try {

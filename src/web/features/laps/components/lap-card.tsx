@@ -94,7 +94,14 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
     e.preventDefault();
     // An empty field keeps the position; anything else goes to the server, whose answer (e.g.
     // "must be a whole number" for 1.5) shows under the field instead of being dropped silently.
-    // An empty time clears the lap's departure.
+    // An empty time clears the lap's departure; a half-typed one (the browser then reports an
+    // empty value) is refused here rather than clearing it unasked.
+    const time = (e.currentTarget as HTMLFormElement).elements.namedItem('departs_at');
+    if (time instanceof HTMLInputElement && time.validity.badInput) {
+      fields.setErrors({ departs_at: [t('lap.departsAtIncomplete')] });
+      time.focus();
+      return;
+    }
     update.mutate({
       title: title.trim(),
       position: position.trim() === '' ? lap.position : Number(position),
@@ -182,6 +189,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
           />
           <TextField
             label={t('lap.departsAt')}
+            name="departs_at"
             type="time"
             hint={t('lap.departsAtHint')}
             value={departsAt}
