@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { createEventParser, retryDelay, runEventStream, type EventStatus, type ServerEvent } from './events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEventParser, RefetchSpacer, retryDelay, runEventStream, type EventStatus, type ServerEvent } from './events';
 
 describe('the event stream reader', () => {
   it('reads events split anywhere across chunks, skips comments (heartbeats) and keeps ids', () => {
@@ -68,5 +68,46 @@ describe('the connection loop, against a local server', () => {
     expect(events).toEqual([{ type: 'order', menuId: 3 }]);
     expect(loggedOut).toBe(1);
     expect(statuses.at(-1)).toBe('down');
+  });
+});
+
+describe('refetches spaced per bucket (the order page, the orders page and the kitchen display)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refetches at once, then joins a rush into one refetch per gap, per bucket', () => {
+    vi.useFakeTimers();
+    const spacer = new RefetchSpacer();
+    const done: string[] = [];
+    spacer.ask('menu 1', 1_000, () => done.push('1a'));
+    expect(done).toEqual(['1a']);
+    for (let i = 0; i < 50; i++) spacer.ask('menu 1', 1_000, () => done.push(`1-${i}`));
+    // Another bucket is not held back by the first one's rush.
+    spacer.ask('menu 2', 1_000, () => done.push('2a'));
+    expect(done).toEqual(['1a', '2a']);
+    vi.advanceTimersByTime(999);
+    expect(done).toEqual(['1a', '2a']);
+    vi.advanceTimersByTime(1);
+    // One refetch for the fifty events: the first one asked for.
+    expect(done).toEqual(['1a', '2a', '1-0']);
+    vi.advanceTimersByTime(5_000);
+    expect(done).toHaveLength(3);
+  });
+
+  it('lets a shorter gap bring the waiting refetch forward, never a longer one push it back', () => {
+    vi.useFakeTimers();
+    const spacer = new RefetchSpacer();
+    const done: string[] = [];
+    spacer.ask('m', 1_000, () => done.push('first'));
+    spacer.ask('m', 5_000, () => done.push('stock settles'));
+    spacer.ask('m', 1_000, () => done.push('menu edit'));
+    vi.advanceTimersByTime(1_000);
+    expect(done).toEqual(['first', 'menu edit']);
+    spacer.ask('m', 1_000, () => done.push('soon'));
+    spacer.ask('m', 5_000, () => done.push('later'));
+    vi.advanceTimersByTime(1_000);
+    expect(done).toEqual(['first', 'menu edit', 'soon']);
+    spacer.stop();
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
 import { useSession } from './session-store';
 
@@ -182,4 +183,72 @@ export function useEventStatus(): EventStatus {
     (l) => (statusListeners.add(l), () => void statusListeners.delete(l)),
     () => status,
   );
+}
+
+/**
+ * Refetches asked for by events, spaced out per bucket (issue 25: one hook for the order page, the
+ * orders page and the kitchen display). The first refetch of a bucket runs at once; later ones no
+ * sooner than `gapMs` after the last, and events meanwhile join the one already waiting. An event
+ * may ask for an earlier refetch than the one waiting (a shorter gap), which then replaces it.
+ */
+export class RefetchSpacer {
+  private readonly buckets = new Map<string, { last: number; due: number; timer: ReturnType<typeof setTimeout> | null }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  ask(bucket: string, gapMs: number, refetch: () => void): void {
+    const b = this.buckets.get(bucket) ?? { last: Number.NEGATIVE_INFINITY, due: 0, timer: null };
+    this.buckets.set(bucket, b);
+    const now = this.now();
+    const due = Math.max(now, b.last + gapMs);
+    if (b.timer) {
+      if (b.due <= due) return;
+      clearTimeout(b.timer);
+    }
+    const run = () => {
+      b.timer = null;
+      b.last = this.now();
+      refetch();
+    };
+    b.due = due;
+    if (due <= now) run();
+    else b.timer = setTimeout(run, due - now);
+  }
+
+  stop(): void {
+    for (const b of this.buckets.values()) if (b.timer) clearTimeout(b.timer);
+    this.buckets.clear();
+  }
+}
+
+/** What one event asks a page to refetch: a query (by key prefix) in a bucket of its own, spaced by gapMs. */
+export interface LiveRefetch {
+  bucket: string;
+  queryKey: QueryKey;
+  gapMs: number;
+}
+
+/**
+ * Keeps a page's queries live on the event stream: `route` names what an event refetches (or
+ * nothing) and may act on the event at once (e.g. apply the stock it carries); the refetches are
+ * spaced by RefetchSpacer. Answers whether the stream is connected (pages poll while it is not).
+ * `route` must be stable (useCallback).
+ */
+export function useLiveRefetch(route: (event: ServerEvent, client: QueryClient) => LiveRefetch | null): boolean {
+  const client = useQueryClient();
+  const spacer = useRef<RefetchSpacer | null>(null);
+  spacer.current ??= new RefetchSpacer();
+  useEffect(() => {
+    const s = spacer.current;
+    return () => s?.stop();
+  }, []);
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      const asked = route(event, client);
+      if (asked) spacer.current?.ask(asked.bucket, asked.gapMs, () => void client.invalidateQueries({ queryKey: asked.queryKey }));
+    },
+    [client, route],
+  );
+  useServerEvents(onEvent);
+  return useEventStatus() === 'connected';
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { KitchenResult, TicketGrouping, TicketsResult } from '../../../shared/schemas/kitchen';
 import { api } from '../../lib/api';
-import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
+import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
 import { KITCHEN_REFRESH_MS, LIVE_REFETCH_MS } from './display';
 
@@ -21,33 +21,14 @@ export const KITCHEN_KEYS = {
  * only while it is not.
  */
 export function useLiveKitchen(menuId: number | null): boolean {
-  const client = useQueryClient();
-  const timing = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null }>({ last: 0, timer: null });
-  useEffect(() => {
-    const t = timing.current;
-    return () => {
-      if (t.timer) clearTimeout(t.timer);
-      t.timer = null;
-    };
-  }, []);
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (menuId === null || (event.type !== 'reset' && event.menuId !== menuId)) return;
-      const t = timing.current;
-      if (t.timer) return;
-      const refetch = () => {
-        t.timer = null;
-        t.last = Date.now();
-        void client.invalidateQueries({ queryKey: KITCHEN_KEYS.menu(menuId) });
-      };
-      const wait = t.last + LIVE_REFETCH_MS - Date.now();
-      if (wait <= 0) refetch();
-      else t.timer = setTimeout(refetch, wait);
-    },
-    [client, menuId],
+  const route = useCallback(
+    (event: ServerEvent): LiveRefetch | null =>
+      menuId === null || (event.type !== 'reset' && event.menuId !== menuId)
+        ? null
+        : { bucket: `kitchen ${menuId}`, queryKey: KITCHEN_KEYS.menu(menuId), gapMs: LIVE_REFETCH_MS },
+    [menuId],
   );
-  useServerEvents(onEvent);
-  return useEventStatus() === 'connected';
+  return useLiveRefetch(route);
 }
 
 const polled = (live: boolean) => ({

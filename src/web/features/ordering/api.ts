@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
+import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery, useSessionKey } from '../../lib/query';
 import { isClosed } from './model/deadline';
 import { StockLog, withStockLeft } from './model/live-stock';
@@ -59,53 +59,25 @@ const stockLog = new StockLog();
  * event always leads to a refetch). Answers whether the stream is connected.
  */
 export function useLiveOrdering(): boolean {
-  const client = useQueryClient();
-  const timing = useRef(new Map<number, { last: number; due: number; timer: ReturnType<typeof setTimeout> | null }>());
-  useEffect(() => {
-    const timers = timing.current;
-    return () => {
-      for (const t of timers.values()) if (t.timer) clearTimeout(t.timer);
-      timers.clear();
-    };
+  const route = useCallback((event: ServerEvent, client: QueryClient): LiveRefetch | null => {
+    if (event.type === 'reset') {
+      void client.invalidateQueries({ queryKey: ['order'] });
+      return null;
+    }
+    if (event.type === 'menu') void client.invalidateQueries({ queryKey: ORDER_KEYS.dishlists });
+    const menuId = event.menuId;
+    const stockLeft = event.type === 'order' ? event.stockLeft : undefined;
+    if (stockLeft) {
+      stockLog.record(menuId, stockLeft, Date.now());
+      client.setQueriesData<ReceivedOrderPage>({ queryKey: ORDER_KEYS.page(menuId) }, (old) => {
+        if (!old) return old;
+        const balance = withStockLeft(old.balance, stockLeft);
+        return balance === old.balance ? old : { ...old, balance: [...balance] };
+      });
+    }
+    return { bucket: `order page ${menuId}`, queryKey: ORDER_KEYS.page(menuId), gapMs: stockLeft ? STOCK_SETTLE_MS : LIVE_REFETCH_MS };
   }, []);
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type === 'reset') {
-        void client.invalidateQueries({ queryKey: ['order'] });
-        return;
-      }
-      if (event.type === 'menu') void client.invalidateQueries({ queryKey: ORDER_KEYS.dishlists });
-      const menuId = event.menuId;
-      const stockLeft = event.type === 'order' ? event.stockLeft : undefined;
-      if (stockLeft) {
-        stockLog.record(menuId, stockLeft, Date.now());
-        client.setQueriesData<ReceivedOrderPage>({ queryKey: ORDER_KEYS.page(menuId) }, (old) => {
-          if (!old) return old;
-          const balance = withStockLeft(old.balance, stockLeft);
-          return balance === old.balance ? old : { ...old, balance: [...balance] };
-        });
-      }
-      const t = timing.current.get(menuId) ?? { last: 0, due: 0, timer: null };
-      timing.current.set(menuId, t);
-      const now = Date.now();
-      const due = Math.max(now, t.last + (stockLeft ? STOCK_SETTLE_MS : LIVE_REFETCH_MS));
-      if (t.timer) {
-        if (t.due <= due) return;
-        clearTimeout(t.timer);
-      }
-      const refetch = () => {
-        t.timer = null;
-        t.last = Date.now();
-        void client.invalidateQueries({ queryKey: ORDER_KEYS.page(menuId) });
-      };
-      t.due = due;
-      if (due <= now) refetch();
-      else t.timer = setTimeout(refetch, due - now);
-    },
-    [client],
-  );
-  useServerEvents(onEvent);
-  return useEventStatus() === 'connected';
+  return useLiveRefetch(route);
 }
 
 /** GET /app/order/dishlists: menus open for ordering. */

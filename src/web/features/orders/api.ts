@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { Paged } from '../../../shared/list-query';
 import type { MenuSummary } from '../../../shared/schemas/menus';
 import type { AcceptAllResult, Order, OrdersByMenuResult } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
-import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
+import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
 import { ordersQuery, printQuery, type AcceptedFilter } from './filter';
 
@@ -31,34 +30,14 @@ export const ORDERS_REFETCH_MS = 1_000;
  * refetches too. Answers whether the stream is connected (the lists poll while it is not).
  */
 export function useLiveOrders(menuId: number | null): boolean {
-  const client = useQueryClient();
-  const timing = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null }>({ last: 0, timer: null });
-  useEffect(() => {
-    const t = timing.current;
-    return () => {
-      if (t.timer) clearTimeout(t.timer);
-      t.timer = null;
-    };
-  }, []);
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (menuId === null) return;
-      if (event.type === 'menu' || (event.type === 'order' && event.menuId !== menuId)) return;
-      const t = timing.current;
-      if (t.timer) return;
-      const refetch = () => {
-        t.timer = null;
-        t.last = Date.now();
-        void client.invalidateQueries({ queryKey: [...ORDERS_KEY, 'menu', menuId] });
-      };
-      const wait = t.last + ORDERS_REFETCH_MS - Date.now();
-      if (wait <= 0) refetch();
-      else t.timer = setTimeout(refetch, wait);
-    },
-    [client, menuId],
+  const route = useCallback(
+    (event: ServerEvent): LiveRefetch | null =>
+      menuId === null || event.type === 'menu' || (event.type === 'order' && event.menuId !== menuId)
+        ? null
+        : { bucket: `orders ${menuId}`, queryKey: [...ORDERS_KEY, 'menu', menuId], gapMs: ORDERS_REFETCH_MS },
+    [menuId],
   );
-  useServerEvents(onEvent);
-  return useEventStatus() === 'connected';
+  return useLiveRefetch(route);
 }
 
 /** Placed orders of one menu grouped per location, with totals; polled only while the stream is down. */
