@@ -6,6 +6,7 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balances, orders, payments, refunds } from '../../db/schema/index.js';
 import { retryRefunds } from './refunds.service.js';
+import { expireUnpaidOrders } from './payments.service.js';
 import { NOTIFICATION_MAX_AGE_MS } from '../../lib/payments/gateway.js';
 import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/payments/montonio.js';
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
@@ -826,5 +827,29 @@ describe('a new order and the customer’s unpaid Montonio order (decision 045)'
     const res = await resuming;
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=failed`);
+  });
+});
+
+describe('the payment expiry sweep and Montonio (decision 045)', () => {
+  it('asks Montonio first: paid there, the order is recorded paid instead of expired; authorized, it is left for later', async () => {
+    const paid = await pendingOrder();
+    montonio.state.status.set(paid.payment.gatewayPaymentId!, 'PAID');
+    const authorized = await pendingOrder();
+    montonio.state.status.set(authorized.payment.gatewayPaymentId!, 'AUTHORIZED');
+    const open = await pendingOrder();
+    const sweep = () => expireUnpaidOrders({ ...ctx.deps, gateway: gateway() });
+    ctx.clock.advance((ctx.deps.env.PAYMENT_TIMEOUT_MINUTES + 1) * 60_000);
+    try {
+      const expired = await sweep();
+      expect(expired).toContain(open.orderId);
+      expect(expired).not.toContain(paid.orderId);
+      expect(expired).not.toContain(authorized.orderId);
+      expect(await orderRow(paid.orderId)).toMatchObject({ status: 2, stockReleased: false });
+      expect((await paymentOf(paid.orderId)).status).toBe('paid');
+      expect(await orderRow(authorized.orderId)).toMatchObject({ status: 1, stockReleased: false });
+      expect(await orderRow(open.orderId)).toMatchObject({ status: 0, stockReleased: true });
+    } finally {
+      ctx.clock.advance(-(ctx.deps.env.PAYMENT_TIMEOUT_MINUTES + 1) * 60_000);
+    }
   });
 });
