@@ -133,24 +133,22 @@ export async function persistOrder(
     await deps.database.db.transaction((tx) => releasePendingOrder(tx, orderId, deps.now()));
     throw new AppError(502, orderingText(req.lang, 'paymentFailed'), { payment_type: [orderingText(req.lang, 'paymentFailed')] });
   }
-  // The link is handed out only while the order is still unpaid, re-checked under the payment's
-  // row lock (the lock every release, cancel, expiry and notification takes first): a newer order
-  // of the customer, a cancel or the expiry may have released it while the gateway was asked.
+  // A gateway's own payment page (it gave its id for the payment: Montonio) is handed out only
+  // while the payment is still pending, judged by the statement that stores that id (refunds name
+  // it, so it is kept even for an order gone meanwhile): an UPDATE takes the payment's row lock,
+  // the lock every release, cancel, expiry and notification takes first and that each of them
+  // leaves with the payment no longer pending, so a newer order of the customer, a cancel or the
+  // expiry that released the order while the gateway was asked is seen. The sandbox's page is our
+  // own and pays only a pending payment, so it needs no statement here (none on the card path).
   const reference = placed.reference;
-  const live = await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: payments.status, orderStatus: orders.status })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(eq(payments.reference, reference))
-      .for('update', { of: payments });
-    // Refunds name the gateway's own id for the payment (Montonio's order uuid), kept even when
-    // the order is gone: a late payment of it is refunded through that id.
-    if (started.gatewayPaymentId) {
-      await tx.update(payments).set({ gatewayPaymentId: started.gatewayPaymentId }).where(eq(payments.reference, reference));
-    }
-    return row?.status === 'pending' && row.orderStatus === 1;
-  });
+  let live = true;
+  if (started.gatewayPaymentId) {
+    const res = await deps.database.pool.query<{ pending: boolean }>(
+      "update payments set gateway_payment_id = $2 where reference = $1 returning status = 'pending' as pending",
+      [reference, started.gatewayPaymentId],
+    );
+    live = res.rows[0]?.pending === true;
+  }
   if (!live) throw new AppError(409, orderingText(req.lang, 'orderReplaced'));
   return { answer: { success: true, order_id: placed.orderId, payment_link: started.redirectUrl }, stockLeft };
 }
