@@ -112,6 +112,7 @@ export async function expireUnpaidOrders(
   const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
   const released: number[] = [];
   let after = 0;
+  let gatewayDown = false;
   for (;;) {
     const due = await db
       .select({
@@ -129,12 +130,13 @@ export async function expireUnpaidOrders(
       .limit(200);
     for (const { id, menuId, reference, gatewayPaymentId, amountCents, paymentStatus } of due) {
       after = id;
-      if (reference !== null && amountCents !== null && paymentStatus === 'pending') {
+      if (reference !== null && amountCents !== null && paymentStatus === 'pending' && !gatewayDown) {
         let state: GatewayPaymentState | null = null;
         try {
           state = await gateway.paymentState({ reference, gatewayPaymentId, amountCents });
         } catch {
-          state = null;
+          // Not asked again in this sweep: an unreachable gateway costs one timeout, not one per order.
+          gatewayDown = true;
         }
         if (state === 'authorized') continue;
         if (state === 'paid') {
