@@ -46,10 +46,17 @@ export async function orderEntry(
  * placing entry, at most once (the unique key). Called by every give-back (cancel, failed or
  * expired payment, delete), in its transaction.
  */
-export async function reverseOrderEntries(tx: Tx, orderId: number, at: Date, actorId: number | null): Promise<void> {
+export async function reverseOrderEntries(
+  tx: Tx,
+  orderId: number,
+  at: Date,
+  actorId: number | null,
+  /** Why, when the order's status does not say it alone (an unpaid order released by a new order). */
+  reason: string | null = null,
+): Promise<void> {
   await tx.execute(sql`
-    insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, reversal, actor_id)
-    select ${at}, order_id, user_id, location_id, provider_id, menu_id, kind, -amount_cents, true, ${actorId}::int
+    insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, reversal, actor_id, reason)
+    select ${at}, order_id, user_id, location_id, provider_id, menu_id, kind, -amount_cents, true, ${actorId}::int, ${reason}::text
     from ${ledgerEntries}
     where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'payment_cash')
     order by id`);

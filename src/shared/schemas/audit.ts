@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'order.revoke',
   'order.delete',
   'order.cancel',
+  'order.release',
   'order.create',
   'portion.handover',
   'portion.handover_undo',

@@ -20,6 +20,9 @@ export interface CreatePaymentRequest {
   lang: Lang;
 }
 
+/** What the gateway knows of a payment (PaymentGateway.paymentState). */
+export type GatewayPaymentState = 'paid' | 'authorized' | 'open';
+
 /** A notification the gateway sent us, after its signature was checked. */
 export interface VerifiedNotification {
   reference: string;
@@ -57,6 +60,13 @@ export interface PaymentGateway {
    * payment when it has one (kept as payments.gateway_payment_id; refunds need it).
    */
   createPayment(req: CreatePaymentRequest): Promise<{ redirectUrl: string; gatewayPaymentId?: string }>;
+  /**
+   * What the gateway knows of a payment we still hold as pending, asked before a customer's new
+   * order releases it (decision 045): `paid` (money taken), `authorized` (reserved, may still be
+   * taken) or `open` (nothing taken: not started, waiting for the payer, or given up). Throws when
+   * the gateway cannot be asked (unreachable, slow, an answer that does not fit the payment).
+   */
+  paymentState(payment: { reference: string; gatewayPaymentId: string | null; amountCents: number }): Promise<GatewayPaymentState>;
   /** Where to send the payer to continue a payment already created; null when it cannot be resumed. */
   resumeUrl(reference: string, lang: Lang): string | null;
   /**
@@ -87,6 +97,8 @@ export function noGateway(): PaymentGateway {
     name: 'none',
     methods: () => ({ card: false, banks: [] }),
     createPayment: () => Promise.reject(new Error('no payment gateway is configured')),
+    // Nothing can have been paid online without a gateway.
+    paymentState: () => Promise.resolve('open'),
     resumeUrl: () => null,
     verifyNotification: () => Promise.resolve(null),
     mapStatus: () => 'pending',

@@ -122,7 +122,7 @@ export type MontonioGateway = Omit<PaymentGateway, 'verifyNotification'> & {
    * Montonio's order (GET /orders/:uuid): its payment status and payment page. Throws
    * MontonioError when Montonio fails or does not answer in time.
    */
-  order(uuid: string): Promise<{ paymentStatus: string; paymentUrl: string | null }>;
+  order(uuid: string): Promise<{ paymentStatus: string; paymentUrl: string | null; grandTotalCents: number | null }>;
   /** Checks an order token (notification body or return URL); null when forged, stale or malformed. */
   verifyOrderToken(token: string, now: Date): Promise<MontonioNotification | null>;
 };
@@ -241,6 +241,16 @@ export function createMontonioGateway(opts: MontonioOptions): MontonioGateway {
     }
   }
 
+  async function readOrder(uuid: string) {
+    if (!/^[0-9a-fA-F-]{1,64}$/.test(uuid)) throw new MontonioError('not a Montonio order uuid', null);
+    const body = await call('GET', `/orders/${uuid}`, {});
+    return {
+      paymentStatus: typeof body.paymentStatus === 'string' ? body.paymentStatus : '',
+      paymentUrl: typeof body.paymentUrl === 'string' && /^https?:\/\//.test(body.paymentUrl) ? body.paymentUrl : null,
+      grandTotalCents: centsFromEuros(body.grandTotal),
+    };
+  }
+
   // Warm the bank list at start so the first menu read already offers the banks.
   void refreshMethods();
 
@@ -294,13 +304,18 @@ export function createMontonioGateway(opts: MontonioOptions): MontonioGateway {
     // Our own address: it asks Montonio for the order's payment page when the payer comes back
     // (payments/montonio.routes.ts), so nothing of Montonio's is kept but the order uuid.
     resumeUrl: (reference: string, lang: Lang) => `${base}${MONTONIO_RESUME_PATH}/${encodeURIComponent(reference)}?lang=${lang}`,
-    async order(uuid: string) {
-      if (!/^[0-9a-fA-F-]{1,64}$/.test(uuid)) throw new MontonioError('not a Montonio order uuid', null);
-      const body = await call('GET', `/orders/${uuid}`, {});
-      return {
-        paymentStatus: typeof body.paymentStatus === 'string' ? body.paymentStatus : '',
-        paymentUrl: typeof body.paymentUrl === 'string' && /^https?:\/\//.test(body.paymentUrl) ? body.paymentUrl : null,
-      };
+    order: readOrder,
+    async paymentState(payment) {
+      // No Montonio order yet: never created (its creation failed) or being created now, and then
+      // its link is handed out only after a re-check of our payment under its row lock.
+      if (!payment.gatewayPaymentId) return 'open';
+      const order = await readOrder(payment.gatewayPaymentId);
+      if (order.grandTotalCents !== payment.amountCents) throw new MontonioError('Montonio’s order is not this payment’s amount', 200);
+      if (order.paymentStatus === 'PAID') return 'paid';
+      if (order.paymentStatus === 'AUTHORIZED') return 'authorized';
+      if (order.paymentStatus === 'PENDING' || mapMontonioStatus(order.paymentStatus) === 'failed') return 'open';
+      // A status we do not know (or a refund of an order we hold as unpaid): not ours to release.
+      throw new MontonioError(`Montonio order in status ${order.paymentStatus || 'without status'}`, 200);
     },
     /** A webhook's body: `{ orderToken: <JWT> }`. */
     async verifyNotification(body: unknown, at: Date) {

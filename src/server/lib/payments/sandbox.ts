@@ -103,6 +103,9 @@ export function createSandboxGateway(opts: { secret: string; publicUrl?: string 
     async createPayment(req: CreatePaymentRequest) {
       return { redirectUrl: pageUrl(req.reference, req.lang) };
     },
+    // The sandbox's books are our payments table: its page pays only a payment still pending,
+    // re-checked under the payment's row lock, so a released payment can no longer be paid.
+    paymentState: () => Promise.resolve('open'),
     resumeUrl: pageUrl,
     verifyNotification(body: unknown, now: Date) {
       return Promise.resolve(verifySandbox(body, now));

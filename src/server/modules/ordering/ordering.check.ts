@@ -84,7 +84,11 @@ export interface CheckedOrder {
   totals: Totals;
   /** The customer row's version the totals were priced from (decision 013). */
   version: string;
-  /** The customer's unpaid card/bank orders on the menu, as read: placing this order releases them first (decision 045). */
+  /**
+   * The customer's unpaid card/bank orders on the menu, as read, that placing this order releases
+   * in its transaction (decision 045; the totals are priced without the subsidy they hold). Empty
+   * for a staff order, which releases nothing.
+   */
   unpaidOrderIds: number[];
   lang: Lang;
 }
@@ -143,7 +147,11 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     cardCents: menu.provider.cardCommissionCents,
     bankCents: menu.provider.bankCommissionCents,
   });
-  const totals = totalsOf(lines, customer, state.subsidyUsedCents, customer.bonusCents, commissionCents);
+  // Priced as placement will price it: the customer's own order releases their unpaid card/bank
+  // orders on the menu (decision 045), so the subsidy they hold is this order's; a staff order
+  // releases nothing.
+  const releases = !staff && state.unpaidOrderIds.length > 0;
+  const totals = totalsOf(lines, customer, usedAfterRelease(state, releases), customer.bonusCents, commissionCents);
   const problems = checkoutProblems({
     forCustomer: !staff,
     choices: paymentChoices(offer, totals.amountToPay),
@@ -184,7 +192,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     stock,
     [...needs].map(([id, quantity]) => ({ id, quantity })),
   );
-  if (short.length > 0 && state.unpaidOrderIds.length === 0) throw stockRefusal(menu, short, lang);
+  if (short.length > 0 && !releases) throw stockRefusal(menu, short, lang);
 
   return {
     kind: 'new',
@@ -200,9 +208,14 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     commissionCents,
     totals,
     version: state.version,
-    unpaidOrderIds: state.unpaidOrderIds,
+    unpaidOrderIds: releases ? state.unpaidOrderIds : [],
     lang,
   };
+}
+
+/** The subsidy used on the menu once the order releases (or not) the customer's unpaid orders. */
+function usedAfterRelease(state: Pick<CustomerState, 'subsidyUsedCents' | 'subsidyHeldCents'>, releases: boolean): number {
+  return releases ? state.subsidyUsedCents - state.subsidyHeldCents : state.subsidyUsedCents;
 }
 
 /**
@@ -220,13 +233,14 @@ export function recheckOrder(order: CheckedOrder, fresh: CustomerState | null): 
 
 function repriceOrder(order: CheckedOrder, fresh: CustomerState): CheckedOrder {
   const { lang } = order;
-  const totals = totalsOf(order.lines, fresh.customer, fresh.subsidyUsedCents, fresh.customer.bonusCents, order.commissionCents);
+  const releases = order.staffId === null && fresh.unpaidOrderIds.length > 0;
+  const totals = totalsOf(order.lines, fresh.customer, usedAfterRelease(fresh, releases), fresh.customer.bonusCents, order.commissionCents);
   const cashRefused =
     order.method === 'cash' &&
     !cashAllowed({ forCustomer: order.staffId === null, disableCash: fresh.customer.location?.disableCash ?? false }, totals.amountToPay);
   const refusal = totalsRefusal(totals, cashRefused, lang);
   if (refusal) throw invalid(lang, refusal);
-  return { ...order, customer: fresh.customer, totals, version: fresh.version, unpaidOrderIds: fresh.unpaidOrderIds };
+  return { ...order, customer: fresh.customer, totals, version: fresh.version, unpaidOrderIds: releases ? fresh.unpaidOrderIds : [] };
 }
 
 /** Which field and text each checkout problem refuses an order with (null: another one says it). */

@@ -21,6 +21,9 @@ type Key =
   | 'userInvalid'
   | 'paymentFailed'
   | 'orderFailed'
+  | 'unpaidInProgress'
+  | 'unpaidUnchecked'
+  | 'orderReplaced'
   | 'unpaidHoldCap'
   | 'orderTooLarge'
   | 'notPlaced'
@@ -55,6 +58,11 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Choose an active customer.',
     paymentFailed: 'The payment could not be started. Please try again.',
     orderFailed: 'This order failed and was not placed. Please place the order again.',
+    unpaidInProgress:
+      'Your earlier card or bank order on this menu is being paid right now, so this order was not placed. Wait until that payment ends, or cancel that order, then order again.',
+    unpaidUnchecked:
+      'The payment of your earlier card or bank order on this menu could not be checked just now, so this order was not placed. Please try again in a moment, or cancel that order first.',
+    orderReplaced: 'This order was replaced by your newer order on this menu (or cancelled), so it can no longer be paid.',
     unpaidHoldCap: {
       one: '{dish}: a card or bank order may hold at most {count} portion until it is paid. Order fewer or pay in cash.',
       other: '{dish}: a card or bank order may hold at most {count} portions until it is paid. Order fewer or pay in cash.',
@@ -94,6 +102,12 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Izvēlieties aktīvu klientu.',
     paymentFailed: 'Maksājumu neizdevās uzsākt. Lūdzu, mēģiniet vēlreiz.',
     orderFailed: 'Šis pasūtījums neizdevās un netika noformēts. Lūdzu, pasūtiet vēlreiz.',
+    unpaidInProgress:
+      'Jūsu iepriekšējais kartes vai bankas pasūtījums šai ēdienkartei tieši tagad tiek apmaksāts, tāpēc šis pasūtījums netika noformēts. Pagaidiet, līdz maksājums beidzas, vai atceliet to pasūtījumu, un tad pasūtiet vēlreiz.',
+    unpaidUnchecked:
+      'Jūsu iepriekšējā kartes vai bankas pasūtījuma maksājumu šai ēdienkartei šobrīd neizdevās pārbaudīt, tāpēc šis pasūtījums netika noformēts. Lūdzu, pēc brīža mēģiniet vēlreiz vai vispirms atceliet to pasūtījumu.',
+    orderReplaced:
+      'Šo pasūtījumu aizstāja jūsu jaunākais pasūtījums šai ēdienkartei (vai tas tika atcelts), tāpēc to vairs nevar apmaksāt.',
     unpaidHoldCap: {
       zero: '{dish}: kartes vai bankas pasūtījums līdz apmaksai var aizņemt ne vairāk kā {count} porcijas. Pasūtiet mazāk vai maksājiet skaidrā naudā.',
       one: '{dish}: kartes vai bankas pasūtījums līdz apmaksai var aizņemt ne vairāk kā {count} porciju. Pasūtiet mazāk vai maksājiet skaidrā naudā.',
@@ -136,6 +150,11 @@ export const orderingText = defineMessages<Key>({
     userInvalid: 'Выберите активного клиента.',
     paymentFailed: 'Не удалось начать оплату. Пожалуйста, попробуйте ещё раз.',
     orderFailed: 'Этот заказ не удался и не был оформлен. Пожалуйста, оформите заказ заново.',
+    unpaidInProgress:
+      'Ваш предыдущий заказ с оплатой картой или через банк в этом меню сейчас оплачивается, поэтому этот заказ не оформлен. Дождитесь окончания оплаты или отмените тот заказ, затем закажите снова.',
+    unpaidUnchecked:
+      'Не удалось сейчас проверить оплату вашего предыдущего заказа картой или через банк в этом меню, поэтому этот заказ не оформлен. Попробуйте ещё раз чуть позже или сначала отмените тот заказ.',
+    orderReplaced: 'Этот заказ заменён вашим более новым заказом в этом меню (или отменён), поэтому его уже нельзя оплатить.',
     unpaidHoldCap: {
       one: '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порции. Закажите меньше или оплатите наличными.',
       few: '{dish}: заказ с оплатой картой или через банк до оплаты может занимать не более {count} порций. Закажите меньше или оплатите наличными.',

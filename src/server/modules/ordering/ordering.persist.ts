@@ -5,19 +5,23 @@
  * placed answers that order.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Pool, PoolClient } from 'pg';
 import type { Lang } from '../../../shared/i18n.js';
 import { orderWarnings } from '../../../shared/dietary.js';
 import { recordedPaymentType } from '../../../shared/ordering/totals.js';
 import type { CreateOrderResult } from '../../../shared/schemas/ordering.js';
 import { orders, payments } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { recheckOrder, stockRefusal, type CheckedOrder, type RepeatedOrder } from './ordering.check.js';
 import { orderingText } from './ordering.messages.js';
 import { runOrderStatement, type OrderValues } from './ordering.statement.js';
-import { pgIntArray, releaseAbandonedOrder, releasePendingOrder } from './ordering.stock.js';
+import { applyNotification } from '../payments/payments.service.js';
+import { lockForRelease, pgIntArray, RELEASED_BY_NEW_ORDER, releaseAbandonedOrder, releasePendingOrder } from './ordering.stock.js';
 import { loadCustomerState } from './ordering.users.js';
 
 /** Transient database conflicts worth one more try (deadlock, serialization failure). */
@@ -39,7 +43,7 @@ export interface PersistRequest {
   /** The order's idempotency key (null: none). */
   idempotencyKey: string | null;
   lang: Lang;
-  /** Told of each unpaid order of the customer this order released (its stock is back: open pages hear of it). */
+  /** Told of each unpaid order of the customer this order released, or found paid at the gateway (open pages hear of it). */
   onReleased?: (orderId: number) => void;
   /** The request's id (the audit entry of an order staff place for someone). */
   requestId: string;
@@ -83,32 +87,26 @@ export async function persistOrder(
       if (repeated) return { answer: repeated, stockLeft: [] };
       order = order.otherwise();
     }
-    if (order.unpaidOrderIds.length > 0) {
-      // The customer's unpaid card/bank order on this menu is abandoned for this one (decision
-      // 045): released first, so its stock and subsidy serve this order; the customer is then
-      // read again (the release gave their row a new version) and the order priced anew.
-      const customerId = order.customer.id;
-      for (const id of order.unpaidOrderIds) {
-        const released = await deps.database.db.transaction((tx) => releaseAbandonedOrder(tx, id, customerId, deps.now()));
-        if (released) req.onReleased?.(id);
+    try {
+      // The customer's own order with an unpaid card/bank order of theirs on the menu replaces it
+      // (decision 045): release and new order in one transaction. Any other order: the statement alone.
+      const result =
+        order.unpaidOrderIds.length > 0
+          ? await replaceUnpaid(deps, gateway, order, req)
+          : await writeOrder(deps, gateway, order, req.idempotencyKey, req.requestId, deps.database.pool);
+      if (result !== 'stale') {
+        placed = result;
+        break;
       }
-    } else {
-      try {
-        const result = await writeOrder(deps, gateway, order, req.idempotencyKey, req.requestId);
-        if (result !== 'stale') {
-          placed = result;
-          break;
-        }
-      } catch (err) {
-        const code = pgCode(err);
-        // Two requests with one key raced: the other one placed the order.
-        if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
-          const repeated = await repeatAnswer(deps, gateway, order.customer.id, req);
-          if (repeated) return { answer: repeated, stockLeft: [] };
-        }
-        if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
-        continue;
+    } catch (err) {
+      const code = pgCode(err);
+      // Two requests with one key raced: the other one placed the order.
+      if (code === UNIQUE_VIOLATION && req.idempotencyKey) {
+        const repeated = await repeatAnswer(deps, gateway, order.customer.id, req);
+        if (repeated) return { answer: repeated, stockLeft: [] };
       }
+      if (!(code && RETRYABLE.has(code) && tries < MAX_TRIES)) throw err;
+      continue;
     }
     // The user's row changed since it was read (another order of theirs, a give-back, an
     // edit, the release above), or another unpaid order of theirs appeared: read bonus, subsidy
@@ -120,8 +118,9 @@ export async function persistOrder(
   const { stockLeft } = placed;
   if (!placed.reference) return { answer: { success: true, order_id: placed.orderId }, stockLeft };
   const { method, bank } = placed;
+  let started: { redirectUrl: string; gatewayPaymentId?: string };
   try {
-    const { redirectUrl, gatewayPaymentId } = await gateway.createPayment({
+    started = await gateway.createPayment({
       reference: placed.reference,
       orderId: placed.orderId,
       amountCents: placed.amountToPayCents,
@@ -129,16 +128,117 @@ export async function persistOrder(
       bankCode: method === 'bank' ? bank : null,
       lang: req.lang,
     });
-    if (gatewayPaymentId) {
-      // Refunds name the gateway's own id for the payment (Montonio's order uuid).
-      await deps.database.db.update(payments).set({ gatewayPaymentId }).where(eq(payments.reference, placed.reference));
-    }
-    return { answer: { success: true, order_id: placed.orderId, payment_link: redirectUrl }, stockLeft };
   } catch {
     const orderId = placed.orderId;
     await deps.database.db.transaction((tx) => releasePendingOrder(tx, orderId, deps.now()));
     throw new AppError(502, orderingText(req.lang, 'paymentFailed'), { payment_type: [orderingText(req.lang, 'paymentFailed')] });
   }
+  // A gateway's own payment page (it gave its id for the payment: Montonio) is handed out only
+  // while the payment is still pending, judged by the statement that stores that id (refunds name
+  // it, so it is kept even for an order gone meanwhile): an UPDATE takes the payment's row lock,
+  // the lock every release, cancel, expiry and notification takes first and that each of them
+  // leaves with the payment no longer pending, so a newer order of the customer, a cancel or the
+  // expiry that released the order while the gateway was asked is seen. The sandbox's page is our
+  // own and pays only a pending payment, so it needs no statement here (none on the card path).
+  const reference = placed.reference;
+  let live = true;
+  if (started.gatewayPaymentId) {
+    const res = await deps.database.pool.query<{ pending: boolean }>(
+      "update payments set gateway_payment_id = $2 where reference = $1 returning status = 'pending' as pending",
+      [reference, started.gatewayPaymentId],
+    );
+    live = res.rows[0]?.pending === true;
+  }
+  if (!live) throw new AppError(409, orderingText(req.lang, 'orderReplaced'));
+  return { answer: { success: true, order_id: placed.orderId, payment_link: started.redirectUrl }, stockLeft };
+}
+
+/** Thrown inside the replacing transaction to roll it back and read the customer again. */
+class ReadAgain extends Error {}
+
+/**
+ * The customer's new order replaces their unpaid card/bank orders on the menu (decision 045).
+ * First the gateway is asked about each one's payment (outside any transaction): one it reports
+ * paid is recorded as paid and stays (the order is then read and priced again, its subsidy used);
+ * one that is authorized, or that cannot be asked about, stays too and this order is refused
+ * (409), so a payment in progress is never released. Then, in one transaction, the unpaid orders
+ * are locked and released, the customer read again on that connection, the order priced again
+ * and written by the order statement, and each release recorded in the audit log. A refused
+ * order (stock, a limit) rolls the whole transaction back: the unpaid order keeps its stock,
+ * subsidy, bonus and payment. Answers 'stale' when the customer must be read again.
+ */
+async function replaceUnpaid(deps: Deps, gateway: PaymentGateway, order: CheckedOrder, req: PersistRequest): Promise<Placed | 'stale'> {
+  const db = deps.database.db;
+  const customerId = order.customer.id;
+  const held = await db
+    .select({
+      orderId: payments.orderId,
+      reference: payments.reference,
+      gatewayPaymentId: payments.gatewayPaymentId,
+      amountCents: payments.amountCents,
+      status: payments.status,
+    })
+    .from(payments)
+    .where(inArray(payments.orderId, order.unpaidOrderIds));
+  let paidMeanwhile = false;
+  for (const p of held) {
+    if (p.status !== 'pending') continue;
+    let state;
+    try {
+      state = await gateway.paymentState(p);
+    } catch {
+      throw new AppError(409, orderingText(req.lang, 'unpaidUnchecked'));
+    }
+    if (state === 'authorized') throw new AppError(409, orderingText(req.lang, 'unpaidInProgress'));
+    if (state === 'paid') {
+      // Paid at the gateway before its notification reached us: recorded as the notification would.
+      await applyNotification(db, { reference: p.reference, outcome: 'paid', amountCents: p.amountCents }, deps.now());
+      req.onReleased?.(p.orderId);
+      paidMeanwhile = true;
+    }
+  }
+  if (paidMeanwhile) return 'stale';
+  const now = deps.now();
+  const released: number[] = [];
+  let placed: Placed;
+  try {
+    placed = await db.transaction(async (tx) => {
+      const live = await lockForRelease(tx, order.unpaidOrderIds, customerId, order.menu.id, order.needs.keys());
+      for (const id of live) if (await releaseAbandonedOrder(tx, id, customerId, now)) released.push(id);
+      const client = clientOf(tx);
+      const fresh = await loadCustomerState({ $client: client }, customerId, order.menu.id, req.idempotencyKey);
+      const next = recheckOrder(order, fresh);
+      // Its key was used meanwhile, or another unpaid order appeared (a parallel request): read again.
+      if (next.kind === 'repeat' || next.unpaidOrderIds.length > 0) throw new ReadAgain();
+      const written = await writeOrder(deps, gateway, next, req.idempotencyKey, req.requestId, client);
+      if (written === 'stale') throw new ReadAgain();
+      for (const id of released) {
+        await recordAudit(
+          tx,
+          { user: { id: customerId }, id: req.requestId },
+          {
+            action: 'order.release',
+            entityType: 'order',
+            entityId: id,
+            providerId: order.menu.providerId,
+            before: { status: 1 },
+            after: { status: 0, order_id: written.orderId, reason: RELEASED_BY_NEW_ORDER },
+          },
+        );
+      }
+      return written;
+    });
+  } catch (err) {
+    if (err instanceof ReadAgain) return 'stale';
+    throw err;
+  }
+  for (const id of released) req.onReleased?.(id);
+  return placed;
+}
+
+/** The connection a drizzle transaction runs on: the order path's prepared statements run on it too. */
+function clientOf(tx: Tx): PoolClient {
+  return (tx as unknown as { session: { client: PoolClient } }).session.client;
 }
 
 /**
@@ -158,6 +258,8 @@ async function writeOrder(
   order: CheckedOrder,
   key: string | null,
   requestId: string,
+  /** The pool (one autocommit statement), or the connection of the transaction that released an unpaid order. */
+  runner: Pool | PoolClient,
 ): Promise<Placed | 'stale'> {
   const { totals, lang } = order;
   const paymentType = recordedPaymentType(totals, order.method);
@@ -213,7 +315,7 @@ async function writeOrder(
     reference,
     requestId,
   };
-  const row = await runOrderStatement(deps.database.pool, values, { withOptions: options.length > 0, withPayment: online });
+  const row = await runOrderStatement(runner, values, { withOptions: options.length > 0, withPayment: online });
   if (!row.locked) return 'stale';
   if (row.short.length > 0)
     throw stockRefusal(
@@ -222,7 +324,7 @@ async function writeOrder(
       lang,
     );
   // Another order of the customer left an unpaid one on the menu since the read (their parallel
-  // request): read again, which releases it (decision 045); at most one stays unpaid.
+  // request): read again, and the next try releases it (decision 045); at most one stays unpaid.
   if (row.unpaid) return 'stale';
   return {
     orderId: row.order_id!,

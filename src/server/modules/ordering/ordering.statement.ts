@@ -185,7 +185,8 @@ export interface OrderStatementRow {
  * payment for card and bank orders (one round trip).
  */
 export async function runOrderStatement(
-  pool: pg.Pool,
+  /** The pool (autocommit), or the connection of the transaction the statement is part of. */
+  pool: pg.Pool | pg.PoolClient,
   values: OrderValues,
   variant: { withOptions: boolean; withPayment: boolean },
 ): Promise<OrderStatementRow> {

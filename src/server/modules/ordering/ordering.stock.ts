@@ -48,6 +48,12 @@ export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, n
   return needs;
 }
 
+/** Who released a pending order and why (on its ledger reversals); none for a job or a gateway notification. */
+export interface ReleasedBy {
+  actorId: number;
+  reason: string;
+}
+
 /**
  * Releases a pending order: marks it failed (status 0) and gives back its stock and bonus, at
  * most once (the status/stock_released guard makes a second call a no-op). Its idempotency key
@@ -55,7 +61,7 @@ export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, n
  * then places a new order instead of answering one that failed. Answers whether this call
  * released it. Lock order: the order row, the user row, then balances by dish id.
  */
-export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): Promise<boolean> {
+export async function releasePendingOrder(tx: Tx, orderId: number, now: Date, by: ReleasedBy | null = null): Promise<boolean> {
   const rows = await tx
     .update(orders)
     .set({ status: 0, stockReleased: true, idempotencyKey: null, updatedAt: now })
@@ -63,26 +69,62 @@ export async function releasePendingOrder(tx: Tx, orderId: number, now: Date): P
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return false;
-  await giveBack(tx, orderId, row, now, null);
+  await giveBack(tx, orderId, row, now, by?.actorId ?? null, by?.reason ?? null);
   return true;
+}
+
+/** Why the ledger reversals and the audit entry of an unpaid order released by a new order say it was released. */
+export const RELEASED_BY_NEW_ORDER = 'released by a new order';
+
+/**
+ * Locks what releasing a customer's unpaid card/bank orders for their new order touches, in the
+ * lock order of the expiry sweep, payment notifications and cancel (payment row, order row, user
+ * row, balances by dish id): each unpaid order's payment and order row (only orders of `userId`
+ * still unpaid and holding stock), then the user row, then the menu's balance rows of every dish
+ * those orders hold and the new order needs (`needs`), in dish-id order, so the release and the
+ * new order's statement in the same transaction never take a balance row out of order. Answers
+ * the ids still to release.
+ */
+export async function lockForRelease(
+  tx: Tx,
+  orderIds: number[],
+  userId: number,
+  menuId: number,
+  needs: Iterable<number>,
+): Promise<number[]> {
+  const live: number[] = [];
+  const dishIds = new Set(needs);
+  for (const id of [...orderIds].sort((x, y) => x - y)) {
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).for('update');
+    const [own] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.menuId, menuId), eq(orders.status, 1), eq(orders.stockReleased, false)),
+      )
+      .for('update');
+    if (!own) continue;
+    live.push(id);
+    for (const dishId of (await orderNeeds(tx, id)).keys()) dishIds.add(dishId);
+  }
+  if (live.length === 0) return live;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const ids = [...dishIds].sort((x, y) => x - y);
+  await tx.execute(
+    sql`select 1 from ${balances} where menu_id = ${menuId} and dish_id = any(${pgIntArray(ids)}::int[]) order by dish_id for update`,
+  );
+  return live;
 }
 
 /**
  * Releases a customer's unpaid card/bank order because they placed a new order on the same menu
- * (decision 045): like the payment expiry sweep, in one transaction with the sweep's lock order
- * (payment row, order row, user row, balances), the order failed with its stock, bonus and ledger
- * entries given back, and its pending payment marked failed (the sandbox page then refuses it; a
- * real gateway's late "paid" records a refund, payments.service.ts). Only an order of `userId`
- * still unpaid is released. Answers whether this call released it.
+ * (decision 045), inside the new order's transaction after `lockForRelease`: the order failed
+ * with its stock, bonus and ledger entries given back (the reversals name the customer and the
+ * reason), its pending payment marked failed (the sandbox page then refuses it; a real gateway's
+ * late "paid" records a refund, payments.service.ts). Answers whether this call released it.
  */
 export async function releaseAbandonedOrder(tx: Tx, orderId: number, userId: number, now: Date): Promise<boolean> {
-  await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).for('update');
-  const [own] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .for('update');
-  if (!own || !(await releasePendingOrder(tx, orderId, now))) return false;
+  if (!(await releasePendingOrder(tx, orderId, now, { actorId: userId, reason: RELEASED_BY_NEW_ORDER }))) return false;
   await tx
     .update(payments)
     .set({ status: 'failed', updatedAt: now })
@@ -102,7 +144,7 @@ export async function releaseForDelete(tx: Tx, orderId: number, now: Date): Prom
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return false;
-  await giveBack(tx, orderId, row, now, null);
+  await giveBack(tx, orderId, row, now, null, null);
   return true;
 }
 
@@ -117,13 +159,14 @@ async function giveBack(
   row: { menuId: number; userId: number; bonusCents: number },
   now: Date,
   actorId: number | null,
+  reason: string | null,
 ) {
   await tx
     .update(users)
     .set({ bonusCents: sql`${users.bonusCents} + ${row.bonusCents}` })
     .where(eq(users.id, row.userId));
   await returnStock(tx, row.menuId, await orderNeeds(tx, orderId));
-  await reverseOrderEntries(tx, orderId, now, actorId);
+  await reverseOrderEntries(tx, orderId, now, actorId, reason);
 }
 
 /** The order status of a cancelled order (kept in the data; never counted: ordering.placed.ts). */
@@ -149,6 +192,6 @@ export async function cancelAndRelease(
     .returning({ menuId: orders.menuId, userId: orders.userId, bonusCents: orders.bonusCents });
   const row = rows[0];
   if (!row) return null;
-  await giveBack(tx, orderId, row, now, cancelledById);
+  await giveBack(tx, orderId, row, now, cancelledById, null);
   return { menuId: row.menuId, userId: row.userId };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { profileDietsOf, type ProfileDiet } from '../../../shared/dietary.js';
 import { toEuros } from '../../../shared/money.js';
 import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
+import type { PoolClient } from 'pg';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
@@ -125,7 +126,8 @@ export type CustomerKey = number | { sessionHash: string; now: Date };
  * means bonus, subsidy used and the idempotent order are still as read (ordering.persist.ts).
  */
 export async function loadCustomerState(
-  db: Db,
+  /** The app's database, or `{ $client }` of a transaction's connection (the order path's release, ordering.persist.ts). */
+  db: { $client: Pick<Db['$client'], 'query'> | PoolClient },
   who: CustomerKey,
   menuId: number | null,
   idempotencyKey: string | null,
@@ -291,8 +293,9 @@ export async function listSelectableUsers(
       .where(
         and(
           eq(orders.menuId, opts.menuId),
-          // Placed orders only: an unpaid card/bank order is released by the next order (decision 045).
-          eq(orders.status, 2),
+          // Pending and placed: a staff order does not release the customer's unpaid card/bank order
+          // (only the customer's own order does, decision 045), so its subsidy is still used.
+          inArray(orders.status, [1, 2]),
           inArray(
             orders.userId,
             rows.map((r) => r.id!),

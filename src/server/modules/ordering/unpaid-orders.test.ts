@@ -8,8 +8,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAID_HOLD_MAX_PORTIONS } from '../../../shared/ordering/checkout.js';
-import { balances, ledgerEntries, orders, payments } from '../../db/schema/index.js';
+import { auditLog, balances, ledgerEntries, orders, payments } from '../../db/schema/index.js';
 import type { Change } from '../../lib/events.js';
+import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld, setBalance } from './ordering.factories.js';
 
@@ -175,5 +176,83 @@ describe('the subsidy rule under concurrency', () => {
       expect(mine.filter((o) => o.status === 1)).toHaveLength(0);
       expect(await stockOf(w.menu.id, w.main.id)).toBe(20 - mine.length);
     }
+  });
+});
+
+describe('releasing the unpaid order for a new one (review of decision 045)', () => {
+  it('is undone when the new order is then refused: the unpaid order keeps its stock, subsidy and payment', async () => {
+    const { w, order } = await world(3);
+    const card = await order({ payment_type: 'card' });
+    const abandoned = card.json().order_id as number;
+    expect(await stockOf(w.menu.id, w.main.id)).toBe(2);
+    // 5 portions: the unpaid one's portion back still leaves 3, so the new order is refused (sold out).
+    const refused = await order({ payment_type: 'cash' }, 5);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[`balance.${w.main.id}`]).toEqual([expect.stringContaining('3')]);
+    expect(await orderRow(abandoned)).toMatchObject({ status: 1, stockReleased: false, subsidyCents: 350, bonusCents: 100 });
+    expect((await paymentOf(abandoned)).status).toBe('pending');
+    expect(await stockOf(w.menu.id, w.main.id)).toBe(2);
+    expect(await ledgerOf(abandoned)).toEqual({ subsidy: 350, bonus: 100 });
+    // Its payment link still works.
+    const pay = await ctx.app.inject({ url: card.json().payment_link });
+    expect(pay.body).toContain('Approve payment');
+  });
+
+  it('is recorded: an audit entry and ledger reversals name the customer and the reason', async () => {
+    const { c, order } = await world();
+    const abandoned = (await order({ payment_type: 'card' })).json().order_id as number;
+    const placed = (await order({ payment_type: 'cash' })).json().order_id as number;
+    expect((await orderRow(abandoned)).status).toBe(0);
+    const reversals = (await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, abandoned))).filter((e) => e.reversal);
+    expect(reversals).toHaveLength(2);
+    for (const e of reversals) expect(e).toMatchObject({ actorId: c.user.id, reason: 'released by a new order' });
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(abandoned))));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: c.user.id,
+        action: 'order.release',
+        before: { status: 1 },
+        after: { status: 0, order_id: placed, reason: 'released by a new order' },
+      }),
+    ]);
+  });
+
+  it('is not done by a staff order for the customer: that order is priced without the subsidy the unpaid order holds', async () => {
+    const { w, c, order } = await world();
+    const abandoned = (await order({ payment_type: 'card' })).json().order_id as number;
+    const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now());
+    // The staff's user list prices the customer's next order as placing it will (the subsidy is held).
+    const list = await get(`/app/users/list?search=${encodeURIComponent(c.user.email)}&dishlist_id=${w.menu.id}`, kitchen.auth);
+    expect(list.json().data[0].userData).toMatchObject({ subsidy: 0 });
+    const staff = await post(
+      '/app/order/create-for-user?lang=en',
+      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], user_id: c.user.id, payment_type: 'cash' },
+      kitchen.auth,
+    );
+    expect(staff.statusCode).toBe(200);
+    expect(await orderRow(abandoned)).toMatchObject({ status: 1, stockReleased: false });
+    expect((await paymentOf(abandoned)).status).toBe('pending');
+    expect(await orderRow(staff.json().order_id)).toMatchObject({ status: 2, subsidyCents: 0, bonusCents: 0, amountToPayCents: 550 });
+  });
+
+  it('is priced by the check as placement prices it: an order the released subsidy covers is free at a no-cash location', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { subsidyCents: 350, disableCash: true });
+    const order = (payment: object, dish: { id: number }) =>
+      post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: dish.id, qty: 1 }], terms: true, ...payment }, c.auth);
+    const card = await order({ payment_type: 'card' }, w.main);
+    expect(card.statusCode).toBe(200);
+    expect((await orderRow(card.json().order_id)).status).toBe(1);
+    // The page prices a soup (3.00) as covered by the subsidy (3.50): nothing left to pay, so no cash is asked.
+    const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    expect(page.userData).toMatchObject({ subsidy: 3.5 });
+    const free = await order({ payment_type: 'cash' }, w.soup);
+    expect(free.statusCode).toBe(200);
+    expect(await orderRow(free.json().order_id)).toMatchObject({ status: 2, subsidyCents: 300, amountToPayCents: 0 });
+    expect((await orderRow(card.json().order_id)).status).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { payments } from '../../db/schema/index.js';
+import { orders, payments } from '../../db/schema/index.js';
 import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -117,7 +117,21 @@ export async function montonioRoutes(app: App, deps: Deps) {
         req.log.warn(`Montonio order of payment ${payment.id} not read: ${err instanceof Error ? err.message : String(err)}`);
         throw new AppError(502, paymentsText(req.lang, 'gatewayUnavailable'));
       }
-      if (order.paymentStatus === 'PENDING' && order.paymentUrl) return reply.redirect(order.paymentUrl, 303);
+      if (order.paymentStatus === 'PENDING' && order.paymentUrl) {
+        // Handed out only while the order is still unpaid, re-checked under the payment's row lock
+        // (released by a newer order, cancelled or expired while Montonio was asked: not payable).
+        const live = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ status: payments.status, orderStatus: orders.status })
+            .from(payments)
+            .innerJoin(orders, eq(orders.id, payments.orderId))
+            .where(eq(payments.id, payment.id))
+            .for('update', { of: payments });
+          return row ?? null;
+        });
+        if (live?.status === 'pending' && live.orderStatus === 1) return reply.redirect(order.paymentUrl, 303);
+        return reply.redirect(resultUrl(payment.orderId, live?.status === 'paid'), 303);
+      }
       // Paid or given up at Montonio: its notification settles our side; show what we know.
       return reply.redirect(resultUrl(payment.orderId, order.paymentStatus === 'PAID'), 303);
     },

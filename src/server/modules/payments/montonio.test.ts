@@ -6,6 +6,7 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balances, orders, payments, refunds } from '../../db/schema/index.js';
 import { retryRefunds } from './refunds.service.js';
+import { expireUnpaidOrders } from './payments.service.js';
 import { NOTIFICATION_MAX_AGE_MS } from '../../lib/payments/gateway.js';
 import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/payments/montonio.js';
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
@@ -33,6 +34,8 @@ function standIn() {
     lastOrder: null as JWTPayload | null,
     lastRefund: null as JWTPayload | null,
     fail: { orders: null as null | 500 | 'hang', methods: null as null | 500, refunds: null as null | 500 | 'REJECTED' | 'PENDING' },
+    /** While set, calls to /orders wait for `open` (told through `arrived` that one came). */
+    gate: null as null | { open: Promise<void>; arrived: () => void },
     url: '',
   };
   const sockets = new Set<import('node:net').Socket>();
@@ -94,6 +97,11 @@ function standIn() {
           cardPayments: { processor: 'stripe', logoUrl: `${state.url}/logos/card.png` },
         },
       });
+    }
+    if (url.startsWith('/api/orders') && state.gate) {
+      const gate = state.gate;
+      gate.arrived();
+      await gate.open;
     }
     if (req.method === 'GET' && url.startsWith('/api/orders/')) {
       if (state.fail.orders === 'hang') return;
@@ -185,7 +193,23 @@ afterAll(async () => {
 });
 beforeEach(() => {
   montonio.state.fail = { orders: null, methods: null, refunds: null };
+  montonio.state.gate = null;
 });
+
+/** Holds Montonio's answers to /orders calls until `open()`; `arrived` resolves when one came in. */
+function holdOrders() {
+  let open!: () => void;
+  let arrived!: () => void;
+  const came = new Promise<void>((r) => (arrived = r));
+  montonio.state.gate = { open: new Promise<void>((r) => (open = r)), arrived };
+  return {
+    arrived: came,
+    open: () => {
+      montonio.state.gate = null;
+      open();
+    },
+  };
+}
 
 const gateway = () => montonioGateway(ctx.deps.env, ctx.db);
 const orderRow = async (id: number) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -716,6 +740,116 @@ describe('test payments banner', () => {
       expect((await sandbox.app.inject({ url: '/app/translations' })).json().test_payments).toBe(true);
     } finally {
       await sandbox.close();
+    }
+  });
+});
+
+describe('a new order and the customer’s unpaid Montonio order (decision 045)', () => {
+  const cashOrder = (w: { menu: { id: number }; main: { id: number } }, c: { auth: Record<string, string> }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create?lang=en',
+      headers: c.auth,
+      payload: { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
+    });
+
+  it('asks Montonio first: paid there, it stays and is recorded paid; authorized or not readable, it stays and the new order is refused', async () => {
+    const paid = await pendingOrder();
+    montonio.state.status.set(paid.payment.gatewayPaymentId!, 'PAID');
+    const afterPaid = await cashOrder(paid.w, paid.c);
+    expect(afterPaid.statusCode).toBe(200);
+    expect(await orderRow(paid.orderId)).toMatchObject({ status: 2, stockReleased: false });
+    expect((await paymentOf(paid.orderId)).status).toBe('paid');
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, paid.orderId))).toEqual([]);
+
+    const authorized = await pendingOrder();
+    montonio.state.status.set(authorized.payment.gatewayPaymentId!, 'AUTHORIZED');
+    const refused = await cashOrder(authorized.w, authorized.c);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Your earlier card or bank order on this menu is being paid right now/);
+    expect(await orderRow(authorized.orderId)).toMatchObject({ status: 1, stockReleased: false });
+    expect((await paymentOf(authorized.orderId)).status).toBe('pending');
+
+    const unreadable = await pendingOrder();
+    montonio.state.fail.orders = 500;
+    const unchecked = await cashOrder(unreadable.w, unreadable.c);
+    expect(unchecked.statusCode).toBe(409);
+    expect(unchecked.json().message).toMatch(/could not be checked just now/);
+    expect(await orderRow(unreadable.orderId)).toMatchObject({ status: 1, stockReleased: false });
+    montonio.state.fail.orders = null;
+
+    // Waiting for the payer (PENDING): released. Paid there anyway later: the money is recorded and refunded.
+    const open = await pendingOrder();
+    expect((await cashOrder(open.w, open.c)).statusCode).toBe(200);
+    expect(await orderRow(open.orderId)).toMatchObject({ status: 0, stockReleased: true });
+    const late = await notify(
+      await orderToken({ uuid: open.payment.gatewayPaymentId!, reference: open.payment.reference, status: 'PAID', grandTotal: 5.15 }),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await orderRow(open.orderId)).toMatchObject({ status: 0 });
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, open.orderId))).toEqual([
+      expect.objectContaining({ amountCents: 515 }),
+    ]);
+  });
+
+  it('hands out no payment link for an order released while Montonio was asked for it', async () => {
+    await gateway().refreshMethods();
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now);
+    const hold = holdOrders();
+    const placing = ctx.app.inject({
+      method: 'POST',
+      url: '/app/order/create?lang=en',
+      headers: c.auth,
+      payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+    });
+    await hold.arrived;
+    const [mine] = await ctx.db.select().from(orders).where(eq(orders.userId, c.user.id));
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/app/order/${mine!.id}/cancel`, headers: c.auth });
+    expect(cancelled.statusCode).toBe(200);
+    hold.open();
+    const res = await placing;
+    expect(res.statusCode).toBe(409);
+    expect(res.json().payment_link).toBeUndefined();
+    expect(res.json().message).toMatch(/can no longer be paid/);
+    // Montonio's order is known for a refund should it be paid anyway.
+    expect((await paymentOf(mine!.id)).gatewayPaymentId).toEqual(expect.any(String));
+  });
+
+  it('the resume address does not open Montonio’s page for an order released while Montonio was asked', async () => {
+    const { orderId, payment, c } = await pendingOrder();
+    const hold = holdOrders();
+    const resuming = ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=en` });
+    await hold.arrived;
+    expect((await ctx.app.inject({ method: 'POST', url: `/app/order/${orderId}/cancel`, headers: c.auth })).statusCode).toBe(200);
+    hold.open();
+    const res = await resuming;
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=failed`);
+  });
+});
+
+describe('the payment expiry sweep and Montonio (decision 045)', () => {
+  it('asks Montonio first: paid there, the order is recorded paid instead of expired; authorized, it is left for later', async () => {
+    const paid = await pendingOrder();
+    montonio.state.status.set(paid.payment.gatewayPaymentId!, 'PAID');
+    const authorized = await pendingOrder();
+    montonio.state.status.set(authorized.payment.gatewayPaymentId!, 'AUTHORIZED');
+    const open = await pendingOrder();
+    const sweep = () => expireUnpaidOrders({ ...ctx.deps, gateway: gateway() });
+    ctx.clock.advance((ctx.deps.env.PAYMENT_TIMEOUT_MINUTES + 1) * 60_000);
+    try {
+      const expired = await sweep();
+      expect(expired).toContain(open.orderId);
+      expect(expired).not.toContain(paid.orderId);
+      expect(expired).not.toContain(authorized.orderId);
+      expect(await orderRow(paid.orderId)).toMatchObject({ status: 2, stockReleased: false });
+      expect((await paymentOf(paid.orderId)).status).toBe('paid');
+      expect(await orderRow(authorized.orderId)).toMatchObject({ status: 1, stockReleased: false });
+      expect(await orderRow(open.orderId)).toMatchObject({ status: 0, stockReleased: true });
+    } finally {
+      ctx.clock.advance(-(ctx.deps.env.PAYMENT_TIMEOUT_MINUTES + 1) * 60_000);
     }
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import type { ChangePublisher } from '../../lib/events.js';
-import type { PaymentOutcome } from '../../lib/payments/gateway.js';
+import type { GatewayPaymentState, PaymentGateway, PaymentOutcome } from '../../lib/payments/gateway.js';
+import { appGateway } from '../../lib/payments/sandbox.js';
 import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
 import { releasePendingOrder } from '../ordering/ordering.stock.js';
@@ -96,22 +97,53 @@ export async function applyNotification(
 /**
  * The payment expiry sweep: card and bank orders still unpaid PAYMENT_TIMEOUT_MINUTES after they
  * were placed are failed and their stock (and bonus) given back, once, each published on the
- * change bus when given. Answers the ids of the orders this call released (sweeps running at once
- * never release the same order twice).
+ * change bus when given. The gateway is asked first (decision 045): a payment it reports paid
+ * (its notification not here yet) is recorded paid instead, one it reports authorized is left
+ * for a later sweep; when it cannot be asked the order expires as before (a late "paid" is then
+ * refunded). Answers the ids of the orders this call released (sweeps running at once never
+ * release the same order twice).
  */
-export async function expireUnpaidOrders(deps: Pick<Deps, 'database' | 'env' | 'now'> & { changes?: ChangePublisher }): Promise<number[]> {
+export async function expireUnpaidOrders(
+  deps: Pick<Deps, 'database' | 'env' | 'now'> & { changes?: ChangePublisher; gateway?: PaymentGateway },
+): Promise<number[]> {
   const db = deps.database.db;
   const now = deps.now();
+  const gateway = deps.gateway ?? appGateway(deps.env, db, deps.now);
   const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
   const released: number[] = [];
+  let after = 0;
+  let gatewayDown = false;
   for (;;) {
     const due = await db
-      .select({ id: orders.id, menuId: orders.menuId })
+      .select({
+        id: orders.id,
+        menuId: orders.menuId,
+        reference: payments.reference,
+        gatewayPaymentId: payments.gatewayPaymentId,
+        amountCents: payments.amountCents,
+        paymentStatus: payments.status,
+      })
       .from(orders)
-      .where(and(eq(orders.status, 1), eq(orders.stockReleased, false), lt(orders.createdAt, cutoff)))
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(and(eq(orders.status, 1), eq(orders.stockReleased, false), lt(orders.createdAt, cutoff), gt(orders.id, after)))
       .orderBy(orders.id)
       .limit(200);
-    for (const { id, menuId } of due) {
+    for (const { id, menuId, reference, gatewayPaymentId, amountCents, paymentStatus } of due) {
+      after = id;
+      if (reference !== null && amountCents !== null && paymentStatus === 'pending' && !gatewayDown) {
+        let state: GatewayPaymentState | null = null;
+        try {
+          state = await gateway.paymentState({ reference, gatewayPaymentId, amountCents });
+        } catch {
+          // Not asked again in this sweep: an unreachable gateway costs one timeout, not one per order.
+          gatewayDown = true;
+        }
+        if (state === 'authorized') continue;
+        if (state === 'paid') {
+          await applyNotification(db, { reference, outcome: 'paid', amountCents }, now, undefined, { changes: deps.changes });
+          continue;
+        }
+      }
       const done = await db.transaction(async (tx) => {
         await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, id)).for('update');
         const ok = await releasePendingOrder(tx, id, now);
