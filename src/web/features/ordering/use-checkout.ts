@@ -31,6 +31,9 @@ export interface CheckoutOptions {
   data: OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
   isCustomer: boolean;
   displayOnly: boolean;
+  /** Staff: the user the order is for, kept by the order page (the allergen labels name them). */
+  user: SelectableUser | null;
+  setUser(user: SelectableUser | null): void;
 }
 
 /** What the cart panel shows and does; see useCheckout. */
@@ -61,7 +64,7 @@ export interface Checkout {
  * order leaves for the payment page or the success page, a refused one shows its errors and
  * reloads the menu.
  */
-export function useCheckout({ data, isCustomer, displayOnly }: CheckoutOptions): Checkout {
+export function useCheckout({ data, isCustomer, displayOnly, user, setUser }: CheckoutOptions): Checkout {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lines = useCart((s) => s.lines);
@@ -69,7 +72,6 @@ export function useCheckout({ data, isCustomer, displayOnly }: CheckoutOptions):
   const context = { isCustomer, methods: data.paymentMethods, disableCash: data.orderSettings.disable_cash };
   const choices = paymentChoices(context);
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(context, data.orderSettings.shifts));
-  const [user, setUser] = useState<SelectableUser | null>(null);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<Attempt | null>(null);

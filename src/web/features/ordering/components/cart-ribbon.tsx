@@ -8,14 +8,15 @@ import { unitCount } from '../model/cart-state';
 /**
  * Spec 2: "Cart" and the payable total, shown while the cart has items and the panel is closed;
  * a click opens the panel. The total is also announced politely whenever it changes.
+ * `amountToPay` is null until the checkout's code is in (it loads with the first dish in the
+ * cart): the ribbon then waits for it rather than show a wrong total.
  */
-export function CartRibbon({ amountToPay }: { amountToPay: number }) {
+export function CartRibbon({ amountToPay }: { amountToPay: number | null }) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const lines = useCart((s) => s.lines);
   const open = useCart((s) => s.open);
   const setOpen = useCart((s) => s.setOpen);
-  const total = formatCents(amountToPay, lang);
   const units = unitCount(lines);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
@@ -31,7 +32,7 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
       {/* While the cart dialog is open, everything outside it is hidden from screen readers;
           the announcement then comes from inside the dialog (CartPanel). */}
       {!open && <CartAnnouncement amountToPay={amountToPay} />}
-      {units > 0 && !open && (
+      {units > 0 && !open && amountToPay !== null && (
         <button ref={buttonRef} type="button" className="ord-cart-ribbon" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
@@ -50,7 +51,7 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
             {units}
           </span>
           <span className="visually-hidden">{t('cart.units', { count: units })}</span>
-          <span className="ord-cart-ribbon__total">{total}</span>
+          <span className="ord-cart-ribbon__total">{formatCents(amountToPay, lang)}</span>
         </button>
       )}
     </>
@@ -58,13 +59,13 @@ export function CartRibbon({ amountToPay }: { amountToPay: number }) {
 }
 
 /** Polite live region with the cart's units and total, announced as they change. */
-export function CartAnnouncement({ amountToPay }: { amountToPay: number }) {
+export function CartAnnouncement({ amountToPay }: { amountToPay: number | null }) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const units = unitCount(useCart((s) => s.lines));
   return (
     <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {units > 0 ? t('cart.announce', { count: units, total: formatCents(amountToPay, lang) }) : ''}
+      {units > 0 && amountToPay !== null ? t('cart.announce', { count: units, total: formatCents(amountToPay, lang) }) : ''}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
-import type { OrderPageData } from '../../../../shared/schemas/ordering';
+import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,7 +21,6 @@ import type { Eater } from '../components/allergen-labels';
 import { SuitableFilter } from '../components/suitable-filter';
 import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
 import { menuTitles, visibleCategories } from '../model/menu';
-import { useCheckout } from '../use-checkout';
 import { useDeadlinePassed } from '../use-deadline';
 import { fillDeadline } from '../model/deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
@@ -34,15 +33,15 @@ import { arrangeFavourites } from '../model/favourites';
 import { useFavourites, useToggleFavourite } from '../use-favourites';
 import '../../../styles/ordering.css';
 
-/**
- * The panel and checkout load once the cart has something in it (their code is not needed to
- * look at the menu, and the first paint stays lighter).
- */
 // Not needed for the first paint (decision 039): the header's HTML text and the customer's own
 // orders on the menu load after it.
 const HtmlContent = lazy(() => import('../../../components/ui/html-content').then((m) => ({ default: m.HtmlContent })));
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
-const CartPanel = lazy(() => import('../components/cart-panel').then((m) => ({ default: m.CartPanel })));
+/**
+ * The checkout and the cart panel load once the cart has something in it or is opened (their
+ * code is not needed to look at the menu, and the first paint stays lighter; decision 039).
+ */
+const CartCheckout = lazy(() => import('../components/cart-checkout').then((m) => ({ default: m.CartCheckout })));
 /** Shown only after "Order again" (decision 032). */
 const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
 const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));
@@ -212,13 +211,19 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   );
   const titles = useMemo(() => menuTitles(data.dishlist.categories), [data.dishlist.categories]);
   const nowSoldOut = useNewlySoldOut(stock, titles);
-  const checkout = useCheckout({ data, isCustomer, displayOnly });
+  // Staff: whom the order is for (chosen in the cart panel; the allergen labels name them).
+  const [checkoutUser, setCheckoutUser] = useState<SelectableUser | null>(null);
+  // The payable total, from the checkout once its code is in (the ribbon waits for it).
+  const [amountToPay, setAmountToPay] = useState<number | null>(null);
+  // Once the checkout is in, it stays for this menu: its form survives an emptied cart.
+  const [checkoutMounted, setCheckoutMounted] = useState(false);
+  if (!checkoutMounted && (lines.length > 0 || cartOpen)) setCheckoutMounted(true);
   const refilled = useOrderAgainRefill(again, data.dishlist, stock, displayOnly);
   const restored = useSavedCart(data.dishlist, stock, titles, displayOnly);
   // Allergen warnings (decision 034): the eater's profile over the shared menu answer.
-  const eaterProfile = isCustomer ? me : checkout.user;
+  const eaterProfile = isCustomer ? me : checkoutUser;
   const profile = useMemo(() => dietProfileOf(eaterProfile), [eaterProfile]);
-  const eaterName = isCustomer ? null : (checkout.user?.name ?? null);
+  const eaterName = isCustomer ? null : (checkoutUser?.name ?? null);
   const eater = useMemo<Eater>(() => (eaterName === null ? { self: true } : { self: false, name: eaterName }), [eaterName]);
   const allergenNames = useMemo(() => allergenTitles(data.dishlist.categories), [data.dishlist.categories]);
   const [suitableOnly, setSuitableOnly] = useState(false);
@@ -295,17 +300,19 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           )}
         />
       )}
-      <CartRibbon amountToPay={checkout.totals.amountToPay} />
-      {(lines.length > 0 || cartOpen) && (
+      <CartRibbon amountToPay={amountToPay} />
+      {checkoutMounted && (
         <Suspense fallback={null}>
-          <CartPanel
+          <CartCheckout
             data={data}
             isCustomer={isCustomer}
             displayOnly={displayOnly}
             stock={stock}
             titles={titles}
-            checkout={checkout}
             dietary={{ profile, eater }}
+            user={checkoutUser}
+            setUser={setCheckoutUser}
+            onAmountToPay={setAmountToPay}
           />
         </Suspense>
       )}
