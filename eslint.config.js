@@ -11,6 +11,17 @@ const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { w
 
 const NO_SERVER = { group: ['**/server/**'], message: 'Web code never imports server code; shared types and rules live in src/shared.' };
 
+const TEST_SYNTAX = [
+  { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+  { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+];
+const DATE_MESSAGE = 'Dates and times are formatted by src/web/lib/format.ts (web) or src/server/lib/dates.ts (server) only.';
+const DATE_SYNTAX = [
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: DATE_MESSAGE },
+  { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: DATE_MESSAGE },
+  { selector: "CallExpression[callee.property.name='toFormat']", message: DATE_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -20,18 +31,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
-          message: 'No focused tests.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]",
-          message: 'No skipped tests.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...TEST_SYNTAX],
     },
+  },
+  // Issue 24, dates in one format: people see dates only through the shared formatters
+  // (src/web/lib/format.ts, src/server/lib/dates.ts), never the locale-dependent built-ins.
+  {
+    files: ['src/web/**/*.{ts,tsx}', 'src/server/**/*.ts'],
+    ignores: ['src/web/lib/format.ts', 'src/server/lib/dates.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...TEST_SYNTAX, ...DATE_SYNTAX] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

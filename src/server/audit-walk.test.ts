@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, orderItems, users } from './db/schema/index.js';
+import { auditLog, orderItems, teamInvitations, users } from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -297,6 +297,15 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   }),
   // A location manager on their team.
   'POST /app/me/invite': async () => ({ as: 'manager', url: '/app/me/invite', body: { emails: [`jauns-${Date.now()}@test.lv`] } }),
+  'DELETE /app/me/invitations/{id}': async (w) => ({
+    as: 'manager',
+    url: `/app/me/invitations/${await pendingInvitation(w.team.location.id)}`,
+  }),
+  'POST /app/me/invitations/{id}/resend': async (w) => ({
+    as: 'manager',
+    url: `/app/me/invitations/${await pendingInvitation(w.team.location.id)}/resend`,
+    body: {},
+  }),
   'DELETE /app/me/deactivate/{id}': async (w) => ({
     as: 'manager',
     url: `/app/me/deactivate/${(await makeUser(ctx.db, { locationId: w.team.location.id })).id}`,
@@ -307,6 +316,20 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   }),
   'GET /app/me/notify-lunch-is-delivered': async () => ({ as: 'manager', url: '/app/me/notify-lunch-is-delivered' }),
 };
+
+/** A pending e-mailed team invitation of the location (written directly: no rate limit spent). */
+async function pendingInvitation(locationId: number): Promise<number> {
+  const [row] = await ctx.db
+    .insert(teamInvitations)
+    .values({
+      locationId,
+      email: `kandidats-${Date.now()}@test.lv`,
+      tokenHash: `walk-${Math.random()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: teamInvitations.id });
+  return row!.id;
+}
 
 function identityProvider(w: World) {
   return {

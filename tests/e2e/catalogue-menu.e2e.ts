@@ -82,22 +82,26 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(dishRow.getByText('Nav alergēnu')).toHaveCount(0);
   await expect(dishRow.getByText('Nav apraksta')).toHaveCount(0);
 
-  // Image: Upload stays disabled until a file is chosen; the modal closes after the upload.
-  await dishRow.getByRole('button', { name: `Ēdiena ${DISH.lv} attēls` }).click();
-  dialog = page.getByRole('dialog', { name: `Attēls: ${DISH.lv}` });
-  await expect(dialog.getByText('Šim ēdienam vēl nav attēla.')).toBeVisible();
-  const upload = dialog.getByRole('button', { name: 'Augšupielādēt' });
+  // Image, in the dish editor (issue 24): Upload stays disabled until a file is chosen; the
+  // preview shows the upload at once and the table's thumbnail (a display only) follows.
+  await dishRow.getByRole('button', { name: `Labot ${DISH.lv}` }).click();
+  dialog = page.getByRole('dialog', { name: `Labot ēdienu “${DISH.lv}”` });
+  const picture = dialog.getByRole('group', { name: 'Attēls' });
+  await expect(picture.getByText('Šim ēdienam vēl nav attēla.')).toBeVisible();
+  const upload = picture.getByRole('button', { name: 'Augšupielādēt' });
   await expect(upload).toBeDisabled();
   const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d9822b' } })
     .png()
     .toBuffer();
-  await dialog.getByLabel('Izvēlieties attēlu').setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: png });
+  await picture.getByLabel('Izvēlieties attēlu').setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: png });
   await expect(upload).toBeEnabled();
-  const uploaded = page.waitForResponse((r) => /\/app\/dishes\/\d+\/image/.test(r.url()) && r.request().method() === 'POST');
   await upload.click();
-  expect((await uploaded).ok()).toBe(true);
+  await expect(picture.getByRole('status').filter({ hasText: `Ēdiena “${DISH.lv}” attēls augšupielādēts.` })).toBeVisible();
+  await expect(picture.getByRole('img', { name: DISH.lv })).toHaveAttribute('src', /width=500/);
+  await expect(picture.getByRole('button', { name: 'Aizstāt attēlu' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Atcelt' }).click();
   await expect(dialog).toBeHidden();
-  const thumb = dishRow.getByRole('button', { name: `Ēdiena ${DISH.lv} attēls` }).locator('img');
+  const thumb = dishRow.locator('img.thumb');
   await expect(thumb).toHaveAttribute('src', /width=46&height=46&format=webp/);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(46);
 

@@ -48,6 +48,14 @@ test('location manager runs the team', async ({ page, request }) => {
   expect(mail?.subject).toBe('Invitation to order lunch with Birojs Centrs');
   expect(mail?.text).toMatch(/\/user\/register-invited\/[\w-]+/);
 
+  // The invitation waits in "Pending invitations"; revoking it (after a confirmation) stops its link.
+  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending.getByRole('listitem').filter({ hasText: invitee })).toContainText('Works until');
+  await pending.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
+  await confirmIn(page, 'Revoke invitation', 'Revoke');
+  await expect(pending.getByText(`The invitation to ${invitee} was revoked; its link no longer works.`)).toBeVisible();
+  await expect(pending.getByRole('listitem').filter({ hasText: invitee })).toHaveCount(0);
+
   // Deactivate and re-activate a member, each after a confirmation.
   const row = members.getByRole('row').filter({ hasText: MEMBER.email });
   if ((await row.getByRole('button', { name: `Activate ${MEMBER.name}` }).count()) > 0) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 
 export interface LimitState {
   count: number;
@@ -11,7 +11,7 @@ export interface LimitState {
  * `hit` counts one event atomically and returns the new count, so parallel requests cannot
  * all slip under a limit. Windows run on the database's clock.
  */
-export async function hit(db: Db, key: string, windowMs: number): Promise<LimitState> {
+export async function hit(db: Db | Tx, key: string, windowMs: number): Promise<LimitState> {
   const res = await db.execute<{ count: number; reset_at: Date }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, 1, now() + ${`${windowMs} milliseconds`}::interval)

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'invoice.issue',
   'invoice.credit',
   'team.invite',
+  'team.invitation_revoke',
+  'team.invitation_resend',
   'team.notify',
   'identity_provider.create',
   'identity_provider.update',

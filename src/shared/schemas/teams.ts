@@ -94,3 +94,24 @@ export const reportLinkResult = z.object({
   expires_in: z.number(),
 });
 export type ReportLinkResult = z.infer<typeof reportLinkResult>;
+
+/** An e-mailed team invitation still waiting to be used (not accepted, revoked or expired). */
+export const pendingInvitation = z.object({
+  id: z.number(),
+  email: z.string(),
+  /** Who sent it (first name, else e-mail); null when that account is gone. */
+  invited_by: z.string().nullable(),
+  /** When the e-mail last went out (ISO). */
+  sent_at: z.string(),
+  /** When its link stops working (ISO). */
+  expires_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
+
+/** GET /app/me/invitations: the manager's location's pending invitations, newest first. */
+export const invitationsResult = z.object({ data: z.array(pendingInvitation) });
+export type InvitationsResult = z.infer<typeof invitationsResult>;
+
+/** DELETE /app/me/invitations/{id} and POST /app/me/invitations/{id}/resend. */
+export const invitationResult = z.object({ success: z.literal(true), message: z.string(), invitation: pendingInvitation });
+export type InvitationResult = z.infer<typeof invitationResult>;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDateTime, formatDeadline, formatEuros, formatTime, toEpoch } from './format';
+import {
+  formatCents,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDeadline,
+  formatEuros,
+  formatTime,
+  formatWeekdayDate,
+  toEpoch,
+} from './format';
 
 // Intl puts no-break spaces (U+00A0 / U+202F) between number and sign; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -68,5 +78,22 @@ describe('dates (Europe/Riga)', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('one date format per kind, in every language (issue 24)', () => {
+  // 2026-11-26 12:07:09 UTC is 14:07:09 in Riga, a Thursday.
+  const at = '2026-11-26T12:07:09.000Z';
+  it.each([
+    ['lv', 'Ceturtdiena, 26.11.2026'],
+    ['en', 'Thursday, 26.11.2026'],
+    ['ru', 'четверг, 26.11.2026'],
+  ])('%s: date, date-time, time, clock and weekday+date', (lang, weekday) => {
+    expect(formatDate(at, lang)).toBe('26.11.2026');
+    expect(formatDateTime(at, lang)).toBe('26.11.26 14:07');
+    expect(formatTime(at, lang)).toBe('14:07');
+    expect(formatClock(at, lang)).toBe('14:07:09');
+    expect(formatDeadline(at, lang)).toBe('14:07 26.11.2026');
+    expect(formatWeekdayDate(at, lang)).toBe(weekday);
   });
 });

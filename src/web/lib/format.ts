@@ -11,7 +11,15 @@ export const DATE_FORMATS = {
   dateTime: 'dd.LL.yy HH:mm',
   /** The order page's "Order until" deadline. */
   deadline: 'HH:mm dd.LL.yyyy',
+  /** A clock with seconds (the kitchen display's "updated at"). */
+  clock: 'HH:mm:ss',
 } as const;
+
+/**
+ * The one place the web formats dates and times (issue 24: "dates in one format"). ESLint forbids
+ * toLocaleDateString, toLocaleString, toLocaleTimeString and new Intl.DateTimeFormat elsewhere.
+ * Every kind is numeric and the same in each language except the weekday+date's weekday name.
+ */
 
 const NUMBER_LOCALES: Record<string, string> = { lv: 'lv-LV', en: 'en-IE', ru: 'ru-RU' };
 
@@ -120,8 +128,9 @@ function formatWith(pattern: string, value: DateInput, _lang: string, zone: stri
     dd: pad(p.day),
     HH: pad(p.hour),
     mm: pad(p.minute),
+    ss: pad(p.second),
   };
-  return pattern.replace(/yyyy|yy|LL|dd|HH|mm/g, (t) => tokens[t]!);
+  return pattern.replace(/yyyy|yy|LL|dd|HH|mm|ss/g, (t) => tokens[t]!);
 }
 
 /** HH:mm */
@@ -132,3 +141,19 @@ export const formatDate = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) =
 export const formatDateTime = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.dateTime, value, lang, zone);
 /** HH:mm dd.LL.yyyy ("Order until") */
 export const formatDeadline = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.deadline, value, lang, zone);
+/** HH:mm:ss */
+export const formatClock = (value: DateInput, lang = 'lv', zone = DEFAULT_ZONE) => formatWith(DATE_FORMATS.clock, value, lang, zone);
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+/** "Ceturtdiena, 26.11.2026" / "Thursday, 26.11.2026" / "четверг, 26.11.2026": the weekday in the language, then the date. */
+export function formatWeekdayDate(value: DateInput, lang = 'lv', zone = DEFAULT_ZONE): string {
+  const ms = toEpoch(value, zone);
+  if (ms === null) return '';
+  const key = `${lang}|${zone}`;
+  let f = weekdayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeFor(lang), { timeZone: zone, weekday: 'long' });
+    weekdayFormats.set(key, f);
+  }
+  return `${f.format(ms)}, ${formatDate(ms, lang, zone)}`;
+}

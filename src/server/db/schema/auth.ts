@@ -75,3 +75,28 @@ export const userTokens = pgTable(
   },
   (t) => [index('user_tokens_email_idx').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * A location manager's e-mailed team invitations (issue 24): one row per e-mail sent, so the
+ * manager sees who is still to join and can revoke or resend. Only the link token's SHA-256 is
+ * stored; the link works until it expires, is revoked or is used to sign up (accepted).
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** The last time the e-mail went out (the first send or a resend). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('team_invitations_location_idx').on(t.locationId), index('team_invitations_email_idx').on(sql`lower(${t.email})`)],
+);

@@ -33,6 +33,7 @@ import {
 } from './demo-catalogue.js';
 import { DEMO_CONTENT_BLOCKS, DEMO_MENU_HOURS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
+import { formatDay } from '../../lib/dates.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -280,7 +281,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
         .insert(menus)
         .values({
           providerId: main!.id,
-          title: `Pusdienas ${day.toFormat('dd.LL.yyyy')}`,
+          title: `Pusdienas ${formatDay(day, day.zoneName!)}`,
           from: day.set(DEMO_MENU_HOURS.from).toJSDate(),
           to: deadlineOf(day, plan.dayOffset),
           status: true,

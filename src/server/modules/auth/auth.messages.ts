@@ -9,6 +9,9 @@ type Key =
   | 'resetSent'
   | 'resetInvalid'
   | 'linkInvalid'
+  | 'inviteRevoked'
+  | 'inviteExpired'
+  | 'inviteUsed'
   | 'signupSubject'
   | 'signupBody'
   | 'signupExistingBody'
@@ -28,6 +31,9 @@ export const authText = defineMessages<Key>({
     passwordChanged: 'Password successfully changed',
     resetSent: 'Password request link is sent to provided email',
     resetInvalid: 'This password reset link is invalid or has expired.',
+    inviteRevoked: 'This invitation was withdrawn by the location’s manager. Ask them for a new one.',
+    inviteExpired: 'This invitation has expired. Ask the location’s manager to send it again.',
+    inviteUsed: 'This invitation was already used to create an account. Sign in instead.',
     linkInvalid: 'This link is outdated or invalid',
     resetSubject: 'Reset your lunch service password',
     resetBody:
@@ -51,6 +57,9 @@ export const authText = defineMessages<Key>({
     passwordChanged: 'Parole veiksmīgi nomainīta',
     resetSent: 'Paroles atjaunošanas saite ir nosūtīta uz norādīto e-pastu',
     resetInvalid: 'Šī paroles atjaunošanas saite nav derīga vai tai ir beidzies termiņš.',
+    inviteRevoked: 'Šo ielūgumu atsauca vietas vadītājs. Palūdziet viņam jaunu.',
+    inviteExpired: 'Šī ielūguma derīguma termiņš ir beidzies. Palūdziet vietas vadītājam to nosūtīt vēlreiz.',
+    inviteUsed: 'Ar šo ielūgumu jau ir izveidots konts. Lūdzu, piesakieties.',
     linkInvalid: 'Šī saite ir novecojusi vai nederīga',
     resetSubject: 'Pusdienu servisa paroles atjaunošana',
     resetBody:
@@ -74,6 +83,9 @@ export const authText = defineMessages<Key>({
     passwordChanged: 'Пароль успешно изменён',
     resetSent: 'Ссылка для сброса пароля отправлена на указанный адрес',
     resetInvalid: 'Эта ссылка для сброса пароля недействительна или устарела.',
+    inviteRevoked: 'Это приглашение отозвано руководителем точки. Попросите у него новое.',
+    inviteExpired: 'Срок действия этого приглашения истёк. Попросите руководителя точки отправить его снова.',
+    inviteUsed: 'По этому приглашению уже создан аккаунт. Войдите в систему.',
     linkInvalid: 'Эта ссылка устарела или недействительна',
     resetSubject: 'Сброс пароля обеденного сервиса',
     resetBody:

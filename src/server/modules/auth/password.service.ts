@@ -13,6 +13,7 @@ import { loginLink, resetLink } from '../../lib/links.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
+import { acceptInvitation, findInvitation } from '../teams/invitations.service.js';
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60_000;
@@ -156,6 +157,9 @@ export async function createPasswordFromInvite(deps: Deps, input: PasswordCreate
   });
 }
 
+/** Why a dead e-mailed invitation's link is refused. */
+const DEAD_INVITE = { revoked: 'inviteRevoked', expired: 'inviteExpired', accepted: 'inviteUsed' } as const;
+
 /** Sign-ups allowed per address in one window (a leaked link must not mint accounts freely). */
 export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
 
@@ -176,20 +180,34 @@ export async function registerInvited(
   const db = deps.database.db;
   const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
   if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
+  // The token is an e-mailed invitation's (its own link, stored hashed) or a location's shared link.
+  const invitation = await findInvitation(db, input.token, deps.now());
+  if (invitation.state !== 'none' && invitation.state !== 'live')
+    throw fieldError(t(lang, 'invalid'), { token: [authText(lang, DEAD_INVITE[invitation.state])] });
   const location = (
     await db
       .select({ id: locations.id, title: locations.title })
       .from(locations)
-      .where(and(eq(locations.token, input.token), eq(locations.status, true)))
+      .where(
+        and(
+          invitation.state === 'live' ? eq(locations.id, invitation.locationId) : eq(locations.token, input.token),
+          eq(locations.status, true),
+        ),
+      )
   )[0];
   if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim();
-  const inserted = await db
-    .insert(users)
-    .values({ email, firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  const inserted = await db.transaction(async (tx) => {
+    // An invitation works once: taken here, with the account, or refused when a parallel use took it.
+    if (invitation.state === 'live' && !(await acceptInvitation(tx, invitation.id, deps.now())))
+      throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'inviteUsed')] });
+    return tx
+      .insert(users)
+      .values({ email, firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+  });
   const isNew = inserted.length > 0;
   const login = loginLink(deps.env);
   afterAnswer(

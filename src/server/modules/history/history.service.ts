@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { TableCell } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import { pageOf, pageWindow } from '../../../shared/list-query.js';
@@ -17,6 +16,7 @@ import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
 import { isStaff, loadOrderEntries } from '../ordering/ordering.orders.js';
 import { historyText } from './history.messages.js';
 import { listedOrder, ORDER_STATUS, placedOrderSums, shownOrder } from '../ordering/ordering.placed.js';
+import { formatDayTime } from '../../lib/dates.js';
 
 // Cancelled orders are listed (marked), never summed nor counted.
 const sums = placedOrderSums;
@@ -145,10 +145,7 @@ export async function historyPdf(
 ): Promise<Buffer> {
   const { result: h, sums: s, entries } = await menuHistory(db, gateway, user, locationId, menuId, 1, 'all', lang);
   const zone = h.dishlist.timezone;
-  const when = (iso: string | Date) =>
-    DateTime.fromJSDate(typeof iso === 'string' ? new Date(iso) : iso)
-      .setZone(zone)
-      .toFormat('dd.LL.yyyy HH:mm');
+  const when = (iso: string | Date) => formatDayTime(typeof iso === 'string' ? new Date(iso) : iso, zone);
   const tx = (k: Parameters<typeof historyText>[1], p?: Record<string, string>) => historyText(lang, k, p);
   const paymentLabel = (o: Order) =>
     o.payment_type === 'cash'

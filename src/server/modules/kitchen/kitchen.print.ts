@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { HandoverPortion, HandoverResult, LabelLayout } from '../../../shared/schemas/kitchen.js';
@@ -18,6 +17,7 @@ import { countDishes } from './kitchen.counts.js';
 import { renderLabels, type Label } from './kitchen.labels.js';
 import { kitchenText } from './kitchen.messages.js';
 import { providerMenu } from './kitchen.service.js';
+import { formatDay, formatDayTime } from '../../lib/dates.js';
 
 /*
  * The kitchen's print-outs (issue 14, decision 040): the production sheet (what to cook, then what
@@ -204,8 +204,8 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
 }
 
 const ALERT = '#b42318';
-const dayOf = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy');
-const stamp = (d: Date, zone: string) => DateTime.fromJSDate(d).setZone(zone).toFormat('dd.LL.yyyy HH:mm');
+const dayOf = formatDay;
+const stamp = formatDayTime;
 const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}`;
 
 /**

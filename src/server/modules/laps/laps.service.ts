@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import { toCents, toEuros } from '../../../shared/money.js';
@@ -48,6 +47,7 @@ import { lapText } from './laps.messages.js';
 import { stopStatusesOf } from './laps.day.js';
 import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
 import { locationAddressLine } from '../../lib/address-sql.js';
+import { formatDayTime } from '../../lib/dates.js';
 
 /** Orders that count: placed (status 2). */
 
@@ -497,10 +497,7 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
   const total = totalsOf(r.locations);
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
   const zone = r.dishlist.timezone;
-  const when = (d: string | Date) =>
-    DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d)
-      .setZone(zone)
-      .toFormat('dd.LL.yyyy HH:mm');
+  const when = (d: string | Date) => formatDayTime(typeof d === 'string' ? new Date(d) : d, zone);
   const money = (cents: number, bold = false): TableCell => ({ text: euroText(cents, lang), alignment: 'right', bold });
   const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
 

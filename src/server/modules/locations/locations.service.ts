@@ -17,6 +17,7 @@ import { changedFields, recordAudit, recordChange, type AuditWho } from '../../l
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
+import { findInvitation } from '../teams/invitations.service.js';
 import { locationText } from './locations.messages.js';
 import { isoTime } from '../../lib/time.js';
 
@@ -321,10 +322,14 @@ export async function reconfirmLocation(db: Db, id: number, lang: Lang, who: Aud
 
 /** The location an invite link belongs to (active locations only), for the sign-up page. */
 export async function locationByToken(db: Db, token: string, lang: Lang): Promise<LocationByToken> {
+  // An e-mailed invitation's own link names its location while it is pending (issue 24).
+  const invitation = await findInvitation(db, token, new Date());
   const rows = await db
     .select({ id: locations.id, title: locations.title })
     .from(locations)
-    .where(and(eq(locations.token, token), eq(locations.status, true)));
-  if (!rows[0]) throw new AppError(404, locationText(lang, 'unknownToken'));
+    .where(
+      and(invitation.state === 'live' ? eq(locations.id, invitation.locationId) : eq(locations.token, token), eq(locations.status, true)),
+    );
+  if (!rows[0] || (invitation.state !== 'none' && invitation.state !== 'live')) throw new AppError(404, locationText(lang, 'unknownToken'));
   return rows[0];
 }

@@ -37,6 +37,7 @@ import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { menuText } from './menus.messages.js';
 import { isoTime } from '../../lib/time.js';
 import { placedOrder } from '../ordering/ordering.placed.js';
+import { formatDay } from '../../lib/dates.js';
 
 export const MENU_SORTS = ['from', 'to', 'title', 'id', 'created_at', 'status'] as const;
 export type MenuListQuery = ListQuery<(typeof MENU_SORTS)[number], { status: boolean }>;
@@ -444,7 +445,7 @@ export async function deleteMenu(db: Db, providerId: number, id: number, lang: L
 
 /** A copy's title: the source day in its title (dd.mm.yyyy or yyyy-mm-dd) becomes the copy's. */
 function copyTitle(title: string, from: DateTime, day: DateTime): string {
-  return title.split(from.toFormat('dd.LL.yyyy')).join(day.toFormat('dd.LL.yyyy')).split(from.toISODate()!).join(day.toISODate()!);
+  return title.split(formatDay(from, from.zoneName!)).join(formatDay(day, day.zoneName!)).split(from.toISODate()!).join(day.toISODate()!);
 }
 
 /**

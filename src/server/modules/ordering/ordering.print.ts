@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import { toCents } from '../../../shared/money.js';
@@ -16,6 +15,7 @@ import { providerMenu } from '../kitchen/kitchen.service.js';
 import { ordersByMenu } from './ordering.orders.js';
 import { ORDERS_COUNT, printText } from './ordering.messages.js';
 import { locationAddressLine } from '../../lib/address-sql.js';
+import { formatClockTime, formatDayTime } from '../../lib/dates.js';
 
 export interface PrintOrdersQuery {
   /** The orders page's tab: 0 new, 1 accepted, absent all. */
@@ -62,10 +62,8 @@ export async function printOrdersPdf(
   ]);
   const tx = (k: Parameters<typeof printText>[1], p?: Record<string, string | number>) => printText(lang, k, p);
   const zone = menu.timezone;
-  const when = (d: string | Date, format = 'dd.LL.yyyy HH:mm') =>
-    DateTime.fromJSDate(typeof d === 'string' ? new Date(d) : d)
-      .setZone(zone)
-      .toFormat(format);
+  const when = (d: string | Date, kind: 'dateTime' | 'time' = 'dateTime') =>
+    (kind === 'time' ? formatClockTime : formatDayTime)(typeof d === 'string' ? new Date(d) : d, zone);
   const money = (euros: number, bold = false): TableCell => ({ text: euroText(toCents(euros), lang), alignment: 'right', bold });
   const ordersCount = (n: number) => countedText(lang, n, ORDERS_COUNT);
 
@@ -73,7 +71,7 @@ export async function printOrdersPdf(
     {
       stack: [
         { text: tx('orderNo', { id: o.id }), bold: true },
-        { text: when(o.created_at, 'HH:mm'), style: 'small' },
+        { text: when(o.created_at, 'time'), style: 'small' },
       ],
     },
     {

@@ -1,5 +1,4 @@
 import { and, asc, eq, exists, notExists, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { isLang, type Lang } from '../../../shared/i18n.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orders, providers, pushSubscriptions, remindersSent, users } from '../../db/schema/index.js';
@@ -11,11 +10,10 @@ import { placedOrder } from '../ordering/ordering.placed.js';
 import { removeSubscription, sendPush, subscriptionGone, vapidKeys, vapidSubject, type PushTarget } from './push.js';
 import { remindersText } from './reminders.messages.js';
 import { BROWSER_PUSH_SERVICES, PushTargetRefused } from '../../lib/push-services.js';
+import { formatDeadlineAt } from '../../lib/dates.js';
 
 /** The purpose the unsubscribe links are signed for (lib/signed-links.ts). */
 export const UNSUBSCRIBE_PURPOSE = 'reminder-unsubscribe';
-/** The deadline as the spec writes it ("Order until"), in the provider's zone. */
-const DEADLINE_FORMAT = 'HH:mm dd.LL.yyyy';
 
 export function reminderSigner(deps: Deps): Promise<Signer> {
   return deploymentSigner(deps.database.db, deps.env.SECRETS_KEY, UNSUBSCRIBE_PURPOSE);
@@ -159,7 +157,7 @@ export async function sendDueReminders(deps: Deps): Promise<ReminderRun> {
   if (menus.length === 0) return run;
   const signer = await reminderSigner(deps);
   for (const menu of menus) {
-    const deadline = DateTime.fromJSDate(menu.to).setZone(menu.timezone).toFormat(DEADLINE_FORMAT);
+    const deadline = formatDeadlineAt(menu.to, menu.timezone);
     const text = (r: Recipient) => ({ deadline, name: r.firstName || r.email, menu: menu.title, provider: menu.providerTitle });
     for (const r of await recipients(db, menu.id, 'email')) {
       const lang: Lang = isLang(r.lang) ? r.lang : 'lv';

@@ -20,6 +20,9 @@ type Key =
   | 'noOrdersToday'
   | 'alreadyNotified'
   | 'linkInvalid'
+  | 'invitationGone'
+  | 'invitationRevoked'
+  | 'invitationResent'
   | 'csv.day'
   | 'csv.menu'
   | 'csv.order'
@@ -66,6 +69,9 @@ export const teamsText = defineMessages<Key>({
     notified: 'Team members notified: {count}.',
     noOrdersToday: 'Nobody in your team has an order on today’s menu.',
     alreadyNotified: 'The team has already been notified about today’s lunch. You can notify again in {minutes} min.',
+    invitationGone: 'This invitation is no longer pending: it was used, revoked or has expired.',
+    invitationRevoked: 'The invitation to {email} was revoked; its link no longer works.',
+    invitationResent: 'The invitation to {email} was sent again with a new link.',
     linkInvalid: 'This download link has expired or was already used. Start the download again.',
     'csv.day': 'Menu date',
     'csv.menu': 'Menu',
@@ -112,6 +118,9 @@ export const teamsText = defineMessages<Key>({
     notified: 'Paziņojums nosūtīts komandas dalībniekiem: {count}.',
     noOrdersToday: 'Nevienam jūsu komandā nav pasūtījuma šodienas ēdienkartē.',
     alreadyNotified: 'Komandai par šodienas pusdienām jau paziņots. Atkārtoti paziņot varēsiet pēc {minutes} min.',
+    invitationGone: 'Šis ielūgums vairs negaida: tas ir izmantots, atsaukts vai novecojis.',
+    invitationRevoked: 'Ielūgums adresei {email} atsaukts; tā saite vairs nedarbojas.',
+    invitationResent: 'Ielūgums adresei {email} nosūtīts vēlreiz ar jaunu saiti.',
     linkInvalid: 'Šī lejupielādes saite ir novecojusi vai jau izmantota. Sāciet lejupielādi vēlreiz.',
     'csv.day': 'Ēdienkartes datums',
     'csv.menu': 'Ēdienkarte',
@@ -159,6 +168,9 @@ export const teamsText = defineMessages<Key>({
     notified: 'Уведомлено участников команды: {count}.',
     noOrdersToday: 'Ни у кого в вашей команде нет заказа в сегодняшнем меню.',
     alreadyNotified: 'Команда уже уведомлена о сегодняшнем обеде. Повторно уведомить можно через {minutes} мин.',
+    invitationGone: 'Это приглашение больше не ожидает: оно использовано, отозвано или истекло.',
+    invitationRevoked: 'Приглашение для {email} отозвано; его ссылка больше не работает.',
+    invitationResent: 'Приглашение для {email} отправлено повторно с новой ссылкой.',
     linkInvalid: 'Ссылка для скачивания устарела или уже использована. Начните скачивание снова.',
     'csv.day': 'Дата меню',
     'csv.menu': 'Меню',

@@ -14,6 +14,7 @@ import type { Translated } from '../../db/schema/common.js';
 import { managedLocation, type ManagedLocation } from './teams.service.js';
 import { teamsText } from './teams.messages.js';
 import { csvCell, csvDocument, csvMoney, xlsxEuros, xlsxWallTime, xlsxWorkbook, type XlsxKind } from '../../lib/spreadsheet.js';
+import { formatDay, formatDayTime } from '../../lib/dates.js';
 
 /*
  * Team report download (decision 012). The browser opens
@@ -249,10 +250,10 @@ async function teamReportRows(
       orderedAt: at(o.created_at),
       id: Number(o.id),
       text: [
-        at(o.menu_from).toFormat('dd.LL.yyyy'),
+        formatDay(at(o.menu_from), zone),
         o.menu_title,
         String(o.id),
-        at(o.created_at).toFormat('dd.LL.yyyy HH:mm'),
+        formatDayTime(at(o.created_at), zone),
         o.first_name,
         o.email,
         (linesOf.get(Number(o.id)) ?? []).join('; '),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idParams } from '../../../shared/schemas/ids.js';
 import {
+  invitationResult,
+  invitationsResult,
   inviteInput,
   inviteResult,
   memberResult,
@@ -13,6 +15,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { authorizeExport, createReportLink, reportFileName, teamReportCsv, teamReportXlsx } from './teams.report.js';
 import { XLSX_TYPE } from '../../lib/spreadsheet.js';
+import { listInvitations, resendTeamInvitation, revokeInvitation } from './invitations.service.js';
 import { inviteMembers, listTeam, notifyLunchDelivered, setMemberActive } from './teams.service.js';
 import { text } from '../../../shared/schemas/text.js';
 import { errorResponse, fileResponse } from '../../lib/openapi.js';
@@ -41,6 +44,24 @@ export async function teamsRoutes(app: App, deps: Deps) {
     '/me/invite',
     { config: { access: 'user' }, schema: { tags: ['teams'], body: inviteInput, response: { 200: inviteResult } } },
     async (req) => inviteMembers(deps, userOf(req), req.body.emails, req.lang, req),
+  );
+
+  app.get(
+    '/me/invitations',
+    { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: invitationsResult } } },
+    async (req) => listInvitations(deps, userOf(req), req.lang),
+  );
+
+  app.delete(
+    '/me/invitations/:id',
+    { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: invitationResult } } },
+    async (req) => revokeInvitation(deps, userOf(req), req.params.id, req.lang, req),
+  );
+
+  app.post(
+    '/me/invitations/:id/resend',
+    { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: invitationResult } } },
+    async (req) => resendTeamInvitation(deps, userOf(req), req.params.id, req.lang, req),
   );
 
   app.delete(

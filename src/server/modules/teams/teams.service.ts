@@ -11,6 +11,7 @@ import { t } from '../../lib/messages.js';
 import { inviteLink, loginLink } from '../../lib/links.js';
 import { hit, undo } from '../../lib/rate-limit.js';
 import { teamsText } from './teams.messages.js';
+import { storeInvitation } from './invitations.service.js';
 
 /**
  * Invitation limits: calls per manager in one window, and one invitation per address per day
@@ -139,8 +140,8 @@ export async function setMemberActive(
 }
 
 /**
- * POST /app/me/invite: e-mails the location's invitation sign-up link (/user/register-invited/
- * {location token}) to each new address, and a note to sign in to an address that has an account
+ * POST /app/me/invite: e-mails each new address its own invitation sign-up link
+ * (/user/register-invited/{invitation token}, stored hashed: see invitations.service.ts), and a note to sign in to an address that has an account
  * elsewhere (answered like a new one: a manager cannot probe which addresses have accounts).
  * Addresses already in the team, repeated in the list or invited in the last day are skipped
  * and named in the answer.
@@ -195,7 +196,6 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
 
   // One invitation per address per day; counted atomically, so parallel calls cannot both send.
   const counts = await Promise.all(candidates.map((e) => hit(db, `team-invite:address:${e.toLowerCase()}`, INVITE_LIMITS.perAddressMs)));
-  const link = inviteUrl(deps, location);
   const manager = user.firstName || user.email;
   const sent: string[] = [];
   for (const [i, email] of candidates.entries()) {
@@ -210,13 +210,14 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
       skipped.push({ email, reason: 'daily_limit' });
       continue;
     }
-    await deps.mailer.send({
-      to: email,
-      subject: teamsText(lang, 'inviteSubject', { location: location.title }),
-      text: hasAccount.has(email)
-        ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: loginLink(deps.env) })
-        : teamsText(lang, 'inviteBody', { manager, location: location.title, link }),
-    });
+    // Each address gets its own invitation, stored (hashed) so the manager sees it pending and
+    // can revoke or resend it. An address with an account gets only the note to sign in, but its
+    // invitation is stored all the same: the pending list must not tell who has an account.
+    const { link } = await storeInvitation(db, deps, { locationId: location.id, email, invitedBy: user.id });
+    const text = hasAccount.has(email)
+      ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: loginLink(deps.env) })
+      : teamsText(lang, 'inviteBody', { manager, location: location.title, link });
+    await deps.mailer.send({ to: email, subject: teamsText(lang, 'inviteSubject', { location: location.title }), text });
     sent.push(email);
   }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INVITES_PER_CALL } from '../../../shared/schemas/teams.js';
-import { mailOutbox, users } from '../../db/schema/index.js';
+import { auditLog, mailOutbox, teamInvitations, users } from '../../db/schema/index.js';
 import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeMenu, menuWorld } from '../ordering/ordering.factories.js';
@@ -53,6 +53,13 @@ function csvRows(raw: Buffer, sep: string): string[][] {
   return rows;
 }
 
+/** The token of the sign-up link in an invitation e-mail. */
+function inviteToken(text: string): string {
+  const m = /\/user\/register-invited\/([A-Za-z0-9_%-]+)/.exec(text);
+  if (!m) throw new Error(`no sign-up link in: ${text}`);
+  return decodeURIComponent(m[1]!);
+}
+
 async function mailsTo(emails: string[]) {
   return ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails)).orderBy(desc(mailOutbox.id));
 }
@@ -70,6 +77,9 @@ describe('access to team calls', () => {
       () => ({ method: 'DELETE' as const, url: `/app/me/deactivate/${customer.user.id}` }),
       () => ({ method: 'GET' as const, url: `/app/me/activate/${customer.user.id}` }),
       () => ({ method: 'GET' as const, url: '/app/me/notify-lunch-is-delivered' }),
+      () => ({ method: 'GET' as const, url: '/app/me/invitations' }),
+      () => ({ method: 'DELETE' as const, url: '/app/me/invitations/1' }),
+      () => ({ method: 'POST' as const, url: '/app/me/invitations/1/resend' }),
       () => ({ method: 'POST' as const, url: '/app/me/team/report-link', payload: { from: '2026-11-01', to: '2026-11-30' } }),
       () => ({ method: 'GET' as const, url: `/app/order/export/location/${loc.id}?from=2026-11-01&to=2026-11-30` }),
     ];
@@ -199,7 +209,7 @@ describe('POST /app/me/invite', () => {
     expect(await mailsTo(['ok@test.lv'])).toHaveLength(0);
   });
 
-  it('e-mails the location’s sign-up link from PUBLIC_URL and names what it skipped', async () => {
+  it('e-mails each new address its own sign-up link from PUBLIC_URL and names what it skipped', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs Centrs' });
     const outsider = await makeUser(ctx.db, { role: 'customer', locationId: (await makeLocation(ctx.db)).id });
     const fresh = [`new1-${w.location.id}@test.lv`, `New2-${w.location.id}@test.lv`];
@@ -224,19 +234,23 @@ describe('POST /app/me/invite', () => {
 
     const mails = await mailsTo(fresh);
     expect(mails.map((m) => m.to).sort()).toEqual([...fresh].sort());
-    const link = `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}`;
+    // Each address gets its own link (not the location's shared one), from PUBLIC_URL.
+    const tokens = mails.map((m) => inviteToken(m.text));
+    expect(new Set(tokens).size).toBe(2);
     for (const m of mails) {
       expect(m.subject).toBe('Invitation to order lunch with Birojs Centrs');
-      expect(m.text).toContain(link);
+      expect(m.text).toContain(`${PUBLIC_URL}/user/register-invited/`);
+      expect(m.text).not.toContain(w.location.token);
       expect(m.text).toContain('Marta invites you');
     }
+    const fresh0Token = inviteToken(mails.find((m) => m.to === fresh[0])!.text);
     expect(await mailsTo([w.kristaps.email])).toHaveLength(0);
 
     // The link signs the invitee up at the manager's location.
     const signUp = await post(
       '/app/register-invited',
       {},
-      { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: w.location.token },
+      { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: fresh0Token },
     );
     expect(signUp.statusCode).toBe(200);
     const team = (await get('/app/me/team', w.manager.auth)).json();
@@ -289,6 +303,112 @@ describe('POST /app/me/invite', () => {
     // The address was not used up: another manager may invite it today.
     const other = await teamWorld(ctx.db, ctx.clock.now());
     expect((await post('/app/me/invite', other.manager.auth, { emails: [emails[1]] })).json().sent).toEqual([emails[1]]);
+  });
+});
+
+describe('pending invitations', () => {
+  const signUp = (token: string, email: string) =>
+    post(
+      '/app/register-invited?lang=en',
+      {},
+      { name: 'Jauns', email, password: 'long-enough-1', password_confirmation: 'long-enough-1', token },
+    );
+  const auditOf = (action: string, locationId: number) =>
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(locationId))));
+
+  it('lists the manager’s own location’s pending invitations only; another location’s manager gets 404', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs A' });
+    const other = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs B' });
+    const a = `pa-${w.location.id}@test.lv`;
+    const b = `pb-${other.location.id}@test.lv`;
+    expect((await post('/app/me/invite', w.manager.auth, { emails: [a] })).statusCode).toBe(200);
+    expect((await post('/app/me/invite', other.manager.auth, { emails: [b] })).statusCode).toBe(200);
+    const list = await get('/app/me/invitations', w.manager.auth);
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data;
+    expect(rows).toEqual([
+      { id: expect.any(Number), email: a, invited_by: 'Marta', sent_at: expect.any(String), expires_at: expect.any(String) },
+    ]);
+    expect(Date.parse(rows[0].expires_at)).toBeGreaterThan(Date.parse(rows[0].sent_at));
+    // No token, no hash in the answer.
+    expect(JSON.stringify(list.json())).not.toMatch(/token|hash/i);
+    // The other location's manager can neither revoke nor resend it.
+    expect((await del(`/app/me/invitations/${rows[0].id}`, other.manager.auth)).statusCode).toBe(404);
+    expect((await post(`/app/me/invitations/${rows[0].id}/resend`, other.manager.auth, {})).statusCode).toBe(404);
+    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toHaveLength(1);
+    // The token is stored only as its hash.
+    const token = inviteToken((await mailsTo([a]))[0]!.text);
+    const [stored] = await ctx.db.select().from(teamInvitations).where(eq(teamInvitations.email, a));
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('revokes once (audited): the link is then refused with a clear message', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs R' });
+    const a = `rv-${w.location.id}@test.lv`;
+    await post('/app/me/invite', w.manager.auth, { emails: [a] });
+    const token = inviteToken((await mailsTo([a]))[0]!.text);
+    expect((await get(`/app/locations/token/${encodeURIComponent(token)}`)).json().title).toBe('Birojs R');
+    const [row] = (await get('/app/me/invitations', w.manager.auth)).json().data;
+    const first = await del(`/app/me/invitations/${row.id}?lang=en`, w.manager.auth);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(`The invitation to ${a} was revoked; its link no longer works.`);
+    expect((await del(`/app/me/invitations/${row.id}`, w.manager.auth)).statusCode).toBe(404);
+    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toEqual([]);
+    expect(await auditOf('team.invitation_revoke', w.location.id)).toHaveLength(1);
+
+    const refused = await signUp(token, a);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.token).toEqual(['This invitation was withdrawn by the location’s manager. Ask them for a new one.']);
+    expect(await ctx.db.select().from(users).where(eq(users.email, a))).toHaveLength(0);
+    expect((await get(`/app/locations/token/${encodeURIComponent(token)}`)).statusCode).toBe(404);
+  });
+
+  it('accepting marks the invitation accepted (gone from the list) and its link works once; an expired link is refused', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs S' });
+    const a = `ac-${w.location.id}@test.lv`;
+    const b = `ex-${w.location.id}@test.lv`;
+    await post('/app/me/invite', w.manager.auth, { emails: [a, b] });
+    const tokenA = inviteToken((await mailsTo([a]))[0]!.text);
+    expect((await signUp(tokenA, a)).statusCode).toBe(200);
+    const [accepted] = await ctx.db.select().from(teamInvitations).where(eq(teamInvitations.email, a));
+    expect(accepted!.acceptedAt).not.toBeNull();
+    expect((await get('/app/me/invitations', w.manager.auth)).json().data.map((r: { email: string }) => r.email)).toEqual([b]);
+    const again = await signUp(tokenA, `other-${a}`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.token).toEqual(['This invitation was already used to create an account. Sign in instead.']);
+
+    const tokenB = inviteToken((await mailsTo([b]))[0]!.text);
+    await ctx.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(teamInvitations.email, b));
+    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toEqual([]);
+    const expired = await signUp(tokenB, b);
+    expect(expired.json().errors.token).toEqual(['This invitation has expired. Ask the location’s manager to send it again.']);
+  });
+
+  it('resends with a new link (the old one stops working), audited, at most once a day per address', async () => {
+    const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs T' });
+    const a = `rs-${w.location.id}@test.lv`;
+    await post('/app/me/invite', w.manager.auth, { emails: [a] });
+    const oldToken = inviteToken((await mailsTo([a]))[0]!.text);
+    const [row] = (await get('/app/me/invitations', w.manager.auth)).json().data;
+    // Within a day of the first e-mail the address is not mailed again.
+    expect((await post(`/app/me/invitations/${row.id}/resend`, w.manager.auth, {})).statusCode).toBe(429);
+    await ctx.db.execute(sql`delete from rate_limits where key = ${`team-invite:address:${a}`}`);
+    const res = await post(`/app/me/invitations/${row.id}/resend?lang=en`, w.manager.auth, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`The invitation to ${a} was sent again with a new link.`);
+    const mails = await mailsTo([a]);
+    expect(mails).toHaveLength(2);
+    const newToken = inviteToken(mails[0]!.text);
+    expect(newToken).not.toBe(oldToken);
+    expect(await auditOf('team.invitation_resend', w.location.id)).toHaveLength(1);
+    expect((await signUp(oldToken, a)).statusCode).toBe(422);
+    expect((await signUp(newToken, a)).statusCode).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatClock as formatClockIn, formatTime } from '../../lib/format';
 import type { KitchenResult } from '../../../shared/schemas/kitchen';
 
 /** The kitchen display polls its data this often (spec 4: every 10 seconds). */
@@ -10,16 +11,9 @@ export function parseMenuId(value: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** HH:mm:ss of an ISO time in the given IANA zone (the provider's, not the device's). */
+/** HH:mm:ss of an ISO time in the given IANA zone (the provider's, not the device's); the shared formatter's clock. */
 export function formatClock(iso: string, zone: string): string {
-  let f = clocks.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    clocks.set(zone, f);
-  }
-  return f.format(new Date(iso));
+  return formatClockIn(iso, 'lv', zone);
 }
 
 /** True when there is nothing to cook. */
@@ -44,7 +38,7 @@ export function ticketIndexOfKey(key: string, count: number): number | null {
 
 /** HH:mm of an ISO time in the given zone. */
 export function formatHourMinute(iso: string, zone: string): string {
-  return formatClock(iso, zone).slice(0, 5);
+  return formatTime(iso, 'lv', zone);
 }
 
 /**

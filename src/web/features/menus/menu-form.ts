@@ -43,6 +43,8 @@ export function emptyMenuValues(): MenuFormValues {
 /** An API time (ISO, UTC) as a datetime-local value in `zone`. */
 export function isoToLocalInput(iso: string, zone: string): string {
   const dt = DateTime.fromISO(iso, { zone: 'utc' });
+  // A datetime-local input's machine value, not a date shown to people.
+  // eslint-disable-next-line no-restricted-syntax
   return dt.isValid ? dt.setZone(zone).toFormat(LOCAL_INPUT_FORMAT) : '';
 }
 

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session-store';
 import type { MaybeTokenAnswer } from '../api';
 import { splitFailure } from './form-failure';
 import { isTokenFailure } from './link-check';
+import { isApiError } from '../../../lib/api';
 
 interface TokenFormOptions<F extends string, A> {
   /** The form's fields, in the order they are shown; errors for others go above the form. */
@@ -28,6 +29,8 @@ export function useTokenForm<F extends string, A>(opts: TokenFormOptions<F, A>) 
   const [values, setValues] = useState(opts.initial);
   const [failure, setFailure] = useState<string | null>(null);
   const [deadLink, setDeadLink] = useState(false);
+  /** The server's words for why the link is dead (revoked, expired, used), when it gave them. */
+  const [deadLinkMessage, setDeadLinkMessage] = useState<string | null>(null);
   const fields = useFieldErrors();
 
   const mutation = useMutation({
@@ -38,6 +41,7 @@ export function useTokenForm<F extends string, A>(opts: TokenFormOptions<F, A>) 
     onError: (e) => {
       if (opts.watchLink && isTokenFailure(e)) {
         setDeadLink(true);
+        setDeadLinkMessage(isApiError(e) ? (e.errors.token?.[0] ?? null) : null);
         return;
       }
       const { fieldErrors, message } = splitFailure(e, opts.fields);
@@ -57,7 +61,7 @@ export function useTokenForm<F extends string, A>(opts: TokenFormOptions<F, A>) 
     mutation.mutate({ ...values, token: opts.token });
   };
 
-  return { values, set, submit, failure, deadLink, fields, pending: mutation.isPending };
+  return { values, set, submit, failure, deadLink, deadLinkMessage, fields, pending: mutation.isPending };
 }
 
 /** After a link form: signed in when the answer carries a token, else on to the login page. */

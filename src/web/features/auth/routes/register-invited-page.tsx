@@ -72,7 +72,7 @@ export function Component() {
   if (form.deadLink) {
     return (
       <AuthCard title={t('register.title')} footer={footer}>
-        <Notice tone="error">{t('register.invalid')}</Notice>
+        <Notice tone="error">{form.deadLinkMessage ?? t('register.invalid')}</Notice>
       </AuthCard>
     );
   }

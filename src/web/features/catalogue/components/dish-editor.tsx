@@ -10,6 +10,7 @@ import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGro
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
 import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
 import { ComplexGroupsEditor } from './complex-groups-editor';
+import { DishImageField } from './dish-image-field';
 import { TranslatedFields } from './translated-fields';
 import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
 
@@ -19,6 +20,8 @@ interface DishEditorProps {
   kind: 'simple' | 'complex';
   onClose(): void;
   onSaved(dish: Dish): void;
+  /** After the picture was uploaded or removed in the editor (it takes effect at once). */
+  onImageChanged?(dish: Dish): void;
 }
 
 /** Keys this form shows under its controls; anything else goes to the summary at the top. */
@@ -29,7 +32,7 @@ const SHOWN =
  * Create or edit a dish. Simple dishes: texts, code, category, price, allergens. Complex dishes
  * (type complex or initial): the same texts plus groups of options (spec 3, complex dish).
  */
-export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
+export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: DishEditorProps) {
   const { t, i18n } = useTranslation('catalogue');
   const lang = i18n.language;
   const baseId = useId();
@@ -314,6 +317,7 @@ export function DishEditor({ dish, kind, onClose, onSaved }: DishEditorProps) {
           newKey={newKey}
         />
       )}
+      <DishImageField dish={dish} onChanged={(saved) => onImageChanged?.(saved)} />
     </EditorModal>
   );
 }

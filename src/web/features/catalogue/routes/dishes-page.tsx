@@ -16,7 +16,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/catalogue.css';
 import { DISHES_KEY, THUMB_SIZE, catalogueApi, dishImageUrl, useAllCategories, useDishes, type Dish } from '../api';
 import { DishEditor } from '../components/dish-editor';
-import { DishImageModal } from '../components/dish-image-modal';
 import { StatusBadge } from '../components/status-badge';
 import { isBlankText, pickText } from '../../../lib/translated-text';
 import { CATALOGUE_MANAGERS, hasRole } from '../../../../shared/roles';
@@ -46,7 +45,6 @@ export function Component() {
     initial: typeFilter === 'complex' ? 1 : typeFilter === 'simple' ? 0 : undefined,
   });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [imageOf, setImageOf] = useState<Dish | null>(null);
   const notice = usePageNotice();
 
   const setFilter = (key: string, value: string) =>
@@ -76,9 +74,9 @@ export function Component() {
       key: 'image',
       header: <span className="visually-hidden">{t('fields.image')}</span>,
       className: 'cell-thumb',
-      cell: (d) => {
-        const name = pickText(d.title, lang);
-        const thumb = d.has_image ? (
+      // A display only: the picture is changed in the dish editor (issue 24).
+      cell: (d) =>
+        d.has_image ? (
           <img
             src={dishImageUrl(d, { width: THUMB_SIZE, height: THUMB_SIZE })}
             width={THUMB_SIZE}
@@ -89,15 +87,7 @@ export function Component() {
           />
         ) : (
           <span className="thumb thumb--empty" aria-hidden="true" />
-        );
-        return canManage ? (
-          <button type="button" className="thumb-btn" onClick={() => setImageOf(d)} aria-label={t('image.manageNamed', { name })}>
-            {thumb}
-          </button>
-        ) : (
-          thumb
-        );
-      },
+        ),
     },
     {
       key: 'title',
@@ -192,18 +182,7 @@ export function Component() {
             notice.success(t('dishes.saved', { name: pickText(saved.title, lang) }));
             void refresh();
           }}
-        />
-      )}
-      {imageOf && (
-        <DishImageModal
-          dish={imageOf}
-          onClose={() => setImageOf(null)}
-          onChanged={(_saved, change) => {
-            const name = pickText(imageOf.title, lang);
-            setImageOf(null);
-            notice.success(change === 'uploaded' ? t('image.uploaded', { name }) : t('image.removed', { name }));
-            void refresh();
-          }}
+          onImageChanged={() => void refresh()}
         />
       )}
       <DeleteConfirm

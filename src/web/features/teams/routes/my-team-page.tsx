@@ -10,6 +10,7 @@ import { TEAM_KEY, useTeam } from '../api';
 import { InviteForm } from '../components/invite-form';
 import { MemberList } from '../components/member-list';
 import { NotifyCard } from '../components/notify-card';
+import { PendingInvitations } from '../components/pending-invitations';
 import { ReportCard } from '../components/report-card';
 import '../../../styles/catalogue.css';
 import '../teams.css';
@@ -50,6 +51,7 @@ export function Component() {
         </section>
         <div className="team-actions">
           <InviteForm inviteUrl={team.data.location.invite_url} onInvited={() => void client.invalidateQueries({ queryKey: TEAM_KEY })} />
+          <PendingInvitations />
           <NotifyCard />
           <ReportCard />
         </div>

@@ -1,0 +1,184 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
+import type { InvitationResult, PendingInvitation, InvitationsResult } from '../../../shared/schemas/teams.js';
+import { teamInvitations, users } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { AuthUser, Deps } from '../../lib/context.js';
+import { recordAudit, type AuditWho } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { inviteLink, loginLink } from '../../lib/links.js';
+import { hit } from '../../lib/rate-limit.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { INVITE_LIMITS, managedLocation } from './teams.service.js';
+import { teamsText } from './teams.messages.js';
+
+/** How long an e-mailed team invitation link works (a resend starts the time again). */
+export const TEAM_INVITE_TTL_MS = 14 * 24 * 3600_000;
+
+/**
+ * Stores one e-mailed invitation and answers its link. Only the token's hash is kept; the
+ * token itself goes into the e-mail and nowhere else.
+ */
+export async function storeInvitation(
+  db: Db | Tx,
+  deps: Deps,
+  input: { locationId: number; email: string; invitedBy: number },
+): Promise<{ id: number; link: string }> {
+  const token = newToken();
+  const now = deps.now();
+  const [row] = await db
+    .insert(teamInvitations)
+    .values({
+      locationId: input.locationId,
+      email: input.email,
+      invitedBy: input.invitedBy,
+      tokenHash: hashToken(token),
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + TEAM_INVITE_TTL_MS),
+    })
+    .returning({ id: teamInvitations.id });
+  return { id: row!.id, link: inviteLink(deps.env, token) };
+}
+
+/** Pending: neither accepted nor revoked, and not expired. */
+const pending = (now: Date) =>
+  and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now));
+
+const columns = {
+  id: teamInvitations.id,
+  email: teamInvitations.email,
+  sentAt: teamInvitations.sentAt,
+  expiresAt: teamInvitations.expiresAt,
+  invitedBy: users.firstName,
+  invitedByEmail: users.email,
+};
+type Row = { id: number; email: string; sentAt: Date; expiresAt: Date; invitedBy: string | null; invitedByEmail: string | null };
+
+function present(r: Row): PendingInvitation {
+  return {
+    id: r.id,
+    email: r.email,
+    invited_by: r.invitedBy || r.invitedByEmail || null,
+    sent_at: r.sentAt.toISOString(),
+    expires_at: r.expiresAt.toISOString(),
+  };
+}
+
+/** GET /app/me/invitations: the manager's own location's pending invitations, newest first. */
+export async function listInvitations(deps: Deps, user: AuthUser, lang: Lang): Promise<InvitationsResult> {
+  const db = deps.database.db;
+  const location = await managedLocation(db, user, lang);
+  const rows = await db
+    .select(columns)
+    .from(teamInvitations)
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .where(and(eq(teamInvitations.locationId, location.id), pending(deps.now())))
+    .orderBy(desc(teamInvitations.sentAt), desc(teamInvitations.id));
+  return { data: rows.map(present) };
+}
+
+/** The pending invitation `id` of the manager's location, locked; 404 for any other. */
+async function lockPending(tx: Tx, deps: Deps, locationId: number, id: number, lang: Lang): Promise<Row> {
+  const [row] = await tx
+    .select(columns)
+    .from(teamInvitations)
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.locationId, locationId), pending(deps.now())))
+    .for('update', { of: teamInvitations });
+  if (!row) throw new AppError(404, teamsText(lang, 'invitationGone'));
+  return row;
+}
+
+/** DELETE /app/me/invitations/{id}: the link stops working at once; a second call answers 404. */
+export async function revokeInvitation(deps: Deps, user: AuthUser, id: number, lang: Lang, who: AuditWho): Promise<InvitationResult> {
+  const db = deps.database.db;
+  const location = await managedLocation(db, user, lang);
+  const row = await db.transaction(async (tx) => {
+    const found = await lockPending(tx, deps, location.id, id, lang);
+    await tx.update(teamInvitations).set({ revokedAt: deps.now() }).where(eq(teamInvitations.id, id));
+    await recordAudit(tx, who, {
+      action: 'team.invitation_revoke',
+      entityType: 'location',
+      entityId: location.id,
+      after: { invitation: id, email: found.email },
+    });
+    return found;
+  });
+  return { success: true, message: teamsText(lang, 'invitationRevoked', { email: row.email }), invitation: present(row) };
+}
+
+/**
+ * POST /app/me/invitations/{id}/resend: a new link (the old one stops working) with a new
+ * expiry, e-mailed again. Counted against the same one-a-day-per-address limit as an invitation.
+ */
+export async function resendTeamInvitation(deps: Deps, user: AuthUser, id: number, lang: Lang, who: AuditWho): Promise<InvitationResult> {
+  const db = deps.database.db;
+  const location = await managedLocation(db, user, lang);
+  if (!location.status) throw new AppError(409, teamsText(lang, 'locationInactive'));
+  const token = newToken();
+  const now = deps.now();
+  const row = await db.transaction(async (tx) => {
+    const found = await lockPending(tx, deps, location.id, id, lang);
+    const { count } = await hit(tx, `team-invite:address:${found.email.toLowerCase()}`, INVITE_LIMITS.perAddressMs);
+    if (count > 1) throw new AppError(429, teamsText(lang, 'skip.recently_invited'));
+    const expiresAt = new Date(now.getTime() + TEAM_INVITE_TTL_MS);
+    await tx
+      .update(teamInvitations)
+      .set({ tokenHash: hashToken(token), sentAt: now, expiresAt })
+      .where(eq(teamInvitations.id, id));
+    await recordAudit(tx, who, {
+      action: 'team.invitation_resend',
+      entityType: 'location',
+      entityId: location.id,
+      after: { invitation: id, email: found.email },
+    });
+    return { ...found, sentAt: now, expiresAt };
+  });
+  // As the first e-mail: an address that has an account meanwhile is told to sign in.
+  const manager = user.firstName || user.email;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
+  await deps.mailer.send({
+    to: row.email,
+    subject: teamsText(lang, 'inviteSubject', { location: location.title }),
+    text: account
+      ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: loginLink(deps.env) })
+      : teamsText(lang, 'inviteBody', { manager, location: location.title, link: inviteLink(deps.env, token) }),
+  });
+  return { success: true, message: teamsText(lang, 'invitationResent', { email: row.email }), invitation: present(row) };
+}
+
+/** What a sign-up link's token names when it is an e-mailed invitation's. */
+export type InvitationLookup =
+  { state: 'none' } | { state: 'live'; id: number; locationId: number } | { state: 'revoked' | 'expired' | 'accepted' };
+
+/** Looks a sign-up token up among e-mailed invitations (by its hash). */
+export async function findInvitation(db: Db | Tx, token: string, now: Date): Promise<InvitationLookup> {
+  const [row] = await db
+    .select({
+      id: teamInvitations.id,
+      locationId: teamInvitations.locationId,
+      acceptedAt: teamInvitations.acceptedAt,
+      revokedAt: teamInvitations.revokedAt,
+      expiresAt: teamInvitations.expiresAt,
+    })
+    .from(teamInvitations)
+    .where(eq(teamInvitations.tokenHash, hashToken(token)));
+  if (!row) return { state: 'none' };
+  if (row.revokedAt) return { state: 'revoked' };
+  if (row.acceptedAt) return { state: 'accepted' };
+  if (row.expiresAt <= now) return { state: 'expired' };
+  return { state: 'live', id: row.id, locationId: row.locationId };
+}
+
+/** Marks a live invitation accepted (once: a parallel second use finds it taken and answers false). */
+export async function acceptInvitation(db: Db | Tx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(teamInvitations)
+    .set({ acceptedAt: now })
+    .where(and(eq(teamInvitations.id, id), pending(now)))
+    .returning({ id: teamInvitations.id });
+  return rows.length > 0;
+}
