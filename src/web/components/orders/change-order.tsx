@@ -26,10 +26,15 @@ export function ChangeOrderButton({ order, size = 'sm' }: { order: Pick<Order, '
   const mutation = useMutation({
     mutationFn: () => api.post<CancelOrderResult>(`/app/order/${order.id}/cancel`),
     onSuccess: async () => {
-      // The menu's cached page still counts this order's portions as taken: drop it, so the
-      // refill reads the stock the cancel gave back.
-      client.removeQueries({ queryKey: ['order', 'create', order.dishlist.id] });
-      await Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey })));
+      // The menu's page still counts this order's portions as taken: it is fetched again, shown
+      // or not (refetchType 'all'), and awaited, so the refill reads the stock the cancel gave
+      // back. (Removing it from the cache instead left a page already showing it with its old
+      // stock while it refetched, and the refill could run first: "sold out".)
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['order', 'create', order.dishlist.id], refetchType: 'all' }),
+        // Queries already being fetched (the page above) keep their fetch.
+        ...AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey }, { cancelRefetch: false })),
+      ]);
       setOpen(false);
       void navigate(changeOrderPath(order.id, order.dishlist.id));
     },
