@@ -70,7 +70,7 @@ describe('backup and restore', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 90 } } })
       .png()
       .toBuffer();
-    await storeDishImage(ctx.db, w.soup.id, png, 'en', { who: { user: null, id: 'backup-test' }, providerId: w.provider.id });
+    await storeDishImage(ctx.db, w.soup.id, png, { who: { user: null, id: 'backup-test' }, providerId: w.provider.id });
     await setSetting(ctx.db, 'maintenance', false);
     await setSetting(ctx.db, 'payment_secret', 'kept-across-restore-0123456789');
 

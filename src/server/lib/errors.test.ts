@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, fieldError } from './errors.js';
-import { defineMessages } from './i18n.js';
+import { defineMessages, localNames } from './i18n.js';
 
 const texts = defineMessages<'gone' | 'left'>(
   {
@@ -28,5 +28,11 @@ describe('coded errors (issue 25)', () => {
     const err = new AppError(409, 'Schon vorbei.');
     expect(err.code).toBeUndefined();
     expect(err.render('en')).toEqual({ message: 'Schon vorbei.', errors: {} });
+  });
+
+  it('render names given in every language (dish titles) in the language asked for', () => {
+    const err = new AppError(409, texts.coded('gone', { name: localNames([{ lv: 'Zupa', en: 'Soup' }, { lv: 'Maize' }], ', …') }));
+    expect(err.render('lv').message).toBe('Nav: Zupa, Maize, ….');
+    expect(err.render('en').message).toBe('Gone: Soup, Maize, ….');
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANG, isLang, pluralForm, type Lang, type PluralForms } from '../../shared/i18n.js';
+import { DEFAULT_LANG, isLang, pickText, pluralForm, type Lang, type PluralForms } from '../../shared/i18n.js';
 
 /** A text of one language: plain, or counted (one form per plural category of the language). */
 export type MessageText<L extends Lang> = string | PluralForms<L>;
 export type Messages<K extends string> = { [L in Lang]: Record<K, MessageText<L>> };
-export type MessageParams = Record<string, string | number>;
+/** Placeholder values; a LocalText value (e.g. dish names, `localNames`) is rendered in the text's language. */
+export type MessageParams = Record<string, string | number | LocalText>;
 
 /**
  * A text not yet in a language: what a service throws or answers when it does not know who reads
@@ -43,7 +44,7 @@ export function defineMessages<K extends string>(messages: Messages<K>, area = '
     if (entry === undefined) text = key;
     else if (typeof entry === 'string') text = entry;
     else text = pluralForm(lang, Number(params?.count ?? NaN), entry as PluralForms<Lang>);
-    if (params) for (const [p, v] of Object.entries(params)) text = text.replaceAll(`{${p}}`, String(v));
+    if (params) for (const [p, v] of Object.entries(params)) text = text.replaceAll(`{${p}}`, isLocalText(v) ? v.render(lang) : String(v));
     return text;
   };
   return Object.assign(translate, {
@@ -53,6 +54,19 @@ export function defineMessages<K extends string>(messages: Messages<K>, area = '
       render: (lang: Lang) => translate(lang, key, params),
     }),
   });
+}
+
+/**
+ * Names kept in every language (e.g. dish titles) as one coded parameter: rendered as the
+ * language's names joined by ', ', and `more` appended when the list was cut short.
+ */
+export function localNames(titles: readonly (Partial<Record<string, string>> | null | undefined)[], more = ''): LocalText {
+  return { code: 'names', params: undefined, render: (lang: Lang) => titles.map((title) => pickText(title, lang)).join(', ') + more };
+}
+
+/** Several texts as one parameter, joined by `separator` in the language they are rendered in. */
+export function joinedTexts(texts: readonly LocalText[], separator: string): LocalText {
+  return { code: 'joined', params: undefined, render: (lang: Lang) => texts.map((text) => text.render(lang)).join(separator) };
 }
 
 /** A counted text in every language: the plural forms of each (see defineMessages). */

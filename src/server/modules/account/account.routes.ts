@@ -10,7 +10,7 @@ export async function accountRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
   // The web loads /me at start and again on a language switch: the language in use is remembered.
   app.get('/me', { config: { access: 'user' }, schema: { tags: ['account'], response: { 200: profile } } }, async (req) =>
-    getProfile(db, userOf(req).id, req.lang, req.lang),
+    getProfile(db, userOf(req).id, req.lang),
   );
   app.post(
     '/me',
@@ -24,7 +24,7 @@ export async function accountRoutes(app: App, deps: Deps) {
       schema: { tags: ['account'], body: changePasswordInput, response: { 200: z.object({ message: z.string() }) } },
     },
     async (req) => {
-      await changePassword(db, userOf(req), req.body, req.lang);
+      await changePassword(db, userOf(req), req.body);
       return { message: authText(req.lang, 'passwordChanged') };
     },
   );

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { allergens, users } from '../../db/schema/index.js';
 import { revokeUserSessions } from '../../lib/auth.js';
 import type { AuthUser } from '../../lib/context.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clear, hit } from '../../lib/rate-limit.js';
@@ -41,9 +41,9 @@ interface ProfileRow {
  * The profile. With `inUse` (GET /app/me: the web loads it at start and on a language switch) the
  * language the app is used in is remembered when it changed (one write then, none otherwise).
  */
-export async function getProfile(db: Db, userId: number, lang: Lang = 'en', inUse?: Lang): Promise<Profile> {
+export async function getProfile(db: Db, userId: number, inUse?: Lang): Promise<Profile> {
   const row = (await db.$client.query<ProfileRow>({ name: 'profile', text: PROFILE_SQL, values: [userId] })).rows[0];
-  if (!row) throw new AppError(404, t(lang, 'notFound'));
+  if (!row) throw new AppError(404, t.coded('notFound'));
   if (inUse !== undefined && row.lang !== inUse) await rememberLang(db, userId, inUse);
   return {
     id: row.id,
@@ -81,11 +81,11 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
     const known = new Set(
       wanted.length ? (await db.select({ id: allergens.id }).from(allergens).where(inArray(allergens.id, wanted))).map((r) => r.id) : [],
     );
-    const errors: Record<string, string[]> = {};
+    const errors: CodedFieldErrors = {};
     wanted.forEach((id, i) => {
-      if (!known.has(id)) errors[`avoid_allergens.${i}`] = [catalogueText(lang ?? 'en', 'unknownAllergen')];
+      if (!known.has(id)) errors[`avoid_allergens.${i}`] = [catalogueText.coded('unknownAllergen')];
     });
-    if (Object.keys(errors).length) throw fieldError(t(lang ?? 'en', 'invalid'), errors);
+    if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
     set.avoidedAllergens = [...new Set(wanted)];
   }
   if (input.diets !== undefined) set.diets = profileDietsOf(input.diets);
@@ -101,18 +101,18 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
 export const PASSWORD_CHANGE_LIMITS = { perUser: 5, windowMs: 15 * 60_000 } as const;
 
 /** Changes the password and ends the user's other sessions. */
-export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput, lang: Lang): Promise<void> {
+export async function changePassword(db: Db, user: AuthUser, input: ChangePasswordInput): Promise<void> {
   // Counted before the check, so parallel guesses are all counted; a right password clears it.
   const key = `password-change:user:${user.id}`;
   const limit = await hit(db, key, PASSWORD_CHANGE_LIMITS.windowMs);
   if (limit.count > PASSWORD_CHANGE_LIMITS.perUser) {
     const seconds = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
-    const text = t(lang, 'tooManyRequests');
+    const text = t.coded('tooManyRequests');
     throw new AppError(429, text, { old_password: [text] }, { 'retry-after': String(seconds) });
   }
   const rows = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!(await verifyPassword(rows[0]?.hash, input.old_password))) {
-    throw fieldError(t(lang, 'invalid'), { old_password: [authText(lang, 'wrongPassword')] });
+    throw fieldError(t.coded('invalid'), { old_password: [authText.coded('wrongPassword')] });
   }
   await clear(db, key);
   const passwordHash = await hashPassword(input.password);

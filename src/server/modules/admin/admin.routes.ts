@@ -16,7 +16,6 @@ import { userOf } from '../../lib/context.js';
 import { forgetCachedUser } from '../../lib/auth.js';
 import { recordAudit } from '../../lib/audit.js';
 import { getProfile } from '../account/account.service.js';
-import type { Lang } from '../../../shared/i18n.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hit } from '../../lib/rate-limit.js';
@@ -30,16 +29,16 @@ export async function adminRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
   /** Reviews and error reports a user may send in one window. */
-  const perUser = async (kind: string, userId: number, lang: Lang) => {
+  const perUser = async (kind: string, userId: number) => {
     const { count } = await hit(db, `${kind}:user:${userId}`, FEEDBACK_LIMIT.windowMs);
-    if (count > FEEDBACK_LIMIT.count) throw new AppError(429, t(lang, 'tooManyRequests'));
+    if (count > FEEDBACK_LIMIT.count) throw new AppError(429, t.coded('tooManyRequests'));
   };
 
   app.post(
     '/review/send',
     { config: { access: 'user' }, schema: { tags: ['admin'], body: reviewInput, response: { 200: ok } } },
     async (req) => {
-      await perUser('review', userOf(req).id, req.lang);
+      await perUser('review', userOf(req).id);
       await db.insert(reviews).values({ userId: userOf(req).id, message: req.body.message });
       return { ok: true as const };
     },
@@ -49,7 +48,7 @@ export async function adminRoutes(app: App, deps: Deps) {
     '/frontend-exception',
     { config: { access: 'user' }, schema: { tags: ['admin'], body: frontendExceptionInput, response: { 200: ok } } },
     async (req) => {
-      await perUser('frontend-exception', userOf(req).id, req.lang);
+      await perUser('frontend-exception', userOf(req).id);
       await db.insert(frontendExceptions).values({
         userId: userOf(req).id,
         environment: req.body.environment,

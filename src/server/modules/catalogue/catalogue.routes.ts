@@ -46,23 +46,23 @@ export async function catalogueRoutes(app: App, deps: Deps) {
   app.get(
     '/categories/:id',
     { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: category } } },
-    async (req) => getCategory(db, await req.provider(), req.params.id, req.lang),
+    async (req) => getCategory(db, await req.provider(), req.params.id),
   );
   app.post(
     '/categories',
     { config: write, schema: { tags: ['catalogue'], body: createCategoryInput, response: { 201: category } } },
-    async (req, reply) => reply.status(201).send(await createCategory(db, await req.provider(), req.body, req.lang, req)),
+    async (req, reply) => reply.status(201).send(await createCategory(db, await req.provider(), req.body, req)),
   );
   app.put(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateCategoryInput, response: { 200: category } } },
-    async (req) => updateCategory(db, await req.provider(), req.params.id, req.body, req.lang, req),
+    async (req) => updateCategory(db, await req.provider(), req.params.id, req.body, req),
   );
   app.delete(
     '/categories/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteCategory(db, await req.provider(), req.params.id, req.lang, req);
+      await deleteCategory(db, await req.provider(), req.params.id, req);
       return { success: true as const };
     },
   );
@@ -79,23 +79,23 @@ export async function catalogueRoutes(app: App, deps: Deps) {
     },
   );
   app.get('/dishes/:id', { config: read, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } }, async (req) =>
-    getDish(db, await req.provider(), req.params.id, req.lang),
+    getDish(db, await req.provider(), req.params.id),
   );
   app.post(
     '/dishes',
     { config: write, schema: { tags: ['catalogue'], body: createDishInput, response: { 201: dish } } },
-    async (req, reply) => reply.status(201).send(await createDish(db, await req.provider(), req.body, req.lang, req)),
+    async (req, reply) => reply.status(201).send(await createDish(db, await req.provider(), req.body, req)),
   );
   app.put(
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, body: updateDishInput, response: { 200: dish } } },
-    async (req) => updateDish(db, await req.provider(), req.params.id, req.body, req.lang, req),
+    async (req) => updateDish(db, await req.provider(), req.params.id, req.body, req),
   );
   app.delete(
     '/dishes/:id',
     { config: write, schema: { tags: ['catalogue'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteDish(db, await req.provider(), req.params.id, req.lang, req);
+      await deleteDish(db, await req.provider(), req.params.id, req);
       return { success: true as const };
     },
   );

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
-import { LANGS, pickText } from '../../../shared/i18n.js';
+import { LANGS } from '../../../shared/i18n.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import type { Category, CreateCategoryInput, TranslatedText, UpdateCategoryInput } from '../../../shared/schemas/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -8,6 +8,7 @@ import type { Translated } from '../../db/schema/common.js';
 import { categories, complexGroups, dishes, menuDishes } from '../../db/schema/index.js';
 import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { localNames } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
 import { jsonText, likePattern, orderTerms } from './list-sql.js';
@@ -94,12 +95,12 @@ export async function listCategories(db: Db, providerId: number | null, q: Categ
   return pageOf(rows.map(presentCategory), total, q);
 }
 
-export async function getCategory(db: Db, providerId: number, id: number, lang: Lang): Promise<Category> {
+export async function getCategory(db: Db, providerId: number, id: number): Promise<Category> {
   const rows = await db
     .select(selectCategory)
     .from(categories)
     .where(and(eq(categories.id, id), eq(categories.providerId, providerId)));
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  if (!rows[0]) throw new AppError(404, t.coded('notFound'));
   return presentCategory(rows[0]);
 }
 
@@ -108,7 +109,7 @@ function auditedCategory(c: Pick<typeof categories.$inferSelect, 'title' | 'stat
   return { title: c.title, status: c.status, simple: c.simple, group_name: c.groupName, position: c.position };
 }
 
-export async function createCategory(db: Db, providerId: number, input: CreateCategoryInput, lang: Lang, who: AuditWho): Promise<Category> {
+export async function createCategory(db: Db, providerId: number, input: CreateCategoryInput, who: AuditWho): Promise<Category> {
   const id = await db.transaction(async (tx) => {
     const position =
       input.position ??
@@ -138,18 +139,11 @@ export async function createCategory(db: Db, providerId: number, input: CreateCa
     });
     return row!.id;
   });
-  return getCategory(db, providerId, id, lang);
+  return getCategory(db, providerId, id);
 }
 
-export async function updateCategory(
-  db: Db,
-  providerId: number,
-  id: number,
-  input: UpdateCategoryInput,
-  lang: Lang,
-  who: AuditWho,
-): Promise<Category> {
-  await getCategory(db, providerId, id, lang);
+export async function updateCategory(db: Db, providerId: number, id: number, input: UpdateCategoryInput, who: AuditWho): Promise<Category> {
+  await getCategory(db, providerId, id);
   const set: Partial<typeof categories.$inferInsert> = {};
   if (input.title !== undefined) set.title = storedText(input.title);
   if (input.status !== undefined) set.status = input.status;
@@ -159,7 +153,7 @@ export async function updateCategory(
   if (Object.keys(set).length)
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-      if (!before) throw new AppError(404, t(lang, 'notFound'));
+      if (!before) throw new AppError(404, t.coded('notFound'));
       const [after] = await tx.update(categories).set(set).where(eq(categories.id, id)).returning();
       await recordChange(tx, who, {
         action: 'category.update',
@@ -170,12 +164,12 @@ export async function updateCategory(
         after: auditedCategory(after!),
       });
     });
-  return getCategory(db, providerId, id, lang);
+  return getCategory(db, providerId, id);
 }
 
 /** Deletes an unused category; 409 naming the dishes that still use it. */
-export async function deleteCategory(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
-  await getCategory(db, providerId, id, lang);
+export async function deleteCategory(db: Db, providerId: number, id: number, who: AuditWho): Promise<void> {
+  await getCategory(db, providerId, id);
   await db.transaction(async (tx) => {
     // Lock the category so a dish cannot be added to it while we check.
     await tx.execute(sql`select 1 from ${categories} where ${categories.id} = ${id} for update`);
@@ -197,11 +191,8 @@ export async function deleteCategory(db: Db, providerId: number, id: number, lan
     const all = new Map<number, Translated>();
     for (const r of [...users, ...groups, ...onMenus]) all.set(r.id, r.title);
     if (all.size > 0) {
-      const names = [...all.values()].slice(0, 10).map((title) => pickText(title, lang));
-      throw new AppError(
-        409,
-        catalogueText(lang, 'categoryInUse', { count: all.size, names: names.join(', ') + (all.size > 10 ? ', …' : '') }),
-      );
+      const names = localNames([...all.values()].slice(0, 10), all.size > 10 ? ', …' : '');
+      throw new AppError(409, catalogueText.coded('categoryInUse', { count: all.size, names }));
     }
     const [gone] = await tx.delete(categories).where(eq(categories.id, id)).returning();
     if (gone)

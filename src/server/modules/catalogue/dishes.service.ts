@@ -1,6 +1,6 @@
 import { dietTagsOf } from '../../../shared/dietary.js';
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { pickText, type Lang } from '../../../shared/i18n.js';
+import type { Lang } from '../../../shared/i18n.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
@@ -26,7 +26,8 @@ import {
   orderItems,
 } from '../../db/schema/index.js';
 import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
-import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
+import { joinedTexts, localNames, type LocalText } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
 import { existingCategoryIds, fullText, storedText, textMatches } from './categories.service.js';
@@ -200,17 +201,17 @@ export async function listDishes(
 }
 
 /** The dish row of a provider, or 404. */
-export async function dishRow(db: Db | Tx, providerId: number, id: number, lang: Lang): Promise<DishRow> {
+export async function dishRow(db: Db | Tx, providerId: number, id: number): Promise<DishRow> {
   const rows = await db
     .select()
     .from(dishes)
     .where(and(eq(dishes.id, id), eq(dishes.providerId, providerId)));
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  if (!rows[0]) throw new AppError(404, t.coded('notFound'));
   return rows[0];
 }
 
-export async function getDish(db: Db | Tx, providerId: number, id: number, lang: Lang): Promise<Dish> {
-  return (await presentDishes(db, [await dishRow(db, providerId, id, lang)]))[0]!;
+export async function getDish(db: Db | Tx, providerId: number, id: number): Promise<Dish> {
+  return (await presentDishes(db, [await dishRow(db, providerId, id)]))[0]!;
 }
 
 interface DishShape {
@@ -228,40 +229,39 @@ interface DishShape {
 }
 
 /** Business rules of a dish request; throws one 422 with every problem keyed by field. */
-async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: Lang): Promise<void> {
-  const errors: FieldErrors = {};
-  const add = (field: string, text: string) => (errors[field] ??= []).push(text);
+async function validateDish(tx: Tx, providerId: number, shape: DishShape): Promise<void> {
+  const errors: CodedFieldErrors = {};
+  const add = (field: string, text: LocalText) => (errors[field] ??= []).push(text);
   const groups = shape.complex ?? [];
 
   const categoryIds = [shape.categoryId, ...groups.map((g) => g.category_id)];
   const knownCategories = await existingCategoryIds(tx, providerId, categoryIds);
-  if (!knownCategories.has(shape.categoryId)) add('category_id', catalogueText(lang, 'unknownCategory'));
+  if (!knownCategories.has(shape.categoryId)) add('category_id', catalogueText.coded('unknownCategory'));
 
   if (shape.allergens?.length) {
     const known = new Set(
       (await tx.select({ id: allergens.id }).from(allergens).where(inArray(allergens.id, shape.allergens))).map((r) => r.id),
     );
     shape.allergens.forEach((id, i) => {
-      if (!known.has(id)) add(`allergens.${i}`, catalogueText(lang, 'unknownAllergen'));
+      if (!known.has(id)) add(`allergens.${i}`, catalogueText.coded('unknownAllergen'));
     });
   }
 
   if (!isComplexType(shape.type)) {
-    if (groups.length > 0) add('complex', catalogueText(lang, 'simpleHasGroups'));
+    if (groups.length > 0) add('complex', catalogueText.coded('simpleHasGroups'));
   } else {
     const willHaveGroups = shape.complex !== undefined ? groups.length > 0 : shape.existingGroupIds.length > 0;
-    if (!willHaveGroups) add('complex', catalogueText(lang, 'complexNeedsGroups'));
+    if (!willHaveGroups) add('complex', catalogueText.coded('complexNeedsGroups'));
   }
 
   if (shape.id !== null && shape.becomesComplex) {
     const parents = await complexesUsing(tx, shape.id);
-    if (parents.length) add('type', catalogueText(lang, 'usedAsOption', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
+    if (parents.length) add('type', catalogueText.coded('usedAsOption', { names: localNames(parents.map((p) => p.title)) }));
   }
   // Set-meal groups offer dishes of the group's category only, so an option keeps its category.
   if (shape.id !== null && shape.changesCategory && knownCategories.has(shape.categoryId)) {
     const parents = await complexesUsing(tx, shape.id, shape.categoryId);
-    if (parents.length)
-      add('category_id', catalogueText(lang, 'optionCategoryLocked', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
+    if (parents.length) add('category_id', catalogueText.coded('optionCategoryLocked', { names: localNames(parents.map((p) => p.title)) }));
   }
 
   const optionIds = [...new Set(groups.flatMap((g) => g.dishes.map((o) => o.id)))];
@@ -276,24 +276,24 @@ async function validateDish(tx: Tx, providerId: number, shape: DishShape, lang: 
   const optionOf = new Map(optionRows.map((o) => [o.id, o]));
   const ownGroups = new Set(shape.existingGroupIds);
   groups.forEach((g, i) => {
-    if (g.id !== undefined && !ownGroups.has(g.id)) add(`complex.${i}.id`, catalogueText(lang, 'unknownGroup'));
-    if (!knownCategories.has(g.category_id)) add(`complex.${i}.category_id`, catalogueText(lang, 'unknownCategory'));
+    if (g.id !== undefined && !ownGroups.has(g.id)) add(`complex.${i}.id`, catalogueText.coded('unknownGroup'));
+    if (!knownCategories.has(g.category_id)) add(`complex.${i}.category_id`, catalogueText.coded('unknownCategory'));
     const seen = new Set<number>();
     g.dishes.forEach((o, j) => {
       const key = `complex.${i}.dishes.${j}.id`;
       const row = optionOf.get(o.id);
-      if (shape.id !== null && o.id === shape.id) add(key, catalogueText(lang, 'optionSelf'));
-      else if (!row) add(key, catalogueText(lang, 'unknownDish'));
-      else if (row.type !== 'simple') add(key, catalogueText(lang, 'optionNotSimple'));
-      else if (row.categoryId !== g.category_id) add(key, catalogueText(lang, 'optionWrongCategory'));
-      if (seen.has(o.id)) add(key, catalogueText(lang, 'optionDuplicate'));
+      if (shape.id !== null && o.id === shape.id) add(key, catalogueText.coded('optionSelf'));
+      else if (!row) add(key, catalogueText.coded('unknownDish'));
+      else if (row.type !== 'simple') add(key, catalogueText.coded('optionNotSimple'));
+      else if (row.categoryId !== g.category_id) add(key, catalogueText.coded('optionWrongCategory'));
+      if (seen.has(o.id)) add(key, catalogueText.coded('optionDuplicate'));
       seen.add(o.id);
     });
   });
   const ids = groups.map((g) => g.id).filter((id) => id !== undefined);
-  if (new Set(ids).size !== ids.length) add('complex', t(lang, 'invalidValue'));
+  if (new Set(ids).size !== ids.length) add('complex', t.coded('invalidValue'));
 
-  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
 }
 
 /** Complex dishes that offer `dishId` as an option (only in groups of another category than `exceptCategoryId`, when given). */
@@ -387,24 +387,19 @@ async function auditedDish(tx: Tx, id: number): Promise<Record<string, unknown> 
   };
 }
 
-export async function createDish(db: Db, providerId: number, input: CreateDishInput, lang: Lang, who: AuditWho): Promise<Dish> {
+export async function createDish(db: Db, providerId: number, input: CreateDishInput, who: AuditWho): Promise<Dish> {
   const type = input.type ?? 'simple';
   const id = await db.transaction(async (tx) => {
-    await validateDish(
-      tx,
-      providerId,
-      {
-        id: null,
-        type,
-        categoryId: input.category_id,
-        allergens: input.allergens,
-        complex: input.complex,
-        existingGroupIds: [],
-        becomesComplex: false,
-        changesCategory: false,
-      },
-      lang,
-    );
+    await validateDish(tx, providerId, {
+      id: null,
+      type,
+      categoryId: input.category_id,
+      allergens: input.allergens,
+      complex: input.complex,
+      existingGroupIds: [],
+      becomesComplex: false,
+      changesCategory: false,
+    });
     const position =
       input.position ??
       (
@@ -437,34 +432,29 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
     await recordAudit(tx, who, { action: 'dish.create', entityType: 'dish', entityId: row!.id, providerId, after });
     return row!.id;
   });
-  return getDish(db, providerId, id, lang);
+  return getDish(db, providerId, id);
 }
 
-export async function updateDish(db: Db, providerId: number, id: number, input: UpdateDishInput, lang: Lang, who: AuditWho): Promise<Dish> {
+export async function updateDish(db: Db, providerId: number, id: number, input: UpdateDishInput, who: AuditWho): Promise<Dish> {
   await db.transaction(async (tx) => {
     // Row lock: two editors saving the same dish apply one after the other.
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
-    const current = await dishRow(tx, providerId, id, lang);
+    const current = await dishRow(tx, providerId, id);
     const audited = await auditedDish(tx, id);
     const type = input.type ?? current.type;
     const existingGroupIds = (await tx.select({ id: complexGroups.id }).from(complexGroups).where(eq(complexGroups.dishId, id))).map(
       (g) => g.id,
     );
-    await validateDish(
-      tx,
-      providerId,
-      {
-        id,
-        type,
-        categoryId: input.category_id ?? current.categoryId,
-        allergens: input.allergens,
-        complex: input.complex,
-        existingGroupIds,
-        becomesComplex: current.type === 'simple' && isComplexType(type),
-        changesCategory: input.category_id !== undefined && input.category_id !== current.categoryId,
-      },
-      lang,
-    );
+    await validateDish(tx, providerId, {
+      id,
+      type,
+      categoryId: input.category_id ?? current.categoryId,
+      allergens: input.allergens,
+      complex: input.complex,
+      existingGroupIds,
+      becomesComplex: current.type === 'simple' && isComplexType(type),
+      changesCategory: input.category_id !== undefined && input.category_id !== current.categoryId,
+    });
     const set: Partial<typeof dishes.$inferInsert> = {};
     if (input.title !== undefined) set.title = storedText(input.title);
     if (input.summary !== undefined) set.summary = storedText(input.summary);
@@ -489,17 +479,17 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     const changed = await auditedDish(tx, id);
     await recordChange(tx, who, { action: 'dish.update', entityType: 'dish', entityId: id, providerId, before: audited!, after: changed! });
   });
-  return getDish(db, providerId, id, lang);
+  return getDish(db, providerId, id);
 }
 
 /**
  * Deletes a dish nobody depends on. A dish on a menu, ordered, or offered inside a set meal is
  * refused with 409 and a message saying why; staff switch its status off instead.
  */
-export async function deleteDish(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
+export async function deleteDish(db: Db, providerId: number, id: number, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${dishes} where ${dishes.id} = ${id} for update`);
-    await dishRow(tx, providerId, id, lang);
+    await dishRow(tx, providerId, id);
     const onMenus = await tx
       .selectDistinct({ title: menus.title, from: menus.from })
       .from(menuDishes)
@@ -522,16 +512,15 @@ export async function deleteDish(db: Db, providerId: number, id: number, lang: L
           .limit(1)
       ).length > 0;
     const parents = await complexesUsing(tx, id);
-    const reasons: string[] = [];
+    const reasons: LocalText[] = [];
     if (onMenus.length) {
       const names = onMenus.slice(0, 5).map((m) => m.title);
-      reasons.push(catalogueText(lang, 'dishOnMenus', { names: names.join(', ') + (onMenus.length > 5 ? ', …' : '') }));
+      reasons.push(catalogueText.coded('dishOnMenus', { names: names.join(', ') + (onMenus.length > 5 ? ', …' : '') }));
     }
-    if (ordered) reasons.push(catalogueText(lang, 'dishOrdered'));
-    if (parents.length)
-      reasons.push(catalogueText(lang, 'dishInComplex', { names: parents.map((p) => pickText(p.title, lang)).join(', ') }));
-    if (reasons.length) throw new AppError(409, catalogueText(lang, 'dishInUse', { reasons: reasons.join(' ') }));
-    const before = { ...(await auditedDish(tx, id)), price_cents: (await dishRow(tx, providerId, id, lang)).priceCents };
+    if (ordered) reasons.push(catalogueText.coded('dishOrdered'));
+    if (parents.length) reasons.push(catalogueText.coded('dishInComplex', { names: localNames(parents.map((p) => p.title)) }));
+    if (reasons.length) throw new AppError(409, catalogueText.coded('dishInUse', { reasons: joinedTexts(reasons, ' ') }));
+    const before = { ...(await auditedDish(tx, id)), price_cents: (await dishRow(tx, providerId, id)).priceCents };
     await tx.delete(dishes).where(eq(dishes.id, id));
     await recordAudit(tx, who, { action: 'dish.delete', entityType: 'dish', entityId: id, providerId, before });
   });

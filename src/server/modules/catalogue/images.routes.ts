@@ -35,16 +35,16 @@ async function readImageUpload(req: FastifyRequest): Promise<Buffer> {
   let upload: Buffer;
   try {
     file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 }, throwFileSizeLimit: true });
-    if (!file || !FILE_FIELDS.has(file.fieldname)) throw imageError(req.lang, 'required');
+    if (!file || !FILE_FIELDS.has(file.fieldname)) throw imageError('required');
     upload = await file.toBuffer();
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageError(req.lang, 'tooLarge');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw imageError(req.lang, 'required');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageError('tooLarge');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw imageError('required');
     throw err;
   }
-  if (file.file.truncated || upload.length > IMAGE_MAX_BYTES) throw imageError(req.lang, 'tooLarge');
-  if (upload.length === 0) throw imageError(req.lang, 'required');
+  if (file.file.truncated || upload.length > IMAGE_MAX_BYTES) throw imageError('tooLarge');
+  if (upload.length === 0) throw imageError('required');
   return upload;
 }
 
@@ -56,10 +56,10 @@ export async function imageRoutes(app: App, deps: Deps) {
     { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
       const providerId = await req.provider();
-      await dishRow(db, providerId, req.params.id, req.lang);
+      await dishRow(db, providerId, req.params.id);
       const upload = await readImageUpload(req);
-      await storeDishImage(db, req.params.id, upload, req.lang, { who: req, providerId });
-      return getDish(db, providerId, req.params.id, req.lang);
+      await storeDishImage(db, req.params.id, upload, { who: req, providerId });
+      return getDish(db, providerId, req.params.id);
     },
   );
 
@@ -68,9 +68,9 @@ export async function imageRoutes(app: App, deps: Deps) {
     { config: { access: CATALOGUE_MANAGERS }, schema: { tags: ['catalogue'], params: idParams, response: { 200: dish } } },
     async (req) => {
       const providerId = await req.provider();
-      await dishRow(db, providerId, req.params.id, req.lang);
+      await dishRow(db, providerId, req.params.id);
       await deleteDishImage(db, req.params.id, { who: req, providerId });
-      return getDish(db, providerId, req.params.id, req.lang);
+      return getDish(db, providerId, req.params.id);
     },
   );
 
@@ -96,7 +96,7 @@ export async function imageRoutes(app: App, deps: Deps) {
           [req.query.width === undefined ? 'height' : 'width']: [catalogueText(req.lang, 'imageSize', { sizes: sizesText() })],
         });
       }
-      const image = await loadDishImage(db, req.params.id, spec, req.lang);
+      const image = await loadDishImage(db, req.params.id, spec);
       const etag = `"${image.etag}"`;
       reply.header('etag', etag).header('cache-control', req.query.v === image.version ? IMMUTABLE : REVALIDATE);
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.status(304).send();

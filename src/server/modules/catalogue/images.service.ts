@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_VARIANTS } from '../../../shared/schemas/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
 import { recordChange, type AuditWho } from '../../lib/audit.js';
@@ -10,18 +9,18 @@ import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
 
 /** Error texts of a rejected upload, under the `image` field. */
-export function imageError(lang: Lang, reason: ImageRejected['reason'] | 'required' | 'tooLarge'): AppError {
+export function imageError(reason: ImageRejected['reason'] | 'required' | 'tooLarge'): AppError {
   const text =
     reason === 'required'
-      ? catalogueText(lang, 'imageRequired')
+      ? catalogueText.coded('imageRequired')
       : reason === 'tooLarge'
-        ? catalogueText(lang, 'imageTooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 })
+        ? catalogueText.coded('imageTooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 })
         : reason === 'pixels'
-          ? catalogueText(lang, 'imageTooManyPixels', { mp: IMAGE_MAX_PIXELS / 1_000_000 })
+          ? catalogueText.coded('imageTooManyPixels', { mp: IMAGE_MAX_PIXELS / 1_000_000 })
           : reason === 'type'
-            ? catalogueText(lang, 'imageType')
-            : catalogueText(lang, 'imageBroken');
-  return fieldError(t(lang, 'invalid'), { image: [text] });
+            ? catalogueText.coded('imageType')
+            : catalogueText.coded('imageBroken');
+  return fieldError(t.coded('invalid'), { image: [text] });
 }
 
 /** Validates, re-encodes and stores a dish image with all its variants, replacing the old one. */
@@ -31,18 +30,12 @@ async function imageVersion(tx: Tx, dishId: number): Promise<string | null> {
   return row?.etag ?? null;
 }
 
-export async function storeDishImage(
-  db: Db,
-  dishId: number,
-  upload: Buffer,
-  lang: Lang,
-  audit: { who: AuditWho; providerId: number },
-): Promise<void> {
+export async function storeDishImage(db: Db, dishId: number, upload: Buffer, audit: { who: AuditWho; providerId: number }): Promise<void> {
   let master;
   try {
     master = await encodeMaster(upload, IMAGE_MAX_PIXELS);
   } catch (err) {
-    if (err instanceof ImageRejected) throw imageError(lang, err.reason);
+    if (err instanceof ImageRejected) throw imageError(err.reason);
     throw err;
   }
   const variants = await Promise.all(
@@ -112,13 +105,13 @@ export interface ServedImage {
  * The bytes of a dish image at a size. Variants missing from the cache (a size added later, or a
  * master written by an older version) are made now and kept.
  */
-export async function loadDishImage(db: Db, dishId: number, spec: VariantSpec | 'original', lang: Lang): Promise<ServedImage> {
+export async function loadDishImage(db: Db, dishId: number, spec: VariantSpec | 'original'): Promise<ServedImage> {
   if (spec === 'original') {
     const rows = await db
       .select({ data: dishImages.data, mime: dishImages.mime, etag: dishImages.etag })
       .from(dishImages)
       .where(eq(dishImages.dishId, dishId));
-    if (!rows[0]) throw new AppError(404, catalogueText(lang, 'noImage'));
+    if (!rows[0]) throw new AppError(404, catalogueText.coded('noImage'));
     return { ...rows[0], version: rows[0].etag };
   }
   const key = variantKey(spec);
@@ -128,10 +121,10 @@ export async function loadDishImage(db: Db, dishId: number, spec: VariantSpec | 
     .leftJoin(dishImageVariants, and(eq(dishImageVariants.dishId, dishImages.dishId), eq(dishImageVariants.variant, key)))
     .where(eq(dishImages.dishId, dishId));
   const row = rows[0];
-  if (!row) throw new AppError(404, catalogueText(lang, 'noImage'));
+  if (!row) throw new AppError(404, catalogueText.coded('noImage'));
   if (row.data && row.mime && row.etag) return { data: row.data, mime: row.mime, etag: row.etag, version: row.version };
   const master = await db.select({ data: dishImages.data, etag: dishImages.etag }).from(dishImages).where(eq(dishImages.dishId, dishId));
-  if (!master[0]) throw new AppError(404, catalogueText(lang, 'noImage'));
+  if (!master[0]) throw new AppError(404, catalogueText.coded('noImage'));
   const made = await encodeVariant(master[0].data, spec);
   await db
     .insert(dishImageVariants)

@@ -73,13 +73,13 @@ async function enabledProvider(db: Db, id: number): Promise<ProviderRow | undefi
 /** Starts a sign-in: state, nonce and PKCE verifier kept in PostgreSQL; answers the provider's authorization URL. */
 export async function startCompanySignIn(d: SignInDeps, providerId: number, remember: boolean, lang: Lang): Promise<string> {
   const row = await enabledProvider(d.db, providerId);
-  if (!row) throw new AppError(404, identityText(lang, 'codeInvalid'));
+  if (!row) throw new AppError(404, identityText.coded('codeInvalid'));
   let config: oidc.Configuration;
   try {
     config = await d.discover(row);
   } catch {
     // The provider is down or misconfigured: say so, nothing is stored.
-    throw new AppError(502, identityText(lang, 'providerUnavailable'));
+    throw new AppError(502, identityText.coded('providerUnavailable'));
   }
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -192,12 +192,12 @@ async function findOrCreateUser(
 }
 
 /** Trades the one-time code (once, within a minute) for a session token, as a password login answers. */
-export async function exchangeCompanySignInCode(db: Db, code: string, now: Date, lang: Lang): Promise<string> {
+export async function exchangeCompanySignInCode(db: Db, code: string, now: Date): Promise<string> {
   const [row] = await db
     .delete(oidcExchangeCodes)
     .where(and(eq(oidcExchangeCodes.codeHash, hashToken(code)), gt(oidcExchangeCodes.expiresAt, now)))
     .returning();
-  const invalid = () => new AppError(422, identityText(lang, 'codeInvalid'), { code: [identityText(lang, 'codeInvalid')] });
+  const invalid = () => new AppError(422, identityText.coded('codeInvalid'), { code: [identityText.coded('codeInvalid')] });
   if (!row) throw invalid();
   const [user] = await db.select({ active: users.active }).from(users).where(eq(users.id, row.userId));
   if (!user?.active) throw invalid();

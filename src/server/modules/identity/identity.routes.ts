@@ -96,7 +96,7 @@ export async function identityRoutes(app: App, deps: Deps) {
   app.post(
     '/login/company/exchange',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: companySignInExchangeInput, response: { 200: loginResult } } },
-    async (req) => ({ token: await exchangeCompanySignInCode(db, req.body.code, deps.now(), req.lang) }),
+    async (req) => ({ token: await exchangeCompanySignInCode(db, req.body.code, deps.now()) }),
   );
 
   app.get(
@@ -108,7 +108,7 @@ export async function identityRoutes(app: App, deps: Deps) {
     '/admin/identity-providers',
     { config: { access: ['admin'] }, schema: { tags: ['admin'], body: createIdentityProviderInput, response: { 201: identityProvider } } },
     async (req, reply) =>
-      reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req.lang, req), redirectUri)),
+      reply.status(201).send(presentProvider(await createIdentityProvider(db, await box(), req.body, req), redirectUri)),
   );
   app.put(
     '/admin/identity-providers/:id',
@@ -116,13 +116,13 @@ export async function identityRoutes(app: App, deps: Deps) {
       config: { access: ['admin'] },
       schema: { tags: ['admin'], params: idParams, body: updateIdentityProviderInput, response: { 200: identityProvider } },
     },
-    async (req) => presentProvider(await updateIdentityProvider(db, await box(), req.params.id, req.body, req.lang, req), redirectUri),
+    async (req) => presentProvider(await updateIdentityProvider(db, await box(), req.params.id, req.body, req), redirectUri),
   );
   app.delete(
     '/admin/identity-providers/:id',
     { config: { access: ['admin'] }, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req) => {
-      await deleteIdentityProvider(db, req.params.id, req.lang, req);
+      await deleteIdentityProvider(db, req.params.id, req);
       return { ok: true as const };
     },
   );

@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { CreateIdentityProviderInput, IdentityProvider, UpdateIdentityProviderInput } from '../../../shared/schemas/identity.js';
 import type { Db } from '../../db/client.js';
 import { identityProviders, locations } from '../../db/schema/index.js';
@@ -30,9 +29,9 @@ export async function listIdentityProviders(db: Db): Promise<Row[]> {
   return db.select().from(identityProviders).orderBy(asc(identityProviders.id));
 }
 
-async function checkLocation(db: Db, locationId: number, lang: Lang): Promise<void> {
+async function checkLocation(db: Db, locationId: number): Promise<void> {
   const found = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
-  if (found.length === 0) throw fieldError(t(lang, 'invalid'), { location_id: [identityText(lang, 'unknownLocation')] });
+  if (found.length === 0) throw fieldError(t.coded('invalid'), { location_id: [identityText.coded('unknownLocation')] });
 }
 
 /**
@@ -51,14 +50,8 @@ function audited(row: Row): Record<string, unknown> {
   };
 }
 
-export async function createIdentityProvider(
-  db: Db,
-  box: SecretBox,
-  input: CreateIdentityProviderInput,
-  lang: Lang,
-  who: AuditWho,
-): Promise<Row> {
-  await checkLocation(db, input.location_id, lang);
+export async function createIdentityProvider(db: Db, box: SecretBox, input: CreateIdentityProviderInput, who: AuditWho): Promise<Row> {
+  await checkLocation(db, input.location_id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(identityProviders)
@@ -87,13 +80,12 @@ export async function updateIdentityProvider(
   box: SecretBox,
   id: number,
   input: UpdateIdentityProviderInput,
-  lang: Lang,
   who: AuditWho,
 ): Promise<Row> {
-  if (input.location_id !== undefined) await checkLocation(db, input.location_id, lang);
+  if (input.location_id !== undefined) await checkLocation(db, input.location_id);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(identityProviders).where(eq(identityProviders.id, id)).for('update');
-    if (!before) throw new AppError(404, t(lang, 'notFound'));
+    if (!before) throw new AppError(404, t.coded('notFound'));
     const [row] = await tx
       .update(identityProviders)
       .set({
@@ -119,10 +111,10 @@ export async function updateIdentityProvider(
   });
 }
 
-export async function deleteIdentityProvider(db: Db, id: number, lang: Lang, who: AuditWho): Promise<void> {
+export async function deleteIdentityProvider(db: Db, id: number, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(identityProviders).where(eq(identityProviders.id, id)).returning();
-    if (!gone) throw new AppError(404, t(lang, 'notFound'));
+    if (!gone) throw new AppError(404, t.coded('notFound'));
     await recordAudit(tx, who, {
       action: 'identity_provider.delete',
       entityType: 'identity_provider',

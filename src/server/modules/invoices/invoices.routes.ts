@@ -44,7 +44,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
   app.get(
     '/invoices/statement',
     { config: { access: ADMINS }, schema: { tags: ['invoices'], querystring: statementQuery, response: { 200: statement } } },
-    async (req) => statementAnswer(db, await req.provider(), scopeOf(req.query), req.query.month, deps.now(), req.lang),
+    async (req) => statementAnswer(db, await req.provider(), scopeOf(req.query), req.query.month, deps.now()),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const q = req.query;
-      const s = await monthStatement(db, await req.provider(), scopeOf(q), q.month, req.lang);
+      const s = await monthStatement(db, await req.provider(), scopeOf(q), q.month);
       const name = `statement-${scopeSlug(q)}-${q.month}.${q.format}`;
       return q.format === 'csv'
         ? sendFile(reply, statementCsv(s, req.lang), 'text/csv; charset=utf-8', name)
@@ -79,7 +79,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const q = req.query;
-      const rows = await payrollRows(db, await req.provider(), q.location_id, q.month, req.lang);
+      const rows = await payrollRows(db, await req.provider(), q.location_id, q.month);
       const name = `payroll-location-${q.location_id}-${q.month}.${q.format}`;
       return q.format === 'csv'
         ? sendFile(reply, payrollCsv(rows, q.month, req.lang), 'text/csv; charset=utf-8', name)
@@ -121,7 +121,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const doc = await storedInvoice(db, await req.provider(), req.params.id, req.lang);
+      const doc = await storedInvoice(db, await req.provider(), req.params.id);
       return sendFile(reply, doc.pdf, 'application/pdf', `${doc.kind === 'invoice' ? 'invoice' : 'credit-note'}-${doc.code}.pdf`);
     },
   );
@@ -137,7 +137,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const doc = await storedInvoice(db, await req.provider(), req.params.id, req.lang);
+      const doc = await storedInvoice(db, await req.provider(), req.params.id);
       return sendFile(
         reply,
         doc.xml,

@@ -10,6 +10,7 @@ import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import type { AuthUser } from '../../lib/context.js';
 import { BILLING_LOCK } from '../../lib/ledger.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { joinedTexts, type LocalText } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import { isoTime } from '../../lib/time.js';
 import { documentTotals, invoiceLines, type InvoiceDocument, type PartyDetails } from './invoice-document.js';
@@ -43,9 +44,9 @@ const sumsEuros = (s: Sums) => ({
   corrections: toEuros(s.corrections),
 });
 
-async function providerRow(db: Db | Tx, providerId: number, lang: Lang): Promise<ProviderRow> {
+async function providerRow(db: Db | Tx, providerId: number): Promise<ProviderRow> {
   const [p] = await db.select().from(providers).where(eq(providers.id, providerId));
-  if (!p) throw new AppError(404, t(lang, 'notFound'));
+  if (!p) throw new AppError(404, t.coded('notFound'));
   return p;
 }
 
@@ -63,9 +64,9 @@ function missingDetails(p: ProviderRow, s: MonthStatement): string[] {
 }
 
 /** GET /app/invoices/statement */
-export async function statementAnswer(db: Db, providerId: number, scope: Scope, month: string, now: Date, lang: Lang): Promise<Statement> {
-  const p = await providerRow(db, providerId, lang);
-  const s = await monthStatement(db, providerId, scope, month, lang);
+export async function statementAnswer(db: Db, providerId: number, scope: Scope, month: string, now: Date): Promise<Statement> {
+  const p = await providerRow(db, providerId);
+  const s = await monthStatement(db, providerId, scope, month);
   const lines = invoiceLines(s, p.vatRateBp);
   const totals = documentTotals(lines);
   const billed = await billedBy(
@@ -170,12 +171,12 @@ export async function listInvoices(db: Db, providerId: number, month: string | u
 }
 
 /** One issued document of the provider (another provider's is 404). */
-export async function storedInvoice(db: Db, providerId: number, id: number, lang: Lang) {
+export async function storedInvoice(db: Db, providerId: number, id: number) {
   const [row] = await db
     .select({ code: invoices.code, kind: invoices.kind, xml: invoices.xml, pdf: invoices.pdf })
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.providerId, providerId)));
-  if (!row) throw new AppError(404, t(lang, 'notFound'));
+  if (!row) throw new AppError(404, t.coded('notFound'));
   return row;
 }
 
@@ -295,11 +296,11 @@ async function readInvoice(db: Db | Tx, id: number): Promise<Invoice> {
 }
 
 /** The month may be billed: it has ended in the provider's zone and none of its menus still takes orders. */
-async function checkMonthClosed(tx: Tx, p: ProviderRow, month: string, now: Date, lang: Lang) {
+async function checkMonthClosed(tx: Tx, p: ProviderRow, month: string, now: Date) {
   const { start, end } = monthBounds(month, p.timezone);
   if (now < end) {
     const date = DateTime.fromJSDate(end).setZone(p.timezone).toISODate()!;
-    throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'monthNotEnded', { date })] });
+    throw fieldError(t.coded('invalid'), { month: [invoiceText.coded('monthNotEnded', { date })] });
   }
   // A menu of the month whose ordering closes later (its `to`): orders placed on it would belong to
   // this month after its invoice. Disabled menus count too: they can be enabled again.
@@ -309,7 +310,7 @@ async function checkMonthClosed(tx: Tx, p: ProviderRow, month: string, now: Date
     .where(and(eq(menus.providerId, p.id), gte(menus.from, start), lt(menus.from, end), gt(menus.to, now)))
     .orderBy(menus.from)
     .limit(1);
-  if (open) throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'menuStillOpen', { title: open.title })] });
+  if (open) throw fieldError(t.coded('invalid'), { month: [invoiceText.coded('menuStillOpen', { title: open.title })] });
 }
 
 /** POST /app/invoices: issues the month's invoice of a location or company (the employer's subsidy share). */
@@ -328,19 +329,23 @@ export async function issueInvoice(
     // second sees the first (whatever their scopes, also across a new year, when they would lock
     // different counter rows); a correction recorded meanwhile waits and falls in the next month.
     await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${providerId})`);
-    const p = await providerRow(tx, providerId, lang);
+    const p = await providerRow(tx, providerId);
     const { issueDate, dueDate, year } = issueDay(p, now);
     const number = await nextNumber(tx, providerId, year);
-    const s = await monthStatement(tx, providerId, scope, input.month, lang);
-    await checkMonthClosed(tx, p, input.month, now, lang);
+    const s = await monthStatement(tx, providerId, scope, input.month);
+    await checkMonthClosed(tx, p, input.month, now);
     const missing = missingDetails(p, s);
     if (missing.length) {
-      const label = (f: string) => {
+      const label = (f: string): LocalText => {
         const [side, field] = f.split('.') as ['provider' | 'location', string];
         const k = field === 'iban' ? 'iban' : field === 'vat_number' ? 'vatNo' : field === 'registration_number' ? 'regNo' : 'name';
-        return `${invoiceText(lang, side === 'provider' ? 'seller' : 'buyer')}: ${invoiceText(lang, k)}`;
+        return {
+          code: `invoices.${side}.${k}`,
+          params: undefined,
+          render: (reader) => `${invoiceText(reader, side === 'provider' ? 'seller' : 'buyer')}: ${invoiceText(reader, k)}`,
+        };
       };
-      throw new AppError(409, invoiceText(lang, 'missingDetails', { fields: missing.map(label).join(', ') }));
+      throw new AppError(409, invoiceText.coded('missingDetails', { fields: joinedTexts(missing.map(label), ', ') }));
     }
     // One month of one location is billed once, whatever the scope (a location, or its company).
     const [billed] = await billedBy(
@@ -351,10 +356,10 @@ export async function issueInvoice(
     );
     if (billed) {
       const titles = s.locations.filter((l) => billed.locationIds.includes(l.id)).map((l) => l.title);
-      throw new AppError(409, invoiceText(lang, 'alreadyBilled', { code: billed.code, locations: titles.join(', ') }));
+      throw new AppError(409, invoiceText.coded('alreadyBilled', { code: billed.code, locations: titles.join(', ') }));
     }
     const lines = invoiceLines(s, p.vatRateBp);
-    if (lines.length === 0) throw fieldError(t(lang, 'invalid'), { month: [invoiceText(lang, 'nothingToBill')] });
+    if (lines.length === 0) throw fieldError(t.coded('invalid'), { month: [invoiceText.coded('nothingToBill')] });
     const doc: InvoiceDocument = {
       kind: 'invoice',
       code: invoiceCode(year, number),
@@ -402,7 +407,7 @@ export async function creditInvoice(
 ): Promise<Invoice> {
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${providerId})`);
-    const p = await providerRow(tx, providerId, lang);
+    const p = await providerRow(tx, providerId);
     const { issueDate, dueDate, year } = issueDay(p, now);
     const number = await nextNumber(tx, providerId, year);
     const [orig] = await tx
@@ -415,10 +420,10 @@ export async function creditInvoice(
       })
       .from(invoices)
       .where(and(eq(invoices.id, invoiceId), eq(invoices.providerId, providerId)));
-    if (!orig) throw new AppError(404, t(lang, 'notFound'));
-    if (orig.kind !== 'invoice') throw new AppError(409, invoiceText(lang, 'notAnInvoice'));
+    if (!orig) throw new AppError(404, t.coded('notFound'));
+    if (orig.kind !== 'invoice') throw new AppError(409, invoiceText.coded('notAnInvoice'));
     const [credited] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.creditsId, orig.id));
-    if (credited) throw new AppError(409, invoiceText(lang, 'alreadyCredited'));
+    if (credited) throw new AppError(409, invoiceText.coded('alreadyCredited'));
     const o = orig.snapshot as InvoiceDocument;
     const doc: InvoiceDocument = {
       ...o,

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Lang } from '../../../shared/i18n.js';
 import type { Db, Tx } from '../../db/client.js';
 import { ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -93,7 +92,7 @@ const paid = (method: 'cash' | 'card' | 'bank') =>
   sql<number>`coalesce(sum(case when ${orders.paymentType} = ${method} then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number);
 
 /** The locations of a scope (one location, or every location with the company's registration number). */
-export async function scopeLocations(db: Db | Tx, scope: Scope, lang: Lang) {
+export async function scopeLocations(db: Db | Tx, scope: Scope) {
   const rows = await db
     .select({
       id: locations.id,
@@ -110,17 +109,17 @@ export async function scopeLocations(db: Db | Tx, scope: Scope, lang: Lang) {
     .where(scope.locationId !== undefined ? eq(locations.id, scope.locationId) : eq(locations.registrationNumber, scope.company ?? ''))
     .orderBy(asc(locations.title), asc(locations.id));
   if (rows.length === 0) {
-    if (scope.locationId !== undefined) throw new AppError(404, t(lang, 'notFound'));
-    throw new AppError(404, invoiceText(lang, 'unknownCompany'));
+    if (scope.locationId !== undefined) throw new AppError(404, t.coded('notFound'));
+    throw new AppError(404, invoiceText.coded('unknownCompany'));
   }
   return rows;
 }
 
 /** The statement of a location or company for a month, on the provider's menus. */
-export async function monthStatement(db: Db | Tx, providerId: number, scope: Scope, month: string, lang: Lang): Promise<MonthStatement> {
+export async function monthStatement(db: Db | Tx, providerId: number, scope: Scope, month: string): Promise<MonthStatement> {
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  if (!provider) throw new AppError(404, t(lang, 'notFound'));
-  const locs = await scopeLocations(db, scope, lang);
+  if (!provider) throw new AppError(404, t.coded('notFound'));
+  const locs = await scopeLocations(db, scope);
   const { start, end } = monthBounds(month, provider.timezone);
   const rows = await db
     .select({
@@ -228,10 +227,10 @@ export interface PayrollRow {
 }
 
 /** Per employee of a location: the month's placed orders and their own share (payroll deduction). */
-export async function payrollRows(db: Db | Tx, providerId: number, locationId: number, month: string, lang: Lang): Promise<PayrollRow[]> {
+export async function payrollRows(db: Db | Tx, providerId: number, locationId: number, month: string): Promise<PayrollRow[]> {
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  if (!provider) throw new AppError(404, t(lang, 'notFound'));
-  await scopeLocations(db, { locationId }, lang);
+  if (!provider) throw new AppError(404, t.coded('notFound'));
+  await scopeLocations(db, { locationId });
   const { start, end } = monthBounds(month, provider.timezone);
   return db
     .select({

@@ -74,18 +74,18 @@ interface PackLap {
 
 /** The menu's placed orders grouped per lap and stop, in delivery order, within `scope`. */
 async function loadPacking(db: Db, providerId: number, menuId: number, scope: PrintScope, lang: Lang) {
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  const menu = await providerMenu(db, providerId, menuId);
   const stopOf = await deliveryStops(db, providerId);
   if (scope.lapId !== undefined) {
     const [lap] = await db
       .select({ id: laps.id })
       .from(laps)
       .where(and(eq(laps.id, scope.lapId), eq(laps.providerId, providerId)));
-    if (!lap) throw new AppError(404, kitchenText(lang, 'lapNotFound'));
+    if (!lap) throw new AppError(404, kitchenText.coded('lapNotFound'));
   }
   if (scope.locationId !== undefined) {
     const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, scope.locationId));
-    if (!loc) throw new AppError(404, kitchenText(lang, 'locationNotFound'));
+    if (!loc) throw new AppError(404, kitchenText.coded('locationNotFound'));
   }
   const lapLocationIds =
     scope.lapId !== undefined ? [...stopOf].filter(([, s]) => s.lapId === scope.lapId).map(([locationId]) => locationId) : null;
@@ -391,9 +391,9 @@ async function portionLine(db: Db | Tx, p: Portion) {
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(locations, eq(locations.id, orders.locationId))
     .where(and(eq(orderItems.id, p.itemId), eq(orderItems.orderId, p.orderId)));
-  if (!line || p.unit > line.qty || Number(line.provider) !== p.providerId) throw new AppError(404, kitchenText(p.lang, 'portionNotFound'));
-  if (line.status === ORDER_STATUS.cancelled) throw new AppError(409, kitchenText(p.lang, 'orderCancelled', { n: p.orderId }));
-  if (line.status !== ORDER_STATUS.placed) throw new AppError(409, kitchenText(p.lang, 'orderNotPlaced', { n: p.orderId }));
+  if (!line || p.unit > line.qty || Number(line.provider) !== p.providerId) throw new AppError(404, kitchenText.coded('portionNotFound'));
+  if (line.status === ORDER_STATUS.cancelled) throw new AppError(409, kitchenText.coded('orderCancelled', { n: p.orderId }));
+  if (line.status !== ORDER_STATUS.placed) throw new AppError(409, kitchenText.coded('orderNotPlaced', { n: p.orderId }));
   return line;
 }
 
@@ -476,8 +476,8 @@ export async function undoHandOver(db: Db, p: Portion, who: Who, now: Date): Pro
       .from(portionHandovers)
       .where(and(eq(portionHandovers.itemId, p.itemId), eq(portionHandovers.unit, p.unit)))
       .for('update');
-    if (!row) throw new AppError(409, kitchenText(p.lang, 'notHandedOver'));
-    if (now.getTime() - row.at.getTime() > HANDOVER_UNDO_MS) throw new AppError(409, kitchenText(p.lang, 'undoTooLate'));
+    if (!row) throw new AppError(409, kitchenText.coded('notHandedOver'));
+    if (now.getTime() - row.at.getTime() > HANDOVER_UNDO_MS) throw new AppError(409, kitchenText.coded('undoTooLate'));
     await tx.delete(portionHandovers).where(and(eq(portionHandovers.itemId, p.itemId), eq(portionHandovers.unit, p.unit)));
     await recordAudit(tx, who, {
       action: 'portion.handover_undo',

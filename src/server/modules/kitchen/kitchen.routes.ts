@@ -112,7 +112,6 @@ export async function kitchenRoutes(app: App, deps: Deps) {
         req.body.ticket,
         { user: userOf(req), id: req.id },
         deps.now(),
-        req.lang,
       );
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
@@ -125,7 +124,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, body: ticketInput, response: { 200: ticketActionResult } },
     },
     async (req) => {
-      const done = await recallTicket(db, await req.provider(), req.params.id, req.body.ticket, req, deps.now(), req.lang);
+      const done = await recallTicket(db, await req.provider(), req.params.id, req.body.ticket, req, deps.now());
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
     },

@@ -11,14 +11,17 @@ import { placedOrder } from '../ordering/ordering.placed.js';
 import { countDishes } from './kitchen.counts.js';
 import { earliestDeparture } from './kitchen.departure.js';
 
-/** The menu of the provider with what its summary needs, or 404. */
-export async function providerMenu(db: Db, providerId: number, menuId: number, lang: Lang) {
+/**
+ * The menu of the provider with what its summary needs, or 404 (a coded error). `_lang` is ignored:
+ * ordering.print.ts still passes one and is converted separately (issue 25).
+ */
+export async function providerMenu(db: Db, providerId: number, menuId: number, _lang?: Lang) {
   const [menu] = await db
     .select(summaryColumns)
     .from(menus)
     .innerJoin(providers, eq(providers.id, menus.providerId))
     .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
-  if (!menu) throw new AppError(404, t(lang, 'notFound'));
+  if (!menu) throw new AppError(404, t.coded('notFound'));
   return menu;
 }
 
@@ -27,7 +30,7 @@ export async function providerMenu(db: Db, providerId: number, menuId: number, l
  * counted from its placed orders (see countDishes).
  */
 export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, now: Date, lang: Lang): Promise<KitchenResult> {
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  const menu = await providerMenu(db, providerId, menuId);
   const [{ dishes, initials }, alerts, departure] = await Promise.all([
     countDishes(db, menuId, lang),
     allergenAlerts(db, menuId, lang),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { pickText, type Lang } from '../../../shared/i18n.js';
+import { DEFAULT_LANG, pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { kdsBumps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
@@ -23,7 +23,7 @@ const iso = (d: Date) => d.toISOString();
 
 /** The orders of a menu (placed and cancelled) as tickets, in delivery order, with their bumps. */
 async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  const menu = await providerMenu(db, providerId, menuId);
   const [rows, stopOf, bumps, titles] = await Promise.all([
     db
       .select({
@@ -194,14 +194,14 @@ export async function bumpTicket(
   key: string,
   who: AuditWho & { user: { id: number } },
   now: Date,
-  lang: Lang,
 ) {
   const userId = who.user.id;
   const by: TicketGrouping = key.startsWith('lap:') ? 'lap' : 'location';
-  const { tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
+  // Only the tickets' keys are read here: the language of their titles does not matter.
+  const { tickets, bumps } = await buildTickets(db, providerId, menuId, by, DEFAULT_LANG);
   // Every location has a ticket of its own in the per-location view, so that view judges "loc:" keys.
   const ticket = tickets.find((x) => x.key === key);
-  if (!ticket) throw new AppError(404, t(lang, 'notFound'));
+  if (!ticket) throw new AppError(404, t.coded('notFound'));
   if (isBumped(ticket, bumps.get(key))) return { success: true, changed: false, ticket: key };
   const values = { menuId, ticketKey: key, bumpedAt: now, bumpedById: userId, recalledAt: null };
   await db.transaction(async (tx) => {
@@ -224,8 +224,8 @@ export async function bumpTicket(
  * POST /app/kitchen/{menuId}/tickets/recall: brings a bumped ticket back. Idempotent: a ticket not
  * bumped (never, or recalled already) answers `changed: false`.
  */
-export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, who: AuditWho, now: Date, lang: Lang) {
-  await providerMenu(db, providerId, menuId, lang);
+export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, who: AuditWho, now: Date) {
+  await providerMenu(db, providerId, menuId);
   const done = await db.transaction(async (tx) => {
     const rows = await tx
       .update(kdsBumps)

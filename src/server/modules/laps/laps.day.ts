@@ -31,14 +31,14 @@ const dayNotOver = (now: Date) =>
  * DELETE /app/laps/{id}. Refused (409, naming the menu) while one of its stops carries a report
  * of a menu whose day has not ended: placed orders, recorded cash or a stop status.
  */
-export async function deleteLap(db: Db, providerId: number, lapId: number, now: Date, lang: Lang, who: AuditWho): Promise<void> {
+export async function deleteLap(db: Db, providerId: number, lapId: number, now: Date, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(laps)
       .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)))
       .for('update');
-    if (!row) throw new AppError(404, t(lang, 'notFound'));
+    if (!row) throw new AppError(404, t.coded('notFound'));
     const stops = (
       await tx
         .select({ id: lapLocations.locationId })
@@ -62,7 +62,7 @@ export async function deleteLap(db: Db, providerId: number, lapId: number, now: 
         )
         .orderBy(asc(menus.from), asc(menus.id))
         .limit(1);
-      if (busy) throw new AppError(409, lapText(lang, 'busy', { menu: busy.title }));
+      if (busy) throw new AppError(409, lapText.coded('busy', { menu: busy.title }));
     }
     await tx.delete(laps).where(eq(laps.id, lapId));
     await recordAudit(tx, who, {
@@ -85,14 +85,8 @@ const onActiveLap = (providerId: number) =>
  * GET /app/laps/unrouted: per menu (the one named, else every menu whose day has not ended) the
  * locations with placed orders that no active lap of the provider delivers to.
  */
-export async function unroutedLocations(
-  db: Db,
-  providerId: number,
-  now: Date,
-  menuId: number | undefined,
-  lang: Lang,
-): Promise<UnroutedList> {
-  if (menuId !== undefined) await providerMenu(db, providerId, menuId, lang);
+export async function unroutedLocations(db: Db, providerId: number, now: Date, menuId: number | undefined): Promise<UnroutedList> {
+  if (menuId !== undefined) await providerMenu(db, providerId, menuId);
   const rows = await db
     .select({
       menuId: menus.id,
@@ -135,7 +129,7 @@ export async function unroutedLocations(
  * many stops with cash to collect have nothing recorded.
  */
 export async function dayCash(db: Db, providerId: number, menuId: number, lang: Lang): Promise<DayCash> {
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  const menu = await providerMenu(db, providerId, menuId);
   const [expectedRows, collectedRows, stopRows, statusRows] = await Promise.all([
     db
       .select({
@@ -243,14 +237,14 @@ function presentStatus(row: typeof lapStopStatuses.$inferSelect, changedBy: stri
 }
 
 /** A location staff of this provider may deliver to: it exists and is on no other provider's lap. */
-async function deliverableLocation(db: Db, providerId: number, locationId: number, lang: Lang) {
+async function deliverableLocation(db: Db, providerId: number, locationId: number) {
   const [loc] = await db
     .select({ id: locations.id, title: locations.title, lapProvider: laps.providerId })
     .from(locations)
     .leftJoin(lapLocations, eq(lapLocations.locationId, locations.id))
     .leftJoin(laps, eq(laps.id, lapLocations.lapId))
     .where(eq(locations.id, locationId));
-  if (!loc || (loc.lapProvider !== null && loc.lapProvider !== providerId)) throw new AppError(404, lapText(lang, 'locationNotFound'));
+  if (!loc || (loc.lapProvider !== null && loc.lapProvider !== providerId)) throw new AppError(404, lapText.coded('locationNotFound'));
   return loc;
 }
 
@@ -269,12 +263,11 @@ export async function setStopStatus(
   input: StopStatusInput,
   user: { id: number },
   now: Date,
-  lang: Lang,
   who: AuditWho,
 ): Promise<StopStatus> {
   const { db, mailer } = deps;
-  const menu = await providerMenu(db, providerId, menuId, lang);
-  const location = await deliverableLocation(db, providerId, locationId, lang);
+  const menu = await providerMenu(db, providerId, menuId);
+  const location = await deliverableLocation(db, providerId, locationId);
   const sends: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
     const key = and(eq(lapStopStatuses.menuId, menuId), eq(lapStopStatuses.locationId, locationId));

@@ -41,20 +41,20 @@ export async function lapsRoutes(app: App, deps: Deps) {
   app.post(
     '/laps',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], body: createLapInput, response: { 201: lap } } },
-    async (req, reply) => reply.code(201).send(await createLap(db, await req.provider(), req.body, req.lang, req)),
+    async (req, reply) => reply.code(201).send(await createLap(db, await req.provider(), req.body, req)),
   );
 
   app.put(
     '/laps/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, body: updateLapInput, response: { 200: lap } } },
-    async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req.lang, req),
+    async (req) => updateLap(db, await req.provider(), req.params.id, req.body, req),
   );
 
   app.delete(
     '/laps/:id',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: idParams, response: { 200: success } } },
     async (req) => {
-      await deleteLap(db, await req.provider(), req.params.id, deps.now(), req.lang, req);
+      await deleteLap(db, await req.provider(), req.params.id, deps.now(), req);
       return { success: true as const };
     },
   );
@@ -62,7 +62,7 @@ export async function lapsRoutes(app: App, deps: Deps) {
   app.get(
     '/laps/unrouted',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], querystring: unroutedQuery, response: { 200: unroutedList } } },
-    async (req) => unroutedLocations(db, await req.provider(), deps.now(), req.query.menu_id, req.lang),
+    async (req) => unroutedLocations(db, await req.provider(), deps.now(), req.query.menu_id),
   );
 
   app.get(
@@ -86,7 +86,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
         req.body,
         userOf(req),
         deps.now(),
-        req.lang,
         req,
       ),
   );
@@ -115,6 +114,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
       config: { access: LAP_STAFF },
       schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } },
     },
-    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req.lang, req),
+    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req),
   );
 }

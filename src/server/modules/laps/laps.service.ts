@@ -34,7 +34,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { lapCashEntry } from '../../lib/ledger.js';
-import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts, lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../kitchen/kitchen.allergens.js';
@@ -103,12 +103,12 @@ export async function listLaps(db: Db, providerId: number): Promise<LapList> {
   return { data: rows.map((r) => presentLap(r, stops.get(r.id)!)), unassigned };
 }
 
-async function readLap(db: Db | Tx, providerId: number, lapId: number, lang: Lang): Promise<Lap> {
+async function readLap(db: Db | Tx, providerId: number, lapId: number): Promise<Lap> {
   const [row] = await db
     .select()
     .from(laps)
     .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
-  if (!row) throw new AppError(404, t(lang, 'notFound'));
+  if (!row) throw new AppError(404, t.coded('notFound'));
   return presentLap(row, (await stopsOf(db, [row.id])).get(row.id)!);
 }
 
@@ -116,7 +116,7 @@ async function readLap(db: Db | Tx, providerId: number, lapId: number, lang: Lan
  * Refuses locations that may not join lap `lapId` (null: a new lap): unknown ones and those on
  * another provider's lap ("Location not found"), and those on another lap of this provider.
  */
-async function checkJoining(tx: Tx, providerId: number, lapId: number | null, ids: { id: number; field: string }[], lang: Lang) {
+async function checkJoining(tx: Tx, providerId: number, lapId: number | null, ids: { id: number; field: string }[]) {
   if (ids.length === 0) return;
   const rows = await tx
     .select({ id: locations.id, lapId: laps.id, lapTitle: laps.title, lapProvider: laps.providerId })
@@ -130,13 +130,13 @@ async function checkJoining(tx: Tx, providerId: number, lapId: number | null, id
       ),
     );
   const found = new Map(rows.map((r) => [r.id, r]));
-  const errors: FieldErrors = {};
+  const errors: CodedFieldErrors = {};
   for (const { id, field } of ids) {
     const r = found.get(id);
-    if (!r || (r.lapId !== null && r.lapProvider !== providerId)) errors[field] = [lapText(lang, 'locationNotFound')];
-    else if (r.lapId !== null && r.lapId !== lapId) errors[field] = [lapText(lang, 'onOtherLap', { title: r.lapTitle ?? '' })];
+    if (!r || (r.lapId !== null && r.lapProvider !== providerId)) errors[field] = [lapText.coded('locationNotFound')];
+    else if (r.lapId !== null && r.lapId !== lapId) errors[field] = [lapText.coded('onOtherLap', { title: r.lapTitle ?? '' })];
   }
-  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
 }
 
 async function writeStops(tx: Tx, lapId: number, ids: number[]) {
@@ -145,7 +145,7 @@ async function writeStops(tx: Tx, lapId: number, ids: number[]) {
 }
 
 /** POST /app/laps. */
-export async function createLap(db: Db, providerId: number, input: CreateLapInput, lang: Lang, who: AuditWho): Promise<Lap> {
+export async function createLap(db: Db, providerId: number, input: CreateLapInput, who: AuditWho): Promise<Lap> {
   return db.transaction(async (tx) => {
     const ids = input.locations ?? [];
     await checkJoining(
@@ -153,7 +153,6 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
       providerId,
       null,
       ids.map((id, i) => ({ id, field: `locations.${i}` })),
-      lang,
     );
     let position = input.position;
     if (position === undefined) {
@@ -176,12 +175,12 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
       location_ids: ids,
     };
     await recordAudit(tx, who, { action: 'lap.create', entityType: 'lap', entityId: row!.id, providerId, after });
-    return readLap(tx, providerId, row!.id, lang);
+    return readLap(tx, providerId, row!.id);
   });
 }
 
 /** PUT /app/laps/{id}: fields, and the locations as a whole list or one step (add, remove, move). */
-export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, lang: Lang, who: AuditWho): Promise<Lap> {
+export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, who: AuditWho): Promise<Lap> {
   return db.transaction(async (tx) => {
     // The lap row is locked so two editors' steps apply one after the other.
     const [row] = await tx
@@ -189,7 +188,7 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
       .from(laps)
       .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)))
       .for('update');
-    if (!row) throw new AppError(404, t(lang, 'notFound'));
+    if (!row) throw new AppError(404, t.coded('notFound'));
 
     const current = (
       await tx
@@ -206,18 +205,17 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
         providerId,
         lapId,
         list.map((id, i) => ({ id, field: `locations.${i}` })).filter((x) => !current.includes(x.id)),
-        lang,
       );
       next = list;
     } else if (input.add !== undefined) {
-      await checkJoining(tx, providerId, lapId, [{ id: input.add, field: 'add' }], lang);
+      await checkJoining(tx, providerId, lapId, [{ id: input.add, field: 'add' }]);
       next = addStop(current, input.add);
     } else if (input.remove !== undefined) {
-      if (!current.includes(input.remove)) throw fieldError(t(lang, 'invalid'), { remove: [lapText(lang, 'notOnLap')] });
+      if (!current.includes(input.remove)) throw fieldError(t.coded('invalid'), { remove: [lapText.coded('notOnLap')] });
       next = removeStop(current, input.remove);
     } else if (input.move !== undefined) {
       const index = current.indexOf(input.move.location_id);
-      if (index < 0) throw fieldError(t(lang, 'invalid'), { 'move.location_id': [lapText(lang, 'notOnLap')] });
+      if (index < 0) throw fieldError(t.coded('invalid'), { 'move.location_id': [lapText.coded('notOnLap')] });
       next = moveStop(current, index, input.move.offset);
     }
 
@@ -248,7 +246,7 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
         location_ids: next ?? current,
       },
     });
-    return readLap(tx, providerId, lapId, lang);
+    return readLap(tx, providerId, lapId);
   });
 }
 
@@ -296,8 +294,8 @@ async function loadReport(db: Db, providerId: number, lapId: number, menuId: num
     .select()
     .from(laps)
     .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
-  if (!lapRow) throw new AppError(404, t(lang, 'notFound'));
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  if (!lapRow) throw new AppError(404, t.coded('notFound'));
+  const menu = await providerMenu(db, providerId, menuId);
   const stops = (await stopsOf(db, [lapId])).get(lapId)!;
   const ids = stops.map((s) => s.id);
   const base = { lap: { id: lapRow.id, title: lapRow.title, active: lapRow.active }, dishlist: presentSummary(menu) };
@@ -623,10 +621,9 @@ export async function recordCashBalance(
   input: CashBalanceInput,
   userId: number,
   now: Date,
-  lang: Lang,
   who: AuditWho,
 ): Promise<CashBalanceResult> {
-  await providerMenu(db, providerId, menuId, lang);
+  await providerMenu(db, providerId, menuId);
   const [loc] = await db
     .select({ id: locations.id, lapProvider: laps.providerId })
     .from(locations)
@@ -634,7 +631,7 @@ export async function recordCashBalance(
     .leftJoin(laps, eq(laps.id, lapLocations.lapId))
     .where(eq(locations.id, input.location_id));
   if (!loc || (loc.lapProvider !== null && loc.lapProvider !== providerId)) {
-    throw new AppError(404, t(lang, 'notFound'), { location_id: [lapText(lang, 'locationNotFound')] });
+    throw new AppError(404, t.coded('notFound'), { location_id: [lapText.coded('locationNotFound')] });
   }
   const amountCents = toCents(input.amount);
   const row = await db.transaction(async (tx) => {

@@ -114,7 +114,7 @@ describe('the ledger', () => {
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
     // The month statement of the location reads the refund from the ledger.
     const month = DateTime.fromJSDate(w.menu.from, { zone: w.provider.timezone }).toFormat('yyyy-MM');
-    const statement = await monthStatement(ctx.db, w.provider.id, { locationId: c.location.id }, month, 'en');
+    const statement = await monthStatement(ctx.db, w.provider.id, { locationId: c.location.id }, month);
     expect(statement.totals).toMatchObject({ orders: 0, refunds: 625 });
   });
 

@@ -44,23 +44,23 @@ export async function locationsRoutes(app: App, deps: Deps) {
   app.get(
     '/locations/:id',
     { config: read, schema: { tags: ['locations'], params: idParams, response: { 200: locationAnswer } } },
-    async (req) => withLink(await readLocation(db, req.params.id, req.lang, viewer(req))),
+    async (req) => withLink(await readLocation(db, req.params.id, viewer(req))),
   );
   app.post(
     '/locations',
     { config: write, schema: { tags: ['locations'], body: createLocationInput, response: { 201: location } } },
-    async (req, reply) => reply.status(201).send(withLink(await createLocation(db, req.body, req.lang, req))),
+    async (req, reply) => reply.status(201).send(withLink(await createLocation(db, req.body, req))),
   );
   app.put(
     '/locations/:id',
     { config: write, schema: { tags: ['locations'], params: idParams, body: updateLocationInput, response: { 200: location } } },
-    async (req) => withLink(await updateLocation(db, req.params.id, req.body, req.lang, req)),
+    async (req) => withLink(await updateLocation(db, req.params.id, req.body, req)),
   );
   // A GET because the spec names it so; it only ever sets unconfirmed to false (idempotent).
   app.get(
     '/locations/:id/reconfirm',
     { config: write, schema: { tags: ['locations'], params: idParams, response: { 200: location } } },
-    async (req) => withLink(await reconfirmLocation(db, req.params.id, req.lang, req)),
+    async (req) => withLink(await reconfirmLocation(db, req.params.id, req)),
   );
   app.get(
     '/locations/token/:hash',
@@ -68,6 +68,6 @@ export async function locationsRoutes(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: { tags: ['locations'], params: z.object({ hash: text().min(1).max(200) }), response: { 200: locationByToken } },
     },
-    async (req) => findByToken(db, req.params.hash, req.lang),
+    async (req) => findByToken(db, req.params.hash),
   );
 }

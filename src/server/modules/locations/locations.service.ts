@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type {
@@ -14,7 +13,7 @@ import type {
 import type { Db, Tx } from '../../db/client.js';
 import { locations, shifts, users } from '../../db/schema/index.js';
 import { changedFields, recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
-import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { findInvitation } from '../teams/invitations.service.js';
@@ -178,15 +177,15 @@ export async function listLocations(db: Db, q: LocationListQuery, viewer: Locati
   return pageOf(data, total, q);
 }
 
-export async function getLocation(db: Db | Tx, id: number, lang: Lang): Promise<LocationCore> {
+export async function getLocation(db: Db | Tx, id: number): Promise<LocationCore> {
   const rows = await selectLocation(db).where(eq(locations.id, id));
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  if (!rows[0]) throw new AppError(404, t.coded('notFound'));
   return (await present(db, rows))[0]!;
 }
 
 /** One location as `viewer` may see it. */
-export async function readLocation(db: Db, id: number, lang: Lang, viewer: LocationViewer): Promise<LocationCoreAnswer> {
-  return forViewer(await getLocation(db, id, lang), viewer);
+export async function readLocation(db: Db, id: number, viewer: LocationViewer): Promise<LocationCoreAnswer> {
+  return forViewer(await getLocation(db, id), viewer);
 }
 
 function locationValues(input: UpdateLocationInput): Partial<typeof locations.$inferInsert> {
@@ -212,17 +211,17 @@ function locationValues(input: UpdateLocationInput): Partial<typeof locations.$i
 }
 
 /** Makes the location's shifts exactly the list: ids kept (renamed, reordered), new ones added, the rest removed. */
-async function writeShifts(tx: Tx, locationId: number, list: NonNullable<UpdateLocationInput['shifts']>, lang: Lang) {
+async function writeShifts(tx: Tx, locationId: number, list: NonNullable<UpdateLocationInput['shifts']>) {
   const own = new Set((await tx.select({ id: shifts.id }).from(shifts).where(eq(shifts.locationId, locationId))).map((s) => s.id));
-  const errors: FieldErrors = {};
+  const errors: CodedFieldErrors = {};
   const seen = new Set<number>();
   list.forEach((s, i) => {
     if (s.id === undefined) return;
-    if (!own.has(s.id)) errors[`shifts.${i}.id`] = [locationText(lang, 'unknownShift')];
-    else if (seen.has(s.id)) errors[`shifts.${i}.id`] = [locationText(lang, 'duplicateShift')];
+    if (!own.has(s.id)) errors[`shifts.${i}.id`] = [locationText.coded('unknownShift')];
+    else if (seen.has(s.id)) errors[`shifts.${i}.id`] = [locationText.coded('duplicateShift')];
     seen.add(s.id);
   });
-  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
   const keep = list.map((s) => s.id).filter((id): id is number => id !== undefined);
   await tx.delete(shifts).where(and(eq(shifts.locationId, locationId), keep.length ? notInArray(shifts.id, keep) : undefined));
   for (const [position, s] of list.entries()) {
@@ -261,28 +260,28 @@ async function auditedLocation(tx: Tx, id: number): Promise<Record<string, unkno
   };
 }
 
-export async function createLocation(db: Db, input: CreateLocationInput, lang: Lang, who: AuditWho): Promise<LocationCore> {
+export async function createLocation(db: Db, input: CreateLocationInput, who: AuditWho): Promise<LocationCore> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(locations)
       .values({ title: input.title, token: newLocationToken(), ...locationValues(input) })
       .returning();
-    if (input.shifts?.length) await writeShifts(tx, row!.id, input.shifts, lang);
+    if (input.shifts?.length) await writeShifts(tx, row!.id, input.shifts);
     const after = { ...(await auditedLocation(tx, row!.id)), subsidy_cents: row!.subsidyCents, full_subsidy: row!.fullSubsidy };
     await recordAudit(tx, who, { action: 'location.create', entityType: 'location', entityId: row!.id, after });
     return row!.id;
   });
-  return getLocation(db, id, lang);
+  return getLocation(db, id);
 }
 
-export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, lang: Lang, who: AuditWho): Promise<LocationCore> {
+export async function updateLocation(db: Db, id: number, input: UpdateLocationInput, who: AuditWho): Promise<LocationCore> {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ subsidy_cents: locations.subsidyCents, full_subsidy: locations.fullSubsidy })
       .from(locations)
       .where(eq(locations.id, id))
       .for('update');
-    if (!found) throw new AppError(404, t(lang, 'notFound'));
+    if (!found) throw new AppError(404, t.coded('notFound'));
     const before = await auditedLocation(tx, id);
     const set = locationValues(input);
     const subsidy = changedFields(found, { subsidy_cents: set.subsidyCents, full_subsidy: set.fullSubsidy });
@@ -290,7 +289,7 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
     // A new invite link: the old token stops naming the location at once.
     if (input.regenerate_token) set.token = newLocationToken();
     if (Object.keys(set).length) await tx.update(locations).set(set).where(eq(locations.id, id));
-    if (input.shifts !== undefined) await writeShifts(tx, id, input.shifts, lang);
+    if (input.shifts !== undefined) await writeShifts(tx, id, input.shifts);
     await recordChange(tx, who, {
       action: 'location.update',
       entityType: 'location',
@@ -299,14 +298,14 @@ export async function updateLocation(db: Db, id: number, input: UpdateLocationIn
       after: await auditedLocation(tx, id),
     });
   });
-  return getLocation(db, id, lang);
+  return getLocation(db, id);
 }
 
 /** Marks a location confirmed; calling it again changes nothing (and records nothing). */
-export async function reconfirmLocation(db: Db, id: number, lang: Lang, who: AuditWho): Promise<LocationCore> {
+export async function reconfirmLocation(db: Db, id: number, who: AuditWho): Promise<LocationCore> {
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ unconfirmed: locations.unconfirmed }).from(locations).where(eq(locations.id, id)).for('update');
-    if (!found) throw new AppError(404, t(lang, 'notFound'));
+    if (!found) throw new AppError(404, t.coded('notFound'));
     if (!found.unconfirmed) return;
     await tx.update(locations).set({ unconfirmed: false }).where(eq(locations.id, id));
     await recordAudit(tx, who, {
@@ -317,11 +316,11 @@ export async function reconfirmLocation(db: Db, id: number, lang: Lang, who: Aud
       after: { unconfirmed: false },
     });
   });
-  return getLocation(db, id, lang);
+  return getLocation(db, id);
 }
 
 /** The location an invite link belongs to (active locations only), for the sign-up page. */
-export async function locationByToken(db: Db, token: string, lang: Lang): Promise<LocationByToken> {
+export async function locationByToken(db: Db, token: string): Promise<LocationByToken> {
   // An e-mailed invitation's own link names its location while it is pending (issue 24).
   const invitation = await findInvitation(db, token, new Date());
   const rows = await db
@@ -330,6 +329,6 @@ export async function locationByToken(db: Db, token: string, lang: Lang): Promis
     .where(
       and(invitation.state === 'live' ? eq(locations.id, invitation.locationId) : eq(locations.token, token), eq(locations.status, true)),
     );
-  if (!rows[0] || (invitation.state !== 'none' && invitation.state !== 'live')) throw new AppError(404, locationText(lang, 'unknownToken'));
+  if (!rows[0] || (invitation.state !== 'none' && invitation.state !== 'live')) throw new AppError(404, locationText.coded('unknownToken'));
   return rows[0];
 }

@@ -41,25 +41,25 @@ export async function menusRoutes(app: App, deps: Deps) {
     async (req) => listMenus(db, await req.providerOrNull(), req.query),
   );
   app.get('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuDetail } } }, async (req) =>
-    getMenu(db, await req.provider(), req.params.id, req.lang),
+    getMenu(db, await req.provider(), req.params.id),
   );
   app.post(
     '/dishlists',
     { config, schema: { tags: ['menus'], body: createMenuInput, response: { 201: menuDetail } } },
-    async (req, reply) => reply.status(201).send(await createMenu(db, await req.provider(), req.body, req.lang, req)),
+    async (req, reply) => reply.status(201).send(await createMenu(db, await req.provider(), req.body, req)),
   );
   app.put(
     '/dishlists/:id',
     { config, schema: { tags: ['menus'], params: idParams, body: updateMenuInput, response: { 200: menuDetail } } },
     async (req) => {
-      const menu = await updateMenu(db, await req.provider(), req.params.id, req.body, req.lang, req);
+      const menu = await updateMenu(db, await req.provider(), req.params.id, req.body, req);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return menu;
     },
   );
   app.delete('/dishlists/:id', { config, schema: { tags: ['menus'], params: idParams, response: { 200: success } } }, async (req) => {
     const providerId = await req.provider();
-    await deleteMenu(db, providerId, req.params.id, req.lang, req);
+    await deleteMenu(db, providerId, req.params.id, req);
     // The menu row is gone: the event names its provider itself (the notify cannot look it up).
     app.changes.publish({ type: 'menu', menuId: req.params.id, providerId });
     return { success: true as const };
@@ -68,7 +68,7 @@ export async function menusRoutes(app: App, deps: Deps) {
     '/dishlists/:id/copy',
     { config, schema: { tags: ['menus'], params: idParams, body: copyMenuInput, response: { 201: copyMenuResult } } },
     async (req, reply) => {
-      const copies = await copyMenu(db, await req.provider(), req.params.id, req.body, req.lang, req);
+      const copies = await copyMenu(db, await req.provider(), req.params.id, req.body, req);
       for (const m of copies) app.changes.publish({ type: 'menu', menuId: m.id });
       return reply.status(201).send({ data: copies });
     },
@@ -76,13 +76,13 @@ export async function menusRoutes(app: App, deps: Deps) {
   app.get(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, response: { 200: menuBalance } } },
-    async (req) => getBalance(db, await req.provider(), req.params.id, req.lang),
+    async (req) => getBalance(db, await req.provider(), req.params.id),
   );
   app.post(
     '/dishlists/:id/balance',
     { config, schema: { tags: ['menus'], params: idParams, body: balanceInput, response: { 200: menuBalance } } },
     async (req) => {
-      const balance = await setBalance(db, await req.provider(), req.params.id, req.body, req.lang, req);
+      const balance = await setBalance(db, await req.provider(), req.params.id, req.body, req);
       app.changes.publish({ type: 'menu', menuId: req.params.id });
       return balance;
     },

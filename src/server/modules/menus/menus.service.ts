@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { pickText, type Lang } from '../../../shared/i18n.js';
 import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { pageOf, pageWindow, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { toCents, toEuros } from '../../../shared/money.js';
@@ -30,7 +29,8 @@ import {
   providers,
 } from '../../db/schema/index.js';
 import { changedFields, recordAudit, type AuditWho } from '../../lib/audit.js';
-import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors, type ErrorText } from '../../lib/errors.js';
+import { localNames } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import { fullText } from '../catalogue/categories.service.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
@@ -114,13 +114,13 @@ async function orderedDishIds(db: Db | Tx, menuId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function getMenu(db: Db | Tx, providerId: number, id: number, lang: Lang): Promise<MenuDetail> {
+export async function getMenu(db: Db | Tx, providerId: number, id: number): Promise<MenuDetail> {
   const rows = await db
     .select(summaryColumns())
     .from(menus)
     .where(and(eq(menus.id, id), eq(menus.providerId, providerId)));
   const menu = rows[0];
-  if (!menu) throw new AppError(404, t(lang, 'notFound'));
+  if (!menu) throw new AppError(404, t.coded('notFound'));
   const [selected, prices, cats, ordered] = await Promise.all([
     db
       .select({ id: menuDishes.dishId, categoryId: menuDishes.categoryId, priceCents: menuDishes.priceCents })
@@ -184,9 +184,9 @@ interface PlannedDish {
 }
 
 /** Checks a selectedDishes list against the catalogue; answers rows to write or throws one 422. */
-async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[], lang: Lang): Promise<PlannedDish[]> {
-  const errors: FieldErrors = {};
-  const add = (field: string, text: string) => (errors[field] ??= []).push(text);
+async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[]): Promise<PlannedDish[]> {
+  const errors: CodedFieldErrors = {};
+  const add = (field: string, text: ErrorText) => (errors[field] ??= []).push(text);
   const ids = [...new Set(list.map((d) => d.id))];
   const dishRows = ids.length
     ? await tx
@@ -227,22 +227,22 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
   const planned: PlannedDish[] = [];
   list.forEach((d, i) => {
     const row = dishOf.get(d.id);
-    if (!row) return add(`selectedDishes.${i}.id`, menuText(lang, 'unknownDish'));
-    if (seen.has(d.id)) return add(`selectedDishes.${i}.id`, menuText(lang, 'duplicateDish'));
+    if (!row) return add(`selectedDishes.${i}.id`, menuText.coded('unknownDish'));
+    if (seen.has(d.id)) return add(`selectedDishes.${i}.id`, menuText.coded('duplicateDish'));
     seen.add(d.id);
     if (typeof d.category_id === 'number' && !knownCategories.has(d.category_id))
-      add(`selectedDishes.${i}.category_id`, menuText(lang, 'unknownCategory'));
+      add(`selectedDishes.${i}.category_id`, menuText.coded('unknownCategory'));
     const entries = (d.complex ?? []).filter((c) => c.price !== null && c.price !== undefined);
-    if (row.type === 'simple' && entries.length) add(`selectedDishes.${i}.complex`, menuText(lang, 'notComplex'));
+    if (row.type === 'simple' && entries.length) add(`selectedDishes.${i}.complex`, menuText.coded('notComplex'));
     const seenOptions = new Set<number>();
     const complex: PlannedDish['complex'] = [];
     (d.complex ?? []).forEach((c, j) => {
       if (c.price === null || c.price === undefined || row.type === 'simple') return;
       const key = `${d.id}:${c.id}`;
       if (typeof c.category_id === 'number' && !knownCategories.has(c.category_id))
-        add(`selectedDishes.${i}.complex.${j}.category_id`, menuText(lang, 'unknownCategory'));
-      if (!optionCategory.has(key)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'notAnOption'));
-      if (seenOptions.has(c.id)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText(lang, 'duplicateOption'));
+        add(`selectedDishes.${i}.complex.${j}.category_id`, menuText.coded('unknownCategory'));
+      if (!optionCategory.has(key)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText.coded('notAnOption'));
+      if (seenOptions.has(c.id)) return add(`selectedDishes.${i}.complex.${j}.id`, menuText.coded('duplicateOption'));
       seenOptions.add(c.id);
       complex.push({ optionDishId: c.id, priceCents: toCents(c.price), categoryId: c.category_id ?? optionCategory.get(key) ?? null });
     });
@@ -253,7 +253,7 @@ async function planDishes(tx: Tx, providerId: number, list: SelectedDishInput[],
       complex,
     });
   });
-  if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+  if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
   return planned;
 }
 
@@ -340,17 +340,17 @@ async function menuDishIds(tx: Tx, menuId: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-function checkTimes(from: Date, to: Date, lang: Lang) {
-  if (to.getTime() < from.getTime()) throw fieldError(t(lang, 'invalid'), { to: [menuText(lang, 'toBeforeFrom')] });
+function checkTimes(from: Date, to: Date) {
+  if (to.getTime() < from.getTime()) throw fieldError(t.coded('invalid'), { to: [menuText.coded('toBeforeFrom')] });
 }
 
-export async function createMenu(db: Db, providerId: number, input: CreateMenuInput, lang: Lang, who: AuditWho): Promise<MenuDetail> {
+export async function createMenu(db: Db, providerId: number, input: CreateMenuInput, who: AuditWho): Promise<MenuDetail> {
   const id = await db.transaction(async (tx) => {
     const zone = await providerZone(tx, providerId);
     const from = parseMenuTime(input.from, zone);
     const to = parseMenuTime(input.to, zone);
-    checkTimes(from, to, lang);
-    const planned = await planDishes(tx, providerId, input.selectedDishes ?? [], lang);
+    checkTimes(from, to);
+    const planned = await planDishes(tx, providerId, input.selectedDishes ?? []);
     const [row] = await tx
       .insert(menus)
       .values({ providerId, title: input.title, from, to, status: input.status ?? false })
@@ -364,17 +364,10 @@ export async function createMenu(db: Db, providerId: number, input: CreateMenuIn
     await recordAudit(tx, who, { action: 'menu.create', entityType: 'menu', entityId: row!.id, providerId, after });
     return row!.id;
   });
-  return getMenu(db, providerId, id, lang);
+  return getMenu(db, providerId, id);
 }
 
-export async function updateMenu(
-  db: Db,
-  providerId: number,
-  id: number,
-  input: UpdateMenuInput,
-  lang: Lang,
-  who: AuditWho,
-): Promise<MenuDetail> {
+export async function updateMenu(db: Db, providerId: number, id: number, input: UpdateMenuInput, who: AuditWho): Promise<MenuDetail> {
   await db.transaction(async (tx) => {
     // Lock the menu: saves of the same menu apply one after the other, and deletion waits.
     const locked = await tx
@@ -383,20 +376,20 @@ export async function updateMenu(
       .where(and(eq(menus.id, id), eq(menus.providerId, providerId)))
       .for('update');
     const menu = locked[0];
-    if (!menu) throw new AppError(404, t(lang, 'notFound'));
+    if (!menu) throw new AppError(404, t.coded('notFound'));
     const zone = await providerZone(tx, providerId);
     const from = input.from !== undefined ? parseMenuTime(input.from, zone) : menu.from;
     const to = input.to !== undefined ? parseMenuTime(input.to, zone) : menu.to;
-    checkTimes(from, to, lang);
+    checkTimes(from, to);
     let planned: PlannedDish[] | null = null;
     if (input.selectedDishes !== undefined) {
-      planned = await planDishes(tx, providerId, input.selectedDishes, lang);
+      planned = await planDishes(tx, providerId, input.selectedDishes);
       const keep = new Set(planned.map((p) => p.dishId));
       const lost = (await orderedDishIds(tx, id)).filter((d) => !keep.has(d));
       if (lost.length) {
         const names = await tx.select({ title: dishes.title }).from(dishes).where(inArray(dishes.id, lost)).orderBy(asc(dishes.id));
-        throw fieldError(t(lang, 'invalid'), {
-          selectedDishes: [menuText(lang, 'orderedDishes', { names: names.map((n) => pickText(n.title, lang)).join(', ') })],
+        throw fieldError(t.coded('invalid'), {
+          selectedDishes: [menuText.coded('orderedDishes', { names: localNames(names.map((n) => n.title)) })],
         });
       }
     }
@@ -420,23 +413,23 @@ export async function updateMenu(
       await recordAudit(tx, who, { action: 'menu.update', entityType: 'menu', entityId: id, providerId, before, after });
     }
   });
-  return getMenu(db, providerId, id, lang);
+  return getMenu(db, providerId, id);
 }
 
 /** Deletes a menu without orders; a menu with any order (even a failed one) is refused with 409. */
-export async function deleteMenu(db: Db, providerId: number, id: number, lang: Lang, who: AuditWho): Promise<void> {
+export async function deleteMenu(db: Db, providerId: number, id: number, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await tx
       .select()
       .from(menus)
       .where(and(eq(menus.id, id), eq(menus.providerId, providerId)))
       .for('update');
-    if (!locked[0]) throw new AppError(404, t(lang, 'notFound'));
+    if (!locked[0]) throw new AppError(404, t.coded('notFound'));
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(orders)
       .where(eq(orders.menuId, id))) as [{ count: number }];
-    if (count > 0) throw new AppError(409, menuText(lang, 'menuHasOrders', { count }));
+    if (count > 0) throw new AppError(409, menuText.coded('menuHasOrders', { count }));
     const before = { ...menuFields(locked[0]), dish_ids: await menuDishIds(tx, id) };
     await tx.delete(menus).where(eq(menus.id, id));
     await recordAudit(tx, who, { action: 'menu.delete', entityType: 'menu', entityId: id, providerId, before });
@@ -454,31 +447,24 @@ function copyTitle(title: string, from: DateTime, day: DateTime): string {
  * `input.dates` (issue 13, "Menus in a minute"), in one transaction: all copies or none. Times move
  * by whole calendar days in the provider's zone. Each copy is audited as `menu.copy`.
  */
-export async function copyMenu(
-  db: Db,
-  providerId: number,
-  id: number,
-  input: CopyMenuInput,
-  lang: Lang,
-  who: AuditWho,
-): Promise<MenuSummary[]> {
+export async function copyMenu(db: Db, providerId: number, id: number, input: CopyMenuInput, who: AuditWho): Promise<MenuSummary[]> {
   const days = [...input.dates].sort();
-  if (new Set(days).size !== days.length) throw fieldError(t(lang, 'invalid'), { dates: [menuText(lang, 'dayTwice')] });
+  if (new Set(days).size !== days.length) throw fieldError(t.coded('invalid'), { dates: [menuText.coded('dayTwice')] });
   const ids = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(menus)
       .where(and(eq(menus.id, id), eq(menus.providerId, providerId)));
     const source = rows[0];
-    if (!source) throw new AppError(404, t(lang, 'notFound'));
+    if (!source) throw new AppError(404, t.coded('notFound'));
     const zone = await providerZone(tx, providerId);
     const from = DateTime.fromJSDate(source.from, { zone });
     const to = DateTime.fromJSDate(source.to, { zone });
-    if (!from.isValid || !to.isValid) throw fieldError(t(lang, 'invalid'), { from: [menuText(lang, 'unreadableTimes')] });
+    if (!from.isValid || !to.isValid) throw fieldError(t.coded('invalid'), { from: [menuText.coded('unreadableTimes')] });
     const [dishRows, priceRows, stock] = await Promise.all([
       tx.select().from(menuDishes).where(eq(menuDishes.menuId, id)),
       tx.select().from(menuComplexPrices).where(eq(menuComplexPrices.menuId, id)),
-      getBalance(tx, providerId, id, lang),
+      getBalance(tx, providerId, id),
     ]);
     // The stock as the kitchen set it: what is left plus what orders took (orders take from it).
     const stockRows = stock.balance.filter((b) => b.qty !== null).map((b) => ({ dishId: b.id, qty: b.qty! + b.ordered }));
@@ -528,16 +514,16 @@ async function stockDishIds(db: Db | Tx, menuId: number): Promise<Set<number>> {
   return new Set(rows.rows.map((r) => r.dish_id));
 }
 
-async function assertMenu(db: Db | Tx, providerId: number, id: number, lang: Lang) {
+async function assertMenu(db: Db | Tx, providerId: number, id: number) {
   const rows = await db
     .select({ id: menus.id })
     .from(menus)
     .where(and(eq(menus.id, id), eq(menus.providerId, providerId)));
-  if (!rows[0]) throw new AppError(404, t(lang, 'notFound'));
+  if (!rows[0]) throw new AppError(404, t.coded('notFound'));
 }
 
-export async function getBalance(db: Db | Tx, providerId: number, menuId: number, lang: Lang): Promise<MenuBalance> {
-  await assertMenu(db, providerId, menuId, lang);
+export async function getBalance(db: Db | Tx, providerId: number, menuId: number): Promise<MenuBalance> {
+  await assertMenu(db, providerId, menuId);
   const res = await db.execute<{ id: number; category_id: number; in_menu: boolean; qty: number | null; ordered: number }>(sql`
     with stock as (
       select md.dish_id, md.category_id, true as in_menu from ${menuDishes} md where md.menu_id = ${menuId}
@@ -576,25 +562,18 @@ export async function getBalance(db: Db | Tx, providerId: number, menuId: number
 }
 
 /** Sets the stock of the listed dishes (null = unlimited); the others keep theirs. */
-export async function setBalance(
-  db: Db,
-  providerId: number,
-  menuId: number,
-  input: BalanceInput,
-  lang: Lang,
-  who: AuditWho,
-): Promise<MenuBalance> {
+export async function setBalance(db: Db, providerId: number, menuId: number, input: BalanceInput, who: AuditWho): Promise<MenuBalance> {
   await db.transaction(async (tx) => {
-    await assertMenu(tx, providerId, menuId, lang);
+    await assertMenu(tx, providerId, menuId);
     const allowed = await stockDishIds(tx, menuId);
-    const errors: FieldErrors = {};
+    const errors: CodedFieldErrors = {};
     const seen = new Set<number>();
     input.balance.forEach((b, i) => {
-      if (!allowed.has(b.id)) errors[`balance.${i}.id`] = [menuText(lang, 'notOnMenu')];
-      else if (seen.has(b.id)) errors[`balance.${i}.id`] = [menuText(lang, 'listedTwice')];
+      if (!allowed.has(b.id)) errors[`balance.${i}.id`] = [menuText.coded('notOnMenu')];
+      else if (seen.has(b.id)) errors[`balance.${i}.id`] = [menuText.coded('listedTwice')];
       seen.add(b.id);
     });
-    if (Object.keys(errors).length) throw fieldError(t(lang, 'invalid'), errors);
+    if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
     if (input.balance.length === 0) return;
     // Rows written in dish-id order, the same order orders lock them in, so the two never deadlock.
     const rows = [...input.balance].sort((a, b) => a.id - b.id).map((b) => ({ menuId, dishId: b.id, qty: b.qty }));
@@ -623,5 +602,5 @@ export async function setBalance(
       .values(rows)
       .onConflictDoUpdate({ target: [balances.menuId, balances.dishId], set: { qty: sql`excluded.qty` } });
   });
-  return getBalance(db, providerId, menuId, lang);
+  return getBalance(db, providerId, menuId);
 }

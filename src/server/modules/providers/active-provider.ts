@@ -35,13 +35,12 @@ export function decorateActiveProvider(app: FastifyInstance, db: Db): void {
     // Resolved after the auth hook (routes ask in their handlers), so the caller's role is known.
     this.providerPromise ??= resolveProviderIdOrNull(db, urlProviderId(this.url), {
       staff: hasRole(this.user?.role, STAFF),
-      lang: this.lang,
     });
     return this.providerPromise;
   });
   app.decorateRequest('provider', async function (this: FastifyRequest) {
     const id = await this.providerOrNull();
-    if (id === null) throw noProviderError(this.lang);
+    if (id === null) throw noProviderError();
     return id;
   });
 }

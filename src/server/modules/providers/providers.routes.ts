@@ -24,6 +24,6 @@ export async function providersRoutes(app: App, deps: Deps) {
       config: { access: ADMINS },
       schema: { tags: ['providers'], params: idParams, body: updateProviderInput, response: { 200: provider } },
     },
-    async (req) => updateProvider(db, req.params.id, req.body, req.lang, req),
+    async (req) => updateProvider(db, req.params.id, req.body, req),
   );
 }

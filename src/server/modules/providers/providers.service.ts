@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_LANG, type Lang } from '../../../shared/i18n.js';
 import type { CreateProviderInput, Provider, ProviderList, UpdateProviderInput } from '../../../shared/schemas/providers.js';
 import type { Db, Tx } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
@@ -49,10 +48,9 @@ export function providerIdParam(query: unknown): unknown {
 /** Who asks for a provider: staff manage inactive providers too; customers and guests see active ones only. */
 export interface ProviderAsker {
   staff: boolean;
-  lang: Lang;
 }
 
-const STAFF_ASKER: ProviderAsker = { staff: true, lang: DEFAULT_LANG };
+const STAFF_ASKER: ProviderAsker = { staff: true };
 
 /**
  * The one rule for the provider a call is scoped to (decision 026), for every route that uses one:
@@ -70,22 +68,22 @@ export async function resolveProviderIdOrNull(db: Db | Tx, raw: unknown, asker: 
       ? await db.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, id)).limit(1)
       : [];
   const found = rows[0];
-  if (!found) throw fieldError(t(asker.lang, 'invalid'), { provider_id: [providerText(asker.lang, 'unknownProvider')] });
+  if (!found) throw fieldError(t.coded('invalid'), { provider_id: [providerText.coded('unknownProvider')] });
   return found.status || asker.staff ? found.id : defaultProviderId(db);
 }
 
 /** A 422 on provider_id: no provider exists yet. */
-export function noProviderError(lang: Lang): Error {
-  return fieldError(t(lang, 'invalid'), { provider_id: [providerText(lang, 'noProvider')] });
+export function noProviderError(): Error {
+  return fieldError(t.coded('invalid'), { provider_id: [providerText.coded('noProvider')] });
 }
 
 /**
  * Like resolveProviderIdOrNull (staff rules) for a parsed query object, but a 422 on provider_id
  * when no active provider exists either.
  */
-export async function resolveProviderId(db: Db | Tx, query: unknown, lang: Lang = DEFAULT_LANG): Promise<number> {
-  const id = await resolveProviderIdOrNull(db, providerIdParam(query), { staff: true, lang });
-  if (id === null) throw noProviderError(lang);
+export async function resolveProviderId(db: Db | Tx, query: unknown): Promise<number> {
+  const id = await resolveProviderIdOrNull(db, providerIdParam(query), { staff: true });
+  if (id === null) throw noProviderError();
   return id;
 }
 
@@ -146,7 +144,7 @@ export async function createProvider(db: Db, input: CreateProviderInput, who: Au
   });
 }
 
-export async function updateProvider(db: Db, id: number, input: UpdateProviderInput, lang: Lang, who: AuditWho): Promise<Provider> {
+export async function updateProvider(db: Db, id: number, input: UpdateProviderInput, who: AuditWho): Promise<Provider> {
   const set: Partial<typeof providers.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.phone !== undefined) set.phone = input.phone;
@@ -157,7 +155,7 @@ export async function updateProvider(db: Db, id: number, input: UpdateProviderIn
   Object.assign(set, sellerValues(input));
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
-    if (!before) throw new AppError(404, t(lang, 'notFound'));
+    if (!before) throw new AppError(404, t.coded('notFound'));
     if (!Object.keys(set).length) return presentProvider(before);
     const [after] = await tx.update(providers).set(set).where(eq(providers.id, id)).returning();
     await recordChange(tx, who, {

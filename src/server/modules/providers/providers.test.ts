@@ -22,7 +22,7 @@ describe('providers: the default provider', () => {
     const own = await createTestApp();
     try {
       const ownAdmin = (await signedIn(own.db, { role: 'admin' })).auth;
-      await expect(resolveProviderId(own.db, {}, 'en')).rejects.toMatchObject({
+      await expect(resolveProviderId(own.db, {})).rejects.toMatchObject({
         status: 422,
         errors: { provider_id: ['No provider exists yet; add one first.'] },
       });
@@ -31,7 +31,7 @@ describe('providers: the default provider', () => {
       const sleeping = (
         await own.app.inject({ method: 'POST', url: '/app/providers', headers: ownAdmin, payload: { title: 'Sleeping', status: false } })
       ).json();
-      await expect(resolveProviderId(own.db, {}, 'en')).rejects.toMatchObject({ status: 422 });
+      await expect(resolveProviderId(own.db, {})).rejects.toMatchObject({ status: 422 });
       const a = (
         await own.app.inject({ method: 'POST', url: '/app/providers', headers: ownAdmin, payload: { title: 'Virtuve A' } })
       ).json();

@@ -51,6 +51,6 @@ export async function usersRoutes(app: App, deps: Deps) {
   app.get(
     '/admin/users/:id/orders',
     { config, schema: { tags: ['users'], params: idParams, response: { 200: adminUserOrders } } },
-    async (req) => recentOrders(db, req.params.id, req.lang),
+    async (req) => recentOrders(db, req.params.id),
   );
 }

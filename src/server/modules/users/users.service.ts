@@ -121,17 +121,17 @@ export async function updateUser(
   who: AuditWho,
 ): Promise<AdminUserResult> {
   if (id === admin.id && input.role !== 'admin')
-    throw fieldError(usersText(lang, 'notSelfDemote'), { role: [usersText(lang, 'notSelfDemote')] });
+    throw fieldError(usersText.coded('notSelfDemote'), { role: [usersText.coded('notSelfDemote')] });
   if (input.is_location_manager && input.role !== 'customer') {
-    throw fieldError(t(lang, 'invalid'), { is_location_manager: [usersText(lang, 'managerIsCustomer')] });
+    throw fieldError(t.coded('invalid'), { is_location_manager: [usersText.coded('managerIsCustomer')] });
   }
   if (input.is_location_manager && input.location_id === null) {
-    throw fieldError(t(lang, 'invalid'), { is_location_manager: [usersText(lang, 'managerNeedsLocation')] });
+    throw fieldError(t.coded('invalid'), { is_location_manager: [usersText.coded('managerNeedsLocation')] });
   }
   const row = await db.transaction(async (tx) => {
     if (input.location_id !== null) {
       const [loc] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.location_id));
-      if (!loc) throw fieldError(t(lang, 'invalid'), { location_id: [usersText(lang, 'unknownLocation')] });
+      if (!loc) throw fieldError(t.coded('invalid'), { location_id: [usersText.coded('unknownLocation')] });
     }
     const [old] = await tx
       .select({
@@ -144,7 +144,7 @@ export async function updateUser(
       .from(users)
       .where(eq(users.id, id))
       .for('update');
-    if (!old) throw new AppError(404, t(lang, 'notFound'));
+    if (!old) throw new AppError(404, t.coded('notFound'));
     await tx
       .update(users)
       .set({
@@ -191,10 +191,10 @@ export async function setUserActive(
   lang: Lang,
   who: AuditWho,
 ): Promise<AdminUserResult> {
-  if (id === admin.id && !active) throw new AppError(409, usersText(lang, 'notSelfDeactivate'));
+  if (id === admin.id && !active) throw new AppError(409, usersText.coded('notSelfDeactivate'));
   const row = await db.transaction(async (tx) => {
     const [old] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id)).for('update');
-    if (!old) throw new AppError(404, t(lang, 'notFound'));
+    if (!old) throw new AppError(404, t.coded('notFound'));
     await tx.update(users).set({ active }).where(eq(users.id, id));
     if (!active) await revokeUserSessions(tx, id);
     if (old.active !== active) {
@@ -220,13 +220,13 @@ export async function setUserActive(
 export async function resendInvitation(deps: Deps, id: number, lang: Lang, who: AuditWho): Promise<AdminUserResult> {
   const db = deps.database.db;
   const row = await loadUser(db, id);
-  if (!row) throw new AppError(404, t(lang, 'notFound'));
-  if (row.hasPassword) throw new AppError(409, usersText(lang, 'alreadySignedUp'));
-  if (!row.active) throw new AppError(409, usersText(lang, 'inactiveUser'));
+  if (!row) throw new AppError(404, t.coded('notFound'));
+  if (row.hasPassword) throw new AppError(409, usersText.coded('alreadySignedUp'));
+  if (!row.active) throw new AppError(409, usersText.coded('inactiveUser'));
   const { count, resetAt } = await hit(db, `admin-invite:user:${id}`, RESEND_WINDOW_MS);
   if (count > 1) {
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError(429, t(lang, 'tooManyRequests'), {}, { 'retry-after': String(seconds) });
+    throw new AppError(429, t.coded('tooManyRequests'), {}, { 'retry-after': String(seconds) });
   }
   const token = newToken();
   const now = deps.now();
@@ -259,9 +259,9 @@ export async function resendInvitation(deps: Deps, id: number, lang: Lang, who: 
 }
 
 /** GET /app/admin/users/{id}/orders: the user's latest orders, any status. */
-export async function recentOrders(db: Db, id: number, lang: Lang): Promise<AdminUserOrders> {
+export async function recentOrders(db: Db, id: number): Promise<AdminUserOrders> {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  if (!u) throw new AppError(404, t(lang, 'notFound'));
+  if (!u) throw new AppError(404, t.coded('notFound'));
   const rows = await db
     .select({
       id: orders.id,
