@@ -8,7 +8,8 @@ import { DateTime } from 'luxon';
  */
 export const SERVER_DATE_FORMATS = {
   date: 'dd.LL.yyyy',
-  dateTime: 'dd.LL.yyyy HH:mm',
+  // Date and time as the spec writes it (section 9) and the web shows it: a two-digit year.
+  dateTime: 'dd.LL.yy HH:mm',
   time: 'HH:mm',
   deadline: 'HH:mm dd.LL.yyyy',
 } as const;
@@ -22,7 +23,7 @@ function at(value: When, zone: string): DateTime {
 
 /** dd.LL.yyyy */
 export const formatDay = (value: When, zone: string) => at(value, zone).toFormat(SERVER_DATE_FORMATS.date);
-/** dd.LL.yyyy HH:mm */
+/** dd.LL.yy HH:mm (spec 9) */
 export const formatDayTime = (value: When, zone: string) => at(value, zone).toFormat(SERVER_DATE_FORMATS.dateTime);
 /** HH:mm */
 export const formatClockTime = (value: When, zone: string) => at(value, zone).toFormat(SERVER_DATE_FORMATS.time);
