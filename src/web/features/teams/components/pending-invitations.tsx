@@ -15,7 +15,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * The location's pending invitations (issue 24): the shared link first (anyone holding it can
- * join; it does not expire, decision 046), then each e-mailed invitation still waiting, with
+ * join; it does not expire, decision 047), then each e-mailed invitation still waiting, with
  * when it was sent, until when it works, resend and revoke (revoke asks first).
  */
 export function PendingInvitations() {
