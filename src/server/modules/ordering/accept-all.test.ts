@@ -207,8 +207,16 @@ describe('GET /app/order/new-count', () => {
     });
     await s.order(past.id, s.a.id);
     expect(await count()).toBe(2);
+    // Yesterday's menu still taking orders after midnight (its deadline ahead) is counted too.
+    const lateOpen = await makeMenu(ctx.db, {
+      providerId: s.menu.providerId,
+      from: new Date(Date.now() - 2 * 86_400_000),
+      to: new Date(Date.now() + 3600_000),
+    });
+    await s.order(lateOpen.id, s.a.id);
+    expect(await count()).toBe(3);
     await acceptAll(kitchen.auth, { dishlist_id: s.menu.id });
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2);
     // Another provider's orders are not counted.
     const elsewhere = await makeProvider(ctx.db);
     expect((await ctx.app.inject({ url: `/app/order/new-count?provider_id=${elsewhere.id}`, headers: kitchen.auth })).json().count).toBe(0);

@@ -66,7 +66,8 @@ export async function acceptAllNew(
 
 /**
  * GET /app/order/new-count: placed orders not yet accepted on the provider's menus of today and
- * later (the menu's day in its provider's time zone), for the navigation's badge.
+ * later (the menu's day in its provider's time zone), and on any menu still taking orders (a
+ * menu of yesterday whose deadline is after midnight), for the navigation's badge.
  */
 export async function countNewOrders(db: Db, providerId: number | null, now: Date): Promise<{ count: number }> {
   if (providerId === null) return { count: 0 };
@@ -76,6 +77,7 @@ export async function countNewOrders(db: Db, providerId: number | null, now: Dat
     join menus m on m.id = o.menu_id
     join providers p on p.id = m.provider_id
     where m.provider_id = ${providerId} and o.status = ${ORDER_STATUS.placed} and o.accepted = 0
-      and (m."from" at time zone p.timezone)::date >= (${now.toISOString()}::timestamptz at time zone p.timezone)::date`);
+      and ((m."from" at time zone p.timezone)::date >= (${now.toISOString()}::timestamptz at time zone p.timezone)::date
+        or m."to" > ${now.toISOString()}::timestamptz)`);
   return { count: Number(res.rows[0]?.n ?? 0) };
 }
