@@ -5,13 +5,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../shared/i18n.js';
 import { allowedMethods } from './lib/allowed-methods.js';
 import { authHook } from './lib/auth.js';
-import type { App, Deps } from './lib/context.js';
+import type { App, Deps, RequestContext } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import { errorHandler, redactUrl } from './lib/error-handler.js';
 import { createChangeBus } from './lib/events.js';
@@ -19,6 +19,7 @@ import { requestLang } from './lib/i18n.js';
 import { t } from './lib/messages.js';
 import { openapiTransform, openapiTransformObject, SECURITY_SCHEMES } from './lib/openapi.js';
 import { httpDuration, watchPool } from './lib/metrics.js';
+import { gatewayOf } from './lib/payments/sandbox.js';
 import { opsRoutes, type Lifecycle } from './lib/ops.js';
 import { maintenanceFlag } from './lib/settings.js';
 import { registerModules } from './modules/index.js';
@@ -187,6 +188,20 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorateRequest('lang', DEFAULT_LANG);
   // req.provider(): resolved when a route first asks, once per request (decision 026).
   decorateActiveProvider(app, deps.database.db);
+  // req.ctx: what services need of the request (lib/context.ts RequestContext), built on first use
+  // after the auth hook, once per request; the payment gateway is the app's one (gatewayOf).
+  const gateway = gatewayOf(deps);
+  const contexts = new WeakMap<FastifyRequest, RequestContext>();
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest) {
+      let ctx = contexts.get(this);
+      if (!ctx) {
+        ctx = { db: deps.database.db, now: deps.now(), lang: this.lang, user: this.user, provider: () => this.provider(), gateway };
+        contexts.set(this, ctx);
+      }
+      return ctx;
+    },
+  });
 
   app.addHook('onRoute', requireDeclaredAccess);
   // A known path asked with a method it does not answer is a 405 naming the methods it does.

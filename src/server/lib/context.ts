@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Lang } from '../../shared/i18n.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { Env } from '../env.js';
 import type { Role } from '../../shared/roles.js';
 import type { Mailer } from './mail.js';
 import type { PushServices } from './push-services.js';
+import type { PaymentGateway } from './payments/gateway.js';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'user' | readonly Role[];
@@ -34,7 +35,32 @@ export interface Deps {
   pushServices?: PushServices;
   /** How often open event streams re-check their sessions (events.routes.ts SESSION_RECHECK_MS); only tests shorten it. */
   streamSessionRecheckMs?: number;
+  /**
+   * The payment gateway; unset, the one PAYMENT_GATEWAY configures, built once per Deps by
+   * gatewayOf() (lib/payments/sandbox.ts). Only tests set it, to reach a local stand-in.
+   */
+  gateway?: PaymentGateway;
 }
+
+/**
+ * What a service needs to know of the request it serves, built once per request (`req.ctx`, in
+ * app.ts): services take it instead of long parameter lists. `now` is read once, so every step of
+ * one request sees the same instant. Errors are thrown coded (lib/errors.ts): the language is
+ * here for content (dish names, documents), not for error texts.
+ */
+export interface RequestContext {
+  db: Db;
+  now: Date;
+  lang: Lang;
+  /** The signed-in user; null on public routes. */
+  user: AuthUser | null;
+  /** The active provider's id (providers/active-provider.ts): resolved on first ask, once per request. */
+  provider(): Promise<number>;
+  gateway: PaymentGateway;
+}
+
+/** A request context whose route requires a signed-in user. */
+export type UserContext = RequestContext & { user: AuthUser };
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -56,7 +82,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     lang: Lang;
+    /** This request's context for services (RequestContext), built on first use. */
+    readonly ctx: RequestContext;
   }
+}
+
+/** The context of a route whose access is not 'public': its user is known. */
+export function userCtx(req: { ctx: RequestContext }): UserContext {
+  const ctx = req.ctx;
+  if (!ctx.user) throw new Error('userCtx() on a route without access control');
+  return ctx as UserContext;
 }
 
 /** The signed-in user of a route whose access is not 'public'. */

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../lib/jobs.js';
-import { appGateway } from '../lib/payments/sandbox.js';
+import { gatewayOf } from '../lib/payments/sandbox.js';
 import { expireUnpaidOrders } from './payments/payments.service.js';
 import { sendDueReminders } from './reminders/reminders.service.js';
 import { retryRefunds } from './payments/refunds.service.js';
@@ -32,7 +32,7 @@ export const jobs: JobDefinition[] = [
     name: 'refund-retry',
     cron: '* * * * *',
     handler: async (deps) => {
-      await retryRefunds(deps.database.db, appGateway(deps.env, deps.database.db, deps.now), deps.now, undefined, deps.changes);
+      await retryRefunds(deps.database.db, gatewayOf(deps), deps.now, undefined, deps.changes);
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import type { Deps } from '../context.js';
 import { montonioGateway } from './montonio.app.js';
 import {
   NOTIFICATION_MAX_AGE_MS,
@@ -158,4 +159,20 @@ export function sandboxGateway(env: { PAYMENT_SECRET: string; PUBLIC_URL?: strin
 export function appGateway(env: Env, db: Db, now?: () => Date): PaymentGateway {
   if (env.PAYMENT_GATEWAY === 'montonio') return montonioGateway(env, db, { now });
   return env.PAYMENT_GATEWAY === 'none' ? noGateway() : sandboxGateway(env);
+}
+
+const built = new WeakMap<object, PaymentGateway>();
+
+/**
+ * The app's one payment gateway: the one its Deps carry (tests), else the one PAYMENT_GATEWAY
+ * configures, built once per Deps. Routes reach it as `req.ctx.gateway`, jobs through here.
+ */
+export function gatewayOf(deps: Pick<Deps, 'env' | 'database' | 'now' | 'gateway'>): PaymentGateway {
+  if (deps.gateway) return deps.gateway;
+  let gw = built.get(deps);
+  if (!gw) {
+    gw = appGateway(deps.env, deps.database.db, deps.now);
+    built.set(deps, gw);
+  }
+  return gw;
 }

@@ -4,7 +4,7 @@ import { pagedOf } from '../../../shared/list-query.js';
 import { historyMenu, historyMenuResult, historyQuery } from '../../../shared/schemas/history.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { appGateway } from '../../lib/payments/sandbox.js';
+import { gatewayOf } from '../../lib/payments/sandbox.js';
 import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
@@ -14,7 +14,7 @@ const id = dbIdParam;
 /** Routes of the history area: a location's menus with sums, a menu's orders, and the PDF report. */
 export async function historyRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = appGateway(deps.env, deps.database.db, deps.now);
+  const gateway = gatewayOf(deps);
 
   app.get(
     '/dishlists/history/:locationId',

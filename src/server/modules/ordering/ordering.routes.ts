@@ -30,7 +30,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
 import { completeSignIn, type SessionRow } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
-import { appGateway } from '../../lib/payments/sandbox.js';
+import { gatewayOf } from '../../lib/payments/sandbox.js';
 import { checkOrder, type PlaceOrderInput } from './ordering.check.js';
 import { persistOrder } from './ordering.persist.js';
 import { cancelOrder } from './ordering.cancel.js';
@@ -76,7 +76,7 @@ const ORDERS_PDF = fileResponse('The menu’s orders by location as a PDF (spec 
 
 export async function orderingRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
-  const gateway = appGateway(deps.env, deps.database.db, deps.now);
+  const gateway = gatewayOf(deps);
   const caches = createReadCaches(db, deps.env.NODE_ENV === 'test' ? 0 : READ_CACHE_MS);
   // Stock, dishes or times edited through this instance: its next read shows them at once.
   app.changes.subscribe((change) => caches.forgetMenu(change.menuId));

@@ -4,7 +4,7 @@ import { orders, payments } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import type { ChangePublisher } from '../../lib/events.js';
 import type { GatewayPaymentState, PaymentGateway, PaymentOutcome } from '../../lib/payments/gateway.js';
-import { appGateway } from '../../lib/payments/sandbox.js';
+import { gatewayOf } from '../../lib/payments/sandbox.js';
 import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
 import { releasePendingOrder } from '../ordering/ordering.stock.js';
@@ -108,7 +108,7 @@ export async function expireUnpaidOrders(
 ): Promise<number[]> {
   const db = deps.database.db;
   const now = deps.now();
-  const gateway = deps.gateway ?? appGateway(deps.env, db, deps.now);
+  const gateway = gatewayOf(deps);
   const cutoff = new Date(now.getTime() - deps.env.PAYMENT_TIMEOUT_MINUTES * 60_000);
   const released: number[] = [];
   let after = 0;
