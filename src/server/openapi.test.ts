@@ -99,3 +99,21 @@ describe('addresses the router refuses', () => {
     expect(doc.paths['/app/dishes/{id}/image']!.get!.responses).toHaveProperty('414');
   });
 });
+
+/** The document without its prose: descriptions and summaries may be reworded, nothing else. */
+function withoutProse(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProse);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'description' && key !== 'summary')
+      .map(([key, v]) => [key, withoutProse(v)]),
+  );
+}
+
+describe('the API contract', () => {
+  it('stays as recorded: a change to a call, a field or a status shows here and is made on purpose', async () => {
+    // To record a deliberate change: `npx vitest run src/server/openapi.test.ts -u`, and review the diff.
+    await expect(`${JSON.stringify(withoutProse(doc), null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/openapi.json');
+  });
+});
