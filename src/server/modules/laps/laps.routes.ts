@@ -16,7 +16,12 @@ import {
 } from '../../../shared/schemas/laps.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { createLap, lapReport as readReport, lapReportPdf, listLaps, recordCashBalance, updateLap } from './laps.service.js';
+import { recordCashBalance } from './laps.cash.js';
+import { presentReport } from './laps.present.js';
+import { listLaps } from './laps.queries.js';
+import { lapReportPdf } from './laps.report.pdf.js';
+import { loadReport } from './laps.report.js';
+import { createLap, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
 import { success } from '../../../shared/schemas/catalogue.js';
@@ -93,7 +98,7 @@ export async function lapsRoutes(app: App, deps: Deps) {
   app.get(
     '/laps/report/:lapId/:menuId',
     { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: reportParams, response: { 200: lapReport } } },
-    async (req) => readReport(db, await req.provider(), req.params.lapId, req.params.menuId, req.lang),
+    async (req) => presentReport(await loadReport(db, await req.provider(), req.params.lapId, req.params.menuId, req.lang)),
   );
 
   app.get(

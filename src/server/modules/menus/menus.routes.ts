@@ -12,18 +12,10 @@ import {
   updateMenuInput,
 } from '../../../shared/schemas/menus.js';
 import type { App, Deps } from '../../lib/context.js';
-import {
-  copyMenu,
-  createMenu,
-  deleteMenu,
-  getBalance,
-  getMenu,
-  listMenus,
-  MENU_PER_PAGE,
-  MENU_SORTS,
-  setBalance,
-  updateMenu,
-} from './menus.service.js';
+import { copyMenu } from './menus.copy.js';
+import { getMenu, listMenus, MENU_PER_PAGE, MENU_SORTS } from './menus.queries.js';
+import { createMenu, deleteMenu, updateMenu } from './menus.service.js';
+import { getBalance, setBalance } from './menus.stock.js';
 import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who manage menus and their stock. */

@@ -1,0 +1,67 @@
+import { toEuros } from '../../../shared/money.js';
+import type { Lap, LapLocation, LapReport } from '../../../shared/schemas/laps.js';
+import type { OrderTotals } from '../../../shared/schemas/orders.js';
+import type { laps } from '../../db/schema/index.js';
+import { totalsOf, type Cents, type ReportCents } from './laps.report.js';
+
+type LapRow = typeof laps.$inferSelect;
+
+/** 'HH:MM' of a `time` column ('HH:MM:SS'), null as null. */
+export const hourMinute = (time: string | null): string | null => (time === null ? null : time.slice(0, 5));
+
+export function presentLap(l: LapRow, stops: LapLocation[]): Lap {
+  return {
+    id: l.id,
+    title: l.title,
+    position: l.position,
+    active: l.active,
+    departs_at: hourMinute(l.departsAt),
+    locations: stops.map((s) => s.id),
+    locations_count: stops.length,
+    stops,
+  };
+}
+
+export function euros(s: Cents): OrderTotals {
+  return {
+    cash: toEuros(s.cash),
+    card: toEuros(s.card),
+    subsidy: toEuros(s.subsidy),
+    bonus: toEuros(s.bonus),
+    total: toEuros(s.total),
+    count: s.count,
+  };
+}
+
+/** The answer of GET /app/laps/report/{lapId}/{menuId}: the report in euros. */
+export function presentReport(r: ReportCents): LapReport {
+  const total = totalsOf(r.locations);
+  return {
+    lap: r.lap,
+    dishlist: r.dishlist,
+    dishes: r.dishes,
+    initials: r.initials,
+    locations: r.locations.map((l) => ({
+      id: l.id,
+      title: l.title,
+      address: l.address,
+      totals: euros(l.sums),
+      cash_to_collect: toEuros(l.sums.cash),
+      cash_balance: l.balance === null ? null : toEuros(l.balance),
+      current_payment: toEuros(l.sums.cash - (l.balance ?? 0)),
+      contact_name: l.contactName,
+      contact_phone: l.contactPhone,
+      bags: l.sums.count,
+      hand_over: l.handOver,
+      portions: l.handOver.reduce((n, h) => n + h.qty, 0),
+      handed_over: l.handedOver,
+      status: l.status,
+    })),
+    totals: {
+      ...euros(total.sums),
+      cash_to_collect: toEuros(total.sums.cash),
+      cash_balance: toEuros(total.balance),
+      current_payment: toEuros(total.outstanding),
+    },
+  };
+}
