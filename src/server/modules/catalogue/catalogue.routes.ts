@@ -18,7 +18,8 @@ import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { CATEGORY_SORTS, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.js';
-import { createDish, deleteDish, DISH_SORTS, getDish, listDishes, updateDish } from './dishes.service.js';
+import { DISH_SORTS, getDish, listDishes } from './dishes.queries.js';
+import { createDish, deleteDish, updateDish } from './dishes.service.js';
 import { imageRoutes } from './images.routes.js';
 
 /** Staff who may read the catalogue (the menu editor needs it). */

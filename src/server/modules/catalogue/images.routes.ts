@@ -7,7 +7,7 @@ import type { App, Deps } from '../../lib/context.js';
 import { fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
-import { dishRow, getDish } from './dishes.service.js';
+import { dishRow, getDish } from './dishes.queries.js';
 import { deleteDishImage, imageError, loadDishImage, sizesText, storeDishImage, variantFor } from './images.service.js';
 import { emptyResponse, fileResponse } from '../../lib/openapi.js';
 

@@ -17,7 +17,7 @@ import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
-import { renderLabels, type Label } from './kitchen.labels.js';
+import { renderLabels, type Label } from './kitchen.labels.pdf.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -13,7 +13,9 @@ import {
 } from '../../../shared/schemas/kitchen.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
-import { handOver, labelsPdf, portionOf, productionSheetPdf, undoHandOver } from './kitchen.print.js';
+import { handOver, portionOf, undoHandOver } from './kitchen.handover.js';
+import { labelsPdf } from './kitchen.labels.pdf.js';
+import { productionSheetPdf } from './kitchen.sheet.pdf.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { userOf, type App, type Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';

@@ -4,7 +4,10 @@ import type { LabelLayout } from '../../../shared/schemas/kitchen.js';
 import { lineHeight, wrapText } from '../../lib/pdf/measure.js';
 import { renderPdf } from '../../lib/pdf/pdf.js';
 import { qrCode } from '../../lib/pdf/qr.js';
+import type { Db } from '../../db/client.js';
+import type { Env } from '../../env.js';
 import { kitchenText } from './kitchen.messages.js';
+import { labelsOf, type PrintScope } from './kitchen.packing.js';
 
 /*
  * The labels' layout (issue 14, decision 040): one label per ordered portion with a QR code of
@@ -300,4 +303,18 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
     content,
   };
   return renderPdf(doc);
+}
+
+/** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout (above). */
+export async function labelsPdf(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  providerId: number,
+  menuId: number,
+  layout: LabelLayout,
+  scope: PrintScope,
+  lang: Lang,
+): Promise<Buffer> {
+  const { menu, labels } = await labelsOf(db, env, providerId, menuId, scope, lang);
+  return renderLabels(labels, layout, `${kitchenText(lang, 'labelsTitle')} — ${menu.title}`, lang);
 }
