@@ -3,23 +3,29 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../lib/api';
 import { useFieldErrors } from '../../lib/form-errors';
+import { setServerErrors, type ServerErrorTarget } from '../../lib/forms';
 import { Button } from '../ui/button';
 import { FormErrorNotice } from '../ui/form-error-notice';
 import { Modal } from '../ui/modal';
 
 /**
  * Saving an editor's form: `submit(input)` sends it (once: ignored while a save runs); a 422
- * answer's field errors land in `fieldErrors` (shown under the fields, cleared by editing); on
- * success `onSaved` gets the saved object. A rate-limited answer (undefined) does nothing.
+ * answer's field errors land under the fields: in the react-hook-form `form` when given (its
+ * fields named by `shown`; editing re-checks and clears them), else in `fieldErrors`. On success
+ * `onSaved` gets the saved object. A rate-limited answer (undefined) does nothing.
  */
-export function useEditorSave<Input, Saved>(save: (input: Input) => Promise<Saved | undefined>, onSaved: (saved: Saved) => void) {
+export function useEditorSave<Input, Saved>(
+  save: (input: Input) => Promise<Saved | undefined>,
+  onSaved: (saved: Saved) => void,
+  form?: { form: ServerErrorTarget; shown: RegExp },
+) {
   const fieldErrors = useFieldErrors();
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: (saved) => {
       if (saved) onSaved(saved);
     },
-    onError: fieldErrors.fromError,
+    onError: (error) => (form ? setServerErrors(form.form, error, form.shown) : fieldErrors.fromError(error)),
   });
   return {
     fieldErrors,
@@ -28,6 +34,8 @@ export function useEditorSave<Input, Saved>(save: (input: Input) => Promise<Save
     submit: (input: Input) => {
       if (!mutation.isPending) mutation.mutate(input);
     },
+    /** The form refused its values before sending: the last answer's summary goes. */
+    clearError: () => mutation.reset(),
     /** Problems found before sending: shown like the server's, in place of its last answer. */
     showLocalErrors: (errors: FieldErrors) => {
       mutation.reset();

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreateProviderInput } from '../../../../shared/schemas/providers';
+import { z } from 'zod';
+import { createProviderInput, type CreateProviderInput } from '../../../../shared/schemas/providers';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
-import { AddressFields, addressDraftOf, addressInput } from '../../../components/manage/address-fields';
+import { AddressFields, addressDraftOf, countryOrDefault } from '../../../components/manage/address-fields';
+import { fieldBinder, useSchemaForm } from '../../../lib/forms';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { providersApi, type Provider } from '../api';
 import {
@@ -36,104 +38,71 @@ const ZONES = [
   'UTC',
 ];
 
+/** The form's values: the request's fields, the two numbers as typed. */
+type ProviderValues = Omit<Required<CreateProviderInput>, 'reminder_minutes' | 'vat_rate'> & { reminder_minutes: string; vat_rate: string };
+
+/**
+ * The request schema, reached from what the form holds. The VAT rate must read as a number
+ * (its own text); an empty or unreadable number of minutes is sent as 0, which the request
+ * schema refuses on its field in its words.
+ */
+const providerForm = z
+  .custom<ProviderValues>()
+  .superRefine((v, ctx) => {
+    if (v.vat_rate.trim() === '' || !Number.isFinite(Number(v.vat_rate.trim().replace(',', '.'))))
+      ctx.addIssue({ code: 'custom', path: ['vat_rate'], message: 'providers:editor.vatRateInvalid' });
+  })
+  .transform(({ reminder_minutes, vat_rate, timezone, country, ...rest }): z.input<typeof createProviderInput> => {
+    const minutes = Number(reminder_minutes.trim() || NaN);
+    return {
+      ...rest,
+      timezone: timezone.trim() || DEFAULT_TIMEZONE,
+      country: countryOrDefault(country),
+      reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
+      vat_rate: Number(vat_rate.trim().replace(',', '.')),
+    };
+  })
+  .pipe(createProviderInput);
+
+const valuesOf = (provider: Provider | null): ProviderValues => ({
+  title: provider?.title ?? '',
+  phone: provider?.phone ?? '',
+  email: provider?.email ?? '',
+  status: provider?.status ?? true,
+  timezone: provider?.timezone ?? DEFAULT_TIMEZONE,
+  reminder_minutes: String(provider?.reminder_minutes ?? REMINDER_MINUTES_DEFAULT),
+  legal_name: provider?.legal_name ?? '',
+  registration_number: provider?.registration_number ?? '',
+  vat_number: provider?.vat_number ?? '',
+  ...addressDraftOf(provider),
+  iban: provider?.iban ?? '',
+  vat_rate: String(provider?.vat_rate ?? 21),
+});
+
 /** Create or edit a provider: title, phone, e-mail, status, the time zone its menus use and when reminders go out. */
 export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorProps) {
   const { t } = useTranslation('providers');
   const zonesId = useId();
-  const [title, setTitle] = useState(provider?.title ?? '');
-  const [phone, setPhone] = useState(provider?.phone ?? '');
-  const [email, setEmail] = useState(provider?.email ?? '');
-  const [status, setStatus] = useState(provider?.status ?? true);
-  const [timezone, setTimezone] = useState(provider?.timezone ?? DEFAULT_TIMEZONE);
-  const [reminderMinutes, setReminderMinutes] = useState(String(provider?.reminder_minutes ?? REMINDER_MINUTES_DEFAULT));
-  const [legalName, setLegalName] = useState(provider?.legal_name ?? '');
-  const [registrationNumber, setRegistrationNumber] = useState(provider?.registration_number ?? '');
-  const [vatNumber, setVatNumber] = useState(provider?.vat_number ?? '');
-  const [address, setAddress] = useState(() => addressDraftOf(provider));
-  const [iban, setIban] = useState(provider?.iban ?? '');
-  const [vatRate, setVatRate] = useState(String(provider?.vat_rate ?? 21));
+  const form = useSchemaForm(providerForm, { defaultValues: valuesOf(provider) });
+  const field = fieldBinder(form);
   const save = useEditorSave(
     (input: CreateProviderInput) => (provider ? providersApi.update(provider.id, input) : providersApi.create(input)),
     onSaved,
+    { form, shown: SHOWN },
   );
-  const { first, clear } = save.fieldErrors;
-
-  const submit = () => {
-    // An empty or unreadable number is sent as 0, which the server refuses on its field (in its words).
-    const minutes = Number(reminderMinutes.trim() || NaN);
-    const rate = Number(vatRate.trim().replace(',', '.'));
-    if (vatRate.trim() === '' || !Number.isFinite(rate)) {
-      save.showLocalErrors({ vat_rate: [t('editor.vatRateInvalid')] });
-      return;
-    }
-    save.submit({
-      title: title.trim(),
-      phone: phone.trim(),
-      email: email.trim(),
-      status,
-      timezone: timezone.trim() || DEFAULT_TIMEZONE,
-      reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
-      legal_name: legalName.trim(),
-      registration_number: registrationNumber.trim(),
-      vat_number: vatNumber.trim(),
-      ...addressInput(address),
-      iban: iban.trim(),
-      vat_rate: rate,
-    });
-  };
 
   return (
     <EditorModal
       title={provider ? t('editor.editTitle', { title: provider.title }) : t('editor.newTitle')}
       save={save}
       shownFields={SHOWN}
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(save.submit, save.clearError)}
       onClose={onClose}
     >
-      <TextField
-        label={t('fields.title')}
-        required
-        maxLength={TITLE_MAX}
-        value={title}
-        error={first('title')}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          clear('title');
-        }}
-      />
-      <TextField
-        label={t('fields.phone')}
-        type="tel"
-        maxLength={PHONE_MAX}
-        value={phone}
-        error={first('phone')}
-        onChange={(e) => {
-          setPhone(e.target.value);
-          clear('phone');
-        }}
-      />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        maxLength={EMAIL_MAX}
-        value={email}
-        error={first('email')}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          clear('email');
-        }}
-      />
-      <TextField
-        label={t('fields.timezone')}
-        hint={t('editor.timezoneHint')}
-        list={zonesId}
-        value={timezone}
-        error={first('timezone')}
-        onChange={(e) => {
-          setTimezone(e.target.value);
-          clear('timezone');
-        }}
-      />
+      <TextField label={t('fields.title')} required maxLength={TITLE_MAX} {...field('title')} />
+      <TextField label={t('fields.phone')} type="tel" maxLength={PHONE_MAX} {...field('phone')} />
+      <TextField label={t('fields.email')} type="email" maxLength={EMAIL_MAX} {...field('email')} />
+      <TextField label={t('fields.timezone')} hint={t('editor.timezoneHint')} list={zonesId} {...field('timezone')} />
       <datalist id={zonesId}>
         {ZONES.map((z) => (
           <option key={z} value={z} />
@@ -147,70 +116,15 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         min={REMINDER_MINUTES_MIN}
         max={REMINDER_MINUTES_MAX}
         step={1}
-        value={reminderMinutes}
-        error={first('reminder_minutes')}
-        onChange={(e) => {
-          setReminderMinutes(e.target.value);
-          clear('reminder_minutes');
-        }}
+        {...field('reminder_minutes')}
       />
-      <TextField
-        label={t('fields.legalName')}
-        maxLength={TITLE_MAX}
-        autoComplete="off"
-        value={legalName}
-        error={first('legal_name')}
-        onChange={(e) => {
-          setLegalName(e.target.value);
-          clear('legal_name');
-        }}
-      />
-      <TextField
-        label={t('fields.registrationNumber')}
-        maxLength={40}
-        autoComplete="off"
-        value={registrationNumber}
-        error={first('registration_number')}
-        onChange={(e) => {
-          setRegistrationNumber(e.target.value);
-          clear('registration_number');
-        }}
-      />
-      <TextField
-        label={t('fields.vatNumber')}
-        maxLength={40}
-        autoComplete="off"
-        value={vatNumber}
-        error={first('vat_number')}
-        onChange={(e) => {
-          setVatNumber(e.target.value);
-          clear('vat_number');
-        }}
-      />
-      <AddressFields streetLabel={t('fields.address')} value={address} onChange={setAddress} error={first} clear={clear} />
-      <TextField
-        label={t('fields.iban')}
-        maxLength={42}
-        autoComplete="off"
-        value={iban}
-        error={first('iban')}
-        onChange={(e) => {
-          setIban(e.target.value);
-          clear('iban');
-        }}
-      />
-      <TextField
-        label={t('fields.vatRate')}
-        hint={t('editor.vatRateHint')}
-        inputMode="decimal"
-        value={vatRate}
-        error={first('vat_rate')}
-        onChange={(e) => {
-          setVatRate(e.target.value);
-          clear('vat_rate');
-        }}
-      />
-      <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+      <TextField label={t('fields.legalName')} maxLength={TITLE_MAX} autoComplete="off" {...field('legal_name')} />
+      <TextField label={t('fields.registrationNumber')} maxLength={40} autoComplete="off" {...field('registration_number')} />
+      <TextField label={t('fields.vatNumber')} maxLength={40} autoComplete="off" {...field('vat_number')} />
+      <AddressFields streetLabel={t('fields.address')} field={field} />
+      <TextField label={t('fields.iban')} maxLength={42} autoComplete="off" {...field('iban')} />
+      <TextField label={t('fields.vatRate')} hint={t('editor.vatRateHint')} inputMode="decimal" {...field('vat_rate')} />
+      <CheckboxField label={t('fields.active')} {...field('status')} />
     </EditorModal>
   );
 }
