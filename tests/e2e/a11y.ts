@@ -17,11 +17,19 @@ import { e2eServerURL } from './servers';
  *   window is resized and when the network goes or comes back.
  * - Playwright runs a locator handler before each action and each auto-waiting assertion while
  *   that mark is there: once the page has settled (loaded, no spinner or loading bar, a heading;
- *   or 4 s after the mark), it is scanned, unless the same state (role, viewport width, path,
- *   online or not) was already scanned in this run. Serious and critical violations fail the
- *   journey when it ends; moderate and minor ones are printed.
- * - When the journey ends, each of its open pages is scanned once more unless nothing on it
- *   changed since its last scan.
+ *   or 4 s after the mark), it is scanned, unless the same state (role, path, online or not)
+ *   was already scanned in this run. A page is scanned at one width: axe-core's rules judge the
+ *   markup, which is the same at every width. The app's layouts (the side navigation at 900 px
+ *   and wider, a drawer below, lists as cards below 600 px) are each scanned once per role, at
+ *   the first page a role reaches in that layout; tests/e2e/accessibility-routes.e2e.ts checks
+ *   every route's reflow at each width and scans the lists shown as cards (issue 25: a scan
+ *   costs 1-3 s, and most of the journeys' time went to scans of a page seen before).
+ *   Serious and critical violations fail the journey when it ends; moderate and minor ones are
+ *   printed.
+ * - When the journey ends, each of its open pages is scanned once more if its state is new to
+ *   the run (as above).
+ * - `sameStateAs(page, name)` tells the fixture that the pages the journey opens next are one
+ *   state whatever their address (one "not found" page at eight addresses): scanned once.
  * - `scanA11y(page, step)` scans the page as it is now (a dialog open, a menu expanded) and
  *   fails at once; it is skipped when the page is in the state its last scan saw.
  *
@@ -61,35 +69,65 @@ interface Tracked {
   role: string | null;
   /** State key of the page's last scan. */
   lastKey: string | null;
+  /** The name its states go by in place of their path (sameStateAs). */
+  alias: string | null;
 }
 
 /** Pages seen by this worker. */
 const tracked = new WeakMap<Page, Tracked>();
 
-/** State keys scanned in this run, by this worker or (read from the scan log) by another. */
-const scannedKeys = new Set<string>();
+/**
+ * The app's layouts by viewport width (src/web/styles: the side navigation becomes a drawer
+ * below 900 px, the lists' rows become cards below 600 px).
+ */
+export function layoutOf(width: number): 'desktop' | 'drawer' | 'phone' {
+  return width >= 900 ? 'desktop' : width >= 600 ? 'drawer' : 'phone';
+}
+
+/** What this run has scanned, by this worker or (read from the scan log) by another. */
+const scanned = {
+  /** Exact states: role, width, path, online. */
+  states: new Set<string>(),
+  /** Pages: role, path, online (at any width). */
+  pages: new Set<string>(),
+  /** Layouts a role was seen in: role, layout. */
+  layouts: new Set<string>(),
+};
 let logBytesRead = 0;
 
 function keyOf(role: string, width: number, path: string, online: boolean) {
   return `${role} ${width} px ${path}${online ? '' : ' offline'}`;
 }
 
-/** Whether a state was scanned in this run; the other workers' scans are read from the scan log. */
-function alreadyScanned(key: string): boolean {
-  if (scannedKeys.has(key)) return true;
-  if (!existsSync(A11Y_LOG)) return false;
+function remember(role: string, width: number, path: string, online: boolean) {
+  scanned.states.add(keyOf(role, width, path, online));
+  scanned.pages.add(`${role} ${path}${online ? '' : ' offline'}`);
+  scanned.layouts.add(`${role} ${layoutOf(width)}`);
+}
+
+/** Reads the other workers' scans from the scan log (whole lines only: one may be mid-write). */
+function readLog() {
+  if (!existsSync(A11Y_LOG)) return;
   const size = statSync(A11Y_LOG).size;
-  if (size === logBytesRead) return false;
+  if (size === logBytesRead) return;
   const text = readFileSync(A11Y_LOG, 'utf8');
-  // Whole lines only: another worker may be writing its last one.
   const end = text.lastIndexOf('\n') + 1;
   for (const line of text.slice(logBytesRead, end).split('\n')) {
     if (!line) continue;
     const l = JSON.parse(line) as ScanLogLine;
-    scannedKeys.add(keyOf(l.role, l.width, l.url, l.online));
+    remember(l.role, l.width, l.url, l.online);
   }
   logBytesRead = end;
-  return scannedKeys.has(key);
+}
+
+/**
+ * Whether the fixture scans a state on its own: not when the state was scanned in this run, nor
+ * when its page was (at another width) and the role was already scanned in this width's layout.
+ */
+function wantsScan(role: string, width: number, path: string, online: boolean): boolean {
+  readLog();
+  if (scanned.states.has(keyOf(role, width, path, online))) return false;
+  return !scanned.pages.has(`${role} ${path}${online ? '' : ' offline'}`) || !scanned.layouts.has(`${role} ${layoutOf(width)}`);
 }
 
 /** The journey now running: its pages and its automatic scans' failures. */
@@ -175,7 +213,7 @@ async function clearMark(page: Page, since: number) {
 function trackedOf(page: Page): Tracked {
   let t = tracked.get(page);
   if (!t) {
-    t = { role: null, lastKey: null };
+    t = { role: null, lastKey: null, alias: null };
     tracked.set(page, t);
   }
   return t;
@@ -185,12 +223,21 @@ function trackedOf(page: Page): Tracked {
 function stateKey(page: Page, state: PageState) {
   const role = state.signedIn ? (trackedOf(page).role ?? 'signed-in') : 'visitor';
   const width = page.viewportSize()?.width ?? 0;
-  return { key: keyOf(role, width, state.path, state.online), role, width };
+  const path = trackedOf(page).alias ?? state.path;
+  return { key: keyOf(role, width, path, state.online), role, width, path, wanted: () => wantsScan(role, width, path, state.online) };
+}
+
+/**
+ * From now on the page's states go by `name` instead of their address (null: by their address
+ * again): the same page shown at many addresses (one "not found" page) is scanned once.
+ */
+export function sameStateAs(page: Page, name: string | null) {
+  trackedOf(page).alias = name;
 }
 
 /** Runs axe-core on the page as it is; answers the serious and critical violations, described. */
 async function runScan(page: Page, step: string, state: PageState, auto: boolean): Promise<string[]> {
-  const { key, role, width } = stateKey(page, state);
+  const { key, role, width, path: statePath } = stateKey(page, state);
   const started = Date.now();
   await page.evaluate(() => {
     const w = window as unknown as { __a11y?: { dirty: boolean } };
@@ -206,13 +253,13 @@ async function runScan(page: Page, step: string, state: PageState, auto: boolean
     // across cross-origin frames (the app has none): 3-6 s per scan on a loaded machine, not 0.5 s.
     .setLegacyMode()
     .analyze();
-  scannedKeys.add(key);
+  remember(role, width, statePath, state.online);
   trackedOf(page).lastKey = key;
   const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
   const other = results.violations.filter((v) => !FAILING.has(v.impact ?? ''));
   const line: ScanLogLine = {
     step,
-    url: state.path,
+    url: statePath,
     role,
     width,
     online: state.online,
@@ -239,13 +286,15 @@ async function runScan(page: Page, step: string, state: PageState, auto: boolean
  * expanded) and fails at once on a serious or critical violation. Skipped when nothing changed
  * since the page's last scan of the same state.
  */
-export async function scanA11y(page: Page, step: string) {
+export async function scanA11y(page: Page, step: string, only: 'always' | 'when new to the run' = 'always') {
   // A page still fading something in is judged after the animation (reduced motion is emulated,
   // but a spinner may still be replaced by content).
   await page.waitForLoadState('domcontentloaded');
   const state = await readState(page);
   await clearMark(page, state.since);
-  if (!state.dirty && trackedOf(page).lastKey === stateKey(page, state).key) return;
+  const { key, wanted } = stateKey(page, state);
+  if (!state.dirty && trackedOf(page).lastKey === key) return;
+  if (only === 'when new to the run' && !wanted()) return;
   const described = await runScan(page, step, state, false);
   expect(described, `serious or critical axe-core violations at "${step}" (${state.path})`).toEqual([]);
 }
@@ -257,7 +306,7 @@ export async function scanA11y(page: Page, step: string) {
 async function onMarked(page: Page) {
   try {
     let state = await readState(page);
-    if (alreadyScanned(stateKey(page, state).key)) return await clearMark(page, state.since);
+    if (!stateKey(page, state).wanted()) return await clearMark(page, state.since);
     if (!state.settled) {
       // Usually under a second (the page's last requests); the action waits that long once.
       await page
@@ -271,8 +320,8 @@ async function onMarked(page: Page) {
       if (!state.settled) return;
     }
     await clearMark(page, state.since);
-    const { key } = stateKey(page, state);
-    if (alreadyScanned(key)) return;
+    const { key, wanted } = stateKey(page, state);
+    if (!wanted()) return;
     const described = await runScan(page, `${journey?.title ?? 'journey'}: ${key}`, state, true);
     if (described.length > 0) {
       const failure = `serious or critical axe-core violations at ${key}:\n${described.join('\n')}`;
@@ -405,7 +454,7 @@ export const test = base.extend<{ a11yJourney: void }, { a11yBrowser: void }>({
         if (testInfo.status === testInfo.expectedStatus) {
           for (const p of current.pages) {
             if (p.isClosed() || !p.url().startsWith('http')) continue;
-            await scanA11y(p, `end of "${testInfo.title}"${p === page ? '' : ` (${new URL(p.url()).pathname})`}`);
+            await scanA11y(p, `end of "${testInfo.title}"${p === page ? '' : ` (${new URL(p.url()).pathname})`}`, 'when new to the run');
           }
         }
       } finally {

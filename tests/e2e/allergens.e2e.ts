@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, cartPanel, cartRibbon, chooseSeededMenu, dishCard, signIn } from './ordering-support';
+import { apiToken, cartPanel, cartRibbon, chooseSeededMenu, dishCard, signIn, storedSession } from './ordering-support';
 
 /** A customer at Noliktava (two shifts) whom no other journey uses. */
 const CUSTOMER = 'olga@demo.lv';
@@ -76,7 +76,7 @@ test('a customer who avoids gluten is warned, confirms, and the kitchen sees the
     // orders page and the kitchen display flag the order.
     const kitchenContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'lv-LV', timezoneId: 'Europe/Riga' });
     const kitchen = await kitchenContext.newPage();
-    await signIn(kitchen, 'kitchen@demo.lv');
+    await storedSession(kitchen, 'kitchen@demo.lv');
     await kitchen.goto(`/orders/${menuId}`);
     const row = kitchen.getByRole('row').filter({ has: kitchen.getByText(`No. ${orderId}`, { exact: true }) });
     await expect(row).toContainText('Olga');

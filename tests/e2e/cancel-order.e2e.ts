@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, dishCard, signIn, todaysMenu } from './ordering-support';
+import { apiToken, dishCard, signIn, storedSession, todaysMenu } from './ordering-support';
 
 const SALMON = 'Pan-fried salmon';
 
@@ -80,7 +80,7 @@ test('kitchen cancels an order from the orders page', async ({ page, request }) 
   expect(placed.ok(), await placed.text()).toBe(true);
   const orderId = ((await placed.json()) as { order_id: number }).order_id;
 
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   await page.goto(`/orders/${menu.id}`);
   const row = page.getByRole('row').filter({ has: page.getByText(`No. ${orderId}`, { exact: true }) });
   await row.getByRole('button', { name: `Cancel order No. ${orderId}` }).click();

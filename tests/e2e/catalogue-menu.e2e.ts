@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
+import { storedSession } from './ordering-support';
 import { DateTime } from 'luxon';
 import sharp from 'sharp';
 
@@ -11,25 +12,17 @@ import sharp from 'sharp';
  * Every record gets a unique suffix so other journeys' data is never touched.
  */
 
-const PASSWORD = 'demo-password';
 const suffix = Date.now().toString(36).slice(-6);
 const CATEGORY = { lv: `E2E kategorija ${suffix}`, en: `E2E category ${suffix}` };
 const DISH = { lv: `E2E zupa ${suffix}`, en: `E2E soup ${suffix}` };
 const COMPLEX = `E2E komplekss ${suffix}`;
 const MENU = `E2E ēdienkarte ${suffix}`;
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-pasts').fill(email);
-  await page.getByLabel(/^Parole/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Pieslēgties' }).click();
-  await expect(page.getByRole('button', { name: /^Profila izvēlne/ })).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^Profila izvēlne/ }).click();
-  await page.getByRole('menuitem', { name: 'Iziet' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+/** The next person at a screen of their own (a browser context), signed in, in Latvian. */
+async function screenOf(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await storedSession(page, email, 'lv');
+  return page;
 }
 
 /** The lv/en inputs of a per-language text group inside `scope`. */
@@ -39,9 +32,10 @@ async function fillTexts(scope: Locator, legend: string, texts: { lv: string; en
   if (texts.en) await group.getByLabel('English').fill(texts.en);
 }
 
-test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, the customer sees it', async ({ page }) => {
+test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, the customer sees it', async ({ page: admin, browser }) => {
   // ---------------------------------------------------------------- administrator: category
-  await signIn(page, 'admin@demo.lv');
+  let page = admin;
+  await storedSession(page, 'admin@demo.lv', 'lv');
   await page.goto('/categories');
   await expect(page.getByRole('heading', { name: 'Kategorijas', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Jauna kategorija' }).click();
@@ -137,10 +131,9 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(dialog.getByRole('alert')).toBeVisible();
   await dialog.getByRole('button', { name: 'Atcelt' }).click();
   await expect(page.getByRole('row', { name: new RegExp(CATEGORY.lv) })).toBeVisible();
-  await signOut(page);
 
   // ---------------------------------------------------------------- kitchen: today's menu, stock 3
-  await signIn(page, 'kitchen@demo.lv');
+  page = await screenOf(browser, 'kitchen@demo.lv');
   await page.goto('/menu/new');
   const today = DateTime.now().setZone('Europe/Riga');
   await page.getByLabel('Nosaukums').fill(MENU);
@@ -186,10 +179,10 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   // Saved: leaving asks nothing.
   await page.getByRole('link', { name: 'Atpakaļ uz ēdienkarti' }).click();
   await expect(page).toHaveURL(new RegExp(`/menu/${menuId}$`));
-  await signOut(page);
 
   // ---------------------------------------------------------------- customer: the order page
-  await signIn(page, 'anna@demo.lv');
+  await page.context().close();
+  page = await screenOf(browser, 'anna@demo.lv');
   await page.goto('/');
   await page.getByRole('button', { name: 'Valoda: Latviešu' }).click();
   await page.getByRole('menuitemradio', { name: 'English' }).click();

@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { signIn } from './ordering-support';
+import { storedSession } from './ordering-support';
 
 const mainIsInert = (page: import('@playwright/test').Page) =>
   page.evaluate(() => document.getElementById('main')?.closest('[inert]') != null);
@@ -8,7 +8,7 @@ const mainIsInert = (page: import('@playwright/test').Page) =>
 // keyboard users stay inside it, the page behind is out of reach, and Escape brings them back
 // to the control that opened it.
 test('an editor dialog keeps the keyboard inside, makes the page inert and returns focus on Escape', async ({ page }) => {
-  await signIn(page, 'admin@demo.lv');
+  await storedSession(page, 'admin@demo.lv');
   await page.goto('/categories');
   const opener = page.getByRole('button', { name: 'New category' });
   await opener.click();

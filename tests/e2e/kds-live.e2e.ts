@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, signIn, todaysMenu } from './ordering-support';
+import { apiToken, storedSession, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu. */
 const DISH = 'Greek salad';
@@ -27,7 +27,7 @@ test('the kitchen bumps a ticket with the keys and recalls it while a new order 
   const dishId = menu.dishId(DISH);
   await order(request, edgars, menu.id, dishId, 1);
 
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   await page.goto(`/kds/${menu.id}`);
   await page.getByRole('tab', { name: 'Tickets' }).click();
   await page.getByRole('button', { name: 'Location' }).click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { streamOnly } from './kds-stream';
-import { apiToken, signIn, todaysMenu } from './ordering-support';
+import { apiToken, storedSession, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu (category "Salads"). */
 const DISH = 'Greek salad';
@@ -41,7 +41,7 @@ test('the kitchen display counts what to cook and refreshes by itself', async ({
   expect(expected).toBeGreaterThanOrEqual(2);
 
   const stream = await streamOnly(page);
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   await page.goto(`/kds/${menu.id}`);
   const salads = page.getByRole('region', { name: /^Salads/ });
   const row = salads.getByRole('listitem').filter({ hasText: DISH });
@@ -114,7 +114,7 @@ test('the kitchen display on a 1920×1080 screen: readable type, the first ticke
   expect((await request.post(`/app/order/${cancelledId}/cancel`, { headers: { Authorization: `Bearer ${customer}` } })).ok()).toBe(true);
 
   await page.setViewportSize(WALL_SCREEN);
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   // The demo lap (Tehnoparks, where the orders go) is planned to leave at 11:30, in the lap editor.
   const lapTitle = 'Centrs — rīta maršruts';
   await page.goto('/laps');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pdfQrCodes } from '../../src/server/lib/pdf/pdf-qr';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, signIn, todaysMenu } from './ordering-support';
+import { apiToken, storedSession, todaysMenu } from './ordering-support';
 
 const MM = 72 / 25.4;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -32,7 +32,7 @@ test('kitchen prints the production sheet and labels, and a scanned label hands 
   const orderId = await order(request, edgars, menu.id, menu.dishId('Greek salad'));
   try {
     const kitchen = await apiToken(request, 'kitchen@demo.lv');
-    await signIn(page, 'kitchen@demo.lv');
+    await storedSession(page, 'kitchen@demo.lv');
     await page.goto(`/kds/${menu.id}`);
     await page.getByRole('button', { name: 'Print-outs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Production sheet and labels' });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, signIn, todaysMenu } from './ordering-support';
+import { apiToken, storedSession, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu. */
 const DISH = 'Greek salad';
@@ -39,7 +39,7 @@ test('a driver marks a stop delivered and the customer’s notice is in the outb
     { token: olga, id: await order(request, olga, menu.id, menu.dishId(DISH)) },
   ];
   try {
-    await signIn(page, 'kitchen@demo.lv');
+    await storedSession(page, 'kitchen@demo.lv');
 
     // The laps page warns about the location with orders on no lap, and offers it first to add.
     await page.goto('/laps');
@@ -143,7 +143,7 @@ test('kitchen deletes an empty lap and is told why a lap with today’s report s
   });
   expect(cash.ok(), await cash.text()).toBe(true);
 
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   await page.goto('/laps');
   const title = `Tukšs maršruts ${tag}`;
   const create = page.getByRole('form', { name: 'New lap' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
-import { apiToken, signIn } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 /** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
 const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
@@ -39,7 +39,7 @@ test('kitchen plans a lap, reorders it, records cash and downloads the report', 
   const [first, second] = await makeLocations(request, tag);
   const menuId = await todaysMenuId(request);
   const lapTitle = `Vakara maršruts ${tag}`;
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
 
   await page.goto('/laps');
   await expect(page.getByRole('heading', { name: 'Delivery laps', level: 1 })).toBeVisible();

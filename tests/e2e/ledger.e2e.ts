@@ -1,5 +1,5 @@
 import { expect, test } from './a11y';
-import { DEMO_PASSWORD } from './ordering-support';
+import { storedSession } from './ordering-support';
 
 /*
  * The ledger page (issue 16): an administrator records a manual correction with its reason and
@@ -7,17 +7,8 @@ import { DEMO_PASSWORD } from './ordering-support';
  */
 test('an administrator records a ledger correction and finds it with its reason', async ({ page }) => {
   const reason = `E2E: cash short at the door ${Date.now().toString(36)}`;
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session'))
-      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
-  });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.lv');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Ledger' }).click();
+  await storedSession(page, 'admin@demo.lv');
+  await page.goto('/ledger');
   await expect(page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New correction' }).click();
   const dialog = page.getByRole('dialog', { name: 'New correction' });

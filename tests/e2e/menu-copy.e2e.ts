@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { expect, test } from './a11y';
-import { apiToken, DEMO_PASSWORD } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 /*
  * "Menus in a minute" (issue 13): kitchen copies today's seeded menu to tomorrow from the menu
@@ -36,15 +36,7 @@ test('kitchen copies a menu to tomorrow with its balances, and takes a whole cat
   expect(source, `the seeded menu ${title}`).toBeTruthy();
   const before = new Set((await menusNamed(copyTitle)).map((m) => m.id));
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session'))
-      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
-  });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('kitchen@demo.lv');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await storedSession(page, 'kitchen@demo.lv');
 
   let copyId: number | undefined;
   try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
-import { DEMO_PASSWORD, apiToken, signIn } from './ordering-support';
+import { apiToken, DEMO_PASSWORD, storedSession } from './ordering-support';
 
 /** Līga: an (initially deactivated) member of Birojs Centrs whom no other journey uses. */
 const MEMBER = { email: 'liga@demo.lv', name: 'Līga' };
@@ -20,7 +20,7 @@ async function confirmIn(page: Page, title: string, button: string) {
 // Spec 1, 2, 4, 7 "Team": the location manager sees the team, invites, deactivates and
 // re-activates a member, notifies that lunch is delivered and downloads the team report.
 test('location manager runs the team', async ({ page, request }) => {
-  await signIn(page, 'manager@demo.lv');
+  await storedSession(page, 'manager@demo.lv');
   await page.goto('/my-team');
   await expect(page.getByRole('heading', { name: /^My team/, level: 1 })).toContainText('Birojs Centrs');
 

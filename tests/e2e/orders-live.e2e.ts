@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { DEMO_PASSWORD, apiToken, signIn } from './ordering-support';
+import { apiToken, DEMO_PASSWORD, storedSession } from './ordering-support';
 
 const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
 const LOCATION = 'Birojs Teika';
@@ -49,7 +49,7 @@ async function placeOrder(request: APIRequestContext, token: string) {
 test('kitchen accepts all new orders of a location while a new order arrives live', async ({ page, request }) => {
   const customer = await newCustomer(request);
   const first = await placeOrder(request, customer);
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
   await page.goto(`/orders/${first.menu.id}`);
   await expect(page.getByRole('heading', { name: first.menu.title, level: 1 })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();

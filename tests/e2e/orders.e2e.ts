@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { pdfText } from '../../src/server/lib/pdf/pdf-text';
 import { expect, expectFocusNotOnBody, test } from './a11y';
-import { apiToken, signIn } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 /** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
 const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
@@ -41,7 +41,7 @@ async function placeOrder(request: APIRequestContext): Promise<{ orderId: number
 // Spec 2 and 4: kitchen staff see a menu's orders per location, accept one, revoke it and delete it.
 test('kitchen accepts, revokes and deletes an order', async ({ page, request }) => {
   const { orderId, menuTitle } = await placeOrder(request);
-  await signIn(page, 'kitchen@demo.lv');
+  await storedSession(page, 'kitchen@demo.lv');
 
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();

@@ -1,10 +1,12 @@
-import { expect, test } from './a11y';
-import { signIn } from './ordering-support';
+import { expect, sameStateAs, test } from './a11y';
+import { storedSession } from './ordering-support';
 
 // Acceptance: /orders/999 said "There is nothing to display..." while the kitchen display and
 // laps said the menu was not found. Every page that loads one object shows one not-found page.
 test('an unknown object gives the same not-found page everywhere', async ({ page }) => {
-  await signIn(page, 'admin@demo.lv');
+  await storedSession(page, 'admin@demo.lv');
+  // One page at every address: scanned once (tests/e2e/a11y.ts).
+  sameStateAs(page, 'not found');
   for (const address of [
     '/orders/999999',
     '/kds/999999',
@@ -25,7 +27,7 @@ test('an unknown object gives the same not-found page everywhere', async ({ page
 // Acceptance: the locations table needed 1,006 px inside a 958 px column at a 1280 px window.
 test('the locations table fits its column at a 1280 px window', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'admin@demo.lv');
+  await storedSession(page, 'admin@demo.lv');
   await page.goto('/locations');
   const wrap = page.locator('.table-wrap').first();
   await expect(wrap.getByRole('row').nth(1)).toBeVisible();

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { expect, test } from './a11y';
-import { apiToken, DEMO_PASSWORD } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 /*
  * The kitchen's quick stock (issue 13): on the kitchen display, "Stock" opens the menu's dishes;
@@ -33,15 +33,7 @@ test('kitchen marks a dish sold out and changes its stock from the kitchen displ
   const dish = dishes.data.find((d) => d.id === target!.id)!;
   const name = dish.title.en ?? dish.title.lv;
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session'))
-      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
-  });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('kitchen@demo.lv');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await storedSession(page, 'kitchen@demo.lv');
 
   try {
     await page.goto(`/kds/${menu.id}`);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, DEMO_PASSWORD, todaysMenu } from './ordering-support';
+import { apiToken, DEMO_PASSWORD, storedSession, todaysMenu } from './ordering-support';
 
 // Issue 11: "Remind to make order". Olga (no other journey signs in as her) has not ordered
 // today's seeded menu; Anna orders it here. Both have the flag on in the seed.
@@ -43,15 +43,7 @@ test('a reminder e-mail reaches the customer who has not ordered, not the one wh
   // An administrator sets it in the provider's editor.
   const adminContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/Riga' });
   const adminPage = await adminContext.newPage();
-  await adminPage.addInitScript(() => {
-    if (!localStorage.getItem('lunch.session'))
-      localStorage.setItem('lunch.session', JSON.stringify({ state: { lang: 'en' }, version: 1 }));
-  });
-  await adminPage.goto('/login');
-  await adminPage.getByLabel('Email').fill('admin@demo.lv');
-  await adminPage.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await adminPage.getByRole('button', { name: 'Log in' }).click();
-  await expect(adminPage.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+  await storedSession(adminPage, 'admin@demo.lv');
   await adminPage.goto('/providers');
   await adminPage.getByRole('button', { name: `Edit ${providerTitle}` }).click();
   const editor = adminPage.getByRole('dialog');

@@ -1,11 +1,11 @@
-import { expect, test } from './a11y';
-import { signIn } from './ordering-support';
+import { expect, sameStateAs, test } from './a11y';
+import { signIn, storedSession } from './ordering-support';
 
 // Acceptance: staff pages opened by a customer showed half-working forms (/menu/new with Save,
 // /laps with "New lap") and "Try again" on a permission error. Every staff route now gives one
 // "not available for your role" page before any form renders.
 test('a customer typing staff addresses gets one "not available for your role" page', async ({ page }) => {
-  await signIn(page, 'anna@demo.lv');
+  await storedSession(page, 'anna@demo.lv');
   const staffAddresses = [
     '/menu/new',
     '/menu',
@@ -19,12 +19,15 @@ test('a customer typing staff addresses gets one "not available for your role" p
     '/locations',
     '/providers',
   ];
+  // One page at every address: scanned once (tests/e2e/a11y.ts).
+  sameStateAs(page, 'not available for your role');
   for (const address of staffAddresses) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: 'Not available for your role', level: 1 }), address).toBeVisible();
     await expect(page.getByRole('button', { name: /^(Save|New lap|Try again)$/ }), address).toHaveCount(0);
     await expect(page.getByRole('textbox'), address).toHaveCount(0);
   }
+  sameStateAs(page, null);
   // Her own pages still open.
   await page.goto('/history');
   await expect(page.getByRole('heading', { name: 'Not available for your role' })).toHaveCount(0);
