@@ -16,7 +16,8 @@ import { userOf } from '../../lib/context.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendFile } from '../../lib/download.js';
 import { payrollCsv, payrollXlsx, statementCsv, statementXlsx } from './invoices.exports.js';
-import { creditInvoice, invoiceScopes, issueInvoice, listInvoices, statementAnswer, storedInvoice } from './invoices.service.js';
+import { invoiceScopes, listInvoices, statementAnswer, storedInvoice } from './invoices.queries.js';
+import { creditInvoice, issueInvoice } from './invoices.service.js';
 import { monthStatement, payrollRows, type Scope } from './statement.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
