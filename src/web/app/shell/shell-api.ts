@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Navigation } from '../../../shared/schemas/content';
 import { api } from '../../lib/api';
-import { useEventStatus, useServerEvents, type ServerEvent } from '../../lib/events';
+import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { ME_KEY } from '../../lib/me';
 import { useApiQuery } from '../../lib/query';
 import { FALLBACK_LANGUAGES, useSession, type Language } from '../../lib/session-store';
@@ -89,26 +89,12 @@ const NEW_ORDERS_POLL_MS = 30_000;
  * refreshed on the event stream's order events (at most once a second), polled while it is down.
  */
 export function useNewOrdersCount(enabled: boolean): number {
-  const client = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
+  const route = useCallback(
+    (event: ServerEvent): LiveRefetch | null =>
+      enabled && event.type !== 'menu' ? { bucket: 'new-orders', queryKey: NEW_ORDERS_KEY, gapMs: 1000 } : null,
+    [enabled],
   );
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (!enabled || event.type === 'menu' || timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        void client.invalidateQueries({ queryKey: NEW_ORDERS_KEY });
-      }, 1000);
-    },
-    [client, enabled],
-  );
-  useServerEvents(onEvent);
-  const live = useEventStatus() === 'connected';
+  const live = useLiveRefetch(route);
   const query = useApiQuery<{ count: number }>(NEW_ORDERS_KEY, '/app/order/new-count', {
     enabled,
     silent: true,

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorNotice } from '../ui/form-error-notice';
 import { Notice } from '../ui/notice';
-import '../../styles/catalogue.css';
+import '../../styles/manage.css';
 import { ProviderBadge } from './provider-badge';
 
 /** What the last action on the page did ("Dish “Soup” saved."), shown above the table. */

@@ -7,7 +7,7 @@ import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../audit.css';
 import { useAuditActors, useAuditLog, type AuditEntry } from '../api';
 

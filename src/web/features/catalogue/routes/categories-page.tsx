@@ -12,7 +12,7 @@ import { useTableState } from '../../../components/ui/use-table-state';
 import { formatDate } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { CATEGORIES_KEY, DISHES_KEY, catalogueApi, useCategories, type Category } from '../api';
 import { CategoryEditor } from '../components/category-editor';
 import { StatusBadge } from '../components/status-badge';

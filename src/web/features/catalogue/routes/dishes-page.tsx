@@ -13,7 +13,7 @@ import { useTableState } from '../../../components/ui/use-table-state';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { DISHES_KEY, THUMB_SIZE, catalogueApi, dishImageUrl, useAllCategories, useDishes, type Dish } from '../api';
 import { DishEditor } from '../components/dish-editor';
 import { StatusBadge } from '../components/status-badge';

@@ -10,7 +10,7 @@ import { Notice } from '../../../components/ui/notice';
 import { Table, type Column } from '../../../components/ui/table';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import {
   IDENTITY_PROVIDERS_KEY,
   identityApi,

@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/download';
 import { formatEuros } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../invoices.css';
 import { INVOICES_KEY, invoicesApi, scopeQuery, useInvoiceScopes, useInvoices, useStatement, type Invoice, type Statement } from '../api';
 

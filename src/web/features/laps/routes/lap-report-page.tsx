@@ -11,7 +11,7 @@ import { CashEntry } from '../components/cash-entry';
 import { StopStatusControl } from '../components/stop-status';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../laps.css';
 import { StatusPage } from '../../../components/ui/status-page';
 

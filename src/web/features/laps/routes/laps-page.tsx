@@ -13,7 +13,7 @@ import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-
 import { LAPS_KEY, lapsApi, useLaps } from '../api';
 import { LapCard, LapTitleField } from '../components/lap-card';
 import { MenuPicker } from '../components/menu-picker';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../laps.css';
 
 /** /laps: delivery laps of the active provider — list, create, edit, and the unassigned locations (spec 2, 4). */

@@ -9,7 +9,7 @@ import { useDayCash, useLapMenu, useLaps, type DayCash } from '../api';
 import { formatEuros } from '../../../lib/format';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../laps.css';
 import { StatusPage } from '../../../components/ui/status-page';
 

@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { eurosFromInput } from '../../../lib/price';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { LEDGER_KEY, ledgerApi, useCorrectionLocations, useLedger, type LedgerEntry } from '../api';
 
 /**

@@ -13,7 +13,7 @@ import { useTableState } from '../../../components/ui/use-table-state';
 import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { LOCATIONS_KEY, locationsApi, useLocations, type Location } from '../api';
 import { CopyField } from '../components/copy-field';
 import { LocationEditor } from '../components/location-editor';

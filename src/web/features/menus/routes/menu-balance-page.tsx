@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { isApiError, type FieldErrors } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
 import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdits } from '../balance';
 import { pickText } from '../../../lib/translated-text';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { useProviderZone } from '../../../lib/provider-zone';
 import { useMenu } from '../api';
 import { MenuFormView } from '../components/menu-form-view';

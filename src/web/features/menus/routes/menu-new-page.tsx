@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { MenuFormView } from '../components/menu-form-view';
 import { emptyMenuValues } from '../menu-form';
 import { ProviderBadge } from '../../../components/manage/provider-badge';

@@ -10,7 +10,7 @@ import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { useProviderZone } from '../../../lib/provider-zone';
 import { MENUS_KEY, menusApi, useMenus, type MenuSummary } from '../api';
 import { CopyMenuDialog } from '../components/copy-menu-dialog';

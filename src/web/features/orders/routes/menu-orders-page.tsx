@@ -19,7 +19,7 @@ import { CancelOrderButton } from '../../../components/orders/cancel-order';
 import { LocationTotals } from '../components/location-totals';
 import { PrintButton } from '../components/print-button';
 import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, toggledAccepted } from '../filter';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../../../styles/orders.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenFlag } from '../components/allergen-flag';

@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProviderZone } from '../../../lib/provider-zone';
 import { useOrderMenus, type MenuSummary } from '../api';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../../../styles/orders.css';
 
 /** /orders: the provider's menus, newest first, each linking to its orders (spec 2). */

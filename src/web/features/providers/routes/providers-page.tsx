@@ -10,7 +10,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { PROVIDERS_KEY, useProviders, type Provider } from '../api';
 import { ProviderEditor } from '../components/provider-editor';
 import { ADMINS, hasRole } from '../../../../shared/roles';

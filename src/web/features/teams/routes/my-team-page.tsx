@@ -12,7 +12,7 @@ import { MemberList } from '../components/member-list';
 import { NotifyCard } from '../components/notify-card';
 import { PendingInvitations } from '../components/pending-invitations';
 import { ReportCard } from '../components/report-card';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import '../teams.css';
 
 /** /my-team: the location manager's team (spec 1, 2, 4, 7 "Team"). */

@@ -13,7 +13,7 @@ import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../../../styles/catalogue.css';
+import '../../../styles/manage.css';
 import { USERS_KEY, useAdminUsers, useLocationChoices, usersApi, type AdminUser } from '../api';
 import { UserEditor } from '../components/user-editor';
 import { UserOrders } from '../components/user-orders';
