@@ -18,11 +18,14 @@ export default defineConfig({
   // Two journeys at a time, each worker with its own server and seeded database (tests/e2e/servers.ts);
   // the journey fixture points each worker's baseURL at its server (tests/e2e/a11y.ts).
   workers: E2E_WORKERS,
-  fullyParallel: false,
+  // Journey by journey, not file by file: each journey sets up the data it needs (its own users,
+  // menus, orders through the API) and leaves none that another one reads, so any journey runs
+  // after any other on either worker, and a long file (the route walk) does not hold one worker.
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // No retries: a journey that needs one has a cause to find (issue 9).
   retries: 0,
-  // A journey takes 5-55 s with two running at once on two cores; the limit only stops a hung one.
+  // A journey takes 5-60 s with two running at once on two cores; the limit only stops a hung one.
   timeout: 90_000,
   // 15 s, not 10: the journey fixture's axe-core scan of a page reached anew runs inside the first
   // assertion or action after it (tests/e2e/a11y.ts) and counts against its time.
