@@ -8,6 +8,7 @@ import type { App, Deps } from '../lib/context.js';
 import { createMailer } from '../lib/mail.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 import type { JobDeps } from '../lib/jobs.js';
+import { makeClient, signIns, type Client } from './client.js';
 
 /**
  * A fresh database cloned from the migrated template, or with `empty` an unmigrated one (for the
@@ -56,6 +57,14 @@ export interface TestContext {
   jobDeps: JobDeps;
   db: Database['db'];
   clock: ReturnType<typeof testClock>;
+  /**
+   * A client signed in as `who`: a role (one user of that role per test app, signed in once), a user
+   * row a factory made (signed in once), or what signedIn/customerAt answer (already signed in, so
+   * the client comes at once). `const admin = await t.as('admin'); await admin.post(url, body)`.
+   */
+  as: ReturnType<typeof signIns>;
+  /** A client with no session. */
+  anon: Client;
   close(): Promise<void>;
 }
 
@@ -80,6 +89,8 @@ export async function createTestApp(
     jobDeps: { ...deps, changes: app.changes },
     db: database.db,
     clock,
+    as: signIns(app, database.db, clock.now),
+    anon: makeClient(app, null),
     async close() {
       await app.close();
       mailer.close();

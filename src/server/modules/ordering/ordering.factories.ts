@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   balances,
@@ -9,6 +10,7 @@ import {
   menuComplexPrices,
   menuDishes,
   menus,
+  orders,
 } from '../../db/schema/index.js';
 import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
 
@@ -134,3 +136,26 @@ export async function customerAt(
   const who = await signedIn(db, { role: 'customer', locationId: loc.id, firstName: 'Jānis', ...user }, now);
   return { ...who, location: loc };
 }
+
+/** What is left of a dish on a menu (undefined: the dish has no stock row there). */
+export async function balanceOf(db: Db, menuId: number, dishId: number) {
+  const rows = await db
+    .select({ qty: balances.qty })
+    .from(balances)
+    .where(and(eq(balances.menuId, menuId), eq(balances.dishId, dishId)));
+  return rows[0]?.qty;
+}
+
+/** Every order of a user, as stored. */
+export async function ordersOf(db: Db, userId: number) {
+  return db.select().from(orders).where(eq(orders.userId, userId));
+}
+
+/** The body of an order of one portion of a dish, paid in cash, terms agreed. */
+export const cashOrder = (menuId: number, dishId: number, extra: object = {}) => ({
+  dishlist_id: menuId,
+  items: [{ id: dishId, qty: 1 }],
+  payment_type: 'cash',
+  terms: true,
+  ...extra,
+});
