@@ -10,13 +10,14 @@ import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
 import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { ORDER_STATUS, placedOrder } from '../ordering/ordering.placed.js';
-import { allergenListText, dishAllergenTexts, lineUnconfirmed, unconfirmedDishes } from './kitchen.allergens.js';
+import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
+import { loadOrderLines } from '../orders/orders.read.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
+import { ORDER_STATUS, placedOrder } from '../orders/placed.read.js';
+import { allergenListText, dishAllergenTexts, lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
 import { countDishes } from './kitchen.counts.js';
 import { renderLabels, type Label } from './kitchen.labels.js';
 import { kitchenText } from './kitchen.messages.js';
-import { providerMenu } from './kitchen.service.js';
 import { formatDay, formatDayTime } from '../../lib/dates.js';
 
 /*
@@ -115,54 +116,29 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
       ),
     )
     .orderBy(asc(orders.id));
-  const ids = rows.map((r) => r.id);
-  const [items, titles] = await Promise.all([
-    ids.length
-      ? db
-          .select({
-            id: orderItems.id,
-            orderId: orderItems.orderId,
-            dishId: orderItems.dishId,
-            title: orderItems.title,
-            qty: orderItems.qty,
-            allergenIds: orderItems.allergenIds,
-          })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(asc(orderItems.position), asc(orderItems.id))
-      : [],
+  const [linesOfOrder, titles] = await Promise.all([
+    loadOrderLines(
+      db,
+      rows.map((r) => r.id),
+    ),
     allergenTitlesOf(db),
   ]);
-  const options = items.length
-    ? await db
-        .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId, title: orderItemOptions.title })
-        .from(orderItemOptions)
-        .where(
-          inArray(
-            orderItemOptions.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
-        .orderBy(asc(orderItemOptions.id))
-    : [];
-  const optionsOf = new Map<number, string[]>();
-  const optionIdsOf = new Map<number, number[]>();
-  for (const o of options) {
-    optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
-    optionIdsOf.set(o.itemId, [...(optionIdsOf.get(o.itemId) ?? []), o.dishId]);
-  }
-  const unconfirmed = await unconfirmedDishes(db, [...items.map((i) => i.dishId), ...options.map((o) => o.dishId)]);
+  const ordered = [...linesOfOrder.values()].flat();
+  const unconfirmed = await unconfirmedDishes(
+    db,
+    ordered.flatMap((i) => [i.dishId, ...i.options.map((o) => o.dishId)]),
+  );
   const warningsOf = new Map(rows.map((r) => [r.id, r.warnings]));
   const linesOf = new Map<number, PackLine[]>();
-  for (const i of items) {
-    const warned = warningsOf.get(i.orderId) ?? [];
-    linesOf.set(i.orderId, [
-      ...(linesOf.get(i.orderId) ?? []),
-      {
+  for (const [orderId, items] of linesOfOrder) {
+    const warned = warningsOf.get(orderId) ?? [];
+    linesOf.set(
+      orderId,
+      items.map((i) => ({
         itemId: i.id,
         title: pickText(i.title, lang),
         qty: i.qty,
-        options: optionsOf.get(i.id) ?? [],
+        options: i.options.map((o) => pickText(o.title, lang)),
         allergens: namedAllergens(titles, i.allergenIds, lang).map((a) => a.title),
         flagged: i.allergenIds.some((a) => warned.includes(a)),
         avoided: namedAllergens(
@@ -170,9 +146,9 @@ async function loadPacking(db: Db, providerId: number, menuId: number, scope: Pr
           i.allergenIds.filter((a) => warned.includes(a)),
           lang,
         ).map((a) => a.title),
-        unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: optionIdsOf.get(i.id) ?? [] }),
-      },
-    ]);
+        unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: i.options.map((o) => o.dishId) }),
+      })),
+    );
   }
 
   const byDelivery = deliveryOrder(stopOf, lang);

@@ -36,7 +36,7 @@ import { fullText } from '../catalogue/categories.service.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
 import { menuText } from './menus.messages.js';
 import { isoTime } from '../../lib/time.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { formatDay } from '../../lib/dates.js';
 
 export const MENU_SORTS = ['from', 'to', 'title', 'id', 'created_at', 'status'] as const;

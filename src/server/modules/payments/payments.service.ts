@@ -7,7 +7,7 @@ import type { GatewayPaymentState, PaymentGateway, PaymentOutcome } from '../../
 import { gatewayOf } from '../../lib/payments/sandbox.js';
 import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
-import { releasePendingOrder } from '../ordering/ordering.stock.js';
+import { releasePendingOrder } from '../orders/stock.service.js';
 import { recordRefund } from './refunds.service.js';
 
 export interface AppliedNotification {
