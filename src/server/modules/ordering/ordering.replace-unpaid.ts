@@ -54,7 +54,7 @@ export async function replaceUnpaid(ctx: OrderCtx, order: CheckedOrder, req: Per
     if (state === 'authorized') throw new AppError(409, orderingText.coded('unpaidInProgress'));
     if (state === 'paid') {
       // Paid at the gateway before its notification reached us: recorded as the notification would.
-      await applyNotification(db, { reference: p.reference, outcome: 'paid', amountCents: p.amountCents }, now);
+      await applyNotification(ctx, { notification: { reference: p.reference, outcome: 'paid', amountCents: p.amountCents } });
       req.onReleased?.(p.orderId);
       paidMeanwhile = true;
     }
