@@ -35,7 +35,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await orderingRoutes(app, deps);
   await paymentsRoutes(app, deps);
   await favouritesRoutes(app, deps);
-  await historyRoutes(app, deps);
+  await historyRoutes(app);
   await kitchenRoutes(app, deps);
   await lapsRoutes(app, deps);
   await teamsRoutes(app, deps);

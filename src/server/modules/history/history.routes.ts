@@ -2,20 +2,17 @@ import { z } from 'zod';
 import { dbIdParam } from '../../../shared/schemas/ids.js';
 import { pagedOf } from '../../../shared/list-query.js';
 import { historyMenu, historyMenuResult, historyQuery } from '../../../shared/schemas/history.js';
-import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
-import { gatewayOf } from '../../lib/payments/sandbox.js';
-import { historyMenus, historyOfMenu, historyPdf } from './history.service.js';
+import type { App } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
+import { historyPdf } from './history.pdf.js';
+import { historyMenus, historyOfMenu } from './history.service.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
 
 const id = dbIdParam;
 
 /** Routes of the history area: a location's menus with sums, a menu's orders, and the PDF report. */
-export async function historyRoutes(app: App, deps: Deps) {
-  const db = deps.database.db;
-  const gateway = gatewayOf(deps);
-
+export async function historyRoutes(app: App) {
   app.get(
     '/dishlists/history/:locationId',
     {
@@ -28,7 +25,7 @@ export async function historyRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      return historyMenus(db, userOf(req), req.params.locationId, req.query.page, req.query.perPage, req.lang);
+      return historyMenus(userCtx(req), { locationId: req.params.locationId, page: req.query.page, perPage: req.query.perPage });
     },
   );
 
@@ -44,7 +41,8 @@ export async function historyRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => {
-      return historyOfMenu(db, gateway, userOf(req), req.params.locationId, req.params.menuId, req.query.page, req.query.perPage, req.lang);
+      const { locationId, menuId } = req.params;
+      return historyOfMenu(userCtx(req), { locationId, menuId, page: req.query.page, perPage: req.query.perPage });
     },
   );
 
@@ -59,7 +57,7 @@ export async function historyRoutes(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const pdf = await historyPdf(db, gateway, userOf(req), req.params.locationId, req.params.menuId, deps.now(), req.lang);
+      const pdf = await historyPdf(userCtx(req), req.params);
       return sendPdf(reply, pdf, `history-${req.params.locationId}-${req.params.menuId}.pdf`);
     },
   );

@@ -4,13 +4,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { invoiceText } from './invoices.messages.js';
 
 /*
  * The month statement of a location or company (issue 16, decision 036): the ONE place that sums
  * orders for invoices and exports, reading orders through the one definition of a placed order
- * (ordering.placed.ts), so the ledger can be reconciled with it line by line; refunds and
+ * (orders/placed.read.ts), so the ledger can be reconciled with it line by line; refunds and
  * corrections are read from the ledger (decision 038). A menu belongs
  * to the month of its day (its `from` in the provider's time zone), as in the team report.
  */

@@ -3,7 +3,7 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { categories, dishes, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { placedOrder } from '../orders/placed.read.js';
 
 const qtySum = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
 

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, min } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
 import { lapLocations, laps, orders } from '../../db/schema/index.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { placedOrder } from '../orders/placed.read.js';
 
 /**
  * The instant a lap planned to leave at `time` ('HH:MM' or 'HH:MM:SS', the provider's zone) leaves

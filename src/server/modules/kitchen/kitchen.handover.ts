@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { locations, orderItemOptions, orderItems, orders, portionHandovers, users } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { ORDER_STATUS } from '../ordering/ordering.placed.js';
+import { ORDER_STATUS } from '../orders/placed.read.js';
 import { kitchenText } from './kitchen.messages.js';
 
 const nameOfUser = (id: typeof portionHandovers.handedOverById) =>

@@ -21,12 +21,9 @@ type Key =
   | 'allergens'
   | 'contains'
   | 'containsAlert'
-  | 'allergensUnconfirmed'
   | 'labelUnconfirmed'
   | 'continued'
   | 'labelOf'
-  | 'lineAllergens'
-  | 'noAllergens'
   | 'warned'
   | 'shift'
   | 'comment'
@@ -67,12 +64,9 @@ export const kitchenText = defineMessages<Key>(
       allergens: 'Allergens',
       contains: 'Contains: {list}',
       containsAlert: '! ALLERGY · contains: {list}',
-      allergensUnconfirmed: 'not confirmed',
       labelUnconfirmed: 'Allergens not confirmed',
       continued: 'continued {n}/{total}',
       labelOf: 'label 1 of {total}',
-      lineAllergens: 'Allergens: {list}',
-      noAllergens: 'none',
       warned: 'Avoids: {list}',
       shift: 'Shift',
       comment: 'Comment',
@@ -110,12 +104,9 @@ export const kitchenText = defineMessages<Key>(
       allergens: 'Alergēni',
       contains: 'Satur: {list}',
       containsAlert: '! ALERĢIJA · satur: {list}',
-      allergensUnconfirmed: 'nav apstiprināti',
       labelUnconfirmed: 'Alergēni nav apstiprināti',
       continued: 'turpinājums {n}/{total}',
       labelOf: '1. etiķete no {total}',
-      lineAllergens: 'Alergēni: {list}',
-      noAllergens: 'nav',
       warned: 'Izvairās: {list}',
       shift: 'Maiņa',
       comment: 'Komentārs',
@@ -153,12 +144,9 @@ export const kitchenText = defineMessages<Key>(
       allergens: 'Аллергены',
       contains: 'Содержит: {list}',
       containsAlert: '! АЛЛЕРГИЯ · содержит: {list}',
-      allergensUnconfirmed: 'не подтверждены',
       labelUnconfirmed: 'Аллергены не подтверждены',
       continued: 'продолжение {n}/{total}',
       labelOf: 'этикетка 1 из {total}',
-      lineAllergens: 'Аллергены: {list}',
-      noAllergens: 'нет',
       warned: 'Избегает: {list}',
       shift: 'Смена',
       comment: 'Комментарий',

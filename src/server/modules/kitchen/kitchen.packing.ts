@@ -1,17 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
-import { laps, locations, orderItemOptions, orderItems, orders, shifts, users } from '../../db/schema/index.js';
+import { laps, locations, orders, shifts, users } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
 import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
-import { lineUnconfirmed, unconfirmedDishes } from './kitchen.allergens.js';
+import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
+import { loadOrderLines } from '../orders/orders.read.js';
+import { placedOrder } from '../orders/placed.read.js';
+import { lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
 import { type Label } from './kitchen.labels.pdf.js';
 import { kitchenText } from './kitchen.messages.js';
-import { providerMenu } from './kitchen.service.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
 
 /*
  * The kitchen's print-outs (issue 14, decision 040): the production sheet (what to cook, then what
@@ -109,54 +110,29 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
       ),
     )
     .orderBy(asc(orders.id));
-  const ids = rows.map((r) => r.id);
-  const [items, titles] = await Promise.all([
-    ids.length
-      ? db
-          .select({
-            id: orderItems.id,
-            orderId: orderItems.orderId,
-            dishId: orderItems.dishId,
-            title: orderItems.title,
-            qty: orderItems.qty,
-            allergenIds: orderItems.allergenIds,
-          })
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(asc(orderItems.position), asc(orderItems.id))
-      : [],
+  const [linesOfOrder, titles] = await Promise.all([
+    loadOrderLines(
+      db,
+      rows.map((r) => r.id),
+    ),
     allergenTitlesOf(db),
   ]);
-  const options = items.length
-    ? await db
-        .select({ itemId: orderItemOptions.orderItemId, dishId: orderItemOptions.dishId, title: orderItemOptions.title })
-        .from(orderItemOptions)
-        .where(
-          inArray(
-            orderItemOptions.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
-        .orderBy(asc(orderItemOptions.id))
-    : [];
-  const optionsOf = new Map<number, string[]>();
-  const optionIdsOf = new Map<number, number[]>();
-  for (const o of options) {
-    optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
-    optionIdsOf.set(o.itemId, [...(optionIdsOf.get(o.itemId) ?? []), o.dishId]);
-  }
-  const unconfirmed = await unconfirmedDishes(db, [...items.map((i) => i.dishId), ...options.map((o) => o.dishId)]);
+  const ordered = [...linesOfOrder.values()].flat();
+  const unconfirmed = await unconfirmedDishes(
+    db,
+    ordered.flatMap((i) => [i.dishId, ...i.options.map((o) => o.dishId)]),
+  );
   const warningsOf = new Map(rows.map((r) => [r.id, r.warnings]));
   const linesOf = new Map<number, PackLine[]>();
-  for (const i of items) {
-    const warned = warningsOf.get(i.orderId) ?? [];
-    linesOf.set(i.orderId, [
-      ...(linesOf.get(i.orderId) ?? []),
-      {
+  for (const [orderId, items] of linesOfOrder) {
+    const warned = warningsOf.get(orderId) ?? [];
+    linesOf.set(
+      orderId,
+      items.map((i) => ({
         itemId: i.id,
         title: pickText(i.title, lang),
         qty: i.qty,
-        options: optionsOf.get(i.id) ?? [],
+        options: i.options.map((o) => pickText(o.title, lang)),
         allergens: namedAllergens(titles, i.allergenIds, lang).map((a) => a.title),
         flagged: i.allergenIds.some((a) => warned.includes(a)),
         avoided: namedAllergens(
@@ -164,9 +140,9 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
           i.allergenIds.filter((a) => warned.includes(a)),
           lang,
         ).map((a) => a.title),
-        unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: optionIdsOf.get(i.id) ?? [] }),
-      },
-    ]);
+        unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: i.options.map((o) => o.dishId) }),
+      })),
+    );
   }
 
   const byDelivery = deliveryOrder(stopOf, lang);

@@ -2,28 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { locations, menus, orderItems, orders, providers, users } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
-import { t } from '../../lib/messages.js';
-import { presentSummary, summaryColumns } from '../ordering/ordering.menu.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { locations, orderItems, orders, users } from '../../db/schema/index.js';
+import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
+import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { countDishes } from './kitchen.counts.js';
 import { earliestDeparture } from './kitchen.departure.js';
-
-/**
- * The menu of the provider with what its summary needs, or 404 (a coded error). `_lang` is ignored:
- * ordering.print.ts still passes one and is converted separately (issue 25).
- */
-export async function providerMenu(db: Db, providerId: number, menuId: number, _lang?: Lang) {
-  const [menu] = await db
-    .select(summaryColumns)
-    .from(menus)
-    .innerJoin(providers, eq(providers.id, menus.providerId))
-    .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
-  if (!menu) throw new AppError(404, t.coded('notFound'));
-  return menu;
-}
 
 /**
  * GET /app/kitchen/{menuId}: the dishes to cook for a menu of the given provider (404 otherwise),

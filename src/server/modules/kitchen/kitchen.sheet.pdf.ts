@@ -2,7 +2,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
-import { allergenListText, dishAllergenTexts } from './kitchen.allergens.js';
+import { allergenListText, dishAllergenTexts } from '../orders/allergens.read.js';
 import { countDishes } from './kitchen.counts.js';
 import { kitchenText } from './kitchen.messages.js';
 import { formatDay, formatDayTime } from '../../lib/dates.js';

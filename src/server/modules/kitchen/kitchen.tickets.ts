@@ -1,17 +1,17 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_LANG, pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { kdsBumps, locations, orderItemOptions, orderItems, orders, users } from '../../db/schema/index.js';
+import { kdsBumps, locations, orders, users } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.delivery.js';
-import { presentSummary } from '../ordering/ordering.menu.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
+import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
+import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
+import { loadOrderLines } from '../orders/orders.read.js';
+import { ORDER_STATUS, shownOrder } from '../orders/placed.read.js';
 import { departureOn, earliestDeparture } from './kitchen.departure.js';
-import { providerMenu } from './kitchen.service.js';
 
 /** Bumped tickets that can be recalled: the last 20. */
 export const RECALLABLE = 20;
@@ -50,36 +50,10 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
       .where(eq(kdsBumps.menuId, menuId)),
     allergenTitlesOf(db),
   ]);
-  const ids = rows.map((r) => r.id);
-  const items = ids.length
-    ? await db
-        .select({
-          id: orderItems.id,
-          orderId: orderItems.orderId,
-          title: orderItems.title,
-          qty: orderItems.qty,
-          allergenIds: orderItems.allergenIds,
-        })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.position), asc(orderItems.id))
-    : [];
-  const options = items.length
-    ? await db
-        .select({ itemId: orderItemOptions.orderItemId, title: orderItemOptions.title })
-        .from(orderItemOptions)
-        .where(
-          inArray(
-            orderItemOptions.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
-        .orderBy(asc(orderItemOptions.id))
-    : [];
-  const optionsOf = new Map<number, string[]>();
-  for (const o of options) optionsOf.set(o.itemId, [...(optionsOf.get(o.itemId) ?? []), pickText(o.title, lang)]);
-  const itemsOf = new Map<number, typeof items>();
-  for (const i of items) itemsOf.set(i.orderId, [...(itemsOf.get(i.orderId) ?? []), i]);
+  const itemsOf = await loadOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
   const deadline = menu.to.getTime();
 
   const byDelivery = deliveryOrder(stopOf, lang);
@@ -96,7 +70,7 @@ async function buildTickets(db: Db, providerId: number, menuId: number, by: Tick
     const lines = (itemsOf.get(r.id) ?? []).map((i) => ({
       title: pickText(i.title, lang),
       qty: i.qty,
-      options: optionsOf.get(i.id) ?? [],
+      options: i.options.map((o) => pickText(o.title, lang)),
       allergen: i.allergenIds.some((a) => r.warnings.includes(a)),
     }));
     const order: TicketOrder = {

@@ -7,7 +7,7 @@ import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { lapCashEntry } from '../../lib/ledger.js';
 import { t } from '../../lib/messages.js';
-import { providerMenu } from '../kitchen/kitchen.service.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { lapText } from './laps.messages.js';
 
 /** POST /app/cashbalance/{menuId}: records (replaces) the cash collected at a location. */

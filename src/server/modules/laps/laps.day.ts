@@ -8,9 +8,8 @@ import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { t } from '../../lib/messages.js';
-import { providerMenu } from '../kitchen/kitchen.service.js';
-import { presentSummary } from '../ordering/ordering.menu.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { lapText } from './laps.messages.js';
 
 /*

@@ -3,7 +3,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
 import { formatDayTime } from '../../lib/dates.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
-import { dishAllergenTexts } from '../kitchen/kitchen.allergens.js';
+import { dishAllergenTexts } from '../orders/allergens.read.js';
 import { kitchenText } from '../kitchen/kitchen.messages.js';
 import { lapText } from './laps.messages.js';
 import { handOverAllergens, loadReport, totalsOf } from './laps.report.js';

@@ -7,12 +7,12 @@ import type { Db } from '../../db/client.js';
 import { cashBalances, dishes, laps, locations, orderItemOptions, orderItems, orders, portionHandovers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../kitchen/kitchen.allergens.js';
+import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
 import { countDishes } from '../kitchen/kitchen.counts.js';
-import { providerMenu } from '../kitchen/kitchen.service.js';
-import { presentSummary } from '../ordering/ordering.menu.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { orderSums, placedOrder } from '../ordering/ordering.placed.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
+import { presentSummary } from '../priced-menu/priced-menu.read.js';
+import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
+import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';
 import { stopsOf } from './laps.queries.js';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { fullText } from '../catalogue/categories.service.js';
 import { likePattern, orderTerms } from '../catalogue/list-sql.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { presentSummary } from './menus.present.js';
 
 export const MENU_SORTS = ['from', 'to', 'title', 'id', 'created_at', 'status'] as const;

@@ -1,12 +1,12 @@
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { AcceptAllInput, AcceptAllResult } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { menus, orders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { orderingText } from './ordering.messages.js';
-import { ORDER_STATUS, placedOrder } from './ordering.placed.js';
+import { ORDER_STATUS, placedOrder } from '../orders/placed.read.js';
 
 /**
  * "Accept all new" (issue 13): the placed, not yet accepted orders of the menu (of one location
@@ -19,18 +19,21 @@ import { ORDER_STATUS, placedOrder } from './ordering.placed.js';
  * publishes one change per order).
  */
 export async function acceptAllNew(
-  db: Db,
-  input: AcceptAllInput,
-  providerId: () => Promise<number | null>,
-  now: Date,
-  lang: Lang,
-  who: AuditWho,
+  ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>,
+  req: {
+    input: AcceptAllInput;
+    /** The active provider, or null (req.providerOrNull): asked only when the body names the orders. */
+    providerId: () => Promise<number | null>;
+    who: AuditWho;
+  },
 ): Promise<AcceptAllResult> {
+  const { db, now, lang } = ctx;
+  const { input, who } = req;
   const ids = input.order_ids;
-  const activeProvider = ids ? await providerId() : null;
+  const activeProvider = ids ? await req.providerId() : null;
   const { accepted, leftNew } = await db.transaction(async (tx) => {
     const [menu] = await tx.select({ id: menus.id, providerId: menus.providerId }).from(menus).where(eq(menus.id, input.dishlist_id));
-    if (!menu || (ids && menu.providerId !== activeProvider)) throw new AppError(404, orderingText(lang, 'menuNotFound'));
+    if (!menu || (ids && menu.providerId !== activeProvider)) throw new AppError(404, orderingText.coded('menuNotFound'));
     const scope = and(
       eq(orders.menuId, input.dishlist_id),
       placedOrder(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { checkOrder, MAX_ORDER_CENTS, recheckOrder, type CheckedOrder, type CheckRequest, type PlaceOrderInput } from './ordering.check.js';
-import type { PricedMenuJson } from './ordering.menu.js';
+import type { PricedMenuJson } from '../priced-menu/priced-menu.read.js';
 import type { CustomerState } from './ordering.users.js';
 
 // The order check without a database: the customer query's answer and the input go in.
@@ -92,7 +92,6 @@ const request = (over: Partial<CheckRequest> = {}): CheckRequest => ({
   input: input(),
   gateway: { card: true, banks: [{ code: 'swed' }] },
   now: NOW,
-  lang: 'en',
   ...over,
 });
 

@@ -7,7 +7,6 @@
  * becomes its field and text.
  */
 import { lineDietary, type Dietary } from '../../../shared/dietary.js';
-import { pickText, type Lang } from '../../../shared/i18n.js';
 import {
   cashAllowed,
   checkoutProblems,
@@ -23,9 +22,10 @@ import { choicesToSelection, selectionPriceCents, selectionProblems } from '../.
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import { commissionFor, computeTotals, sumLines, type Totals } from '../../../shared/ordering/totals.js';
 import type { CheckoutPaymentType, OrderItemInput } from '../../../shared/schemas/ordering.js';
-import { AppError, fieldError, type FieldErrors } from '../../lib/errors.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
+import { localNames, type LocalText } from '../../lib/i18n.js';
 import { orderingText } from './ordering.messages.js';
-import { isOpen, menuFromJson, type DishData, type MenuData } from './ordering.menu.js';
+import { isOpen, menuFromJson, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
 import { subsidyLeft, type Customer, type CustomerState } from './ordering.users.js';
 
 /** The order as the routes take it (customer and staff bodies share these fields). */
@@ -54,7 +54,6 @@ export interface CheckRequest {
   /** Payment methods the gateway offers. */
   gateway: { card: boolean; banks: readonly { code: string }[] };
   now: Date;
-  lang: Lang;
 }
 
 export interface PricedLine {
@@ -90,7 +89,6 @@ export interface CheckedOrder {
    * for a staff order, which releases nothing.
    */
   unpaidOrderIds: number[];
-  lang: Lang;
 }
 
 /** The idempotency key names an order already placed: its answer is repeated, whatever changed since. */
@@ -101,7 +99,7 @@ export interface RepeatedOrder {
   otherwise(): CheckedOrder;
 }
 
-const invalid = (lang: Lang, errors: FieldErrors) => fieldError(orderingText(lang, 'orderInvalid'), errors);
+const invalid = (errors: CodedFieldErrors) => fieldError(orderingText.coded('orderInvalid'), errors);
 
 /**
  * Checks an order: the customer, the idempotent repeat, the menu (published, before its deadline,
@@ -110,11 +108,11 @@ const invalid = (lang: Lang, errors: FieldErrors) => fieldError(orderingText(lan
  * 422 that refuses it.
  */
 export function checkOrder(req: CheckRequest): CheckedOrder | RepeatedOrder {
-  const { state, lang } = req;
+  const { state } = req;
   const staff = req.staffId !== null;
   const customer = state?.customer;
   if (!state || !customer || !customer.active || (staff && customer.role !== 'customer')) {
-    throw invalid(lang, { user_id: [orderingText(lang, 'userInvalid')] });
+    throw invalid({ user_id: [orderingText.coded('userInvalid')] });
   }
   if (state.existingOrderId !== null)
     return { kind: 'repeat', customerId: customer.id, otherwise: () => checkNewOrder(req, state, customer) };
@@ -122,14 +120,14 @@ export function checkOrder(req: CheckRequest): CheckedOrder | RepeatedOrder {
 }
 
 function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Customer): CheckedOrder {
-  const { input, lang } = req;
+  const { input } = req;
   const staff = req.staffId !== null;
   const menu = menuFromJson(state.orderMenu);
-  if (!menu || !menu.provider.status) throw invalid(lang, { dishlist_id: [orderingText(lang, 'menuNotFound')] });
-  if (!isOpen(menu, req.now)) throw invalid(lang, { dishlist_id: [orderingText(lang, 'menuClosed')] });
+  if (!menu || !menu.provider.status) throw invalid({ dishlist_id: [orderingText.coded('menuNotFound')] });
+  if (!isOpen(menu, req.now)) throw invalid({ dishlist_id: [orderingText.coded('menuClosed')] });
 
-  const errors: FieldErrors = {};
-  const lines = priceLines(menu, input.items, lang, errors);
+  const errors: CodedFieldErrors = {};
+  const lines = priceLines(menu, input.items, errors);
   const method = input.payment_type;
   const online = onlineMethods({
     forCustomer: !staff,
@@ -161,14 +159,14 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   });
   for (const problem of problems) {
     const field = PROBLEM_FIELDS[problem];
-    if (field) errors[field[0]] ??= [orderingText(lang, field[1])];
+    if (field) errors[field[0]] ??= [orderingText.coded(field[1])];
   }
   // Limits and cash are judged on a checkout that is otherwise right, in that order.
   if (Object.keys(errors).length === 0) {
-    const refusal = totalsRefusal(totals, problems.includes('cashDisabled'), lang);
+    const refusal = totalsRefusal(totals, problems.includes('cashDisabled'));
     if (refusal) Object.assign(errors, refusal);
   }
-  if (Object.keys(errors).length > 0) throw invalid(lang, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   const needs = stockNeeds(lines.map((l) => ({ id: l.dish.id, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
   const stock = Object.fromEntries(state.stock) as Record<number, number | null>;
@@ -177,13 +175,13 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   if (method === 'card' || method === 'bank') {
     const excess = unpaidHoldExcess(stock, needs);
     if (excess.length > 0) {
-      const capErrors: FieldErrors = {};
+      const capErrors: CodedFieldErrors = {};
       for (const dishId of excess) {
         capErrors[`balance.${dishId}`] = [
-          orderingText(lang, 'unpaidHoldCap', { dish: dishTitle(menu, dishId, lang), count: UNPAID_HOLD_MAX_PORTIONS }),
+          orderingText.coded('unpaidHoldCap', { dish: dishName(menu, dishId), count: UNPAID_HOLD_MAX_PORTIONS }),
         ];
       }
-      throw invalid(lang, capErrors);
+      throw invalid(capErrors);
     }
   }
   // Fast refusal when the stock as read is clearly gone; the real check is under lock. Not while
@@ -192,7 +190,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     stock,
     [...needs].map(([id, quantity]) => ({ id, quantity })),
   );
-  if (short.length > 0 && !releases) throw stockRefusal(menu, short, lang);
+  if (short.length > 0 && !releases) throw stockRefusal(menu, short);
 
   return {
     kind: 'new',
@@ -209,7 +207,6 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     totals,
     version: state.version,
     unpaidOrderIds: releases ? state.unpaidOrderIds : [],
-    lang,
   };
 }
 
@@ -224,27 +221,25 @@ function usedAfterRelease(state: Pick<CustomerState, 'subsidyUsedCents' | 'subsi
  * total over the limit and cash now refused end it.
  */
 export function recheckOrder(order: CheckedOrder, fresh: CustomerState | null): CheckedOrder | RepeatedOrder {
-  const { lang } = order;
-  if (!fresh || !fresh.customer.active) throw invalid(lang, { user_id: [orderingText(lang, 'userInvalid')] });
+  if (!fresh || !fresh.customer.active) throw invalid({ user_id: [orderingText.coded('userInvalid')] });
   const repriced = () => repriceOrder(order, fresh);
   if (fresh.existingOrderId !== null) return { kind: 'repeat', customerId: order.customer.id, otherwise: repriced };
   return repriced();
 }
 
 function repriceOrder(order: CheckedOrder, fresh: CustomerState): CheckedOrder {
-  const { lang } = order;
   const releases = order.staffId === null && fresh.unpaidOrderIds.length > 0;
   const totals = totalsOf(order.lines, fresh.customer, usedAfterRelease(fresh, releases), fresh.customer.bonusCents, order.commissionCents);
   const cashRefused =
     order.method === 'cash' &&
     !cashAllowed({ forCustomer: order.staffId === null, disableCash: fresh.customer.location?.disableCash ?? false }, totals.amountToPay);
-  const refusal = totalsRefusal(totals, cashRefused, lang);
-  if (refusal) throw invalid(lang, refusal);
+  const refusal = totalsRefusal(totals, cashRefused);
+  if (refusal) throw invalid(refusal);
   return { ...order, customer: fresh.customer, totals, version: fresh.version, unpaidOrderIds: releases ? fresh.unpaidOrderIds : [] };
 }
 
 /** Which field and text each checkout problem refuses an order with (null: another one says it). */
-const PROBLEM_FIELDS: Record<CheckoutProblem, [string, Parameters<typeof orderingText>[1]] | null> = {
+const PROBLEM_FIELDS: Record<CheckoutProblem, [string, Parameters<typeof orderingText.coded>[0]] | null> = {
   // Staff name the user in the body; an unusable one is refused before (userInvalid).
   userMissing: null,
   staffCashOnly: ['payment_type', 'staffCashOnly'],
@@ -271,24 +266,24 @@ function totalsOf(lines: PricedLine[], customer: Customer, subsidyUsedCents: num
 }
 
 /** The limit on amounts, then cash (refused by the location while something is left to pay). */
-function totalsRefusal(totals: Totals, cashRefused: boolean, lang: Lang): FieldErrors | null {
-  if (totals.amount > MAX_ORDER_CENTS || totals.amountToPay > MAX_ORDER_CENTS) return { items: [orderingText(lang, 'orderTooLarge')] };
-  if (cashRefused) return { payment_type: [orderingText(lang, 'cashDisabled')] };
+function totalsRefusal(totals: Totals, cashRefused: boolean): CodedFieldErrors | null {
+  if (totals.amount > MAX_ORDER_CENTS || totals.amountToPay > MAX_ORDER_CENTS) return { items: [orderingText.coded('orderTooLarge')] };
+  if (cashRefused) return { payment_type: [orderingText.coded('cashDisabled')] };
   return null;
 }
 
 /** Prices and checks every line against the menu; collects field errors. */
-function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors: FieldErrors): PricedLine[] {
+function priceLines(menu: MenuData, items: OrderItemInput[], errors: CodedFieldErrors): PricedLine[] {
   const lines: PricedLine[] = [];
   items.forEach((item, i) => {
     const dish = menu.dishes.get(item.id);
     if (!dish) {
-      errors[`items.${i}.id`] = [orderingText(lang, 'dishRemoved')];
+      errors[`items.${i}.id`] = [orderingText.coded('dishRemoved')];
       return;
     }
     if (dish.type === 'simple') {
       if (item.complex && item.complex.length > 0) {
-        errors[`items.${i}.complex`] = [orderingText(lang, 'noOptions')];
+        errors[`items.${i}.complex`] = [orderingText.coded('noOptions')];
         return;
       }
       lines.push({ dish, qty: item.qty, unitPriceCents: dish.priceCents, options: [], dietary: lineDietary(dish, []) });
@@ -297,7 +292,7 @@ function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors:
     const choices = item.complex ?? [];
     const selected = choicesToSelection(choices);
     if (selectionProblems(dish.groups, selected).length > 0) {
-      errors[`items.${i}.complex`] = [orderingText(lang, 'optionsInvalid')];
+      errors[`items.${i}.complex`] = [orderingText.coded('optionsInvalid')];
       return;
     }
     const chosen = choices.map((c) => ({
@@ -323,26 +318,27 @@ function priceLines(menu: MenuData, items: OrderItemInput[], lang: Lang, errors:
   return lines;
 }
 
-function dishTitle(menu: MenuData, dishId: number, lang: Lang): string {
+/** A dish of the menu (or an option of a set meal) by its name, in the language the text is read in. */
+function dishName(menu: MenuData, dishId: number): LocalText | string {
   const direct = menu.dishes.get(dishId);
-  if (direct) return pickText(direct.title, lang);
+  if (direct) return localNames([direct.title]);
   for (const d of menu.dishes.values()) {
     for (const g of d.groups) {
       const o = g.dishes.find((x) => x.id === dishId);
-      if (o) return pickText(o.title, lang);
+      if (o) return localNames([o.title]);
     }
   }
   return `#${dishId}`;
 }
 
 /** The 422 of an order the stock cannot serve: one text per short dish (what is left, or sold out). */
-export function stockRefusal(menu: MenuData, short: readonly StockShortage[], lang: Lang): AppError {
-  const errors: FieldErrors = {};
+export function stockRefusal(menu: MenuData, short: readonly StockShortage[]): AppError {
+  const errors: CodedFieldErrors = {};
   for (const { dishId, left } of short) {
-    const dish = dishTitle(menu, dishId, lang);
+    const dish = dishName(menu, dishId);
     errors[`balance.${dishId}`] = [
-      left > 0 ? orderingText(lang, 'outOfStock', { dish, count: left }) : orderingText(lang, 'soldOut', { dish }),
+      left > 0 ? orderingText.coded('outOfStock', { dish, count: left }) : orderingText.coded('soldOut', { dish }),
     ];
   }
-  return fieldError(orderingText(lang, 'someUnavailable'), errors);
+  return fieldError(orderingText.coded('someUnavailable'), errors);
 }

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
-import { toEuros } from '../../../shared/money.js';
-import { onlineMethods } from '../../../shared/ordering/checkout.js';
 import type {
   DemoDishlistResult,
   DishlistSummary,
   DishlistsResult,
   OrderDishlist,
   OrderPageData,
-  PaymentMethods,
 } from '../../../shared/schemas/ordering.js';
 import type { Db } from '../../db/client.js';
 import { providers } from '../../db/schema/index.js';
-import type { AuthUser } from '../../lib/context.js';
+import type { RequestContext, UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import type { PaymentGateway } from '../../lib/payments/gateway.js';
-import { paymentsText } from '../payments/payments.messages.js';
+import { paymentMethodsFor } from '../payments/methods.service.js';
 import {
   isOpen,
   loadBalances,
@@ -28,32 +24,16 @@ import {
   presentSummary,
   todaysMenuId,
   type MenuData,
-} from './ordering.menu.js';
+} from '../priced-menu/priced-menu.read.js';
 import { loadCustomerState, presentUserData } from './ordering.users.js';
 
 /** GET /app/order/dishlists: the open menus of the request's provider (req.providerOrNull()). */
-export async function listOpenDishlists(db: Db, providerId: number | null, now: Date): Promise<DishlistsResult> {
+export async function listOpenDishlists(
+  { db, now }: Pick<RequestContext, 'db' | 'now'>,
+  providerId: number | null,
+): Promise<DishlistsResult> {
   if (providerId === null) return { dishlists: [] };
   return { dishlists: (await openMenus(db, providerId, now)).map(presentSummary) };
-}
-
-/** Card and bank as the checkout policy offers them (customers only); commissions from the menu's provider. */
-export function paymentMethodsFor(menu: MenuData | null, forCustomer: boolean, gateway: PaymentGateway, lang: Lang): PaymentMethods {
-  const offered = gateway.methods();
-  const { card, banks } = onlineMethods({
-    forCustomer,
-    providerCard: menu?.provider.cardEnabled ?? false,
-    gatewayCard: offered.card,
-    banks: menu ? offered.banks : [],
-  });
-  return {
-    card,
-    cardCommission: toEuros(menu?.provider.cardCommissionCents ?? 0),
-    cardConsent: card ? paymentsText(lang, 'cardConsent') : '',
-    banks: [...banks],
-    bankCommission: toEuros(menu?.provider.bankCommissionCents ?? 0),
-    bankConsent: banks.length > 0 ? paymentsText(lang, 'bankConsent') : '',
-  };
 }
 
 /** A cached value: the value itself once loaded (no await needed), else the pending load. */
@@ -153,38 +133,37 @@ const BALANCE_KEY = Buffer.from(',"balance":');
  * encoding 8 KB of text again; orderPageData in shared/schemas describes it).
  */
 export async function orderPageJson(
-  db: Db,
-  gateway: PaymentGateway,
+  ctx: Pick<UserContext, 'user' | 'now' | 'lang' | 'gateway'>,
   caches: ReadCaches,
-  user: AuthUser,
   /** `provider`: the request's provider (req.providerOrNull), asked only when the menu does not name it. */
-  opts: { menuId?: number; strict: boolean; provider: () => Promise<number | null>; now: Date; lang: Lang },
+  q: { menuId?: number; strict: boolean; provider: () => Promise<number | null> },
 ): Promise<Buffer> {
+  const { user } = ctx;
   let found: MenuData | null = null;
   let open: DishlistSummary[];
-  if (opts.menuId !== undefined) {
-    const cachedMenu = caches.menu(opts.menuId);
+  if (q.menuId !== undefined) {
+    const cachedMenu = caches.menu(q.menuId);
     found = cachedMenu instanceof Promise ? await cachedMenu : cachedMenu;
     // The list of menus to switch to belongs to the shown menu's provider.
-    const providerId = found?.providerId ?? (await opts.provider());
-    const cachedOpen = providerId === null ? [] : caches.openMenus(providerId, opts.now);
+    const providerId = found?.providerId ?? (await q.provider());
+    const cachedOpen = providerId === null ? [] : caches.openMenus(providerId, ctx.now);
     open = cachedOpen instanceof Promise ? await cachedOpen : cachedOpen;
   } else {
-    const providerId = await opts.provider();
-    open = providerId === null ? [] : await caches.openMenus(providerId, opts.now);
+    const providerId = await q.provider();
+    open = providerId === null ? [] : await caches.openMenus(providerId, ctx.now);
     found = open[0] ? await caches.menu(open[0].id) : null;
   }
   // Unpublished menus, and menus of an inactive provider, are for staff eyes only (closed for all).
   const menu = found && ((found.status && found.provider.status) || user.role !== 'customer') ? found : null;
-  if (!menu && opts.strict) throw new AppError(404, t(opts.lang, 'notFound'));
+  if (!menu && q.strict) throw new AppError(404, t.coded('notFound'));
   const forCustomer = user.role === 'customer';
   let state = caches.userState(user.id, menu?.id ?? null);
-  let json = menu ? caches.menuJson(menu, opts.lang) : NO_MENU;
+  let json = menu ? caches.menuJson(menu, ctx.lang) : NO_MENU;
   if (state instanceof Promise || json instanceof Promise) [state, json] = await Promise.all([state, json]);
-  const prefix = caches.pagePrefix(json, open, `${forCustomer}:${opts.lang}`, () => {
+  const prefix = caches.pagePrefix(json, open, `${forCustomer}:${ctx.lang}`, () => {
     const shared: Pick<OrderPageData, 'dishlists' | 'paymentMethods'> = {
       dishlists: open,
-      paymentMethods: paymentMethodsFor(menu, forCustomer, gateway, opts.lang),
+      paymentMethods: paymentMethodsFor(ctx, { provider: menu?.provider ?? null, forCustomer }),
     };
     return Buffer.concat([
       DISHLIST_OPEN,
@@ -195,8 +174,8 @@ export async function orderPageJson(
     ]);
   });
   // The caller's part: open and now change with every call, the rest with the cached user state.
-  const openNow = menu ? isOpen(menu, opts.now) : false;
-  return Buffer.concat([prefix, Buffer.from(`"open":${openNow},"now":"${opts.now.toISOString()}",${userPart(state)}`)]);
+  const openNow = menu ? isOpen(menu, ctx.now) : false;
+  return Buffer.concat([prefix, Buffer.from(`"open":${openNow},"now":"${ctx.now.toISOString()}",${userPart(state)}`)]);
 }
 
 const userParts = new WeakMap<object, string>();
@@ -223,12 +202,11 @@ function userPartJson(state: Awaited<ReturnType<typeof loadCustomerState>>): str
 
 /** GET /app/demo-dishlists: today's menu of the provider, for display. */
 export async function demoDishlist(
-  db: Db,
+  ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>,
   caches: ReadCaches,
   providerId: number | null,
-  now: Date,
-  lang: Lang,
 ): Promise<DemoDishlistResult> {
+  const { db, now, lang } = ctx;
   if (providerId === null) return { dishlist: null };
   const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
   const id = await todaysMenuId(db, providerId, provider?.timezone ?? DEFAULT_TIMEZONE, now);

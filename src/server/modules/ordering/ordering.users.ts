@@ -6,8 +6,8 @@ import type { PoolClient } from 'pg';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
-import { pricedMenuSql, type PricedMenuJson } from './ordering.menu.js';
-import { pgIntArray } from './ordering.stock.js';
+import { pricedMenuSql, type PricedMenuJson } from '../priced-menu/priced-menu.read.js';
+import { pgIntArray } from '../orders/stock.service.js';
 import type { Role } from '../../../shared/roles.js';
 
 /** The person an order is for, with what pricing needs from their location. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, payments } from '../../db/schema/index.js';
-import type { App, Deps } from '../../lib/context.js';
+import type { App, Deps, RequestContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import type { MontonioNotification } from '../../lib/payments/montonio.js';
@@ -29,17 +29,17 @@ export async function montonioRoutes(app: App, deps: Deps) {
     `${publicBase}/order/result?order_id=${orderId}&statusGroup=${ok ? 'success' : 'failed'}`;
 
   /** Applies a verified token; the answer codes are the same for the webhook and the return. */
-  async function apply(verified: MontonioNotification, lang: Parameters<typeof t>[0], log: (m: string) => void) {
+  async function apply(ctx: RequestContext, verified: MontonioNotification, log: (m: string) => void) {
     try {
-      const applied = await applyNotification(db, verified, deps.now(), log, { changes: app.changes });
-      if (!applied) throw new AppError(404, paymentsText(lang, 'unknownPayment'));
+      const applied = await applyNotification(ctx, { notification: verified, log, changes: app.changes });
+      if (!applied) throw new AppError(404, paymentsText.coded('unknownPayment'));
       return applied;
     } catch (err) {
       if (err instanceof AmountMismatch) {
         // Montonio retries a refused notification for 48 hours; this must reach an operator (by
         // Montonio's uuid: our reference opens the payment, so it stays out of logs).
         log(`Montonio order ${verified.uuid}: grandTotal ${verified.amountCents} cents is not the payment's amount; refused`);
-        throw new AppError(422, t(lang, 'invalid'), { grandTotal: [t(lang, 'invalidValue')] });
+        throw new AppError(422, t.coded('invalid'), { grandTotal: [t.coded('invalidValue')] });
       }
       throw err;
     }
@@ -61,8 +61,8 @@ export async function montonioRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const verified = await gateway.verifyNotification(req.body, deps.now());
-      if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
-      const applied = await apply(verified, req.lang, (m) => req.log.warn(m));
+      if (!verified) throw new AppError(403, paymentsText.coded('badSignature'));
+      const applied = await apply(req.ctx, verified, (m) => req.log.warn(m));
       // Montonio retries anything but 200/201, so a replay answers 200 too (changed: false).
       return { ok: true as const, order_id: applied.orderId, status: applied.paymentStatus, changed: applied.changed };
     },
@@ -83,9 +83,9 @@ export async function montonioRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const verified = await gateway.verifyOrderToken(req.query['order-token'], deps.now());
-      if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
+      if (!verified) throw new AppError(403, paymentsText.coded('badSignature'));
       // The token is as good as the webhook (often earlier): apply it the same way.
-      const applied = await apply(verified, req.lang, (m) => req.log.warn(m));
+      const applied = await apply(req.ctx, verified, (m) => req.log.warn(m));
       return reply.redirect(resultUrl(applied.orderId, applied.paymentStatus === 'paid'), 303);
     },
   );
@@ -106,7 +106,7 @@ export async function montonioRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       // Like the sandbox page: whoever holds the (random, unguessable) reference may go on paying.
       const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
-      if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      if (!payment) throw new AppError(404, paymentsText.coded('unknownPayment'));
       if (payment.status !== 'pending' || !payment.gatewayPaymentId) {
         return reply.redirect(resultUrl(payment.orderId, payment.status === 'paid'), 303);
       }
@@ -115,7 +115,7 @@ export async function montonioRoutes(app: App, deps: Deps) {
         order = await gateway.order(payment.gatewayPaymentId);
       } catch (err) {
         req.log.warn(`Montonio order of payment ${payment.id} not read: ${err instanceof Error ? err.message : String(err)}`);
-        throw new AppError(502, paymentsText(req.lang, 'gatewayUnavailable'));
+        throw new AppError(502, paymentsText.coded('gatewayUnavailable'));
       }
       if (order.paymentStatus === 'PENDING' && order.paymentUrl) {
         // Handed out only while the order is still unpaid, re-checked under the payment's row lock
@@ -151,7 +151,7 @@ export async function montonioRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       const bank = gateway.bank(req.params.code);
       // Only addresses Montonio listed are fetched (never one from the request).
-      if (!bank?.remoteLogoUrl) throw new AppError(404, t(req.lang, 'notFound'));
+      if (!bank?.remoteLogoUrl) throw new AppError(404, t.coded('notFound'));
       let logo = logos.get(bank.remoteLogoUrl);
       if (!logo) {
         try {
@@ -163,7 +163,7 @@ export async function montonioRoutes(app: App, deps: Deps) {
           logos.set(bank.remoteLogoUrl, logo);
         } catch (err) {
           req.log.warn(`Montonio logo of ${bank.code} not loaded: ${err instanceof Error ? err.message : String(err)}`);
-          throw new AppError(404, t(req.lang, 'notFound'));
+          throw new AppError(404, t.coded('notFound'));
         }
       }
       return (

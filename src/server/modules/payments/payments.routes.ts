@@ -37,7 +37,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       const code = req.params.file.replace(/\.svg$/, '');
       const bank = SANDBOX_BANKS.find((b) => b.code === code);
-      if (!bank || !req.params.file.endsWith('.svg')) throw new AppError(404, t(req.lang, 'notFound'));
+      if (!bank || !req.params.file.endsWith('.svg')) throw new AppError(404, t.coded('notFound'));
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
@@ -59,7 +59,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
-      if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      if (!payment) throw new AppError(404, paymentsText.coded('unknownPayment'));
       const bank = SANDBOX_BANKS.find((b) => b.code === payment.bankCode);
       const html = renderSandboxPage({
         lang: req.lang,
@@ -96,7 +96,7 @@ export async function paymentsRoutes(app: App, deps: Deps) {
         // This page stands in for the bank's own page, so it needs no sign-in: whoever holds the
         // (random, unguessable) reference decides, and only while the payment is still pending.
         const [payment] = await db.select().from(payments).where(eq(payments.reference, req.params.reference));
-        if (!payment) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+        if (!payment) throw new AppError(404, paymentsText.coded('unknownPayment'));
         if (payment.status !== 'pending') return reply.redirect(resultUrl(payment.orderId, payment.status === 'paid'), 303);
         // The sandbox plays the gateway: it signs a notification and delivers it to our handler.
         const now = deps.now();
@@ -108,7 +108,12 @@ export async function paymentsRoutes(app: App, deps: Deps) {
         });
         const verified = (await gateway.verifyNotification(notification, now))!;
         // Re-checked under the payment's lock: a payment that expired or was decided meanwhile stays as it is.
-        const applied = await applyNotification(db, verified, now, (m) => req.log.warn(m), { onlyPending: true, changes: app.changes });
+        const applied = await applyNotification(req.ctx, {
+          notification: verified,
+          log: (m) => req.log.warn(m),
+          onlyPending: true,
+          changes: app.changes,
+        });
         return reply.redirect(resultUrl(payment.orderId, applied?.paymentStatus === 'paid'), 303);
       },
     );
@@ -127,15 +132,15 @@ export async function paymentsRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const verified = await gateway.verifyNotification(req.body, deps.now());
-      if (!verified) throw new AppError(403, paymentsText(req.lang, 'badSignature'));
+      if (!verified) throw new AppError(403, paymentsText.coded('badSignature'));
       let applied;
       try {
-        applied = await applyNotification(db, verified, deps.now(), (m) => req.log.warn(m), { changes: app.changes });
+        applied = await applyNotification(req.ctx, { notification: verified, log: (m) => req.log.warn(m), changes: app.changes });
       } catch (err) {
-        if (err instanceof AmountMismatch) throw new AppError(422, t(req.lang, 'invalid'), { amount_cents: [t(req.lang, 'invalidValue')] });
+        if (err instanceof AmountMismatch) throw new AppError(422, t.coded('invalid'), { amount_cents: [t.coded('invalidValue')] });
         throw err;
       }
-      if (!applied) throw new AppError(404, paymentsText(req.lang, 'unknownPayment'));
+      if (!applied) throw new AppError(404, paymentsText.coded('unknownPayment'));
       return { ok: true as const, order_id: applied.orderId, status: applied.paymentStatus, changed: applied.changed };
     },
   );

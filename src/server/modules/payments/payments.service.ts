@@ -1,13 +1,12 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
-import type { Deps } from '../../lib/context.js';
+import type { Deps, RequestContext } from '../../lib/context.js';
 import type { ChangePublisher } from '../../lib/events.js';
 import type { GatewayPaymentState, PaymentGateway, PaymentOutcome } from '../../lib/payments/gateway.js';
 import { gatewayOf } from '../../lib/payments/sandbox.js';
 import { orderEntry } from '../../lib/ledger.js';
 import { paymentsCounter } from '../../lib/metrics.js';
-import { releasePendingOrder } from '../ordering/ordering.stock.js';
+import { releasePendingOrder } from '../orders/stock.service.js';
 import { recordRefund } from './refunds.service.js';
 
 export interface AppliedNotification {
@@ -33,12 +32,16 @@ export class AmountMismatch extends Error {}
  * Answers null for an unknown reference.
  */
 export async function applyNotification(
-  db: Db,
-  n: { reference: string; outcome: PaymentOutcome; amountCents: number },
-  now: Date,
-  log: (msg: string) => void = () => undefined,
-  opts: { onlyPending?: boolean; changes?: ChangePublisher } = {},
+  ctx: Pick<RequestContext, 'db' | 'now'>,
+  opts: {
+    notification: { reference: string; outcome: PaymentOutcome; amountCents: number };
+    log?: (msg: string) => void;
+    onlyPending?: boolean;
+    changes?: ChangePublisher;
+  },
 ): Promise<AppliedNotification | null> {
+  const { db, now } = ctx;
+  const { notification: n, log = () => undefined } = opts;
   const applied = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.reference, n.reference)).for('update');
     if (!payment) return null;
@@ -140,7 +143,7 @@ export async function expireUnpaidOrders(
         }
         if (state === 'authorized') continue;
         if (state === 'paid') {
-          await applyNotification(db, { reference, outcome: 'paid', amountCents }, now, undefined, { changes: deps.changes });
+          await applyNotification({ db, now }, { notification: { reference, outcome: 'paid', amountCents }, changes: deps.changes });
           continue;
         }
       }

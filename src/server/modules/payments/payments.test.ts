@@ -207,11 +207,9 @@ describe('signed notifications', () => {
     await ctx.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, payment.id));
     // What the page's approve does after its own check: applied under the lock, refused there.
     const applied = await applyNotification(
-      ctx.db,
-      { reference: payment.reference, outcome: 'paid', amountCents: payment.amountCents },
-      ctx.clock.now(),
-      undefined,
+      { db: ctx.db, now: ctx.clock.now() },
       {
+        notification: { reference: payment.reference, outcome: 'paid', amountCents: payment.amountCents },
         onlyPending: true,
       },
     );

@@ -5,8 +5,8 @@ import { orders, providers, pushSubscriptions, remindersSent, users } from '../.
 import type { Deps } from '../../lib/context.js';
 import { menuOrderLink, reminderOneClickLink, reminderUnsubscribeLink } from '../../lib/links.js';
 import { deploymentSigner, type Signer } from '../../lib/signed-links.js';
-import { isOpen, loadBalances, loadMenu, openMenus, presentBalance } from '../ordering/ordering.menu.js';
-import { placedOrder } from '../ordering/ordering.placed.js';
+import { isOpen, loadBalances, loadMenu, openMenus, presentBalance } from '../priced-menu/priced-menu.read.js';
+import { placedOrder } from '../orders/placed.read.js';
 import { removeSubscription, sendPush, subscriptionGone, vapidKeys, vapidSubject, type PushTarget } from './push.js';
 import { remindersText } from './reminders.messages.js';
 import { BROWSER_PUSH_SERVICES, PushTargetRefused } from '../../lib/push-services.js';
@@ -89,7 +89,7 @@ interface Recipient {
 
 /**
  * Customers to remind of a menu on a channel: "Remind to make order" on, active, no placed order
- * on the menu (ordering.placed.ts), not yet reminded of it on that channel; for push, only those
+ * on the menu (orders/placed.read.ts), not yet reminded of it on that channel; for push, only those
  * with a subscription.
  */
 function recipients(db: Db, menuId: number, channel: 'email' | 'push'): Promise<Recipient[]> {

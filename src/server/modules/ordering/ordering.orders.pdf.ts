@@ -1,23 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import type { Lang } from '../../../shared/i18n.js';
 import { toCents } from '../../../shared/money.js';
 import type { Order, OrdersByMenuResult, OrderTotals } from '../../../shared/schemas/orders.js';
-import type { Db } from '../../db/client.js';
 import { locations } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { countedText } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
-import type { PaymentGateway } from '../../lib/payments/gateway.js';
+import type { RequestContext } from '../../lib/context.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
-import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../kitchen/kitchen.allergens.js';
-import { providerMenu } from '../kitchen/kitchen.service.js';
+import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { ordersByMenu } from './ordering.orders.js';
 import { ORDERS_COUNT, printText } from './ordering.messages.js';
 import { locationAddressLine } from '../../lib/address-sql.js';
 import { formatClockTime, formatDayTime } from '../../lib/dates.js';
 
 export interface PrintOrdersQuery {
+  menuId: number;
   /** The orders page's tab: 0 new, 1 accepted, absent all. */
   accepted?: number;
   /** One location; absent: every location with orders. */
@@ -33,25 +32,22 @@ type Group = OrdersByMenuResult['data'][number];
  * an unknown menu, and for an unknown location.
  */
 export async function printOrdersPdf(
-  db: Db,
-  gateway: PaymentGateway,
-  providerId: number,
-  menuId: number,
+  ctx: Pick<RequestContext, 'db' | 'gateway' | 'lang' | 'now' | 'provider'>,
   q: PrintOrdersQuery,
-  now: Date,
-  lang: Lang,
 ): Promise<Buffer> {
-  const menu = await providerMenu(db, providerId, menuId, lang);
+  const { db, lang, now } = ctx;
+  const { menuId } = q;
+  const menu = await providerMenu(db, await ctx.provider(), menuId);
   let only: { id: number; title: string; address: string } | null = null;
   if (q.locationId !== undefined) {
     const [row] = await db
       .select({ id: locations.id, title: locations.title, address: locationAddressLine })
       .from(locations)
       .where(eq(locations.id, q.locationId));
-    if (!row) throw new AppError(404, t(lang, 'notFound'));
+    if (!row) throw new AppError(404, t.coded('notFound'));
     only = row;
   }
-  const result = await ordersByMenu(db, gateway, { menuId, status: 2, accepted: q.accepted, locationId: q.locationId }, lang);
+  const result = await ordersByMenu(ctx, { menuId, status: 2, accepted: q.accepted, locationId: q.locationId });
   const groups: Group[] = only && result.data.length === 0 ? [{ location: only, totals: result.totals, orders: [] }] : result.data;
 
   // Every line with its allergens in words, or that they were never confirmed (decision 034).

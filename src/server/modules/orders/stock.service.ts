@@ -169,7 +169,7 @@ async function giveBack(
   await reverseOrderEntries(tx, orderId, now, actorId, reason);
 }
 
-/** The order status of a cancelled order (kept in the data; never counted: ordering.placed.ts). */
+/** The order status of a cancelled order (kept in the data; never counted: placed.read.ts). */
 export const CANCELLED_STATUS = 3;
 
 /**

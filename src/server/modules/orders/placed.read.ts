@@ -1,4 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { toEuros } from '../../../shared/money.js';
+import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import { orders } from '../../db/schema/index.js';
 
 /**
@@ -53,3 +55,20 @@ export const orderSums = sumsOver();
 
 /** orderSums over the placed orders among the selected ones (for a list that also shows cancelled orders). */
 export const placedOrderSums = sumsOver(placedOrder());
+
+/** The sums of `orderSums` as read, in cents. */
+export type SumsCents = { [K in keyof typeof orderSums]: number };
+
+export const NO_SUMS: SumsCents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
+
+/** Sums in euros, as the API shows them. */
+export function presentSums(s: SumsCents): OrderTotals {
+  return {
+    cash: toEuros(s.cash),
+    card: toEuros(s.card),
+    subsidy: toEuros(s.subsidy),
+    bonus: toEuros(s.bonus),
+    total: toEuros(s.total),
+    count: s.count,
+  };
+}

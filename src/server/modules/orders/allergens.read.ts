@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
+import { asc, inArray } from 'drizzle-orm';
+import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
-import { dishAllergens, dishes } from '../../db/schema/index.js';
-import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
-import { kitchenText } from './kitchen.messages.js';
+import type { Translated } from '../../db/schema/common.js';
+import { allergens, dishAllergens, dishes } from '../../db/schema/index.js';
+import { ordersText } from './orders.messages.js';
 
 /*
  * Allergens in words on every print-out (decision 034, issue 24): the orders print-out, the lap
@@ -11,6 +11,25 @@ import { kitchenText } from './kitchen.messages.js';
  * snapshot), "none", or that its allergens were never confirmed: a plain dish nobody saved with
  * its allergens, or a set meal with such an option (the order page's `allergens_unknown`).
  */
+
+/** The allergens' titles and their order (the regulation's list). */
+export type AllergenTitles = Map<number, { title: Translated; position: number }>;
+
+export async function allergenTitlesOf(db: Db): Promise<AllergenTitles> {
+  const rows = await db
+    .select({ id: allergens.id, title: allergens.title })
+    .from(allergens)
+    .orderBy(asc(allergens.position), asc(allergens.id));
+  return new Map(rows.map((a, position) => [a.id, { title: a.title, position }]));
+}
+
+/** Stored allergen ids (an order's snapshot) named in one language, in the regulation's order. */
+export function namedAllergens(titles: AllergenTitles, ids: readonly number[], lang: Lang): { id: number; title: string }[] {
+  return [...new Set(ids)]
+    .filter((id) => titles.has(id))
+    .sort((a, b) => titles.get(a)!.position - titles.get(b)!.position)
+    .map((id) => ({ id, title: pickText(titles.get(id)!.title, lang) }));
+}
 
 /** An ordered line: its dish and the dishes of its chosen options. */
 export interface LineDishes {
@@ -38,14 +57,14 @@ export const lineUnconfirmed = (unconfirmed: Set<number>, line: LineDishes) =>
 
 /** "Eggs, Milk", "none", "not confirmed" or "Eggs (not confirmed)": for a column headed "Allergens". */
 export function allergenListText(titles: readonly string[], unknown: boolean, lang: Lang): string {
-  const unconfirmed = kitchenText(lang, 'allergensUnconfirmed');
-  if (titles.length === 0) return unknown ? unconfirmed : kitchenText(lang, 'noAllergens');
+  const unconfirmed = ordersText(lang, 'allergensUnconfirmed');
+  if (titles.length === 0) return unknown ? unconfirmed : ordersText(lang, 'noAllergens');
   return `${titles.join(', ')}${unknown ? ` (${unconfirmed})` : ''}`;
 }
 
 /** "Allergens: Eggs, Milk", "Allergens: none", "Allergens: not confirmed", "Allergens: Eggs (not confirmed)". */
 export function lineAllergensText(titles: readonly string[], unknown: boolean, lang: Lang): string {
-  return kitchenText(lang, 'lineAllergens', { list: allergenListText(titles, unknown, lang) });
+  return ordersText(lang, 'lineAllergens', { list: allergenListText(titles, unknown, lang) });
 }
 
 /**
@@ -68,7 +87,7 @@ export async function dishAllergenTexts(db: Db, dishIds: number[], lang: Lang): 
     rows.map((r) => {
       const named = namedAllergens(titles, idsOf.get(r.id) ?? [], lang).map((a) => a.title);
       const text = named.length ? named.join(', ') : '—';
-      return [r.id, r.confirmed ? text : `${text} (${kitchenText(lang, 'allergensUnconfirmed')})`];
+      return [r.id, r.confirmed ? text : `${text} (${ordersText(lang, 'allergensUnconfirmed')})`];
     }),
   );
 }
