@@ -37,6 +37,9 @@ export default defineConfig({
     locale: 'lv-LV',
     timezoneId: 'Europe/Riga',
     trace: 'retain-on-failure',
+    // No service worker: it would precache the whole app (200 files) in every journey's new
+    // browser context. installable.e2e.ts, the journey about the worker, allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

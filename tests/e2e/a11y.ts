@@ -80,7 +80,7 @@ const tracked = new WeakMap<Page, Tracked>();
  * The app's layouts by viewport width (src/web/styles: the side navigation becomes a drawer
  * below 900 px, the lists' rows become cards below 600 px).
  */
-export function layoutOf(width: number): 'desktop' | 'drawer' | 'phone' {
+function layoutOf(width: number): 'desktop' | 'drawer' | 'phone' {
   return width >= 900 ? 'desktop' : width >= 600 ? 'drawer' : 'phone';
 }
 
@@ -284,7 +284,8 @@ async function runScan(page: Page, step: string, state: PageState, auto: boolean
 /**
  * Scans the page as it is now (a state the journey reached on purpose: a dialog open, a menu
  * expanded) and fails at once on a serious or critical violation. Skipped when nothing changed
- * since the page's last scan of the same state.
+ * since the page's last scan of the same state, and, with 'when new to the run' (the journey's
+ * end), when the state was scanned before in this run.
  */
 export async function scanA11y(page: Page, step: string, only: 'always' | 'when new to the run' = 'always') {
   // A page still fading something in is judged after the animation (reduced motion is emulated,

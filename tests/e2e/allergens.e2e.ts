@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, cartPanel, cartRibbon, chooseSeededMenu, dishCard, signIn, storedSession } from './ordering-support';
+import { apiToken, cartPanel, cartRibbon, chooseSeededMenu, dishCard, storedSession } from './ordering-support';
 
 /** A customer at Noliktava (two shifts) whom no other journey uses. */
 const CUSTOMER = 'olga@demo.lv';
@@ -11,7 +11,7 @@ test('a customer who avoids gluten is warned, confirms, and the kitchen sees the
   // journey expects her not to have ordered).
   let placed: string | null = null;
   try {
-    await signIn(page, CUSTOMER);
+    await storedSession(page, CUSTOMER);
 
     // The profile: "I avoid" cereals containing gluten.
     await page.goto('/profile');

@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, signIn } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 // Issue 16: a staff change shows in the audit log with who, what and the old and new value.
 test('admin changes a dish price and finds it, old and new, in the audit log', async ({ page, request }) => {
@@ -13,8 +13,8 @@ test('admin changes a dish price and finds it, old and new, in the audit log', a
   expect(saved.ok(), await saved.text()).toBe(true);
   const euros = (v: number) => `€${v.toFixed(2)}`; // English formatting
 
-  await signIn(page, 'admin@demo.lv');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Audit log' }).click();
+  await storedSession(page, 'admin@demo.lv');
+  await page.goto('/audit');
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
   await scanA11y(page, 'audit: all entries');
 

@@ -1,6 +1,6 @@
 import { expect, test } from './a11y';
 import { startTestIdp, type TestIdp } from '../../src/server/test/oidc-idp';
-import { apiToken, signIn } from './ordering-support';
+import { apiToken, storedSession } from './ordering-support';
 
 // Decision 022: an administrator connects the company's OpenID provider on the "Company sign-in"
 // page; an employee then signs in with the company account (a real OpenID provider on 127.0.0.1).
@@ -19,8 +19,8 @@ test.afterAll(async ({ request }) => {
 });
 
 test('an administrator connects the company provider and an employee signs in with the company account', async ({ page, browser }) => {
-  await signIn(page, 'admin@demo.lv');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Company sign-in' }).click();
+  await storedSession(page, 'admin@demo.lv');
+  await page.goto('/company-sign-in');
   await expect(page.getByRole('heading', { name: 'Company sign-in', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add provider' }).click();
   const dialog = page.getByRole('dialog');

@@ -4,7 +4,9 @@ import { expect, test } from './a11y';
 import { apiToken, signIn, todaysMenu } from './ordering-support';
 
 // Decision 023: the app can be installed (manifest, icons, a service worker) and keeps working
-// across deploys and, for the kitchen display, without the network.
+// across deploys and, for the kitchen display, without the network. The other journeys block
+// the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until a service worker controls the page (autoUpdate: it claims open pages at once). */
 async function controlled(page: import('@playwright/test').Page) {
