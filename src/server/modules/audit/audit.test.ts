@@ -16,10 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Auth = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth?: Auth, payload?: object) =>
-  ctx.app.inject({ method, url, headers: auth, payload });
-
 /** Entries written since `sinceId` (ascending). */
 async function entriesAfter(sinceId: number) {
   const rows = await ctx.db.select().from(auditLog).orderBy(auditLog.id);
@@ -50,9 +46,9 @@ async function noEntry(act: () => Promise<{ statusCode: number }>, status: numbe
 describe('audit log: every staff change writes one entry in its transaction', () => {
   it('dish price: actor, provider, before and after in cents; a refused change and an unchanged price write none', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const q = `?provider_id=${w.provider.id}`;
-    const e = await oneEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45 }));
+    const e = await oneEntry(() => kitchen.put(`/app/dishes/${w.soup.id}${q}`, { price: 3.45 }));
     expect(e).toMatchObject({
       action: 'dish.price',
       actorId: kitchen.user.id,
@@ -63,24 +59,24 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       after: { price_cents: 345 },
     });
     // The same price again with a new title: no price entry, the title is a dish.update of its own.
-    const titled = await oneEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45, title: { lv: 'Zupa' } }));
+    const titled = await oneEntry(() => kitchen.put(`/app/dishes/${w.soup.id}${q}`, { price: 3.45, title: { lv: 'Zupa' } }));
     expect(titled).toMatchObject({
       action: 'dish.update',
       before: { title: { lv: 'Skābeņu zupa', en: 'Sorrel soup' } },
       after: { title: { lv: 'Zupa' } },
     });
-    await noEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 3.45, title: { lv: 'Zupa' } }), 200);
+    await noEntry(() => kitchen.put(`/app/dishes/${w.soup.id}${q}`, { price: 3.45, title: { lv: 'Zupa' } }), 200);
     // Refused by validation inside the transaction (unknown category): no entry, price unchanged.
-    await noEntry(() => call('PUT', `/app/dishes/${w.soup.id}${q}`, kitchen.auth, { price: 9, category_id: 2_000_000 }), 422);
+    await noEntry(() => kitchen.put(`/app/dishes/${w.soup.id}${q}`, { price: 9, category_id: 2_000_000 }), 422);
   });
 
   it('menus: create (also a copy), update of changed fields only, delete; a refused update writes none', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const q = `?provider_id=${w.provider.id}`;
     const created = await oneEntry(
       () =>
-        call('POST', `/app/dishlists${q}`, admin.auth, {
+        admin.post(`/app/dishlists${q}`, {
           title: 'Pirmdiena',
           from: '2026-03-02T08:00:00Z',
           to: '2026-03-02T10:00:00Z',
@@ -92,14 +88,14 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     expect(created.after).toMatchObject({ title: 'Pirmdiena', status: false, dish_ids: [w.soup.id, w.main.id].sort((a, b) => a - b) });
     const id = Number(created.entityId);
 
-    const updated = await oneEntry(() => call('PUT', `/app/dishlists/${id}${q}`, admin.auth, { title: 'Otrdiena', status: false }));
+    const updated = await oneEntry(() => admin.put(`/app/dishlists/${id}${q}`, { title: 'Otrdiena', status: false }));
     expect(updated).toMatchObject({ action: 'menu.update', before: { title: 'Pirmdiena' }, after: { title: 'Otrdiena' } });
-    await noEntry(() => call('PUT', `/app/dishlists/${id}${q}`, admin.auth, { from: '2026-03-02T11:00:00Z' }), 422);
+    await noEntry(() => admin.put(`/app/dishlists/${id}${q}`, { from: '2026-03-02T11:00:00Z' }), 422);
 
     // Prices on this menu: only the ones that changed, a dish's own and a set-meal option's.
     const setId = w.set.complex.id;
     const priced = await oneEntry(() =>
-      call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+      admin.put(`/app/dishlists/${id}${q}`, {
         selectedDishes: [{ id: w.main.id, price: 4.2 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
       }),
     );
@@ -110,7 +106,7 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     });
     expect(Object.keys(priced.before as object).sort()).toEqual(['dish_ids', 'prices']);
     const repriced = await oneEntry(() =>
-      call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+      admin.put(`/app/dishlists/${id}${q}`, {
         selectedDishes: [{ id: w.main.id, price: 4.5 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
       }),
     );
@@ -119,23 +115,23 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     // The same prices again: nothing changed, nothing recorded.
     await noEntry(
       () =>
-        call('PUT', `/app/dishlists/${id}${q}`, admin.auth, {
+        admin.put(`/app/dishlists/${id}${q}`, {
           selectedDishes: [{ id: w.main.id, price: 4.5 }, { id: w.soup.id }, { id: setId, complex: [{ id: w.dessert.id, price: 0.8 }] }],
         }),
       200,
     );
 
-    const deleted = await oneEntry(() => call('DELETE', `/app/dishlists/${id}${q}`, admin.auth));
+    const deleted = await oneEntry(() => admin.delete(`/app/dishlists/${id}${q}`));
     expect(deleted).toMatchObject({ action: 'menu.delete', entityId: String(id), after: null });
     expect(deleted.before).toMatchObject({ title: 'Otrdiena' });
   });
 
   it('stock: only the dishes whose stock changes', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const url = `/app/dishlists/${w.menu.id}/balance?provider_id=${w.provider.id}`;
     const e = await oneEntry(() =>
-      call('POST', url, kitchen.auth, {
+      kitchen.post(url, {
         balance: [
           { id: w.soup.id, qty: 5 },
           { id: w.main.id, qty: 8 },
@@ -145,13 +141,13 @@ describe('audit log: every staff change writes one entry in its transaction', ()
     expect(e).toMatchObject({ action: 'balance.update', entityType: 'menu', entityId: String(w.menu.id) });
     expect(e.before).toEqual({ qty: { [w.main.id]: null } });
     expect(e.after).toEqual({ qty: { [w.main.id]: 8 } });
-    await noEntry(() => call('POST', url, kitchen.auth, { balance: [{ id: 2_000_000, qty: 1 }] }), 422);
+    await noEntry(() => kitchen.post(url, { balance: [{ id: 2_000_000, qty: 1 }] }), 422);
   });
 
   it('orders: accept, revoke and delete; repeating an accept records nothing', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const customer = await customerAt(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const customer = ctx.as(await customerAt(ctx.db, new Date()));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const order = await placedOrder(ctx.db, {
       menuId: w.menu.id,
       userId: customer.user.id,
@@ -159,7 +155,7 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       amountCents: 550,
       lines: [{ dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 }],
     });
-    const accepted = await oneEntry(() => call('PUT', `/app/order/${order.id}?accepted=1`, kitchen.auth));
+    const accepted = await oneEntry(() => kitchen.put(`/app/order/${order.id}?accepted=1`));
     expect(accepted).toMatchObject({
       action: 'order.accept',
       actorId: kitchen.user.id,
@@ -169,10 +165,10 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { accepted: 0 },
       after: { accepted: 1 },
     });
-    await noEntry(() => call('PUT', `/app/order/${order.id}?accepted=1`, kitchen.auth), 200);
-    const revoked = await oneEntry(() => call('PUT', `/app/order/${order.id}?accepted=0`, kitchen.auth));
+    await noEntry(() => kitchen.put(`/app/order/${order.id}?accepted=1`), 200);
+    const revoked = await oneEntry(() => kitchen.put(`/app/order/${order.id}?accepted=0`));
     expect(revoked).toMatchObject({ action: 'order.revoke', before: { accepted: 1 }, after: { accepted: 0 } });
-    const deleted = await oneEntry(() => call('DELETE', `/app/order/${order.id}`, kitchen.auth));
+    const deleted = await oneEntry(() => kitchen.delete(`/app/order/${order.id}`));
     expect(deleted).toMatchObject({ action: 'order.delete', entityId: String(order.id), providerId: w.provider.id, after: null });
     expect(deleted.before).toMatchObject({ user_id: customer.user.id, amount_cents: 550, payment_type: 'cash', menu_id: w.menu.id });
     // A pending order cannot be accepted (409): the refused change leaves no entry.
@@ -184,17 +180,17 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       amountCents: 300,
       lines: [],
     });
-    await noEntry(() => call('PUT', `/app/order/${pending.id}?accepted=1`, kitchen.auth), 409);
+    await noEntry(() => kitchen.put(`/app/order/${pending.id}?accepted=1`), 409);
   });
 
   it('order cancel: by staff and by the customer, with who did it; a repeated cancel records nothing', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const customer = await customerAt(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const customer = ctx.as(await customerAt(ctx.db, new Date()));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const line = { dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 };
     const base = { menuId: w.menu.id, userId: customer.user.id, locationId: customer.location.id, amountCents: 550, lines: [line] };
     const first = await placedOrder(ctx.db, base);
-    const byStaff = await oneEntry(() => call('POST', `/app/order/${first.id}/cancel?provider_id=${w.provider.id}`, kitchen.auth));
+    const byStaff = await oneEntry(() => kitchen.post(`/app/order/${first.id}/cancel?provider_id=${w.provider.id}`));
     expect(byStaff).toMatchObject({
       action: 'order.cancel',
       actorId: kitchen.user.id,
@@ -204,33 +200,33 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { status: 2 },
       after: { status: 3 },
     });
-    await noEntry(() => call('POST', `/app/order/${first.id}/cancel?provider_id=${w.provider.id}`, kitchen.auth), 200);
+    await noEntry(() => kitchen.post(`/app/order/${first.id}/cancel?provider_id=${w.provider.id}`), 200);
     const second = await placedOrder(ctx.db, base);
-    const own = await oneEntry(() => call('POST', `/app/order/${second.id}/cancel`, customer.auth));
+    const own = await oneEntry(() => customer.post(`/app/order/${second.id}/cancel`));
     expect(own).toMatchObject({ action: 'order.cancel', actorId: customer.user.id, entityId: String(second.id) });
   });
 
   it('accept all new: one entry per accepted order; an administrator editing and deactivating a user: only what changed', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const customer = await customerAt(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const customer = ctx.as(await customerAt(ctx.db, new Date()));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const line = { dishId: w.main.id, title: { lv: 'Karbonāde' }, qty: 1, unitPriceCents: 550 };
     const base = { menuId: w.menu.id, userId: customer.user.id, locationId: customer.location.id, amountCents: 550, lines: [line] };
     const a = await placedOrder(ctx.db, base);
     const b = await placedOrder(ctx.db, base);
     const since = await lastId();
-    expect((await call('POST', '/app/order/accept-all', kitchen.auth, { dishlist_id: w.menu.id })).statusCode).toBe(200);
+    expect((await kitchen.post('/app/order/accept-all', { dishlist_id: w.menu.id })).statusCode).toBe(200);
     const accepts = await entriesAfter(since);
     expect(accepts.map((e) => [e.action, e.entityId, e.actorId, e.providerId])).toEqual([
       ['order.accept', String(a.id), kitchen.user.id, w.provider.id],
       ['order.accept', String(b.id), kitchen.user.id, w.provider.id],
     ]);
 
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const other = await makeLocation(ctx.db);
     const who = customer.user;
     const edited = await oneEntry(() =>
-      call('PUT', `/app/admin/users/${who.id}`, admin.auth, {
+      admin.put(`/app/admin/users/${who.id}`, {
         first_name: who.firstName,
         phone: who.phone ?? '',
         location_id: other.id,
@@ -245,15 +241,15 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { location_id: customer.location.id },
       after: { location_id: other.id },
     });
-    const off = await oneEntry(() => call('POST', `/app/admin/users/${who.id}/deactivate`, admin.auth));
+    const off = await oneEntry(() => admin.post(`/app/admin/users/${who.id}/deactivate`));
     expect(off).toMatchObject({ action: 'user.active', before: { active: true }, after: { active: false } });
-    await noEntry(() => call('POST', `/app/admin/users/${who.id}/deactivate`, admin.auth), 200);
+    await noEntry(() => admin.post(`/app/admin/users/${who.id}/deactivate`), 200);
   });
 
   it('location subsidy: only subsidy fields, provider-less; the other fields are location.update', async () => {
     const loc = await makeLocation(ctx.db, { subsidyCents: 350, title: 'Vecais' });
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const e = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 4 }));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const e = await oneEntry(() => admin.put(`/app/locations/${loc.id}`, { subsidy: 4 }));
     expect(e).toMatchObject({
       action: 'location.subsidy',
       providerId: null,
@@ -261,18 +257,16 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { subsidy_cents: 350 },
       after: { subsidy_cents: 400 },
     });
-    const renamed = await oneEntry(() =>
-      call('PUT', `/app/locations/${loc.id}`, admin.auth, { title: 'Cits', vat_number: 'LV40003123456' }),
-    );
+    const renamed = await oneEntry(() => admin.put(`/app/locations/${loc.id}`, { title: 'Cits', vat_number: 'LV40003123456' }));
     expect(renamed).toMatchObject({
       action: 'location.update',
       providerId: null,
       before: { title: 'Vecais', vat_number: '' },
       after: { title: 'Cits', vat_number: 'LV40003123456' },
     });
-    await noEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { title: 'Cits' }), 200);
+    await noEntry(() => admin.put(`/app/locations/${loc.id}`, { title: 'Cits' }), 200);
     // A new invite link: the entry says the token changed, never what it is.
-    const relinked = await oneEntry(() => call('PUT', `/app/locations/${loc.id}`, admin.auth, { regenerate_token: true }));
+    const relinked = await oneEntry(() => admin.put(`/app/locations/${loc.id}`, { regenerate_token: true }));
     expect(relinked).toMatchObject({ action: 'location.update', before: { token: AUDIT_SECRET }, after: { token: AUDIT_SECRET } });
     const [row] = await ctx.db.select({ token: locations.token }).from(locations).where(eq(locations.id, loc.id));
     expect(JSON.stringify(relinked)).not.toContain(row!.token);
@@ -281,12 +275,12 @@ describe('audit log: every staff change writes one entry in its transaction', ()
 
   it('dish allergens and diets, by allergen code; creating and deleting a dish and a category', async () => {
     const w = await menuWorld(ctx.db, new Date());
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const q = `?provider_id=${w.provider.id}`;
     const gluten = await makeAllergen(ctx.db, `gluten-${w.provider.id}`);
     const milk = await makeAllergen(ctx.db, `milk-${w.provider.id}`);
     const e = await oneEntry(() =>
-      call('PUT', `/app/dishes/${w.main.id}${q}`, kitchen.auth, { allergens: [milk.id, gluten.id], diets: ['pork', 'gluten_free'] }),
+      kitchen.put(`/app/dishes/${w.main.id}${q}`, { allergens: [milk.id, gluten.id], diets: ['pork', 'gluten_free'] }),
     );
     expect(e).toMatchObject({
       action: 'dish.update',
@@ -295,11 +289,11 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       after: { allergens: [gluten.code, milk.code], diets: ['gluten_free', 'pork'] },
     });
     expect(Object.keys(e.after!).sort()).toEqual(['allergens', 'diets']);
-    const cat = await oneEntry(() => call('POST', `/app/categories${q}`, kitchen.auth, { title: { lv: 'Deserti' } }), 201);
+    const cat = await oneEntry(() => kitchen.post(`/app/categories${q}`, { title: { lv: 'Deserti' } }), 201);
     expect(cat).toMatchObject({ action: 'category.create', entityType: 'category', before: null, after: { title: { lv: 'Deserti' } } });
     const dish = await oneEntry(
       () =>
-        call('POST', `/app/dishes${q}`, kitchen.auth, {
+        kitchen.post(`/app/dishes${q}`, {
           title: { lv: 'Kūka' },
           category_id: Number(cat.entityId),
           price: 2,
@@ -308,17 +302,17 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       201,
     );
     expect(dish).toMatchObject({ action: 'dish.create', after: { title: { lv: 'Kūka' }, price_cents: 200, diets: ['vegan'] } });
-    const gone = await oneEntry(() => call('DELETE', `/app/dishes/${dish.entityId}${q}`, kitchen.auth));
+    const gone = await oneEntry(() => kitchen.delete(`/app/dishes/${dish.entityId}${q}`));
     expect(gone).toMatchObject({ action: 'dish.delete', after: null, before: { title: { lv: 'Kūka' }, price_cents: 200 } });
-    const catGone = await oneEntry(() => call('DELETE', `/app/categories/${cat.entityId}${q}`, kitchen.auth));
+    const catGone = await oneEntry(() => kitchen.delete(`/app/categories/${cat.entityId}${q}`));
     expect(catGone).toMatchObject({ action: 'category.delete', before: { title: { lv: 'Deserti' } } });
   });
 
   it('provider details printed on invoices: VAT rate, IBAN, registration number', async () => {
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const p = await makeProvider(ctx.db, { vatRateBp: 2100 });
     const e = await oneEntry(() =>
-      call('PUT', `/app/providers/${p.id}`, admin.auth, {
+      admin.put(`/app/providers/${p.id}`, {
         vat_rate: 12,
         iban: 'LV80BANK0000435195001',
         registration_number: '40003123456',
@@ -331,11 +325,11 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { vat_rate: 21, iban: '', registration_number: '' },
       after: { vat_rate: 12, iban: 'LV80BANK0000435195001', registration_number: '40003123456' },
     });
-    await noEntry(() => call('PUT', `/app/providers/${p.id}`, admin.auth, { vat_rate: 12 }), 200);
+    await noEntry(() => admin.put(`/app/providers/${p.id}`, { vat_rate: 12 }), 200);
   });
 
   it('company sign-in: allowed domains and the client secret, which is never written (only that it changed)', async () => {
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const loc = await makeLocation(ctx.db);
     const first = 'first-client-secret-0123';
     const second = 'second-client-secret-4567';
@@ -347,20 +341,20 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       allowed_domains: ['a.lv'],
       location_id: loc.id,
     };
-    const made = await oneEntry(() => call('POST', '/app/admin/identity-providers', admin.auth, body), 201);
+    const made = await oneEntry(() => admin.post('/app/admin/identity-providers', body), 201);
     expect(made).toMatchObject({ action: 'identity_provider.create', after: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv'] } });
     const id = made.entityId;
     const changed = await oneEntry(() =>
-      call('PUT', `/app/admin/identity-providers/${id}`, admin.auth, { client_secret: second, allowed_domains: ['a.lv', 'b.lv'] }),
+      admin.put(`/app/admin/identity-providers/${id}`, { client_secret: second, allowed_domains: ['a.lv', 'b.lv'] }),
     );
     expect(changed).toMatchObject({
       action: 'identity_provider.update',
       before: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv'] },
       after: { client_secret: AUDIT_SECRET, allowed_domains: ['a.lv', 'b.lv'] },
     });
-    const domainsOnly = await oneEntry(() => call('PUT', `/app/admin/identity-providers/${id}`, admin.auth, { allowed_domains: ['b.lv'] }));
+    const domainsOnly = await oneEntry(() => admin.put(`/app/admin/identity-providers/${id}`, { allowed_domains: ['b.lv'] }));
     expect(Object.keys(domainsOnly.after!)).toEqual(['allowed_domains']);
-    await oneEntry(() => call('DELETE', `/app/admin/identity-providers/${id}`, admin.auth));
+    await oneEntry(() => admin.delete(`/app/admin/identity-providers/${id}`));
     // Neither the secrets nor their encrypted form are anywhere in the log.
     const [{ text }] = (
       await ctx.db.execute<{ text: string }>(
@@ -381,9 +375,9 @@ describe('audit log: every staff change writes one entry in its transaction', ()
   it('cash entries on laps: the amount before and after', async () => {
     const w = await menuWorld(ctx.db, new Date());
     const loc = await makeLocation(ctx.db);
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const url = `/app/cashbalance/${w.menu.id}?provider_id=${w.provider.id}`;
-    const first = await oneEntry(() => call('POST', url, kitchen.auth, { location_id: loc.id, amount: 12.5 }));
+    const first = await oneEntry(() => kitchen.post(url, { location_id: loc.id, amount: 12.5 }));
     expect(first).toMatchObject({
       action: 'lap.cash',
       entityType: 'cash_balance',
@@ -391,13 +385,13 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: null,
       after: { amount_cents: 1250 },
     });
-    const second = await oneEntry(() => call('POST', url, kitchen.auth, { location_id: loc.id, amount: 10 }));
+    const second = await oneEntry(() => kitchen.post(url, { location_id: loc.id, amount: 10 }));
     expect(second).toMatchObject({ before: { amount_cents: 1250 }, after: { amount_cents: 1000 } });
   });
 
   it('member activation by a manager: deactivate and activate; repeats record nothing', async () => {
     const team = await teamWorld(ctx.db, new Date());
-    const off = await oneEntry(() => call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth));
+    const off = await oneEntry(() => ctx.as(team.manager).delete(`/app/me/deactivate/${team.kristaps.id}`));
     expect(off).toMatchObject({
       action: 'user.active',
       actorId: team.manager.user.id,
@@ -406,8 +400,8 @@ describe('audit log: every staff change writes one entry in its transaction', ()
       before: { active: true },
       after: { active: false },
     });
-    await noEntry(() => call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth), 200);
-    const on = await oneEntry(() => call('GET', `/app/me/activate/${team.kristaps.id}`, team.manager.auth));
+    await noEntry(() => ctx.as(team.manager).delete(`/app/me/deactivate/${team.kristaps.id}`), 200);
+    const on = await oneEntry(() => ctx.as(team.manager).get(`/app/me/activate/${team.kristaps.id}`));
     expect(on).toMatchObject({ before: { active: false }, after: { active: true } });
   });
 });
@@ -415,7 +409,7 @@ describe('audit log: every staff change writes one entry in its transaction', ()
 describe('audit log: append-only and transactional', () => {
   it('the database refuses UPDATE and DELETE of entries', async () => {
     const refused = { cause: { message: expect.stringMatching(/append-only/) } };
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     await ctx.db.transaction((tx) =>
       recordAudit(tx, { user: { id: admin.user.id }, id: 'req-1' }, { action: 'user.role', entityType: 'user', entityId: 1 }),
     );
@@ -428,7 +422,7 @@ describe('audit log: append-only and transactional', () => {
   });
 
   it('deleting the actor keeps the entry with no actor (the foreign key may null it, nothing else)', async () => {
-    const gone = await signedIn(ctx.db, { role: 'kitchen' });
+    const gone = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     await ctx.db.transaction((tx) =>
       recordAudit(tx, { user: { id: gone.user.id }, id: 'req-2' }, { action: 'user.role', entityType: 'user', entityId: gone.user.id }),
     );
@@ -452,27 +446,27 @@ describe('audit log: append-only and transactional', () => {
 
 describe('GET /app/audit', () => {
   it('admins only: 401 signed out, 403 kitchen and customer; no call changes an entry', async () => {
-    expect((await call('GET', '/app/audit')).statusCode).toBe(401);
+    expect((await ctx.anon.get('/app/audit')).statusCode).toBe(401);
     for (const role of ['kitchen', 'customer'] as const) {
-      const u = await signedIn(ctx.db, { role });
-      expect((await call('GET', '/app/audit', u.auth)).statusCode).toBe(403);
-      expect((await call('GET', '/app/audit/actors', u.auth)).statusCode).toBe(403);
+      const u = ctx.as(await signedIn(ctx.db, { role }));
+      expect((await u.get('/app/audit')).statusCode).toBe(403);
+      expect((await u.get('/app/audit/actors')).statusCode).toBe(403);
     }
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect([404, 405]).toContain((await call(method, '/app/audit', admin.auth, {})).statusCode);
+      expect([404, 405]).toContain((await admin.request(method, '/app/audit', {})).statusCode);
     }
   });
 
   it('names what each entry is about and the ids in it, in the asked language, in one query per page', async () => {
     const w = await menuWorld(ctx.db, new Date());
     const team = await teamWorld(ctx.db, new Date(), { title: 'Birojs Centrs' });
-    const admin = await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' }));
     const q = `provider_id=${w.provider.id}`;
-    await call('PUT', `/app/dishes/${w.soup.id}?${q}`, admin.auth, { price: 3.3 });
-    await call('POST', `/app/dishlists/${w.menu.id}/balance?${q}`, admin.auth, { balance: [{ id: w.soup.id, qty: 9 }] });
-    await call('POST', `/app/cashbalance/${w.menu.id}?${q}`, admin.auth, { location_id: team.location.id, amount: 2 });
-    await call('DELETE', `/app/me/deactivate/${team.kristaps.id}`, team.manager.auth);
+    await admin.put(`/app/dishes/${w.soup.id}?${q}`, { price: 3.3 });
+    await admin.post(`/app/dishlists/${w.menu.id}/balance?${q}`, { balance: [{ id: w.soup.id, qty: 9 }] });
+    await admin.post(`/app/cashbalance/${w.menu.id}?${q}`, { location_id: team.location.id, amount: 2 });
+    await ctx.as(team.manager).delete(`/app/me/deactivate/${team.kristaps.id}`);
     const order = await placedOrder(ctx.db, {
       menuId: w.menu.id,
       userId: team.anna.user.id,
@@ -480,7 +474,7 @@ describe('GET /app/audit', () => {
       amountCents: 300,
       lines: [{ dishId: w.soup.id, title: w.soup.title, qty: 1, unitPriceCents: 300 }],
     });
-    await call('DELETE', `/app/order/${order.id}?${q}`, admin.auth);
+    await admin.delete(`/app/order/${order.id}?${q}`);
 
     // As many queries for a page of 5 entries as for a page of 1: names are read per page, not per entry.
     const client = ctx.deps.database.pool;
@@ -495,7 +489,7 @@ describe('GET /app/audit', () => {
         return original(...args);
       }) as typeof client.query;
       try {
-        const answer = await call('GET', `/app/audit?${q}&lang=en&per_page=${perPage}`, admin.auth);
+        const answer = await admin.get(`/app/audit?${q}&lang=en&per_page=${perPage}`);
         expect(answer.statusCode).toBe(200);
         return { answer, queries };
       } finally {
@@ -520,21 +514,21 @@ describe('GET /app/audit', () => {
       entity_name: null,
       names: { [`user:${team.anna.user.id}`]: `Anna (${team.anna.user.email})`, [`location:${team.location.id}`]: 'Birojs Centrs' },
     });
-    const lv = (await call('GET', `/app/audit?${q}&lang=lv&filter[action]=dish.price`, admin.auth)).json();
+    const lv = (await admin.get(`/app/audit?${q}&lang=lv&filter[action]=dish.price`)).json();
     expect(lv.data[0].entity_name).toBe('Skābeņu zupa');
   });
 
   it('newest first, scoped to the active provider plus provider-less entries, filtered and paged', async () => {
     const a = await menuWorld(ctx.db, new Date());
     const b = await menuWorld(ctx.db, new Date());
-    const admin = await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin', firstName: 'Ilze' }));
     const loc = await makeLocation(ctx.db);
-    await call('PUT', `/app/dishes/${a.soup.id}?provider_id=${a.provider.id}`, admin.auth, { price: 3.1 });
-    await call('PUT', `/app/dishes/${a.main.id}?provider_id=${a.provider.id}`, admin.auth, { price: 5.6 });
-    await call('PUT', `/app/dishes/${b.soup.id}?provider_id=${b.provider.id}`, admin.auth, { price: 3.2 });
-    await call('PUT', `/app/locations/${loc.id}`, admin.auth, { subsidy: 1 });
+    await admin.put(`/app/dishes/${a.soup.id}?provider_id=${a.provider.id}`, { price: 3.1 });
+    await admin.put(`/app/dishes/${a.main.id}?provider_id=${a.provider.id}`, { price: 5.6 });
+    await admin.put(`/app/dishes/${b.soup.id}?provider_id=${b.provider.id}`, { price: 3.2 });
+    await admin.put(`/app/locations/${loc.id}`, { subsidy: 1 });
 
-    const list = await call('GET', `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}`, admin.auth);
+    const list = await admin.get(`/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}`);
     expect(list.statusCode).toBe(200);
     const body = list.json();
     expect(body.data.map((e: { action: string; entity_id: string }) => `${e.action} ${e.entity_id}`)).toEqual([
@@ -549,29 +543,21 @@ describe('GET /app/audit', () => {
       provider_id: a.provider.id,
     });
 
-    const byAction = await call(
-      'GET',
+    const byAction = await admin.get(
       `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}&filter[action]=dish.price&per_page=1&page=2`,
-      admin.auth,
     );
     expect(byAction.json()).toMatchObject({ total: 2, last_page: 2, current_page: 2, data: [{ entity_id: String(a.soup.id) }] });
-    const byEntity = await call(
-      'GET',
-      `/app/audit?provider_id=${b.provider.id}&filter[entity_type]=dish&filter[entity_id]=${b.soup.id}`,
-      admin.auth,
-    );
+    const byEntity = await admin.get(`/app/audit?provider_id=${b.provider.id}&filter[entity_type]=dish&filter[entity_id]=${b.soup.id}`);
     expect(byEntity.json()).toMatchObject({ total: 1, data: [{ after: { price_cents: 320 } }] });
-    const future = await call('GET', `/app/audit?provider_id=${a.provider.id}&filter[from]=2099-01-01`, admin.auth);
+    const future = await admin.get(`/app/audit?provider_id=${a.provider.id}&filter[from]=2099-01-01`);
     expect(future.json().total).toBe(0);
-    const range = await call(
-      'GET',
+    const range = await admin.get(
       `/app/audit?provider_id=${a.provider.id}&filter[actor_id]=${admin.user.id}&filter[from]=2000-01-01&filter[to]=2099-12-31`,
-      admin.auth,
     );
     expect(range.json().total).toBe(3);
-    const bad = await call('GET', '/app/audit?filter[action]=dish.drop&filter[from]=2026-02-30', admin.auth);
+    const bad = await admin.get('/app/audit?filter[action]=dish.drop&filter[from]=2026-02-30');
     expect(bad.statusCode).toBe(422);
-    const actors = await call('GET', `/app/audit/actors?provider_id=${a.provider.id}`, admin.auth);
+    const actors = await admin.get(`/app/audit/actors?provider_id=${a.provider.id}`);
     expect(actors.json().data).toContainEqual({ id: admin.user.id, name: 'Ilze', email: admin.user.email });
   });
 });

@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeProvider, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeProvider } from '../../test/factories.js';
 import { makeCategory, makeComplex, makeDish } from './catalogue.factories.js';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let kitchen: Client;
+let customer: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = await ctx.as('admin');
+  kitchen = await ctx.as('kitchen');
+  customer = await ctx.as('customer');
 });
 afterAll(() => ctx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 describe('categories', () => {
   it('creates with defaults, reads, edits and deletes', async () => {
     const p = await makeProvider(ctx.db);
-    const res = await call('POST', `/app/categories?provider_id=${p.id}`, admin, { title: { lv: 'Zupas', en: 'Soups' } });
+    const res = await admin.post(`/app/categories?provider_id=${p.id}`, { title: { lv: 'Zupas', en: 'Soups' } });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({
@@ -35,39 +33,39 @@ describe('categories', () => {
     });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     const second = (
-      await call('POST', `/app/categories?provider_id=${p.id}`, admin, { title: { lv: 'Deserti' }, simple: true, group_name: 'Aukstie' })
+      await admin.post(`/app/categories?provider_id=${p.id}`, { title: { lv: 'Deserti' }, simple: true, group_name: 'Aukstie' })
     ).json();
     expect(second).toMatchObject({ position: 1, simple: true, group_name: 'Aukstie' });
 
-    const put = await call('PUT', `/app/categories/${created.id}?provider_id=${p.id}`, admin, {
+    const put = await admin.put(`/app/categories/${created.id}?provider_id=${p.id}`, {
       title: { lv: 'Zupas', ru: 'Супы' },
       status: false,
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: created.id, title: { lv: 'Zupas', en: '', ru: 'Супы' }, status: false, position: 0 });
-    expect((await call('GET', `/app/categories/${created.id}?provider_id=${p.id}`, kitchen)).json().title.ru).toBe('Супы');
+    expect((await kitchen.get(`/app/categories/${created.id}?provider_id=${p.id}`)).json().title.ru).toBe('Супы');
 
-    const del = await call('DELETE', `/app/categories/${created.id}?provider_id=${p.id}`, admin);
+    const del = await admin.delete(`/app/categories/${created.id}?provider_id=${p.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true });
-    expect((await call('GET', `/app/categories/${created.id}?provider_id=${p.id}`, admin)).statusCode).toBe(404);
-    expect((await call('PUT', `/app/categories/${created.id}?provider_id=${p.id}`, admin, { status: true })).statusCode).toBe(404);
+    expect((await admin.get(`/app/categories/${created.id}?provider_id=${p.id}`)).statusCode).toBe(404);
+    expect((await admin.put(`/app/categories/${created.id}?provider_id=${p.id}`, { status: true })).statusCode).toBe(404);
   });
 
   it('scopes to the provider: another provider cannot see or change the category', async () => {
     const p1 = await makeProvider(ctx.db);
     const p2 = await makeProvider(ctx.db);
     const c = await makeCategory(ctx.db, p1.id);
-    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
-    expect((await call('DELETE', `/app/categories/${c.id}?provider_id=${p2.id}`, admin)).statusCode).toBe(404);
-    expect(
-      (await call('PUT', `/app/categories/${c.id}?provider_id=${p2.id}`, admin, { title: { lv: 'Svešs' }, status: false })).statusCode,
-    ).toBe(404);
-    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p1.id}`, admin)).json()).toMatchObject({
+    expect((await admin.get(`/app/categories/${c.id}?provider_id=${p2.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/app/categories/${c.id}?provider_id=${p2.id}`)).statusCode).toBe(404);
+    expect((await admin.put(`/app/categories/${c.id}?provider_id=${p2.id}`, { title: { lv: 'Svešs' }, status: false })).statusCode).toBe(
+      404,
+    );
+    expect((await admin.get(`/app/categories/${c.id}?provider_id=${p1.id}`)).json()).toMatchObject({
       title: c.title,
       status: true,
     });
-    const list = (await call('GET', `/app/categories?provider_id=${p2.id}`, admin)).json();
+    const list = (await admin.get(`/app/categories?provider_id=${p2.id}`)).json();
     expect(list.total).toBe(0);
   });
 
@@ -76,11 +74,11 @@ describe('categories', () => {
     const c = await makeCategory(ctx.db, p.id);
     await makeDish(ctx.db, p.id, c.id, { title: { lv: 'Borščs', en: 'Borscht' } });
     await makeCategory(ctx.db, p.id); // an empty neighbour must not change the count
-    expect((await call('GET', `/app/categories/${c.id}?provider_id=${p.id}`, admin)).json().dishes_count).toBe(1);
-    const res = await call('DELETE', `/app/categories/${c.id}?provider_id=${p.id}&lang=en`, admin);
+    expect((await admin.get(`/app/categories/${c.id}?provider_id=${p.id}`)).json().dishes_count).toBe(1);
+    const res = await admin.delete(`/app/categories/${c.id}?provider_id=${p.id}&lang=en`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The category cannot be deleted: it is used by 1 dish: Borscht. Move or delete it first.');
-    const lv = await call('DELETE', `/app/categories/${c.id}?provider_id=${p.id}&lang=lv`, admin);
+    const lv = await admin.delete(`/app/categories/${c.id}?provider_id=${p.id}&lang=lv`);
     expect(lv.json().message).toContain('Borščs');
 
     // Used only as the category of a set meal's group.
@@ -88,7 +86,7 @@ describe('categories', () => {
     const soup = await makeDish(ctx.db, p.id, c.id);
     const sets = await makeCategory(ctx.db, p.id);
     await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: groupCat.id, dishIds: [soup.id] }], { title: { lv: 'Komplekss' } });
-    const res2 = await call('DELETE', `/app/categories/${groupCat.id}?provider_id=${p.id}&lang=lv`, admin);
+    const res2 = await admin.delete(`/app/categories/${groupCat.id}?provider_id=${p.id}&lang=lv`);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toContain('Komplekss');
   });
@@ -104,7 +102,7 @@ describe('categories', () => {
         createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
       });
     }
-    const get = (q: string) => call('GET', `/app/categories?provider_id=${p.id}&${q}`, admin);
+    const get = (q: string) => admin.get(`/app/categories?provider_id=${p.id}&${q}`);
 
     const page1 = (await get('per_page=2')).json();
     expect(page1).toMatchObject({ current_page: 1, last_page: 3, per_page: 2, total: 5 });
@@ -144,7 +142,7 @@ describe('categories', () => {
 
   it('validates bodies with per-field errors in the request language', async () => {
     const p = await makeProvider(ctx.db);
-    const res = await call('POST', `/app/categories?provider_id=${p.id}&lang=ru`, admin, {
+    const res = await admin.post(`/app/categories?provider_id=${p.id}&lang=ru`, {
       title: { lv: '' },
       position: -1,
       status: 'yes',
@@ -155,20 +153,20 @@ describe('categories', () => {
       position: ['Значение должно быть не меньше 0.'],
       status: ['У этого значения неверный тип.'],
     });
-    const missing = await call('POST', `/app/categories?provider_id=${p.id}&lang=lv`, admin, {});
+    const missing = await admin.post(`/app/categories?provider_id=${p.id}&lang=lv`, {});
     expect(missing.json().errors).toEqual({ title: ['Šis lauks ir obligāts.'] });
   });
 
   it('lets kitchen manage categories (spec 1: staff), and customers neither read nor write', async () => {
     const p = await makeProvider(ctx.db);
     const c = await makeCategory(ctx.db, p.id);
-    expect((await call('GET', `/app/categories?provider_id=${p.id}`, kitchen)).statusCode).toBe(200);
-    const created = await call('POST', `/app/categories?provider_id=${p.id}`, kitchen, { title: { lv: 'Virtuves' } });
+    expect((await kitchen.get(`/app/categories?provider_id=${p.id}`)).statusCode).toBe(200);
+    const created = await kitchen.post(`/app/categories?provider_id=${p.id}`, { title: { lv: 'Virtuves' } });
     expect(created.statusCode).toBe(201);
-    const put = await call('PUT', `/app/categories/${created.json().id}?provider_id=${p.id}`, kitchen, { status: false });
+    const put = await kitchen.put(`/app/categories/${created.json().id}?provider_id=${p.id}`, { status: false });
     expect(put.statusCode).toBe(200);
     expect(put.json().status).toBe(false);
-    expect((await call('DELETE', `/app/categories/${created.json().id}?provider_id=${p.id}`, kitchen)).statusCode).toBe(200);
+    expect((await kitchen.delete(`/app/categories/${created.json().id}?provider_id=${p.id}`)).statusCode).toBe(200);
     for (const [m, u] of [
       ['GET', '/app/categories'],
       ['GET', `/app/categories/${c.id}`],
@@ -177,10 +175,10 @@ describe('categories', () => {
       ['DELETE', `/app/categories/${c.id}`],
     ] as const) {
       expect(
-        (await call(m, `${u}?provider_id=${p.id}`, customer, m === 'GET' || m === 'DELETE' ? undefined : { title: { lv: 'X' } }))
+        (await customer.request(m, `${u}?provider_id=${p.id}`, m === 'GET' || m === 'DELETE' ? undefined : { title: { lv: 'X' } }))
           .statusCode,
       ).toBe(403);
     }
-    expect((await call('GET', `/app/categories?provider_id=${p.id}`, {})).statusCode).toBe(401);
+    expect((await ctx.anon.get(`/app/categories?provider_id=${p.id}`)).statusCode).toBe(401);
   });
 });

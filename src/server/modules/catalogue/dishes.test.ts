@@ -2,24 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complexGroups, menuDishes, menus, orderItems, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeProvider, makeUser, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeProvider, makeUser } from '../../test/factories.js';
 import { makeAllergen, makeCategory, makeComplex, makeDish } from './catalogue.factories.js';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let kitchen: Client;
+let customer: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = await ctx.as('admin');
+  kitchen = await ctx.as('kitchen');
+  customer = await ctx.as('customer');
 });
 afterAll(() => ctx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function setup() {
   const p = await makeProvider(ctx.db);
@@ -35,7 +33,7 @@ describe('dishes: create, read, update', () => {
     const { soups, q } = await setup();
     const milk = await makeAllergen(ctx.db);
     const celery = await makeAllergen(ctx.db);
-    const res = await call('POST', `/app/dishes?${q}`, admin, {
+    const res = await admin.post(`/app/dishes?${q}`, {
       title: { lv: 'Borščs', en: 'Borscht', ru: 'Борщ' },
       summary: { lv: 'Ar krējumu' },
       code: 'Z02',
@@ -61,7 +59,7 @@ describe('dishes: create, read, update', () => {
       complex: [],
     });
     expect(d.allergens.sort()).toEqual([milk.id, celery.id].sort());
-    const read = await call('GET', `/app/dishes/${d.id}?${q}`, kitchen);
+    const read = await kitchen.get(`/app/dishes/${d.id}?${q}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(d);
   });
@@ -71,7 +69,7 @@ describe('dishes: create, read, update', () => {
     const soup1 = await makeDish(ctx.db, p.id, soups.id, { priceCents: 300 });
     const soup2 = await makeDish(ctx.db, p.id, soups.id, { priceCents: 250 });
     const main1 = await makeDish(ctx.db, p.id, mains.id, { priceCents: 600 });
-    const res = await call('POST', `/app/dishes?${q}`, admin, {
+    const res = await admin.post(`/app/dishes?${q}`, {
       title: { lv: 'Dienas komplekss' },
       category_id: sets.id,
       type: 'complex',
@@ -107,7 +105,7 @@ describe('dishes: create, read, update', () => {
     });
     expect(d.complex[1].dishes).toEqual([expect.objectContaining({ id: main1.id, price: 4.2, base_price: 6 })]);
     expect(d.complex[2]).toMatchObject({ optional: true, position: 2 });
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).json()).toEqual(d);
+    expect((await admin.get(`/app/dishes/${d.id}?${q}`)).json()).toEqual(d);
   });
 
   it('updates only what is sent; groups keep their ids, missing groups go, simple drops groups', async () => {
@@ -116,7 +114,7 @@ describe('dishes: create, read, update', () => {
     const soup2 = await makeDish(ctx.db, p.id, soups.id);
     const main = await makeDish(ctx.db, p.id, mains.id);
     const created = (
-      await call('POST', `/app/dishes?${q}`, admin, {
+      await admin.post(`/app/dishes?${q}`, {
         title: { lv: 'K' },
         category_id: sets.id,
         type: 'initial',
@@ -127,7 +125,7 @@ describe('dishes: create, read, update', () => {
       })
     ).json();
     const [g1] = created.complex;
-    const put = await call('PUT', `/app/dishes/${created.id}?${q}`, admin, {
+    const put = await admin.put(`/app/dishes/${created.id}?${q}`, {
       price: 1,
       complex: [{ id: g1.id, category_id: soups.id, optional: true, dishes: [{ id: soup2.id, price: 2 }, { id: soup.id }] }],
     });
@@ -144,26 +142,26 @@ describe('dishes: create, read, update', () => {
       ],
     });
 
-    const title = await call('PUT', `/app/dishes/${created.id}?${q}`, admin, { title: { lv: 'Jauns', en: 'New' }, status: false });
+    const title = await admin.put(`/app/dishes/${created.id}?${q}`, { title: { lv: 'Jauns', en: 'New' }, status: false });
     expect(title.json()).toMatchObject({ title: { lv: 'Jauns', en: 'New', ru: '' }, status: false, price: 1 });
     expect(title.json().complex[0].id).toBe(g1.id);
 
-    const simple = await call('PUT', `/app/dishes/${created.id}?${q}`, admin, { type: 'simple' });
+    const simple = await admin.put(`/app/dishes/${created.id}?${q}`, { type: 'simple' });
     expect(simple.json()).toMatchObject({ type: 'simple', complex: [] });
     expect(await ctx.db.select().from(complexGroups).where(eq(complexGroups.dishId, created.id))).toHaveLength(0);
 
     const allergen = await makeAllergen(ctx.db);
-    const withAllergen = await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { allergens: [allergen.id] });
+    const withAllergen = await admin.put(`/app/dishes/${soup.id}?${q}`, { allergens: [allergen.id] });
     expect(withAllergen.json().allergens).toEqual([allergen.id]);
-    expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { allergens: [] })).json().allergens).toEqual([]);
-    expect((await call('PUT', `/app/dishes/999999?${q}`, admin, { status: true })).statusCode).toBe(404);
+    expect((await admin.put(`/app/dishes/${soup.id}?${q}`, { allergens: [] })).json().allergens).toEqual([]);
+    expect((await admin.put(`/app/dishes/999999?${q}`, { status: true })).statusCode).toBe(404);
   });
 });
 
 describe('dishes: validation', () => {
   it('checks field types and formats (422 per field, request language)', async () => {
     const { q } = await setup();
-    const res = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+    const res = await admin.post(`/app/dishes?${q}&lang=en`, {
       title: { en: 'No lv' },
       price: 1.234,
       type: 'weird',
@@ -177,7 +175,7 @@ describe('dishes: validation', () => {
       type: ['This value is not valid.'],
       'allergens.0': ['This value has the wrong type.'],
     });
-    const neg = await call('POST', `/app/dishes?${q}&lang=lv`, admin, { title: { lv: 'X' }, category_id: 1, price: -1 });
+    const neg = await admin.post(`/app/dishes?${q}&lang=lv`, { title: { lv: 'X' }, category_id: 1, price: -1 });
     expect(neg.json().errors).toEqual({ price: ['Vērtībai jābūt vismaz 0.'] });
   });
 
@@ -190,7 +188,7 @@ describe('dishes: validation', () => {
     const main = await makeDish(ctx.db, p.id, mains.id);
     const complex = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id] }]);
 
-    const unknown = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+    const unknown = await admin.post(`/app/dishes?${q}&lang=en`, {
       title: { lv: 'X' },
       category_id: foreignCat.id,
       allergens: [999999],
@@ -201,15 +199,15 @@ describe('dishes: validation', () => {
       'allergens.0': ['This allergen does not exist.'],
     });
 
-    const noGroups = await call('POST', `/app/dishes?${q}&lang=en`, admin, { title: { lv: 'X' }, category_id: sets.id, type: 'complex' });
+    const noGroups = await admin.post(`/app/dishes?${q}&lang=en`, { title: { lv: 'X' }, category_id: sets.id, type: 'complex' });
     expect(noGroups.json().errors).toEqual({ complex: ['A set meal needs at least one group of dishes.'] });
-    const simpleGroups = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+    const simpleGroups = await admin.post(`/app/dishes?${q}&lang=en`, {
       title: { lv: 'X' },
       category_id: sets.id,
       complex: [{ category_id: soups.id, dishes: [{ id: soup.id }] }],
     });
     expect(simpleGroups.json().errors).toEqual({ complex: ['Only set meals (complex or initial) have groups.'] });
-    const emptyGroup = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+    const emptyGroup = await admin.post(`/app/dishes?${q}&lang=en`, {
       title: { lv: 'X' },
       category_id: sets.id,
       type: 'complex',
@@ -217,7 +215,7 @@ describe('dishes: validation', () => {
     });
     expect(emptyGroup.json().errors).toEqual({ 'complex.0.dishes': ['Add at least 1.'] });
 
-    const badOptions = await call('POST', `/app/dishes?${q}&lang=en`, admin, {
+    const badOptions = await admin.post(`/app/dishes?${q}&lang=en`, {
       title: { lv: 'X' },
       category_id: sets.id,
       type: 'complex',
@@ -238,18 +236,18 @@ describe('dishes: validation', () => {
     });
 
     // A dish offered inside a set meal must stay simple; a set meal cannot contain itself.
-    const toComplex = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=lv`, admin, {
+    const toComplex = await admin.put(`/app/dishes/${soup.id}?${q}&lang=lv`, {
       type: 'complex',
       complex: [{ category_id: mains.id, dishes: [{ id: main.id }] }],
     });
     expect(toComplex.statusCode).toBe(422);
     expect(toComplex.json().errors.type[0]).toMatch(/^Šis ēdiens ir kompleksa\(-u\) .* izvēle/);
-    const self = await call('PUT', `/app/dishes/${complex.id}?${q}&lang=en`, admin, {
+    const self = await admin.put(`/app/dishes/${complex.id}?${q}&lang=en`, {
       complex: [{ category_id: sets.id, dishes: [{ id: complex.id }] }],
     });
     expect(self.json().errors).toEqual({ 'complex.0.dishes.0.id': ['A set meal cannot contain itself.'] });
     // Nothing was written by the refused calls.
-    expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json().type).toBe('simple');
+    expect((await admin.get(`/app/dishes/${soup.id}?${q}`)).json().type).toBe('simple');
   });
 
   it("keeps a set-meal option in its group's category (422 on category_id naming the set meals)", async () => {
@@ -263,29 +261,29 @@ describe('dishes: validation', () => {
       title: { lv: 'Vakariņas', en: 'Dinner' },
     });
 
-    const moved = await call('PUT', `/app/dishes/${soup.id}?${q}&lang=en`, admin, { category_id: mains.id, title: { lv: 'Cits' } });
+    const moved = await admin.put(`/app/dishes/${soup.id}?${q}&lang=en`, { category_id: mains.id, title: { lv: 'Cits' } });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toEqual({
       category_id: [
         'This dish is an option of the set meal(s) Lunch, Dinner, whose groups take dishes of its current category. Remove it from them first.',
       ],
     });
-    expect((await call('GET', `/app/dishes/${soup.id}?${q}`, admin)).json()).toMatchObject({
+    expect((await admin.get(`/app/dishes/${soup.id}?${q}`)).json()).toMatchObject({
       category_id: soups.id,
       title: { lv: soup.title.lv },
     });
 
     // Sending the same category, or moving a dish no set meal offers, is fine.
-    expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: soups.id, price: 4 })).statusCode).toBe(200);
-    expect((await call('PUT', `/app/dishes/${spare.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
+    expect((await admin.put(`/app/dishes/${soup.id}?${q}`, { category_id: soups.id, price: 4 })).statusCode).toBe(200);
+    expect((await admin.put(`/app/dishes/${spare.id}?${q}`, { category_id: mains.id })).json().category_id).toBe(mains.id);
     // Once the set meals no longer offer it, it may move.
     for (const set of [lunch, dinner]) {
-      const put = await call('PUT', `/app/dishes/${set.id}?${q}`, admin, {
+      const put = await admin.put(`/app/dishes/${set.id}?${q}`, {
         complex: [{ category_id: mains.id, dishes: [{ id: spare.id }] }],
       });
       expect(put.statusCode).toBe(200);
     }
-    expect((await call('PUT', `/app/dishes/${soup.id}?${q}`, admin, { category_id: mains.id })).json().category_id).toBe(mains.id);
+    expect((await admin.put(`/app/dishes/${soup.id}?${q}`, { category_id: mains.id })).json().category_id).toBe(mains.id);
   });
 });
 
@@ -328,16 +326,16 @@ describe('dishes: list', () => {
       createdAt: new Date('2026-01-05T00:00:00Z'),
     });
     const ids = async (query: string) => {
-      const res = await call('GET', `/app/dishes?${q}&${query}`, kitchen);
+      const res = await kitchen.get(`/app/dishes?${q}&${query}`);
       expect(res.statusCode).toBe(200);
       return res.json().data.map((d: { id: number }) => d.id);
     };
 
     expect(await ids('')).toEqual([c.id, b.id, a.id, k.id, init.id]);
-    const page = (await call('GET', `/app/dishes?${q}&per_page=2&page=2`, admin)).json();
+    const page = (await admin.get(`/app/dishes?${q}&per_page=2&page=2`)).json();
     expect(page).toMatchObject({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
     expect(page.data.map((d: { id: number }) => d.id)).toEqual([a.id, k.id]);
-    expect((await call('GET', `/app/dishes?${q}`, admin)).json().per_page).toBe(50);
+    expect((await admin.get(`/app/dishes?${q}`)).json().per_page).toBe(50);
     expect(await ids('per_page=all&sort[created_at]=desc')).toEqual([init.id, k.id, c.id, b.id, a.id]);
     expect(await ids('sort[price]=desc&initial=0')).toEqual([c.id, a.id, b.id]);
     expect(await ids('sort[code]=asc')).toEqual([k.id, init.id, c.id, a.id, b.id]);
@@ -355,13 +353,13 @@ describe('dishes: list', () => {
     expect(await ids('search=komp&initial=1')).toEqual([k.id]);
     expect(await ids('search=nothing-like-this')).toEqual([]);
 
-    const listed = (await call('GET', `/app/dishes?${q}&search=Set`, admin)).json().data[0];
+    const listed = (await admin.get(`/app/dishes?${q}&search=Set`)).json().data[0];
     expect(listed.complex[0].dishes[0].id).toBe(a.id);
 
-    const bad = await call('GET', `/app/dishes?${q}&initial=maybe&lang=en`, admin);
+    const bad = await admin.get(`/app/dishes?${q}&initial=maybe&lang=en`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ initial: ['This value is not valid.'] });
-    expect((await call('GET', `/app/dishes?${q}&filter[type]=odd`, admin)).statusCode).toBe(422);
+    expect((await admin.get(`/app/dishes?${q}&filter[type]=odd`)).statusCode).toBe(422);
   });
 });
 
@@ -382,7 +380,7 @@ describe('dishes: sorting by price', () => {
     // 0.50 base + water 1.00 = 1.50: between 1.00 and 2.90.
     const small = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [water.id] }], { priceCents: 50 });
     const listed = async (dir: string) =>
-      (await call('GET', `/app/dishes?${q}&per_page=all&sort[price]=${dir}`, admin)).json().data as { id: number; priceFrom: number }[];
+      (await admin.get(`/app/dishes?${q}&per_page=all&sort[price]=${dir}`)).json().data as { id: number; priceFrom: number }[];
     const asc = await listed('asc');
     expect(asc.map((d) => d.id)).toEqual([water.id, small.id, soup.id, soup2.id, chop.id, set.id]);
     expect(asc.map((d) => d.priceFrom)).toEqual([1, 1.5, 2.9, 3.5, 6.5, 7.9]);
@@ -399,9 +397,7 @@ describe('dishes: sorting by price', () => {
     const soup = await makeDish(ctx.db, p.id, soups.id, { position: 5 });
     const stew = await makeDish(ctx.db, p.id, mains.id, { position: 0 });
     const ids = async (query: string) =>
-      ((await call('GET', `/app/dishes?provider_id=${p.id}&per_page=all&${query}`, admin)).json().data as { id: number }[]).map(
-        (d) => d.id,
-      );
+      ((await admin.get(`/app/dishes?provider_id=${p.id}&per_page=all&${query}`)).json().data as { id: number }[]).map((d) => d.id);
     expect(await ids('sort[category]=asc')).toEqual([soup.id, stew.id, chop.id, cake.id]);
     expect(await ids('sort[category]=asc&sort[title]=desc&lang=en')).toHaveLength(4);
     expect(await ids('sort[category]=desc')).toEqual([cake.id, stew.id, chop.id, soup.id]);
@@ -412,10 +408,10 @@ describe('dishes: delete', () => {
   it('deletes an unused dish', async () => {
     const { p, soups, q } = await setup();
     const d = await makeDish(ctx.db, p.id, soups.id);
-    const res = await call('DELETE', `/app/dishes/${d.id}?${q}`, admin);
+    const res = await admin.delete(`/app/dishes/${d.id}?${q}`);
     expect(res.json()).toEqual({ success: true });
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).statusCode).toBe(404);
-    expect((await call('DELETE', `/app/dishes/${d.id}?${q}`, admin)).statusCode).toBe(404);
+    expect((await admin.get(`/app/dishes/${d.id}?${q}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/app/dishes/${d.id}?${q}`)).statusCode).toBe(404);
   });
 
   it('refuses (409) a dish on a menu, ordered, or offered in a set meal, saying why', async () => {
@@ -426,7 +422,7 @@ describe('dishes: delete', () => {
       .values({ providerId: p.id, title: 'Pirmdiena', from: new Date('2026-03-02T06:00:00Z'), to: new Date('2026-03-02T09:00:00Z') })
       .returning();
     await ctx.db.insert(menuDishes).values({ menuId: menu!.id, dishId: onMenu.id, categoryId: soups.id });
-    const res = await call('DELETE', `/app/dishes/${onMenu.id}?${q}&lang=en`, admin);
+    const res = await admin.delete(`/app/dishes/${onMenu.id}?${q}&lang=en`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('The dish cannot be deleted. It is on menu(s): Pirmdiena. Switch its status off to hide it instead.');
 
@@ -437,7 +433,7 @@ describe('dishes: delete', () => {
       .values({ menuId: menu!.id, userId: user.id, paymentType: 'cash', amountCents: 300, amountToPayCents: 300 })
       .returning();
     await ctx.db.insert(orderItems).values({ orderId: order!.id, dishId: ordered.id, qty: 1, unitPriceCents: 300 });
-    const res2 = await call('DELETE', `/app/dishes/${ordered.id}?${q}&lang=lv`, admin);
+    const res2 = await admin.delete(`/app/dishes/${ordered.id}?${q}&lang=lv`);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe('Ēdienu nevar dzēst. Tas ir pasūtīts. Lai to paslēptu, izslēdziet tā statusu.');
 
@@ -445,7 +441,7 @@ describe('dishes: delete', () => {
     await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [option.id] }], {
       title: { lv: 'Komplekss', ru: 'Комплекс' },
     });
-    const res3 = await call('DELETE', `/app/dishes/${option.id}?${q}&lang=ru`, admin);
+    const res3 = await admin.delete(`/app/dishes/${option.id}?${q}&lang=ru`);
     expect(res3.statusCode).toBe(409);
     expect(res3.json().message).toContain('Оно входит в комплекс(ы): Комплекс.');
   });
@@ -458,11 +454,11 @@ describe('dishes: provider scope', () => {
     const otherSoups = await makeCategory(ctx.db, other.id);
     const d = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Mana zupa' }, priceCents: 300 });
     const asOther = `provider_id=${other.id}`;
-    expect((await call('GET', `/app/dishes/${d.id}?${asOther}`, admin)).statusCode).toBe(404);
-    expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { title: { lv: 'Svešs' }, price: 9 })).statusCode).toBe(404);
-    expect((await call('PUT', `/app/dishes/${d.id}?${asOther}`, admin, { category_id: otherSoups.id })).statusCode).toBe(404);
-    expect((await call('DELETE', `/app/dishes/${d.id}?${asOther}`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, admin)).json()).toMatchObject({
+    expect((await admin.get(`/app/dishes/${d.id}?${asOther}`)).statusCode).toBe(404);
+    expect((await admin.put(`/app/dishes/${d.id}?${asOther}`, { title: { lv: 'Svešs' }, price: 9 })).statusCode).toBe(404);
+    expect((await admin.put(`/app/dishes/${d.id}?${asOther}`, { category_id: otherSoups.id })).statusCode).toBe(404);
+    expect((await admin.delete(`/app/dishes/${d.id}?${asOther}`)).statusCode).toBe(404);
+    expect((await admin.get(`/app/dishes/${d.id}?${q}`)).json()).toMatchObject({
       title: { lv: 'Mana zupa' },
       price: 3,
       category_id: soups.id,
@@ -474,22 +470,22 @@ describe('dishes: roles', () => {
   it('kitchen manages dishes and complex dishes (spec 1: staff), customers get 403 everywhere', async () => {
     const { p, soups, q } = await setup();
     const d = await makeDish(ctx.db, p.id, soups.id);
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, kitchen)).statusCode).toBe(200);
-    const created = await call('POST', `/app/dishes?${q}`, kitchen, { title: { lv: 'Virtuves zupa' }, category_id: soups.id, price: 2.5 });
+    expect((await kitchen.get(`/app/dishes/${d.id}?${q}`)).statusCode).toBe(200);
+    const created = await kitchen.post(`/app/dishes?${q}`, { title: { lv: 'Virtuves zupa' }, category_id: soups.id, price: 2.5 });
     expect(created.statusCode).toBe(201);
-    const complex = await call('POST', `/app/dishes?${q}`, kitchen, {
+    const complex = await kitchen.post(`/app/dishes?${q}`, {
       title: { lv: 'Virtuves komplekss' },
       category_id: soups.id,
       type: 'complex',
       complex: [{ category_id: soups.id, dishes: [{ id: d.id }] }],
     });
     expect(complex.statusCode).toBe(201);
-    expect((await call('PUT', `/app/dishes/${created.json().id}?${q}`, kitchen, { status: false })).json().status).toBe(false);
-    expect((await call('DELETE', `/app/dishes/${complex.json().id}?${q}`, kitchen)).statusCode).toBe(200);
-    expect((await call('GET', `/app/dishes?${q}`, customer)).statusCode).toBe(403);
-    expect((await call('GET', `/app/dishes/${d.id}?${q}`, customer)).statusCode).toBe(403);
-    expect((await call('POST', `/app/dishes?${q}`, customer, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);
-    expect((await call('PUT', `/app/dishes/${d.id}?${q}`, customer, { status: false })).statusCode).toBe(403);
-    expect((await call('DELETE', `/app/dishes/${d.id}?${q}`, customer)).statusCode).toBe(403);
+    expect((await kitchen.put(`/app/dishes/${created.json().id}?${q}`, { status: false })).json().status).toBe(false);
+    expect((await kitchen.delete(`/app/dishes/${complex.json().id}?${q}`)).statusCode).toBe(200);
+    expect((await customer.get(`/app/dishes?${q}`)).statusCode).toBe(403);
+    expect((await customer.get(`/app/dishes/${d.id}?${q}`)).statusCode).toBe(403);
+    expect((await customer.post(`/app/dishes?${q}`, { title: { lv: 'X' }, category_id: soups.id })).statusCode).toBe(403);
+    expect((await customer.put(`/app/dishes/${d.id}?${q}`, { status: false })).statusCode).toBe(403);
+    expect((await customer.delete(`/app/dishes/${d.id}?${q}`)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeProvider, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeProvider } from '../../test/factories.js';
 import { makeCategory, makeDish } from './catalogue.factories.js';
 
 /*
@@ -12,16 +13,16 @@ const HUGE = 99999999999;
 const TOO_BIG = 'The value may not be greater than 2147483647.';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let customer: Client;
 let q: string;
 let categoryId: number;
 let dishId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = await ctx.as('admin');
+  customer = await ctx.as('customer');
   const p = await makeProvider(ctx.db);
   q = `provider_id=${p.id}&lang=en`;
   categoryId = (await makeCategory(ctx.db, p.id)).id;
@@ -29,16 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-
 describe('ids beyond the database range', () => {
   it('are a 422 on the path id, also on the public image route', async () => {
-    const image = await call('GET', `/app/dishes/${HUGE}/image?lang=en`, {});
+    const image = await ctx.anon.get(`/app/dishes/${HUGE}/image?lang=en`);
     expect(image.statusCode).toBe(422);
     expect(image.json().errors).toEqual({ id: [TOO_BIG] });
     // The largest id is fine: it is simply not there.
-    expect((await call('GET', `/app/dishes/2147483647/image?lang=en`, {})).statusCode).toBe(404);
+    expect((await ctx.anon.get(`/app/dishes/2147483647/image?lang=en`)).statusCode).toBe(404);
 
     for (const url of [
       `/app/categories/${HUGE}`,
@@ -47,27 +45,27 @@ describe('ids beyond the database range', () => {
       `/app/dishlists/${HUGE}`,
       `/app/dishlists/${HUGE}/balance`,
     ]) {
-      const res = await call('GET', `${url}?${q}`, admin);
+      const res = await admin.get(`${url}?${q}`);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors, url).toEqual({ id: [TOO_BIG] });
     }
-    expect((await call('PUT', `/app/providers/${HUGE}?lang=en`, admin, { title: 'X' })).statusCode).toBe(422);
-    expect((await call('DELETE', `/app/dishlists/${HUGE}?${q}`, admin)).statusCode).toBe(422);
+    expect((await admin.put(`/app/providers/${HUGE}?lang=en`, { title: 'X' })).statusCode).toBe(422);
+    expect((await admin.delete(`/app/dishlists/${HUGE}?${q}`)).statusCode).toBe(422);
   });
 
   it('are a 422 in list filters', async () => {
-    const res = await call('GET', `/app/dishes?${q}&filter[category_id]=${HUGE}`, admin);
+    const res = await admin.get(`/app/dishes?${q}&filter[category_id]=${HUGE}`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'filter[category_id]': ['This value is not valid.'] });
-    expect((await call('GET', `/app/dishes?${q}&filter[category_id]=${categoryId}`, admin)).json().total).toBe(1);
+    expect((await admin.get(`/app/dishes?${q}&filter[category_id]=${categoryId}`)).json().total).toBe(1);
   });
 
   it('are a 422 on body ids (dishes, menus, locations)', async () => {
-    const dish = await call('POST', `/app/dishes?${q}`, admin, { title: { lv: 'X' }, category_id: HUGE, allergens: [HUGE] });
+    const dish = await admin.post(`/app/dishes?${q}`, { title: { lv: 'X' }, category_id: HUGE, allergens: [HUGE] });
     expect(dish.statusCode).toBe(422);
     expect(dish.json().errors).toEqual({ category_id: [TOO_BIG], 'allergens.0': [TOO_BIG] });
 
-    const set = await call('POST', `/app/dishes?${q}`, admin, {
+    const set = await admin.post(`/app/dishes?${q}`, {
       title: { lv: 'X' },
       category_id: categoryId,
       type: 'complex',
@@ -79,7 +77,7 @@ describe('ids beyond the database range', () => {
       'complex.0.dishes.0.id': [TOO_BIG],
     });
 
-    const menu = await call('POST', `/app/dishlists?${q}`, admin, {
+    const menu = await admin.post(`/app/dishlists?${q}`, {
       title: 'M',
       from: '2026-03-02T08:00',
       to: '2026-03-02T10:00',
@@ -93,12 +91,12 @@ describe('ids beyond the database range', () => {
       'selectedDishes.1.id': [TOO_BIG],
     });
 
-    const location = await call('POST', `/app/locations?${q}`, admin, { title: 'L', shifts: [{ id: HUGE, title: 'S' }] });
+    const location = await admin.post(`/app/locations?${q}`, { title: 'L', shifts: [{ id: HUGE, title: 'S' }] });
     expect(location.json().errors).toEqual({ 'shifts.0.id': [TOO_BIG] });
   });
 
   it('are a 422 in an order payload', async () => {
-    const res = await call('POST', '/app/order/create?lang=en', customer, {
+    const res = await customer.post('/app/order/create?lang=en', {
       dishlist_id: HUGE,
       items: [{ id: HUGE, qty: 1, complex: [{ group_id: HUGE, dish_id: 1 }] }],
       shift_id: HUGE,

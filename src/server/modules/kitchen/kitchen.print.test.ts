@@ -15,6 +15,7 @@ import { pdfPageCount, pdfQrCodes } from '../../lib/pdf/pdf-qr.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { renderLabels, type Label } from './kitchen.labels.pdf.js';
@@ -26,9 +27,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const MM = 72 / 25.4;
-type Auth = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: Auth) => ctx.app.inject({ method, url, headers: auth });
-
 /**
  * A menu with 25 placed portions: Jānis Bērziņš (on the lap, stop 2) 2 soups and a set meal,
  * Ērika Šņore (stop 1) 20 mains; a cancelled order and one on no lap (Ūdens iela, 2 desserts).
@@ -36,21 +34,16 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth?: Auth) => ct
 async function printWorld() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const place = async (auth: Auth, items: object[]) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/order/create',
-      headers: auth,
-      payload: { terms: true, dishlist_id: w.menu.id, items, payment_type: 'cash' },
-    });
+  const place = async (who: Client, items: object[]) => {
+    const res = await who.post('/app/order/create', { terms: true, dishlist_id: w.menu.id, items, payment_type: 'cash' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().order_id as number;
   };
-  const janis = await customerAt(ctx.db, now, { title: 'Ķīpsalas birojs' }, { firstName: 'Jānis Bērziņš' });
-  const erika = await customerAt(ctx.db, now, { title: 'Āgenskalns' }, { firstName: 'Ērika Šņore' });
-  const loose = await customerAt(ctx.db, now, { title: 'Ūdens iela' }, { firstName: 'Oļegs' });
+  const janis = ctx.as(await customerAt(ctx.db, now, { title: 'Ķīpsalas birojs' }, { firstName: 'Jānis Bērziņš' }));
+  const erika = ctx.as(await customerAt(ctx.db, now, { title: 'Āgenskalns' }, { firstName: 'Ērika Šņore' }));
+  const loose = ctx.as(await customerAt(ctx.db, now, { title: 'Ūdens iela' }, { firstName: 'Oļegs' }));
   const [g1, g2] = w.set.groups;
-  const janisOrder = await place(janis.auth, [
+  const janisOrder = await place(janis, [
     { id: w.soup.id, qty: 2 },
     {
       id: w.set.complex.id,
@@ -61,10 +54,10 @@ async function printWorld() {
       ],
     },
   ]);
-  const erikaOrder = await place(erika.auth, [{ id: w.main.id, qty: 20 }]);
-  const cancelled = await place(erika.auth, [{ id: w.dessert.id, qty: 1 }]);
+  const erikaOrder = await place(erika, [{ id: w.main.id, qty: 20 }]);
+  const cancelled = await place(erika, [{ id: w.dessert.id, qty: 1 }]);
   await ctx.db.update(orders).set({ status: 3, cancelledAt: now }).where(eq(orders.id, cancelled));
-  await place(loose.auth, [{ id: w.dessert.id, qty: 2 }]);
+  await place(loose, [{ id: w.dessert.id, qty: 2 }]);
   // The soup line contains gluten, and Jānis avoids it (he was warned when ordering).
   const [gluten] = await ctx.db.select().from(allergens).orderBy(allergens.position, allergens.id).limit(1);
   const [soupLine] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, janisOrder)).orderBy(orderItems.position);
@@ -84,14 +77,14 @@ async function printWorld() {
     .set({ allergensConfirmed: true })
     .where(inArray(dishes.id, [w.soup.id, w.dessert.id]));
   const lap = await makeLap(ctx.db, w.provider.id, [erika.location.id, janis.location.id], { title: 'Rīta maršruts' });
-  const staff = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now);
+  const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now));
   return { w, janis, erika, loose, janisOrder, erikaOrder, cancelled, soupLine: soupLine!, lap, staff, q: `?provider_id=${w.provider.id}` };
 }
 
 describe('production sheet', () => {
   it('lists what to prepare per category with totals, then what to pack per lap and stop, in the kitchen’s language', async () => {
     const x = await printWorld();
-    const res = await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=lv`, x.staff.auth);
+    const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=lv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -122,19 +115,17 @@ describe('production sheet', () => {
     expect(text).toMatch(/20 × Cūkgaļas karbonāde nav apstiprināti/);
     expect(text).toMatch(/2 × Maizes zupa nav(?! apstiprināti)/);
 
-    const en = pdfText((await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en`, x.staff.auth)).rawPayload);
+    const en = pdfText((await x.staff.get(`/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en`)).rawPayload);
     expect(en).toContain('Production sheet');
     expect(en).toContain('Sorrel soup');
     expect(en).toContain('Person Order What Allergens');
     expect(en).toMatch(/20 × Pork chop not confirmed/);
-    const ru = pdfText((await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=ru`, x.staff.auth)).rawPayload);
+    const ru = pdfText((await x.staff.get(`/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=ru`)).rawPayload);
     expect(ru).toContain('Человек Заказ Что Аллергены');
     expect(ru).toMatch(/2 × Skābeņu zupa Избегает: Злаки, содержащие глютен Злаки, содержащие глютен/);
     expect(ru).toMatch(/2 × Maizes zupa нет/);
     // One lap only: its stops, and the counts of its orders alone.
-    const lapOnly = pdfText(
-      (await call('GET', `/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en&lap=${x.lap.id}`, x.staff.auth)).rawPayload,
-    );
+    const lapOnly = pdfText((await x.staff.get(`/app/kitchen/${x.w.menu.id}/production-sheet${x.q}&lang=en&lap=${x.lap.id}`)).rawPayload);
     expect(lapOnly).toContain('Portions in all: 24');
     expect(lapOnly).not.toContain('Ūdens iela');
   });
@@ -143,13 +134,13 @@ describe('production sheet', () => {
     const x = await printWorld();
     const other = await menuWorld(ctx.db, ctx.clock.now());
     const theirLap = await makeLap(ctx.db, other.provider.id, [], { title: 'Citu' });
-    const sheet = (menuId: number, auth?: Auth, extra = '') => call('GET', `/app/kitchen/${menuId}/production-sheet${x.q}${extra}`, auth);
-    expect((await sheet(x.w.menu.id, x.janis.auth)).statusCode).toBe(403);
+    const sheet = (menuId: number, who: Client = ctx.anon, extra = '') => who.get(`/app/kitchen/${menuId}/production-sheet${x.q}${extra}`);
+    expect((await sheet(x.w.menu.id, x.janis)).statusCode).toBe(403);
     expect((await sheet(x.w.menu.id)).statusCode).toBe(401);
-    expect((await sheet(other.menu.id, x.staff.auth)).statusCode).toBe(404);
-    expect((await sheet(x.w.menu.id, x.staff.auth, `&lap=${theirLap.id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}`, x.janis.auth)).statusCode).toBe(403);
-    expect((await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=a5`, x.staff.auth)).statusCode).toBe(422);
+    expect((await sheet(other.menu.id, x.staff)).statusCode).toBe(404);
+    expect((await sheet(x.w.menu.id, x.staff, `&lap=${theirLap.id}`)).statusCode).toBe(404);
+    expect((await x.janis.get(`/app/kitchen/${x.w.menu.id}/labels${x.q}`)).statusCode).toBe(403);
+    expect((await x.staff.get(`/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=a5`)).statusCode).toBe(422);
   });
 });
 
@@ -157,7 +148,7 @@ describe('allergens on the orders print-out and the lap report', () => {
   it('name each line’s allergens in words, or that they were never confirmed, in the print-out’s language', async () => {
     const x = await printWorld();
     const orders = async (lang: string) =>
-      pdfText((await call('GET', `/app/dishlists/${x.w.menu.id}/print-orders${x.q}&lang=${lang}`, x.staff.auth)).rawPayload);
+      pdfText((await x.staff.get(`/app/dishlists/${x.w.menu.id}/print-orders${x.q}&lang=${lang}`)).rawPayload);
     const lv = await orders('lv');
     expect(lv).toMatch(/2 × Skābeņu zupa Alergēni: Graudaugi, kas satur lipekli/);
     // The set meal's main was never confirmed, so neither is the set meal.
@@ -174,7 +165,7 @@ describe('allergens on the orders print-out and the lap report', () => {
     expect(ru).toMatch(/2 × Maizes zupa Аллергены: нет/);
 
     const report = async (lang: string) =>
-      pdfText((await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=${lang}`, x.staff.auth)).rawPayload);
+      pdfText((await x.staff.get(`/app/laps/print-report/${x.lap.id}/${x.w.menu.id}${x.q}&lang=${lang}`)).rawPayload);
     const lap = await report('lv');
     // What to load: each dish's allergens as the catalogue has them.
     expect(lap).toMatch(/Skābeņu zupa Graudaugi, kas satur lipekli 3/);
@@ -192,7 +183,7 @@ describe('allergens on the orders print-out and the lap report', () => {
 describe('labels', () => {
   it('prints one label per portion on A4 sheets of 3 × 8, each QR code naming its portion’s hand-over address', async () => {
     const x = await printWorld();
-    const res = await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=lv&layout=a4`, x.staff.auth);
+    const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=lv&layout=a4`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`labels-${x.w.menu.id}-a4.pdf`);
     // 2 soups + 1 set meal + 20 mains + 2 desserts = 25 labels: one full sheet of 24 and one more.
@@ -219,11 +210,7 @@ describe('labels', () => {
 
   it('prints a 62 mm roll, one label a page, for a lap or a location', async () => {
     const x = await printWorld();
-    const roll = await call(
-      'GET',
-      `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=en&layout=roll&location=${x.janis.location.id}`,
-      x.staff.auth,
-    );
+    const roll = await x.staff.get(`/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=en&layout=roll&location=${x.janis.location.id}`);
     expect(roll.statusCode).toBe(200);
     expect(pdfPageCount(roll.rawPayload)).toBe(3);
     expect(roll.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 175\.748\d* 283\.464\d*\]/);
@@ -233,12 +220,10 @@ describe('labels', () => {
       handoverLink(ctx.deps.env, x.janisOrder, x.soupLine.id, 2),
       expect.stringMatching(new RegExp(`/handover/${x.janisOrder}/\\d+/1$`)),
     ]);
-    const lap = await call('GET', `/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=roll&lap=${x.lap.id}`, x.staff.auth);
+    const lap = await x.staff.get(`/app/kitchen/${x.w.menu.id}/labels${x.q}&layout=roll&lap=${x.lap.id}`);
     expect(pdfPageCount(lap.rawPayload)).toBe(23);
-    const empty = await call(
-      'GET',
+    const empty = await x.staff.get(
       `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=en&layout=roll&location=${(await makeLocation(ctx.db)).id}`,
-      x.staff.auth,
     );
     expect(empty.statusCode).toBe(200);
     expect(pdfText(empty.rawPayload)).toContain('nothing to display');
@@ -321,10 +306,8 @@ describe('label text', () => {
         ['a4', [70 * MM, (297 / 8) * MM]],
         ['roll', [62 * MM, 100 * MM]],
       ] as const) {
-        const res = await call(
-          'GET',
+        const res = await x.staff.get(
           `/app/kitchen/${x.w.menu.id}/labels${x.q}&lang=${lang}&layout=${layout}&location=${x.janis.location.id}`,
-          x.staff.auth,
         );
         expect(res.statusCode).toBe(200);
         const text = pdfText(res.rawPayload);
@@ -350,7 +333,7 @@ describe('hand-over by QR', () => {
   it('marks a portion handed over once; a second scan says when and by whom', async () => {
     const x = await printWorld();
     const url = `/app/handover/${x.janisOrder}/${x.soupLine.id}/2${x.q}&lang=en`;
-    const first = await call('POST', url, x.staff.auth);
+    const first = await x.staff.post(url);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       already: false,
@@ -363,12 +346,12 @@ describe('hand-over by QR', () => {
       dish: 'Sorrel soup',
     });
     ctx.clock.advance(60_000);
-    const other = await signedIn(ctx.db, { role: 'admin', firstName: 'Anna' });
-    const again = await call('POST', url, other.auth);
+    const other = ctx.as(await signedIn(ctx.db, { role: 'admin', firstName: 'Anna' }));
+    const again = await other.post(url);
     expect(again.json()).toMatchObject({ already: true, handed_over_at: first.json().handed_over_at, handed_over_by: 'Kārlis' });
     const [parallelA, parallelB] = await Promise.all([
-      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`, x.staff.auth),
-      call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`, other.auth),
+      x.staff.post(`/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`),
+      other.post(`/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`),
     ]);
     expect([parallelA.json().already, parallelB.json().already].sort()).toEqual([false, true]);
     const rows = await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder));
@@ -387,7 +370,7 @@ describe('hand-over by QR', () => {
       )
         .map((e) => e.action)
         .filter((a) => a.startsWith('portion.'));
-    const shown = await call('GET', path, x.staff.auth);
+    const shown = await x.staff.get(path);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json()).toMatchObject({
       handed_over_at: null,
@@ -402,20 +385,20 @@ describe('hand-over by QR', () => {
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
     expect(await audits()).toEqual([]);
 
-    const marked = await call('POST', path, x.staff.auth);
+    const marked = await x.staff.post(path);
     expect(marked.json()).toMatchObject({ already: false, handed_over_by: 'Kārlis' });
     expect(Date.parse(marked.json().undo_until) - Date.parse(marked.json().handed_over_at)).toBe(60_000);
     ctx.clock.advance(59_000);
-    const undone = await call('DELETE', path, x.staff.auth);
+    const undone = await x.staff.delete(path);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toMatchObject({ handed_over_at: null, handed_over_by: null, undo_until: null });
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
-    expect((await call('DELETE', path, x.staff.auth)).statusCode).toBe(409);
+    expect((await x.staff.delete(path)).statusCode).toBe(409);
 
-    expect((await call('POST', path, x.staff.auth)).json().already).toBe(false);
+    expect((await x.staff.post(path)).json().already).toBe(false);
     ctx.clock.advance(60_001);
-    expect((await call('GET', path, x.staff.auth)).json()).toMatchObject({ handed_over_by: 'Kārlis', undo_until: null });
-    const late = await call('DELETE', path, x.staff.auth);
+    expect((await x.staff.get(path)).json()).toMatchObject({ handed_over_by: 'Kārlis', undo_until: null });
+    const late = await x.staff.delete(path);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('The minute to undo is over: the hand-over stays recorded.');
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toHaveLength(1);
@@ -427,18 +410,18 @@ describe('hand-over by QR', () => {
     const other = await makeProvider(ctx.db);
     const path = `/app/handover/${x.janisOrder}/${x.soupLine.id}/1`;
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      expect((await call(method, `${path}?provider_id=${other.id}`, x.staff.auth)).statusCode, method).toBe(404);
-      expect((await call(method, `${path}${x.q}`, x.janis.auth)).statusCode, method).toBe(403);
+      expect((await x.staff.request(method, `${path}?provider_id=${other.id}`)).statusCode, method).toBe(404);
+      expect((await x.janis.request(method, `${path}${x.q}`)).statusCode, method).toBe(403);
     }
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
-    expect((await call('POST', `${path}${x.q}`, x.staff.auth)).statusCode).toBe(200);
-    expect((await call('DELETE', `${path}?provider_id=${other.id}`, x.staff.auth)).statusCode).toBe(404);
+    expect((await x.staff.post(`${path}${x.q}`)).statusCode).toBe(200);
+    expect((await x.staff.delete(`${path}?provider_id=${other.id}`)).statusCode).toBe(404);
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toHaveLength(1);
   });
 
   it('refuses portions that do not exist, cancelled orders, customers and visitors', async () => {
     const x = await printWorld();
-    const post = (path: string, auth: Auth | undefined = x.staff.auth) => call('POST', `/app/handover/${path}${x.q}&lang=en`, auth);
+    const post = (path: string, who: Client = x.staff) => who.post(`/app/handover/${path}${x.q}&lang=en`);
     expect((await post(`${x.janisOrder}/${x.soupLine.id}/3`)).statusCode).toBe(404);
     expect((await post(`${x.erikaOrder}/${x.soupLine.id}/1`)).statusCode).toBe(404);
     expect((await post(`${x.janisOrder}/${x.soupLine.id}/0`)).statusCode).toBe(422);
@@ -446,8 +429,8 @@ describe('hand-over by QR', () => {
     const refused = await post(`${x.cancelled}/${cancelledLine.id}/1`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Order ${x.cancelled} was cancelled: do not hand this portion over.`);
-    expect((await post(`${x.janisOrder}/${x.soupLine.id}/1`, x.janis.auth)).statusCode).toBe(403);
-    expect((await call('POST', `/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`)).statusCode).toBe(401);
+    expect((await post(`${x.janisOrder}/${x.soupLine.id}/1`, x.janis)).statusCode).toBe(403);
+    expect((await ctx.anon.post(`/app/handover/${x.janisOrder}/${x.soupLine.id}/1${x.q}`)).statusCode).toBe(401);
     expect(await ctx.db.select().from(portionHandovers).where(eq(portionHandovers.orderId, x.janisOrder))).toEqual([]);
   });
 });

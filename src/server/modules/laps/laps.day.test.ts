@@ -4,6 +4,7 @@ import { auditLog, laps, mailOutbox, menus, orderItems, orders } from '../../db/
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { makeLocation, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from './laps.factories.js';
 
@@ -14,39 +15,38 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Json = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Record<string, string> | undefined, payload?: object) =>
-  ctx.app.inject({ method, url, headers: auth, payload });
-
 /** A menu of today with orders at two locations on a lap and one location on no lap. */
 async function dayWorld() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const place = async (auth: Record<string, string>, body: object) => {
-    const res = await call('POST', '/app/order/create', auth, { terms: true, dishlist_id: w.menu.id, ...body });
+  const place = async (who: Client, body: object) => {
+    const res = await who.post('/app/order/create', { terms: true, dishlist_id: w.menu.id, ...body });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().order_id as number;
   };
-  const first = await customerAt(
-    ctx.db,
-    now,
-    { title: 'Ērgļu birojs', contactName: 'Līga Ozola', contactPhone: '+371 20000001' },
-    { notifyOnDelivery: true },
+  const first = ctx.as(
+    await customerAt(
+      ctx.db,
+      now,
+      { title: 'Ērgļu birojs', contactName: 'Līga Ozola', contactPhone: '+371 20000001' },
+      { notifyOnDelivery: true },
+    ),
   );
-  const second = await customerAt(ctx.db, now, { title: 'Šķūņa noliktava' });
-  const loose = await customerAt(ctx.db, now, { title: 'Bez maršruta' });
-  await place(first.auth, { items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash' });
-  await place(first.auth, { items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash' });
-  await place(second.auth, { items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash' });
-  await place(loose.auth, { items: [{ id: w.dessert.id, qty: 1 }], payment_type: 'cash' });
+  const second = ctx.as(await customerAt(ctx.db, now, { title: 'Šķūņa noliktava' }));
+  const loose = ctx.as(await customerAt(ctx.db, now, { title: 'Bez maršruta' }));
+  await place(first, { items: [{ id: w.soup.id, qty: 2 }], payment_type: 'cash' });
+  await place(first, { items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash' });
+  await place(second, { items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash' });
+  await place(loose, { items: [{ id: w.dessert.id, qty: 1 }], payment_type: 'cash' });
   const lap = await makeLap(ctx.db, w.provider.id, [first.location.id, second.location.id], { title: 'Rīta maršruts' });
-  const staff = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now);
+  const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now));
   return { w, first, second, loose, lap, staff, q: `?provider_id=${w.provider.id}&lang=en` };
 }
 
 describe('lap sheet', () => {
   it('gives each stop its contact, phone, bags and what to hand over, on the report and its PDF', async () => {
     const x = await dayWorld();
-    const r = (await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.staff.auth)).json();
+    const r = (await x.staff.get(`/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`)).json();
     const [first, second] = r.locations;
     expect(first).toMatchObject({
       contact_name: 'Līga Ozola',
@@ -60,7 +60,7 @@ describe('lap sheet', () => {
     });
     expect(second).toMatchObject({ bags: 1, hand_over: [{ id: x.w.main.id, qty: 1 }], portions: 1, handed_over: 0 });
     expect(first).toMatchObject({ portions: 3, handed_over: 0 });
-    const pdf = await call('GET', `/app/laps/print-report/${x.lap.id}/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`, x.staff.auth);
+    const pdf = await x.staff.get(`/app/laps/print-report/${x.lap.id}/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Maršruta lapa');
     expect(text).toContain('Līga Ozola');
@@ -79,10 +79,10 @@ describe('portions handed over', () => {
       .orderBy(asc(orders.id)); // the soup × 2
     const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order!.id));
     for (const unit of [1, 1, 2]) {
-      const res = await call('POST', `/app/handover/${order!.id}/${item!.id}/${unit}${x.q}`, x.staff.auth);
+      const res = await x.staff.post(`/app/handover/${order!.id}/${item!.id}/${unit}${x.q}`);
       expect(res.statusCode, res.body).toBe(200);
     }
-    const r = (await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.staff.auth)).json();
+    const r = (await x.staff.get(`/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`)).json();
     expect(r.locations.map((l: Json) => [l.portions, l.handed_over])).toEqual([
       [3, 2],
       [1, 0],
@@ -93,8 +93,8 @@ describe('portions handed over', () => {
 describe('stop statuses', () => {
   it('marks a stop loaded, then delivered with time and who, and e-mails the customers who asked once', async () => {
     const x = await dayWorld();
-    const put = (body: object, locationId = x.first.location.id, auth = x.staff.auth) =>
-      call('PUT', `/app/laps/stops/${x.w.menu.id}/${locationId}${x.q}`, auth, body);
+    const put = (body: object, locationId = x.first.location.id, who: Client = x.staff) =>
+      who.put(`/app/laps/stops/${x.w.menu.id}/${locationId}${x.q}`, body);
     const mails = () => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, x.first.user.email));
 
     const loaded = await put({ status: 'loaded' });
@@ -124,7 +124,7 @@ describe('stop statuses', () => {
     expect(quiet.json().notified).toBe(0);
     expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, x.second.user.email))).toHaveLength(0);
 
-    const report = (await call('GET', `/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`, x.staff.auth)).json();
+    const report = (await x.staff.get(`/app/laps/report/${x.lap.id}/${x.w.menu.id}${x.q}`)).json();
     expect(report.locations.map((l: Json) => (l.status as Json | null)?.status)).toEqual(['delivered', 'delivered']);
     const audit = await ctx.db
       .select()
@@ -135,16 +135,14 @@ describe('stop statuses', () => {
 
   it('needs a note for a problem, staff, this provider’s menu and a location it may deliver to', async () => {
     const x = await dayWorld();
-    const put = (body: object, menuId = x.w.menu.id, locationId = x.first.location.id, auth = x.staff.auth) =>
-      call('PUT', `/app/laps/stops/${menuId}/${locationId}${x.q}`, auth, body);
+    const put = (body: object, menuId = x.w.menu.id, locationId = x.first.location.id, who: Client = x.staff) =>
+      who.put(`/app/laps/stops/${menuId}/${locationId}${x.q}`, body);
     const noNote = await put({ status: 'problem' });
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json().errors).toHaveProperty('note');
     expect((await put({ status: 'lost' })).statusCode).toBe(422);
-    expect((await put({ status: 'delivered' }, x.w.menu.id, x.first.location.id, x.first.auth)).statusCode).toBe(403);
-    expect(
-      (await call('PUT', `/app/laps/stops/${x.w.menu.id}/${x.first.location.id}${x.q}`, undefined, { status: 'loaded' })).statusCode,
-    ).toBe(401);
+    expect((await put({ status: 'delivered' }, x.w.menu.id, x.first.location.id, x.first)).statusCode).toBe(403);
+    expect((await ctx.anon.put(`/app/laps/stops/${x.w.menu.id}/${x.first.location.id}${x.q}`, { status: 'loaded' })).statusCode).toBe(401);
     const other = await menuWorld(ctx.db, ctx.clock.now());
     expect((await put({ status: 'loaded' }, other.menu.id)).statusCode).toBe(404);
     const theirs = await makeLocation(ctx.db);
@@ -156,11 +154,11 @@ describe('stop statuses', () => {
 describe('deleting laps', () => {
   it('refuses while a stop carries the report of a menu whose day has not ended, then deletes', async () => {
     const x = await dayWorld();
-    const del = (id: number, auth = x.staff.auth) => call('DELETE', `/app/laps/${id}${x.q}`, auth);
+    const del = (id: number, who: Client = x.staff) => who.delete(`/app/laps/${id}${x.q}`);
     const busy = await del(x.lap.id);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toContain(x.w.menu.title);
-    expect((await del(x.lap.id, x.first.auth)).statusCode).toBe(403);
+    expect((await del(x.lap.id, x.first)).statusCode).toBe(403);
 
     // An empty lap goes at once; another provider's lap is not found.
     const empty = await makeLap(ctx.db, x.w.provider.id, [], { title: 'Tukšs' });
@@ -175,7 +173,7 @@ describe('deleting laps', () => {
     await ctx.db.update(menus).set({ from: lastWeek, to: lastWeek }).where(eq(menus.id, x.w.menu.id));
     const done = await del(x.lap.id);
     expect(done.statusCode, done.body).toBe(200);
-    const list = (await call('GET', `/app/laps${x.q}`, x.staff.auth)).json();
+    const list = (await x.staff.get(`/app/laps${x.q}`)).json();
     expect(list.data.map((l: Json) => l.id)).not.toContain(x.lap.id);
     expect(list.unassigned.map((l: Json) => l.id)).toContain(x.first.location.id);
     const [entry] = await ctx.db
@@ -189,7 +187,7 @@ describe('deleting laps', () => {
 describe('locations on no active lap', () => {
   it('names, per current menu, the locations with orders that no active lap delivers to', async () => {
     const x = await dayWorld();
-    const get = (query = '') => call('GET', `/app/laps/unrouted${x.q}${query}`, x.staff.auth);
+    const get = (query = '') => x.staff.get(`/app/laps/unrouted${x.q}${query}`);
     const ownRes = await get(`&menu_id=${x.w.menu.id}`);
     expect(ownRes.statusCode, ownRes.body).toBe(200);
     const own = ownRes.json();
@@ -206,7 +204,7 @@ describe('locations on no active lap', () => {
     await ctx.db.update(laps).set({ active: false }).where(eq(laps.id, x.lap.id));
     const off = (await get(`&menu_id=${x.w.menu.id}`)).json();
     expect(off.data[0].locations.map((l: Json) => l.title)).toEqual(['Bez maršruta', 'Ērgļu birojs', 'Šķūņa noliktava']);
-    expect((await call('GET', `/app/laps/unrouted${x.q}&menu_id=${x.w.menu.id}`, x.first.auth)).statusCode).toBe(403);
+    expect((await x.first.get(`/app/laps/unrouted${x.q}&menu_id=${x.w.menu.id}`)).statusCode).toBe(403);
     const other = await menuWorld(ctx.db, ctx.clock.now());
     expect((await get(`&menu_id=${other.menu.id}`)).statusCode).toBe(404);
   });
@@ -216,10 +214,10 @@ describe('the day’s cash across laps', () => {
   it('sums expected, collected and the difference per lap and for the locations on no lap', async () => {
     const x = await dayWorld();
     const cash = (locationId: number, amount: number) =>
-      call('POST', `/app/cashbalance/${x.w.menu.id}${x.q}`, x.staff.auth, { location_id: locationId, amount });
+      x.staff.post(`/app/cashbalance/${x.w.menu.id}${x.q}`, { location_id: locationId, amount });
     await cash(x.first.location.id, 10);
-    await call('PUT', `/app/laps/stops/${x.w.menu.id}/${x.second.location.id}${x.q}`, x.staff.auth, { status: 'delivered' });
-    const r = await call('GET', `/app/laps/cash/${x.w.menu.id}${x.q}`, x.staff.auth);
+    await x.staff.put(`/app/laps/stops/${x.w.menu.id}/${x.second.location.id}${x.q}`, { status: 'delivered' });
+    const r = await x.staff.get(`/app/laps/cash/${x.w.menu.id}${x.q}`);
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json();
     const priced = await ctx.db
@@ -252,8 +250,8 @@ describe('the day’s cash across laps', () => {
     ]);
     expect(body.totals.expected).toBe(lapExpected + expectedAt(x.loose.location.id));
     expect(body.totals.missing).toBe(2);
-    expect((await call('GET', `/app/laps/cash/${x.w.menu.id}${x.q}`, x.first.auth)).statusCode).toBe(403);
+    expect((await x.first.get(`/app/laps/cash/${x.w.menu.id}${x.q}`)).statusCode).toBe(403);
     const other = await menuWorld(ctx.db, ctx.clock.now());
-    expect((await call('GET', `/app/laps/cash/${other.menu.id}${x.q}`, x.staff.auth)).statusCode).toBe(404);
+    expect((await x.staff.get(`/app/laps/cash/${other.menu.id}${x.q}`)).statusCode).toBe(404);
   });
 });

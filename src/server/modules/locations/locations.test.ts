@@ -2,27 +2,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, shifts } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeLocation, makeShift, makeUser, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeLocation, makeShift, makeUser } from '../../test/factories.js';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let kitchen: Client;
+let customer: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = await ctx.as('admin');
+  kitchen = await ctx.as('kitchen');
+  customer = await ctx.as('customer');
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-
 describe('locations: create, edit, reconfirm, token', () => {
   it('creates with defaults and a fresh invite token, with shifts', async () => {
-    const res = await call('POST', '/app/locations', admin, {
+    const res = await admin.post('/app/locations', {
       title: 'Birojs Centrs',
       subsidy: 3.5,
       shifts: [{ title: 'Rīts' }, { title: 'Vakars' }],
@@ -45,46 +43,46 @@ describe('locations: create, edit, reconfirm, token', () => {
     });
     expect(l.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(l.shifts.map((s: { title: string }) => s.title)).toEqual(['Rīts', 'Vakars']);
-    const other = (await call('POST', '/app/locations', admin, { title: 'Otrs' })).json();
+    const other = (await admin.post('/app/locations', { title: 'Otrs' })).json();
     expect(other.token).not.toBe(l.token);
-    expect((await call('GET', `/app/locations/${l.id}`, admin)).json()).toEqual(l);
+    expect((await admin.get(`/app/locations/${l.id}`)).json()).toEqual(l);
   });
 
   it('shows the invite token to admins only: kitchen staff read locations without it', async () => {
     const loc = await makeLocation(ctx.db, { title: `Tokenless ${Date.now()}` });
-    const { token, invite_url, ...rest } = (await call('GET', `/app/locations/${loc.id}`, admin)).json();
+    const { token, invite_url, ...rest } = (await admin.get(`/app/locations/${loc.id}`)).json();
     expect(token).toBe(loc.token);
     expect(invite_url).toBe(`http://localhost:3000/user/register-invited/${loc.token}`);
-    const one = await call('GET', `/app/locations/${loc.id}`, kitchen);
+    const one = await kitchen.get(`/app/locations/${loc.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(rest);
-    const list = (await call('GET', `/app/locations?per_page=all`, kitchen)).json();
+    const list = (await kitchen.get(`/app/locations?per_page=all`)).json();
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data.filter((l: Record<string, unknown>) => 'token' in l)).toEqual([]);
     expect(list.data.find((l: { id: number }) => l.id === loc.id)).toEqual(rest);
-    const adminList = (await call('GET', `/app/locations?per_page=all`, admin)).json();
+    const adminList = (await admin.get(`/app/locations?per_page=all`)).json();
     expect(adminList.data.find((l: { id: number }) => l.id === loc.id).token).toBe(loc.token);
   });
 
   it('regenerates the invite token on request; the old link stops working', async () => {
-    const created = (await call('POST', '/app/locations', admin, { title: 'Rotējamā', address: 'Iela 1' })).json();
-    const same = (await call('PUT', `/app/locations/${created.id}`, admin, { regenerate_token: false, address: 'Iela 2' })).json();
+    const created = (await admin.post('/app/locations', { title: 'Rotējamā', address: 'Iela 1' })).json();
+    const same = (await admin.put(`/app/locations/${created.id}`, { regenerate_token: false, address: 'Iela 2' })).json();
     expect(same).toMatchObject({ token: created.token, address: 'Iela 2' });
 
-    const res = await call('PUT', `/app/locations/${created.id}`, admin, { regenerate_token: true });
+    const res = await admin.put(`/app/locations/${created.id}`, { regenerate_token: true });
     expect(res.statusCode).toBe(200);
     const renewed = res.json();
     expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(renewed.token).not.toBe(created.token);
     expect(renewed).toEqual({ ...same, token: renewed.token, invite_url: `http://localhost:3000/user/register-invited/${renewed.token}` });
-    expect((await ctx.app.inject({ url: `/app/locations/token/${created.token}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/app/locations/token/${renewed.token}` })).json()).toEqual({ id: created.id, title: 'Rotējamā' });
+    expect((await ctx.anon.get(`/app/locations/token/${created.token}`)).statusCode).toBe(404);
+    expect((await ctx.anon.get(`/app/locations/token/${renewed.token}`)).json()).toEqual({ id: created.id, title: 'Rotējamā' });
 
-    expect((await call('PUT', `/app/locations/${created.id}`, kitchen, { regenerate_token: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/app/locations/${created.id}?lang=en`, admin, { regenerate_token: 'yes' })).json().errors).toEqual({
+    expect((await kitchen.put(`/app/locations/${created.id}`, { regenerate_token: true })).statusCode).toBe(403);
+    expect((await admin.put(`/app/locations/${created.id}?lang=en`, { regenerate_token: 'yes' })).json().errors).toEqual({
       regenerate_token: ['This value has the wrong type.'],
     });
-    expect((await call('GET', `/app/locations/${created.id}`, admin)).json().token).toBe(renewed.token);
+    expect((await admin.get(`/app/locations/${created.id}`)).json().token).toBe(renewed.token);
   });
 
   it('edits fields and shifts: kept ids renamed and reordered, new added, missing removed', async () => {
@@ -92,7 +90,7 @@ describe('locations: create, edit, reconfirm, token', () => {
     const morning = await makeShift(ctx.db, loc.id, 'Rīts');
     const night = await makeShift(ctx.db, loc.id, 'Nakts');
     await makeUser(ctx.db, { locationId: loc.id });
-    const res = await call('PUT', `/app/locations/${loc.id}`, admin, {
+    const res = await admin.put(`/app/locations/${loc.id}`, {
       address: 'Brīvības iela 1, Rīga',
       contact_email: 'birojs@test.lv',
       full_subsidy: true,
@@ -117,14 +115,14 @@ describe('locations: create, edit, reconfirm, token', () => {
     ]);
     expect(await ctx.db.select().from(shifts).where(eq(shifts.id, night.id))).toHaveLength(0);
     // Without `shifts` the shifts stay.
-    expect((await call('PUT', `/app/locations/${loc.id}`, admin, { status: false })).json().shifts).toHaveLength(2);
-    expect((await call('PUT', `/app/locations/999999`, admin, { status: false })).statusCode).toBe(404);
+    expect((await admin.put(`/app/locations/${loc.id}`, { status: false })).json().shifts).toHaveLength(2);
+    expect((await admin.put(`/app/locations/999999`, { status: false })).statusCode).toBe(404);
   });
 
   it('validates fields, money and shift ids (422, request language)', async () => {
     const loc = await makeLocation(ctx.db);
     const foreign = await makeShift(ctx.db, (await makeLocation(ctx.db)).id);
-    const res = await call('POST', '/app/locations?lang=lv', admin, {
+    const res = await admin.post('/app/locations?lang=lv', {
       title: '',
       contact_email: 'nav-epasts',
       subsidy: -1,
@@ -137,10 +135,10 @@ describe('locations: create, edit, reconfirm, token', () => {
       subsidy: ['Vērtībai jābūt vismaz 0.'],
       'shifts.0.title': ['Šis lauks ir obligāts.'],
     });
-    const cents = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, { subsidy: 2.555 });
+    const cents = await admin.put(`/app/locations/${loc.id}?lang=en`, { subsidy: 2.555 });
     expect(cents.json().errors).toEqual({ subsidy: ['This value is not valid.'] });
     const own = await makeShift(ctx.db, loc.id);
-    const bad = await call('PUT', `/app/locations/${loc.id}?lang=en`, admin, {
+    const bad = await admin.put(`/app/locations/${loc.id}?lang=en`, {
       title: 'Changed',
       shifts: [
         { id: foreign.id, title: 'X' },
@@ -154,30 +152,30 @@ describe('locations: create, edit, reconfirm, token', () => {
       'shifts.2.id': ['This shift is listed twice.'],
     });
     // Nothing was saved.
-    expect((await call('GET', `/app/locations/${loc.id}`, admin)).json().title).toBe(loc.title);
+    expect((await admin.get(`/app/locations/${loc.id}`)).json().title).toBe(loc.title);
   });
 
   it('reconfirms idempotently', async () => {
     const loc = await makeLocation(ctx.db, { unconfirmed: true });
-    const first = await call('GET', `/app/locations/${loc.id}/reconfirm`, admin);
+    const first = await admin.get(`/app/locations/${loc.id}/reconfirm`);
     expect(first.statusCode).toBe(200);
     expect(first.json().unconfirmed).toBe(false);
-    const second = await call('GET', `/app/locations/${loc.id}/reconfirm`, admin);
+    const second = await admin.get(`/app/locations/${loc.id}/reconfirm`);
     expect(second.json()).toEqual(first.json());
-    expect((await call('GET', '/app/locations/999999/reconfirm', admin)).statusCode).toBe(404);
-    expect((await call('GET', `/app/locations/${loc.id}/reconfirm`, kitchen)).statusCode).toBe(403);
+    expect((await admin.get('/app/locations/999999/reconfirm')).statusCode).toBe(404);
+    expect((await kitchen.get(`/app/locations/${loc.id}/reconfirm`)).statusCode).toBe(403);
   });
 
   it('names the location of an invite token publicly; 404 for unknown tokens and inactive locations', async () => {
-    const loc = (await call('POST', '/app/locations', admin, { title: 'Noliktava Pļavnieki' })).json();
-    const res = await ctx.app.inject({ url: `/app/locations/token/${loc.token}` });
+    const loc = (await admin.post('/app/locations', { title: 'Noliktava Pļavnieki' })).json();
+    const res = await ctx.anon.get(`/app/locations/token/${loc.token}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: loc.id, title: 'Noliktava Pļavnieki' });
-    const unknown = await ctx.app.inject({ url: '/app/locations/token/not-a-token?lang=en' });
+    const unknown = await ctx.anon.get('/app/locations/token/not-a-token?lang=en');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('This link is outdated or invalid');
     await ctx.db.update(locations).set({ status: false }).where(eq(locations.id, loc.id));
-    expect((await ctx.app.inject({ url: `/app/locations/token/${loc.token}` })).statusCode).toBe(404);
+    expect((await ctx.anon.get(`/app/locations/token/${loc.token}`)).statusCode).toBe(404);
   });
 });
 
@@ -196,7 +194,7 @@ describe('locations: list', () => {
       });
     }
     const get = async (query: string) => {
-      const res = await call('GET', `/app/locations?search=${encodeURIComponent(tag)}&${query}`, admin);
+      const res = await admin.get(`/app/locations?search=${encodeURIComponent(tag)}&${query}`);
       expect(res.statusCode).toBe(200);
       return res.json();
     };
@@ -211,22 +209,22 @@ describe('locations: list', () => {
     expect(titles(await get('filter[unconfirmed]=1'))).toEqual(['Charlie']);
 
     const search = async (term: string) =>
-      titles((await call('GET', `/app/locations?search=${encodeURIComponent(term)}&per_page=all`, admin)).json());
+      titles((await admin.get(`/app/locations?search=${encodeURIComponent(term)}&per_page=all`)).json());
     expect(await search('ūdens')).toContain('Bravo');
     expect(await search('DELTA@FIRMA')).toEqual(['Delta']);
     expect(await search('илья')).toContain('Charlie');
-    expect((await call('GET', '/app/locations?sort[colour]=asc', admin)).statusCode).toBe(422);
-    expect((await call('GET', '/app/locations', admin)).json().per_page).toBe(50);
+    expect((await admin.get('/app/locations?sort[colour]=asc')).statusCode).toBe(422);
+    expect((await admin.get('/app/locations')).json().per_page).toBe(50);
   });
 
   it('forbids customers everything but the token lookup', async () => {
     const loc = await makeLocation(ctx.db);
-    expect((await call('GET', '/app/locations', customer)).statusCode).toBe(403);
-    expect((await call('GET', `/app/locations/${loc.id}`, customer)).statusCode).toBe(403);
-    expect((await call('POST', '/app/locations', customer, { title: 'X' })).statusCode).toBe(403);
-    expect((await call('PUT', `/app/locations/${loc.id}`, customer, { title: 'X' })).statusCode).toBe(403);
-    expect((await call('GET', `/app/locations/${loc.id}/reconfirm`, customer)).statusCode).toBe(403);
-    expect((await call('POST', '/app/locations', kitchen, { title: 'X' })).statusCode).toBe(403);
-    expect((await call('GET', `/app/locations/token/${loc.token}`, customer)).statusCode).toBe(200);
+    expect((await customer.get('/app/locations')).statusCode).toBe(403);
+    expect((await customer.get(`/app/locations/${loc.id}`)).statusCode).toBe(403);
+    expect((await customer.post('/app/locations', { title: 'X' })).statusCode).toBe(403);
+    expect((await customer.put(`/app/locations/${loc.id}`, { title: 'X' })).statusCode).toBe(403);
+    expect((await customer.get(`/app/locations/${loc.id}/reconfirm`)).statusCode).toBe(403);
+    expect((await kitchen.post('/app/locations', { title: 'X' })).statusCode).toBe(403);
+    expect((await customer.get(`/app/locations/token/${loc.token}`)).statusCode).toBe(200);
   });
 });

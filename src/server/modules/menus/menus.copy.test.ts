@@ -2,22 +2,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, balances, menus, orderItems, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeProvider, makeUser, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeProvider, makeUser } from '../../test/factories.js';
 import { makeCategory, makeComplex, makeDish } from '../catalogue/catalogue.factories.js';
 
 let ctx: TestContext;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let kitchen: Client;
+let customer: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  kitchen = await ctx.as('kitchen');
+  customer = await ctx.as('customer');
 });
 afterAll(() => ctx.close());
-
-const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** A Riga provider's menu on Monday 2 March 2026, 08:00-11:00, with an override, option prices and stock. */
 async function world() {
@@ -28,7 +26,7 @@ async function world() {
   const soup2 = await makeDish(ctx.db, p.id, soups.id, { title: { lv: 'Soļanka', en: 'Solyanka' }, priceCents: 340 });
   const set = await makeComplex(ctx.db, p.id, sets.id, [{ categoryId: soups.id, dishIds: [soup.id, soup2.id] }]);
   const q = `provider_id=${p.id}`;
-  const res = await call('POST', `/app/dishlists?${q}`, kitchen, {
+  const res = await kitchen.post(`/app/dishlists?${q}`, {
     title: 'Pusdienas 02.03.2026',
     from: '2026-03-02T08:00:00+02:00',
     to: '2026-03-02T11:00:00+02:00',
@@ -42,7 +40,7 @@ async function world() {
   const menuId = res.json().id as number;
   expect(
     (
-      await call('POST', `/app/dishlists/${menuId}/balance?${q}`, kitchen, {
+      await kitchen.post(`/app/dishlists/${menuId}/balance?${q}`, {
         balance: [
           { id: soup.id, qty: 10 },
           { id: soup2.id, qty: 4 },
@@ -71,7 +69,7 @@ describe('menus: copy to other days', () => {
   it('copies dishes, prices, option prices and the stock as set to each day, times kept in local time across DST', async () => {
     const w = await world();
     await orderSoup(w.menuId, w.soup.id, 3); // 7 left of 10
-    const res = await call('POST', `/app/dishlists/${w.menuId}/copy?${w.q}`, kitchen, { dates: ['2026-03-30', '2026-03-03'] });
+    const res = await kitchen.post(`/app/dishlists/${w.menuId}/copy?${w.q}`, { dates: ['2026-03-30', '2026-03-03'] });
     expect(res.statusCode).toBe(201);
     const copies = res.json().data as { id: number; title: string; from: string; to: string; status: boolean; orders_count: number }[];
     expect(copies.map((c) => [c.title, c.from, c.to, c.status, c.orders_count])).toEqual([
@@ -79,11 +77,11 @@ describe('menus: copy to other days', () => {
       // Riga is on summer time (+03:00) from 29 March: 08:00 local is 05:00 UTC.
       ['Pusdienas 30.03.2026', '2026-03-30T05:00:00.000Z', '2026-03-30T08:00:00.000Z', true, 0],
     ]);
-    const source = (await call('GET', `/app/dishlists/${w.menuId}?${w.q}`, kitchen)).json();
+    const source = (await kitchen.get(`/app/dishlists/${w.menuId}?${w.q}`)).json();
     for (const c of copies) {
-      const copy = (await call('GET', `/app/dishlists/${c.id}?${w.q}`, kitchen)).json();
+      const copy = (await kitchen.get(`/app/dishlists/${c.id}?${w.q}`)).json();
       expect(copy.selectedDishes).toEqual(source.selectedDishes);
-      const stock = (await call('GET', `/app/dishlists/${c.id}/balance?${w.q}`, kitchen)).json().balance as {
+      const stock = (await kitchen.get(`/app/dishlists/${c.id}/balance?${w.q}`)).json().balance as {
         id: number;
         qty: number | null;
       }[];
@@ -91,7 +89,7 @@ describe('menus: copy to other days', () => {
       expect(stock.find((b) => b.id === w.soup2.id)?.qty).toBe(4);
     }
     // The source is untouched.
-    const sourceStock = (await call('GET', `/app/dishlists/${w.menuId}/balance?${w.q}`, kitchen)).json().balance as {
+    const sourceStock = (await kitchen.get(`/app/dishlists/${w.menuId}/balance?${w.q}`)).json().balance as {
       id: number;
       qty: number;
     }[];
@@ -105,7 +103,7 @@ describe('menus: copy to other days', () => {
 
   it('publishes the copies only when asked, the source status by default', async () => {
     const w = await world();
-    const res = await call('POST', `/app/dishlists/${w.menuId}/copy?${w.q}`, kitchen, { dates: ['2026-03-04'], status: false });
+    const res = await kitchen.post(`/app/dishlists/${w.menuId}/copy?${w.q}`, { dates: ['2026-03-04'], status: false });
     expect(res.statusCode).toBe(201);
     expect(res.json().data[0].status).toBe(false);
   });
@@ -114,7 +112,7 @@ describe('menus: copy to other days', () => {
     const w = await world();
     const count = async () => (await ctx.db.select().from(menus).where(eq(menus.providerId, w.p.id))).length;
     const before = await count();
-    const bad: [unknown, string][] = [
+    const bad: [object, string][] = [
       [{ dates: [] }, 'dates'],
       [{ dates: ['2026-02-30'] }, 'dates.0'],
       [{ dates: ['1999-12-31'] }, 'dates.0'],
@@ -122,7 +120,7 @@ describe('menus: copy to other days', () => {
       [{ dates: Array.from({ length: 15 }, (_, i) => `2026-04-${String(i + 1).padStart(2, '0')}`) }, 'dates'],
     ];
     for (const [payload, field] of bad) {
-      const res = await call('POST', `/app/dishlists/${w.menuId}/copy?${w.q}`, kitchen, payload);
+      const res = await kitchen.post(`/app/dishlists/${w.menuId}/copy?${w.q}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(Object.keys(res.json().errors ?? {}), JSON.stringify(payload)).toContain(field);
     }
@@ -132,9 +130,7 @@ describe('menus: copy to other days', () => {
   it("answers 404 for another provider's menu and 403 for customers", async () => {
     const w = await world();
     const other = await makeProvider(ctx.db);
-    expect(
-      (await call('POST', `/app/dishlists/${w.menuId}/copy?provider_id=${other.id}`, kitchen, { dates: ['2026-03-03'] })).statusCode,
-    ).toBe(404);
-    expect((await call('POST', `/app/dishlists/${w.menuId}/copy?${w.q}`, customer, { dates: ['2026-03-03'] })).statusCode).toBe(403);
+    expect((await kitchen.post(`/app/dishlists/${w.menuId}/copy?provider_id=${other.id}`, { dates: ['2026-03-03'] })).statusCode).toBe(404);
+    expect((await customer.post(`/app/dishlists/${w.menuId}/copy?${w.q}`, { dates: ['2026-03-03'] })).statusCode).toBe(403);
   });
 });

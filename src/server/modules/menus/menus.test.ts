@@ -2,24 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, menuComplexPrices, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { makeProvider, makeUser, signedIn } from '../../test/factories.js';
+import type { Client } from '../../test/client.js';
+import { makeProvider, makeUser } from '../../test/factories.js';
 import { makeCategory, makeComplex, makeDish } from '../catalogue/catalogue.factories.js';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let kitchen: Client;
+let customer: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = await ctx.as('admin');
+  kitchen = await ctx.as('kitchen');
+  customer = await ctx.as('customer');
 });
 afterAll(() => ctx.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** A provider with soups, mains and a set meal (soup + main, optional dessert... kept small). */
 async function world() {
@@ -74,7 +72,7 @@ describe('menus: save and read', () => {
         },
       ],
     };
-    const res = await call('POST', `/app/dishlists?${w.q}`, kitchen, payload);
+    const res = await kitchen.post(`/app/dishlists?${w.q}`, payload);
     expect(res.statusCode).toBe(201);
     const m = res.json();
     expect(m).toMatchObject({
@@ -106,11 +104,11 @@ describe('menus: save and read', () => {
       position: 1,
     });
 
-    const read = await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin);
+    const read = await admin.get(`/app/dishlists/${m.id}?${w.q}`);
     expect(read.json()).toEqual(m);
 
     // Saving what was read changes nothing (round trip), including the option prices.
-    const again = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, kitchen, {
+    const again = await kitchen.put(`/app/dishlists/${m.id}?${w.q}`, {
       title: m.title,
       from: m.from,
       to: m.to,
@@ -123,7 +121,7 @@ describe('menus: save and read', () => {
 
   it('reads times without an offset in the provider time zone', async () => {
     const w = await world();
-    const res = await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Vasara', from: '2026-07-01T10:00', to: '2026-07-01T12:30' });
+    const res = await admin.post(`/app/dishlists?${w.q}`, { title: 'Vasara', from: '2026-07-01T10:00', to: '2026-07-01T12:30' });
     expect(res.json()).toMatchObject({ from: '2026-07-01T07:00:00.000Z', to: '2026-07-01T09:30:00.000Z' });
   });
 
@@ -135,12 +133,12 @@ describe('menus: save and read', () => {
       ['2026-03-02T08:00', '2026-03-02T09:00:00', '2026-03-02T06:00:00.000Z', '2026-03-02T07:00:00.000Z'],
     ];
     for (const [from, to, utcFrom, utcTo] of cases) {
-      const res = await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Laiki', from, to });
+      const res = await admin.post(`/app/dishlists?${w.q}`, { title: 'Laiki', from, to });
       expect(res.statusCode, from).toBe(201);
       expect(res.json()).toMatchObject({ from: utcFrom, to: utcTo });
     }
     for (const bad of ['2026-03-02T08Z', '2026-03-02 08:00', '2026-02-30T08:00Z', '2026-03-02T08:00+2', '2026-03-02T25:00Z']) {
-      const res = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: bad, to: '2026-03-03T08:00Z' });
+      const res = await admin.post(`/app/dishlists?${w.q}&lang=en`, { title: 'X', from: bad, to: '2026-03-03T08:00Z' });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().errors, bad).toEqual({ from: ['This value is not valid.'] });
     }
@@ -149,42 +147,42 @@ describe('menus: save and read', () => {
   it('edits only what is sent and replaces the dishes and overrides when selectedDishes is sent', async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'Otrdiena',
         from: '2026-03-03T06:00:00Z',
         to: '2026-03-03T09:00:00Z',
         selectedDishes: [{ id: w.set.id, complex: [{ id: w.soup.id, price: 1 }] }, { id: w.soup.id }],
       })
     ).json();
-    const renamed = (await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { title: 'Otrdiena!' })).json();
+    const renamed = (await admin.put(`/app/dishlists/${m.id}?${w.q}`, { title: 'Otrdiena!' })).json();
     expect(renamed).toMatchObject({ title: 'Otrdiena!', dishes_count: 2 });
     expect(renamed.selectedDishes[0].complex).toEqual([{ id: w.soup.id, price: 1, category_id: w.soups.id }]);
 
     const replaced = (
-      await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.set.id }, { id: w.main.id, price: 7 }] })
+      await admin.put(`/app/dishlists/${m.id}?${w.q}`, { selectedDishes: [{ id: w.set.id }, { id: w.main.id, price: 7 }] })
     ).json();
     expect(replaced.selectedDishes).toEqual([
       { id: w.set.id, category_id: w.sets.id, price: null, complex: [] },
       { id: w.main.id, category_id: w.mains.id, price: 7, complex: [] },
     ]);
     expect(await ctx.db.select().from(menuComplexPrices).where(eq(menuComplexPrices.menuId, m.id))).toHaveLength(0);
-    expect((await call('PUT', `/app/dishlists/999999?${w.q}`, admin, { title: 'X' })).statusCode).toBe(404);
+    expect((await admin.put(`/app/dishlists/999999?${w.q}`, { title: 'X' })).statusCode).toBe(404);
   });
 });
 
 describe('menus: validation', () => {
   it('needs title, from and to; to not before from (422, request language)', async () => {
     const w = await world();
-    const empty = await call('POST', `/app/dishlists?${w.q}&lang=lv`, admin, {});
+    const empty = await admin.post(`/app/dishlists?${w.q}&lang=lv`, {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({
       title: ['Šis lauks ir obligāts.'],
       from: ['Šis lauks ir obligāts.'],
       to: ['Šis lauks ir obligāts.'],
     });
-    const bad = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, { title: 'X', from: 'tomorrow', to: '2026-03-02T09:00:00Z' });
+    const bad = await admin.post(`/app/dishlists?${w.q}&lang=en`, { title: 'X', from: 'tomorrow', to: '2026-03-02T09:00:00Z' });
     expect(bad.json().errors).toEqual({ from: ['This value is not valid.'] });
-    const back = await call('POST', `/app/dishlists?${w.q}&lang=ru`, admin, {
+    const back = await admin.post(`/app/dishlists?${w.q}&lang=ru`, {
       title: 'X',
       from: '2026-03-02T10:00:00Z',
       to: '2026-03-02T09:00:00Z',
@@ -192,13 +190,10 @@ describe('menus: validation', () => {
     expect(back.statusCode).toBe(422);
     expect(back.json().errors).toEqual({ to: ['Окончание не может быть раньше начала.'] });
     expect(
-      (await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'Same', from: '2026-03-02T10:00:00Z', to: '2026-03-02T10:00:00Z' }))
-        .statusCode,
+      (await admin.post(`/app/dishlists?${w.q}`, { title: 'Same', from: '2026-03-02T10:00:00Z', to: '2026-03-02T10:00:00Z' })).statusCode,
     ).toBe(201);
-    const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })
-    ).json();
-    const putBack = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=en`, admin, { from: '2026-03-02T11:00:00Z' });
+    const m = (await admin.post(`/app/dishlists?${w.q}`, { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    const putBack = await admin.put(`/app/dishlists/${m.id}?${w.q}&lang=en`, { from: '2026-03-02T11:00:00Z' });
     expect(putBack.json().errors).toEqual({ to: ['The end must not be before the start.'] });
   });
 
@@ -206,7 +201,7 @@ describe('menus: validation', () => {
     const w = await world();
     const other = await makeProvider(ctx.db);
     const foreign = await makeDish(ctx.db, other.id, (await makeCategory(ctx.db, other.id)).id);
-    const res = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, {
+    const res = await admin.post(`/app/dishlists?${w.q}&lang=en`, {
       title: 'X',
       from: '2026-03-02T08:00:00Z',
       to: '2026-03-02T10:00:00Z',
@@ -234,7 +229,7 @@ describe('menus: validation', () => {
       'selectedDishes.4.complex.0.id': ['This dish is not an option of the set meal.'],
       'selectedDishes.4.complex.2.id': ['This option is listed twice.'],
     });
-    const price = await call('POST', `/app/dishlists?${w.q}&lang=en`, admin, {
+    const price = await admin.post(`/app/dishlists?${w.q}&lang=en`, {
       title: 'X',
       from: '2026-03-02T08:00:00Z',
       to: '2026-03-02T10:00:00Z',
@@ -253,7 +248,7 @@ describe('menus: validation', () => {
     const w = await world();
     const foreignCategory = await makeCategory(ctx.db, (await makeProvider(ctx.db)).id);
     const times = { from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' };
-    const res = await call('POST', `/app/dishlists?${w.q}&lang=lv`, admin, {
+    const res = await admin.post(`/app/dishlists?${w.q}&lang=lv`, {
       title: 'X',
       ...times,
       selectedDishes: [
@@ -273,7 +268,7 @@ describe('menus: validation', () => {
     });
     expect(await ctx.db.select().from(menuComplexPrices).where(eq(menuComplexPrices.complexDishId, w.set.id))).toEqual([]);
 
-    const ok = await call('POST', `/app/dishlists?${w.q}`, admin, {
+    const ok = await admin.post(`/app/dishlists?${w.q}`, {
       title: 'Y',
       ...times,
       selectedDishes: [
@@ -298,7 +293,7 @@ describe('menus: orders protect dishes and menus', () => {
   it('refuses to drop ordered dishes, naming them, but allows other changes', async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'T',
         from: '2026-03-02T08:00:00Z',
         to: '2026-03-02T10:00:00Z',
@@ -311,20 +306,20 @@ describe('menus: orders protect dishes and menus', () => {
     ]);
     await placeOrder(m.id, [{ dishId: w.main.id, qty: 1 }], 0); // failed orders do not hold dishes
 
-    const read = (await call('GET', `/app/dishlists/${m.id}?${w.q}`, admin)).json();
+    const read = (await admin.get(`/app/dishlists/${m.id}?${w.q}`)).json();
     expect(read.ordered_dish_ids).toEqual([w.soup.id, w.set.id].sort((a, b) => a - b));
     expect(read.orders_count).toBe(1);
 
-    const res = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=en`, admin, { selectedDishes: [{ id: w.main.id }] });
+    const res = await admin.put(`/app/dishlists/${m.id}?${w.q}&lang=en`, { selectedDishes: [{ id: w.main.id }] });
     expect(res.statusCode).toBe(422);
     const text = res.json().errors.selectedDishes[0] as string;
     expect(text).toMatch(/^These dishes have orders on this menu and cannot be removed: /);
     expect(text).toContain('Borscht');
-    const lv = await call('PUT', `/app/dishlists/${m.id}?${w.q}&lang=lv`, admin, { selectedDishes: [{ id: w.set.id }] });
+    const lv = await admin.put(`/app/dishlists/${m.id}?${w.q}&lang=lv`, { selectedDishes: [{ id: w.set.id }] });
     expect(lv.json().errors.selectedDishes[0]).toBe('Šiem ēdieniem šajā ēdienkartē ir pasūtījumi, tos nevar noņemt: Borščs.');
 
     // Dropping unordered dishes and changing prices is fine.
-    const ok = await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, {
+    const ok = await admin.put(`/app/dishlists/${m.id}?${w.q}`, {
       selectedDishes: [{ id: w.soup.id, price: 9 }, { id: w.set.id }],
     });
     expect(ok.statusCode).toBe(200);
@@ -334,21 +329,21 @@ describe('menus: orders protect dishes and menus', () => {
   it('deletes a menu without orders, refuses one with orders (409)', async () => {
     const w = await world();
     const empty = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'E',
         from: '2026-03-02T08:00:00Z',
         to: '2026-03-02T10:00:00Z',
         selectedDishes: [{ id: w.soup.id }],
       })
     ).json();
-    await call('POST', `/app/dishlists/${empty.id}/balance?${w.q}`, admin, { balance: [{ id: w.soup.id, qty: 3 }] });
-    const del = await call('DELETE', `/app/dishlists/${empty.id}?${w.q}`, kitchen);
+    await admin.post(`/app/dishlists/${empty.id}/balance?${w.q}`, { balance: [{ id: w.soup.id, qty: 3 }] });
+    const del = await kitchen.delete(`/app/dishlists/${empty.id}?${w.q}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true });
-    expect((await call('GET', `/app/dishlists/${empty.id}?${w.q}`, admin)).statusCode).toBe(404);
+    expect((await admin.get(`/app/dishlists/${empty.id}?${w.q}`)).statusCode).toBe(404);
 
     const used = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'U',
         from: '2026-03-02T08:00:00Z',
         to: '2026-03-02T10:00:00Z',
@@ -356,10 +351,10 @@ describe('menus: orders protect dishes and menus', () => {
       })
     ).json();
     await placeOrder(used.id, [{ dishId: w.soup.id, qty: 1 }], 0);
-    const refused = await call('DELETE', `/app/dishlists/${used.id}?${w.q}&lang=en`, admin);
+    const refused = await admin.delete(`/app/dishlists/${used.id}?${w.q}&lang=en`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The menu cannot be deleted: it has 1 order.');
-    expect((await call('DELETE', `/app/dishlists/999999?${w.q}`, admin)).statusCode).toBe(404);
+    expect((await admin.delete(`/app/dishlists/999999?${w.q}`)).statusCode).toBe(404);
   });
 });
 
@@ -368,26 +363,26 @@ describe('menus: list', () => {
     const w = await world();
     for (let i = 0; i < 23; i++) {
       const day = String(i + 1).padStart(2, '0');
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: `Menu ${day}`,
         from: `2026-03-${day}T08:00:00Z`,
         to: `2026-03-${day}T10:00:00Z`,
         status: i % 2 === 0,
       });
     }
-    const first = (await call('GET', `/app/dishlists?${w.q}`, kitchen)).json();
+    const first = (await kitchen.get(`/app/dishlists?${w.q}`)).json();
     expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 23 });
     expect(first.data[0]).toMatchObject({ title: 'Menu 23', dishes_count: 0, orders_count: 0 });
-    const all = (await call('GET', `/app/dishlists?${w.q}&per_page=all&filter[status]=1`, kitchen)).json();
+    const all = (await kitchen.get(`/app/dishlists?${w.q}&per_page=all&filter[status]=1`)).json();
     expect(all).toMatchObject({ per_page: 'all', total: 12 });
     expect(all.data.every((m: { status: boolean }) => m.status)).toBe(true);
-    const asc = (await call('GET', `/app/dishlists?${w.q}&per_page=3&sort[from]=asc`, kitchen)).json();
+    const asc = (await kitchen.get(`/app/dishlists?${w.q}&per_page=3&sort[from]=asc`)).json();
     expect(asc.data.map((m: { title: string }) => m.title)).toEqual(['Menu 01', 'Menu 02', 'Menu 03']);
-    expect(
-      (await call('GET', `/app/dishlists?${w.q}&search=menu%2017`, kitchen)).json().data.map((m: { title: string }) => m.title),
-    ).toEqual(['Menu 17']);
+    expect((await kitchen.get(`/app/dishlists?${w.q}&search=menu%2017`)).json().data.map((m: { title: string }) => m.title)).toEqual([
+      'Menu 17',
+    ]);
     const other = await makeProvider(ctx.db);
-    expect((await call('GET', `/app/dishlists?provider_id=${other.id}`, kitchen)).json().total).toBe(0);
+    expect((await kitchen.get(`/app/dishlists?provider_id=${other.id}`)).json().total).toBe(0);
   });
 });
 
@@ -395,14 +390,14 @@ describe('menus: balance', () => {
   it('lists menu dishes and set-meal options, sets quantities, null for unlimited', async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'B',
         from: '2026-03-02T08:00:00Z',
         to: '2026-03-02T10:00:00Z',
         selectedDishes: [{ id: w.set.id }, { id: w.soup.id }],
       })
     ).json();
-    const before = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
+    const before = (await kitchen.get(`/app/dishlists/${m.id}/balance?${w.q}`)).json();
     expect(before.balance).toEqual([
       { id: w.set.id, qty: null, category_id: w.sets.id, ordered: 0, in_menu: true },
       { id: w.soup.id, qty: null, category_id: w.soups.id, ordered: 0, in_menu: true },
@@ -410,7 +405,7 @@ describe('menus: balance', () => {
       { id: w.main.id, qty: null, category_id: w.mains.id, ordered: 0, in_menu: false },
     ]);
 
-    const set = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, {
+    const set = await kitchen.post(`/app/dishlists/${m.id}/balance?${w.q}`, {
       balance: [
         { id: w.soup.id, qty: 10 },
         { id: w.main.id, qty: 0 },
@@ -420,20 +415,20 @@ describe('menus: balance', () => {
     const qty = (body: { balance: { id: number; qty: number | null }[] }) => Object.fromEntries(body.balance.map((b) => [b.id, b.qty]));
     expect(qty(set.json())).toEqual({ [w.set.id]: null, [w.soup.id]: 10, [w.soup2.id]: null, [w.main.id]: 0 });
     // Only listed dishes change; null makes a dish unlimited again.
-    const second = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, {
+    const second = await kitchen.post(`/app/dishlists/${m.id}/balance?${w.q}`, {
       balance: [
         { id: w.soup.id, qty: null },
         { id: w.set.id, qty: 5 },
       ],
     });
     expect(qty(second.json())).toEqual({ [w.set.id]: 5, [w.soup.id]: null, [w.soup2.id]: null, [w.main.id]: 0 });
-    expect((await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json()).toEqual(second.json());
+    expect((await admin.get(`/app/dishlists/${m.id}/balance?${w.q}`)).json()).toEqual(second.json());
 
     await placeOrder(m.id, [
       { dishId: w.set.id, qty: 2, options: [w.soup.id, w.main.id] },
       { dishId: w.soup.id, qty: 1 },
     ]);
-    const ordered = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json();
+    const ordered = (await admin.get(`/app/dishlists/${m.id}/balance?${w.q}`)).json();
     expect(Object.fromEntries(ordered.balance.map((b: { id: number; ordered: number }) => [b.id, b.ordered]))).toEqual({
       [w.set.id]: 2,
       [w.soup.id]: 3,
@@ -442,7 +437,7 @@ describe('menus: balance', () => {
     });
 
     // A dish taken off the menu but still an option of a set meal on it keeps its stock row.
-    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, {
+    await admin.put(`/app/dishlists/${m.id}?${w.q}`, {
       selectedDishes: [{ id: w.set.id }, { id: w.soup.id }, { id: w.soup2.id }],
     });
     const rows = await ctx.db
@@ -455,14 +450,14 @@ describe('menus: balance', () => {
   it('validates quantities and dish ids, keyed by index', async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'B',
         from: '2026-03-02T08:00:00Z',
         to: '2026-03-02T10:00:00Z',
         selectedDishes: [{ id: w.soup.id }],
       })
     ).json();
-    const bad = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=en`, admin, {
+    const bad = await admin.post(`/app/dishlists/${m.id}/balance?${w.q}&lang=en`, {
       balance: [{ id: w.soup.id, qty: -1 }, { id: w.soup.id, qty: 1.5 }, { id: w.soup.id }],
     });
     expect(bad.statusCode).toBe(422);
@@ -471,7 +466,7 @@ describe('menus: balance', () => {
     expect(errors['balance.0.qty']).toEqual(['The value must be at least 0.']);
     expect(errors['balance.2.qty']).toEqual(['This field is required.']);
     expect(errors['balance.1.qty']).toHaveLength(1); // the wording of "not whole" is the shared validation's
-    const ids = await call('POST', `/app/dishlists/${m.id}/balance?${w.q}&lang=lv`, admin, {
+    const ids = await admin.post(`/app/dishlists/${m.id}/balance?${w.q}&lang=lv`, {
       balance: [
         { id: w.soup.id, qty: 1 },
         { id: w.main.id, qty: 1 },
@@ -480,13 +475,13 @@ describe('menus: balance', () => {
     });
     expect(ids.json().errors).toEqual({ 'balance.1.id': ['Šī ēdiena nav ēdienkartē.'], 'balance.2.id': ['Šis ēdiens norādīts divreiz.'] });
     expect(await ctx.db.select().from(balances).where(eq(balances.menuId, m.id))).toHaveLength(0);
-    expect((await call('GET', `/app/dishlists/999999/balance?${w.q}`, admin)).statusCode).toBe(404);
+    expect((await admin.get(`/app/dishlists/999999/balance?${w.q}`)).statusCode).toBe(404);
 
     // A dish taken off the menu loses its stock row.
-    await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, admin, { balance: [{ id: w.soup.id, qty: 4 }] });
-    await call('PUT', `/app/dishlists/${m.id}?${w.q}`, admin, { selectedDishes: [{ id: w.main.id }] });
+    await admin.post(`/app/dishlists/${m.id}/balance?${w.q}`, { balance: [{ id: w.soup.id, qty: 4 }] });
+    await admin.put(`/app/dishlists/${m.id}?${w.q}`, { selectedDishes: [{ id: w.main.id }] });
     expect(await ctx.db.select().from(balances).where(eq(balances.menuId, m.id))).toHaveLength(0);
-    expect((await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, admin)).json().balance).toEqual([
+    expect((await admin.get(`/app/dishlists/${m.id}/balance?${w.q}`)).json().balance).toEqual([
       { id: w.main.id, qty: null, category_id: w.mains.id, ordered: 0, in_menu: true },
     ]);
   });
@@ -496,30 +491,29 @@ describe('menus: provider scope', () => {
   it("answers 404 for another provider's menu (read, edit, delete, stock) and changes nothing", async () => {
     const w = await world();
     const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, {
+      await admin.post(`/app/dishlists?${w.q}`, {
         title: 'Mana',
         from: '2026-03-02T08:00Z',
         to: '2026-03-02T10:00Z',
         selectedDishes: [{ id: w.soup.id }],
       })
     ).json();
-    await call('POST', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen, { balance: [{ id: w.soup.id, qty: 5 }] });
+    await kitchen.post(`/app/dishlists/${m.id}/balance?${w.q}`, { balance: [{ id: w.soup.id, qty: 5 }] });
     const other = await makeProvider(ctx.db);
     const otherDish = await makeDish(ctx.db, other.id, (await makeCategory(ctx.db, other.id)).id);
     const asOther = `provider_id=${other.id}`;
-    expect((await call('GET', `/app/dishlists/${m.id}?${asOther}`, kitchen)).statusCode).toBe(404);
+    expect((await kitchen.get(`/app/dishlists/${m.id}?${asOther}`)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/app/dishlists/${m.id}?${asOther}`, admin, { title: 'Svešā', selectedDishes: [{ id: otherDish.id }] }))
-        .statusCode,
+      (await admin.put(`/app/dishlists/${m.id}?${asOther}`, { title: 'Svešā', selectedDishes: [{ id: otherDish.id }] })).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/app/dishlists/${m.id}?${asOther}`, admin)).statusCode).toBe(404);
-    expect((await call('GET', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen)).statusCode).toBe(404);
-    expect(
-      (await call('POST', `/app/dishlists/${m.id}/balance?${asOther}`, kitchen, { balance: [{ id: w.soup.id, qty: 0 }] })).statusCode,
-    ).toBe(404);
+    expect((await admin.delete(`/app/dishlists/${m.id}?${asOther}`)).statusCode).toBe(404);
+    expect((await kitchen.get(`/app/dishlists/${m.id}/balance?${asOther}`)).statusCode).toBe(404);
+    expect((await kitchen.post(`/app/dishlists/${m.id}/balance?${asOther}`, { balance: [{ id: w.soup.id, qty: 0 }] })).statusCode).toBe(
+      404,
+    );
 
-    expect((await call('GET', `/app/dishlists/${m.id}?${w.q}`, kitchen)).json()).toEqual(m);
-    const stock = (await call('GET', `/app/dishlists/${m.id}/balance?${w.q}`, kitchen)).json();
+    expect((await kitchen.get(`/app/dishlists/${m.id}?${w.q}`)).json()).toEqual(m);
+    const stock = (await kitchen.get(`/app/dishlists/${m.id}/balance?${w.q}`)).json();
     expect(stock.balance).toEqual([{ id: w.soup.id, qty: 5, category_id: w.soups.id, ordered: 0, in_menu: true }]);
   });
 });
@@ -527,10 +521,8 @@ describe('menus: provider scope', () => {
 describe('menus: roles', () => {
   it('customers get 403 from every menu call', async () => {
     const w = await world();
-    const m = (
-      await call('POST', `/app/dishlists?${w.q}`, admin, { title: 'R', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })
-    ).json();
-    const calls: [Parameters<typeof call>[0], string, unknown?][] = [
+    const m = (await admin.post(`/app/dishlists?${w.q}`, { title: 'R', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' })).json();
+    const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', '/app/dishlists'],
       ['GET', `/app/dishlists/${m.id}`],
       ['POST', '/app/dishlists', { title: 'X', from: '2026-03-02T08:00:00Z', to: '2026-03-02T10:00:00Z' }],
@@ -540,8 +532,8 @@ describe('menus: roles', () => {
       ['POST', `/app/dishlists/${m.id}/balance`, { balance: [] }],
     ];
     for (const [method, url, body] of calls) {
-      expect((await call(method, `${url}?${w.q}`, customer, body)).statusCode).toBe(403);
-      expect((await call(method, `${url}?${w.q}`, {}, body)).statusCode).toBe(401);
+      expect((await customer.request(method, `${url}?${w.q}`, body)).statusCode).toBe(403);
+      expect((await ctx.anon.request(method, `${url}?${w.q}`, body)).statusCode).toBe(401);
     }
   });
 });
