@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_REF_FIELDS, AUDIT_SECRET } from '../../../../shared/schemas/audit';
 import { ManagePage } from '../../../components/manage/manage-page';
+import { FilterBar, useFilterValues, type FilterSpec } from '../../../components/manage/filter-bar';
 import { PagedTable } from '../../../components/manage/manage-table';
 import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
@@ -21,15 +21,12 @@ export function Component() {
   const { t, i18n } = useTranslation('audit');
   useDocumentTitle(t('title'));
   const lang = i18n.language;
-  const id = useId();
   const table = useTableState({ perPage: 50 });
-  const [filter, setFilter] = useState({ action: '', actor_id: '', entity_type: '', entity_id: '', from: '', to: '' });
+  const [filter, setFilter] = useFilterValues({ action: '', actor_id: '', entity_type: '', entity_id: '', from: '', to: '' }, () =>
+    table.setPage(1),
+  );
   const list = useAuditLog({ page: table.page, per_page: table.perPage, filter });
   const actors = useAuditActors();
-  const set = (key: keyof typeof filter) => (e: { target: { value: string } }) => {
-    setFilter((f) => ({ ...f, [key]: e.target.value }));
-    table.setPage(1);
-  };
 
   /** One value as people read it: cents as euros, flags as yes/no, times in the business zone, ids by name. */
   const show = (e: AuditEntry, key: string, v: unknown, side: 'before' | 'after'): string => {
@@ -108,76 +105,37 @@ export function Component() {
     { key: 'changes', header: t('columns.changes'), cell: changes },
   ];
 
-  const field = (key: keyof typeof filter, label: string, control: React.ReactNode) => (
-    <div className="field mgmt__filter" key={key}>
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {control}
-    </div>
-  );
+  const filters: FilterSpec<keyof typeof filter>[] = [
+    {
+      key: 'action',
+      label: t('filters.action'),
+      type: 'select',
+      any: t('filters.any'),
+      options: AUDIT_ACTIONS.map((a) => [a, t(`actions.${a}`)]),
+    },
+    {
+      key: 'actor_id',
+      label: t('filters.actor'),
+      type: 'select',
+      any: t('filters.anyone'),
+      options: actors.data?.data.map((a) => [a.id, a.name ? `${a.name} (${a.email})` : a.email]) ?? [],
+    },
+    {
+      key: 'entity_type',
+      label: t('filters.entity'),
+      type: 'select',
+      any: t('filters.any'),
+      options: AUDIT_ENTITIES.map((a) => [a, t(`entities.${a}`)]),
+    },
+    { key: 'entity_id', label: t('filters.entityId'), type: 'number', maxLength: 50 },
+    { key: 'from', label: t('filters.from'), type: 'date' },
+    { key: 'to', label: t('filters.to'), type: 'date' },
+  ];
 
   return (
     <ManagePage
       title={t('title')}
-      tools={
-        <>
-          {field(
-            'action',
-            t('filters.action'),
-            <select id={`${id}-action`} className="input" value={filter.action} onChange={set('action')}>
-              <option value="">{t('filters.any')}</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`actions.${a}`)}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'actor_id',
-            t('filters.actor'),
-            <select id={`${id}-actor_id`} className="input" value={filter.actor_id} onChange={set('actor_id')}>
-              <option value="">{t('filters.anyone')}</option>
-              {actors.data?.data.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name ? `${a.name} (${a.email})` : a.email}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'entity_type',
-            t('filters.entity'),
-            <select id={`${id}-entity_type`} className="input" value={filter.entity_type} onChange={set('entity_type')}>
-              <option value="">{t('filters.any')}</option>
-              {AUDIT_ENTITIES.map((a) => (
-                <option key={a} value={a}>
-                  {t(`entities.${a}`)}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'entity_id',
-            t('filters.entityId'),
-            <input
-              id={`${id}-entity_id`}
-              className="input"
-              inputMode="numeric"
-              maxLength={50}
-              value={filter.entity_id}
-              onChange={set('entity_id')}
-            />,
-          )}
-          {field(
-            'from',
-            t('filters.from'),
-            <input id={`${id}-from`} className="input" type="date" value={filter.from} onChange={set('from')} />,
-          )}
-          {field('to', t('filters.to'), <input id={`${id}-to`} className="input" type="date" value={filter.to} onChange={set('to')} />)}
-        </>
-      }
+      tools={<FilterBar filters={filters} values={filter} onChange={setFilter} />}
       loadError={list.isError ? list.error : null}
     >
       <PagedTable query={list} columns={columns} rowKey={(e) => e.id} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toCents } from '../../../../shared/money';
 import { LEDGER_KIND_NAMES, MAX_CORRECTION_CENTS } from '../../../../shared/schemas/ledger';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
+import { FilterBar, useFilterValues, type FilterSpec } from '../../../components/manage/filter-bar';
 import { PagedTable } from '../../../components/manage/manage-table';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -27,11 +28,10 @@ export function Component() {
   const { t, i18n } = useTranslation('ledger');
   useDocumentTitle(t('title'));
   const lang = i18n.language;
-  const id = useId();
   const client = useQueryClient();
   const notice = usePageNotice();
   const table = useTableState({ perPage: 50 });
-  const [filter, setFilter] = useState({ kind: '', order_id: '', from: '', to: '' });
+  const [filter, setFilter] = useFilterValues({ kind: '', order_id: '', from: '', to: '' }, () => table.setPage(1));
   const query = {
     page: table.page,
     per_page: table.perPage,
@@ -39,10 +39,6 @@ export function Component() {
   };
   const list = useLedger(query);
   const [correcting, setCorrecting] = useState(false);
-  const set = (key: keyof typeof filter) => (e: { target: { value: string } }) => {
-    setFilter((f) => ({ ...f, [key]: e.target.value }));
-    table.setPage(1);
-  };
 
   const columns: Column<LedgerEntry>[] = [
     { key: 'at', header: t('columns.at'), className: 'cell-nowrap', cell: (e) => formatDateTime(e.at, lang) },
@@ -64,14 +60,18 @@ export function Component() {
     { key: 'actor', header: t('columns.actor'), cell: (e) => e.actor?.name ?? <span className="muted">{t('automatic')}</span> },
   ];
 
-  const field = (key: keyof typeof filter, label: string, control: React.ReactNode) => (
-    <div className="field mgmt__filter" key={key}>
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {control}
-    </div>
-  );
+  const filters: FilterSpec<keyof typeof filter>[] = [
+    {
+      key: 'kind',
+      label: t('filters.kind'),
+      type: 'select',
+      any: t('filters.any'),
+      options: LEDGER_KIND_NAMES.map((k) => [k, t(`kinds.${k}`)]),
+    },
+    { key: 'order_id', label: t('filters.order'), type: 'number', maxLength: 10 },
+    { key: 'from', label: t('filters.from'), type: 'date' },
+    { key: 'to', label: t('filters.to'), type: 'date' },
+  ];
 
   return (
     <ManagePage
@@ -82,40 +82,7 @@ export function Component() {
           {t('correction.open')}
         </Button>
       }
-      tools={
-        <>
-          {field(
-            'kind',
-            t('filters.kind'),
-            <select id={`${id}-kind`} className="input" value={filter.kind} onChange={set('kind')}>
-              <option value="">{t('filters.any')}</option>
-              {LEDGER_KIND_NAMES.map((k) => (
-                <option key={k} value={k}>
-                  {t(`kinds.${k}`)}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'order_id',
-            t('filters.order'),
-            <input
-              id={`${id}-order_id`}
-              className="input"
-              inputMode="numeric"
-              maxLength={10}
-              value={filter.order_id}
-              onChange={set('order_id')}
-            />,
-          )}
-          {field(
-            'from',
-            t('filters.from'),
-            <input id={`${id}-from`} className="input" type="date" value={filter.from} onChange={set('from')} />,
-          )}
-          {field('to', t('filters.to'), <input id={`${id}-to`} className="input" type="date" value={filter.to} onChange={set('to')} />)}
-        </>
-      }
+      tools={<FilterBar filters={filters} values={filter} onChange={setFilter} />}
       notice={notice.current}
       loadError={list.isError ? list.error : null}
     >
