@@ -5,7 +5,7 @@ import { laps, locations, orderItemOptions, orderItems, orders, shifts, users } 
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
-import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
+import { deliveryOrder, deliveryStops } from './kitchen.delivery.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { placedOrder } from '../ordering/ordering.placed.js';
 import { lineUnconfirmed, unconfirmedDishes } from './kitchen.allergens.js';

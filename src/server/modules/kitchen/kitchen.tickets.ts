@@ -6,7 +6,7 @@ import { kdsBumps, locations, orderItemOptions, orderItems, orders, users } from
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.delivery.js';
+import { deliveryOrder, deliveryStops, type DeliveryPlace } from './kitchen.delivery.js';
 import { presentSummary } from '../ordering/ordering.menu.js';
 import { allergenTitlesOf, namedAllergens } from '../ordering/ordering.orders.js';
 import { ORDER_STATUS, shownOrder } from '../ordering/ordering.placed.js';
