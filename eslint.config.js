@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverModules from './eslint-rules/server-modules.js';
 
 /** Web feature folders (src/web/features/<area>); each may import only itself, lib, components and shared. */
 const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
@@ -20,6 +21,45 @@ const DATE_SYNTAX = [
   { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: DATE_MESSAGE },
   { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: DATE_MESSAGE },
   { selector: "CallExpression[callee.property.name='toFormat']", message: DATE_MESSAGE },
+];
+
+/**
+ * TEMPORARY (issue 25, helper "orders" removes them; the lead empties this list at merge): the
+ * ordering/payments boundary violations and circles present when the server-modules rules came,
+ * as "<module>/<file> => <module>/<file>". Nothing else belongs here.
+ */
+const TEMPORARY_ORDERING_ALLOWLIST = [
+  'history/history.service.ts => ordering/ordering.menu.ts',
+  'history/history.service.ts => ordering/ordering.orders.ts',
+  'history/history.service.ts => ordering/ordering.placed.ts',
+  'invoices/statement.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.allergens.ts => ordering/ordering.orders.ts',
+  'kitchen/kitchen.counts.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.departure.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.handover.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.packing.ts => ordering/ordering.orders.ts',
+  'kitchen/kitchen.packing.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.service.ts => ordering/ordering.menu.ts',
+  'kitchen/kitchen.service.ts => ordering/ordering.orders.ts',
+  'kitchen/kitchen.service.ts => ordering/ordering.placed.ts',
+  'kitchen/kitchen.tickets.ts => ordering/ordering.menu.ts',
+  'kitchen/kitchen.tickets.ts => ordering/ordering.orders.ts',
+  'kitchen/kitchen.tickets.ts => ordering/ordering.placed.ts',
+  'laps/laps.day.ts => ordering/ordering.menu.ts',
+  'laps/laps.day.ts => ordering/ordering.placed.ts',
+  'laps/laps.report.ts => ordering/ordering.menu.ts',
+  'laps/laps.report.ts => ordering/ordering.orders.ts',
+  'laps/laps.report.ts => ordering/ordering.placed.ts',
+  'menus/menus.queries.ts => ordering/ordering.placed.ts',
+  'ordering/ordering.print.ts => kitchen/kitchen.allergens.ts',
+  'ordering/ordering.print.ts => kitchen/kitchen.service.ts',
+  'ordering/ordering.cancel.ts => payments/refunds.service.ts',
+  'ordering/ordering.persist.ts => payments/payments.service.ts',
+  'ordering/ordering.routes.ts => payments/refunds.service.ts',
+  'ordering/ordering.service.ts => payments/payments.messages.ts',
+  'payments/payments.service.ts => ordering/ordering.stock.ts',
+  'reminders/reminders.service.ts => ordering/ordering.menu.ts',
+  'reminders/reminders.service.ts => ordering/ordering.placed.ts',
 ];
 
 export default tseslint.config(
@@ -88,6 +128,17 @@ export default tseslint.config(
       ],
     },
   })),
+  // Issue 25, module boundaries: a server module imports another only through its *.read.ts and
+  // *.service.ts files, and modules import each other in no circle (eslint-rules/server-modules.js).
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.factories.ts', '**/*.test-helper.ts'],
+    plugins: { server: serverModules },
+    rules: {
+      'server/boundaries': ['error', { allow: TEMPORARY_ORDERING_ALLOWLIST }],
+      'server/no-circles': ['error', { allow: TEMPORARY_ORDERING_ALLOWLIST }],
+    },
+  },
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     rules: {
