@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverModules from './eslint-rules/server-modules.js';
 
 /** Web feature folders (src/web/features/<area>); each may import only itself, lib, components and shared. */
 const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
@@ -88,6 +89,17 @@ export default tseslint.config(
       ],
     },
   })),
+  // Issue 25, module boundaries: a server module imports another only through its *.read.ts and
+  // *.service.ts files, and modules import each other in no circle (eslint-rules/server-modules.js).
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.factories.ts', '**/*.test-helper.ts'],
+    plugins: { server: serverModules },
+    rules: {
+      'server/boundaries': 'error',
+      'server/no-circles': 'error',
+    },
+  },
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     rules: {

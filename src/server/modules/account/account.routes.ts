@@ -3,7 +3,7 @@ import { profile, updateProfileInput } from '../../../shared/schemas/account.js'
 import { changePasswordInput } from '../../../shared/schemas/auth.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userOf } from '../../lib/context.js';
-import { authText } from '../auth/auth.messages.js';
+import { accountText } from './account.messages.js';
 import { changePassword, getProfile, updateProfile } from './account.service.js';
 
 export async function accountRoutes(app: App, deps: Deps) {
@@ -25,7 +25,7 @@ export async function accountRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       await changePassword(db, userOf(req), req.body);
-      return { message: authText(req.lang, 'passwordChanged') };
+      return { message: accountText(req.lang, 'passwordChanged') };
     },
   );
 }

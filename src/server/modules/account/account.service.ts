@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { profileDietsOf } from '../../../shared/dietary.js';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Profile, UpdateProfileInput } from '../../../shared/schemas/account.js';
@@ -11,8 +11,8 @@ import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js
 import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clear, hit } from '../../lib/rate-limit.js';
-import { authText } from '../auth/auth.messages.js';
-import { catalogueText } from '../catalogue/catalogue.messages.js';
+import { rememberLang } from '../auth/auth.service.js';
+import { accountText } from './account.messages.js';
 import { expireResetTokens } from '../auth/password.service.js';
 
 /** What the profile shows (never the password hash): one prepared query per uncached call. */
@@ -61,17 +61,6 @@ export async function getProfile(db: Db, userId: number, inUse?: Lang): Promise<
   };
 }
 
-/**
- * Remembers the language the user uses the app in (sign-in, loading the app, switching the
- * language): reminders and notices are written in it. Writes only when it changed.
- */
-export async function rememberLang(db: Db, userId: number, lang: Lang): Promise<void> {
-  await db
-    .update(users)
-    .set({ lang })
-    .where(and(eq(users.id, userId), ne(users.lang, lang)));
-}
-
 /** Saves the edited fields; `lang`, the language the profile was saved in, is what reminders are written in. */
 export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput, lang?: Lang): Promise<Profile> {
   const set: Partial<typeof users.$inferInsert> = {};
@@ -83,7 +72,7 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
     );
     const errors: CodedFieldErrors = {};
     wanted.forEach((id, i) => {
-      if (!known.has(id)) errors[`avoid_allergens.${i}`] = [catalogueText.coded('unknownAllergen')];
+      if (!known.has(id)) errors[`avoid_allergens.${i}`] = [accountText.coded('unknownAllergen')];
     });
     if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
     set.avoidedAllergens = [...new Set(wanted)];
@@ -112,7 +101,7 @@ export async function changePassword(db: Db, user: AuthUser, input: ChangePasswo
   }
   const rows = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!(await verifyPassword(rows[0]?.hash, input.old_password))) {
-    throw fieldError(t.coded('invalid'), { old_password: [authText.coded('wrongPassword')] });
+    throw fieldError(t.coded('invalid'), { old_password: [accountText.coded('wrongPassword')] });
   }
   await clear(db, key);
   const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Lang } from '../../../shared/i18n.js';
 import type { LoginInput } from '../../../shared/schemas/auth.js';
+import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { createSession } from '../../lib/auth.js';
 import type { Deps } from '../../lib/context.js';
@@ -8,7 +9,6 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { attempt, clear, hit, undo, type Backoff } from '../../lib/rate-limit.js';
 import { authText } from './auth.messages.js';
-import { rememberLang } from '../account/account.service.js';
 
 /**
  * Login throttling (OWASP authentication cheat sheet): failures are counted per account *and*
@@ -53,4 +53,15 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   }
   await Promise.all([clear(db, pairKey), undo(db, addressKey), rememberLang(db, user.id, lang)]);
   return createSession(db, user.id, input.rememberme, deps.now());
+}
+
+/**
+ * Remembers the language the user uses the app in (sign-in, loading the app, switching the
+ * language): reminders and notices are written in it. Writes only when it changed.
+ */
+export async function rememberLang(db: Db, userId: number, lang: Lang): Promise<void> {
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), ne(users.lang, lang)));
 }

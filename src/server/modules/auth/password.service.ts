@@ -13,7 +13,7 @@ import { loginLink, resetLink } from '../../lib/links.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
-import { acceptInvitation, findInvitation } from '../teams/invitations.service.js';
+import { acceptInvitation, findInvitation } from '../teams/invitation-tokens.service.js';
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60_000;

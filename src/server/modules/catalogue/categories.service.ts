@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { localNames } from '../../lib/i18n.js';
 import { t } from '../../lib/messages.js';
 import { catalogueText } from './catalogue.messages.js';
-import { jsonText, likePattern, orderTerms } from './list-sql.js';
+import { jsonText, likePattern, orderTerms } from '../../lib/list-sql.js';
 import { isoTime } from '../../lib/time.js';
 
 export const CATEGORY_SORTS = ['position', 'created_at', 'id', 'title', 'status'] as const;

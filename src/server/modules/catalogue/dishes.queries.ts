@@ -7,7 +7,7 @@ import { complexGroups, complexOptions, dishes } from '../../db/schema/index.js'
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { textMatches } from './categories.service.js';
-import { jsonText, likePattern, orderTerms } from './list-sql.js';
+import { jsonText, likePattern, orderTerms } from '../../lib/list-sql.js';
 import { presentDishes, type DishRow } from './dishes.present.js';
 
 export const DISH_SORTS = ['position', 'created_at', 'id', 'title', 'code', 'price', 'status', 'category'] as const;

@@ -5,7 +5,7 @@ import { laps, locations, orders, shifts, users } from '../../db/schema/index.js
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
 import { handoverLink } from '../../lib/links.js';
-import { deliveryOrder, deliveryStops } from '../laps/laps.delivery.js';
+import { deliveryOrder, deliveryStops } from './kitchen.delivery.js';
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { loadOrderLines } from '../orders/orders.read.js';
 import { placedOrder } from '../orders/placed.read.js';

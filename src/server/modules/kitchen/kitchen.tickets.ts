@@ -6,7 +6,7 @@ import { kdsBumps, locations, orders, users } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { deliveryOrder, deliveryStops, type DeliveryPlace } from '../laps/laps.delivery.js';
+import { deliveryOrder, deliveryStops, type DeliveryPlace } from './kitchen.delivery.js';
 import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { loadOrderLines } from '../orders/orders.read.js';

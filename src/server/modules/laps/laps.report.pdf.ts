@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { formatDayTime } from '../../lib/dates.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts } from '../orders/allergens.read.js';
-import { kitchenText } from '../kitchen/kitchen.messages.js';
+import { allergensHeading } from '../kitchen/kitchen.read.js';
 import { lapText } from './laps.messages.js';
 import { handOverAllergens, loadReport, totalsOf } from './laps.report.js';
 
@@ -44,7 +44,7 @@ export async function lapReportPdf(db: Db, providerId: number, lapId: number, me
     loadRows.length === 0 && r.initials.length === 0
       ? [{ text: tx('none') }]
       : [
-          table([tx('category'), tx('dish'), kitchenText(lang, 'allergens'), tx('qty')], loadRows, ['auto', '*', 200, 'auto']),
+          table([tx('category'), tx('dish'), allergensHeading(lang), tx('qty')], loadRows, ['auto', '*', 200, 'auto']),
           ...(r.initials.length
             ? [{ text: `${tx('setMeals')}: ${r.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`, margin: [0, 6, 0, 0] } as Content]
             : []),

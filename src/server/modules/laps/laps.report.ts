@@ -8,9 +8,8 @@ import { cashBalances, dishes, laps, locations, orderItemOptions, orderItems, or
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { lineAllergensText, lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
-import { countDishes } from '../kitchen/kitchen.counts.js';
-import { providerMenu } from '../priced-menu/priced-menu.read.js';
-import { presentSummary } from '../priced-menu/priced-menu.read.js';
+import { countDishes } from '../kitchen/kitchen.read.js';
+import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';

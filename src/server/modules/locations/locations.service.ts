@@ -15,8 +15,8 @@ import { locations, shifts, users } from '../../db/schema/index.js';
 import { changedFields, recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { likePattern, orderTerms } from '../catalogue/list-sql.js';
-import { findInvitation } from '../teams/invitations.service.js';
+import { likePattern, orderTerms } from '../../lib/list-sql.js';
+import { findInvitation } from '../teams/invitation-tokens.service.js';
 import { locationText } from './locations.messages.js';
 import { isoTime } from '../../lib/time.js';
 

@@ -7,7 +7,7 @@ import { categories, dishes, menuComplexPrices, menuDishes, menus, orderItems, o
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { fullText } from '../catalogue/categories.service.js';
-import { likePattern, orderTerms } from '../catalogue/list-sql.js';
+import { likePattern, orderTerms } from '../../lib/list-sql.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { presentSummary } from './menus.present.js';
 

@@ -11,7 +11,7 @@ import { t } from '../../lib/messages.js';
 import { inviteLink, loginLink } from '../../lib/links.js';
 import { hit, undo } from '../../lib/rate-limit.js';
 import { teamsText } from './teams.messages.js';
-import { storeInvitation } from './invitations.service.js';
+import { storeInvitation } from './invitation-tokens.service.js';
 
 /**
  * Invitation limits: calls per manager in one window, and one invitation per address per day

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLocation, makeProvider } from '../../test/factories.js';
 import { createTestDb } from '../../test/harness.js';
-import { deliveryOrder, deliveryStops, type DeliveryPlace } from './laps.delivery.js';
-import { makeLap } from './laps.factories.js';
+import { deliveryOrder, deliveryStops, type DeliveryPlace } from './kitchen.delivery.js';
+import { makeLap } from '../laps/laps.factories.js';
 
 let database: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { SortKey } from '../../../shared/list-query.js';
+import type { SortKey } from '../../shared/list-query.js';
 
 /** An ILIKE pattern matching `term` anywhere, with % _ and \ taken literally. */
 export function likePattern(term: string): string {
