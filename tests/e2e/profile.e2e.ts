@@ -48,9 +48,21 @@ test('profile: edit and save the name, cancel an edit, and see password errors p
   await page.getByLabel('Pašreizējā parole').fill('not-my-password');
   await page.getByLabel('Jaunā parole').fill('a-new-password-1');
   await expect(update).toBeDisabled();
+  // A confirmation that does not match is refused in the browser, with the server's own text
+  // (the form validates with the request's schema), and nothing is sent.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/app/me/password/change')) sent += 1;
+  });
+  await page.getByLabel('Atkārtojiet jauno paroli').fill('a-new-password-2');
+  await update.click();
+  await expect(page.getByText('Paroles apstiprinājums nesakrīt.')).toBeVisible();
+  expect(sent).toBe(0);
   await page.getByLabel('Atkārtojiet jauno paroli').fill('a-new-password-1');
+  await expect(page.getByText('Paroles apstiprinājums nesakrīt.')).toBeHidden();
   await update.click();
   await expect(page.getByText('Pašreizējā parole nav pareiza.')).toBeVisible();
+  expect(sent).toBe(1);
   // Editing the field clears its error.
   await page.getByLabel('Pašreizējā parole').fill('demo-password');
   await expect(page.getByText('Pašreizējā parole nav pareiza.')).toBeHidden();

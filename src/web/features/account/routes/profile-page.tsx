@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/schemas/account';
+import { changePasswordInput, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { api, isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
+import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
 import { ME_KEY, useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
@@ -188,74 +190,58 @@ function PushCard() {
   );
 }
 
-const EMPTY = { old_password: '', password: '', password_confirmation: '' };
+const EMPTY: ChangePasswordInput = { old_password: '', password: '', password_confirmation: '' };
+/** The fields the password form shows: a server error on one lands under it. */
+const PASSWORD_FIELDS = /^(old_password|password|password_confirmation)$/;
 
+/** Password change: validated with the server's own schema (changePasswordInput, decision 048). */
 function PasswordForm() {
   const { t } = useTranslation('account');
-  const [form, setForm] = useState(EMPTY);
   const [done, setDone] = useState(false);
-  const fieldErrors = useFieldErrors();
+  const form = useSchemaForm(changePasswordInput, { defaultValues: EMPTY });
+  const field = fieldBinder(form);
+  const values = form.watch();
 
   const change = useMutation({
     // A 429 (too many wrong current passwords) is shown at the field, not ignored: ignoring it
     // would read as success (decision 010).
-    mutationFn: (body: typeof EMPTY) => api.post<{ message: string }>('/app/me/password/change', body, { rateLimitError: true }),
+    mutationFn: (body: ChangePasswordInput) => api.post<{ message: string }>('/app/me/password/change', body, { rateLimitError: true }),
     onSuccess: () => {
-      setForm(EMPTY);
+      form.reset(EMPTY);
       setDone(true);
     },
-    onError: (error) => fieldErrors.fromError(error),
+    onError: (error) => setServerErrors(form, error, PASSWORD_FIELDS),
   });
 
-  const set = (field: keyof typeof EMPTY, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    fieldErrors.clear(field);
-    setDone(false);
-  };
+  // Editing a field after a change hides the "changed" notice.
+  useEffect(() => {
+    const watching = form.watch((_, { type }) => {
+      if (type === 'change') setDone(false);
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
 
-  const generalError = change.isError && !Object.keys(fieldErrors.errors).length ? t('password.failed') : null;
+  const generalError = change.isError && !Object.keys(form.formState.errors).length ? t('password.failed') : null;
 
   return (
     <form
       className="card profile-form"
       noValidate
       aria-labelledby="profile-password-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (passwordFormReady(form)) change.mutate(form);
-      }}
+      onSubmit={form.handleSubmit((body) => {
+        if (passwordFormReady(body)) change.mutate(body);
+      })}
     >
       <h2 id="profile-password-title" className="card__title">
         {t('password.title')}
       </h2>
       {done && <Notice tone="success">{t('password.changed')}</Notice>}
       {generalError && <Notice tone="error">{generalError}</Notice>}
-      <TextField
-        label={t('fields.oldPassword')}
-        type="password"
-        value={form.old_password}
-        onChange={(e) => set('old_password', e.target.value)}
-        error={fieldErrors.first('old_password')}
-        autoComplete="current-password"
-      />
-      <TextField
-        label={t('fields.newPassword')}
-        type="password"
-        value={form.password}
-        onChange={(e) => set('password', e.target.value)}
-        error={fieldErrors.first('password')}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t('fields.confirmPassword')}
-        type="password"
-        value={form.password_confirmation}
-        onChange={(e) => set('password_confirmation', e.target.value)}
-        error={fieldErrors.first('password_confirmation')}
-        autoComplete="new-password"
-      />
+      <TextField label={t('fields.oldPassword')} type="password" autoComplete="current-password" {...field('old_password')} />
+      <TextField label={t('fields.newPassword')} type="password" autoComplete="new-password" {...field('password')} />
+      <TextField label={t('fields.confirmPassword')} type="password" autoComplete="new-password" {...field('password_confirmation')} />
       <div className="form-actions">
-        <Button type="submit" loading={change.isPending} disabled={!passwordFormReady(form)}>
+        <Button type="submit" loading={change.isPending} disabled={!passwordFormReady(values)}>
           {t('password.update')}
         </Button>
       </div>
