@@ -1,19 +1,10 @@
-import { VALIDATION_TEXTS } from '../../shared/validation-texts.js';
+import { VALIDATION_TEXTS, type ValidationKey } from '../../shared/validation-texts.js';
 import { defineMessages } from './i18n.js';
 
+/** The validation texts (shared with the web's forms) and the server's own generic errors. */
 export type MessageKey =
+  | ValidationKey
   | 'invalid'
-  | 'required'
-  | 'invalidType'
-  | 'invalidEmail'
-  | 'invalidValue'
-  | 'tooSmallNumber'
-  | 'tooBigNumber'
-  | 'tooShort'
-  | 'tooLong'
-  | 'tooFewItems'
-  | 'tooManyItems'
-  | 'notInteger'
   | 'invalidJson'
   | 'unsupportedMedia'
   | 'bodyTooLarge'
@@ -24,9 +15,6 @@ export type MessageKey =
   | 'tooManyRequests'
   | 'maintenance'
   | 'serverError'
-  | 'passwordMismatch'
-  | 'invalidCharacter'
-  | 'dateOutOfRange'
   | 'databaseUnavailable'
   | 'methodNotAllowed'
   | 'badUrl'
