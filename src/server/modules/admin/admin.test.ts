@@ -13,33 +13,30 @@ afterAll(() => ctx.close());
 
 describe('reviews and front-end reports', () => {
   it('stores a review from a signed-in user and lists it for admins', async () => {
-    const { auth, user } = await signedIn(ctx.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: '  Great soup!  ' } });
+    const me = ctx.as(await signedIn(ctx.db));
+    const { user } = me;
+    const res = await me.post('/app/review/send', { message: '  Great soup!  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const rows = await ctx.db.select().from(reviews);
     expect(rows.at(-1)).toMatchObject({ userId: user.id, message: 'Great soup!' });
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const list = await ctx.app.inject({ url: '/app/admin/reviews', headers: admin.auth });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const list = await admin.get('/app/admin/reviews');
     expect(list.json().data[0]).toMatchObject({ message: 'Great soup!', email: user.email });
   });
 
   it('rejects an empty review with a field error', async () => {
-    const { auth } = await signedIn(ctx.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/review/send?lang=en', headers: auth, payload: { message: '   ' } });
+    const me = ctx.as(await signedIn(ctx.db));
+    const res = await me.post('/app/review/send?lang=en', { message: '   ' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.message).toEqual(['This field is required.']);
   });
 
   it('stores a front-end exception report', async () => {
-    const { auth, user } = await signedIn(ctx.db);
+    const me = ctx.as(await signedIn(ctx.db));
+    const { user } = me;
     const payload = { environment: 'production', boundary: 'AppShell', error: 'TypeError: x is undefined', errorInfo: 'at Foo' };
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/frontend-exception',
-      headers: { ...auth, 'user-agent': 'test-agent' },
-      payload,
-    });
+    const res = await me.post('/app/frontend-exception', payload, { headers: { 'user-agent': 'test-agent' } });
     expect(res.statusCode).toBe(200);
     const rows = await ctx.db.select().from(frontendExceptions);
     expect(rows.at(-1)).toMatchObject({
@@ -51,65 +48,46 @@ describe('reviews and front-end reports', () => {
   });
 
   it('limits how many reviews one user can send', async () => {
-    const { auth } = await signedIn(ctx.db);
+    const me = ctx.as(await signedIn(ctx.db));
     for (let i = 0; i < FEEDBACK_LIMIT.count; i++) {
-      expect(
-        (await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: `r${i}` } })).statusCode,
-      ).toBe(200);
+      expect((await me.post('/app/review/send', { message: `r${i}` })).statusCode).toBe(200);
     }
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/app/review/send', headers: auth, payload: { message: 'one more' } })).statusCode,
-    ).toBe(429);
+    expect((await me.post('/app/review/send', { message: 'one more' })).statusCode).toBe(429);
   });
 
   it('does not accept reports without a token', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/frontend-exception', payload: { error: 'x' } });
+    const res = await ctx.anon.post('/app/frontend-exception', { error: 'x' });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('maintenance mode', () => {
   it('answers 503 on every /app call while on, lets the admin switch it off, and comes back', async () => {
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const customer = await signedIn(ctx.db);
-    const on = await ctx.app.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: admin.auth, payload: { maintenance: true } });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const customer = ctx.as(await signedIn(ctx.db));
+    const on = await admin.put('/app/admin/maintenance', { maintenance: true });
     expect(on.statusCode).toBe(200);
     for (const req of [
-      { url: '/app/me', headers: customer.auth },
-      { url: '/app/translations' },
-      { url: '/app/nope' },
-      { method: 'POST' as const, url: '/app/login', payload: { email: 'a@b.lv', password: 'x' } },
+      { who: customer, method: 'GET' as const, url: '/app/me' },
+      { who: ctx.anon, method: 'GET' as const, url: '/app/translations' },
+      { who: ctx.anon, method: 'GET' as const, url: '/app/nope' },
+      { who: ctx.anon, method: 'POST' as const, url: '/app/login', payload: { email: 'a@b.lv', password: 'x' } },
     ]) {
-      const res = await ctx.app.inject({ ...req, url: `${req.url}${req.url.includes('?') ? '&' : '?'}lang=en` });
+      const res = await req.who.request(req.method, `${req.url}${req.url.includes('?') ? '&' : '?'}lang=en`, req.payload);
       expect(res.statusCode, req.url).toBe(503);
       expect(res.json().message).toBe('Website is under maintenance');
     }
-    const customerTry = await ctx.app.inject({
-      method: 'PUT',
-      url: '/app/admin/maintenance',
-      headers: customer.auth,
-      payload: { maintenance: false },
-    });
+    const customerTry = await customer.put('/app/admin/maintenance', { maintenance: false });
     expect(customerTry.statusCode).toBe(403);
-    const off = await ctx.app.inject({
-      method: 'PUT',
-      url: '/app/admin/maintenance',
-      headers: admin.auth,
-      payload: { maintenance: false },
-    });
+    const off = await admin.put('/app/admin/maintenance', { maintenance: false });
     expect(off.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/app/me', headers: customer.auth })).statusCode).toBe(200);
+    expect((await customer.get('/app/me')).statusCode).toBe(200);
   });
 });
 
 describe('bad input never causes a 500', () => {
   it('answers malformed JSON with 400 and an errors object', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/login?lang=en',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const res = await ctx.anon.post('/app/login?lang=en', '{"email": ', { headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The request body is not valid JSON.',
@@ -118,7 +96,7 @@ describe('bad input never causes a 500', () => {
   });
 
   it('answers wrong types and missing fields with 422 per field', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/login?lang=en', payload: { email: 42, rememberme: 'yes' } });
+    const res = await ctx.anon.post('/app/login?lang=en', { email: 42, rememberme: 'yes' });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.message).toBe('The given data was invalid.');
@@ -129,13 +107,13 @@ describe('bad input never causes a 500', () => {
   });
 
   it('answers a non-JSON content type with a 4xx JSON error', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await ctx.anon.post('/app/login', '<a/>', { headers: { 'content-type': 'text/xml' } });
     expect(res.statusCode).toBe(415);
     expect(res.json().errors).toBeDefined();
   });
 
   it('answers unknown /app routes with 404 JSON', async () => {
-    const res = await ctx.app.inject({ url: '/app/does-not-exist?lang=en' });
+    const res = await ctx.anon.get('/app/does-not-exist?lang=en');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found.', errors: {} });
   });
@@ -143,21 +121,21 @@ describe('bad input never causes a 500', () => {
 
 describe('developer role switcher', () => {
   it('does not exist outside development', async () => {
-    const { auth } = await signedIn(ctx.db);
+    const me = ctx.as(await signedIn(ctx.db));
     for (const name of ['switch-admin', 'switch-kitchen', 'switch-customer']) {
-      expect((await ctx.app.inject({ method: 'POST', url: `/app/develop/${name}`, headers: auth })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: `/app/develop/${name}`, headers: auth })).statusCode).toBe(404);
+      expect((await me.post(`/app/develop/${name}`)).statusCode).toBe(404);
+      expect((await me.get(`/app/develop/${name}`)).statusCode).toBe(404);
     }
   });
 
   it("switches the caller's role in development", async () => {
     const dev = await createTestApp({ NODE_ENV: 'development' });
     try {
-      const { auth } = await signedIn(dev.db);
-      const res = await dev.app.inject({ method: 'POST', url: '/app/develop/switch-kitchen', headers: auth });
+      const me = dev.as(await signedIn(dev.db));
+      const res = await me.post('/app/develop/switch-kitchen');
       expect(res.statusCode).toBe(200);
       expect(res.json().role).toBe('kitchen');
-      expect((await dev.app.inject({ url: '/app/me', headers: auth })).json().role).toBe('kitchen');
+      expect((await me.get('/app/me')).json().role).toBe('kitchen');
     } finally {
       await dev.close();
     }
@@ -166,7 +144,7 @@ describe('developer role switcher', () => {
 
 describe('OpenAPI document', () => {
   it('describes the routes from their schemas', async () => {
-    const res = await ctx.app.inject({ url: '/app/openapi.json' });
+    const res = await ctx.anon.get('/app/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -189,7 +167,7 @@ describe('validation texts', () => {
 describe('security headers', () => {
   it('sends the API set on every /app answer, errors included: nothing may load or frame it', async () => {
     for (const url of ['/app/translations', '/app/does-not-exist', '/app/me']) {
-      const res = await ctx.app.inject({ url });
+      const res = await ctx.anon.get(url);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');

@@ -17,7 +17,7 @@ export async function auditRoutes(app: App, deps: Deps) {
   app.get(
     '/audit',
     { config, schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: pagedOf(auditEntry) } } },
-    async (req) => listAudit(db, await req.providerOrNull(), req.query, req.lang),
+    async (req) => listAudit(req.ctx, await req.providerOrNull(), req.query),
   );
   app.get('/audit/actors', { config, schema: { tags: ['audit'], response: { 200: auditActors } } }, async (req) =>
     listAuditActors(db, await req.providerOrNull()),

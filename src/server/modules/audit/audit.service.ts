@@ -4,6 +4,7 @@ import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { pageOf, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import { AUDIT_REF_FIELDS, type AuditAction, type AuditEntryAnswer, type AuditRefKind } from '../../../shared/schemas/audit.js';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export type AuditListQuery = ListQuery<
@@ -33,8 +34,15 @@ function where(providerId: number | null, q: AuditListQuery): SQL | undefined {
   );
 }
 
-/** GET /app/audit: newest first, filtered, paged; names of what the entries are about resolved for the page. */
-export async function listAudit(db: Db, providerId: number | null, q: AuditListQuery, lang: Lang): Promise<Paged<AuditEntryAnswer>> {
+/**
+ * GET /app/audit: newest first, filtered, paged; names of what the entries are about resolved for
+ * the page, in the reader's language.
+ */
+export async function listAudit(
+  { db, lang }: Pick<RequestContext, 'db' | 'lang'>,
+  providerId: number | null,
+  q: AuditListQuery,
+): Promise<Paged<AuditEntryAnswer>> {
   const cond = where(providerId, q);
   const [{ total }] = (await db.select({ total: count() }).from(auditLog).where(cond)) as [{ total: number }];
   const base = db

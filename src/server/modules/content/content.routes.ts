@@ -4,14 +4,13 @@ import { localLinks } from '../../env.js';
 import type { App, Deps } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
 import { BLOCK_KEYS, getBlock, languages, listAllergens, navigationFor } from './content.service.js';
 import { text } from '../../../shared/schemas/text.js';
 
 export async function contentRoutes(app: App, deps: Deps) {
-  const db = deps.database.db;
   app.get('/navigation', { config: { access: 'user' }, schema: { tags: ['content'], response: { 200: navigation } } }, async (req) =>
-    navigationFor(userOf(req), req.lang),
+    navigationFor(userCtx(req)),
   );
   app.get(
     '/translations',
@@ -21,7 +20,7 @@ export async function contentRoutes(app: App, deps: Deps) {
   app.get(
     '/allergens',
     { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: z.array(allergen) } } },
-    async (req) => listAllergens(db, req.lang),
+    async (req) => listAllergens(req.ctx),
   );
   app.get(
     '/block/:key',
@@ -31,8 +30,8 @@ export async function contentRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const key = BLOCK_KEYS.find((k) => k === req.params.key);
-      if (!key) throw new AppError(404, t(req.lang, 'notFound'));
-      return { text: await getBlock(db, key, req.lang) };
+      if (!key) throw new AppError(404, t.coded('notFound'));
+      return { text: await getBlock(req.ctx, key) };
     },
   );
 }

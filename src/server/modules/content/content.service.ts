@@ -1,9 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { LANGS, pickText, type Lang } from '../../../shared/i18n.js';
+import { LANGS, pickText } from '../../../shared/i18n.js';
 import type { Navigation } from '../../../shared/schemas/content.js';
-import type { Db } from '../../db/client.js';
 import { allergens, contentBlocks } from '../../db/schema/index.js';
-import type { AuthUser } from '../../lib/context.js';
+import type { AuthUser, RequestContext, UserContext } from '../../lib/context.js';
 import { navText } from './content.messages.js';
 
 type PageKey = Parameters<typeof navText>[1];
@@ -74,7 +73,8 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
   ];
 }
 
-export function navigationFor(user: AuthUser, lang: Lang): Navigation {
+/** The side navigation of the signed-in user, titled in the request's language. */
+export function navigationFor({ user, lang }: Pick<UserContext, 'user' | 'lang'>): Navigation {
   return {
     groups: navigationSpec(user).map((g) => ({
       title: navText(lang, g.title),
@@ -86,7 +86,8 @@ export function navigationFor(user: AuthUser, lang: Lang): Navigation {
 export const BLOCK_KEYS = ['privacy', 'terms-and-conditions', 'header-info'] as const;
 export type BlockKey = (typeof BLOCK_KEYS)[number];
 
-export async function getBlock(db: Db, key: BlockKey, lang: Lang): Promise<string> {
+/** A content block in the request's language. */
+export async function getBlock({ db, lang }: Pick<RequestContext, 'db' | 'lang'>, key: BlockKey): Promise<string> {
   const rows = await db
     .select({ lang: contentBlocks.lang, body: contentBlocks.body })
     .from(contentBlocks)
@@ -94,7 +95,8 @@ export async function getBlock(db: Db, key: BlockKey, lang: Lang): Promise<strin
   return pickText(Object.fromEntries(rows.map((r) => [r.lang, r.body])), lang);
 }
 
-export async function listAllergens(db: Db, lang: Lang) {
+/** The allergens, named in the request's language. */
+export async function listAllergens({ db, lang }: Pick<RequestContext, 'db' | 'lang'>) {
   const rows = await db.select().from(allergens).orderBy(asc(allergens.position), asc(allergens.id));
   return rows.map((a) => ({ id: a.id, code: a.code, title: pickText(a.title, lang) }));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBlocks } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,19 +19,18 @@ const pages = (body: { groups: { pages: { page: string }[] }[] }) => body.groups
 
 describe('navigation', () => {
   it('gives each role its own pages, titled in the requested language', async () => {
-    const customer = await signedIn(ctx.db);
-    const manager = await signedIn(ctx.db, { isLocationManager: true });
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const nav = async (auth: Record<string, string>, lang = 'en') =>
-      (await ctx.app.inject({ url: `/app/navigation?lang=${lang}`, headers: auth })).json();
+    const customer = ctx.as(await signedIn(ctx.db));
+    const manager = ctx.as(await signedIn(ctx.db, { isLocationManager: true }));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const nav = async (who: Client, lang = 'en') => (await who.get(`/app/navigation?lang=${lang}`)).json();
 
-    const c = pages(await nav(customer.auth));
+    const c = pages(await nav(customer));
     expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
     expect(c).not.toContain('dishes');
     expect(c).not.toContain('my-team');
-    expect(pages(await nav(manager.auth))).toContain('my-team');
-    const k = pages(await nav(kitchen.auth));
+    expect(pages(await nav(manager))).toContain('my-team');
+    const k = pages(await nav(kitchen));
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
@@ -38,7 +38,7 @@ describe('navigation', () => {
     expect(k).not.toContain('invoices');
     expect(k).not.toContain('ledger');
     expect(k).not.toContain('users');
-    expect(pages(await nav(admin.auth))).toEqual(
+    expect(pages(await nav(admin))).toEqual(
       expect.arrayContaining([
         'categories',
         'dishes',
@@ -53,29 +53,29 @@ describe('navigation', () => {
       ]),
     );
 
-    const lv = await nav(customer.auth, 'lv');
+    const lv = await nav(customer, 'lv');
     expect(lv.groups[0].pages[0]).toEqual({ page: 'order', title: 'Jauns pasūtījums' });
-    const ru = await nav(customer.auth, 'ru');
+    const ru = await nav(customer, 'ru');
     expect(ru.groups[0].pages[0].title).toBe('Новый заказ');
   });
 
   it('needs a token', async () => {
-    expect((await ctx.app.inject({ url: '/app/navigation' })).statusCode).toBe(401);
+    expect((await ctx.anon.get('/app/navigation')).statusCode).toBe(401);
   });
 });
 
 describe('content blocks and reference data', () => {
   it('serves blocks per language, falling back to Latvian', async () => {
-    expect((await ctx.app.inject({ url: '/app/block/privacy?lang=en' })).json()).toEqual({ text: '<p>Privacy</p>' });
-    expect((await ctx.app.inject({ url: '/app/block/privacy?lang=ru' })).json()).toEqual({ text: '<p>Privātums</p>' });
-    expect((await ctx.app.inject({ url: '/app/block/header-info' })).json()).toEqual({ text: '<p>Pasūtiet līdz 10:30</p>' });
-    expect((await ctx.app.inject({ url: '/app/block/terms-and-conditions' })).json()).toEqual({ text: '' });
-    expect((await ctx.app.inject({ url: '/app/block/secrets' })).statusCode).toBe(404);
+    expect((await ctx.anon.get('/app/block/privacy?lang=en')).json()).toEqual({ text: '<p>Privacy</p>' });
+    expect((await ctx.anon.get('/app/block/privacy?lang=ru')).json()).toEqual({ text: '<p>Privātums</p>' });
+    expect((await ctx.anon.get('/app/block/header-info')).json()).toEqual({ text: '<p>Pasūtiet līdz 10:30</p>' });
+    expect((await ctx.anon.get('/app/block/terms-and-conditions')).json()).toEqual({ text: '' });
+    expect((await ctx.anon.get('/app/block/secrets')).statusCode).toBe(404);
   });
 
   it('lists the 14 allergens of Regulation 1169/2011 (there from the first migration on) in its order, titled in the language', async () => {
     const titles = async (lang: string) =>
-      (await ctx.app.inject({ url: `/app/allergens?lang=${lang}` })).json().map((a: { title: string }) => a.title);
+      (await ctx.anon.get(`/app/allergens?lang=${lang}`)).json().map((a: { title: string }) => a.title);
     const en = await titles('en');
     expect(en).toHaveLength(14);
     expect(en.slice(0, 3)).toEqual(['Cereals containing gluten', 'Crustaceans', 'Eggs']);
@@ -85,7 +85,7 @@ describe('content blocks and reference data', () => {
   });
 
   it("lists the languages, and says when payments are the sandbox's (the web shows a test-payments banner)", async () => {
-    expect((await ctx.app.inject({ url: '/app/translations?lang=ru' })).json()).toEqual({
+    expect((await ctx.anon.get('/app/translations?lang=ru')).json()).toEqual({
       lang: 'ru',
       languages: [{ code: 'lv' }, { code: 'en' }, { code: 'ru' }],
       test_payments: true,
@@ -97,7 +97,7 @@ describe('content blocks and reference data', () => {
   it('does not announce test payments without the sandbox gateway', async () => {
     const cashOnly = await createTestApp({ PAYMENT_GATEWAY: 'none', PUBLIC_URL: 'https://lunch.example' });
     try {
-      expect((await cashOnly.app.inject({ url: '/app/translations' })).json()).toMatchObject({ test_payments: false, local_links: false });
+      expect((await cashOnly.anon.get('/app/translations')).json()).toMatchObject({ test_payments: false, local_links: false });
     } finally {
       await cashOnly.close();
     }
@@ -106,44 +106,37 @@ describe('content blocks and reference data', () => {
 
 describe('profile', () => {
   it('saves edited fields and keeps the e-mail read-only', async () => {
-    const { auth, user } = await signedIn(ctx.db, { firstName: 'Old' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/me',
-      headers: auth,
-      payload: { first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: 'hacker@x.lv' },
-    });
+    const me = ctx.as(await signedIn(ctx.db, { firstName: 'Old' }));
+    const { user } = me;
+    const res = await me.post('/app/me', { first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: 'hacker@x.lv' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'New', phone: '+371 2222', notify_on_delivery: true, email: user.email });
-    const empty = await ctx.app.inject({ method: 'POST', url: '/app/me?lang=en', headers: auth, payload: { first_name: ' ' } });
+    const empty = await me.post('/app/me?lang=en', { first_name: ' ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.first_name).toEqual(['This field is required.']);
   });
 
   it('changes the password with the old one and reports per-field errors', async () => {
-    const { auth } = await signedIn(ctx.db);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/me/password/change?lang=en',
-      headers: auth,
-      payload: { old_password: 'nope', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    const me = ctx.as(await signedIn(ctx.db));
+    const wrong = await me.post('/app/me/password/change?lang=en', {
+      old_password: 'nope',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.old_password).toEqual(['The current password is not correct.']);
-    const short = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/me/password/change?lang=en',
-      headers: auth,
-      payload: { old_password: 'test-password', password: 'short', password_confirmation: 'short' },
+    const short = await me.post('/app/me/password/change?lang=en', {
+      old_password: 'test-password',
+      password: 'short',
+      password_confirmation: 'short',
     });
     expect(short.json().errors.password).toEqual(['Enter at least 8 characters.']);
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/me/password/change?lang=en',
-      headers: auth,
-      payload: { old_password: 'test-password', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    const ok = await me.post('/app/me/password/change?lang=en', {
+      old_password: 'test-password',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
     });
     expect(ok.json()).toEqual({ message: 'Password successfully changed' });
-    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
+    expect((await me.get('/app/me')).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { addToMenu, customerAt, makeCategory, makeDish, menuWorld } from '../ordering/ordering.factories.js';
 
 let ctx: TestContext;
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function place(auth: Record<string, string>, body: object) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/app/order/create', headers: auth, payload: { terms: true, ...body } });
+async function place(who: Client, body: object) {
+  const res = await who.post('/app/order/create', { terms: true, ...body });
   expect(res.statusCode).toBe(200);
   return res.json().order_id as number;
 }
@@ -29,10 +30,10 @@ async function world() {
     title: { lv: 'Sula', en: 'Juice' },
   });
   await addToMenu(ctx.db, w.menu.id, juice);
-  const c = await customerAt(ctx.db, now);
+  const c = ctx.as(await customerAt(ctx.db, now));
   const [g1, g2, g3] = w.set.groups;
   // Plain: 2 soups and 1 juice; a set meal × 3 with soup, main and dessert.
-  await place(c.auth, {
+  await place(c, {
     dishlist_id: w.menu.id,
     items: [
       { id: w.soup.id, qty: 2 },
@@ -40,7 +41,7 @@ async function world() {
     ],
     payment_type: 'cash',
   });
-  await place(c.auth, {
+  await place(c, {
     dishlist_id: w.menu.id,
     items: [
       {
@@ -56,17 +57,17 @@ async function world() {
     payment_type: 'cash',
   });
   // Not placed: a pending card order and a failed one.
-  await place(c.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 4 }], payment_type: 'card' });
-  const failed = await place(c.auth, { dishlist_id: w.menu.id, items: [{ id: juice.id, qty: 7 }], payment_type: 'cash' });
+  await place(c, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 4 }], payment_type: 'card' });
+  const failed = await place(c, { dishlist_id: w.menu.id, items: [{ id: juice.id, qty: 7 }], payment_type: 'cash' });
   await ctx.db.update(orders).set({ status: 0 }).where(eq(orders.id, failed));
-  const staff = await signedIn(ctx.db, { role: 'kitchen' }, now);
+  const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
   return { w, juice, drinks, c, staff };
 }
 
 describe('kitchen display data', () => {
   it('counts plain lines and the chosen options of set meals from placed orders only', async () => {
     const x = await world();
-    const res = await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=en`, headers: x.staff.auth });
+    const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=en`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.dishlist).toMatchObject({ id: x.w.menu.id, title: x.w.menu.title });
@@ -92,17 +93,15 @@ describe('kitchen display data', () => {
     expect(body.initials).toEqual([{ id: x.w.set.complex.id, title: 'Set', qty: 3 }]);
     // The set meal itself is no dish to cook.
     expect(body.dishes.flatMap((g: { data: { id: number }[] }) => g.data.map((d) => d.id))).not.toContain(x.w.set.complex.id);
-    const lv = (
-      await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`, headers: x.staff.auth })
-    ).json();
+    const lv = (await x.staff.get(`/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}&lang=lv`)).json();
     expect(lv.initials[0].title).toBe('Komplekss');
   });
 
   it('answers an empty display for a menu without placed orders', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
-    const res = await ctx.app.inject({ url: `/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}`, headers: admin.auth });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
+    const res = await admin.get(`/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ dishes: [], initials: [] });
   });
@@ -111,16 +110,12 @@ describe('kitchen display data', () => {
     const x = await world();
     const other = await menuWorld(ctx.db, ctx.clock.now());
     const url = `/app/kitchen/${x.w.menu.id}?provider_id=${x.w.provider.id}`;
-    expect((await ctx.app.inject({ url, headers: x.c.auth })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+    expect((await x.c.get(url)).statusCode).toBe(403);
+    expect((await ctx.anon.get(url)).statusCode).toBe(401);
     // Another provider's menu, and an unknown one.
-    expect(
-      (await ctx.app.inject({ url: `/app/kitchen/${other.menu.id}?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode,
-    ).toBe(404);
-    expect(
-      (await ctx.app.inject({ url: `/app/kitchen/2147483647?provider_id=${x.w.provider.id}`, headers: x.staff.auth })).statusCode,
-    ).toBe(404);
-    const huge = await ctx.app.inject({ url: `/app/kitchen/99999999999?provider_id=${x.w.provider.id}`, headers: x.staff.auth });
+    expect((await x.staff.get(`/app/kitchen/${other.menu.id}?provider_id=${x.w.provider.id}`)).statusCode).toBe(404);
+    expect((await x.staff.get(`/app/kitchen/2147483647?provider_id=${x.w.provider.id}`)).statusCode).toBe(404);
+    const huge = await x.staff.get(`/app/kitchen/99999999999?provider_id=${x.w.provider.id}`);
     expect(huge.statusCode).toBe(422);
     expect(huge.json().errors).toHaveProperty('id');
   });

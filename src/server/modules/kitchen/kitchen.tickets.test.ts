@@ -5,6 +5,7 @@ import type { KitchenTicket, TicketsResult } from '../../../shared/schemas/kitch
 import { allergens, auditLog, orderItems, orders } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 
@@ -14,13 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function place(auth: Record<string, string>, body: object) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/app/order/create',
-    headers: auth,
-    payload: { terms: true, payment_type: 'cash', ...body },
-  });
+async function place(who: Client, body: object) {
+  const res = await who.post('/app/order/create', { terms: true, payment_type: 'cash', ...body });
   expect(res.statusCode).toBe(200);
   return res.json().order_id as number;
 }
@@ -36,15 +32,15 @@ async function world() {
   const start = ctx.clock.now();
   const w = await menuWorld(ctx.db, start);
   const deadline = w.menu.to;
-  const a = await customerAt(ctx.db, start, { title: 'A birojs' }, { firstName: 'Anna' });
-  const b = await customerAt(ctx.db, start, { title: 'B birojs' }, { firstName: 'Baiba' });
-  const c = await customerAt(ctx.db, start, { title: 'C birojs' }, { firstName: 'Cilda' });
-  const d = await customerAt(ctx.db, start, { title: 'D birojs' }, { firstName: 'Dace' });
+  const a = ctx.as(await customerAt(ctx.db, start, { title: 'A birojs' }, { firstName: 'Anna' }));
+  const b = ctx.as(await customerAt(ctx.db, start, { title: 'B birojs' }, { firstName: 'Baiba' }));
+  const c = ctx.as(await customerAt(ctx.db, start, { title: 'C birojs' }, { firstName: 'Cilda' }));
+  const d = ctx.as(await customerAt(ctx.db, start, { title: 'D birojs' }, { firstName: 'Dace' }));
   const second = await makeLap(ctx.db, w.provider.id, [b.location.id, a.location.id], { title: 'Second', position: 1 });
   const first = await makeLap(ctx.db, w.provider.id, [c.location.id], { title: 'First', position: 0 });
   const [g1, g2, g3] = w.set.groups;
-  const oa = await place(a.auth, { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], comment: 'Bez sāls' });
-  const ob = await place(b.auth, {
+  const oa = await place(a, { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 2 }], comment: 'Bez sāls' });
+  const ob = await place(b, {
     dishlist_id: w.menu.id,
     items: [
       {
@@ -58,9 +54,9 @@ async function world() {
       },
     ],
   });
-  const oc = await place(c.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
-  const od = await place(d.auth, { dishlist_id: w.menu.id, items: [{ id: w.dessert.id, qty: 1 }] });
-  expect((await ctx.app.inject({ method: 'POST', url: `/app/order/${od}/cancel`, headers: d.auth })).statusCode).toBe(200);
+  const oc = await place(c, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
+  const od = await place(d, { dishlist_id: w.menu.id, items: [{ id: w.dessert.id, qty: 1 }] });
+  expect((await d.post(`/app/order/${od}/cancel`)).statusCode).toBe(200);
   await at(oa, new Date(deadline.getTime() - 3600_000));
   await at(ob, new Date(deadline.getTime() - 1800_000));
   await at(od, new Date(deadline.getTime() - 1800_000));
@@ -76,28 +72,20 @@ async function world() {
     .update(orderItems)
     .set({ allergenIds: [gluten!.id] })
     .where(eq(orderItems.orderId, ob));
-  const staff = await signedIn(ctx.db, { role: 'kitchen' }, start);
+  const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, start));
   return { w, a, b, c, d, first, second, oa, ob, oc, od, staff, deadline, start, allergen: gluten!.title.en! };
 }
 
 type X = Awaited<ReturnType<typeof world>>;
 
 async function tickets(x: X, by?: 'lap' | 'location'): Promise<TicketsResult> {
-  const res = await ctx.app.inject({
-    url: `/app/kitchen/${x.w.menu.id}/tickets?provider_id=${x.w.provider.id}&lang=en${by ? `&by=${by}` : ''}`,
-    headers: x.staff.auth,
-  });
+  const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}/tickets?provider_id=${x.w.provider.id}&lang=en${by ? `&by=${by}` : ''}`);
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function act(x: X, what: 'bump' | 'recall', ticket: string, auth = x.staff.auth) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/app/kitchen/${x.w.menu.id}/tickets/${what}?provider_id=${x.w.provider.id}`,
-    headers: auth,
-    payload: { ticket },
-  });
+async function act(x: X, what: 'bump' | 'recall', ticket: string, who: Client = x.staff) {
+  return who.post(`/app/kitchen/${x.w.menu.id}/tickets/${what}?provider_id=${x.w.provider.id}`, { ticket });
 }
 
 const keys = (list: KitchenTicket[]) => list.map((t) => t.key);
@@ -106,10 +94,9 @@ describe('kitchen tickets', () => {
   it("shows the earliest planned departure of the menu's laps, each lap ticket its own; staff set it on the lap, audited", async () => {
     const x = await world();
     const q = `?provider_id=${x.w.provider.id}&lang=en`;
-    const putLap = (id: number, payload: object) =>
-      ctx.app.inject({ method: 'PUT', url: `/app/laps/${id}${q}`, headers: x.staff.auth, payload });
+    const putLap = (id: number, payload: object) => x.staff.put(`/app/laps/${id}${q}`, payload);
     const allDay = async () => {
-      const res = await ctx.app.inject({ url: `/app/kitchen/${x.w.menu.id}${q}`, headers: x.staff.auth });
+      const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}${q}`);
       expect(res.statusCode).toBe(200);
       return res.json().dispatch_at as string | null;
     };
@@ -125,12 +112,7 @@ describe('kitchen tickets', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().departs_at).toBe('11:30');
     // A lap whose one stop has only a cancelled order leaves nothing: its earlier time does not count.
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/laps${q}`,
-      headers: x.staff.auth,
-      payload: { title: 'Early', departs_at: '09:00', locations: [x.d.location.id] },
-    });
+    const made = await x.staff.post(`/app/laps${q}`, { title: 'Early', departs_at: '09:00', locations: [x.d.location.id] });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().departs_at).toBe('09:00');
 
@@ -266,7 +248,7 @@ describe('kitchen tickets', () => {
     expect((await act(x, 'bump', lap)).json()).toMatchObject({ changed: true });
     const bumpedAt = ctx.clock.now();
     ctx.clock.set(x.start);
-    const late = await place(x.a.auth, { dishlist_id: x.w.menu.id, items: [{ id: x.w.dessert.id, qty: 1 }] });
+    const late = await place(x.a, { dishlist_id: x.w.menu.id, items: [{ id: x.w.dessert.id, qty: 1 }] });
     await at(late, new Date(bumpedAt.getTime() + 60_000));
     ctx.clock.set(new Date(bumpedAt.getTime() + 120_000));
     body = await tickets(x);
@@ -295,26 +277,18 @@ describe('kitchen tickets', () => {
     const eaters = [];
     ctx.clock.set(x.start);
     for (let i = 0; i < 25; i++) {
-      const e = await customerAt(ctx.db, x.start, { title: `L${i}` });
-      await place(e.auth, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
+      const e = ctx.as(await customerAt(ctx.db, x.start, { title: `L${i}` }));
+      await place(e, { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }] });
       eaters.push(`loc:${e.location.id}`);
     }
     ctx.clock.set(new Date(w.menu.to.getTime() + 60_000));
-    const staff = await signedIn(ctx.db, { role: 'admin' }, x.start);
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'admin' }, x.start));
     for (const key of eaters) {
       ctx.clock.advance(1000);
-      const r = await ctx.app.inject({
-        method: 'POST',
-        url: `/app/kitchen/${w.menu.id}/tickets/bump?provider_id=${w.provider.id}`,
-        headers: staff.auth,
-        payload: { ticket: key },
-      });
+      const r = await staff.post(`/app/kitchen/${w.menu.id}/tickets/bump?provider_id=${w.provider.id}`, { ticket: key });
       expect(r.statusCode).toBe(200);
     }
-    const big = await ctx.app.inject({
-      url: `/app/kitchen/${w.menu.id}/tickets?provider_id=${w.provider.id}&by=location`,
-      headers: staff.auth,
-    });
+    const big = await staff.get(`/app/kitchen/${w.menu.id}/tickets?provider_id=${w.provider.id}&by=location`);
     expect(keys(big.json().bumped)).toEqual(eaters.slice(5).reverse());
   });
 
@@ -322,26 +296,20 @@ describe('kitchen tickets', () => {
     const x = await world();
     const other = await menuWorld(ctx.db, x.start);
     const url = `/app/kitchen/${x.w.menu.id}/tickets?provider_id=${x.w.provider.id}`;
-    expect((await ctx.app.inject({ url, headers: x.a.auth })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
-    expect((await act(x, 'bump', `lap:${x.first.id}`, x.a.auth)).statusCode).toBe(403);
-    expect((await act(x, 'recall', `lap:${x.first.id}`, x.a.auth)).statusCode).toBe(403);
-    expect(
-      (await ctx.app.inject({ url: `/app/kitchen/${other.menu.id}/tickets?provider_id=${x.w.provider.id}`, headers: x.staff.auth }))
-        .statusCode,
-    ).toBe(404);
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/kitchen/${other.menu.id}/tickets/bump?provider_id=${x.w.provider.id}`,
-      headers: x.staff.auth,
-      payload: { ticket: `lap:${x.first.id}` },
+    expect((await x.a.get(url)).statusCode).toBe(403);
+    expect((await ctx.anon.get(url)).statusCode).toBe(401);
+    expect((await act(x, 'bump', `lap:${x.first.id}`, x.a)).statusCode).toBe(403);
+    expect((await act(x, 'recall', `lap:${x.first.id}`, x.a)).statusCode).toBe(403);
+    expect((await x.staff.get(`/app/kitchen/${other.menu.id}/tickets?provider_id=${x.w.provider.id}`)).statusCode).toBe(404);
+    const foreign = await x.staff.post(`/app/kitchen/${other.menu.id}/tickets/bump?provider_id=${x.w.provider.id}`, {
+      ticket: `lap:${x.first.id}`,
     });
     expect(foreign.statusCode).toBe(404);
     expect((await act(x, 'bump', 'lap:2147483647')).statusCode).toBe(404);
     const bad = await act(x, 'bump', 'drop table');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('ticket');
-    expect((await ctx.app.inject({ url: `${url}&by=dish`, headers: x.staff.auth })).statusCode).toBe(422);
+    expect((await x.staff.get(`${url}&by=dish`)).statusCode).toBe(422);
     // Nothing was bumped by the refused calls.
     expect((await tickets(x)).bumped).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { ledgerDifferences } from '../../lib/ledger.js';
 import { sandboxGateway } from '../../lib/payments/sandbox.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { monthStatement } from '../invoices/statement.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { expireUnpaidOrders } from '../payments/payments.service.js';
@@ -18,12 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-const post = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const order = (menuId: number, items: { id: number; qty: number }[], auth: Headers, paymentType = 'cash') =>
-  post('/app/order/create', { dishlist_id: menuId, items, payment_type: paymentType, terms: true }, auth);
-const cancel = (orderId: number, auth: Headers) => post(`/app/order/${orderId}/cancel`, {}, auth);
+const order = (menuId: number, items: { id: number; qty: number }[], who: Client, paymentType = 'cash') =>
+  who.post('/app/order/create', { dishlist_id: menuId, items, payment_type: paymentType, terms: true });
+const cancel = (orderId: number, who: Client) => who.post(`/app/order/${orderId}/cancel`, {});
 
 /** An order's entries as [kind, amount, reversal], in the order written. */
 async function entriesOf(orderId: number) {
@@ -37,11 +35,8 @@ async function entriesOf(orderId: number) {
 
 async function approve(orderId: number) {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/app/payments/sandbox/${payment!.reference}/approve`,
+  const res = await ctx.anon.post(`/app/payments/sandbox/${payment!.reference}/approve`, '', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
   });
   expect(res.statusCode).toBeLessThan(400);
   return payment!;
@@ -51,9 +46,9 @@ describe('the ledger', () => {
   it('placing a cash order writes its subsidy, bonus and cash owed; cancelling reverses them once', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 200 });
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 200 }));
     // 2 soups (6.00): 3.00 subsidy, 2.00 bonus, 1.00 cash.
-    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
+    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 2 }], c);
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().order_id as number;
     expect(await entriesOf(id)).toEqual([
@@ -71,8 +66,8 @@ describe('the ledger', () => {
     });
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
 
-    expect((await cancel(id, c.auth)).statusCode).toBe(200);
-    expect((await cancel(id, c.auth)).statusCode).toBe(200);
+    expect((await cancel(id, c)).statusCode).toBe(200);
+    expect((await cancel(id, c)).statusCode).toBe(200);
     expect(await entriesOf(id)).toEqual([
       ['subsidy', 300, false],
       ['bonus', 200, false],
@@ -87,8 +82,8 @@ describe('the ledger', () => {
   it('a paid card order records the payment; cancelled, the refund sent is a negative entry', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth, 'card');
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 2 }], c, 'card');
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().order_id as number;
     // Pending: nothing received yet.
@@ -99,7 +94,7 @@ describe('the ledger', () => {
     await approve(id);
     expect(await entriesOf(id)).toEqual([['payment_card', 625, false]]);
 
-    expect((await cancel(id, c.auth)).statusCode).toBe(200);
+    expect((await cancel(id, c)).statusCode).toBe(200);
     await retryRefunds(ctx.db, sandboxGateway(ctx.deps.env), ctx.clock.now);
     const refunds = await ctx.db
       .select({ paymentId: ledgerEntries.paymentId, refundId: ledgerEntries.refundId })
@@ -121,8 +116,8 @@ describe('the ledger', () => {
   it('an expired card order gives its subsidy back in the ledger', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 100 });
-    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth, 'card');
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 100 }));
+    const res = await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c, 'card');
     const id = res.json().order_id as number;
     expect(await entriesOf(id)).toEqual([['subsidy', 100, false]]);
     ctx.clock.advance((ctx.deps.env.PAYMENT_TIMEOUT_MINUTES + 1) * 60_000);
@@ -137,12 +132,12 @@ describe('the ledger', () => {
   it('cash collected on a lap is the change of the recorded amount', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     await makeLap(ctx.db, w.provider.id, [c.location.id]);
-    const staff = await signedIn(ctx.db, { role: 'kitchen' });
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const q = `?provider_id=${w.provider.id}`;
     for (const amount of [4, 4.8, 3]) {
-      const res = await post(`/app/cashbalance/${w.menu.id}${q}`, { location_id: c.location.id, amount }, staff.auth);
+      const res = await staff.post(`/app/cashbalance/${w.menu.id}${q}`, { location_id: c.location.id, amount });
       expect(res.statusCode, res.body).toBe(200);
     }
     const rows = await ctx.db
@@ -163,19 +158,19 @@ describe('the ledger', () => {
     const w = await menuWorld(ctx.db, now);
     await setBalance(ctx.db, w.menu.id, w.soup.id, 12);
     const customers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => customerAt(ctx.db, now, { subsidyCents: 150 }, { bonusCents: 100 * (i % 3) })),
+      Array.from({ length: 8 }, async (_, i) =>
+        ctx.as(await customerAt(ctx.db, now, { subsidyCents: 150 }, { bonusCents: 100 * (i % 3) })),
+      ),
     );
     // Each customer orders three times at once (one subsidy and one bonus between them), on limited stock.
     const placed = await Promise.all(
-      customers.flatMap((c) => [1, 2, 3].map(() => order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth).then((r) => ({ r, c })))),
+      customers.flatMap((c) => [1, 2, 3].map(() => order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c).then((r) => ({ r, c })))),
     );
     const ok = placed.filter((p) => p.r.statusCode === 200);
     expect(ok.length).toBe(12);
     // Half of them cancelled, each twice at once, while the others order again.
-    const cancels = ok
-      .filter((_, i) => i % 2 === 0)
-      .flatMap((p) => [cancel(p.r.json().order_id, p.c.auth), cancel(p.r.json().order_id, p.c.auth)]);
-    const more = customers.map((c) => order(w.menu.id, [{ id: w.main.id, qty: 1 }], c.auth));
+    const cancels = ok.filter((_, i) => i % 2 === 0).flatMap((p) => [cancel(p.r.json().order_id, p.c), cancel(p.r.json().order_id, p.c)]);
+    const more = customers.map((c) => order(w.menu.id, [{ id: w.main.id, qty: 1 }], c));
     const answers = await Promise.all([...cancels, ...more]);
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
@@ -189,8 +184,8 @@ describe('the ledger', () => {
   it('the check finds an order whose amounts disagree with its entries, and a movement counted twice is refused', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 200 });
-    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 200 }));
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c)).json().order_id as number;
     await ctx.db.update(orders).set({ subsidyCents: 250 }).where(eq(orders.id, id));
     expect(await ledgerDifferences(ctx.db)).toEqual([
       { what: 'order', orderId: id, menuId: w.menu.id, locationId: c.location.id, kind: 'subsidy', expected: 250, actual: 200 },
@@ -218,18 +213,18 @@ describe('POST /app/ledger/corrections', () => {
   it('an admin records a correction with its reason; others may not; 0 and unknown orders are refused', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c)).json().order_id as number;
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const url = '/app/ledger/corrections?lang=en';
     const body = { amount_cents: -50, reason: 'Cash short at the door', order_id: id };
 
-    expect((await post(url, body)).statusCode).toBe(401);
+    expect((await ctx.anon.post(url, body)).statusCode).toBe(401);
     for (const role of ['customer', 'kitchen'] as const) {
-      const who = await signedIn(ctx.db, { role });
-      expect((await post(url, body, who.auth)).statusCode, role).toBe(403);
+      const who = ctx.as(await signedIn(ctx.db, { role }));
+      expect((await who.post(url, body)).statusCode, role).toBe(403);
     }
-    const res = await post(url, body, admin.auth);
+    const res = await admin.post(url, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ amount_cents: -50, order_id: id });
     const [row] = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, res.json().id));
@@ -246,13 +241,13 @@ describe('POST /app/ledger/corrections', () => {
     // A correction is a movement of its own: the order still reconciles.
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
 
-    const zero = await post('/app/ledger/corrections?lang=lv', { ...body, amount_cents: 0 }, admin.auth);
+    const zero = await admin.post('/app/ledger/corrections?lang=lv', { ...body, amount_cents: 0 });
     expect(zero.statusCode).toBe(422);
     expect(zero.json().errors.amount_cents).toEqual(['Korekcijai jāmaina summa: ievadiet summu, kas nav 0.']);
-    const noReason = await post(url, { ...body, reason: '  ' }, admin.auth);
+    const noReason = await admin.post(url, { ...body, reason: '  ' });
     expect(noReason.statusCode).toBe(422);
     expect(Object.keys(noReason.json().errors)).toEqual(['reason']);
-    const unknown = await post('/app/ledger/corrections?lang=ru', { ...body, order_id: 999_999 }, admin.auth);
+    const unknown = await admin.post('/app/ledger/corrections?lang=ru', { ...body, order_id: 999_999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.order_id).toEqual(['Заказ с таким номером не найден.']);
   });
@@ -262,16 +257,15 @@ describe('GET /app/ledger', () => {
   it('lists the provider’s entries newest first for admins, filtered by order and kind, with the sum; others get 403', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c)).json().order_id as number;
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     expect(
-      (await post('/app/ledger/corrections', { amount_cents: 120, reason: 'Tip kept by mistake', order_id: id }, admin.auth)).statusCode,
+      (await admin.post('/app/ledger/corrections', { amount_cents: 120, reason: 'Tip kept by mistake', order_id: id })).statusCode,
     ).toBe(200);
-    const get = (q: string, auth: Headers) =>
-      ctx.app.inject({ method: 'GET', url: `/app/ledger?provider_id=${w.provider.id}&${q}`, headers: auth });
+    const ledger = (q: string, who: Client) => who.get(`/app/ledger?provider_id=${w.provider.id}&${q}`);
 
-    const res = await get(`filter[order_id]=${id}`, admin.auth);
+    const res = await ledger(`filter[order_id]=${id}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as {
       data: {
@@ -294,12 +288,12 @@ describe('GET /app/ledger', () => {
     expect(page.data.slice(1).map((e) => [e.kind, e.amount_cents])).toEqual([...own].reverse().map(([k, a]) => [k, a]));
     expect(page.sum_cents).toBe(own.reduce((s, [, a]) => s + a, 0) + 120);
 
-    const corrections = (await get(`filter[order_id]=${id}&filter[kind]=correction`, admin.auth)).json();
+    const corrections = (await ledger(`filter[order_id]=${id}&filter[kind]=correction`, admin)).json();
     expect(corrections.total).toBe(1);
     expect(corrections.sum_cents).toBe(120);
-    expect((await get('filter[kind]=nonsense', admin.auth)).statusCode).toBe(422);
+    expect((await ledger('filter[kind]=nonsense', admin)).statusCode).toBe(422);
     for (const role of ['customer', 'kitchen'] as const) {
-      expect((await get('', (await signedIn(ctx.db, { role })).auth)).statusCode, role).toBe(403);
+      expect((await ledger('', ctx.as(await signedIn(ctx.db, { role })))).statusCode, role).toBe(403);
     }
   });
 });

@@ -4,6 +4,7 @@ import { auditLog, orders } from '../../db/schema/index.js';
 import type { Change } from '../../lib/events.js';
 import { makeLocation, makeProvider, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeMenu } from './ordering.factories.js';
 
 let ctx: TestContext;
@@ -37,12 +38,11 @@ const acceptedOf = async (ids: number[]) =>
     ]),
   );
 
-const acceptAll = (headers: Record<string, string>, payload: object, lang = 'en') =>
-  ctx.app.inject({ method: 'POST', url: `/app/order/accept-all?lang=${lang}`, headers, payload });
+const acceptAll = (who: Client, payload: object, lang = 'en') => who.post(`/app/order/accept-all?lang=${lang}`, payload);
 
 describe('POST /app/order/accept-all', () => {
   it('accepts the new placed orders of one location only, and tells the live pages about each', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const s = await scene();
     const newA1 = await s.order(s.menu.id, s.a.id);
     const newA2 = await s.order(s.menu.id, s.a.id);
@@ -53,7 +53,7 @@ describe('POST /app/order/accept-all', () => {
     const otherMenu = await s.order(s.other.id, s.a.id);
     const changes: Change[] = [];
     const stop = ctx.app.changes.subscribe((c) => changes.push(c));
-    const res = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id });
+    const res = await acceptAll(kitchen, { dishlist_id: s.menu.id, location_id: s.a.id });
     stop();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Orders accepted: 2.', accepted: [newA1, newA2], left_new: 0 });
@@ -71,23 +71,21 @@ describe('POST /app/order/accept-all', () => {
       { type: 'order', menuId: s.menu.id, orderId: newA2 },
     ]);
     // Again: nothing new, nothing changes.
-    const again = await acceptAll(kitchen.auth, { dishlist_id: s.menu.id, location_id: s.a.id }, 'lv');
+    const again = await acceptAll(kitchen, { dishlist_id: s.menu.id, location_id: s.a.id }, 'lv');
     expect(again.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 0.', accepted: [], left_new: 0 });
   });
 
   it('accepts only the orders the page showed; a newer new order stays new and is counted', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const s = await scene();
     const seen = await s.order(s.menu.id, s.a.id);
     // Placed after the page counted: the confirmation named 1 order.
     const newer = await s.order(s.menu.id, s.a.id);
     const changes: Change[] = [];
     const stop = ctx.app.changes.subscribe((c) => changes.push(c));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`,
-      headers: kitchen.auth,
-      payload: { dishlist_id: s.menu.id, order_ids: [seen] },
+    const res = await kitchen.post(`/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`, {
+      dishlist_id: s.menu.id,
+      order_ids: [seen],
     });
     stop();
     expect(res.statusCode).toBe(200);
@@ -106,17 +104,16 @@ describe('POST /app/order/accept-all', () => {
       .where(and(eq(auditLog.entityType, 'order'), inArray(auditLog.entityId, [String(seen), String(newer)])));
     expect(entries.filter((e) => e.action === 'order.accept').map((e) => e.entityId)).toEqual([String(seen)]);
     // Of one location: the same rule.
-    const lv = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/order/accept-all?lang=lv&provider_id=${s.menu.providerId}`,
-      headers: kitchen.auth,
-      payload: { dishlist_id: s.menu.id, location_id: s.a.id, order_ids: [newer] },
+    const lv = await kitchen.post(`/app/order/accept-all?lang=lv&provider_id=${s.menu.providerId}`, {
+      dishlist_id: s.menu.id,
+      location_id: s.a.id,
+      order_ids: [newer],
     });
     expect(lv.json()).toEqual({ success: true, message: 'Apstiprināti pasūtījumi: 1.', accepted: [newer], left_new: 0 });
   });
 
   it('never accepts ids of another menu, another location or another provider’s menu', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const s = await scene();
     const mine = await s.order(s.menu.id, s.a.id);
     const otherLocation = await s.order(s.menu.id, s.b.id);
@@ -125,11 +122,10 @@ describe('POST /app/order/accept-all', () => {
     const foreignMenu = await makeMenu(ctx.db, { providerId: foreignProvider.id, from: new Date(), to: new Date(Date.now() + 3600_000) });
     const foreign = await s.order(foreignMenu.id, s.a.id);
     const call = (dishlistId: number, ids: number[]) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`,
-        headers: kitchen.auth,
-        payload: { dishlist_id: dishlistId, location_id: s.a.id, order_ids: ids },
+      kitchen.post(`/app/order/accept-all?lang=en&provider_id=${s.menu.providerId}`, {
+        dishlist_id: dishlistId,
+        location_id: s.a.id,
+        order_ids: ids,
       });
     const res = await call(s.menu.id, [mine, otherLocation, otherMenu, foreign]);
     expect(res.statusCode).toBe(200);
@@ -146,10 +142,10 @@ describe('POST /app/order/accept-all', () => {
   });
 
   it('accepts the whole menu without a location', async () => {
-    const admin = await signedIn(ctx.db, { role: 'admin' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
     const s = await scene();
     const ids = [await s.order(s.menu.id, s.a.id), await s.order(s.menu.id, s.b.id), await s.order(s.menu.id, null)];
-    const res = await acceptAll(admin.auth, { dishlist_id: s.menu.id }, 'ru');
+    const res = await acceptAll(admin, { dishlist_id: s.menu.id }, 'ru');
     expect(res.json()).toMatchObject({ message: 'Принято заказов: 3.', accepted: ids });
     expect(Object.values(await acceptedOf(ids))).toEqual([1, 1, 1]);
   });
@@ -157,32 +153,32 @@ describe('POST /app/order/accept-all', () => {
   it('is for staff only; customers and location managers get 403, no session 401', async () => {
     const s = await scene();
     const id = await s.order(s.menu.id, s.a.id);
-    const manager = await signedIn(ctx.db, { locationId: s.a.id, isLocationManager: true });
-    const customer = await signedIn(ctx.db, { locationId: s.a.id });
-    expect((await acceptAll({}, { dishlist_id: s.menu.id })).statusCode).toBe(401);
-    expect((await acceptAll(manager.auth, { dishlist_id: s.menu.id, location_id: s.a.id })).statusCode).toBe(403);
-    expect((await acceptAll(customer.auth, { dishlist_id: s.menu.id })).statusCode).toBe(403);
+    const manager = ctx.as(await signedIn(ctx.db, { locationId: s.a.id, isLocationManager: true }));
+    const customer = ctx.as(await signedIn(ctx.db, { locationId: s.a.id }));
+    expect((await acceptAll(ctx.anon, { dishlist_id: s.menu.id })).statusCode).toBe(401);
+    expect((await acceptAll(manager, { dishlist_id: s.menu.id, location_id: s.a.id })).statusCode).toBe(403);
+    expect((await acceptAll(customer, { dishlist_id: s.menu.id })).statusCode).toBe(403);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.accepted).toBe(0);
   });
 
   it('validates the body and answers 404 for an unknown menu', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
-    const bad = await acceptAll(kitchen.auth, { dishlist_id: 'x', location_id: 0 });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
+    const bad = await acceptAll(kitchen, { dishlist_id: 'x', location_id: 0 });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['dishlist_id', 'location_id']);
-    const unknown = await acceptAll(kitchen.auth, { dishlist_id: 2000000000 });
+    const unknown = await acceptAll(kitchen, { dishlist_id: 2000000000 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('This menu is not available.');
   });
 
   it('a single accept also reaches the live pages', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const s = await scene();
     const id = await s.order(s.menu.id, s.a.id);
     const changes: Change[] = [];
     const stop = ctx.app.changes.subscribe((c) => changes.push(c));
-    const res = await ctx.app.inject({ method: 'PUT', url: `/app/order/${id}?accepted=1`, headers: kitchen.auth });
+    const res = await kitchen.put(`/app/order/${id}?accepted=1`);
     stop();
     expect(res.statusCode).toBe(200);
     expect(changes).toEqual([{ type: 'order', menuId: s.menu.id, orderId: id }]);
@@ -191,10 +187,9 @@ describe('POST /app/order/accept-all', () => {
 
 describe('GET /app/order/new-count', () => {
   it('counts the provider’s placed, not yet accepted orders on today’s and later menus', async () => {
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const s = await scene();
-    const count = async () =>
-      (await ctx.app.inject({ url: `/app/order/new-count?provider_id=${s.menu.providerId}`, headers: kitchen.auth })).json().count;
+    const count = async () => (await kitchen.get(`/app/order/new-count?provider_id=${s.menu.providerId}`)).json().count;
     expect(await count()).toBe(0);
     await s.order(s.menu.id, s.a.id);
     await s.order(s.other.id, s.b.id);
@@ -215,13 +210,13 @@ describe('GET /app/order/new-count', () => {
     });
     await s.order(lateOpen.id, s.a.id);
     expect(await count()).toBe(3);
-    await acceptAll(kitchen.auth, { dishlist_id: s.menu.id });
+    await acceptAll(kitchen, { dishlist_id: s.menu.id });
     expect(await count()).toBe(2);
     // Another provider's orders are not counted.
     const elsewhere = await makeProvider(ctx.db);
-    expect((await ctx.app.inject({ url: `/app/order/new-count?provider_id=${elsewhere.id}`, headers: kitchen.auth })).json().count).toBe(0);
-    const customer = await signedIn(ctx.db);
-    expect((await ctx.app.inject({ url: '/app/order/new-count', headers: customer.auth })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ url: '/app/order/new-count' })).statusCode).toBe(401);
+    expect((await kitchen.get(`/app/order/new-count?provider_id=${elsewhere.id}`)).json().count).toBe(0);
+    const customer = ctx.as(await signedIn(ctx.db));
+    expect((await customer.get('/app/order/new-count')).statusCode).toBe(403);
+    expect((await ctx.anon.get('/app/order/new-count')).statusCode).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import { dishAllergens, dishes } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeAllergen } from '../catalogue/catalogue.factories.js';
 import { customerAt, menuWorld } from './ordering.factories.js';
 
@@ -17,11 +18,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
-
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 /** The menu world with gluten in the main (pork chop, breaded) and milk in the soup. */
 async function world() {
@@ -59,10 +55,10 @@ function setItem(w: Awaited<ReturnType<typeof world>>, second: number) {
 describe('allergens and diets on the order path', () => {
   it('the order page gives every dish and option its allergens (named) and diet tags, the same for every user', async () => {
     const w = await world();
-    const a = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] });
-    const b = await customerAt(ctx.db, w.now);
-    const pageA = (await get(`/app/order/create/${w.menu.id}?lang=en`, a.auth)).json();
-    const pageB = (await get(`/app/order/create/${w.menu.id}?lang=en`, b.auth)).json();
+    const a = ctx.as(await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] }));
+    const b = ctx.as(await customerAt(ctx.db, w.now));
+    const pageA = (await a.get(`/app/order/create/${w.menu.id}?lang=en`)).json();
+    const pageB = (await b.get(`/app/order/create/${w.menu.id}?lang=en`)).json();
     expect(pageA.dishlist).toEqual(pageB.dishlist);
     const dishesById = new Map(
       pageA.dishlist.categories.flatMap((c: { dishes: { id: number }[] }) => c.dishes).map((d: { id: number }) => [d.id, d]),
@@ -78,25 +74,26 @@ describe('allergens and diets on the order path', () => {
 
   it('the profile saves "I avoid" and "I eat"; an unknown allergen is refused', async () => {
     const w = await world();
-    const c = await customerAt(ctx.db, w.now);
-    const saved = await post('/app/me', { avoid_allergens: [w.gluten.id, w.gluten.id], diets: ['vegetarian', 'not_spicy'] }, c.auth);
+    const c = ctx.as(await customerAt(ctx.db, w.now));
+    const saved = await c.post('/app/me', { avoid_allergens: [w.gluten.id, w.gluten.id], diets: ['vegetarian', 'not_spicy'] });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ avoid_allergens: [w.gluten.id], diets: ['vegetarian', 'not_spicy'] });
-    expect((await get('/app/me', c.auth)).json()).toMatchObject({ avoid_allergens: [w.gluten.id], diets: ['vegetarian', 'not_spicy'] });
-    const bad = await post('/app/me?lang=en', { avoid_allergens: [w.milk.id, 2_000_000] }, c.auth);
+    expect((await c.get('/app/me')).json()).toMatchObject({ avoid_allergens: [w.gluten.id], diets: ['vegetarian', 'not_spicy'] });
+    const bad = await c.post('/app/me?lang=en', { avoid_allergens: [w.milk.id, 2_000_000] });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ 'avoid_allergens.1': ['This allergen does not exist.'] });
-    expect((await post('/app/me', { diets: ['carnivore'] }, c.auth)).statusCode).toBe(422);
+    expect((await c.post('/app/me', { diets: ['carnivore'] })).statusCode).toBe(422);
   });
 
   it('an order keeps what its lines contained (set meal: its chosen options) after the catalogue changes', async () => {
     const w = await world();
-    const c = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] });
-    const res = await post(
-      '/app/order/create?lang=en',
-      { dishlist_id: w.menu.id, items: [setItem(w, w.main.id), { id: w.dessert.id, qty: 1 }], payment_type: 'cash', terms: true },
-      c.auth,
-    );
+    const c = ctx.as(await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] }));
+    const res = await c.post('/app/order/create?lang=en', {
+      dishlist_id: w.menu.id,
+      items: [setItem(w, w.main.id), { id: w.dessert.id, qty: 1 }],
+      payment_type: 'cash',
+      terms: true,
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().order_id;
     const expected = {
@@ -106,49 +103,46 @@ describe('allergens and diets on the order path', () => {
       ],
       allergen_warnings: [{ id: w.gluten.id, title: w.gluten.code }],
     };
-    expect((await get(`/app/order/${id}?lang=en`, c.auth)).json()).toMatchObject(expected);
+    expect((await c.get(`/app/order/${id}?lang=en`)).json()).toMatchObject(expected);
     // The kitchen changes the recipe afterwards: the past order stays as it was.
     await ctx.db.delete(dishAllergens).where(eq(dishAllergens.dishId, w.main.id));
     await ctx.db.insert(dishAllergens).values({ dishId: w.dessert.id, allergenId: w.gluten.id });
-    const after = (await get(`/app/order/${id}?lang=en`, c.auth)).json();
+    const after = (await c.get(`/app/order/${id}?lang=en`)).json();
     expect(after).toMatchObject(expected);
     expect(after.items[1].allergens).toEqual([]);
   });
 
   it('an order without an avoided allergen is not flagged; a chosen option decides', async () => {
     const w = await world();
-    const c = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] });
-    const res = await post(
-      '/app/order/create',
-      { dishlist_id: w.menu.id, items: [setItem(w, w.dessert.id)], payment_type: 'cash', terms: true },
-      c.auth,
-    );
-    const o = (await get(`/app/order/${res.json().order_id}`, c.auth)).json();
+    const c = ctx.as(await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id] }));
+    const res = await c.post('/app/order/create', {
+      dishlist_id: w.menu.id,
+      items: [setItem(w, w.dessert.id)],
+      payment_type: 'cash',
+      terms: true,
+    });
+    const o = (await c.get(`/app/order/${res.json().order_id}`)).json();
     expect(o.items[0].allergens.map((a: { id: number }) => a.id)).toEqual([w.milk.id]);
     expect(o.allergen_warnings).toEqual([]);
   });
 
   it("staff ordering on a user's behalf: the eater's profile flags the order; the user list gives the profile", async () => {
     const w = await world();
-    const c = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id], diets: ['no_pork'] });
-    const staff = await signedIn(ctx.db, { role: 'kitchen', avoidedAllergens: [w.milk.id] }, w.now);
-    const users = (await get(`/app/users/list?search=${encodeURIComponent(c.user.email)}`, staff.auth)).json();
+    const c = ctx.as(await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id], diets: ['no_pork'] }));
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen', avoidedAllergens: [w.milk.id] }, w.now));
+    const users = (await staff.get(`/app/users/list?search=${encodeURIComponent(c.user.email)}`)).json();
     expect(users.data[0]).toMatchObject({ id: c.user.id, avoid_allergens: [w.gluten.id], diets: ['no_pork'] });
-    const res = await post(
-      '/app/order/create-for-user',
-      {
-        dishlist_id: w.menu.id,
-        items: [
-          { id: w.main.id, qty: 1 },
-          { id: w.soup.id, qty: 1 },
-        ],
-        user_id: c.user.id,
-      },
-      staff.auth,
-    );
+    const res = await staff.post('/app/order/create-for-user', {
+      dishlist_id: w.menu.id,
+      items: [
+        { id: w.main.id, qty: 1 },
+        { id: w.soup.id, qty: 1 },
+      ],
+      user_id: c.user.id,
+    });
     expect(res.statusCode).toBe(200);
     // The kitchen's incoming orders: the flag names the eater's allergen (not the staff member's).
-    const list = (await get(`/app/order?filter[dishlist_id]=${w.menu.id}&filter[status]=2&per_page=all&full=1&lang=en`, staff.auth)).json();
+    const list = (await staff.get(`/app/order?filter[dishlist_id]=${w.menu.id}&filter[status]=2&per_page=all&full=1&lang=en`)).json();
     const orders = list.data.flatMap((g: { orders: unknown[] }) => g.orders);
     expect(orders).toHaveLength(1);
     expect(orders[0].allergen_warnings).toEqual([{ id: w.gluten.id, title: w.gluten.code }]);
@@ -156,31 +150,27 @@ describe('allergens and diets on the order path', () => {
 
   it('the kitchen display and the orders print-out flag the order, naming the eater, the dish and the allergen', async () => {
     const w = await world();
-    const c = await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id], firstName: 'Alise' });
-    const calm = await customerAt(ctx.db, w.now, {}, { firstName: 'Bruno' });
-    const place = (auth: Headers) =>
-      post(
-        '/app/order/create',
-        {
-          dishlist_id: w.menu.id,
-          items: [
-            { id: w.main.id, qty: 1 },
-            { id: w.dessert.id, qty: 1 },
-          ],
-          payment_type: 'cash',
-          terms: true,
-        },
-        auth,
-      );
-    const flagged = (await place(c.auth)).json().order_id;
-    await place(calm.auth);
-    const staff = await signedIn(ctx.db, { role: 'kitchen' }, w.now);
-    const kds = await get(`/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}&lang=en`, staff.auth);
+    const c = ctx.as(await customerAt(ctx.db, w.now, {}, { avoidedAllergens: [w.gluten.id], firstName: 'Alise' }));
+    const calm = ctx.as(await customerAt(ctx.db, w.now, {}, { firstName: 'Bruno' }));
+    const place = (who: Client) =>
+      who.post('/app/order/create', {
+        dishlist_id: w.menu.id,
+        items: [
+          { id: w.main.id, qty: 1 },
+          { id: w.dessert.id, qty: 1 },
+        ],
+        payment_type: 'cash',
+        terms: true,
+      });
+    const flagged = (await place(c)).json().order_id;
+    await place(calm);
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, w.now));
+    const kds = await staff.get(`/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}&lang=en`);
     expect(kds.statusCode).toBe(200);
     expect(kds.json().allergen_alerts).toEqual([
       { order_id: flagged, name: 'Alise', location: c.location.title, dishes: ['Pork chop'], allergens: [w.gluten.code] },
     ]);
-    const pdf = await get(`/app/dishlists/${w.menu.id}/print-orders?provider_id=${w.provider.id}&lang=en`, staff.auth);
+    const pdf = await staff.get(`/app/dishlists/${w.menu.id}/print-orders?provider_id=${w.provider.id}&lang=en`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(`ALLERGEN ALERT, avoids: ${w.gluten.code}`);

@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../../lib/payments/gateway.js';
 import { sandboxGateway } from '../../lib/payments/sandbox.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { retryRefunds, sendRefund } from '../payments/refunds.service.js';
 import { customerAt, menuWorld } from './ordering.factories.js';
@@ -18,13 +19,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => sandbox().failRefunds(false));
 
-type Headers = Record<string, string>;
 const sandbox = () => sandboxGateway(ctx.deps.env);
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const cancel = (orderId: number, headers: Headers, query = '') =>
-  ctx.app.inject({ method: 'POST', url: `/app/order/${orderId}/cancel${query}`, headers });
+const cancel = (orderId: number, who: Client, query = '') => who.post(`/app/order/${orderId}/cancel${query}`);
 
 async function stockOf(menuId: number, dishId: number) {
   const rows = await ctx.db
@@ -43,8 +39,8 @@ const cashBody = (menuId: number, items: { id: number; qty: number }[]) => ({
   terms: true,
 });
 
-async function placeCash(menuId: number, items: { id: number; qty: number }[], auth: Headers) {
-  const res = await post('/app/order/create', cashBody(menuId, items), auth);
+async function placeCash(menuId: number, items: { id: number; qty: number }[], who: Client) {
+  const res = await who.post('/app/order/create', cashBody(menuId, items));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().order_id as number;
 }
@@ -53,16 +49,13 @@ async function placeCash(menuId: number, items: { id: number; qty: number }[], a
 async function paidCardOrder() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const c = await customerAt(ctx.db, now);
-  const res = await post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 2 }]), payment_type: 'card' }, c.auth);
+  const c = ctx.as(await customerAt(ctx.db, now));
+  const res = await c.post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 2 }]), payment_type: 'card' });
   expect(res.statusCode, res.body).toBe(200);
   const orderId = res.json().order_id as number;
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const approved = await ctx.app.inject({
-    method: 'POST',
-    url: `/app/payments/sandbox/${payment!.reference}/approve`,
+  const approved = await ctx.anon.post(`/app/payments/sandbox/${payment!.reference}/approve`, '', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
   });
   expect(approved.statusCode).toBeLessThan(400);
   expect((await orderRow(orderId)).status).toBe(2);
@@ -73,14 +66,14 @@ describe('cancelling an order', () => {
   it('a customer cancels their own order before the deadline: stock, subsidy and bonus come back, once', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 200 });
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 300 }, { bonusCents: 200 }));
     // 2 soups (6.00): 3.00 subsidy, 2.00 bonus, 1.00 cash.
-    const id = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
+    const id = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c);
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(3);
-    const before = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    const before = (await c.get(`/app/order/create/${w.menu.id}`)).json();
     expect(before.userData).toMatchObject({ subsidy: 0, bonus: 0 });
 
-    const res = await cancel(id, c.auth, '?lang=en');
+    const res = await cancel(id, c, '?lang=en');
     expect(res.statusCode, res.body).toBe(200);
     const body = cancelOrderResult.strict().parse(res.json());
     expect(body.already_cancelled).toBe(false);
@@ -89,35 +82,35 @@ describe('cancelling an order', () => {
     expect(await orderRow(id)).toMatchObject({ status: 3, cancelledById: c.user.id, stockReleased: true });
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     expect(await bonusOf(c.user.id)).toBe(200);
-    const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    const page = (await c.get(`/app/order/create/${w.menu.id}`)).json();
     expect(page.userData).toMatchObject({ subsidy: 3, bonus: 2 });
     const soup = page.dishlist.categories[0].dishes.find((d: { id: number }) => d.id === w.soup.id);
     expect(soup.qty).toBe(5);
 
     // A second cancel says so and gives nothing back again.
-    const again = await cancel(id, c.auth);
+    const again = await cancel(id, c);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ already_cancelled: true, order: { status: 3 } });
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     expect(await bonusOf(c.user.id)).toBe(200);
 
     // A new order can use the subsidy and bonus again.
-    const next = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
+    const next = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c);
     expect(await orderRow(next)).toMatchObject({ subsidyCents: 300, bonusCents: 200, amountToPayCents: 100, status: 2 });
   });
 
   it('keeps customers to their own orders before the deadline; staff cancel any order of their provider at any time', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const other = await customerAt(ctx.db, now);
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, now);
-    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
-    const a = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth);
-    const b = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth);
-    expect((await cancel(a, {})).statusCode).toBe(401);
-    expect((await cancel(a, other.auth)).statusCode).toBe(403);
-    expect((await cancel(2147483647, c.auth)).statusCode).toBe(404);
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const other = ctx.as(await customerAt(ctx.db, now));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
+    const a = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c);
+    const b = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c);
+    expect((await cancel(a, ctx.anon)).statusCode).toBe(401);
+    expect((await cancel(a, other)).statusCode).toBe(403);
+    expect((await cancel(2147483647, c)).statusCode).toBe(404);
     expect((await orderRow(a)).status).toBe(2);
 
     // After the deadline the customer is refused, in their language.
@@ -129,7 +122,7 @@ describe('cancelling an order', () => {
         ru: 'Меню закрыто, этот заказ больше нельзя отменить.',
       };
       for (const [lang, text] of Object.entries(texts)) {
-        const late = await cancel(a, c.auth, `?lang=${lang}`);
+        const late = await cancel(a, c, `?lang=${lang}`);
         expect(late.statusCode).toBe(409);
         expect(late.json().message).toBe(text);
       }
@@ -138,11 +131,11 @@ describe('cancelling an order', () => {
 
       // Staff of another provider do not see it; staff of this one cancel after the deadline.
       const elsewhere = await menuWorld(ctx.db, ctx.clock.now());
-      expect((await cancel(a, kitchen.auth, `?provider_id=${elsewhere.provider.id}`)).statusCode).toBe(404);
-      const byKitchen = await cancel(a, kitchen.auth, `?provider_id=${w.provider.id}`);
+      expect((await cancel(a, kitchen, `?provider_id=${elsewhere.provider.id}`)).statusCode).toBe(404);
+      const byKitchen = await cancel(a, kitchen, `?provider_id=${w.provider.id}`);
       expect(byKitchen.statusCode).toBe(200);
       expect(await orderRow(a)).toMatchObject({ status: 3, cancelledById: kitchen.user.id });
-      const byAdmin = await cancel(b, admin.auth, `?provider_id=${w.provider.id}`);
+      const byAdmin = await cancel(b, admin, `?provider_id=${w.provider.id}`);
       expect(byAdmin.statusCode).toBe(200);
       expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     } finally {
@@ -153,26 +146,23 @@ describe('cancelling an order', () => {
   it('refuses a failed order and gives up the pending payment of an unpaid one', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const res = await post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }]), payment_type: 'card' }, c.auth);
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const res = await c.post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }]), payment_type: 'card' });
     const pending = res.json().order_id as number;
-    expect((await cancel(pending, c.auth)).statusCode).toBe(200);
+    expect((await cancel(pending, c)).statusCode).toBe(200);
     const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, pending));
     expect(p!.status).toBe('failed');
     expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, pending))).toHaveLength(0);
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(5);
     // The sandbox page no longer takes the payment.
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/app/payments/sandbox/${p!.reference}/approve`,
+    await ctx.anon.post(`/app/payments/sandbox/${p!.reference}/approve`, '', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
     });
     expect((await orderRow(pending)).status).toBe(3);
 
-    const failed = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth);
+    const failed = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c);
     await ctx.db.update(orders).set({ status: 0, stockReleased: true }).where(eq(orders.id, failed));
-    const refused = await cancel(failed, c.auth, '?lang=en');
+    const refused = await cancel(failed, c, '?lang=en');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This order cannot be cancelled.');
   });
@@ -180,46 +170,46 @@ describe('cancelling an order', () => {
   it('a cancelled order is left out of every count and sum: order list, print-out, kitchen, laps, history, menus', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 100 });
-    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 100 }));
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     const q = `?provider_id=${w.provider.id}`;
-    const kept = await placeCash(w.menu.id, [{ id: w.main.id, qty: 1 }], c.auth);
-    const gone = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
-    expect((await cancel(gone, c.auth)).statusCode).toBe(200);
+    const kept = await placeCash(w.menu.id, [{ id: w.main.id, qty: 1 }], c);
+    const gone = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c);
+    expect((await cancel(gone, c)).statusCode).toBe(200);
 
-    const list = (await get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&full=1`, staff.auth)).json();
+    const list = (await staff.get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&full=1`)).json();
     expect(list.totals).toMatchObject({ count: 1, total: 5.5, cash: 4.5, subsidy: 1 });
-    const placedOnly = (await get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&filter[status]=2&full=1`, staff.auth)).json();
+    const placedOnly = (await staff.get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&filter[status]=2&full=1`)).json();
     expect(placedOnly.data.flatMap((g: { orders: { id: number }[] }) => g.orders.map((o) => o.id))).toEqual([kept]);
-    const cancelledOnly = (await get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&filter[status]=3&full=1`, staff.auth)).json();
+    const cancelledOnly = (await staff.get(`/app/order${q}&filter[dishlist_id]=${w.menu.id}&filter[status]=3&full=1`)).json();
     expect(cancelledOnly.data.flatMap((g: { orders: { id: number }[] }) => g.orders.map((o) => o.id))).toEqual([gone]);
     expect(cancelledOnly.totals.count).toBe(0);
 
-    const pdf = await get(`/app/dishlists/${w.menu.id}/print-orders${q}`, staff.auth);
+    const pdf = await staff.get(`/app/dishlists/${w.menu.id}/print-orders${q}`);
     expect(pdf.statusCode).toBe(200);
 
-    const kitchen = (await get(`/app/kitchen/${w.menu.id}${q}&lang=en`, staff.auth)).json();
+    const kitchen = (await staff.get(`/app/kitchen/${w.menu.id}${q}&lang=en`)).json();
     const counted = kitchen.dishes.flatMap((g: { data: { id: number; qty: number }[] }) => g.data.map((d) => [d.id, d.qty]));
     expect(counted).toEqual([[w.main.id, 1]]);
 
     const lap = await makeLap(ctx.db, w.provider.id, [c.location.id]);
-    const report = (await get(`/app/laps/report/${lap.id}/${w.menu.id}${q}&lang=en`, staff.auth)).json();
+    const report = (await staff.get(`/app/laps/report/${lap.id}/${w.menu.id}${q}&lang=en`)).json();
     expect(report.totals).toMatchObject({ count: 1, cash: 4.5 });
     expect(report.dishes.flatMap((g: { data: { id: number }[] }) => g.data.map((d) => d.id))).toEqual([w.main.id]);
 
     // History lists the cancelled order (marked) but sums only the placed one.
-    const history = (await get(`/app/dishlists/history/${c.location.id}/${w.menu.id}?per_page=all`, c.auth)).json();
+    const history = (await c.get(`/app/dishlists/history/${c.location.id}/${w.menu.id}?per_page=all`)).json();
     expect(history.data.map((o: { id: number; status: number }) => [o.id, o.status])).toEqual([
       [kept, 2],
       [gone, 3],
     ]);
     expect(history.dishlist).toMatchObject({ total: 5.5, cash_total: 4.5, subsidy_total: 1, orders_count: 1 });
-    const menus = (await get(`/app/dishlists/history/${c.location.id}?per_page=all`, c.auth)).json();
+    const menus = (await c.get(`/app/dishlists/history/${c.location.id}?per_page=all`)).json();
     expect(menus.data[0]).toMatchObject({ id: w.menu.id, total: 5.5, orders_count: 1 });
-    const report2 = await get(`/app/dishlists/history/${c.location.id}/${w.menu.id}/pdf`, c.auth);
+    const report2 = await c.get(`/app/dishlists/history/${c.location.id}/${w.menu.id}/pdf`);
     expect(report2.statusCode).toBe(200);
 
-    const menuList = (await get(`/app/dishlists${q}&per_page=all`, staff.auth)).json();
+    const menuList = (await staff.get(`/app/dishlists${q}&per_page=all`)).json();
     expect(menuList.data.find((m: { id: number }) => m.id === w.menu.id).orders_count).toBe(1);
   });
 });
@@ -227,7 +217,7 @@ describe('cancelling an order', () => {
 describe('refunds of cancelled paid orders', () => {
   it('a paid card order is refunded through the sandbox, exactly once', async () => {
     const { c, orderId, payment } = await paidCardOrder();
-    const res = await cancel(orderId, c.auth);
+    const res = await cancel(orderId, c);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.refund).toEqual({ status: 'refunded', amount: 6.25, attempts: 1, last_error: null });
     const made = sandbox()
@@ -238,7 +228,7 @@ describe('refunds of cancelled paid orders', () => {
     expect(row).toMatchObject({ status: 'refunded', amountCents: 625, attempts: 1 });
     // A retry run and a second cancel change nothing.
     await retryRefunds(ctx.db, sandbox(), ctx.clock.now);
-    expect((await cancel(orderId, c.auth)).json().already_cancelled).toBe(true);
+    expect((await cancel(orderId, c)).json().already_cancelled).toBe(true);
     expect(
       sandbox()
         .refunds()
@@ -248,15 +238,15 @@ describe('refunds of cancelled paid orders', () => {
 
   it('a refused refund stays failed and visible to staff, and the retry job sends it until it is refunded', async () => {
     const { w, c, orderId, payment } = await paidCardOrder();
-    const staff = await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now());
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now()));
     sandbox().failRefunds(true);
-    const res = await cancel(orderId, c.auth);
+    const res = await cancel(orderId, c);
     expect(res.statusCode).toBe(200);
     expect(res.json().order.refund).toEqual({ status: 'failed', amount: 6.25, attempts: 1, last_error: null });
-    const forStaff = (await get(`/app/order/${orderId}?provider_id=${w.provider.id}`, staff.auth)).json();
+    const forStaff = (await staff.get(`/app/order/${orderId}?provider_id=${w.provider.id}`)).json();
     expect(forStaff.refund).toEqual({ status: 'failed', amount: 6.25, attempts: 1, last_error: 'sandbox: refund declined' });
     const listed = (
-      await get(`/app/order?provider_id=${w.provider.id}&filter[dishlist_id]=${w.menu.id}&filter[status]=3&full=1`, staff.auth)
+      await staff.get(`/app/order?provider_id=${w.provider.id}&filter[dishlist_id]=${w.menu.id}&filter[status]=3&full=1`)
     ).json();
     expect(listed.data[0].orders[0].refund).toMatchObject({ status: 'failed', last_error: 'sandbox: refund declined' });
 
@@ -285,13 +275,13 @@ describe('refunds of cancelled paid orders', () => {
         .refunds()
         .filter((r) => r.reference === payment.reference),
     ).toHaveLength(1);
-    expect((await get(`/app/order/${orderId}`, c.auth)).json().refund.status).toBe('refunded');
+    expect((await c.get(`/app/order/${orderId}`)).json().refund.status).toBe('refunded');
   });
 
   it('two instances retrying the same refund at once send it to the gateway once', async () => {
     const { c, orderId } = await paidCardOrder();
     sandbox().failRefunds(true);
-    await cancel(orderId, c.auth);
+    await cancel(orderId, c);
     sandbox().failRefunds(false);
     const [row] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     let calls = 0;
@@ -317,18 +307,18 @@ describe('refunds of cancelled paid orders', () => {
   it('a payment that arrives after its order was cancelled is recorded for a refund', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
-    const res = await post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }]), payment_type: 'card' }, c.auth);
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const res = await c.post('/app/order/create', { ...cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }]), payment_type: 'card' });
     const orderId = res.json().order_id as number;
     const [p] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-    expect((await cancel(orderId, c.auth)).statusCode).toBe(200);
+    expect((await cancel(orderId, c)).statusCode).toBe(200);
     const late = sandbox().sign({
       reference: p!.reference,
       status: 'approved',
       amount_cents: p!.amountCents,
       ts: Math.floor(now.getTime() / 1000),
     });
-    expect((await post('/app/payments/notify/sandbox', late)).statusCode).toBeLessThan(300);
+    expect((await ctx.anon.post('/app/payments/notify/sandbox', late)).statusCode).toBeLessThan(300);
     expect((await orderRow(orderId)).status).toBe(3);
     const [r] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(r).toMatchObject({ status: 'pending', amountCents: p!.amountCents });
@@ -367,12 +357,12 @@ describe('cancel and re-order of one user in parallel', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     // Each order: 1 soup (3.00) = 2.00 subsidy + 1.00 bonus (bonus 1.50 in all).
-    const c = await customerAt(ctx.db, now, { subsidyCents: 200 }, { bonusCents: 150 });
-    let first = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth);
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 200 }, { bonusCents: 150 }));
+    let first = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c);
     for (let round = 0; round < 6; round++) {
       const [cancelled, placed] = await Promise.all([
-        cancel(first, c.auth),
-        post('/app/order/create', cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }]), c.auth),
+        cancel(first, c),
+        c.post('/app/order/create', cashBody(w.menu.id, [{ id: w.soup.id, qty: 1 }])),
       ]);
       expect(cancelled.statusCode).toBe(200);
       expect(placed.statusCode, placed.body).toBe(200);
@@ -386,23 +376,23 @@ describe('cancel and re-order of one user in parallel', () => {
       first = live[0]!.id;
     }
     // Once both settled, a fresh cancel and order take the whole subsidy again.
-    expect((await cancel(first, c.auth)).statusCode).toBe(200);
-    const last = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth);
+    expect((await cancel(first, c)).statusCode).toBe(200);
+    const last = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 1 }], c);
     expect(await orderRow(last)).toMatchObject({ subsidyCents: 200, bonusCents: 100 });
   });
 
   it('parallel cancels of one order give its stock and bonus back once', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, {}, { bonusCents: 100 });
-    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
-    const id = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c.auth);
+    const c = ctx.as(await customerAt(ctx.db, now, {}, { bonusCents: 100 }));
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
+    const id = await placeCash(w.menu.id, [{ id: w.soup.id, qty: 2 }], c);
     // All four are queued (behind a held user row, then behind each other) before any commits.
     const answers = await behindUserLock(c.user.id, 4, () => [
-      cancel(id, c.auth),
-      cancel(id, c.auth),
-      cancel(id, staff.auth, `?provider_id=${w.provider.id}`),
-      cancel(id, staff.auth, `?provider_id=${w.provider.id}`),
+      cancel(id, c),
+      cancel(id, c),
+      cancel(id, staff, `?provider_id=${w.provider.id}`),
+      cancel(id, staff, `?provider_id=${w.provider.id}`),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((r) => r.json().already_cancelled === false)).toHaveLength(1);
@@ -413,11 +403,11 @@ describe('cancel and re-order of one user in parallel', () => {
   it('a cancel and an order queued behind one user lock both go through and never spend the subsidy twice', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 300 });
-    const first = await placeCash(w.menu.id, [{ id: w.main.id, qty: 1 }], c.auth);
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 300 }));
+    const first = await placeCash(w.menu.id, [{ id: w.main.id, qty: 1 }], c);
     const results = await behindUserLock(c.user.id, 2, () => [
-      cancel(first, c.auth),
-      post('/app/order/create', cashBody(w.menu.id, [{ id: w.main.id, qty: 1 }]), c.auth),
+      cancel(first, c),
+      c.post('/app/order/create', cashBody(w.menu.id, [{ id: w.main.id, qty: 1 }])),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const live = (await ctx.db.select().from(orders).where(eq(orders.userId, c.user.id))).filter((o) => o.status === 2);

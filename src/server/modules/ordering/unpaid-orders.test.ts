@@ -20,11 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-const post = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
-
 async function stockOf(menuId: number, dishId: number) {
   const rows = await ctx.db
     .select({ qty: balances.qty })
@@ -48,9 +43,9 @@ async function world(stock: number | null = 10) {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   await setBalance(ctx.db, w.menu.id, w.main.id, stock);
-  const c = await customerAt(ctx.db, now, { subsidyCents: 350 }, { bonusCents: 100 });
+  const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 350 }, { bonusCents: 100 }));
   const order = (payment: object, qty = 1) =>
-    post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty }], terms: true, ...payment }, c.auth);
+    c.post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty }], terms: true, ...payment });
   return { w, c, order };
 }
 
@@ -63,7 +58,7 @@ describe('an abandoned card or bank payment', () => {
     expect(await orderRow(abandoned)).toMatchObject({ status: 1, subsidyCents: 350, bonusCents: 100 });
     expect(await stockOf(w.menu.id, w.main.id)).toBe(9);
     // The order page prices the next order with the subsidy the unpaid order holds: that order will release it.
-    const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    const page = (await c.get(`/app/order/create/${w.menu.id}`)).json();
     expect(page.userData).toMatchObject({ subsidy: 3.5 });
 
     const heard: Change[] = [];
@@ -83,7 +78,7 @@ describe('an abandoned card or bank payment', () => {
     // Open pages hear of the release (stock back) and of the new order.
     expect(heard.map((h) => h.type === 'order' && h.orderId)).toEqual(expect.arrayContaining([abandoned, placed]));
     // The sandbox page no longer takes money for the released order.
-    const pay = await ctx.app.inject({ url: card.json().payment_link });
+    const pay = await ctx.anon.get(card.json().payment_link);
     expect(pay.body).not.toContain('Approve payment');
   });
 
@@ -105,13 +100,13 @@ describe('an abandoned card or bank payment', () => {
     const { w, c, order } = await world();
     const card = await order({ payment_type: 'card' });
     const id = card.json().order_id as number;
-    const history = await get(`/app/dishlists/history/${c.location.id}/${w.menu.id}?per_page=all`, c.auth);
+    const history = await c.get(`/app/dishlists/history/${c.location.id}/${w.menu.id}?per_page=all`);
     expect(history.statusCode).toBe(200);
     const listed = history.json().data.find((o: { id: number }) => o.id === id);
     expect(listed).toMatchObject({ status: 1, payment_link: expect.stringContaining('/app/payments/') });
     // Listed, not summed: it is not an order until paid.
     expect(history.json().dishlist.orders_count).toBe(0);
-    const menus = (await get(`/app/dishlists/history/${c.location.id}`, c.auth)).json();
+    const menus = (await c.get(`/app/dishlists/history/${c.location.id}`)).json();
     expect(menus.data.map((m: { id: number }) => m.id)).toContain(w.menu.id);
   });
 });
@@ -158,11 +153,8 @@ describe('the subsidy rule under concurrency', () => {
       const { w, c, order } = await world(20);
       const card = await order({ payment_type: 'card' });
       const reference = (await paymentOf(card.json().order_id)).reference;
-      const approve = ctx.app.inject({
-        method: 'POST',
-        url: `/app/payments/sandbox/${reference}/approve`,
+      const approve = ctx.anon.post(`/app/payments/sandbox/${reference}/approve`, '', {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
       });
       const [, ...cash] = await Promise.all([approve, ...Array.from({ length: 4 }, () => order({ payment_type: 'cash' }))]);
       for (const a of cash) expect(a.statusCode).toBe(200);
@@ -194,7 +186,7 @@ describe('releasing the unpaid order for a new one (review of decision 045)', ()
     expect(await stockOf(w.menu.id, w.main.id)).toBe(2);
     expect(await ledgerOf(abandoned)).toEqual({ subsidy: 350, bonus: 100 });
     // Its payment link still works.
-    const pay = await ctx.app.inject({ url: card.json().payment_link });
+    const pay = await ctx.anon.get(card.json().payment_link);
     expect(pay.body).toContain('Approve payment');
   });
 
@@ -223,15 +215,16 @@ describe('releasing the unpaid order for a new one (review of decision 045)', ()
   it('is not done by a staff order for the customer: that order is priced without the subsidy the unpaid order holds', async () => {
     const { w, c, order } = await world();
     const abandoned = (await order({ payment_type: 'card' })).json().order_id as number;
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now());
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now()));
     // The staff's user list prices the customer's next order as placing it will (the subsidy is held).
-    const list = await get(`/app/users/list?search=${encodeURIComponent(c.user.email)}&dishlist_id=${w.menu.id}`, kitchen.auth);
+    const list = await kitchen.get(`/app/users/list?search=${encodeURIComponent(c.user.email)}&dishlist_id=${w.menu.id}`);
     expect(list.json().data[0].userData).toMatchObject({ subsidy: 0 });
-    const staff = await post(
-      '/app/order/create-for-user?lang=en',
-      { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], user_id: c.user.id, payment_type: 'cash' },
-      kitchen.auth,
-    );
+    const staff = await kitchen.post('/app/order/create-for-user?lang=en', {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.main.id, qty: 1 }],
+      user_id: c.user.id,
+      payment_type: 'cash',
+    });
     expect(staff.statusCode).toBe(200);
     expect(await orderRow(abandoned)).toMatchObject({ status: 1, stockReleased: false });
     expect((await paymentOf(abandoned)).status).toBe('pending');
@@ -241,14 +234,14 @@ describe('releasing the unpaid order for a new one (review of decision 045)', ()
   it('is priced by the check as placement prices it: an order the released subsidy covers is free at a no-cash location', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now, { subsidyCents: 350, disableCash: true });
+    const c = ctx.as(await customerAt(ctx.db, now, { subsidyCents: 350, disableCash: true }));
     const order = (payment: object, dish: { id: number }) =>
-      post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: dish.id, qty: 1 }], terms: true, ...payment }, c.auth);
+      c.post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: dish.id, qty: 1 }], terms: true, ...payment });
     const card = await order({ payment_type: 'card' }, w.main);
     expect(card.statusCode).toBe(200);
     expect((await orderRow(card.json().order_id)).status).toBe(1);
     // The page prices a soup (3.00) as covered by the subsidy (3.50): nothing left to pay, so no cash is asked.
-    const page = (await get(`/app/order/create/${w.menu.id}`, c.auth)).json();
+    const page = (await c.get(`/app/order/create/${w.menu.id}`)).json();
     expect(page.userData).toMatchObject({ subsidy: 3.5 });
     const free = await order({ payment_type: 'cash' }, w.soup);
     expect(free.statusCode).toBe(200);

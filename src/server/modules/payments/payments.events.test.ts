@@ -22,12 +22,12 @@ afterAll(() => ctx.close());
 async function cardOrder() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const c = await customerAt(ctx.db, now);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/app/order/create',
-    headers: c.auth,
-    payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+  const c = ctx.as(await customerAt(ctx.db, now));
+  const res = await c.post('/app/order/create', {
+    dishlist_id: w.menu.id,
+    items: [{ id: w.soup.id, qty: 1 }],
+    payment_type: 'card',
+    terms: true,
   });
   expect(res.statusCode, res.body).toBe(200);
   const orderId = res.json().order_id as number;
@@ -48,12 +48,7 @@ async function heardDuring(action: () => Promise<unknown>): Promise<Change[]> {
 }
 
 const decide = (reference: string, decision: 'approve' | 'decline') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/app/payments/sandbox/${reference}/${decision}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  ctx.anon.post(`/app/payments/sandbox/${reference}/${decision}`, '', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
 describe('order changes outside the order calls reach the change bus', () => {
   it('a payment approved on the gateway page: the order is placed and published', async () => {

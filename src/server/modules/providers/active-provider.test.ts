@@ -16,24 +16,24 @@ describe('the active provider: one rule on every route that uses one (decision 0
   it('ordering with an unknown provider_id is a 422 on provider_id, as in the catalogue (it used to fall back silently)', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     for (const url of [`/app/order/dishlists?provider_id=${UNKNOWN}&lang=en`, `/app/order/create?provider_id=${UNKNOWN}&lang=en`]) {
-      const res = await ctx.app.inject({ url, headers: c.auth });
+      const res = await c.get(url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors, url).toEqual({ provider_id: ['This provider does not exist.'] });
     }
-    const demo = await ctx.app.inject({ url: `/app/demo-dishlists?provider_id=abc&lang=lv` });
+    const demo = await ctx.anon.get(`/app/demo-dishlists?provider_id=abc&lang=lv`);
     expect(demo.statusCode).toBe(422);
     expect(demo.json().errors.provider_id).toEqual(['Šāds piegādātājs neeksistē.']);
     // The same calls with a known provider, or none, still answer.
-    expect((await ctx.app.inject({ url: `/app/order/dishlists?provider_id=${w.provider.id}`, headers: c.auth })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: `/app/order/create`, headers: c.auth })).statusCode).toBe(200);
+    expect((await c.get(`/app/order/dishlists?provider_id=${w.provider.id}`)).statusCode).toBe(200);
+    expect((await c.get(`/app/order/create`)).statusCode).toBe(200);
   });
 
   it('staff routes of every area answer the same 422 for an unknown provider_id', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const staff = await signedIn(ctx.db, { role: 'admin' }, now);
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     const q = `provider_id=${UNKNOWN}&lang=ru`;
     for (const url of [
       `/app/categories?${q}`,
@@ -46,7 +46,7 @@ describe('the active provider: one rule on every route that uses one (decision 0
       `/app/laps?${q}`,
       `/app/providers?${q}`,
     ]) {
-      const res = await ctx.app.inject({ url, headers: staff.auth });
+      const res = await staff.get(url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().errors, url).toEqual({ provider_id: ['Такого поставщика не существует.'] });
     }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { teamInvitations } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
-import type { Deps } from '../../lib/context.js';
+import type { Env } from '../../env.js';
 import { inviteLink } from '../../lib/links.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -13,12 +13,11 @@ export const TEAM_INVITE_TTL_MS = 14 * 24 * 3600_000;
  * token itself goes into the e-mail and nowhere else.
  */
 export async function storeInvitation(
-  db: Db | Tx,
-  deps: Deps,
+  { db, now }: { db: Db | Tx; now: Date },
+  env: Env,
   input: { locationId: number; email: string; invitedBy: number },
 ): Promise<{ id: number; link: string }> {
   const token = newToken();
-  const now = deps.now();
   const [row] = await db
     .insert(teamInvitations)
     .values({
@@ -30,7 +29,7 @@ export async function storeInvitation(
       expiresAt: new Date(now.getTime() + TEAM_INVITE_TTL_MS),
     })
     .returning({ id: teamInvitations.id });
-  return { id: row!.id, link: inviteLink(deps.env, token) };
+  return { id: row!.id, link: inviteLink(env, token) };
 }
 
 /** Pending: neither accepted nor revoked, and not expired. */

@@ -5,8 +5,8 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import { REPORT_LINK_SECONDS, reportPeriod, type ReportLinkResult, type ReportPeriod } from '../../../shared/schemas/teams.js';
 import type { Db } from '../../db/client.js';
 import { settings, users } from '../../db/schema/index.js';
-import type { AuthUser } from '../../lib/context.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import type { AuthUser, RequestContext, UserContext } from '../../lib/context.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { getSetting } from '../../lib/settings.js';
 import { hit } from '../../lib/rate-limit.js';
@@ -57,17 +57,21 @@ const sign = (secret: string, payload: string) => createHmac('sha256', secret).u
 /** Report downloads (links made, or header-signed downloads) per manager per hour: each can read a year of orders. */
 export const REPORT_LIMITS = { perManager: 30, windowMs: 60 * 60_000 } as const;
 
-async function countReport(db: Db, user: AuthUser, lang: Lang): Promise<void> {
+async function countReport(db: Db, user: AuthUser): Promise<void> {
   const used = await hit(db, `team-report:manager:${user.id}`, REPORT_LIMITS.windowMs);
   if (used.count > REPORT_LIMITS.perManager) {
     const seconds = Math.max(1, Math.ceil((used.resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError(429, t(lang, 'tooManyRequests'), {}, { 'retry-after': String(seconds) });
+    throw new AppError(429, t.coded('tooManyRequests'), {}, { 'retry-after': String(seconds) });
   }
 }
 
-export async function createReportLink(db: Db, user: AuthUser, period: ReportPeriod, now: Date, lang: Lang): Promise<ReportLinkResult> {
-  const location = await managedLocation(db, user, lang);
-  await countReport(db, user, lang);
+export async function createReportLink(
+  ctx: Pick<UserContext, 'db' | 'user' | 'now' | 'lang'>,
+  period: ReportPeriod,
+): Promise<ReportLinkResult> {
+  const { db, user, now, lang } = ctx;
+  const location = await managedLocation(db, user);
+  await countReport(db, user);
   const grant: Grant = {
     u: user.id,
     l: location.id,
@@ -86,16 +90,16 @@ export async function createReportLink(db: Db, user: AuthUser, period: ReportPer
  * yyyy-mm-dd, from <= to, at most MAX_REPORT_DAYS): anything else is 422 per field, never a
  * database error.
  */
-function queryPeriod(q: { from?: string; to?: string }, lang: Lang): ReportPeriod {
-  const errors: Record<string, string[]> = {};
-  if (!q.from) errors.from = [t(lang, 'required')];
-  if (!q.to) errors.to = [t(lang, 'required')];
+function queryPeriod(q: { from?: string; to?: string }): ReportPeriod {
+  const errors: CodedFieldErrors = {};
+  if (!q.from) errors.from = [t.coded('required')];
+  if (!q.to) errors.to = [t.coded('required')];
   if (Object.keys(errors).length === 0) {
     const parsed = reportPeriod.safeParse({ from: q.from, to: q.to });
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'to')] = [t(lang, 'invalidValue')];
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'to')] = [t.coded('invalidValue')];
   }
-  throw fieldError(t(lang, 'invalid'), errors);
+  throw fieldError(t.coded('invalid'), errors);
 }
 
 /**
@@ -104,16 +108,13 @@ function queryPeriod(q: { from?: string; to?: string }, lang: Lang): ReportPerio
  * in the query. Answers the manager and the period.
  */
 export async function authorizeExport(
-  db: Db,
-  locationId: number,
-  q: { bearer?: string; from?: string; to?: string },
-  sessionUser: AuthUser | null,
-  now: Date,
-  lang: Lang,
+  ctx: Pick<RequestContext, 'db' | 'user' | 'now'>,
+  { locationId, query: q }: { locationId: number; query: { bearer?: string; from?: string; to?: string } },
 ): Promise<{ user: AuthUser; location: ManagedLocation; period: ReportPeriod }> {
+  const { db, now, user: sessionUser } = ctx;
   if (q.bearer) {
     const grant = await readGrant(db, q.bearer, now);
-    if (!grant) throw new AppError(401, teamsText(lang, 'linkInvalid'));
+    if (!grant) throw new AppError(401, teamsText.coded('linkInvalid'));
     // The grant names the manager; their current state decides (deactivated or moved: refused).
     const [row] = await db
       .select({
@@ -127,7 +128,7 @@ export async function authorizeExport(
       })
       .from(users)
       .where(eq(users.id, grant.u));
-    if (!row?.active) throw new AppError(401, teamsText(lang, 'linkInvalid'));
+    if (!row?.active) throw new AppError(401, teamsText.coded('linkInvalid'));
     const user: AuthUser = {
       id: row.id,
       email: row.email,
@@ -137,15 +138,15 @@ export async function authorizeExport(
       isLocationManager: row.isLocationManager,
       sessionId: 0,
     };
-    const location = await managedLocation(db, user, lang);
-    if (location.id !== locationId || grant.l !== locationId) throw new AppError(404, t(lang, 'notFound'));
+    const location = await managedLocation(db, user);
+    if (location.id !== locationId || grant.l !== locationId) throw new AppError(404, t.coded('notFound'));
     return { user, location, period: { from: grant.f, to: grant.t } };
   }
-  if (!sessionUser) throw new AppError(401, t(lang, 'unauthenticated'));
-  const location = await managedLocation(db, sessionUser, lang);
-  if (location.id !== locationId) throw new AppError(404, t(lang, 'notFound'));
-  const period = queryPeriod(q, lang);
-  await countReport(db, sessionUser, lang);
+  if (!sessionUser) throw new AppError(401, t.coded('unauthenticated'));
+  const location = await managedLocation(db, sessionUser);
+  if (location.id !== locationId) throw new AppError(404, t.coded('notFound'));
+  const period = queryPeriod(q);
+  await countReport(db, sessionUser);
   return { user: sessionUser, location, period };
 }
 

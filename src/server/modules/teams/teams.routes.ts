@@ -12,7 +12,7 @@ import {
   teamResult,
 } from '../../../shared/schemas/teams.js';
 import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
 import { authorizeExport, createReportLink, reportFileName, teamReportCsv, teamReportXlsx } from './teams.report.js';
 import { XLSX_TYPE } from '../../lib/spreadsheet.js';
 import { listInvitations, resendTeamInvitation, revokeInvitation } from './invitations.service.js';
@@ -37,57 +37,57 @@ export async function teamsRoutes(app: App, deps: Deps) {
   const db = deps.database.db;
 
   app.get('/me/team', { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: teamResult } } }, async (req) =>
-    listTeam(deps, userOf(req), req.lang),
+    listTeam(userCtx(req), deps),
   );
 
   app.post(
     '/me/invite',
     { config: { access: 'user' }, schema: { tags: ['teams'], body: inviteInput, response: { 200: inviteResult } } },
-    async (req) => inviteMembers(deps, userOf(req), req.body.emails, req.lang, req),
+    async (req) => inviteMembers(userCtx(req), deps, { emails: req.body.emails, who: req }),
   );
 
   app.get(
     '/me/invitations',
     { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: invitationsResult } } },
-    async (req) => listInvitations(deps, userOf(req), req.lang),
+    async (req) => listInvitations(userCtx(req)),
   );
 
   app.delete(
     '/me/invitations/:id',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: invitationResult } } },
-    async (req) => revokeInvitation(deps, userOf(req), req.params.id, req.lang, req),
+    async (req) => revokeInvitation(userCtx(req), { id: req.params.id, who: req }),
   );
 
   app.post(
     '/me/invitations/:id/resend',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: invitationResult } } },
-    async (req) => resendTeamInvitation(deps, userOf(req), req.params.id, req.lang, req),
+    async (req) => resendTeamInvitation(userCtx(req), deps, { id: req.params.id, who: req }),
   );
 
   app.delete(
     '/me/deactivate/:id',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
-    async (req) => setMemberActive(db, userOf(req), req.params.id, false, req.lang, req),
+    async (req) => setMemberActive(userCtx(req), { memberId: req.params.id, active: false, who: req }),
   );
 
   // GET because the spec names it so; it only ever sets one flag (idempotent).
   app.get(
     '/me/activate/:id',
     { config: { access: 'user' }, schema: { tags: ['teams'], params: idParams, response: { 200: memberResult } } },
-    async (req) => setMemberActive(db, userOf(req), req.params.id, true, req.lang, req),
+    async (req) => setMemberActive(userCtx(req), { memberId: req.params.id, active: true, who: req }),
   );
 
   // GET as the spec names it; repeats within the notice window are refused (409), not re-sent.
   app.get(
     '/me/notify-lunch-is-delivered',
     { config: { access: 'user' }, schema: { tags: ['teams'], response: { 200: notifyResult } } },
-    async (req) => notifyLunchDelivered(deps, userOf(req), req.lang, req),
+    async (req) => notifyLunchDelivered(userCtx(req), deps, { who: req }),
   );
 
   app.post(
     '/me/team/report-link',
     { config: { access: 'user' }, schema: { tags: ['teams'], body: reportLinkInput, response: { 200: reportLinkResult } } },
-    async (req) => createReportLink(db, userOf(req), req.body, deps.now(), req.lang),
+    async (req) => createReportLink(userCtx(req), req.body),
   );
 
   // Opened by the browser with ?bearer=<one-time download token> (decision 012), so the route is
@@ -113,7 +113,7 @@ export async function teamsRoutes(app: App, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const { location, period } = await authorizeExport(db, req.params.id, req.query, req.user, deps.now(), req.lang);
+      const { location, period } = await authorizeExport(req.ctx, { locationId: req.params.id, query: req.query });
       const xlsx = req.query.format === 'xlsx';
       const body = xlsx ? await teamReportXlsx(db, location.id, period, req.lang) : await teamReportCsv(db, location.id, period, req.lang);
       return reply

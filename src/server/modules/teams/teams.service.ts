@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { InviteResult, InviteSkipReason, MemberResult, NotifyResult, TeamMember, TeamResult } from '../../../shared/schemas/teams.js';
 import { locations, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { revokeUserSessions } from '../../lib/auth.js';
-import type { AuthUser, Deps } from '../../lib/context.js';
+import type { AuthUser, Deps, UserContext } from '../../lib/context.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -39,19 +38,24 @@ export interface ManagedLocation {
   status: boolean;
 }
 
+/** What the team's calls need beyond the request: links (from PUBLIC_URL) and the mailer. */
+export type TeamDeps = Pick<Deps, 'env' | 'mailer'>;
+/** The request as the team's calls read it: the manager, the clock, the language of answers and e-mails. */
+export type TeamCtx = Pick<UserContext, 'db' | 'now' | 'lang' | 'user'>;
+
 /** Checks the caller manages a location (403 otherwise) and answers that location. */
-export async function managedLocation(db: Db, user: AuthUser, lang: Lang): Promise<ManagedLocation> {
-  if (!user.isLocationManager || user.locationId === null) throw new AppError(403, teamsText(lang, 'notManager'));
+export async function managedLocation(db: Db, user: AuthUser): Promise<ManagedLocation> {
+  if (!user.isLocationManager || user.locationId === null) throw new AppError(403, teamsText.coded('notManager'));
   const [row] = await db
     .select({ id: locations.id, title: locations.title, token: locations.token, status: locations.status })
     .from(locations)
     .where(eq(locations.id, user.locationId));
-  if (!row) throw new AppError(403, teamsText(lang, 'notManager'));
+  if (!row) throw new AppError(403, teamsText.coded('notManager'));
   return row;
 }
 
 /** The location's invitation sign-up address; only ever from PUBLIC_URL, never the request's Host. */
-function inviteUrl(deps: Deps, location: ManagedLocation): string {
+function inviteUrl(deps: TeamDeps, location: ManagedLocation): string {
   return inviteLink(deps.env, location.token);
 }
 
@@ -79,9 +83,9 @@ function presentMember(row: MemberRow, viewer: AuthUser): TeamMember {
 }
 
 /** GET /app/me/team */
-export async function listTeam(deps: Deps, user: AuthUser, lang: Lang): Promise<TeamResult> {
-  const db = deps.database.db;
-  const location = await managedLocation(db, user, lang);
+export async function listTeam(ctx: TeamCtx, deps: TeamDeps): Promise<TeamResult> {
+  const { db, user } = ctx;
+  const location = await managedLocation(db, user);
   const rows = await db
     .select(memberColumns)
     .from(users)
@@ -99,15 +103,12 @@ export async function listTeam(deps: Deps, user: AuthUser, lang: Lang): Promise<
  * Deactivating also ends the member's sessions at once. Both are idempotent.
  */
 export async function setMemberActive(
-  db: Db,
-  user: AuthUser,
-  memberId: number,
-  active: boolean,
-  lang: Lang,
-  who: AuditWho,
+  ctx: TeamCtx,
+  { memberId, active, who }: { memberId: number; active: boolean; who: AuditWho },
 ): Promise<MemberResult> {
-  const location = await managedLocation(db, user, lang);
-  if (memberId === user.id) throw new AppError(403, teamsText(lang, 'notSelf'));
+  const { db, user } = ctx;
+  const location = await managedLocation(db, user);
+  if (memberId === user.id) throw new AppError(403, teamsText.coded('notSelf'));
   const member = await db.transaction(async (tx) => {
     const [old] = await tx
       .select({ active: users.active })
@@ -119,7 +120,7 @@ export async function setMemberActive(
       .set({ active })
       .where(and(eq(users.id, memberId), inTeam(location.id)))
       .returning(memberColumns);
-    if (!row) throw new AppError(404, t(lang, 'notFound'));
+    if (!row) throw new AppError(404, t.coded('notFound'));
     if (!active) await revokeUserSessions(tx, row.id);
     // Both calls are idempotent: a repeat changes nothing and records nothing.
     if (old && old.active !== active)
@@ -134,7 +135,7 @@ export async function setMemberActive(
   });
   return {
     success: true,
-    message: teamsText(lang, active ? 'activated' : 'deactivated', { name: member.firstName || member.email }),
+    message: teamsText(ctx.lang, active ? 'activated' : 'deactivated', { name: member.firstName || member.email }),
     member: presentMember(member, user),
   };
 }
@@ -146,14 +147,18 @@ export async function setMemberActive(
  * Addresses already in the team, repeated in the list or invited in the last day are skipped
  * and named in the answer.
  */
-export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[], lang: Lang, who: AuditWho): Promise<InviteResult> {
-  const db = deps.database.db;
-  const location = await managedLocation(db, user, lang);
-  if (!location.status) throw new AppError(409, teamsText(lang, 'locationInactive'));
+export async function inviteMembers(
+  ctx: TeamCtx,
+  deps: TeamDeps,
+  { emails, who }: { emails: string[]; who: AuditWho },
+): Promise<InviteResult> {
+  const { db, user, lang } = ctx;
+  const location = await managedLocation(db, user);
+  if (!location.status) throw new AppError(409, teamsText.coded('locationInactive'));
   const calls = await hit(db, `team-invite:manager:${user.id}`, INVITE_LIMITS.windowMs);
   if (calls.count > INVITE_LIMITS.callsPerManager) {
     const seconds = Math.max(1, Math.ceil((calls.resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError(429, t(lang, 'tooManyRequests'), {}, { 'retry-after': String(seconds) });
+    throw new AppError(429, t.coded('tooManyRequests'), {}, { 'retry-after': String(seconds) });
   }
 
   const skipped: { email: string; reason: InviteSkipReason }[] = [];
@@ -213,7 +218,7 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
     // Each address gets its own invitation, stored (hashed) so the manager sees it pending and
     // can revoke or resend it. An address with an account gets only the note to sign in, but its
     // invitation is stored all the same: the pending list must not tell who has an account.
-    const { link } = await storeInvitation(db, deps, { locationId: location.id, email, invitedBy: user.id });
+    const { link } = await storeInvitation(ctx, deps.env, { locationId: location.id, email, invitedBy: user.id });
     const text = hasAccount.has(email)
       ? teamsText(lang, 'inviteExistingBody', { manager, location: location.title, link: loginLink(deps.env) })
       : teamsText(lang, 'inviteBody', { manager, location: location.title, link });
@@ -246,10 +251,9 @@ export async function inviteMembers(deps: Deps, user: AuthUser, emails: string[]
  * profile are counted, not e-mailed; the manager is not told about their own lunch. Each menu's
  * notice goes out at most once per location in NOTIFY_WINDOW_MS.
  */
-export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lang, who: AuditWho): Promise<NotifyResult> {
-  const db = deps.database.db;
-  const location = await managedLocation(db, user, lang);
-  const now = deps.now();
+export async function notifyLunchDelivered(ctx: TeamCtx, deps: TeamDeps, { who }: { who: AuditWho }): Promise<NotifyResult> {
+  const { db, user, lang, now } = ctx;
+  const location = await managedLocation(db, user);
   const todays = await db.execute<{ id: number; title: string }>(sql`
     select distinct m.id, m.title
     from orders o
@@ -268,7 +272,7 @@ export async function notifyLunchDelivered(deps: Deps, user: AuthUser, lang: Lan
   if (fresh.length === 0) {
     const until = Math.min(...windows.map((w) => w.resetAt.getTime()));
     const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-    throw new AppError(409, teamsText(lang, 'alreadyNotified', { minutes }));
+    throw new AppError(409, teamsText.coded('alreadyNotified', { minutes }));
   }
 
   const ids = fresh.map((m) => m.id);

@@ -3,7 +3,7 @@ import { ADMINS } from '../../../shared/roles.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import { adminUser, adminUserInput, adminUserOrders, adminUserResult, adminUsersQuery } from '../../../shared/schemas/users.js';
 import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
 import { listUsers, recentOrders, resendInvitation, setUserActive, updateUser } from './users.service.js';
 
 /**
@@ -27,25 +27,25 @@ export async function usersRoutes(app: App, deps: Deps) {
   app.put(
     '/admin/users/:id',
     { config, schema: { tags: ['users'], params: idParams, body: adminUserInput, response: { 200: adminUserResult } } },
-    async (req) => updateUser(db, userOf(req), req.params.id, req.body, req.lang, req),
+    async (req) => updateUser(userCtx(req), { id: req.params.id, input: req.body, who: req }),
   );
 
   app.post(
     '/admin/users/:id/deactivate',
     { config, schema: { tags: ['users'], params: idParams, response: { 200: adminUserResult } } },
-    async (req) => setUserActive(db, userOf(req), req.params.id, false, req.lang, req),
+    async (req) => setUserActive(userCtx(req), { id: req.params.id, active: false, who: req }),
   );
 
   app.post(
     '/admin/users/:id/activate',
     { config, schema: { tags: ['users'], params: idParams, response: { 200: adminUserResult } } },
-    async (req) => setUserActive(db, userOf(req), req.params.id, true, req.lang, req),
+    async (req) => setUserActive(userCtx(req), { id: req.params.id, active: true, who: req }),
   );
 
   app.post(
     '/admin/users/:id/invite',
     { config, schema: { tags: ['users'], params: idParams, response: { 200: adminUserResult } } },
-    async (req) => resendInvitation(deps, req.params.id, req.lang, req),
+    async (req) => resendInvitation(userCtx(req), deps, { id: req.params.id, who: req }),
   );
 
   app.get(

@@ -1,6 +1,5 @@
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { ListQuery } from '../../../shared/list-query.js';
 import { toEuros } from '../../../shared/money.js';
 import type { AdminUser, AdminUserInput, AdminUserOrders, AdminUserResult } from '../../../shared/schemas/users.js';
@@ -8,7 +7,7 @@ import type { Role } from '../../../shared/roles.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, menus, orders, users, userTokens } from '../../db/schema/index.js';
 import { forgetCachedUser, revokeUserSessions } from '../../lib/auth.js';
-import type { AuthUser, Deps } from '../../lib/context.js';
+import type { Deps, UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { passwordCreateLink } from '../../lib/links.js';
 import { t } from '../../lib/messages.js';
@@ -74,6 +73,9 @@ function present(r: Row): AdminUser {
 
 const likeOf = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The administrator's request: who acts, the clock, the language of answers and e-mails. */
+type AdminCtx = Pick<UserContext, 'db' | 'now' | 'lang' | 'user'>;
+
 /** GET /app/admin/users: every user, by name; search covers name, e-mail, phone and location. */
 export async function listUsers(db: Db, q: ListQuery<never, UsersFilter>): Promise<{ data: AdminUser[]; total: number }> {
   const like = q.search ? likeOf(q.search) : null;
@@ -113,13 +115,10 @@ const nameOf = (r: { firstName: string; email: string }) => r.firstName || r.ema
  * themselves; a manager must be a customer with a location.
  */
 export async function updateUser(
-  db: Db,
-  admin: AuthUser,
-  id: number,
-  input: AdminUserInput,
-  lang: Lang,
-  who: AuditWho,
+  ctx: AdminCtx,
+  { id, input, who }: { id: number; input: AdminUserInput; who: AuditWho },
 ): Promise<AdminUserResult> {
+  const { db, user: admin } = ctx;
   if (id === admin.id && input.role !== 'admin')
     throw fieldError(usersText.coded('notSelfDemote'), { role: [usersText.coded('notSelfDemote')] });
   if (input.is_location_manager && input.role !== 'customer') {
@@ -176,7 +175,7 @@ export async function updateUser(
   });
   // A role, location or manager change must hold on the user's next call, not after the cache.
   await forgetCachedUser(db, id);
-  return { success: true, message: usersText(lang, 'saved', { name: nameOf(row) }), user: present(row) };
+  return { success: true, message: usersText(ctx.lang, 'saved', { name: nameOf(row) }), user: present(row) };
 }
 
 /**
@@ -184,13 +183,10 @@ export async function updateUser(
  * user in the same transaction. Not on oneself. Both are idempotent.
  */
 export async function setUserActive(
-  db: Db,
-  admin: AuthUser,
-  id: number,
-  active: boolean,
-  lang: Lang,
-  who: AuditWho,
+  ctx: AdminCtx,
+  { id, active, who }: { id: number; active: boolean; who: AuditWho },
 ): Promise<AdminUserResult> {
+  const { db, user: admin } = ctx;
   if (id === admin.id && !active) throw new AppError(409, usersText.coded('notSelfDeactivate'));
   const row = await db.transaction(async (tx) => {
     const [old] = await tx.select({ active: users.active }).from(users).where(eq(users.id, id)).for('update');
@@ -209,7 +205,7 @@ export async function setUserActive(
     return (await loadUser(tx, id))!;
   });
   await forgetCachedUser(db, id);
-  return { success: true, message: usersText(lang, active ? 'activated' : 'deactivated', { name: nameOf(row) }), user: present(row) };
+  return { success: true, message: usersText(ctx.lang, active ? 'activated' : 'deactivated', { name: nameOf(row) }), user: present(row) };
 }
 
 /**
@@ -217,8 +213,12 @@ export async function setUserActive(
  * no password yet (earlier links stop working). Refused for a user who has one (they reset it)
  * and for an inactive user; at most one per user per RESEND_WINDOW_MS.
  */
-export async function resendInvitation(deps: Deps, id: number, lang: Lang, who: AuditWho): Promise<AdminUserResult> {
-  const db = deps.database.db;
+export async function resendInvitation(
+  ctx: AdminCtx,
+  deps: Pick<Deps, 'env' | 'mailer'>,
+  { id, who }: { id: number; who: AuditWho },
+): Promise<AdminUserResult> {
+  const { db, now, lang } = ctx;
   const row = await loadUser(db, id);
   if (!row) throw new AppError(404, t.coded('notFound'));
   if (row.hasPassword) throw new AppError(409, usersText.coded('alreadySignedUp'));
@@ -229,7 +229,6 @@ export async function resendInvitation(deps: Deps, id: number, lang: Lang, who: 
     throw new AppError(429, t.coded('tooManyRequests'), {}, { 'retry-after': String(seconds) });
   }
   const token = newToken();
-  const now = deps.now();
   await db.transaction(async (tx) => {
     await tx
       .update(userTokens)
