@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './tests/e2e/chromium';
-import { E2E_WORKERS, e2eServerURL } from './tests/e2e/servers';
+import { E2E_WORKERS, e2eReadyURL } from './tests/e2e/servers';
 
 /**
  * Browser journeys (tests/e2e/*.e2e.ts) against the built SPA + API on a throwaway, freshly
@@ -53,19 +53,17 @@ export default defineConfig({
       ],
     },
   },
-  // Started one after the other: the first builds the SPA (scripts/build-web.mjs), the others find it built.
-  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
-    const url = e2eServerURL(index);
-    return {
-      command: 'npm run start:e2e',
-      url: `${url}/app/translations`,
-      // PUBLIC_URL: company sign-in's redirect address must be the address the browser uses.
-      env: { PORT: new URL(url).port, PUBLIC_URL: url },
-      reuseExistingServer: !process.env.CI,
-      // First run builds the SPA and starts PostgreSQL.
-      timeout: 180_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-    };
-  }),
+  // Every worker's server, started at once by one script (scripts/start-e2e-servers.mjs), which
+  // answers on E2E_PORT + 5 when all of them do. The first run builds the SPA (npm test has).
+  webServer: {
+    command: 'node scripts/start-e2e-servers.mjs',
+    url: `${e2eReadyURL()}/`,
+    // PUBLIC_URL (per server, set by the script): company sign-in's redirect address must be the
+    // address the browser uses.
+    reuseExistingServer: !process.env.CI,
+    // A first run builds the SPA and starts PostgreSQL.
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 });

@@ -1,19 +1,29 @@
-// npm test's first step: the type check and the linters at once (each keeps one of the two cores
-// busy). Each one's output is printed whole when it ends, so the two never interleave.
+// npm test's first step: the type check, ESLint, Prettier and the journeys' web build at once.
+// On two cores none of them keeps both busy on its own (the type check waits on one core, the
+// linters on the other, the build in between), so together they take about as long as the
+// slowest. The build is the one the journeys' servers would otherwise make while the browsers
+// wait (scripts/build-web.mjs skips it when the build is newer than its sources). Each step's
+// output is printed whole when it ends, so they never interleave.
 import { spawn } from 'node:child_process';
 
-const steps = ['typecheck', 'lint'];
+const steps = [
+  ['npm', ['run', '--silent', 'typecheck']],
+  ['npx', ['eslint', '.']],
+  ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ['node', ['scripts/build-web.mjs']],
+];
 
-function run(script) {
+function run([command, args]) {
+  const name = `${command} ${args.join(' ')}`;
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`\n> npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n${out}`);
+      process.stdout.write(`\n> ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n${out}`);
       resolve(code ?? 1);
     });
   });

@@ -12,3 +12,8 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 export function e2eServerURL(index: number): string {
   return `http://127.0.0.1:${E2E_BASE_PORT + 10 * index}`;
 }
+
+/** Answers once every worker's server does (scripts/start-e2e-servers.mjs). */
+export function e2eReadyURL(): string {
+  return `http://127.0.0.1:${E2E_BASE_PORT + 5}`;
+}
