@@ -156,7 +156,12 @@ export async function ownMenu(request: APIRequestContext, name: string, stock: R
  * invitation link (the API's own way in): a journey that changes a person (a password, a name,
  * the limit on password guesses) changes nobody another journey reads.
  */
-export async function newCustomer(request: APIRequestContext, location: string, name: string): Promise<{ email: string; name: string }> {
+export async function newCustomer(
+  request: APIRequestContext,
+  location: string,
+  name: string,
+  phone = '',
+): Promise<{ email: string; name: string }> {
   const admin = await sessionToken(request, 'admin@demo.lv');
   const list = await request.get('/app/locations?per_page=all', { headers: { Authorization: `Bearer ${admin}` } });
   expect(list.ok()).toBe(true);
@@ -167,7 +172,7 @@ export async function newCustomer(request: APIRequestContext, location: string, 
     data: {
       name,
       email,
-      phone: '',
+      phone,
       token: loc!.invite_url.split('/').pop(),
       password: DEMO_PASSWORD,
       password_confirmation: DEMO_PASSWORD,
