@@ -128,8 +128,9 @@ export async function todaysMenu(request: APIRequestContext, token: string) {
  * under it (issue 25). Its title is unique; `setStock` changes what is left of a dish.
  */
 export async function ownMenu(request: APIRequestContext, name: string, stock: Record<string, number | null>) {
-  const headers = { Authorization: `Bearer ${await sessionToken(request, 'admin@demo.lv')}` };
-  const today = await todaysMenu(request, await sessionToken(request, 'admin@demo.lv'));
+  const admin = await sessionToken(request, 'admin@demo.lv');
+  const headers = { Authorization: `Bearer ${admin}` };
+  const today = await todaysMenu(request, admin);
   const title = `${name} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const created = await request.post('/app/dishlists', {
     headers,
