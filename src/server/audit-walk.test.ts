@@ -9,6 +9,7 @@ import { invoiceWorld } from './modules/invoices/invoices.factories.js';
 import { makeLap } from './modules/laps/laps.factories.js';
 import { makeCategory, makeDish, makeMenu, menuWorld } from './modules/ordering/ordering.factories.js';
 import { placedOrder, teamWorld } from './modules/teams/teams.factories.js';
+import type { Client } from './test/client.js';
 import { createTestApp, type TestContext } from './test/harness.js';
 import { makeLocation, makeProvider, makeUser } from './test/factories.js';
 
@@ -62,13 +63,11 @@ interface Call {
 const ctx: TestContext = await createTestApp();
 // A fixed working day in Riga (the menus' days and "today" do not depend on when the walk runs).
 ctx.clock.set(new Date('2026-11-10T09:00:00Z'));
-const doc: { paths: Record<string, Record<string, { security?: unknown[] }>> } = (
-  await ctx.app.inject({ url: '/app/openapi.json' })
-).json();
+const doc: { paths: Record<string, Record<string, { security?: unknown[] }>> } = (await ctx.anon.get('/app/openapi.json')).json();
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 let w: World;
-const auth = {} as Record<Caller, Record<string, string>>;
+const auth = {} as Record<Caller, Client>;
 
 async function makeWorld() {
   const db = ctx.db;
@@ -143,11 +142,8 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   'DELETE /app/dishes/{id}/image': async (w) => {
     const dish = await w.freshDish();
     const up = multipart(await png());
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/dishes/${dish.id}/image?provider_id=${w.p}`,
-      headers: { ...auth.kitchen, 'content-type': up.contentType },
-      payload: up.payload,
+    const res = await auth.kitchen.post(`/app/dishes/${dish.id}/image?provider_id=${w.p}`, up.payload, {
+      headers: { 'content-type': up.contentType },
     });
     expect(res.statusCode).toBe(200);
     return { as: 'kitchen', url: `/app/dishes/${dish.id}/image` };
@@ -209,7 +205,7 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     const order = await w.order();
     const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id));
     const url = `/app/handover/${order.id}/${item!.id}/1`;
-    const mark = await ctx.app.inject({ method: 'POST', url: `${url}?provider_id=${w.p}`, headers: auth.kitchen });
+    const mark = await auth.kitchen.post(`${url}?provider_id=${w.p}`);
     expect(mark.statusCode, mark.body).toBe(200);
     return { as: 'kitchen', url };
   },
@@ -220,12 +216,7 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   }),
   'POST /app/kitchen/{id}/tickets/recall': async (w) => {
     const body = { ticket: `loc:${w.team.location.id}` };
-    const bump = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/kitchen/${w.menu.id}/tickets/bump?provider_id=${w.p}`,
-      headers: auth.kitchen,
-      payload: body,
-    });
+    const bump = await auth.kitchen.post(`/app/kitchen/${w.menu.id}/tickets/bump?provider_id=${w.p}`, body);
     expect(bump.statusCode).toBe(200);
     return { as: 'kitchen', url: `/app/kitchen/${w.menu.id}/tickets/recall`, body };
   },
@@ -281,12 +272,7 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   },
   'POST /app/invoices/{id}/credit-note': async () => {
     const iw = await invoiceWorld(ctx.db);
-    const issued = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/invoices?provider_id=${iw.provider.id}`,
-      headers: auth.admin,
-      payload: { location_id: iw.centrs.id, month: '2026-10' },
-    });
+    const issued = await auth.admin.post(`/app/invoices?provider_id=${iw.provider.id}`, { location_id: iw.centrs.id, month: '2026-10' });
     expect(issued.statusCode).toBe(201);
     return { as: 'admin', url: `/app/invoices/${issued.json().id}/credit-note`, providerId: iw.provider.id };
   },
@@ -342,12 +328,7 @@ function identityProvider(w: World) {
   };
 }
 async function createIdentityProvider(w: World): Promise<number> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/app/admin/identity-providers',
-    headers: auth.admin,
-    payload: identityProvider(w),
-  });
+  const res = await auth.admin.post('/app/admin/identity-providers', identityProvider(w));
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
@@ -363,10 +344,10 @@ function isPublic(op: { security?: unknown[] }) {
 beforeAll(async () => {
   w = await makeWorld();
   const now = ctx.clock.now();
-  const session = async (id: number) => ({ authorization: `Bearer ${await createSession(ctx.db, id, true, now)}` });
+  const session = async (id: number) => ctx.as({ token: await createSession(ctx.db, id, true, now) });
   auth.admin = await session(w.admin.id);
   auth.kitchen = await session(w.kitchen.id);
-  auth.manager = w.team.manager.auth;
+  auth.manager = ctx.as(w.team.manager);
 });
 
 afterAll(() => ctx.close());
@@ -397,12 +378,12 @@ describe('audit walk', () => {
       const call = await recipe(w);
       const method = key.split(' ')[0] as 'POST';
       const url = `${call.url}${call.url.includes('?') ? '&' : '?'}provider_id=${call.providerId ?? w.p}&lang=en`;
-      const res = await ctx.app.inject({
+      const res = await auth[call.as].request(
         method,
         url,
-        headers: { ...auth[call.as], ...(call.raw ? { 'content-type': call.raw.contentType } : {}) },
-        ...(call.raw ? { payload: call.raw.payload } : call.body ? { payload: call.body } : {}),
-      });
+        call.raw ? call.raw.payload : call.body,
+        call.raw ? { headers: { 'content-type': call.raw.contentType } } : {},
+      );
       expect(res.statusCode, `the valid call of ${key} failed: ${res.body.slice(0, 300)}`).toBeLessThan(300);
       const requestId = String(res.headers['x-request-id']);
       const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));

@@ -5,6 +5,7 @@ import { loadEnv } from './env.js';
 import type { App } from './lib/context.js';
 import { createMailer } from './lib/mail.js';
 import { LOGIN_LIMITS } from './modules/auth/auth.service.js';
+import { makeClient } from './test/client.js';
 import { makeUser, TEST_PASSWORD } from './test/factories.js';
 import { createTestDb } from './test/harness.js';
 
@@ -41,13 +42,10 @@ afterAll(async () => {
 describe('two instances on one database', () => {
   it('share sessions: a token from one works on the other, and logout on one ends it on both', async () => {
     const user = await makeUser(shared.db);
-    const { token } = (
-      await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })
-    ).json();
-    const auth = { authorization: `Bearer ${token}` };
-    expect((await b.inject({ url: '/app/me', headers: auth })).json().id).toBe(user.id);
-    expect((await b.inject({ method: 'POST', url: '/app/logout', headers: auth })).statusCode).toBe(200);
-    expect((await a.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+    const { token } = (await makeClient(a, null).post('/app/login', { email: user.email, password: TEST_PASSWORD })).json();
+    expect((await makeClient(b, token).get('/app/me')).json().id).toBe(user.id);
+    expect((await makeClient(b, token).post('/app/logout')).statusCode).toBe(200);
+    expect((await makeClient(a, token).get('/app/me')).statusCode).toBe(401);
   });
 
   it('share login rate limits', async () => {
@@ -55,30 +53,21 @@ describe('two instances on one database', () => {
     // Failures of one account from one address, alternating instances: the waits are shared.
     for (let i = 0; i < LOGIN_LIMITS.perPair.free; i++) {
       const app = i % 2 ? a : b;
-      expect((await app.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: 'bad' } })).statusCode).toBe(
-        422,
-      );
+      expect((await makeClient(app, null).post('/app/login', { email: user.email, password: 'bad' })).statusCode).toBe(422);
     }
-    expect(
-      (await a.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode,
-    ).toBe(429);
-    expect(
-      (await b.inject({ method: 'POST', url: '/app/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode,
-    ).toBe(429);
+    expect((await makeClient(a, null).post('/app/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+    expect((await makeClient(b, null).post('/app/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
   });
 
   it('share maintenance mode: switched on one, the other answers 503 within a second', async () => {
     const admin = await makeUser(shared.db, { role: 'admin' });
-    const { token } = (
-      await a.inject({ method: 'POST', url: '/app/login', payload: { email: admin.email, password: TEST_PASSWORD } })
-    ).json();
-    const auth = { authorization: `Bearer ${token}` };
-    expect((await b.inject({ url: '/app/translations' })).statusCode).toBe(200);
-    await a.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: auth, payload: { maintenance: true } });
+    const { token } = (await makeClient(a, null).post('/app/login', { email: admin.email, password: TEST_PASSWORD })).json();
+    expect((await makeClient(b, null).get('/app/translations')).statusCode).toBe(200);
+    await makeClient(a, token).put('/app/admin/maintenance', { maintenance: true });
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await b.inject({ url: '/app/translations' })).statusCode).toBe(503);
-    await b.inject({ method: 'PUT', url: '/app/admin/maintenance', headers: auth, payload: { maintenance: false } });
+    expect((await makeClient(b, null).get('/app/translations')).statusCode).toBe(503);
+    await makeClient(b, token).put('/app/admin/maintenance', { maintenance: false });
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await a.inject({ url: '/app/translations' })).statusCode).toBe(200);
+    expect((await makeClient(a, null).get('/app/translations')).statusCode).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ let doc: { paths: Record<string, Record<string, Operation>>; components: { schem
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  doc = (await ctx.app.inject({ url: '/app/openapi.json' })).json();
+  doc = (await ctx.anon.get('/app/openapi.json')).json();
 });
 afterAll(() => ctx.close());
 
@@ -50,7 +50,7 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/app/me']!.get!.security).toBeUndefined();
     expect((doc as unknown as { security: unknown }).security).toEqual([{ bearer: [] }]);
     // A public call answers without a token, as declared.
-    expect((await ctx.app.inject({ url: '/app/translations' })).statusCode).toBe(200);
+    expect((await ctx.anon.get('/app/translations')).statusCode).toBe(200);
   });
 
   it('declares files, pages and redirects with their media types', () => {
@@ -63,37 +63,37 @@ describe('OpenAPI document', () => {
 
 describe('unsupported methods', () => {
   it('answer 405 with Allow on a known address, 404 on an unknown one', async () => {
-    const { auth } = await signedIn(ctx.db, { role: 'admin' });
-    const patch = await ctx.app.inject({ method: 'PATCH', url: '/app/dishes/12?lang=en', headers: auth });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const patch = await admin.patch('/app/dishes/12?lang=en');
     expect(patch.statusCode).toBe(405);
     expect(patch.headers.allow).toBe('DELETE, GET, HEAD, PUT');
     expect(patch.json()).toEqual({ message: 'This address does not accept this kind of request.', errors: {} });
 
-    const del = await ctx.app.inject({ method: 'DELETE', url: '/app/login?lang=lv' });
+    const del = await ctx.anon.delete('/app/login?lang=lv');
     expect(del.statusCode).toBe(405);
     expect(del.headers.allow).toBe('POST');
     expect(del.json().message).toBe('Šī adrese nepieņem šāda veida pieprasījumu.');
 
     // The report download has no HEAD (it would spend the one-time token).
-    const head = await ctx.app.inject({ method: 'HEAD', url: '/app/order/export/location/3' });
+    const head = await ctx.anon.request('HEAD', '/app/order/export/location/3');
     expect(head.statusCode).toBe(405);
     expect(head.headers.allow).toBe('GET');
 
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/app/no-such-thing' })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/app/dishes/12/nothing' })).statusCode).toBe(404);
+    expect((await ctx.anon.patch('/app/no-such-thing')).statusCode).toBe(404);
+    expect((await ctx.anon.get('/app/dishes/12/nothing')).statusCode).toBe(404);
   });
 });
 
 describe('addresses the router refuses', () => {
   it('answer in the shared error shape, in the asked language, with the API headers', async () => {
-    const long = await ctx.app.inject({ url: `/app/locations/token/${'x'.repeat(300)}?lang=en` });
+    const long = await ctx.anon.get(`/app/locations/token/${'x'.repeat(300)}?lang=en`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ message: 'This address is too long.', errors: {} });
     expect(long.headers['x-content-type-options']).toBe('nosniff');
     // Within the schema's 200 characters the value reaches its own check: an unknown token.
-    expect((await ctx.app.inject({ url: `/app/locations/token/${'x'.repeat(150)}?lang=en` })).statusCode).toBe(404);
+    expect((await ctx.anon.get(`/app/locations/token/${'x'.repeat(150)}?lang=en`)).statusCode).toBe(404);
 
-    const broken = await ctx.app.inject({ url: '/app/dishes/%E0%A4%A/image?lang=ru' });
+    const broken = await ctx.anon.get('/app/dishes/%E0%A4%A/image?lang=ru');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'Этот адрес недействителен.', errors: {} });
     expect(doc.paths['/app/dishes/{id}/image']!.get!.responses).toHaveProperty('414');

@@ -6,11 +6,14 @@ import { buildApp } from './app.js';
 import { loadEnv } from './env.js';
 import type { App } from './lib/context.js';
 import { createMailer } from './lib/mail.js';
+import { makeClient, type Client } from './test/client.js';
 import { createTestDb } from './test/harness.js';
 
 // The built web app as the server hands it out: the installable app's files (decision 023).
 let dir: string;
 let app: App;
+/** The browser asking for the web app's files (no session). */
+let browser: Client;
 let database: Awaited<ReturnType<typeof createTestDb>>;
 let mailer: ReturnType<typeof createMailer>;
 
@@ -36,6 +39,7 @@ beforeAll(async () => {
   mailer = createMailer(database.db, { from: env.MAIL_FROM });
   app = await buildApp({ env, database, mailer, now: () => new Date() }, { logger: false });
   await app.ready();
+  browser = makeClient(app, null);
 });
 afterAll(async () => {
   await app?.close();
@@ -46,7 +50,7 @@ afterAll(async () => {
 
 describe('serving the installable web app', () => {
   it('lets the page register its service worker and read its manifest under the document policy', async () => {
-    const page = await app.inject({ url: '/kds/5' });
+    const page = await browser.get('/kds/5');
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("worker-src 'self'");
@@ -55,18 +59,18 @@ describe('serving the installable web app', () => {
   });
 
   it('never lets a browser or proxy keep an old service worker or index.html; hashed assets are immutable', async () => {
-    const sw = await app.inject({ url: '/sw.js' });
+    const sw = await browser.get('/sw.js');
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['content-type']).toMatch(/javascript/);
     expect(sw.headers['cache-control']).toBe('no-cache');
     for (const url of ['/', '/orders', '/registerSW.js', '/manifest.webmanifest']) {
-      expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-cache');
+      expect((await browser.get(url)).headers['cache-control'], url).toBe('no-cache');
     }
-    expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await browser.get('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves the manifest with its own media type', async () => {
-    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    const manifest = await browser.get('/manifest.webmanifest');
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.json()).toMatchObject({ name: 'Pusdienas' });

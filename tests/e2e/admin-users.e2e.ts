@@ -40,9 +40,24 @@ test('an administrator moves a user to another location', async ({ page, request
   await dialog.getByLabel('Location', { exact: true }).selectOption({ label: 'Birojs Teika' });
   await dialog.getByLabel(/^Location manager/).check();
   await scanA11y(page, 'user editor');
+  // The editor validates with the request's schema: a name of spaces only is refused in the
+  // browser with the server's own text, under its field, and nothing is sent.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && /\/app\/admin\/users\/\d+$/.test(new URL(r.url()).pathname)) sent += 1;
+  });
+  const nameField = dialog.getByLabel('Name');
+  await nameField.fill('   ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toBe(0);
+  await nameField.fill(name);
+  await expect(dialog.getByText('This field is required.')).toBeHidden();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(`Changes to ${name} were saved.`)).toBeVisible();
+  expect(sent).toBe(1);
   await expect(row).toContainText('Birojs Teika');
   await expect(row).toContainText('Location manager');
 

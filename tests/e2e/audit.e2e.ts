@@ -4,10 +4,20 @@ import { apiToken, storedSession } from './ordering-support';
 // Issue 16: a staff change shows in the audit log with who, what and the old and new value.
 test('admin changes a dish price and finds it, old and new, in the audit log', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request, 'admin@demo.lv')}` };
-  const dishes = (await (await request.get('/app/dishes?lang=en&filter[type]=simple&per_page=1', { headers })).json()) as {
-    data: { id: number; price: number; title: { lv: string; en: string } }[];
+  // A dish of the journey's own (in a seeded dish's category): the seeded dishes keep their prices.
+  const seeded = (await (await request.get('/app/dishes?lang=en&filter[type]=simple&per_page=1', { headers })).json()) as {
+    data: { category_id: number }[];
   };
-  const dish = dishes.data[0]!;
+  const made = await request.post('/app/dishes?lang=en', {
+    headers,
+    data: {
+      title: { lv: `Audita zupa ${Date.now()}`, en: `Audit soup ${Date.now()}` },
+      category_id: seeded.data[0]!.category_id,
+      price: 4.2,
+    },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const dish = (await made.json()) as { id: number; price: number; title: { lv: string; en: string } };
   const newPrice = Math.round((dish.price + 0.37) * 100) / 100;
   const saved = await request.put(`/app/dishes/${dish.id}?lang=en`, { headers, data: { price: newPrice } });
   expect(saved.ok(), await saved.text()).toBe(true);

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
 import { storedSession } from './ordering-support';
 import { DateTime } from 'luxon';
@@ -64,8 +64,25 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await dialog.getByLabel('Enerģētiskā vērtība porcijā, kcal').fill('240');
   await fillTexts(dialog, 'Sastāvdaļas', { lv: 'Kartupeļi, dilles', en: 'Potatoes, dill' });
   await scanA11y(page, 'dish editor with diet tags, energy and ingredients');
+  // The editor validates with the request's schema: a title of spaces only is refused in the
+  // browser with the server's own text, under its field, and nothing is sent.
+  let sent = 0;
+  const countDishPosts = (r: Request) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/app/dishes') sent += 1;
+  };
+  page.on('request', countDishPosts);
+  const lvTitle = dialog.getByRole('group', { name: 'Nosaukums', exact: true }).getByLabel('Latviešu');
+  await lvTitle.fill('   ');
+  await dialog.getByRole('button', { name: 'Saglabāt' }).click();
+  await expect(dialog.getByText('Šis lauks ir obligāts.')).toBeVisible();
+  await expect(lvTitle).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toBe(0);
+  await lvTitle.fill(DISH.lv);
+  await expect(dialog.getByText('Šis lauks ir obligāts.')).toBeHidden();
   await dialog.getByRole('button', { name: 'Saglabāt' }).click();
   await expect(dialog).toBeHidden();
+  expect(sent).toBe(1);
+  page.off('request', countDishPosts);
   await expect(page.getByRole('status').filter({ hasText: `Ēdiens “${DISH.lv}” saglabāts.` })).toBeVisible();
 
   await page.getByLabel('Meklēt ēdienus').fill(suffix);

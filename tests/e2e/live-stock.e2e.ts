@@ -1,5 +1,5 @@
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, cartPanel, cartRibbon, dishCard, signIn, todaysMenu } from './ordering-support';
+import { cartPanel, cartRibbon, dishCard, newCustomer, ownMenu, signIn } from './ordering-support';
 
 const SALMON = 'Pan-fried salmon';
 
@@ -7,23 +7,15 @@ const SALMON = 'Pan-fried salmon';
 // without reloading, through the event stream (GET /app/events), not the deadline polling
 // (which only runs after the deadline, and only while the stream is down).
 test('a second browser sees "N left" change without reloading when the first orders', async ({ page, browser, request }) => {
-  const admin = await apiToken(request, 'admin@demo.lv');
-  const menu = await todaysMenu(request, admin);
-  const salmon = menu.dishId(SALMON);
-  const setStock = async (qty: number | null) => {
-    const res = await request.post(`/app/dishlists/${menu.id}/balance`, {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { balance: [{ id: salmon, qty }] },
-    });
-    expect(res.ok()).toBe(true);
-  };
-  await setStock(3);
+  // The journey's own menu with 3 salmon, and its own buyer: the stock it changes is nobody else's.
+  const menu = await ownMenu(request, 'Live stock', { [SALMON]: 3 });
+  const buyer = await newCustomer(request, 'Birojs Centrs', 'Kristaps');
   const watcherContext = await browser.newContext({ reducedMotion: 'reduce' });
   try {
     // The watcher: its stream must be open (200, text/event-stream, the token in the header only).
     const watcher = await watcherContext.newPage();
     const stream = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/app/events');
-    await signIn(watcher, 'anna@demo.lv');
+    await signIn(watcher, 'anna@demo.lv', menu.title);
     const opened = await stream;
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toContain('text/event-stream');
@@ -42,7 +34,7 @@ test('a second browser sees "N left" change without reloading when the first ord
     });
 
     // The buyer orders one salmon through the page.
-    await signIn(page, 'kristaps@demo.lv');
+    await signIn(page, buyer.email, menu.title);
     const add = dishCard(page, SALMON).getByRole('button', { name: `Add ${SALMON} to the order` });
     await add.click();
     await cartRibbon(page).click();
@@ -59,7 +51,7 @@ test('a second browser sees "N left" change without reloading when the first ord
     await watcher.unroute(menuPath);
 
     // A balance edit by staff reaches it too: the dish is sold out, leaves the menu and is announced.
-    await setStock(0);
+    await menu.setStock(SALMON, 0);
     await expect(watcher.getByRole('status').filter({ hasText: 'Sold out now' })).toHaveText(`Sold out now: ${SALMON}.`, {
       timeout: 3_000,
     });
@@ -67,6 +59,5 @@ test('a second browser sees "N left" change without reloading when the first ord
     await scanA11y(watcher, 'order page after a dish sold out live');
   } finally {
     await watcherContext.close();
-    await setStock(null);
   }
 });

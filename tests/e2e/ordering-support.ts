@@ -38,13 +38,23 @@ export async function storedSession(page: Page, email: string, lang = 'en') {
 
 /**
  * Signed in as `email` with the interface in English (the journeys read the spec's English
- * texts), on the order page with today's seeded menu chosen.
+ * texts), on the order page with today's seeded menu chosen, or the journey's own menu titled
+ * `menu` (see ownMenu).
  */
-export async function signIn(page: Page, email: string) {
+export async function signIn(page: Page, email: string, menu?: string) {
   await storedSession(page, email);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
-  await chooseSeededMenu(page);
+  if (menu) await chooseMenu(page, menu);
+  else await chooseSeededMenu(page);
+}
+
+/** Picks the menu whose label starts with `title` in the menu selector. */
+export async function chooseMenu(page: Page, title: string) {
+  const select = page.getByLabel('Menu', { exact: true });
+  await expect(select.locator('option').filter({ hasText: title })).toHaveCount(1);
+  const labels = (await select.locator('option').allTextContents()).map((l) => l.trim());
+  await select.selectOption({ label: labels.find((l) => l.startsWith(title))! });
 }
 
 /** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
@@ -112,11 +122,47 @@ export async function todaysMenu(request: APIRequestContext, token: string) {
 }
 
 /**
+ * A menu of the journey's own, open from an hour ago for three hours, with the named dishes of
+ * today's seeded menu and their stock (null: unlimited). A journey that sells a dish out, sets
+ * its stock or cancels orders on it does so here, so no other journey sees the seeded menu change
+ * under it (issue 25). Its title is unique; `setStock` changes what is left of a dish.
+ */
+export async function ownMenu(request: APIRequestContext, name: string, stock: Record<string, number | null>) {
+  const admin = await sessionToken(request, 'admin@demo.lv');
+  const headers = { Authorization: `Bearer ${admin}` };
+  const today = await todaysMenu(request, admin);
+  const title = `${name} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const created = await request.post('/app/dishlists', {
+    headers,
+    data: {
+      title,
+      from: new Date(Date.now() - 3600_000).toISOString(),
+      to: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      status: true,
+      selectedDishes: Object.keys(stock).map((dish) => ({ id: today.dishId(dish) })),
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { id: number }).id;
+  const setStock = async (dish: string, qty: number | null) => {
+    const res = await request.post(`/app/dishlists/${id}/balance`, { headers, data: { balance: [{ id: today.dishId(dish), qty }] } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  for (const [dish, qty] of Object.entries(stock)) if (qty !== null) await setStock(dish, qty);
+  return { id, title, dishId: today.dishId, setStock };
+}
+
+/**
  * A customer of the journey's own at a seeded location, signed up through the location's
  * invitation link (the API's own way in): a journey that changes a person (a password, a name,
  * the limit on password guesses) changes nobody another journey reads.
  */
-export async function newCustomer(request: APIRequestContext, location: string, name: string): Promise<{ email: string; name: string }> {
+export async function newCustomer(
+  request: APIRequestContext,
+  location: string,
+  name: string,
+  phone = '',
+): Promise<{ email: string; name: string }> {
   const admin = await sessionToken(request, 'admin@demo.lv');
   const list = await request.get('/app/locations?per_page=all', { headers: { Authorization: `Bearer ${admin}` } });
   expect(list.ok()).toBe(true);
@@ -127,7 +173,7 @@ export async function newCustomer(request: APIRequestContext, location: string, 
     data: {
       name,
       email,
-      phone: '',
+      phone,
       token: loc!.invite_url.split('/').pop(),
       password: DEMO_PASSWORD,
       password_confirmation: DEMO_PASSWORD,

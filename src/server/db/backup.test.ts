@@ -45,7 +45,7 @@ describe('backup and restore', () => {
     const now = ctx.clock.now();
     await seedDemo(ctx.db, now);
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     for (const items of [
       [{ id: w.soup.id, qty: 2 }],
       [
@@ -53,17 +53,12 @@ describe('backup and restore', () => {
         { id: w.dessert.id, qty: 3 },
       ],
     ]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: {
-          dishlist_id: w.menu.id,
-          items,
-          payment_type: 'cash',
-          terms: true,
-          comment: 'tab\there, new\nline, back\\slash, "quote" ā č ž',
-        },
-        headers: c.auth,
+      const res = await c.post('/app/order/create', {
+        dishlist_id: w.menu.id,
+        items,
+        payment_type: 'cash',
+        terms: true,
+        comment: 'tab\there, new\nline, back\\slash, "quote" ā č ž',
       });
       expect(res.statusCode).toBe(200);
     }
@@ -111,7 +106,7 @@ describe('backup and restore', () => {
     const seqAfter = await ctx.db.execute<{ v: string }>(sql`select last_value::text as v from orders_id_seq`);
     expect(seqAfter.rows[0]!.v).toBe(seqBefore.rows[0]!.v);
     // The restored image is served again.
-    const img = await ctx.app.inject({ url: `/app/dishes/${w.soup.id}/image`, headers: c.auth });
+    const img = await c.get(`/app/dishes/${w.soup.id}/image`);
     expect(img.statusCode).toBe(200);
     expect((await sharp(img.rawPayload).metadata()).width).toBe(64);
   });

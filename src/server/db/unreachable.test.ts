@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { loadEnv } from '../env.js';
 import type { App } from '../lib/context.js';
 import { createMailer } from '../lib/mail.js';
+import { makeClient } from '../test/client.js';
 import { makeProvider, makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { connect, type Database } from './client.js';
 import { freePort, startEmbedded, type EmbeddedServer } from './embedded.js';
@@ -52,22 +53,18 @@ afterAll(async () => {
 }, 60_000);
 
 async function login() {
-  return app.inject({ method: 'POST', url: '/app/login?lang=en', payload: { email, password: TEST_PASSWORD } });
+  return makeClient(app, null).post('/app/login?lang=en', { email, password: TEST_PASSWORD });
 }
 
 describe('when the database goes away', () => {
   it('answers 503 with Retry-After while it is down and recovers by itself when it is back', async () => {
     const first = await login();
     expect(first.statusCode, first.body).toBe(200);
-    const auth = { authorization: `Bearer ${first.json().token}` };
-    expect((await app.inject({ url: menusUrl, headers: auth })).statusCode).toBe(200);
+    const signedIn = makeClient(app, first.json().token as string);
+    expect((await signedIn.get(menusUrl)).statusCode).toBe(200);
 
     await server.stop();
-    for (const res of [
-      await app.inject({ url: menusUrl, headers: auth }),
-      await login(),
-      await app.inject({ url: menusUrl, headers: auth }),
-    ]) {
+    for (const res of [await signedIn.get(menusUrl), await login(), await signedIn.get(menusUrl)]) {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
@@ -78,7 +75,7 @@ describe('when the database goes away', () => {
     }
 
     server = await start();
-    const back = await app.inject({ url: menusUrl, headers: auth });
+    const back = await signedIn.get(menusUrl);
     expect(back.statusCode, back.body).toBe(200);
     expect((await login()).statusCode).toBe(200);
   }, 90_000);

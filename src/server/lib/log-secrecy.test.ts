@@ -14,6 +14,11 @@ import { createMailer } from './mail.js';
 import { signSandbox } from './payments/sandbox.js';
 import { reminderSigner, unsubscribeToken } from '../modules/reminders/reminders.service.js';
 
+/*
+ * Calls stay raw app.inject here: they test what reaches the log at the transport level (a
+ * session sent as a Bearer header, as ?bearer= and as a cookie, a reset token in a path, signed
+ * gateway notes), on apps built with their own log stream rather than the harness's app.
+ */
 const PAYMENT_SECRET = 'log-test-payment-secret-0123456789';
 const NEW_PASSWORD = 'brand-new-password-77';
 

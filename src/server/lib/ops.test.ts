@@ -17,7 +17,7 @@ describe('health and readiness', () => {
 
   it('/health and /ready answer ok without sign-in, with no data and no caching', async () => {
     for (const url of ['/health', '/ready']) {
-      const res = await ctx.app.inject({ url });
+      const res = await ctx.anon.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.json(), url).toEqual({ status: 'ok' });
       expect(res.headers['cache-control'], url).toBe('no-store');
@@ -27,9 +27,9 @@ describe('health and readiness', () => {
   it('answer while maintenance mode is on', async () => {
     await ctx.app.maintenance.set(true);
     try {
-      expect((await ctx.app.inject({ url: '/app/menus' })).statusCode).toBe(503);
-      expect((await ctx.app.inject({ url: '/health' })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: '/ready' })).statusCode).toBe(200);
+      expect((await ctx.anon.get('/app/menus')).statusCode).toBe(503);
+      expect((await ctx.anon.get('/health')).statusCode).toBe(200);
+      expect((await ctx.anon.get('/ready')).statusCode).toBe(200);
     } finally {
       await ctx.app.maintenance.set(false);
     }
@@ -38,10 +38,10 @@ describe('health and readiness', () => {
   it('/ready is 503 while the instance shuts down', async () => {
     ctx.app.lifecycle.shuttingDown = true;
     try {
-      const res = await ctx.app.inject({ url: '/ready' });
+      const res = await ctx.anon.get('/ready');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable' });
-      expect((await ctx.app.inject({ url: '/health' })).statusCode).toBe(200);
+      expect((await ctx.anon.get('/health')).statusCode).toBe(200);
     } finally {
       ctx.app.lifecycle.shuttingDown = false;
     }
@@ -52,7 +52,7 @@ describe('health and readiness', () => {
     const { rows } = await pool.query('select * from drizzle.__drizzle_migrations order by created_at desc limit 1');
     await pool.query('delete from drizzle.__drizzle_migrations where id = $1', [rows[0].id]);
     try {
-      expect((await ctx.app.inject({ url: '/ready' })).statusCode).toBe(503);
+      expect((await ctx.anon.get('/ready')).statusCode).toBe(503);
     } finally {
       await pool.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
         rows[0].id,
@@ -60,16 +60,16 @@ describe('health and readiness', () => {
         rows[0].created_at,
       ]);
     }
-    expect((await ctx.app.inject({ url: '/ready' })).statusCode).toBe(200);
+    expect((await ctx.anon.get('/ready')).statusCode).toBe(200);
   });
 
   it('are not in the OpenAPI document (it describes /app)', async () => {
-    const doc = (await ctx.app.inject({ url: '/app/openapi.json' })).json();
+    const doc = (await ctx.anon.get('/app/openapi.json')).json();
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/app/'))).toEqual([]);
   });
 
   it('/metrics does not exist without METRICS_TOKEN', async () => {
-    expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await ctx.anon.get('/metrics')).statusCode).toBe(404);
   });
 });
 
@@ -77,8 +77,8 @@ describe('request id', () => {
   it('is generated, answered as X-Request-Id, and a client-sent one is ignored without TRUST_PROXY', async () => {
     const ctx = await createTestApp();
     try {
-      const a = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'from-client-1' } });
-      const b = await ctx.app.inject({ url: '/app/no-such-thing' });
+      const a = await ctx.anon.get('/health', { headers: { 'x-request-id': 'from-client-1' } });
+      const b = await ctx.anon.get('/app/no-such-thing');
       expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
@@ -90,10 +90,10 @@ describe('request id', () => {
   it('is taken from the proxy with TRUST_PROXY when it is a short safe token, else generated', async () => {
     const ctx = await createTestApp({ TRUST_PROXY: true });
     try {
-      const kept = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': 'lb-4f2a.9_x' } });
+      const kept = await ctx.anon.get('/health', { headers: { 'x-request-id': 'lb-4f2a.9_x' } });
       expect(kept.headers['x-request-id']).toBe('lb-4f2a.9_x');
       for (const bad of ['a b', 'x'.repeat(65), 'id\n{"level":60}', '<script>']) {
-        const res = await ctx.app.inject({ url: '/health', headers: { 'x-request-id': bad } });
+        const res = await ctx.anon.get('/health', { headers: { 'x-request-id': bad } });
         expect(res.headers['x-request-id'], bad).toMatch(/^[0-9a-f-]{36}$/);
       }
     } finally {
@@ -110,23 +110,23 @@ describe('metrics', () => {
   afterAll(async () => ctx.close());
 
   it('ask for the bearer token', async () => {
-    expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/metrics?bearer=' + TOKEN })).statusCode).toBe(401);
+    expect((await ctx.anon.get('/metrics')).statusCode).toBe(401);
+    expect((await ctx.anon.get('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
+    expect((await ctx.anon.get('/metrics?bearer=' + TOKEN)).statusCode).toBe(401);
   });
 
   it('count requests per route pattern (never the raw URL), method and status, with pool and process metrics', async () => {
     // The registry is the process's (other test files in this worker count into it too): the
     // two calls add two to the route pattern's count.
     const counted = async () => {
-      const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await ctx.anon.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.statusCode).toBe(200);
       const m = /http_request_duration_seconds_count\{route="\/app\/order\/create\/:id",method="GET",status="401"\} (\d+)/.exec(res.body);
       return { res, count: Number(m?.[1] ?? 0) };
     };
     const before = (await counted()).count;
-    await ctx.app.inject({ url: '/app/order/create/987654' });
-    await ctx.app.inject({ url: '/app/order/create/123456' });
+    await ctx.anon.get('/app/order/create/987654');
+    await ctx.anon.get('/app/order/create/123456');
     const { res, count } = await counted();
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
@@ -145,12 +145,12 @@ describe('metrics', () => {
           (v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === '/app/me' && v.labels.status === 401,
         )?.value ?? 0;
       const before = await histogram();
-      expect((await untimed.app.inject({ url: '/app/me' })).statusCode).toBe(401);
+      expect((await untimed.anon.get('/app/me')).statusCode).toBe(401);
       expect(await histogram()).toBe(before);
-      const res = await untimed.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await untimed.anon.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.body).toMatch(/lunch_db_pool_connections\{state="in_use"\} \d+/);
       // The same call on the timed app is counted.
-      await ctx.app.inject({ url: '/app/me' });
+      await ctx.anon.get('/app/me');
       expect(await histogram()).toBe(before + 1);
     } finally {
       await untimed.close();
@@ -162,20 +162,15 @@ describe('metrics', () => {
     const [placed, refused] = [await count('placed'), await count('refused')];
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const order = (qty: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty }], payment_type: 'cash', terms: true },
-      });
+      c.post('/app/order/create', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty }], payment_type: 'cash', terms: true });
     expect((await order(1)).statusCode).toBe(200);
     // 5 soups in stock, 1 taken: 9 more are refused.
     expect((await order(9)).statusCode).toBe(422);
     expect(await count('placed')).toBe(placed + 1);
     expect(await count('refused')).toBe(refused + 1);
-    const text = (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const text = (await ctx.anon.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).body;
     expect(text).toMatch(/lunch_orders_total\{result="placed"\} [1-9]/);
   });
 
@@ -189,13 +184,13 @@ describe('metrics', () => {
     ];
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const notify = async (status: string) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+      const res = await c.post('/app/order/create', {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.soup.id, qty: 1 }],
+        payment_type: 'card',
+        terms: true,
       });
       expect(res.statusCode).toBe(200);
       const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
@@ -206,7 +201,7 @@ describe('metrics', () => {
         ts: Math.floor(now.getTime() / 1000),
       });
       for (let i = 0; i < 2; i++) {
-        expect((await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: note })).statusCode).toBe(200);
+        expect((await ctx.anon.post('/app/payments/notify/sandbox', note)).statusCode).toBe(200);
       }
     };
     await notify('approved');

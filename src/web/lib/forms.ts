@@ -7,6 +7,7 @@ import {
   type Path,
   type Resolver,
   type UseFormProps,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +114,28 @@ export function errorAt(errors: FormFieldErrors, path: string): string | undefin
   return typeof message === 'string' ? message : undefined;
 }
 
+/** The first message at or under a path (`allergens`, `allergens.2`), for a group of controls. */
+export function firstErrorUnder(errors: FormFieldErrors, path: string): string | undefined {
+  const first = (node: unknown): string | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'ref') {
+        const found = first(child);
+        if (found) return found;
+      }
+    return undefined;
+  };
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return first(node);
+}
+
+/** A registered control's props with its error. */
+export type BoundField = UseFormRegisterReturn & { error?: string };
+
 /** A registered control's props with its error, for TextField / CheckboxField: `<TextField {...field('title')} />`. */
 export function fieldBinder<V extends FieldValues>(form: UseFormReturn<V, unknown, unknown>) {
-  return (name: Path<V>) => ({ ...form.register(name), error: errorAt(form.formState.errors, name) });
+  return (name: Path<V>): BoundField => ({ ...form.register(name), error: errorAt(form.formState.errors, name) });
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const login = (email: string, password: string, extra: Record<string, unknown> = {}, ip = '10.0.0.1', lang = 'en') =>
-  ctx.app.inject({ method: 'POST', url: `/app/login?lang=${lang}`, payload: { email, password, ...extra }, remoteAddress: ip });
+  ctx.anon.post(`/app/login?lang=${lang}`, { email, password, ...extra }, { remoteAddress: ip });
 
 describe('POST /app/login', () => {
   it('returns a token that opens /app/me', async () => {
@@ -22,7 +22,7 @@ describe('POST /app/login', () => {
     expect(res.statusCode).toBe(200);
     const { token } = res.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await ctx.as({ token }).get('/app/me');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: user.id, email: 'Maija@Test.lv', first_name: 'Maija', role: 'customer', is_customer: true });
   });
@@ -145,7 +145,7 @@ describe('session lifetime', () => {
     ctx.clock.set(start);
     const short = (await login(user.email, TEST_PASSWORD, { rememberme: false }, '10.3.0.1')).json().token;
     const long = (await login(user.email, TEST_PASSWORD, { rememberme: true }, '10.3.0.1')).json().token;
-    const me = (token: string) => ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
+    const me = (token: string) => ctx.as({ token }).get('/app/me');
     // Keep both sessions active so only the lifetime matters.
     for (let h = 1; h <= 12; h++) {
       ctx.clock.set(new Date(start.getTime() + h * 3600_000 - 60_000));
@@ -162,25 +162,25 @@ describe('session lifetime', () => {
 
   it('ends a session left idle', async () => {
     const start = new Date('2026-04-01T08:00:00Z');
-    const { auth } = await signedIn(ctx.db, {}, start);
+    const me = ctx.as(await signedIn(ctx.db, {}, start));
     ctx.clock.set(new Date(start.getTime() + SESSION_IDLE_MS.remember + 60_000));
-    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+    expect((await me.get('/app/me')).statusCode).toBe(401);
     ctx.clock.set(new Date());
   });
 
   it('revokes the token on logout (GET or POST)', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const { auth } = await signedIn(ctx.db);
-      expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
-      const out = await ctx.app.inject({ method, url: '/app/logout', headers: auth });
+      const me = ctx.as(await signedIn(ctx.db));
+      expect((await me.get('/app/me')).statusCode).toBe(200);
+      const out = await me.request(method, '/app/logout');
       expect(out.statusCode).toBe(200);
-      expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+      expect((await me.get('/app/me')).statusCode).toBe(401);
     }
   });
 
   it('answers 401 without a token or with a made-up one', async () => {
-    expect((await ctx.app.inject({ url: '/app/me' })).statusCode).toBe(401);
-    const res = await ctx.app.inject({ url: '/app/me', headers: { authorization: 'Bearer made-up' } });
+    expect((await ctx.anon.get('/app/me')).statusCode).toBe(401);
+    const res = await ctx.anon.get('/app/me', { headers: { authorization: 'Bearer made-up' } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ message: expect.any(String), errors: {} });
   });
@@ -188,13 +188,13 @@ describe('session lifetime', () => {
 
 describe('role guards', () => {
   it('lets an admin read admin lists and gives customers and kitchen 403', async () => {
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
-    const customer = await signedIn(ctx.db, { role: 'customer' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
+    const customer = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
     for (const url of ['/app/admin/reviews', '/app/admin/frontend-exceptions', '/app/admin/outbox', '/app/admin/maintenance']) {
-      expect((await ctx.app.inject({ url, headers: admin.auth })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ url, headers: customer.auth })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ url, headers: kitchen.auth })).statusCode).toBe(403);
+      expect((await admin.get(url)).statusCode).toBe(200);
+      expect((await customer.get(url)).statusCode).toBe(403);
+      expect((await kitchen.get(url)).statusCode).toBe(403);
     }
   });
 
@@ -209,11 +209,12 @@ describe('role guards', () => {
 
 describe('session cache', () => {
   it('stops a revoked session at once on the same instance, and a deactivated user within the cache time', async () => {
-    const { auth, user } = await signedIn(ctx.db);
-    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(200);
+    const me = ctx.as(await signedIn(ctx.db));
+    const { user } = me;
+    expect((await me.get('/app/me')).statusCode).toBe(200);
     const { users } = await import('../../db/schema/index.js');
     await ctx.db.update(users).set({ active: false }).where(eq(users.id, user.id));
     await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 50));
-    expect((await ctx.app.inject({ url: '/app/me', headers: auth })).statusCode).toBe(401);
+    expect((await me.get('/app/me')).statusCode).toBe(401);
   });
 });

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const answer = (url: string, payload: object, ip = '10.9.0.1') =>
-  ctx.app.inject({ method: 'POST', url: `${url}?lang=en`, payload, remoteAddress: ip });
+const answer = (url: string, payload: object, ip = '10.9.0.1') => ctx.anon.post(`${url}?lang=en`, payload, { remoteAddress: ip });
 /** Posts and waits for the work done after the answer (reset mails). */
 const post = async (url: string, payload: object, ip = '10.9.0.1') => {
   const res = await answer(url, payload, ip);
@@ -30,7 +29,7 @@ async function lastMailTo(email: string) {
 describe('password reset', () => {
   it('mails a single-use link that sets a new password and ends old sessions', async () => {
     const user = await makeUser(ctx.db, { email: 'reset-me@test.lv' });
-    const old = await signedIn(ctx.db, { email: 'other@test.lv' });
+    const old = ctx.as(await signedIn(ctx.db, { email: 'other@test.lv' }));
     const session = await post('/app/login', { email: user.email, password: TEST_PASSWORD });
     const oldToken = session.json().token;
 
@@ -71,8 +70,8 @@ describe('password reset', () => {
       password_confirmation: 'new-password-1',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/app/me', headers: old.auth })).statusCode).toBe(200);
+    expect((await ctx.as({ token: oldToken }).get('/app/me')).statusCode).toBe(401);
+    expect((await old.get('/app/me')).statusCode).toBe(200);
     expect((await post('/app/login', { email: user.email, password: 'new-password-1' })).statusCode).toBe(200);
 
     const again = await post('/app/password/reset', {
@@ -89,13 +88,11 @@ describe('password reset', () => {
   it('uses up the other outstanding links when one is used, and builds links from PUBLIC_URL, never the Host header', async () => {
     const user = await makeUser(ctx.db);
     for (const ip of ['10.9.3.1', '10.9.3.2']) {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/app/password/email',
-        payload: { email: user.email },
-        remoteAddress: ip,
-        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
-      });
+      await ctx.anon.post(
+        '/app/password/email',
+        { email: user.email },
+        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, remoteAddress: ip },
+      );
     }
     await settled();
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
@@ -194,18 +191,8 @@ describe('invitations', () => {
     });
     for (const lang of ['en', 'lv', 'ru']) {
       const url = `/app/register-invited?lang=${lang}`;
-      const taken = await ctx.app.inject({
-        method: 'POST',
-        url,
-        payload: payload('holder@TEST.lv'),
-        remoteAddress: `10.9.8.${lang.length}`,
-      });
-      const fresh = await ctx.app.inject({
-        method: 'POST',
-        url,
-        payload: payload(`fresh-${lang}@test.lv`),
-        remoteAddress: `10.9.8.${lang.length}`,
-      });
+      const taken = await ctx.anon.post(url, payload('holder@TEST.lv'), { remoteAddress: `10.9.8.${lang.length}` });
+      const fresh = await ctx.anon.post(url, payload(`fresh-${lang}@test.lv`), { remoteAddress: `10.9.8.${lang.length}` });
       expect(taken.statusCode).toBe(200);
       expect(taken.json()).toEqual(fresh.json());
     }
@@ -232,14 +219,14 @@ describe('invitations', () => {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + 3600_000),
     });
-    const info = await ctx.app.inject({ url: `/app/user/token/${token}` });
+    const info = await ctx.anon.get(`/app/user/token/${token}`);
     expect(info.json()).toEqual({ email: 'invited@test.lv' });
     const res = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
     expect(res.statusCode).toBe(200);
     expect((await post('/app/login', { email: user.email, password: 'first-password' })).statusCode).toBe(200);
     const again = await post('/app/password/create', { token, password: 'first-password', password_confirmation: 'first-password' });
     expect(again.json().errors.token).toEqual(['This link is outdated or invalid']);
-    expect((await ctx.app.inject({ url: `/app/user/token/${token}?lang=en` })).json().message).toBe('This link is outdated or invalid');
+    expect((await ctx.anon.get(`/app/user/token/${token}?lang=en`)).json().message).toBe('This link is outdated or invalid');
   });
 
   it('does not reactivate a member the manager deactivated before the link was used', async () => {
@@ -272,7 +259,7 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: expect.stringContaining('We have sent an e-mail') });
     const { token } = (await post('/app/login', { email: 'ilze@test.lv', password: 'ilze-password' })).json();
-    const me = await ctx.app.inject({ url: '/app/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await ctx.as({ token }).get('/app/me');
     expect(me.json()).toMatchObject({ first_name: 'Ilze', role: 'customer', location: { id: location.id } });
     const welcome = await lastMailTo('ilze@test.lv');
     expect(welcome!.text).toContain('has been created');

@@ -5,22 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../shared/schemas/catalogue.js';
 import { dishImageVariants } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeProvider, signedIn } from '../../test/factories.js';
 import { makeCategory, makeDish } from './catalogue.factories.js';
 
 let ctx: TestContext;
-let admin: Record<string, string>;
-let kitchen: Record<string, string>;
-let customer: Record<string, string>;
+let admin: Client;
+let kitchen: Client;
+let customer: Client;
 let q: string;
 let providerId: number;
 let categoryId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await signedIn(ctx.db, { role: 'admin' })).auth;
-  kitchen = (await signedIn(ctx.db, { role: 'kitchen' })).auth;
-  customer = (await signedIn(ctx.db, { role: 'customer' })).auth;
+  admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+  kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
+  customer = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
   const p = await makeProvider(ctx.db);
   providerId = p.id;
   categoryId = (await makeCategory(ctx.db, p.id)).id;
@@ -47,18 +48,13 @@ function multipart(data: Buffer, filename: string, contentType: string, field = 
   };
 }
 
-async function upload(dishId: number, data: Buffer, filename: string, contentType: string, headers = admin, lang = 'en', field = 'image') {
+async function upload(dishId: number, data: Buffer, filename: string, contentType: string, who = admin, lang = 'en', field = 'image') {
   const body = multipart(data, filename, contentType, field);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/app/dishes/${dishId}/image?${q}&lang=${lang}`,
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
-  });
+  return who.post(`/app/dishes/${dishId}/image?${q}&lang=${lang}`, body.payload, { headers: body.headers });
 }
 
 const getImage = (dishId: number, query: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ url: `/app/dishes/${dishId}/image${query ? `?${query}` : ''}`, headers });
+  ctx.anon.get(`/app/dishes/${dishId}/image${query ? `?${query}` : ''}`, { headers });
 
 describe('dish image upload', () => {
   it.each([
@@ -118,18 +114,13 @@ describe('dish image upload', () => {
     expect(pixels.statusCode).toBe(422);
     expect(pixels.json().errors).toEqual({ image: ['The image may have at most 40 megapixels.'] });
 
-    const none = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/dishes/${dish.id}/image?${q}&lang=en`,
-      headers: admin,
-      payload: { image: 'x' },
-    });
+    const none = await admin.post(`/app/dishes/${dish.id}/image?${q}&lang=en`, { image: 'x' });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ image: ['Choose an image file.'] });
     const wrongField = await upload(dish.id, png, 'x.png', 'image/png', admin, 'en', 'document');
     expect(wrongField.json().errors).toEqual({ image: ['Choose an image file.'] });
 
-    expect((await ctx.app.inject({ url: `/app/dishes/${dish.id}?${q}`, headers: admin })).json().has_image).toBe(false);
+    expect((await admin.get(`/app/dishes/${dish.id}?${q}`)).json().has_image).toBe(false);
   });
 
   it('staff (admin or kitchen) upload or delete; anyone may GET', async () => {
@@ -137,12 +128,12 @@ describe('dish image upload', () => {
     const png = await picture(200, 100).png().toBuffer();
     expect((await upload(dish.id, png, 'a.png', 'image/png', customer)).statusCode).toBe(403);
     expect((await upload(dish.id, png, 'a.png', 'image/png', kitchen)).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${q}`, headers: kitchen })).statusCode).toBe(200);
-    expect((await upload(dish.id, png, 'a.png', 'image/png', {})).statusCode).toBe(401);
+    expect((await kitchen.delete(`/app/dishes/${dish.id}/image?${q}`)).statusCode).toBe(200);
+    expect((await upload(dish.id, png, 'a.png', 'image/png', ctx.anon)).statusCode).toBe(401);
     expect((await upload(999999, png, 'a.png', 'image/png')).statusCode).toBe(404);
     expect((await upload(dish.id, png, 'a.png', 'image/png')).statusCode).toBe(200);
     expect((await getImage(dish.id, 'width=64&height=64')).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${q}`, headers: customer })).statusCode).toBe(403);
+    expect((await customer.delete(`/app/dishes/${dish.id}/image?${q}`)).statusCode).toBe(403);
   });
 });
 
@@ -205,12 +196,12 @@ describe('dish image serving', () => {
   it('deletes the image', async () => {
     const dish = await makeDish(ctx.db, providerId, categoryId);
     await upload(dish.id, await picture(300, 200).png().toBuffer(), 'a.png', 'image/png');
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${q}`, headers: admin });
+    const del = await admin.delete(`/app/dishes/${dish.id}/image?${q}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toMatchObject({ has_image: false, image_version: null });
     expect((await getImage(dish.id, 'width=64&height=64')).statusCode).toBe(404);
     expect((await ctx.db.select().from(dishImageVariants).where(eq(dishImageVariants.dishId, dish.id))).length).toBe(0);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${q}`, headers: admin })).statusCode).toBe(200);
+    expect((await admin.delete(`/app/dishes/${dish.id}/image?${q}`)).statusCode).toBe(200);
   });
 
   it("answers 404 to upload or delete another provider's dish image, and keeps the image", async () => {
@@ -218,16 +209,11 @@ describe('dish image serving', () => {
     const first = (await upload(dish.id, await picture(300, 200).png().toBuffer(), 'a.png', 'image/png')).json();
     const other = `provider_id=${(await makeProvider(ctx.db)).id}`;
     const body = multipart(await picture(100, 100).png().toBuffer(), 'b.png', 'image/png');
-    const post = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/dishes/${dish.id}/image?${other}`,
-      payload: body.payload,
-      headers: { ...admin, ...body.headers },
-    });
+    const post = await admin.post(`/app/dishes/${dish.id}/image?${other}`, body.payload, { headers: body.headers });
     expect(post.statusCode).toBe(404);
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/app/dishes/${dish.id}/image?${other}`, headers: admin });
+    const del = await admin.delete(`/app/dishes/${dish.id}/image?${other}`);
     expect(del.statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/app/dishes/${dish.id}?${q}`, headers: admin })).json()).toMatchObject({
+    expect((await admin.get(`/app/dishes/${dish.id}?${q}`)).json()).toMatchObject({
       has_image: true,
       image_version: first.image_version,
     });

@@ -7,6 +7,7 @@ import type { App } from '../../lib/context.js';
 import type { Change } from '../../lib/events.js';
 import { createMailer } from '../../lib/mail.js';
 import { registry } from '../../lib/metrics.js';
+import { makeClient } from '../../test/client.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { signedIn } from '../../test/factories.js';
 import { createSession } from '../../lib/auth.js';
@@ -114,7 +115,7 @@ afterAll(async () => {
 
 describe('GET /app/events', () => {
   it('answers 401 without a bearer token', async () => {
-    const res = await ctx.app.inject({ url: '/app/events' });
+    const res = await ctx.anon.get('/app/events');
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toContain('application/json');
   });
@@ -123,34 +124,21 @@ describe('GET /app/events', () => {
     const now = ctx.clock.now();
     const a = await menuWorld(ctx.db, now);
     const b = await menuWorld(ctx.db, now);
-    const customerA = await customerAt(ctx.db, now);
-    const customerB = await customerAt(ctx.db, now);
-    const manager = await signedIn(ctx.db, { role: 'admin' }, now);
+    const customerA = ctx.as(await customerAt(ctx.db, now));
+    const customerB = ctx.as(await customerAt(ctx.db, now));
+    const manager = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     const streamA = await openStream(base, `/app/events?provider_id=${a.provider.id}`, customerA.auth);
     const staffA = await openStream(base, `/app/events?provider_id=${a.provider.id}`, manager.auth);
     expect(streamA.status).toBe(200);
     try {
       // An order on B's menu, a balance edit on B's menu, then an order on A's menu.
-      const onB = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: order(b.menu.id, b.main.id),
-        headers: customerB.auth,
-      });
+      const onB = await customerB.post('/app/order/create', order(b.menu.id, b.main.id));
       expect(onB.statusCode).toBe(200);
-      const balance = await ctx.app.inject({
-        method: 'POST',
-        url: `/app/dishlists/${b.menu.id}/balance?provider_id=${b.provider.id}`,
-        payload: { balance: [{ id: b.soup.id, qty: 3 }] },
-        headers: manager.auth,
+      const balance = await manager.post(`/app/dishlists/${b.menu.id}/balance?provider_id=${b.provider.id}`, {
+        balance: [{ id: b.soup.id, qty: 3 }],
       });
       expect(balance.statusCode).toBe(200);
-      const onA = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: order(a.menu.id, a.main.id),
-        headers: customerA.auth,
-      });
+      const onA = await customerA.post('/app/order/create', order(a.menu.id, a.main.id));
       expect(onA.statusCode).toBe(200);
       const orderId = onA.json().order_id as number;
 
@@ -172,21 +160,16 @@ describe('GET /app/events', () => {
   it("an order's event carries the stock it left, so pages show it without a refetch; a cancel's does not", async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const stream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, c.auth);
     try {
       // The soup has 5 in stock; two soups and an unlimited main leave 3 soups.
-      const placed = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: {
-          ...order(w.menu.id, w.soup.id),
-          items: [
-            { id: w.soup.id, qty: 2 },
-            { id: w.main.id, qty: 1 },
-          ],
-        },
-        headers: c.auth,
+      const placed = await c.post('/app/order/create', {
+        ...order(w.menu.id, w.soup.id),
+        items: [
+          { id: w.soup.id, qty: 2 },
+          { id: w.main.id, qty: 1 },
+        ],
       });
       expect(placed.statusCode).toBe(200);
       expect((await stream.next((d) => d.type === 'order')).data).toEqual({
@@ -194,11 +177,7 @@ describe('GET /app/events', () => {
         menuId: w.menu.id,
         stockLeft: [[w.soup.id, 3]],
       });
-      const cancelled = await ctx.app.inject({
-        method: 'POST',
-        url: `/app/order/${placed.json().order_id as number}/cancel`,
-        headers: c.auth,
-      });
+      const cancelled = await c.post(`/app/order/${placed.json().order_id as number}/cancel`);
       expect(cancelled.statusCode).toBe(200);
       // The stock went back up: the event says only that the menu's orders changed (refetch).
       await expect.poll(() => stream.events.length).toBe(2);
@@ -211,29 +190,19 @@ describe('GET /app/events', () => {
   it('resumes after a drop with Last-Event-ID: the missed events, then live ones; an unknown id asks for a reset', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const query = `/app/events?provider_id=${w.provider.id}`;
     const first = await openStream(base, query, c.auth);
-    const place = async () =>
-      expect(
-        (await ctx.app.inject({ method: 'POST', url: '/app/order/create', payload: order(w.menu.id, w.main.id), headers: c.auth }))
-          .statusCode,
-      ).toBe(200);
+    const place = async () => expect((await c.post('/app/order/create', order(w.menu.id, w.main.id))).statusCode).toBe(200);
     await place();
     const before = await first.next((d) => d.type === 'order');
     first.close();
 
     // While disconnected: a menu edit and another order.
-    const manager = await signedIn(ctx.db, { role: 'admin' }, now);
+    const manager = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: `/app/dishlists/${w.menu.id}/balance?provider_id=${w.provider.id}`,
-          payload: { balance: [{ id: w.soup.id, qty: 9 }] },
-          headers: manager.auth,
-        })
-      ).statusCode,
+      (await manager.post(`/app/dishlists/${w.menu.id}/balance?provider_id=${w.provider.id}`, { balance: [{ id: w.soup.id, qty: 9 }] }))
+        .statusCode,
     ).toBe(200);
     await place();
     // Both missed events have reached this instance's feed before the client comes back.
@@ -256,7 +225,7 @@ describe('GET /app/events', () => {
   it('when the LISTEN connection drops: open streams end, new ones get 503, and after it reconnects events flow again', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const query = `/app/events?provider_id=${w.provider.id}`;
     const open = await openStream(base, query, c.auth);
     const ended = new Promise<void>((resolve) => {
@@ -270,17 +239,12 @@ describe('GET /app/events', () => {
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen lunch_changes%'`,
     );
     await ended;
-    expect((await ctx.app.inject({ url: query, headers: c.auth })).statusCode).toBe(503);
+    expect((await c.get(query)).statusCode).toBe(503);
     open.close();
     await expect.poll(() => ctx.app.changes.listening, { timeout: 5000 }).toBe(true);
     const again = await openStream(base, query, c.auth);
     try {
-      const placed = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: order(w.menu.id, w.main.id),
-        headers: c.auth,
-      });
+      const placed = await c.post('/app/order/create', order(w.menu.id, w.main.id));
       expect(placed.statusCode).toBe(200);
       expect((await again.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id, stockLeft: [] });
     } finally {
@@ -289,7 +253,7 @@ describe('GET /app/events', () => {
   });
 
   it('counts open streams in the metrics registry', async () => {
-    const c = await customerAt(ctx.db, ctx.clock.now());
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
     const gauge = async () => (await registry.getSingleMetricAsString('lunch_event_streams_open')).match(/ (\d+)$/m)![1];
     const before = Number(await gauge());
     const s = await openStream(base, '/app/events', c.auth);
@@ -303,22 +267,17 @@ describe('a stream lives only as long as its session, user and role', () => {
   it('sign-out ends the stream of that session (another session of the same user keeps its own)', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const otherToken = await createSession(ctx.db, c.user.id, true, now);
     const query = `/app/events?provider_id=${w.provider.id}`;
     const stream = await openStream(base, query, c.auth);
     const other = await openStream(base, query, { authorization: `Bearer ${otherToken}` });
     try {
       expect(stream.status).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/app/logout', headers: c.auth })).statusCode).toBe(200);
+      expect((await c.post('/app/logout')).statusCode).toBe(200);
       await endsWithin(stream);
       // The other browser's session is still signed in: its stream goes on and still hears orders.
-      const placed = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: order(w.menu.id, w.main.id),
-        headers: { authorization: `Bearer ${otherToken}` },
-      });
+      const placed = await ctx.as({ token: otherToken }).post('/app/order/create', order(w.menu.id, w.main.id));
       expect(placed.statusCode).toBe(200);
       await other.next((d) => d.type === 'order');
       expect(other.ended()).toBe(false);
@@ -333,13 +292,13 @@ describe('a stream lives only as long as its session, user and role', () => {
   it('deactivating a kitchen user ends their streams', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const cook = await signedIn(ctx.db, { role: 'kitchen' }, now);
-    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
+    const cook = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     const stream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, cook.auth);
     const adminStream = await openStream(base, `/app/events?provider_id=${w.provider.id}`, admin.auth);
     try {
       expect(stream.status).toBe(200);
-      const off = await ctx.app.inject({ method: 'POST', url: `/app/admin/users/${cook.user.id}/deactivate`, headers: admin.auth });
+      const off = await admin.post(`/app/admin/users/${cook.user.id}/deactivate`);
       expect(off.statusCode).toBe(200);
       await endsWithin(stream);
       expect(adminStream.ended()).toBe(false);
@@ -352,32 +311,25 @@ describe('a stream lives only as long as its session, user and role', () => {
   it('a role change ends the stream (it was opened for the old role); the page reconnects as the new one', async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const cook = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Ieva' }, now);
-    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
+    const cook = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Ieva' }, now));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
     const query = `/app/events?provider_id=${w.provider.id}`;
     const stream = await openStream(base, query, cook.auth);
     try {
       // A save that changes nothing of the role leaves the stream open.
       const same = { first_name: 'Ieva', phone: '', location_id: null, role: 'kitchen', is_location_manager: false };
-      expect(
-        (await ctx.app.inject({ method: 'PUT', url: `/app/admin/users/${cook.user.id}`, headers: admin.auth, payload: same })).statusCode,
-      ).toBe(200);
+      expect((await admin.put(`/app/admin/users/${cook.user.id}`, same)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
       expect(stream.ended()).toBe(false);
-      const demoted = await ctx.app.inject({
-        method: 'PUT',
-        url: `/app/admin/users/${cook.user.id}`,
-        headers: admin.auth,
-        payload: { ...same, role: 'customer' },
-      });
+      const demoted = await admin.put(`/app/admin/users/${cook.user.id}`, { ...same, role: 'customer' });
       expect(demoted.statusCode).toBe(200);
       await endsWithin(stream);
       // The same session opens a customer's stream: no order ids any more.
       const again = await openStream(base, query, cook.auth);
       try {
         expect(again.status).toBe(200);
-        const c = await customerAt(ctx.db, now);
-        await ctx.app.inject({ method: 'POST', url: '/app/order/create', payload: order(w.menu.id, w.main.id), headers: c.auth });
+        const c = ctx.as(await customerAt(ctx.db, now));
+        await c.post('/app/order/create', order(w.menu.id, w.main.id));
         expect((await again.next((d) => d.type === 'order')).data).not.toHaveProperty('orderId');
       } finally {
         again.close();
@@ -396,8 +348,8 @@ describe('a stream lives only as long as its session, user and role', () => {
       const address = other.app.server.address();
       const otherBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       const now = other.clock.now();
-      const c = await customerAt(other.db, now);
-      const kept = await customerAt(other.db, now);
+      const c = other.as(await customerAt(other.db, now));
+      const kept = other.as(await customerAt(other.db, now));
       const stream = await openStream(otherBase, '/app/events', c.auth);
       const keptStream = await openStream(otherBase, '/app/events', kept.auth);
       try {
@@ -504,7 +456,7 @@ describe('two instances on one database', () => {
   it("an order placed on one reaches the other's streams and drops the other's read cache of that menu", async () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const address = b.server.address();
     const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const onB = await openStream(baseB, `/app/events?provider_id=${w.provider.id}`, c.auth);
@@ -512,12 +464,7 @@ describe('two instances on one database', () => {
     const heardByB: Change[] = [];
     const unsubscribe = b.changes.subscribe((change) => heardByB.push(change));
     try {
-      const placed = await ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create',
-        payload: order(w.menu.id, w.soup.id),
-        headers: c.auth,
-      });
+      const placed = await c.post('/app/order/create', order(w.menu.id, w.soup.id));
       expect(placed.statusCode).toBe(200);
       // With the stock it left (the soup had 5), through PostgreSQL's notification.
       expect((await onB.next((d) => d.type === 'order')).data).toEqual({ type: 'order', menuId: w.menu.id, stockLeft: [[w.soup.id, 4]] });
@@ -530,7 +477,7 @@ describe('two instances on one database', () => {
       offA();
       expect(heardByA).toEqual([{ type: 'menu', menuId: w.menu.id }]);
       // The stock B answers afterwards is the new one.
-      const page = await b.inject({ url: `/app/order/create/${w.menu.id}`, headers: c.auth });
+      const page = await makeClient(b, c.token).get(`/app/order/create/${w.menu.id}`);
       expect(page.statusCode).toBe(200);
     } finally {
       unsubscribe();
@@ -564,30 +511,26 @@ describe('two instances on one database', () => {
     const now = ctx.clock.now();
     const address = b.server.address();
     const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const admin = await signedIn(ctx.db, { role: 'admin' }, now);
-    const c = await customerAt(ctx.db, now);
-    const cook = await signedIn(ctx.db, { role: 'kitchen' }, now);
-    const chef = await signedIn(ctx.db, { role: 'kitchen', firstName: 'Chef' }, now);
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }, now));
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const cook = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const chef = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Chef' }, now));
     const onB = await openStream(baseB, '/app/events', c.auth);
     const cookOnB = await openStream(baseB, '/app/events', cook.auth);
     const chefOnB = await openStream(baseB, '/app/events', chef.auth);
     try {
       // B has the sessions in its cache now; each change is made on A.
       expect([onB.status, cookOnB.status, chefOnB.status]).toEqual([200, 200, 200]);
-      expect((await ctx.app.inject({ method: 'POST', url: '/app/logout', headers: c.auth })).statusCode).toBe(200);
+      expect((await c.post('/app/logout')).statusCode).toBe(200);
       await endsWithin(onB);
       // At once on B too, not after its session cache's second.
-      expect((await b.inject({ url: '/app/me', headers: c.auth })).statusCode).toBe(401);
+      expect((await makeClient(b, c.token).get('/app/me')).statusCode).toBe(401);
       expect(cookOnB.ended()).toBe(false);
-      expect(
-        (await ctx.app.inject({ method: 'POST', url: `/app/admin/users/${cook.user.id}/deactivate`, headers: admin.auth })).statusCode,
-      ).toBe(200);
+      expect((await admin.post(`/app/admin/users/${cook.user.id}/deactivate`)).statusCode).toBe(200);
       await endsWithin(cookOnB);
       expect(chefOnB.ended()).toBe(false);
       const demote = { first_name: 'Chef', phone: '', location_id: null, role: 'customer', is_location_manager: false };
-      expect(
-        (await ctx.app.inject({ method: 'PUT', url: `/app/admin/users/${chef.user.id}`, headers: admin.auth, payload: demote })).statusCode,
-      ).toBe(200);
+      expect((await admin.put(`/app/admin/users/${chef.user.id}`, demote)).statusCode).toBe(200);
       await endsWithin(chefOnB);
     } finally {
       onB.close();
@@ -597,7 +540,7 @@ describe('two instances on one database', () => {
   });
 
   it('a stopping instance ends its open streams at once instead of waiting for them', async () => {
-    const c = await customerAt(ctx.db, ctx.clock.now());
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
     const address = b.server.address();
     const baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const open = await openStream(baseB, '/app/events', c.auth);

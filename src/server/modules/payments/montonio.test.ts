@@ -11,6 +11,7 @@ import { NOTIFICATION_MAX_AGE_MS } from '../../lib/payments/gateway.js';
 import { centsFromEuros, eurosFromCents, mapMontonioStatus } from '../../lib/payments/montonio.js';
 import { montonioGateway } from '../../lib/payments/montonio.app.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import type { Change } from '../../lib/events.js';
 
@@ -228,18 +229,13 @@ async function placeOrder(method: 'card' | 'bank', lang = 'en') {
 
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const c = await customerAt(ctx.db, now, {}, { bonusCents: 100 });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/app/order/create?lang=${lang}`,
-    headers: c.auth,
-    payload: {
-      dishlist_id: w.menu.id,
-      items: [{ id: w.soup.id, qty: 2 }],
-      payment_type: method,
-      bank: method === 'bank' ? 'PARXLV22' : undefined,
-      terms: true,
-    },
+  const c = ctx.as(await customerAt(ctx.db, now, {}, { bonusCents: 100 }));
+  const res = await c.post(`/app/order/create?lang=${lang}`, {
+    dishlist_id: w.menu.id,
+    items: [{ id: w.soup.id, qty: 2 }],
+    payment_type: method,
+    bank: method === 'bank' ? 'PARXLV22' : undefined,
+    terms: true,
   });
   return { res, w, c };
 }
@@ -275,8 +271,7 @@ function orderToken(
     .setExpirationTime(iat + 3600)
     .sign(key(opts.secret ?? SECRET_KEY));
 }
-const notify = async (token: string) =>
-  ctx.app.inject({ method: 'POST', url: '/app/payments/notify/montonio?lang=lv', payload: { orderToken: token } });
+const notify = async (token: string) => ctx.anon.post('/app/payments/notify/montonio?lang=lv', { orderToken: token });
 
 describe('amounts', () => {
   it('converts between integer cents and Montonio’s decimal euros exactly', () => {
@@ -366,13 +361,13 @@ describe('creating a payment', () => {
     try {
       const now = other.clock.now();
       const w = await menuWorld(other.db, now);
-      const c = await customerAt(other.db, now);
+      const c = other.as(await customerAt(other.db, now));
       const before = montonio.state.calls.orders;
-      const res = await other.app.inject({
-        method: 'POST',
-        url: '/app/order/create?lang=en',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+      const res = await c.post('/app/order/create?lang=en', {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.soup.id, qty: 1 }],
+        payment_type: 'card',
+        terms: true,
       });
       expect(montonio.state.calls.orders).toBe(before + 1);
       expect(res.statusCode).toBe(502);
@@ -387,14 +382,14 @@ describe('going on with a payment', () => {
   it('an unpaid order links to our resume address, which opens Montonio’s payment page while it waits', async () => {
     const { orderId, payment, link, c } = await pendingOrder();
     const resume = `https://lunch.example.lv/app/payments/montonio/resume/${payment.reference}?lang=en`;
-    const shown = await ctx.app.inject({ url: `/app/order/${orderId}?lang=en`, headers: c.auth });
+    const shown = await c.get(`/app/order/${orderId}?lang=en`);
     expect(shown.json().payment_link).toBe(resume);
-    const res = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=en` });
+    const res = await ctx.anon.get(`/app/payments/montonio/resume/${payment.reference}?lang=en`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(link);
     // Given up at Montonio: the result page, not a dead payment page.
     montonio.state.status.set(payment.gatewayPaymentId!, 'ABANDONED');
-    const gone = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}` });
+    const gone = await ctx.anon.get(`/app/payments/montonio/resume/${payment.reference}`);
     expect(gone.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=failed`);
   });
 
@@ -406,28 +401,27 @@ describe('going on with a payment', () => {
       ['en', 'The payment page could not be opened. Please try again in a moment.'],
       ['ru', 'Не удалось открыть страницу оплаты. Пожалуйста, попробуйте ещё раз чуть позже.'],
     ]) {
-      const res = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=${lang}` });
+      const res = await ctx.anon.get(`/app/payments/montonio/resume/${payment.reference}?lang=${lang}`);
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe(message);
     }
     await notify(await orderToken({ uuid: payment.gatewayPaymentId!, reference: payment.reference, status: 'PAID', grandTotal: 5.15 }));
-    const paid = await ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}` });
+    const paid = await ctx.anon.get(`/app/payments/montonio/resume/${payment.reference}`);
     expect(paid.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=success`);
-    expect((await ctx.app.inject({ url: '/app/payments/montonio/resume/no-such-payment' })).statusCode).toBe(404);
+    expect((await ctx.anon.get('/app/payments/montonio/resume/no-such-payment')).statusCode).toBe(404);
   });
 
   it('a repeated order request (same idempotency key) answers the resume address', async () => {
     await gateway().refreshMethods();
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const place = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/app/order/create?lang=lv',
-        headers: { ...c.auth, 'idempotency-key': 'montonio-repeat-1' },
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
-      });
+      c.post(
+        '/app/order/create?lang=lv',
+        { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+        { headers: { 'idempotency-key': 'montonio-repeat-1' } },
+      );
     const first = await place();
     const again = await place();
     expect(again.json().order_id).toBe(first.json().order_id);
@@ -500,14 +494,12 @@ describe('notifications', () => {
     expect((await notify(tampered.join('.'))).statusCode).toBe(403);
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${(await orderToken(p)).split('.')[1]}.`;
     expect((await notify(none)).statusCode).toBe(403);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/montonio', payload: { orderToken: 'garbage' } })).statusCode,
-    ).toBe(403);
+    expect((await ctx.anon.post('/app/payments/notify/montonio', { orderToken: 'garbage' })).statusCode).toBe(403);
     const wrongAmount = await notify(await orderToken({ ...p, grandTotal: 0.01 }));
     expect(wrongAmount.statusCode).toBe(422);
-    const en = await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/montonio?lang=en', payload: { orderToken: 'x.y.z' } });
+    const en = await ctx.anon.post('/app/payments/notify/montonio?lang=en', { orderToken: 'x.y.z' });
     expect(en.json().message).toBe('The notification signature is not valid.');
-    const ru = await ctx.app.inject({ method: 'POST', url: '/app/payments/notify/montonio?lang=ru', payload: { orderToken: 'x.y.z' } });
+    const ru = await ctx.anon.post('/app/payments/notify/montonio?lang=ru', { orderToken: 'x.y.z' });
     expect(ru.json().message).toBe('Подпись уведомления недействительна.');
     expect((await orderRow(orderId)).status).toBe(1);
     expect((await paymentOf(orderId)).status).toBe('pending');
@@ -521,18 +513,16 @@ describe('notifications', () => {
   it('the payer’s return with ?order-token= applies it and shows the result', async () => {
     const { orderId, payment } = await pendingOrder();
     const p = { uuid: payment.gatewayPaymentId!, reference: payment.reference, grandTotal: 5.15 };
-    const pending = await ctx.app.inject({
-      url: `/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PENDING' })}`,
-    });
+    const pending = await ctx.anon.get(`/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PENDING' })}`);
     expect(pending.statusCode).toBe(303);
     expect(pending.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=failed`);
     expect((await orderRow(orderId)).status).toBe(1);
-    const paid = await ctx.app.inject({ url: `/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PAID' })}` });
+    const paid = await ctx.anon.get(`/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PAID' })}`);
     expect(paid.headers.location).toBe(`https://lunch.example.lv/order/result?order_id=${orderId}&statusGroup=success`);
     expect((await orderRow(orderId)).status).toBe(2);
-    const forged = await ctx.app.inject({
-      url: `/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PAID' }, { secret: 'x'.repeat(40) })}`,
-    });
+    const forged = await ctx.anon.get(
+      `/app/payments/montonio/return?order-token=${await orderToken({ ...p, status: 'PAID' }, { secret: 'x'.repeat(40) })}`,
+    );
     expect(forged.statusCode).toBe(403);
   });
 });
@@ -591,7 +581,7 @@ describe('a refund Montonio holds', () => {
     const o = await pendingOrder();
     await notify(await orderToken({ uuid: o.payment.gatewayPaymentId!, reference: o.payment.reference, status: 'PAID', grandTotal: 5.15 }));
     montonio.state.fail.refunds = 'PENDING';
-    const cancelled = await ctx.app.inject({ method: 'POST', url: `/app/order/${o.orderId}/cancel?lang=en`, headers: o.c.auth });
+    const cancelled = await o.c.post(`/app/order/${o.orderId}/cancel?lang=en`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const rowOf = async () => (await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId)))[0]!;
     const held = await rowOf();
@@ -634,14 +624,14 @@ describe('bank list', () => {
     expect(montonio.state.calls.methods).toBe(calls);
     // The logo comes through our origin (CSP img-src 'self'), fetched once.
     const logos = montonio.state.calls.logos;
-    const logo = await ctx.app.inject({ url: '/app/payments/montonio/banks/HABALV22' });
+    const logo = await ctx.anon.get('/app/payments/montonio/banks/HABALV22');
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['content-security-policy']).toContain('sandbox');
     expect(logo.rawPayload.equals(PNG)).toBe(true);
-    await ctx.app.inject({ url: '/app/payments/montonio/banks/HABALV22' });
+    await ctx.anon.get('/app/payments/montonio/banks/HABALV22');
     expect(montonio.state.calls.logos).toBe(logos + 1);
-    expect((await ctx.app.inject({ url: '/app/payments/montonio/banks/NOPE' })).statusCode).toBe(404);
+    expect((await ctx.anon.get('/app/payments/montonio/banks/NOPE')).statusCode).toBe(404);
   });
 
   it('a stale list is refreshed in the background and served as it was while Montonio fails', async () => {
@@ -691,19 +681,20 @@ describe('bank list', () => {
       expect(gw.methods()).toEqual({ card: true, banks: [] });
       const now = other.clock.now();
       const w = await menuWorld(other.db, now);
-      const c = await customerAt(other.db, now);
-      const bank = await other.app.inject({
-        method: 'POST',
-        url: '/app/order/create?lang=en',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'bank', bank: 'HABALV22', terms: true },
+      const c = other.as(await customerAt(other.db, now));
+      const bank = await c.post('/app/order/create?lang=en', {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.soup.id, qty: 1 }],
+        payment_type: 'bank',
+        bank: 'HABALV22',
+        terms: true,
       });
       expect(bank.statusCode).toBe(422);
-      const card = await other.app.inject({
-        method: 'POST',
-        url: '/app/order/create?lang=en',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+      const card = await c.post('/app/order/create?lang=en', {
+        dishlist_id: w.menu.id,
+        items: [{ id: w.soup.id, qty: 1 }],
+        payment_type: 'card',
+        terms: true,
       });
       expect(card.statusCode).toBe(200);
       expect(card.json().payment_link).toMatch(/^https:\/\/sandbox-payments\.montonio\.test\/pay\//);
@@ -715,7 +706,7 @@ describe('bank list', () => {
 
 describe('API description', () => {
   it('lists Montonio’s routes as public, with their answers', async () => {
-    const doc = (await ctx.app.inject({ url: '/app/openapi.json' })).json();
+    const doc = (await ctx.anon.get('/app/openapi.json')).json();
     const notify = doc.paths['/app/payments/notify/montonio'].post;
     expect(notify.security).toEqual([]);
     expect(Object.keys(notify.responses)).toEqual(expect.arrayContaining(['200', '403', '422']));
@@ -729,7 +720,7 @@ describe('API description', () => {
 
 describe('test payments banner', () => {
   it('shows while Montonio’s sandbox is used, not with another Montonio address', async () => {
-    expect((await ctx.app.inject({ url: '/app/translations' })).json().test_payments).toBe(false);
+    expect((await ctx.anon.get('/app/translations')).json().test_payments).toBe(false);
     const sandbox = await createTestApp({
       PAYMENT_GATEWAY: 'montonio',
       MONTONIO_ACCESS_KEY: ACCESS_KEY,
@@ -738,7 +729,7 @@ describe('test payments banner', () => {
       MONTONIO_TIMEOUT_MS: 100,
     });
     try {
-      expect((await sandbox.app.inject({ url: '/app/translations' })).json().test_payments).toBe(true);
+      expect((await sandbox.anon.get('/app/translations')).json().test_payments).toBe(true);
     } finally {
       await sandbox.close();
     }
@@ -746,13 +737,8 @@ describe('test payments banner', () => {
 });
 
 describe('a new order and the customer’s unpaid Montonio order (decision 045)', () => {
-  const cashOrder = (w: { menu: { id: number }; main: { id: number } }, c: { auth: Record<string, string> }) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/app/order/create?lang=en',
-      headers: c.auth,
-      payload: { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true },
-    });
+  const cashOrder = (w: { menu: { id: number }; main: { id: number } }, c: Client) =>
+    c.post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.main.id, qty: 1 }], payment_type: 'cash', terms: true });
 
   it('asks Montonio first: paid there, it stays and is recorded paid; authorized or not readable, it stays and the new order is refused', async () => {
     const paid = await pendingOrder();
@@ -797,17 +783,17 @@ describe('a new order and the customer’s unpaid Montonio order (decision 045)'
     await gateway().refreshMethods();
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const hold = holdOrders();
-    const placing = ctx.app.inject({
-      method: 'POST',
-      url: '/app/order/create?lang=en',
-      headers: c.auth,
-      payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'card', terms: true },
+    const placing = c.post('/app/order/create?lang=en', {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.soup.id, qty: 1 }],
+      payment_type: 'card',
+      terms: true,
     });
     await hold.arrived;
     const [mine] = await ctx.db.select().from(orders).where(eq(orders.userId, c.user.id));
-    const cancelled = await ctx.app.inject({ method: 'POST', url: `/app/order/${mine!.id}/cancel`, headers: c.auth });
+    const cancelled = await c.post(`/app/order/${mine!.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     hold.open();
     const res = await placing;
@@ -821,9 +807,9 @@ describe('a new order and the customer’s unpaid Montonio order (decision 045)'
   it('the resume address does not open Montonio’s page for an order released while Montonio was asked', async () => {
     const { orderId, payment, c } = await pendingOrder();
     const hold = holdOrders();
-    const resuming = ctx.app.inject({ url: `/app/payments/montonio/resume/${payment.reference}?lang=en` });
+    const resuming = ctx.anon.get(`/app/payments/montonio/resume/${payment.reference}?lang=en`);
     await hold.arrived;
-    expect((await ctx.app.inject({ method: 'POST', url: `/app/order/${orderId}/cancel`, headers: c.auth })).statusCode).toBe(200);
+    expect((await c.post(`/app/order/${orderId}/cancel`)).statusCode).toBe(200);
     hold.open();
     const res = await resuming;
     expect(res.statusCode).toBe(303);

@@ -24,18 +24,13 @@ async function stockOf(menuId: number, dishId: number) {
 async function pendingOrder(method: 'card' | 'bank' = 'card') {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
-  const c = await customerAt(ctx.db, now, {}, { bonusCents: 100 });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/app/order/create?lang=en',
-    headers: c.auth,
-    payload: {
-      dishlist_id: w.menu.id,
-      items: [{ id: w.soup.id, qty: 2 }],
-      payment_type: method,
-      bank: method === 'bank' ? 'citadele' : undefined,
-      terms: true,
-    },
+  const c = ctx.as(await customerAt(ctx.db, now, {}, { bonusCents: 100 }));
+  const res = await c.post('/app/order/create?lang=en', {
+    dishlist_id: w.menu.id,
+    items: [{ id: w.soup.id, qty: 2 }],
+    payment_type: method,
+    bank: method === 'bank' ? 'citadele' : undefined,
+    terms: true,
   });
   expect(res.statusCode).toBe(200);
   const { order_id, payment_link } = res.json();
@@ -45,21 +40,20 @@ async function pendingOrder(method: 'card' | 'bank' = 'card') {
 
 const orderRow = async (id: number) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0];
 const bonusOf = async (userId: number) => (await ctx.db.select({ b: users.bonusCents }).from(users).where(eq(users.id, userId)))[0]!.b;
-const form = (url: string) =>
-  ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const form = (url: string) => ctx.anon.post(url, '', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
 /** A notification signed now (by the app's clock, which tests move), or `ageMs` earlier. */
 function signed(reference: string, status: string, amountCents: number, ageMs = 0) {
   const ts = Math.floor((ctx.clock.now().getTime() - ageMs) / 1000);
   return sandboxGateway(ctx.deps.env).sign({ reference, status, amount_cents: amountCents, ts });
 }
-const notify = (body: unknown) => ctx.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: body as object });
+const notify = (body: unknown) => ctx.anon.post('/app/payments/notify/sandbox', body as object);
 
 describe('sandbox hosted page', () => {
   it('shows the order, amount and method in the asked language, with plain forms and no scripts', async () => {
     const { link, orderId, payment } = await pendingOrder('bank');
     expect(link).toBe(`/app/payments/sandbox/${payment.reference}?lang=en`);
-    const en = await ctx.app.inject({ url: link });
+    const en = await ctx.anon.get(link);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toContain('text/html');
     expect(en.headers['content-security-policy']).toContain("script-src 'self'");
@@ -68,15 +62,15 @@ describe('sandbox hosted page', () => {
     expect(en.body).toContain('Approve payment');
     expect(en.body).toMatch(/<form method="post" action="\/app\/payments\/sandbox\/[^"]+\/approve\?lang=en">/);
     expect(en.body).not.toMatch(/<script|style=|onclick/i);
-    const lv = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=lv` });
+    const lv = await ctx.anon.get(`/app/payments/sandbox/${payment.reference}?lang=lv`);
     expect(lv.body).toContain('Apstiprināt maksājumu');
     expect(lv.body).toContain('5,15'); // 2 x 3.00 − 1.00 bonus + 0.15 bank commission
-    const ru = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=ru` });
+    const ru = await ctx.anon.get(`/app/payments/sandbox/${payment.reference}?lang=ru`);
     expect(ru.body).toContain('Подтвердить оплату');
-    expect((await ctx.app.inject({ url: '/app/payments/sandbox/nope' })).statusCode).toBe(404);
-    const css = await ctx.app.inject({ url: '/app/payments/sandbox.css' });
+    expect((await ctx.anon.get('/app/payments/sandbox/nope')).statusCode).toBe(404);
+    const css = await ctx.anon.get('/app/payments/sandbox.css');
     expect(css.headers['content-type']).toContain('text/css');
-    const logo = await ctx.app.inject({ url: '/app/payments/banks/citadele.svg' });
+    const logo = await ctx.anon.get('/app/payments/banks/citadele.svg');
     expect(logo.headers['content-type']).toBe('image/svg+xml');
     expect(logo.body).toContain('Citadele');
   });
@@ -88,7 +82,7 @@ describe('sandbox hosted page', () => {
     expect(res.headers.location).toBe(`/order/result?order_id=${orderId}&statusGroup=success`);
     expect(await orderRow(orderId)).toMatchObject({ status: 2, paidAt: expect.any(Date) });
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(3);
-    const again = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=en` });
+    const again = await ctx.anon.get(`/app/payments/sandbox/${payment.reference}?lang=en`);
     expect(again.body).toContain('no longer waiting');
     expect(again.body).not.toContain('Approve payment');
     const late = await form(`/app/payments/sandbox/${payment.reference}/decline`);
@@ -115,27 +109,22 @@ describe('stock of complex orders', () => {
     const w = await menuWorld(ctx.db, now);
     await setBalance(ctx.db, w.menu.id, w.set.complex.id, 3);
     await setBalance(ctx.db, w.menu.id, w.main.id, 4);
-    const c = await customerAt(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now));
     const [g1, g2] = w.set.groups;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/order/create',
-      headers: c.auth,
-      payload: {
-        dishlist_id: w.menu.id,
-        items: [
-          {
-            id: w.set.complex.id,
-            qty: 2,
-            complex: [
-              { group_id: g1!.id, dish_id: w.soup.id },
-              { group_id: g2!.id, dish_id: w.main.id },
-            ],
-          },
-        ],
-        payment_type: 'card',
-        terms: true,
-      },
+    const res = await c.post('/app/order/create', {
+      dishlist_id: w.menu.id,
+      items: [
+        {
+          id: w.set.complex.id,
+          qty: 2,
+          complex: [
+            { group_id: g1!.id, dish_id: w.soup.id },
+            { group_id: g2!.id, dish_id: w.main.id },
+          ],
+        },
+      ],
+      payment_type: 'card',
+      terms: true,
     });
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, res.json().order_id));
     const left = async () => [
@@ -250,12 +239,12 @@ describe('payment expiry sweep', () => {
     const paid = await pendingOrder();
     await notify(signed(paid.payment.reference, 'approved', paid.payment.amountCents));
     // Another customer's cash order (a new order of the same customer would release the unpaid one, decision 045).
-    const colleague = await customerAt(ctx.db, ctx.clock.now());
-    const cash = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/order/create',
-      headers: colleague.auth,
-      payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], payment_type: 'cash', terms: true },
+    const colleague = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
+    const cash = await colleague.post('/app/order/create', {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.soup.id, qty: 1 }],
+      payment_type: 'cash',
+      terms: true,
     });
     expect(cash.statusCode).toBe(200);
     expect(await stockOf(w.menu.id, w.soup.id)).toBe(2);
@@ -283,7 +272,7 @@ describe('payment expiry sweep', () => {
       expect(late.json().changed).toBe(false);
       expect(await stockOf(w.menu.id, w.soup.id)).toBe(4);
       // The hosted page no longer offers the buttons.
-      const page = await ctx.app.inject({ url: `/app/payments/sandbox/${payment.reference}?lang=en` });
+      const page = await ctx.anon.get(`/app/payments/sandbox/${payment.reference}?lang=en`);
       expect(page.body).not.toContain('Approve payment');
     } finally {
       ctx.clock.advance(-(timeout + 1) * 60_000);
@@ -301,16 +290,11 @@ describe('PAYMENT_GATEWAY=none', () => {
   it('offers neither card nor bank, refuses them at checkout, and has no sandbox routes', async () => {
     const now = off.clock.now();
     const w = await menuWorld(off.db, now);
-    const c = await customerAt(off.db, now);
-    const page = await off.app.inject({ url: `/app/order/create/${w.menu.id}`, headers: c.auth });
+    const c = off.as(await customerAt(off.db, now));
+    const page = await c.get(`/app/order/create/${w.menu.id}`);
     expect(page.json().paymentMethods).toMatchObject({ card: false, banks: [], cardConsent: '', bankConsent: '' });
     const order = (body: object) =>
-      off.app.inject({
-        method: 'POST',
-        url: '/app/order/create?lang=en',
-        headers: c.auth,
-        payload: { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], terms: true, ...body },
-      });
+      c.post('/app/order/create?lang=en', { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }], terms: true, ...body });
     expect((await order({ payment_type: 'card' })).json().errors.payment_type).toEqual(['Card payment is not available.']);
     expect((await order({ payment_type: 'bank', bank: 'seb' })).json().errors).toHaveProperty('bank');
     const cash = await order({ payment_type: 'cash' });
@@ -321,16 +305,13 @@ describe('PAYMENT_GATEWAY=none', () => {
       amount_cents: 1,
       ts: Math.floor(now.getTime() / 1000),
     });
-    expect((await off.app.inject({ method: 'POST', url: '/app/payments/notify/sandbox', payload: signedNote })).statusCode).toBe(404);
-    expect((await off.app.inject({ url: '/app/payments/sandbox/some-reference' })).statusCode).toBe(404);
-    const approve = await off.app.inject({
-      method: 'POST',
-      url: '/app/payments/sandbox/some-reference/approve',
+    expect((await off.anon.post('/app/payments/notify/sandbox', signedNote)).statusCode).toBe(404);
+    expect((await off.anon.get('/app/payments/sandbox/some-reference')).statusCode).toBe(404);
+    const approve = await off.anon.post('/app/payments/sandbox/some-reference/approve', '', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
     });
     expect(approve.statusCode).toBe(404);
-    expect((await off.app.inject({ url: '/app/payments/banks/seb.svg' })).statusCode).toBe(404);
-    expect((await off.app.inject({ url: '/app/payments/sandbox.css' })).statusCode).toBe(404);
+    expect((await off.anon.get('/app/payments/banks/seb.svg')).statusCode).toBe(404);
+    expect((await off.anon.get('/app/payments/sandbox.css')).statusCode).toBe(404);
   });
 });

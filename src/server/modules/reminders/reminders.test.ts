@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/context.js';
 import { createMailer } from '../../lib/mail.js';
 import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeMenu, menuWorld, setBalance } from '../ordering/ordering.factories.js';
 import { placedOrder } from '../teams/teams.factories.js';
 import { measuredRun } from '../../lib/jobs.js';
@@ -146,13 +147,8 @@ describe('reminder e-mails', () => {
   it('are written in the language the profile was last saved in', async () => {
     ctx.clock.set(new Date('2026-03-03T08:00:00Z'));
     const w = await world(45);
-    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: false });
-    const save = await ctx.app.inject({
-      method: 'POST',
-      url: '/app/me?lang=en',
-      headers: who.auth,
-      payload: { remind_to_make_order: true },
-    });
+    const who = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: false }));
+    const save = await who.post('/app/me?lang=en', { remind_to_make_order: true });
     expect(save.statusCode).toBe(200);
     await sweep();
     expect(mailsTo(who.user.email)).toHaveLength(1);
@@ -223,16 +219,15 @@ describe('reminder e-mails', () => {
   it('follow the provider reminder minutes an administrator sets', async () => {
     ctx.clock.set(new Date('2026-03-08T08:00:00Z'));
     const w = await world(100);
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const customer = await signedIn(ctx.db, { role: 'customer' });
-    const put = (headers: Record<string, string>, minutes: number) =>
-      ctx.app.inject({ method: 'PUT', url: `/app/providers/${w.provider.id}`, headers, payload: { reminder_minutes: minutes } });
-    expect((await put(customer.auth, 120)).statusCode).toBe(403);
-    expect((await put(admin.auth, 0)).statusCode).toBe(422);
-    expect((await put(admin.auth, 1441)).statusCode).toBe(422);
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const customer = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
+    const put = (who: Client, minutes: number) => who.put(`/app/providers/${w.provider.id}`, { reminder_minutes: minutes });
+    expect((await put(customer, 120)).statusCode).toBe(403);
+    expect((await put(admin, 0)).statusCode).toBe(422);
+    expect((await put(admin, 1441)).statusCode).toBe(422);
     await sweep();
     expect(mailsTo(w.customer.email)).toHaveLength(0);
-    const saved = await put(admin.auth, 110);
+    const saved = await put(admin, 110);
     expect(saved.json()).toMatchObject({ reminder_minutes: 110 });
     await sweep();
     expect(mailsTo(w.customer.email)).toHaveLength(1);
@@ -246,7 +241,7 @@ describe('unsubscribe link', () => {
     await sweep();
     const text = await textTo(w.customer.email);
     const token = /unsubscribe\?token=([\w.-]+)/.exec(text)![1]!;
-    const post = (payload: object, url = '/app/reminders/unsubscribe?lang=en') => ctx.app.inject({ method: 'POST', url, payload });
+    const post = (payload: object, url = '/app/reminders/unsubscribe?lang=en') => ctx.anon.post(url, payload);
 
     const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
     const refused = await post({ token: forged });
@@ -264,11 +259,8 @@ describe('unsubscribe link', () => {
 
     // RFC 8058: a mail client POSTs List-Unsubscribe=One-Click to the header's address.
     await ctx.db.update(users).set({ remindToMakeOrder: true }).where(eq(users.id, w.customer.id));
-    const oneClick = await ctx.app.inject({
-      method: 'POST',
-      url: `/app/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+    const oneClick = await ctx.anon.post(`/app/reminders/unsubscribe?token=${encodeURIComponent(token)}`, 'List-Unsubscribe=One-Click', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
     expect(await flag()).toBe(false);
@@ -289,11 +281,11 @@ describe('the pg-boss job', () => {
 
 describe('run now', () => {
   it('is for administrators only', async () => {
-    const customer = await signedIn(ctx.db, { role: 'customer' });
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    expect((await ctx.app.inject({ method: 'POST', url: '/app/reminders/run' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/app/reminders/run', headers: customer.auth })).statusCode).toBe(403);
-    const run = await ctx.app.inject({ method: 'POST', url: '/app/reminders/run', headers: admin.auth });
+    const customer = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    expect((await ctx.anon.post('/app/reminders/run')).statusCode).toBe(401);
+    expect((await customer.post('/app/reminders/run')).statusCode).toBe(403);
+    const run = await admin.post('/app/reminders/run');
     expect(run.statusCode).toBe(200);
     expect(run.json()).toEqual({ email: expect.any(Number), push: expect.any(Number) });
   });
@@ -311,8 +303,8 @@ describe('web push', () => {
   it('sends an encrypted push with VAPID to a subscribed user, once; a gone subscription is removed', async () => {
     ctx.clock.set(new Date('2026-03-10T08:00:00Z'));
     const w = await world(30);
-    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
-    const key = await ctx.app.inject({ method: 'GET', url: '/app/push/key', headers: who.auth });
+    const who = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true }));
+    const key = await who.get('/app/push/key');
     expect(key.statusCode).toBe(200);
     const publicKey: string = key.json().public_key;
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
@@ -324,16 +316,7 @@ describe('web push', () => {
 
     const browser = browserKeys();
     const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/app/push/subscriptions?lang=en',
-          headers: who.auth,
-          payload: { endpoint, keys: browser.keys },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await who.post('/app/push/subscriptions?lang=en', { endpoint, keys: browser.keys })).statusCode).toBe(200);
 
     await sweep();
     await sweep();
@@ -361,23 +344,15 @@ describe('web push', () => {
   });
 
   it('subscriptions are the caller’s own: removing another user’s endpoint does nothing', async () => {
-    const a = await signedIn(ctx.db, { role: 'customer' });
-    const b = await signedIn(ctx.db, { role: 'customer' });
+    const a = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
+    const b = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
     const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/app/push/subscriptions',
-      headers: a.auth,
-      payload: { endpoint, keys: browserKeys().keys },
-    });
-    await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions/remove', headers: b.auth, payload: { endpoint } });
+    await a.post('/app/push/subscriptions', { endpoint, keys: browserKeys().keys });
+    await b.post('/app/push/subscriptions/remove', { endpoint });
     expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
-    await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions/remove', headers: a.auth, payload: { endpoint } });
+    await a.post('/app/push/subscriptions/remove', { endpoint });
     expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions', payload: { endpoint, keys: browserKeys().keys } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await ctx.anon.post('/app/push/subscriptions', { endpoint, keys: browserKeys().keys })).statusCode).toBe(401);
   });
 });
 
@@ -385,13 +360,12 @@ describe('push endpoints (no SSRF)', () => {
   function browserKeys() {
     return { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') };
   }
-  const subscribe = (auth: Record<string, string>, endpoint: string, keys = browserKeys()) =>
-    ctx.app.inject({ method: 'POST', url: '/app/push/subscriptions', headers: auth, payload: { endpoint, keys } });
+  const subscribe = (who: Client, endpoint: string, keys = browserKeys()) => who.post('/app/push/subscriptions', { endpoint, keys });
 
   it('accepts only the browsers’ push services, on https port 443', async () => {
     const app = await createTestApp();
     try {
-      const who = await signedIn(app.db, { role: 'customer' });
+      const who = app.as(await signedIn(app.db, { role: 'customer' }));
       for (const endpoint of [
         'https://169.254.169.254/latest/meta-data/',
         'https://localhost/push/1',
@@ -406,12 +380,7 @@ describe('push endpoints (no SSRF)', () => {
         'https://user:pw@fcm.googleapis.com/fcm/send/abc',
         `${pushBase}/push/1`,
       ]) {
-        const res = await app.app.inject({
-          method: 'POST',
-          url: '/app/push/subscriptions',
-          headers: who.auth,
-          payload: { endpoint, keys: browserKeys() },
-        });
+        const res = await app.as(who).post('/app/push/subscriptions', { endpoint, keys: browserKeys() });
         expect(res.statusCode, endpoint).toBe(422);
       }
       expect(await app.db.select().from(pushSubscriptions)).toHaveLength(0);
@@ -422,12 +391,7 @@ describe('push endpoints (no SSRF)', () => {
         'https://web.push.apple.com/QGuQyavXutnMH',
         'https://fcm.googleapis.com:443/fcm/send/xyz',
       ]) {
-        const res = await app.app.inject({
-          method: 'POST',
-          url: '/app/push/subscriptions',
-          headers: who.auth,
-          payload: { endpoint, keys: browserKeys() },
-        });
+        const res = await app.as(who).post('/app/push/subscriptions', { endpoint, keys: browserKeys() });
         expect(res.statusCode, endpoint).toBe(200);
       }
     } finally {
@@ -438,7 +402,7 @@ describe('push endpoints (no SSRF)', () => {
   it('are checked again at send time: a stored endpoint that is not a push service is never POSTed to, and is forgotten', async () => {
     ctx.clock.set(new Date('2026-03-20T08:00:00Z'));
     const w = await world(30);
-    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    const who = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true }));
     // Stored before the check existed (or by any other path): a port of this machine.
     const endpoint = `${pushBase}/internal/${randomBytes(4).toString('hex')}`;
     await ctx.db.insert(pushSubscriptions).values({ userId: who.user.id, endpoint, ...browserKeys() });
@@ -454,7 +418,7 @@ describe('push endpoints (no SSRF)', () => {
   it('refuse at send time a push service name that resolves to a non-public address', async () => {
     ctx.clock.set(new Date('2026-03-21T08:00:00Z'));
     const w = await world(30);
-    const who = await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true });
+    const who = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: w.location.id, remindToMakeOrder: true }));
     // A push service whose name resolves to loopback (as a rebinding DNS answer would make it).
     const services = { hosts: ['localhost'], protocol: 'http:' as const, port: pushPort, publicAddressesOnly: true };
     const endpoint = `http://localhost:${pushPort}/push/${randomBytes(4).toString('hex')}`;
@@ -504,27 +468,27 @@ describe('push endpoints (no SSRF)', () => {
   });
 
   it('another user who knows an endpoint cannot take it over; the browser holding it (its keys) can move it', async () => {
-    const a = await signedIn(ctx.db, { role: 'customer' });
-    const b = await signedIn(ctx.db, { role: 'customer' });
+    const a = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
+    const b = ctx.as(await signedIn(ctx.db, { role: 'customer' }));
     const endpoint = `${pushBase}/push/${randomBytes(4).toString('hex')}`;
     const keys = browserKeys();
-    expect((await subscribe(a.auth, endpoint, keys)).statusCode).toBe(200);
+    expect((await subscribe(a, endpoint, keys)).statusCode).toBe(200);
     const owner = async () => (await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0]!;
 
     // B knows the endpoint, not the keys: the same answer, but nothing moves and A's keys stay.
-    const claim = await subscribe(b.auth, endpoint, browserKeys());
+    const claim = await subscribe(b, endpoint, browserKeys());
     expect(claim.statusCode).toBe(200);
     expect((await owner()).userId).toBe(a.user.id);
     expect((await owner()).auth).toBe(keys.auth);
-    expect((await subscribe(b.auth, endpoint, { p256dh: keys.p256dh, auth: browserKeys().auth })).statusCode).toBe(200);
+    expect((await subscribe(b, endpoint, { p256dh: keys.p256dh, auth: browserKeys().auth })).statusCode).toBe(200);
     expect((await owner()).userId).toBe(a.user.id);
 
     // The same browser, now signed in as B, sends the subscription it holds: it moves.
-    expect((await subscribe(b.auth, endpoint, keys)).statusCode).toBe(200);
+    expect((await subscribe(b, endpoint, keys)).statusCode).toBe(200);
     expect((await owner()).userId).toBe(b.user.id);
     // The owner may renew their own keys.
     const renewed = browserKeys();
-    expect((await subscribe(b.auth, endpoint, renewed)).statusCode).toBe(200);
+    expect((await subscribe(b, endpoint, renewed)).statusCode).toBe(200);
     expect((await owner()).auth).toBe(renewed.auth);
   });
 });

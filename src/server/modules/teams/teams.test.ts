@@ -6,6 +6,7 @@ import { MAX_INVITES_PER_CALL } from '../../../shared/schemas/teams.js';
 import { auditLog, mailOutbox, teamInvitations, users } from '../../db/schema/index.js';
 import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
 import { makeMenu, menuWorld } from '../ordering/ordering.factories.js';
 import { placedOrder, teamWorld } from './teams.factories.js';
 import { REPORT_LIMITS } from './teams.report.js';
@@ -17,11 +18,6 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL });
 });
 afterAll(() => ctx.close());
-
-type Auth = Record<string, string>;
-const get = (url: string, headers: Auth = {}) => ctx.app.inject({ method: 'GET', url, headers });
-const del = (url: string, headers: Auth) => ctx.app.inject({ method: 'DELETE', url, headers });
-const post = (url: string, headers: Auth, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
 
 /** Rows of a CSV answer (after its BOM), honouring quotes. */
 function csvRows(raw: Buffer, sep: string): string[][] {
@@ -68,9 +64,9 @@ describe('access to team calls', () => {
   it('needs a signed-in location manager: 401 without a token, 403 for customers, staff and managers without a location', async () => {
     const now = ctx.clock.now();
     const loc = await makeLocation(ctx.db);
-    const customer = await signedIn(ctx.db, { role: 'customer', locationId: loc.id }, now);
-    const admin = await signedIn(ctx.db, { role: 'admin', locationId: loc.id }, now);
-    const homeless = await signedIn(ctx.db, { role: 'customer', isLocationManager: true, locationId: null }, now);
+    const customer = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: loc.id }, now));
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin', locationId: loc.id }, now));
+    const homeless = ctx.as(await signedIn(ctx.db, { role: 'customer', isLocationManager: true, locationId: null }, now));
     const calls = [
       () => ({ method: 'GET' as const, url: '/app/me/team' }),
       () => ({ method: 'POST' as const, url: '/app/me/invite', payload: { emails: ['a@b.lv'] } }),
@@ -84,9 +80,10 @@ describe('access to team calls', () => {
       () => ({ method: 'GET' as const, url: `/app/order/export/location/${loc.id}?from=2026-11-01&to=2026-11-30` }),
     ];
     for (const call of calls) {
-      expect((await ctx.app.inject(call())).statusCode, call().url).toBe(401);
+      const { method, url, payload } = call() as { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: object };
+      expect((await ctx.anon.request(method, url, payload)).statusCode, call().url).toBe(401);
       for (const who of [customer, admin, homeless]) {
-        const res = await ctx.app.inject({ ...call(), headers: { ...who.auth } });
+        const res = await who.request(method, url, payload);
         expect(res.statusCode, `${call().url} as ${who.user.email}`).toBe(403);
       }
     }
@@ -99,29 +96,22 @@ describe('access to team calls', () => {
 describe('GET /app/me/team', () => {
   it('gives the manager the same invitation address as the administrator sees, from PUBLIC_URL', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now());
-    const admin = await signedIn(ctx.db, { role: 'admin' });
-    const kitchen = await signedIn(ctx.db, { role: 'kitchen' });
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }));
     const expected = `${PUBLIC_URL}/user/register-invited/${encodeURIComponent(w.location.token)}`;
-    const managers = (await get('/app/me/team', w.manager.auth)).json().location.invite_url;
+    const managers = (await ctx.as(w.manager).get('/app/me/team')).json().location.invite_url;
     // Requests arriving under another Host name change nothing.
-    const headers = { ...admin.auth, host: 'localhost:3000', 'x-forwarded-host': 'evil.example' };
-    const admins = (await get(`/app/locations/${w.location.id}`, headers)).json().invite_url;
-    const listed = (await get('/app/locations?per_page=all', headers))
+    const headers = { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' };
+    const admins = (await admin.get(`/app/locations/${w.location.id}`, { headers })).json().invite_url;
+    const listed = (await admin.get('/app/locations?per_page=all', { headers }))
       .json()
       .data.find((l: { id: number }) => l.id === w.location.id).invite_url;
     expect([managers, admins, listed]).toEqual([expected, expected, expected]);
-    const renewed = (
-      await ctx.app.inject({
-        method: 'PUT',
-        url: `/app/locations/${w.location.id}`,
-        headers: admin.auth,
-        payload: { regenerate_token: true },
-      })
-    ).json();
+    const renewed = (await admin.put(`/app/locations/${w.location.id}`, { regenerate_token: true })).json();
     expect(renewed.invite_url).toBe(`${PUBLIC_URL}/user/register-invited/${encodeURIComponent(renewed.token)}`);
-    expect((await get('/app/me/team', w.manager.auth)).json().location.invite_url).toBe(renewed.invite_url);
+    expect((await ctx.as(w.manager).get('/app/me/team')).json().location.invite_url).toBe(renewed.invite_url);
     // Kitchen staff see neither the token nor the address.
-    expect((await get(`/app/locations/${w.location.id}`, kitchen.auth)).json()).not.toHaveProperty('invite_url');
+    expect((await kitchen.get(`/app/locations/${w.location.id}`)).json()).not.toHaveProperty('invite_url');
   });
 
   it('lists the customers of the manager’s own location by name, with the own row marked', async () => {
@@ -129,7 +119,7 @@ describe('GET /app/me/team', () => {
     const elsewhere = await makeLocation(ctx.db);
     await makeUser(ctx.db, { role: 'customer', locationId: elsewhere.id, firstName: 'Aaron' });
     await makeUser(ctx.db, { role: 'kitchen', locationId: w.location.id, firstName: 'Virtuve' });
-    const res = await get('/app/me/team?lang=en', w.manager.auth);
+    const res = await ctx.as(w.manager).get('/app/me/team?lang=en');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.location).toEqual({
@@ -153,22 +143,22 @@ describe('GET /app/me/team', () => {
 describe('activate and deactivate', () => {
   it('deactivates a member (ending their sessions) and activates them again', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now());
-    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(200);
+    expect((await ctx.as(w.anna).get('/app/me')).statusCode).toBe(200);
 
-    const off = await del(`/app/me/deactivate/${w.anna.user.id}?lang=en`, w.manager.auth);
+    const off = await ctx.as(w.manager).delete(`/app/me/deactivate/${w.anna.user.id}?lang=en`);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ success: true, message: 'Anna was deactivated.', member: { id: w.anna.user.id, activated: false } });
-    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(401);
+    expect((await ctx.as(w.anna).get('/app/me')).statusCode).toBe(401);
     // Idempotent.
-    expect((await del(`/app/me/deactivate/${w.anna.user.id}`, w.manager.auth)).json().member.activated).toBe(false);
+    expect((await ctx.as(w.manager).delete(`/app/me/deactivate/${w.anna.user.id}`)).json().member.activated).toBe(false);
 
-    const on = await get(`/app/me/activate/${w.anna.user.id}?lang=lv`, w.manager.auth);
+    const on = await ctx.as(w.manager).get(`/app/me/activate/${w.anna.user.id}?lang=lv`);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ message: 'Anna: konts aktivizēts.', member: { activated: true } });
     const [row] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, w.anna.user.id));
     expect(row!.active).toBe(true);
     // The ended session stays ended; the member signs in again.
-    expect((await get('/app/me', w.anna.auth)).statusCode).toBe(401);
+    expect((await ctx.as(w.anna).get('/app/me')).statusCode).toBe(401);
   });
 
   it('refuses the own row (403) and anyone outside the team (404), changing nothing', async () => {
@@ -176,34 +166,34 @@ describe('activate and deactivate', () => {
     const other = await teamWorld(ctx.db, ctx.clock.now());
     const staff = await makeUser(ctx.db, { role: 'admin', locationId: w.location.id });
 
-    const self = await del(`/app/me/deactivate/${w.manager.user.id}?lang=en`, w.manager.auth);
+    const self = await ctx.as(w.manager).delete(`/app/me/deactivate/${w.manager.user.id}?lang=en`);
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe('You cannot activate or deactivate yourself.');
-    expect((await get(`/app/me/activate/${w.manager.user.id}`, w.manager.auth)).statusCode).toBe(403);
+    expect((await ctx.as(w.manager).get(`/app/me/activate/${w.manager.user.id}`)).statusCode).toBe(403);
 
     for (const id of [other.anna.user.id, other.manager.user.id, staff.id, 2_000_000_000]) {
-      expect((await del(`/app/me/deactivate/${id}`, w.manager.auth)).statusCode).toBe(404);
-      expect((await get(`/app/me/activate/${id}`, w.manager.auth)).statusCode).toBe(404);
+      expect((await ctx.as(w.manager).delete(`/app/me/deactivate/${id}`)).statusCode).toBe(404);
+      expect((await ctx.as(w.manager).get(`/app/me/activate/${id}`)).statusCode).toBe(404);
     }
     const rows = await ctx.db
       .select({ active: users.active })
       .from(users)
       .where(inArray(users.id, [w.manager.user.id, other.anna.user.id, other.manager.user.id, staff.id]));
     expect(rows.every((r) => r.active)).toBe(true);
-    expect((await get('/app/me', other.anna.auth)).statusCode).toBe(200);
-    expect((await del('/app/me/deactivate/abc', w.manager.auth)).statusCode).toBe(422);
+    expect((await ctx.as(other.anna).get('/app/me')).statusCode).toBe(200);
+    expect((await ctx.as(w.manager).delete('/app/me/deactivate/abc')).statusCode).toBe(422);
   });
 });
 
 describe('POST /app/me/invite', () => {
   it('validates every address and answers errors per row (emails.{index})', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now());
-    const res = await post('/app/me/invite?lang=en', w.manager.auth, { emails: ['ok@test.lv', 'not-an-email', ''] });
+    const res = await ctx.as(w.manager).post('/app/me/invite?lang=en', { emails: ['ok@test.lv', 'not-an-email', ''] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'emails.1': ['Enter a valid e-mail address.'], 'emails.2': ['Enter a valid e-mail address.'] });
-    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: [] })).json().errors).toEqual({ emails: ['Add at least 1.'] });
+    expect((await ctx.as(w.manager).post('/app/me/invite?lang=en', { emails: [] })).json().errors).toEqual({ emails: ['Add at least 1.'] });
     const many = Array.from({ length: MAX_INVITES_PER_CALL + 1 }, (_, i) => `many${i}@test.lv`);
-    expect((await post('/app/me/invite?lang=en', w.manager.auth, { emails: many })).json().errors).toEqual({
+    expect((await ctx.as(w.manager).post('/app/me/invite?lang=en', { emails: many })).json().errors).toEqual({
       emails: [`At most ${MAX_INVITES_PER_CALL} are allowed.`],
     });
     expect(await mailsTo(['ok@test.lv'])).toHaveLength(0);
@@ -213,7 +203,7 @@ describe('POST /app/me/invite', () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs Centrs' });
     const outsider = await makeUser(ctx.db, { role: 'customer', locationId: (await makeLocation(ctx.db)).id });
     const fresh = [`new1-${w.location.id}@test.lv`, `New2-${w.location.id}@test.lv`];
-    const res = await post('/app/me/invite?lang=en', w.manager.auth, {
+    const res = await ctx.as(w.manager).post('/app/me/invite?lang=en', {
       emails: [fresh[0], w.kristaps.email.toUpperCase(), fresh[1], outsider.email, ` ${fresh[0]!.toUpperCase()} `],
     });
     expect(res.statusCode).toBe(200);
@@ -247,13 +237,15 @@ describe('POST /app/me/invite', () => {
     expect(await mailsTo([w.kristaps.email])).toHaveLength(0);
 
     // The link signs the invitee up at the manager's location.
-    const signUp = await post(
-      '/app/register-invited',
-      {},
-      { name: 'Jauns', email: fresh[0], password: 'long-enough-1', password_confirmation: 'long-enough-1', token: fresh0Token },
-    );
+    const signUp = await ctx.anon.post('/app/register-invited', {
+      name: 'Jauns',
+      email: fresh[0],
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+      token: fresh0Token,
+    });
     expect(signUp.statusCode).toBe(200);
-    const team = (await get('/app/me/team', w.manager.auth)).json();
+    const team = (await ctx.as(w.manager).get('/app/me/team')).json();
     expect(team.data.map((m: { email: string }) => m.email)).toContain(fresh[0]);
   });
 
@@ -261,23 +253,23 @@ describe('POST /app/me/invite', () => {
     const w = await teamWorld(ctx.db, ctx.clock.now());
     const other = await teamWorld(ctx.db, ctx.clock.now());
     const email = `once-${w.location.id}@test.lv`;
-    expect((await post('/app/me/invite', w.manager.auth, { emails: [email] })).json().sent).toEqual([email]);
+    expect((await ctx.as(w.manager).post('/app/me/invite', { emails: [email] })).json().sent).toEqual([email]);
     // Again, by the same or another manager: skipped, no second e-mail.
-    const again = await post('/app/me/invite?lang=lv', other.manager.auth, { emails: [email] });
+    const again = await ctx.as(other.manager).post('/app/me/invite?lang=lv', { emails: [email] });
     expect(again.json()).toMatchObject({ sent: [], skipped: [{ email, reason: 'recently_invited' }] });
     expect(again.json().skipped[0].message).toBe('Šai adresei pēdējo 24 stundu laikā jau nosūtīts ielūgums.');
     expect(await mailsTo([email])).toHaveLength(1);
 
     const codes: number[] = [];
     for (let i = 0; i < INVITE_LIMITS.callsPerManager; i++)
-      codes.push((await post('/app/me/invite', w.manager.auth, { emails: [`burst${i}-${w.location.id}@test.lv`] })).statusCode);
+      codes.push((await ctx.as(w.manager).post('/app/me/invite', { emails: [`burst${i}-${w.location.id}@test.lv`] })).statusCode);
     // One call was made above, so the last of these is one too many.
     expect(codes.slice(0, -1).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
     expect(await mailsTo([`burst${INVITE_LIMITS.callsPerManager - 1}-${w.location.id}@test.lv`])).toHaveLength(0);
 
     const closed = await teamWorld(ctx.db, ctx.clock.now(), { status: false });
-    const refused = await post('/app/me/invite?lang=en', closed.manager.auth, { emails: ['x@test.lv'] });
+    const refused = await ctx.as(closed.manager).post('/app/me/invite?lang=en', { emails: ['x@test.lv'] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Your location is not active, so invitations cannot be used now.');
   });
@@ -289,7 +281,7 @@ describe('POST /app/me/invite', () => {
       sql`insert into rate_limits (key, count, reset_at) values (${`team-invite:sent:${w.manager.user.id}`}, ${INVITE_LIMITS.sentPerManagerPerDay - 1}, now() + interval '1 day')`,
     );
     const emails = [`last-${w.location.id}@test.lv`, `over-${w.location.id}@test.lv`];
-    const res = await post('/app/me/invite?lang=en', w.manager.auth, { emails });
+    const res = await ctx.as(w.manager).post('/app/me/invite?lang=en', { emails });
     expect(res.statusCode).toBe(200);
     expect(res.json().sent).toEqual([emails[0]]);
     expect(res.json().skipped).toEqual([
@@ -302,17 +294,19 @@ describe('POST /app/me/invite', () => {
     expect(await mailsTo([emails[1]])).toHaveLength(0);
     // The address was not used up: another manager may invite it today.
     const other = await teamWorld(ctx.db, ctx.clock.now());
-    expect((await post('/app/me/invite', other.manager.auth, { emails: [emails[1]] })).json().sent).toEqual([emails[1]]);
+    expect((await ctx.as(other.manager).post('/app/me/invite', { emails: [emails[1]] })).json().sent).toEqual([emails[1]]);
   });
 });
 
 describe('pending invitations', () => {
   const signUp = (token: string, email: string) =>
-    post(
-      '/app/register-invited?lang=en',
-      {},
-      { name: 'Jauns', email, password: 'long-enough-1', password_confirmation: 'long-enough-1', token },
-    );
+    ctx.anon.post('/app/register-invited?lang=en', {
+      name: 'Jauns',
+      email,
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+      token,
+    });
   const auditOf = (action: string, locationId: number) =>
     ctx.db
       .select()
@@ -324,9 +318,9 @@ describe('pending invitations', () => {
     const other = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs B' });
     const a = `pa-${w.location.id}@test.lv`;
     const b = `pb-${other.location.id}@test.lv`;
-    expect((await post('/app/me/invite', w.manager.auth, { emails: [a] })).statusCode).toBe(200);
-    expect((await post('/app/me/invite', other.manager.auth, { emails: [b] })).statusCode).toBe(200);
-    const list = await get('/app/me/invitations', w.manager.auth);
+    expect((await ctx.as(w.manager).post('/app/me/invite', { emails: [a] })).statusCode).toBe(200);
+    expect((await ctx.as(other.manager).post('/app/me/invite', { emails: [b] })).statusCode).toBe(200);
+    const list = await ctx.as(w.manager).get('/app/me/invitations');
     expect(list.statusCode).toBe(200);
     const rows = list.json().data;
     expect(rows).toEqual([
@@ -336,9 +330,9 @@ describe('pending invitations', () => {
     // No token, no hash in the answer.
     expect(JSON.stringify(list.json())).not.toMatch(/token|hash/i);
     // The other location's manager can neither revoke nor resend it.
-    expect((await del(`/app/me/invitations/${rows[0].id}`, other.manager.auth)).statusCode).toBe(404);
-    expect((await post(`/app/me/invitations/${rows[0].id}/resend`, other.manager.auth, {})).statusCode).toBe(404);
-    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toHaveLength(1);
+    expect((await ctx.as(other.manager).delete(`/app/me/invitations/${rows[0].id}`)).statusCode).toBe(404);
+    expect((await ctx.as(other.manager).post(`/app/me/invitations/${rows[0].id}/resend`, {})).statusCode).toBe(404);
+    expect((await ctx.as(w.manager).get('/app/me/invitations')).json().data).toHaveLength(1);
     // The token is stored only as its hash.
     const token = inviteToken((await mailsTo([a]))[0]!.text);
     const [stored] = await ctx.db.select().from(teamInvitations).where(eq(teamInvitations.email, a));
@@ -348,34 +342,34 @@ describe('pending invitations', () => {
   it('revokes once (audited): the link is then refused with a clear message', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs R' });
     const a = `rv-${w.location.id}@test.lv`;
-    await post('/app/me/invite', w.manager.auth, { emails: [a] });
+    await ctx.as(w.manager).post('/app/me/invite', { emails: [a] });
     const token = inviteToken((await mailsTo([a]))[0]!.text);
-    expect((await get(`/app/locations/token/${encodeURIComponent(token)}`)).json().title).toBe('Birojs R');
-    const [row] = (await get('/app/me/invitations', w.manager.auth)).json().data;
-    const first = await del(`/app/me/invitations/${row.id}?lang=en`, w.manager.auth);
+    expect((await ctx.anon.get(`/app/locations/token/${encodeURIComponent(token)}`)).json().title).toBe('Birojs R');
+    const [row] = (await ctx.as(w.manager).get('/app/me/invitations')).json().data;
+    const first = await ctx.as(w.manager).delete(`/app/me/invitations/${row.id}?lang=en`);
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe(`The invitation to ${a} was revoked; its link no longer works.`);
-    expect((await del(`/app/me/invitations/${row.id}`, w.manager.auth)).statusCode).toBe(404);
-    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toEqual([]);
+    expect((await ctx.as(w.manager).delete(`/app/me/invitations/${row.id}`)).statusCode).toBe(404);
+    expect((await ctx.as(w.manager).get('/app/me/invitations')).json().data).toEqual([]);
     expect(await auditOf('team.invitation_revoke', w.location.id)).toHaveLength(1);
 
     const refused = await signUp(token, a);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.token).toEqual(['This invitation was withdrawn by the location’s manager. Ask them for a new one.']);
     expect(await ctx.db.select().from(users).where(eq(users.email, a))).toHaveLength(0);
-    expect((await get(`/app/locations/token/${encodeURIComponent(token)}`)).statusCode).toBe(404);
+    expect((await ctx.anon.get(`/app/locations/token/${encodeURIComponent(token)}`)).statusCode).toBe(404);
   });
 
   it('accepting marks the invitation accepted (gone from the list) and its link works once; an expired link is refused', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs S' });
     const a = `ac-${w.location.id}@test.lv`;
     const b = `ex-${w.location.id}@test.lv`;
-    await post('/app/me/invite', w.manager.auth, { emails: [a, b] });
+    await ctx.as(w.manager).post('/app/me/invite', { emails: [a, b] });
     const tokenA = inviteToken((await mailsTo([a]))[0]!.text);
     expect((await signUp(tokenA, a)).statusCode).toBe(200);
     const [accepted] = await ctx.db.select().from(teamInvitations).where(eq(teamInvitations.email, a));
     expect(accepted!.acceptedAt).not.toBeNull();
-    expect((await get('/app/me/invitations', w.manager.auth)).json().data.map((r: { email: string }) => r.email)).toEqual([b]);
+    expect((await ctx.as(w.manager).get('/app/me/invitations')).json().data.map((r: { email: string }) => r.email)).toEqual([b]);
     const again = await signUp(tokenA, `other-${a}`);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token).toEqual(['This invitation was already used to create an account. Sign in instead.']);
@@ -385,7 +379,7 @@ describe('pending invitations', () => {
       .update(teamInvitations)
       .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
       .where(eq(teamInvitations.email, b));
-    expect((await get('/app/me/invitations', w.manager.auth)).json().data).toEqual([]);
+    expect((await ctx.as(w.manager).get('/app/me/invitations')).json().data).toEqual([]);
     const expired = await signUp(tokenB, b);
     expect(expired.json().errors.token).toEqual(['This invitation has expired. Ask the location’s manager to send it again.']);
   });
@@ -393,13 +387,13 @@ describe('pending invitations', () => {
   it('resends with a new link (the old one stops working), audited, at most once a day per address', async () => {
     const w = await teamWorld(ctx.db, ctx.clock.now(), { title: 'Birojs T' });
     const a = `rs-${w.location.id}@test.lv`;
-    await post('/app/me/invite', w.manager.auth, { emails: [a] });
+    await ctx.as(w.manager).post('/app/me/invite', { emails: [a] });
     const oldToken = inviteToken((await mailsTo([a]))[0]!.text);
-    const [row] = (await get('/app/me/invitations', w.manager.auth)).json().data;
+    const [row] = (await ctx.as(w.manager).get('/app/me/invitations')).json().data;
     // Within a day of the first e-mail the address is not mailed again.
-    expect((await post(`/app/me/invitations/${row.id}/resend`, w.manager.auth, {})).statusCode).toBe(429);
+    expect((await ctx.as(w.manager).post(`/app/me/invitations/${row.id}/resend`, {})).statusCode).toBe(429);
     await ctx.db.execute(sql`delete from rate_limits where key = ${`team-invite:address:${a}`}`);
-    const res = await post(`/app/me/invitations/${row.id}/resend?lang=en`, w.manager.auth, {});
+    const res = await ctx.as(w.manager).post(`/app/me/invitations/${row.id}/resend?lang=en`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(`The invitation to ${a} was sent again with a new link.`);
     const mails = await mailsTo([a]);
@@ -418,7 +412,7 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
     ctx.clock.set(DateTime.now().setZone('Europe/Riga').set({ hour: 12, minute: 0, second: 0, millisecond: 0 }).toJSDate());
     const now = ctx.clock.now();
     const w = await teamWorld(ctx.db, now, { title: 'Tehnoparks' });
-    const none = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    const none = await ctx.as(w.manager).get('/app/me/notify-lunch-is-delivered?lang=en');
     expect(none.json()).toMatchObject({
       notified: 0,
       opted_out: 0,
@@ -454,7 +448,7 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
       lines: [line],
     });
 
-    const res = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    const res = await ctx.as(w.manager).get('/app/me/notify-lunch-is-delivered?lang=en');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -476,13 +470,13 @@ describe('GET /app/me/notify-lunch-is-delivered', () => {
     expect(mails[0]!.subject).toBe('Lunch is delivered');
     expect(mails[0]!.text).toContain('lunch for Tehnoparks');
 
-    const again = await get('/app/me/notify-lunch-is-delivered?lang=en', w.manager.auth);
+    const again = await ctx.as(w.manager).get('/app/me/notify-lunch-is-delivered?lang=en');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^The team has already been notified about today’s lunch\. You can notify again in \d+ min\.$/);
     expect(await mailsTo([w.anna.user.email])).toHaveLength(1);
     // Another location's manager is not held back by this one's window. The count reads right
     // for any number ("Notified 1 team members" did not).
-    const lv = (await get('/app/me/notify-lunch-is-delivered?lang=lv', other.manager.auth)).json();
+    const lv = (await ctx.as(other.manager).get('/app/me/notify-lunch-is-delivered?lang=lv')).json();
     expect(lv.notified).toBe(1);
     expect(lv.message).toBe('Paziņojums nosūtīts komandas dalībniekiem: 1.');
   });
@@ -539,19 +533,19 @@ describe('team report download', () => {
     return { w, m, day, other };
   }
 
-  async function link(auth: Auth, from: string, to: string, lang = 'lv') {
-    const res = await post(`/app/me/team/report-link?lang=${lang}`, auth, { from, to });
+  async function link(who: Client, from: string, to: string, lang = 'lv') {
+    const res = await who.post(`/app/me/team/report-link?lang=${lang}`, { from, to });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { url: string; expires_in: number };
   }
 
   it('serves a CSV once through a 7-second link: BOM, localized columns, placed orders of the location only', async () => {
     const { w, day } = await reportWorld();
-    const l = await link(w.manager.auth, day, day);
+    const l = await link(ctx.as(w.manager), day, day);
     expect(l.expires_in).toBe(7);
     expect(l.url).toMatch(new RegExp(`^/app/order/export/location/${w.location.id}\\?bearer=[\\w-]+\\.[\\w-]+&lang=lv$`));
 
-    const res = await get(l.url);
+    const res = await ctx.anon.get(l.url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="team-report-birojs-centrs-${day}-${day}.csv"`);
@@ -575,32 +569,32 @@ describe('team report download', () => {
     expect(lines[2]).toContain(';Karte;1,20;0,00;0,00;1,20');
 
     // Used once: the same address is refused afterwards.
-    const second = await get(l.url);
+    const second = await ctx.anon.get(l.url);
     expect(second.statusCode).toBe(401);
 
     // A HEAD of the address (link checkers, download managers) does not spend the link.
-    const probed = await link(w.manager.auth, day, day);
-    const head = await ctx.app.inject({ method: 'HEAD', url: probed.url });
+    const probed = await link(ctx.as(w.manager), day, day);
+    const head = await ctx.anon.request('HEAD', probed.url);
     expect(head.statusCode).toBe(405);
     expect(head.headers.allow).toBe('GET');
-    expect((await get(probed.url)).statusCode).toBe(200);
+    expect((await ctx.anon.get(probed.url)).statusCode).toBe(200);
   });
 
   it('writes semicolons and decimal commas in English too (Latvian spreadsheets); a period without menus gives just the header', async () => {
     const { w, day } = await reportWorld();
-    const res = await get((await link(w.manager.auth, day, day, 'en')).url.replace('lang=lv', 'lang=en'));
+    const res = await ctx.anon.get((await link(ctx.as(w.manager), day, day, 'en')).url.replace('lang=lv', 'lang=en'));
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
     );
     expect(lines[1]!.endsWith(';Cash;8,50;3,50;0,00;5,00')).toBe(true);
-    const empty = await get((await link(w.manager.auth, '2020-01-01', '2020-01-31')).url);
+    const empty = await ctx.anon.get((await link(ctx.as(w.manager), '2020-01-01', '2020-01-31')).url);
     expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
   });
 
   it('gives the same report as an XLSX workbook with format=xlsx: days and times as dates, numbers as numbers', async () => {
     const { w, day } = await reportWorld();
-    const res = await get(`${(await link(w.manager.auth, day, day)).url}&format=xlsx`);
+    const res = await ctx.anon.get(`${(await link(ctx.as(w.manager), day, day)).url}&format=xlsx`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="team-report-birojs-centrs-${day}-${day}.xlsx"`);
@@ -627,40 +621,42 @@ describe('team report download', () => {
     expect(anna.getCell(3).numFmt).toBe('0');
     // A formula-looking name stays text in a workbook (exceljs writes strings as strings).
     expect(sheet.getRow(3).getCell(5).value).toBe('=HYPERLINK("x")');
-    expect((await get(`/app/order/export/location/${w.location.id}?format=pdf`)).statusCode).toBe(422);
+    expect((await ctx.anon.get(`/app/order/export/location/${w.location.id}?format=pdf`)).statusCode).toBe(422);
   });
 
   it('refuses expired, forged and foreign links, and links of a manager who lost the role', async () => {
     const { w, day, other } = await reportWorld();
-    const expired = await link(w.manager.auth, day, day);
+    const expired = await link(ctx.as(w.manager), day, day);
     ctx.clock.advance(7_001);
-    const late = await get(`${expired.url.replace('lang=lv', 'lang=en')}`);
+    const late = await ctx.anon.get(`${expired.url.replace('lang=lv', 'lang=en')}`);
     ctx.clock.advance(-7_001);
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe('This download link has expired or was already used. Start the download again.');
 
-    const good = await link(w.manager.auth, day, day);
+    const good = await link(ctx.as(w.manager), day, day);
     const [payload, signature] = new URL(good.url, 'http://x').searchParams.get('bearer')!.split('.');
     const grant = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...grant, l: other.location.id })).toString('base64url');
-    expect((await get(`/app/order/export/location/${other.location.id}?bearer=${forgedPayload}.${signature}`)).statusCode).toBe(401);
-    expect((await get(`/app/order/export/location/${w.location.id}?bearer=garbage`)).statusCode).toBe(401);
+    expect((await ctx.anon.get(`/app/order/export/location/${other.location.id}?bearer=${forgedPayload}.${signature}`)).statusCode).toBe(
+      401,
+    );
+    expect((await ctx.anon.get(`/app/order/export/location/${w.location.id}?bearer=garbage`)).statusCode).toBe(401);
     // A real link used on another location's address.
-    expect((await get(good.url.replace(`/location/${w.location.id}?`, `/location/${other.location.id}?`))).statusCode).toBe(404);
+    expect((await ctx.anon.get(good.url.replace(`/location/${w.location.id}?`, `/location/${other.location.id}?`))).statusCode).toBe(404);
 
-    const demoted = await link(w.manager.auth, day, day);
+    const demoted = await link(ctx.as(w.manager), day, day);
     await ctx.db.update(users).set({ isLocationManager: false }).where(eq(users.id, w.manager.user.id));
-    expect((await get(demoted.url)).statusCode).toBe(403);
+    expect((await ctx.anon.get(demoted.url)).statusCode).toBe(403);
     await ctx.db.update(users).set({ isLocationManager: true }).where(eq(users.id, w.manager.user.id));
   });
 
   it('also serves a signed-in manager by header with the period in the query; 404 for another location', async () => {
     const { w, day, other } = await reportWorld();
-    const res = await get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}`, w.manager.auth);
+    const res = await ctx.as(w.manager).get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
-    expect((await get(`/app/order/export/location/${other.location.id}?from=${day}&to=${day}`, w.manager.auth)).statusCode).toBe(404);
-    const missing = await get(`/app/order/export/location/${w.location.id}?lang=en`, w.manager.auth);
+    expect((await ctx.as(w.manager).get(`/app/order/export/location/${other.location.id}?from=${day}&to=${day}`)).statusCode).toBe(404);
+    const missing = await ctx.as(w.manager).get(`/app/order/export/location/${w.location.id}?lang=en`);
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['from', 'to']);
     // The query period is checked like a link's: 422 per field, never a 500.
@@ -671,21 +667,23 @@ describe('team report download', () => {
       ['2026-11-30', '2026-11-01', 'to'],
       ['1990-01-01', '2999-12-31', 'to'],
     ] as const) {
-      const odd = await get(`/app/order/export/location/${w.location.id}?from=${from}&to=${to}`, w.manager.auth);
+      const odd = await ctx.as(w.manager).get(`/app/order/export/location/${w.location.id}?from=${from}&to=${to}`);
       expect(odd.statusCode, `${from}..${to}`).toBe(422);
       expect(Object.keys(odd.json().errors), `${from}..${to}`).toContain(field);
     }
     // A session token in the address is not accepted: it would end up in logs and history.
-    expect((await get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}&bearer=${w.manager.token}`)).statusCode).toBe(401);
+    expect(
+      (await ctx.anon.get(`/app/order/export/location/${w.location.id}?from=${day}&to=${day}&bearer=${w.manager.token}`)).statusCode,
+    ).toBe(401);
   });
 
   it('validates the period of a link', async () => {
     const { w } = await reportWorld();
-    const bad = await post('/app/me/team/report-link?lang=en', w.manager.auth, { from: '2026-11-30', to: '2026-11-01' });
+    const bad = await ctx.as(w.manager).post('/app/me/team/report-link?lang=en', { from: '2026-11-30', to: '2026-11-01' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['to']);
-    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2026-13-01', to: '2026-13-02' })).statusCode).toBe(422);
-    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2024-01-01', to: '2026-01-01' })).statusCode).toBe(422);
+    expect((await ctx.as(w.manager).post('/app/me/team/report-link', { from: '2026-13-01', to: '2026-13-02' })).statusCode).toBe(422);
+    expect((await ctx.as(w.manager).post('/app/me/team/report-link', { from: '2024-01-01', to: '2026-01-01' })).statusCode).toBe(422);
     // Days that are no calendar days, or that PostgreSQL cannot read (it has no year 0): 422 on
     // the field, never a database error at download time.
     for (const [from, to, field] of [
@@ -694,11 +692,11 @@ describe('team report download', () => {
       ['2026-11-01', '2026-11-31', 'to'],
       ['2026-W01', '2026-W02', 'from'],
     ] as const) {
-      const res = await post('/app/me/team/report-link', w.manager.auth, { from, to });
+      const res = await ctx.as(w.manager).post('/app/me/team/report-link', { from, to });
       expect(res.statusCode, `${from}..${to}`).toBe(422);
       expect(Object.keys(res.json().errors), `${from}..${to}`).toContain(field);
     }
-    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2028-02-29', to: '2028-02-29' })).statusCode).toBe(200);
+    expect((await ctx.as(w.manager).post('/app/me/team/report-link', { from: '2028-02-29', to: '2028-02-29' })).statusCode).toBe(200);
     const rows = await ctx.db
       .select()
       .from(users)
@@ -711,11 +709,11 @@ describe('team report download', () => {
     await ctx.db.execute(
       sql`insert into rate_limits (key, count, reset_at) values (${`team-report:manager:${w.manager.user.id}`}, ${REPORT_LIMITS.perManager - 1}, now() + interval '1 hour')`,
     );
-    expect((await post('/app/me/team/report-link', w.manager.auth, { from: '2026-11-01', to: '2026-11-30' })).statusCode).toBe(200);
-    const link = await post('/app/me/team/report-link', w.manager.auth, { from: '2026-11-01', to: '2026-11-30' });
+    expect((await ctx.as(w.manager).post('/app/me/team/report-link', { from: '2026-11-01', to: '2026-11-30' })).statusCode).toBe(200);
+    const link = await ctx.as(w.manager).post('/app/me/team/report-link', { from: '2026-11-01', to: '2026-11-30' });
     expect(link.statusCode).toBe(429);
     expect(Number(link.headers['retry-after'])).toBeGreaterThan(0);
-    const direct = await get(`/app/order/export/location/${w.location.id}?from=2026-11-01&to=2026-11-30`, w.manager.auth);
+    const direct = await ctx.as(w.manager).get(`/app/order/export/location/${w.location.id}?from=2026-11-01&to=2026-11-30`);
     expect(direct.statusCode).toBe(429);
   });
 });

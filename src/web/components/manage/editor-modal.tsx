@@ -11,7 +11,8 @@ import { Modal } from '../ui/modal';
 /**
  * Saving an editor's form: `submit(input)` sends it (once: ignored while a save runs); a 422
  * answer's field errors land under the fields: in the react-hook-form `form` when given (its
- * fields named by `shown`; editing re-checks and clears them), else in `fieldErrors`. On success
+ * fields named by `shown`; editing re-checks and clears them), and all of them in `fieldErrors`
+ * (for the parts of a form the library does not hold, e.g. a dish's complex groups). On success
  * `onSaved` gets the saved object. A rate-limited answer (undefined) does nothing.
  */
 export function useEditorSave<Input, Saved>(
@@ -25,7 +26,10 @@ export function useEditorSave<Input, Saved>(
     onSuccess: (saved) => {
       if (saved) onSaved(saved);
     },
-    onError: (error) => (form ? setServerErrors(form.form, error, form.shown) : fieldErrors.fromError(error)),
+    onError: (error) => {
+      if (form) setServerErrors(form.form, error, form.shown);
+      fieldErrors.fromError(error);
+    },
   });
   return {
     fieldErrors,

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
+import { passwordCreateInput } from '../../../../shared/schemas/auth';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { isDeadLink } from '../components/link-check';
@@ -17,6 +18,7 @@ export function Component() {
   const { hash = '' } = useParams();
   const done = useSignInOrLogin();
   const form = useTokenForm({
+    schema: passwordCreateInput,
     fields: FIELDS,
     initial: { password: '', password_confirmation: '' },
     token: hash,
@@ -63,12 +65,7 @@ export function Component() {
       <form className="form" onSubmit={form.submit}>
         {/* Lets password managers store the new password under the right account. */}
         {check.data?.email && <input type="email" name="email" autoComplete="username" value={check.data.email} readOnly hidden />}
-        <NewPasswordFields
-          values={form.values}
-          set={form.set}
-          errorOf={form.fields.first}
-          labels={{ password: t('create.password'), confirm: t('create.confirm') }}
-        />
+        <NewPasswordFields field={form.field} labels={{ password: t('create.password'), confirm: t('create.confirm') }} />
         <Button type="submit" variant="primary" className="btn--block" loading={form.pending}>
           {t('create.submit')}
         </Button>

@@ -1,21 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { passwordEmailInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { splitFailure } from '../components/form-failure';
 
 export function Component() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const fields = useFieldErrors();
+  // The request's schema (decision 048): an address it refuses shows the server's text, unsent.
+  const form = useSchemaForm(passwordEmailInput, { defaultValues: { email: '' } });
+  const field = fieldBinder(form);
 
   const request = useMutation({
     mutationFn: authApi.requestPasswordLink,
@@ -24,19 +26,19 @@ export function Component() {
       setSent(true);
     },
     onError: (e) => {
-      const { fieldErrors, message } = splitFailure(e, ['email']);
-      fields.setErrors(fieldErrors);
-      setFailure(message);
+      setServerErrors(form, e, /^email$/);
+      setFailure(splitFailure(e, ['email']).message);
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    fields.reset();
-    setSent(false);
-    request.mutate(email);
-  };
+  const submit = form.handleSubmit(
+    ({ email }) => {
+      setFailure(null);
+      setSent(false);
+      if (!request.isPending) request.mutate(email);
+    },
+    () => setFailure(null),
+  );
 
   return (
     <AuthCard
@@ -53,20 +55,8 @@ export function Component() {
         <>
           <p className="muted">{t('request.intro')}</p>
           {failure && <Notice tone="error">{failure}</Notice>}
-          <form className="form" onSubmit={submit}>
-            <TextField
-              label={t('request.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              error={fields.first('email')}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                fields.clear('email');
-              }}
-              required
-            />
+          <form className="form" onSubmit={(e) => void submit(e)}>
+            <TextField label={t('request.email')} type="email" autoComplete="email" required {...field('email')} />
             <Button type="submit" variant="primary" className="btn--block" loading={request.isPending}>
               {t('request.submit')}
             </Button>

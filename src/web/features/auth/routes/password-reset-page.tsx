@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
+import { passwordResetInput } from '../../../../shared/schemas/auth';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -17,6 +18,7 @@ export function Component() {
   // The e-mailed link carries ?email=, so the visitor only types the new password.
   const [params] = useSearchParams();
   const form = useTokenForm({
+    schema: passwordResetInput,
     fields: FIELDS,
     initial: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
     token: hash,
@@ -35,22 +37,8 @@ export function Component() {
     >
       {form.failure && <Notice tone="error">{form.failure}</Notice>}
       <form className="form" onSubmit={form.submit}>
-        <TextField
-          label={t('reset.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.fields.first('email')}
-          required
-        />
-        <NewPasswordFields
-          values={form.values}
-          set={form.set}
-          errorOf={form.fields.first}
-          labels={{ password: t('reset.password'), confirm: t('reset.confirm') }}
-        />
+        <TextField label={t('reset.email')} type="email" autoComplete="username" required {...form.field('email')} />
+        <NewPasswordFields field={form.field} labels={{ password: t('reset.password'), confirm: t('reset.confirm') }} />
         <Button type="submit" variant="primary" className="btn--block" loading={form.pending}>
           {t('reset.submit')}
         </Button>

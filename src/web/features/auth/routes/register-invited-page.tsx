@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
+import { registerInvitedInput } from '../../../../shared/schemas/auth';
 import { authApi } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { useTokenForm } from '../components/use-token-form';
@@ -41,6 +42,7 @@ export function Component() {
   // nobody is signed in here: on to the login page, which says an e-mail was sent.
   const done = () => navigate('/login?registered', { replace: true });
   const form = useTokenForm({
+    schema: registerInvitedInput,
     fields: FIELDS,
     initial: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
     token: hash,
@@ -87,12 +89,9 @@ export function Component() {
             key={name}
             label={t(LABEL_KEYS[name])}
             type={TYPES[name]}
-            name={name}
             autoComplete={AUTOCOMPLETE[name]}
-            value={form.values[name]}
-            onChange={form.set(name)}
-            error={form.fields.first(name)}
             required
+            {...form.field(name)}
           />
         ))}
         <Button type="submit" variant="primary" className="btn--block" loading={form.pending}>

@@ -1,14 +1,17 @@
-import { useId, useReducer, useRef, useState } from 'react';
-import { DIET_TAGS, type DietTag } from '../../../../shared/dietary';
+import { useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreateDishInput, DishType } from '../../../../shared/schemas/catalogue';
+import { z } from 'zod';
+import { DIET_TAGS, type DietTag } from '../../../../shared/dietary';
+import { createDishInput, type CreateDishInput, type DishType } from '../../../../shared/schemas/catalogue';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, Field, TextField } from '../../../components/ui/field';
 import type { FieldErrors } from '../../../lib/api';
+import { errorAt, fieldBinder, firstErrorUnder, useSchemaForm } from '../../../lib/forms';
 import { catalogueApi, useAllCategories, useAllergens, type Dish } from '../api';
 import { complexInputOf, complexProblems, complexReducer, groupsFromDish, newGroup, type ComplexProblem } from '../complex-editor';
 import { eurosFromInput, eurosToInput } from '../../../lib/price';
-import { pickText, textDraftOf, textInputOf, type TextDraft, type TextLang } from '../../../lib/translated-text';
+import { pickText, textDraftOf, type TextDraft } from '../../../lib/translated-text';
+import { CheckboxList } from './checkbox-list';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { DishImageField } from './dish-image-field';
 import { TranslatedFields } from './translated-fields';
@@ -28,32 +31,84 @@ interface DishEditorProps {
 const SHOWN =
   /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
 
+/** The form's values: the request's fields, numbers as typed (the complex groups are kept apart, below). */
+interface DishValues {
+  title: TextDraft;
+  summary: TextDraft;
+  ingredients: TextDraft;
+  code: string;
+  category_id: string;
+  price: string;
+  type: DishType;
+  allergens: number[];
+  diets: DietTag[];
+  kcal: string;
+  status: boolean;
+  position: string;
+}
+
+/**
+ * The request schema, reached from what the form holds. The price must read as euros (its own
+ * text); an unreadable energy is sent as -1, which the request schema refuses in its words. A
+ * complex dish sends no allergens, diets, energy or ingredients; a position only when editing.
+ */
+const dishForm = (complex: boolean, editing: boolean) =>
+  z
+    .custom<DishValues>()
+    .superRefine((v, ctx) => {
+      if (eurosFromInput(v.price) === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'catalogue:errors.price' });
+    })
+    .transform(({ title, summary, code, category_id, price, status, type, allergens, diets, kcal, ingredients, position }) => {
+      const energy = Number(kcal);
+      // No category chosen: left out, so the request schema refuses it as the server would.
+      const input = {
+        title,
+        summary,
+        code,
+        category_id: category_id === '' ? undefined : Number(category_id),
+        price: eurosFromInput(price) ?? 0,
+        status,
+        type,
+      } as z.input<typeof createDishInput>;
+      if (!complex)
+        Object.assign(input, { allergens, diets, ingredients, kcal: kcal.trim() === '' ? null : Number.isFinite(energy) ? energy : -1 });
+      if (editing && position.trim() !== '') input.position = Number(position);
+      return input;
+    })
+    .pipe(createDishInput);
+
+const valuesOf = (dish: Dish | null, complex: boolean): DishValues => ({
+  title: textDraftOf(dish?.title),
+  summary: textDraftOf(dish?.summary),
+  ingredients: textDraftOf(dish?.ingredients),
+  code: dish?.code ?? '',
+  category_id: dish ? String(dish.category_id) : '',
+  price: dish ? eurosToInput(dish.price) : complex ? '0' : '',
+  type: dish?.type ?? (complex ? 'complex' : 'simple'),
+  allergens: dish?.allergens ?? [],
+  diets: dish?.diets ?? [],
+  kcal: dish?.kcal != null ? String(dish.kcal) : '',
+  status: dish?.status ?? true,
+  position: dish ? String(dish.position) : '',
+});
+
 /**
  * Create or edit a dish. Simple dishes: texts, code, category, price, allergens. Complex dishes
- * (type complex or initial): the same texts plus groups of options (spec 3, complex dish).
+ * (type complex or initial): the same texts plus groups of options (spec 3, complex dish). The
+ * groups are edited with their own reducer (complex-editor.ts) and checked before sending.
  */
 export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: DishEditorProps) {
   const { t, i18n } = useTranslation('catalogue');
   const lang = i18n.language;
-  const baseId = useId();
   const complex = kind === 'complex';
   const categories = useAllCategories();
   const allergenList = useAllergens();
   const keySeq = useRef(0);
   const newKey = () => `g${++keySeq.current}`;
-
-  const [title, setTitle] = useState<TextDraft>(textDraftOf(dish?.title));
-  const [summary, setSummary] = useState<TextDraft>(textDraftOf(dish?.summary));
-  const [code, setCode] = useState(dish?.code ?? '');
-  const [categoryId, setCategoryId] = useState(dish ? String(dish.category_id) : '');
-  const [price, setPrice] = useState(dish ? eurosToInput(dish.price) : complex ? '0' : '');
-  const [type, setType] = useState<DishType>(dish?.type ?? (complex ? 'complex' : 'simple'));
-  const [allergens, setAllergens] = useState<number[]>(dish?.allergens ?? []);
-  const [diets, setDiets] = useState<DietTag[]>(dish?.diets ?? []);
-  const [kcal, setKcal] = useState(dish?.kcal != null ? String(dish.kcal) : '');
-  const [ingredients, setIngredients] = useState<TextDraft>(textDraftOf(dish?.ingredients));
-  const [status, setStatus] = useState(dish?.status ?? true);
-  const [position, setPosition] = useState(dish ? String(dish.position) : '');
+  const schema = useMemo(() => dishForm(complex, dish !== null), [complex, dish]);
+  const form = useSchemaForm(schema, { defaultValues: valuesOf(dish, complex) });
+  const field = fieldBinder(form);
+  const errors = form.formState.errors;
   const [groups, dispatch] = useReducer(complexReducer, undefined, () => {
     let n = 0;
     const initial = dish && complex ? groupsFromDish(dish, () => `s${++n}`) : [];
@@ -62,63 +117,46 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
   const save = useEditorSave(
     (input: CreateDishInput) => (dish ? catalogueApi.updateDish(dish.id, input) : catalogueApi.createDish(input)),
     onSaved,
+    { form, shown: SHOWN },
   );
+  // The groups' messages (the server's `complex.*` and the checks below); the form holds the rest.
   const { fieldErrors } = save;
-  const { errors } = fieldErrors;
-
+  const groupErrors: FieldErrors = Object.fromEntries(Object.entries(fieldErrors.errors).filter(([key]) => /^complex(\.|$)/.test(key)));
   const clearPrefix = (prefix: string) =>
-    fieldErrors.setErrors((prev) => {
-      const next: FieldErrors = {};
-      for (const [k, v] of Object.entries(prev)) if (k !== prefix && !k.startsWith(`${prefix}.`)) next[k] = v;
-      return next;
-    });
+    fieldErrors.setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => k !== prefix && !k.startsWith(`${prefix}.`))));
 
   const problemText: Record<ComplexProblem, string> = {
     category: t('complex.problems.category'),
     dishes: t('complex.problems.dishes'),
     price: t('errors.price'),
   };
-
-  const submit = () => {
+  /** Checks the groups: true when they may be sent; their problems show under them. */
+  const checkGroups = () => {
     const local: FieldErrors = {};
-    const euros = eurosFromInput(price);
-    if (euros === undefined) local.price = [t('errors.price')];
-    if (!categoryId) local.category_id = [t('errors.required')];
     if (complex) {
       if (groups.length === 0) local.complex = [t('complex.problems.noGroups')];
       for (const [key, problem] of Object.entries(complexProblems(groups))) local[key] = [problemText[problem]];
     }
-    if (Object.keys(local).length > 0) {
-      save.showLocalErrors(local);
-      return;
-    }
-    const input: CreateDishInput = {
-      title: textInputOf(title),
-      summary: textInputOf(summary),
-      code: code.trim(),
-      category_id: Number(categoryId),
-      price: euros ?? 0,
-      status,
-      type,
-    };
-    if (complex) input.complex = complexInputOf(groups);
-    else {
-      input.allergens = allergens;
-      input.diets = diets;
-      // An unreadable number is sent as -1, which the server refuses on its field (in its words).
-      input.kcal = kcal.trim() === '' ? null : Number.isInteger(Number(kcal)) ? Number(kcal) : -1;
-      input.ingredients = textInputOf(ingredients);
-    }
-    if (dish && position.trim() !== '') input.position = Number(position);
-    save.submit(input);
+    fieldErrors.setErrors(local);
+    return Object.keys(local).length === 0;
   };
+  const submit = form.handleSubmit(
+    (input) => {
+      if (!checkGroups()) return save.clearError();
+      save.submit(complex ? { ...input, complex: complexInputOf(groups) } : input);
+    },
+    () => {
+      save.clearError();
+      checkGroups();
+    },
+  );
 
-  const textSetter = (setter: typeof setTitle, field: string) => (l: TextLang, value: string) => {
-    setter((prev) => ({ ...prev, [l]: value }));
-    fieldErrors.clear(`${field}.${l}`);
-    fieldErrors.clear(field);
-  };
-  const first = fieldErrors.first;
+  const setList = <K extends 'allergens' | 'diets'>(name: K, value: DishValues[K]) =>
+    form.setValue(name, value as never, { shouldValidate: form.formState.isSubmitted });
+  const texts = (name: 'title' | 'summary' | 'ingredients') => ({
+    field: (l: keyof TextDraft) => field(`${name}.${l}`),
+    groupError: errorAt(errors, name),
+  });
   const categoryRows = categories.data?.data ?? [];
 
   const heading = dish
@@ -130,43 +168,18 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
       : t('dishes.newTitle');
 
   return (
-    <EditorModal size="lg" title={heading} save={save} shownFields={SHOWN} onSubmit={submit} onClose={onClose}>
-      {!save.error && Object.keys(errors).length > 0 && (
+    <EditorModal size="lg" title={heading} save={save} shownFields={SHOWN} onSubmit={() => void submit()} onClose={onClose}>
+      {!save.error && (Object.keys(errors).length > 0 || Object.keys(groupErrors).length > 0) && (
         <p className="field__error" role="alert">
           {t('errors.checkFields')}
         </p>
       )}
-      <TranslatedFields
-        legend={t('fields.title')}
-        value={title}
-        onChange={textSetter(setTitle, 'title')}
-        required
-        maxLength={TITLE_MAX}
-        groupError={first('title')}
-        errors={{ lv: first('title.lv'), en: first('title.en'), ru: first('title.ru') }}
-      />
-      <TranslatedFields
-        legend={t('fields.summary')}
-        value={summary}
-        onChange={textSetter(setSummary, 'summary')}
-        multiline
-        maxLength={SUMMARY_MAX}
-        groupError={first('summary')}
-        errors={{ lv: first('summary.lv'), en: first('summary.en'), ru: first('summary.ru') }}
-      />
+      <TranslatedFields legend={t('fields.title')} required maxLength={TITLE_MAX} {...texts('title')} />
+      <TranslatedFields legend={t('fields.summary')} multiline maxLength={SUMMARY_MAX} {...texts('summary')} />
       <div className="form-grid">
-        <Field label={t('fields.category')} required error={first('category_id')}>
+        <Field label={t('fields.category')} required error={errorAt(errors, 'category_id')}>
           {(wiring) => (
-            <select
-              className="input"
-              value={categoryId}
-              required
-              onChange={(e) => {
-                setCategoryId(e.target.value);
-                fieldErrors.clear('category_id');
-              }}
-              {...wiring}
-            >
+            <select className="input" required {...form.register('category_id')} {...wiring}>
               <option value="">{categories.isPending ? t('common.loading') : t('dishes.chooseCategory')}</option>
               {categoryRows.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -176,16 +189,7 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
             </select>
           )}
         </Field>
-        <TextField
-          label={t('fields.code')}
-          value={code}
-          maxLength={CODE_MAX}
-          error={first('code')}
-          onChange={(e) => {
-            setCode(e.target.value);
-            fieldErrors.clear('code');
-          }}
-        />
+        <TextField label={t('fields.code')} maxLength={CODE_MAX} {...field('code')} />
         <TextField
           label={complex ? t('fields.basePrice') : t('fields.price')}
           hint={complex ? t('dishes.basePriceHint') : undefined}
@@ -194,125 +198,47 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
           step={0.01}
           inputMode="decimal"
           required={!complex}
-          value={price}
-          error={first('price')}
-          onChange={(e) => {
-            setPrice(e.target.value);
-            fieldErrors.clear('price');
-          }}
+          {...field('price')}
         />
         {complex && (
-          <Field label={t('fields.type')} error={first('type')}>
+          <Field label={t('fields.type')} error={errorAt(errors, 'type')}>
             {(wiring) => (
-              <select className="input" value={type} onChange={(e) => setType(e.target.value as DishType)} {...wiring}>
+              <select className="input" {...form.register('type')} {...wiring}>
                 <option value="complex">{t('types.complex')}</option>
                 <option value="initial">{t('types.initial')}</option>
               </select>
             )}
           </Field>
         )}
-        {dish && (
-          <TextField
-            label={t('fields.position')}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={position}
-            error={first('position')}
-            onChange={(e) => {
-              setPosition(e.target.value);
-              fieldErrors.clear('position');
-            }}
-          />
-        )}
+        {dish && <TextField label={t('fields.position')} type="number" min={0} step={1} inputMode="numeric" {...field('position')} />}
       </div>
       {!complex && (
-        <fieldset className="allergen-picker">
-          <legend className="field__label">{t('fields.allergens')}</legend>
-          {first('allergens') && <p className="field__error">{first('allergens')}</p>}
-          {allergenList.isPending ? (
-            <p className="muted">{t('common.loading')}</p>
-          ) : (
-            <ul className="allergen-picker__list">
-              {(allergenList.data ?? []).map((a) => {
-                const id = `${baseId}-allergen-${a.id}`;
-                return (
-                  <li key={a.id}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      className="checkbox"
-                      checked={allergens.includes(a.id)}
-                      onChange={(e) => {
-                        setAllergens((prev) => (e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id)));
-                        clearPrefix('allergens');
-                      }}
-                    />
-                    <label htmlFor={id}>{a.title}</label>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </fieldset>
-      )}
-      {!complex && (
-        <fieldset className="allergen-picker">
-          <legend className="field__label">{t('fields.diets')}</legend>
-          <ul className="allergen-picker__list">
-            {DIET_TAGS.map((d) => {
-              const id = `${baseId}-diet-${d}`;
-              return (
-                <li key={d}>
-                  <input
-                    id={id}
-                    type="checkbox"
-                    className="checkbox"
-                    checked={diets.includes(d)}
-                    onChange={(e) => setDiets((prev) => (e.target.checked ? [...prev, d] : prev.filter((x) => x !== d)))}
-                  />
-                  <label htmlFor={id}>{t(`common:diets.${d}`)}</label>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-      )}
-      {!complex && (
         <>
-          <TextField
-            label={t('fields.kcal')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={KCAL_MAX}
-            step={1}
-            value={kcal}
-            error={first('kcal')}
-            onChange={(e) => {
-              setKcal(e.target.value);
-              fieldErrors.clear('kcal');
-            }}
+          <CheckboxList
+            legend={t('fields.allergens')}
+            items={(allergenList.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+            selected={form.watch('allergens')}
+            onChange={(value) => setList('allergens', value)}
+            error={firstErrorUnder(errors, 'allergens')}
+            loading={allergenList.isPending ? t('common.loading') : undefined}
           />
-          <TranslatedFields
-            legend={t('fields.ingredients')}
-            value={ingredients}
-            onChange={textSetter(setIngredients, 'ingredients')}
-            multiline
-            maxLength={INGREDIENTS_MAX}
-            groupError={first('ingredients')}
-            errors={{ lv: first('ingredients.lv'), en: first('ingredients.en'), ru: first('ingredients.ru') }}
+          <CheckboxList
+            legend={t('fields.diets')}
+            items={DIET_TAGS.map((d) => ({ value: d, label: t(`common:diets.${d}`) }))}
+            selected={form.watch('diets')}
+            onChange={(value) => setList('diets', value)}
           />
+          <TextField label={t('fields.kcal')} type="number" inputMode="numeric" min={0} max={KCAL_MAX} step={1} {...field('kcal')} />
+          <TranslatedFields legend={t('fields.ingredients')} multiline maxLength={INGREDIENTS_MAX} {...texts('ingredients')} />
         </>
       )}
-      <CheckboxField label={t('fields.active')} checked={status} error={first('status')} onChange={(e) => setStatus(e.target.checked)} />
+      <CheckboxField label={t('fields.active')} {...field('status')} />
       {complex && (
         <ComplexGroupsEditor
           groups={groups}
           dispatch={dispatch}
           categories={categoryRows}
-          errors={errors}
+          errors={groupErrors}
           clearErrors={clearPrefix}
           newKey={newKey}
         />

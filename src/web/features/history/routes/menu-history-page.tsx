@@ -18,6 +18,7 @@ import { StatusPage } from '../../../components/ui/status-page';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 import { PayOrderLink } from '../../../components/orders/pay-order';
+import { OrderLines } from '../../../components/orders/order-lines';
 
 /** /history/{menuId}: the user's orders for one menu, the sums and the PDF report (spec 2). */
 export function Component() {
@@ -55,16 +56,7 @@ export function Component() {
     {
       key: 'items',
       header: t('dishes'),
-      cell: (o) => (
-        <ul className="hist-items">
-          {o.items.map((line) => (
-            <li key={line.id}>
-              {line.qty} × {line.dish.title}
-              {line.complex.length > 0 && <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>}
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (o) => <OrderLines lines={o.items} className="hist-items" />,
     },
     { key: 'payment_type', header: t('payment'), sortable: true, cell: (o) => t(`paymentType.${o.payment_type}`) },
     { key: 'amount', header: t('total'), align: 'end', sortable: true, cell: (o) => money(o.amount) },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
+import { OrderLines } from '../../../components/orders/order-lines';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { formatEuros, formatTime } from '../../../lib/format';
@@ -28,16 +29,7 @@ export function useOrderColumns({ fresh, actions, zone }: { fresh: ReadonlySet<n
   const items: Column<Order> = {
     key: 'items',
     header: t('columns.items'),
-    cell: (o) => (
-      <ul className="ord-items">
-        {o.items.map((line) => (
-          <li key={line.id}>
-            {line.qty} × {line.dish.title}
-            {line.complex.length > 0 && <span className="muted"> ({line.complex.map((c) => c.dish.title).join(', ')})</span>}
-          </li>
-        ))}
-      </ul>
-    ),
+    cell: (o) => <OrderLines lines={o.items} className="ord-items" />,
   };
 
   const columns: Column<Order>[] = [

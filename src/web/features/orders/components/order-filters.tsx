@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, type FilterSpec } from '../../../components/manage/filter-bar';
 import { TextField } from '../../../components/ui/field';
 import type { Order } from '../api';
 
@@ -35,50 +36,22 @@ export function OrderFilterBar({ filters, groups }: { filters: OrderFilters; gro
   const all = groups.flatMap((g) => g.orders);
   const shifts = [...new Map(all.flatMap((o) => (o.shift ? [[o.shift.id, o.shift.title] as const] : []))).entries()];
   const payments = [...new Set(all.map((o) => o.payment_type))];
+  const any = t('filters.any');
+  const selects: FilterSpec<'location' | 'shift' | 'payment'>[] = [
+    {
+      key: 'location',
+      label: t('filters.location'),
+      type: 'select',
+      any,
+      options: groups.map((g) => [String(g.location?.id ?? 'none'), g.location?.title ?? t('noLocation')]),
+    },
+    { key: 'shift', label: t('columns.shift'), type: 'select', any, options: shifts.map(([id, title]) => [String(id), title]) },
+    { key: 'payment', label: t('filters.payment'), type: 'select', any, options: payments.map((p) => [p, t(`paymentType.${p}`)]) },
+  ];
   return (
     <div className="ord-filters" role="search" aria-label={t('filters.label')}>
       <TextField label={t('filters.person')} type="search" value={values.person} onChange={(e) => set.person(e.target.value)} />
-      <FilterSelect
-        label={t('filters.location')}
-        any={t('filters.any')}
-        value={values.location}
-        onChange={set.location}
-        options={groups.map((g) => [String(g.location?.id ?? 'none'), g.location?.title ?? t('noLocation')])}
-      />
-      <FilterSelect
-        label={t('columns.shift')}
-        any={t('filters.any')}
-        value={values.shift}
-        onChange={set.shift}
-        options={shifts.map(([id, title]) => [String(id), title])}
-      />
-      <FilterSelect
-        label={t('filters.payment')}
-        any={t('filters.any')}
-        value={values.payment}
-        onChange={set.payment}
-        options={payments.map((p) => [p, t(`paymentType.${p}`)])}
-      />
-    </div>
-  );
-}
-
-/** One filter: a labelled select whose first option means "any". */
-function FilterSelect(props: { label: string; value: string; any: string; options: [string, string][]; onChange(value: string): void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.any}</option>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
+      <FilterBar filters={selects} values={values} onChange={(key, value) => set[key](value)} />
     </div>
   );
 }

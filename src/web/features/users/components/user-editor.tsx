@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { NAME_MAX, PHONE_MAX } from '../../../../shared/limits';
 import { ROLES } from '../../../../shared/roles';
+import { adminUserInput } from '../../../../shared/schemas/users';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
 import { CheckboxField, Field, TextField } from '../../../components/ui/field';
+import { errorAt, fieldBinder, useSchemaForm } from '../../../lib/forms';
 import { usersApi, type AdminUser, type AdminUserInput, type AdminUserResult } from '../api';
 
 const SHOWN = /^(first_name|phone|location_id|role|is_location_manager)$/;
@@ -15,16 +17,39 @@ interface UserEditorProps {
   onSaved(result: AdminUserResult): void;
 }
 
+/** The form's values: the request's fields, the location as its select holds it ('' for none). */
+type UserValues = Omit<AdminUserInput, 'location_id'> & { location_id: string };
+
+/**
+ * The request schema, reached from what the form holds. Only customers manage a location's team:
+ * the flag is sent off for staff (the server refuses it for them).
+ */
+const userForm = z
+  .custom<UserValues>()
+  .transform(({ location_id, role, is_location_manager, ...rest }): z.input<typeof adminUserInput> => ({
+    ...rest,
+    location_id: location_id === '' ? null : Number(location_id),
+    role,
+    is_location_manager: role === 'customer' && is_location_manager,
+  }))
+  .pipe(adminUserInput);
+
 /** An administrator edits a user's name, phone, location, role and manager flag. */
 export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProps) {
   const { t } = useTranslation('users');
-  const [name, setName] = useState(user.first_name);
-  const [phone, setPhone] = useState(user.phone);
-  const [locationId, setLocationId] = useState<number | ''>(user.location?.id ?? '');
-  const [role, setRole] = useState<AdminUser['role']>(user.role);
-  const [manager, setManager] = useState(user.is_location_manager);
-  const save = useEditorSave((input: AdminUserInput) => usersApi.update(user.id, input), onSaved);
-  const { first, clear } = save.fieldErrors;
+  const form = useSchemaForm(userForm, {
+    defaultValues: {
+      first_name: user.first_name,
+      phone: user.phone,
+      location_id: user.location ? String(user.location.id) : '',
+      role: user.role,
+      is_location_manager: user.is_location_manager,
+    },
+  });
+  const field = fieldBinder(form);
+  const errors = form.formState.errors;
+  const customer = form.watch('role') === 'customer';
+  const save = useEditorSave((input: AdminUserInput) => usersApi.update(user.id, input), onSaved, { form, shown: SHOWN });
 
   return (
     <EditorModal
@@ -32,51 +57,14 @@ export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProp
       save={save}
       shownFields={SHOWN}
       onClose={onClose}
-      onSubmit={() =>
-        save.submit({
-          first_name: name.trim(),
-          phone: phone.trim(),
-          location_id: locationId === '' ? null : locationId,
-          role,
-          // Only customers manage a location's team; the server refuses the flag for staff.
-          is_location_manager: role === 'customer' && manager,
-        })
-      }
+      onSubmit={form.handleSubmit(save.submit, save.clearError)}
     >
       <p className="muted">{user.email}</p>
-      <TextField
-        label={t('fields.name')}
-        required
-        maxLength={NAME_MAX}
-        value={name}
-        error={first('first_name')}
-        onChange={(e) => {
-          setName(e.target.value);
-          clear('first_name');
-        }}
-      />
-      <TextField
-        label={t('fields.phone')}
-        type="tel"
-        maxLength={PHONE_MAX}
-        value={phone}
-        error={first('phone')}
-        onChange={(e) => {
-          setPhone(e.target.value);
-          clear('phone');
-        }}
-      />
-      <Field label={t('fields.location')} error={first('location_id')}>
+      <TextField label={t('fields.name')} required maxLength={NAME_MAX} {...field('first_name')} />
+      <TextField label={t('fields.phone')} type="tel" maxLength={PHONE_MAX} {...field('phone')} />
+      <Field label={t('fields.location')} error={errorAt(errors, 'location_id')}>
         {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={locationId}
-            onChange={(e) => {
-              setLocationId(e.target.value ? Number(e.target.value) : '');
-              clear('location_id');
-            }}
-          >
+          <select {...control} className="input" {...form.register('location_id')}>
             <option value="">{t('noLocation')}</option>
             {locations.map((l) => (
               <option key={l.id} value={l.id}>
@@ -86,17 +74,9 @@ export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProp
           </select>
         )}
       </Field>
-      <Field label={t('fields.role')} error={first('role')}>
+      <Field label={t('fields.role')} error={errorAt(errors, 'role')}>
         {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={role}
-            onChange={(e) => {
-              setRole(e.target.value as AdminUser['role']);
-              clear('role');
-            }}
-          >
+          <select {...control} className="input" {...form.register('role')}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -107,13 +87,10 @@ export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProp
       </Field>
       <CheckboxField
         label={t('fields.manager')}
-        checked={role === 'customer' && manager}
-        disabled={role !== 'customer'}
-        error={first('is_location_manager')}
-        onChange={(e) => {
-          setManager(e.target.checked);
-          clear('is_location_manager');
-        }}
+        checked={customer && form.watch('is_location_manager')}
+        disabled={!customer}
+        error={errorAt(errors, 'is_location_manager')}
+        onChange={(e) => form.setValue('is_location_manager', e.target.checked, { shouldValidate: form.formState.isSubmitted })}
       />
     </EditorModal>
   );

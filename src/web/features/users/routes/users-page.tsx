@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ROLES } from '../../../../shared/roles';
+import { FilterBar, type FilterSpec } from '../../../components/manage/filter-bar';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
 import { EditButton, RowActions } from '../../../components/manage/row-actions';
@@ -139,9 +140,36 @@ export function Component() {
     }),
   ];
 
-  const select = (f: (typeof FILTERS)[number], label: string, options: [string, string][]) => (
-    <FilterSelect label={label} value={filter[f]} any={t('filters.any')} options={options} onChange={(v) => setFilter(f, v)} />
-  );
+  const filters: FilterSpec<(typeof FILTERS)[number]>[] = [
+    { key: 'role', label: t('fields.role'), type: 'select', any: t('filters.any'), options: ROLES.map((r) => [r, t(`roles.${r}`)]) },
+    {
+      key: 'active',
+      label: t('fields.status'),
+      type: 'select',
+      any: t('filters.any'),
+      options: [
+        ['1', t('active')],
+        ['0', t('inactive')],
+      ],
+    },
+    {
+      key: 'is_location_manager',
+      label: t('manager'),
+      type: 'select',
+      any: t('filters.any'),
+      options: [
+        ['1', t('filters.yes')],
+        ['0', t('filters.no')],
+      ],
+    },
+    {
+      key: 'location_id',
+      label: t('fields.location'),
+      type: 'select',
+      any: t('filters.any'),
+      options: (locations.data?.data ?? []).map((l) => [l.id, l.title]),
+    },
+  ];
 
   return (
     <ManagePage
@@ -149,24 +177,7 @@ export function Component() {
       tools={
         <div className="users-tools">
           <SearchBox value={search} onSearch={setSearch} label={t('search')} placeholder={t('searchPlaceholder')} />
-          {select(
-            'role',
-            t('fields.role'),
-            ROLES.map((r) => [r, t(`roles.${r}`)]),
-          )}
-          {select('active', t('fields.status'), [
-            ['1', t('active')],
-            ['0', t('inactive')],
-          ])}
-          {select('is_location_manager', t('manager'), [
-            ['1', t('filters.yes')],
-            ['0', t('filters.no')],
-          ])}
-          {select(
-            'location_id',
-            t('fields.location'),
-            (locations.data?.data ?? []).map((l) => [String(l.id), l.title]),
-          )}
+          <FilterBar filters={filters} values={filter} onChange={setFilter} />
         </div>
       }
       notice={notice.current}
@@ -187,23 +198,5 @@ export function Component() {
       )}
       {ordersOf && <UserOrders user={ordersOf} onClose={() => setOrdersOf(null)} />}
     </ManagePage>
-  );
-}
-
-/** One filter: a labelled select whose first option means "any". */
-function FilterSelect(props: { label: string; value: string; any: string; options: [string, string][]; onChange(value: string): void }) {
-  const id = useId();
-  return (
-    <div className="users-filter">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.any}</option>
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
