@@ -32,7 +32,7 @@ export const jobs: JobDefinition[] = [
     name: 'refund-retry',
     cron: '* * * * *',
     handler: async (deps) => {
-      await retryRefunds(deps.database.db, gatewayOf(deps), deps.now, undefined, deps.changes);
+      await retryRefunds({ db: deps.database.db, gateway: gatewayOf(deps), now: deps.now, changes: deps.changes });
     },
   },
 ];

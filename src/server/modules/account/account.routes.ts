@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { profile, updateProfileInput } from '../../../shared/schemas/account.js';
 import { changePasswordInput } from '../../../shared/schemas/auth.js';
 import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx, userOf } from '../../lib/context.js';
 import { accountText } from './account.messages.js';
 import { changePassword, getProfile, updateProfile } from './account.service.js';
 
@@ -15,7 +15,7 @@ export async function accountRoutes(app: App, deps: Deps) {
   app.post(
     '/me',
     { config: { access: 'user' }, schema: { tags: ['account'], body: updateProfileInput, response: { 200: profile } } },
-    async (req) => updateProfile(db, userOf(req).id, req.body, req.lang),
+    async (req) => updateProfile(userCtx(req), req.body),
   );
   app.post(
     '/me/password/change',

@@ -6,7 +6,7 @@ import type { ChangePasswordInput } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { allergens, users } from '../../db/schema/index.js';
 import { revokeUserSessions } from '../../lib/auth.js';
-import type { AuthUser } from '../../lib/context.js';
+import type { AuthUser, UserContext } from '../../lib/context.js';
 import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -61,10 +61,11 @@ export async function getProfile(db: Db, userId: number, inUse?: Lang): Promise<
   };
 }
 
-/** Saves the edited fields; `lang`, the language the profile was saved in, is what reminders are written in. */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput, lang?: Lang): Promise<Profile> {
-  const set: Partial<typeof users.$inferInsert> = {};
-  if (lang !== undefined) set.lang = lang;
+/** Saves the edited fields; the request's language, the one the profile was saved in, is what reminders are written in. */
+export async function updateProfile(ctx: Pick<UserContext, 'db' | 'user' | 'lang'>, input: UpdateProfileInput): Promise<Profile> {
+  const { db, lang } = ctx;
+  const userId = ctx.user.id;
+  const set: Partial<typeof users.$inferInsert> = { lang };
   if (input.avoid_allergens !== undefined) {
     const wanted = input.avoid_allergens;
     const known = new Set(

@@ -25,7 +25,7 @@ export async function authRoutes(app: App, deps: Deps) {
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginInput, response: { 200: loginResult } } },
-    async (req) => ({ token: await login(deps, req.body, req.ip, req.lang) }),
+    async (req) => ({ token: await login(req.ctx, { ...req.body, ip: req.ip }) }),
   );
 
   // The spec allows GET or POST; both only end the caller's own session.
@@ -44,7 +44,11 @@ export async function authRoutes(app: App, deps: Deps) {
     '/password/email',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordEmailInput, response: { 200: done } } },
     async (req) => {
-      await requestPasswordReset(deps, req.body.email, req.ip, req.lang, (err) => req.log.error({ err }, 'password reset mail failed'));
+      await requestPasswordReset(req.ctx, deps, {
+        email: req.body.email,
+        ip: req.ip,
+        log: (err) => req.log.error({ err }, 'password reset mail failed'),
+      });
       return { success: true as const, message: authText(req.lang, 'resetSent') };
     },
   );
@@ -52,7 +56,7 @@ export async function authRoutes(app: App, deps: Deps) {
     '/password/reset',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordResetInput, response: { 200: done } } },
     async (req) => {
-      await resetPassword(deps, req.body, req.lang);
+      await resetPassword(req.ctx, req.body);
       return { success: true as const, message: authText(req.lang, 'passwordReset') };
     },
   );
@@ -62,13 +66,13 @@ export async function authRoutes(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: { tags: ['auth'], params: z.object({ hash: text().max(200) }), response: { 200: z.object({ email: z.string() }) } },
     },
-    async (req) => ({ email: await invitationEmail(deps, req.params.hash, req.lang) }),
+    async (req) => ({ email: await invitationEmail(req.ctx, req.params.hash) }),
   );
   app.post(
     '/password/create',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordCreateInput, response: { 200: done } } },
     async (req) => {
-      await createPasswordFromInvite(deps, req.body, req.lang);
+      await createPasswordFromInvite(req.ctx, req.body);
       return { success: true as const, message: authText(req.lang, 'passwordCreated') };
     },
   );
@@ -76,7 +80,7 @@ export async function authRoutes(app: App, deps: Deps) {
     '/register-invited',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerInvitedInput, response: { 200: done } } },
     async (req) => {
-      await registerInvited(deps, req.body, req.ip, req.lang, (err) => req.log.error({ err }, 'sign-up mail failed'));
+      await registerInvited(req.ctx, deps, { ...req.body, ip: req.ip, log: (err) => req.log.error({ err }, 'sign-up mail failed') });
       return { success: true as const, message: authText(req.lang, 'registered') };
     },
   );

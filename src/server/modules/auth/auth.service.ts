@@ -4,7 +4,7 @@ import type { LoginInput } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { createSession } from '../../lib/auth.js';
-import type { Deps } from '../../lib/context.js';
+import type { RequestContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { attempt, clear, hit, undo, type Backoff } from '../../lib/rate-limit.js';
@@ -22,15 +22,17 @@ export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
 } as const satisfies { perPair: Backoff; perAddress: number; windowMs: number };
 
-function throttled(lang: Lang, until: number): AppError {
+function throttled(until: number): AppError {
   const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
   const text =
-    seconds < 60 ? authText(lang, 'throttledSeconds', { seconds }) : authText(lang, 'throttled', { minutes: Math.ceil(seconds / 60) });
+    seconds < 60 ? authText.coded('throttledSeconds', { seconds }) : authText.coded('throttled', { minutes: Math.ceil(seconds / 60) });
   return new AppError(429, text, { email: [text] }, { 'retry-after': String(seconds) });
 }
 
-export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lang): Promise<string> {
-  const db = deps.database.db;
+/** POST /app/login: a new session's token; the language the user signed in with is remembered. */
+export async function login(ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>, input: LoginInput & { ip: string }): Promise<string> {
+  const { db, lang } = ctx;
+  const ip = input.ip;
   const email = input.email.trim().toLowerCase();
   const pairKey = `login:pair:${ip}:${email}`;
   const addressKey = `login:address:${ip}`;
@@ -38,9 +40,9 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   // a successful login takes its counts back (only failures use up the limits).
   // The address first: an attempt it refuses checks no password, so it does not count for the pair.
   const byAddress = await hit(db, addressKey, LOGIN_LIMITS.windowMs);
-  if (byAddress.count > LOGIN_LIMITS.perAddress) throw throttled(lang, byAddress.resetAt.getTime());
+  if (byAddress.count > LOGIN_LIMITS.perAddress) throw throttled(byAddress.resetAt.getTime());
   const byPair = await attempt(db, pairKey, LOGIN_LIMITS.perPair);
-  if (!byPair.allowed) throw throttled(lang, byPair.nextAt.getTime());
+  if (!byPair.allowed) throw throttled(byPair.nextAt.getTime());
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
     .from(users)
@@ -49,10 +51,10 @@ export async function login(deps: Deps, input: LoginInput, ip: string, lang: Lan
   const user = rows[0];
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || !user.active) {
-    throw new AppError(422, authText(lang, 'failed'), { email: [authText(lang, 'failed')] });
+    throw new AppError(422, authText.coded('failed'), { email: [authText.coded('failed')] });
   }
   await Promise.all([clear(db, pairKey), undo(db, addressKey), rememberLang(db, user.id, lang)]);
-  return createSession(db, user.id, input.rememberme, deps.now());
+  return createSession(db, user.id, input.rememberme, ctx.now);
 }
 
 /**

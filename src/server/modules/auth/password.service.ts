@@ -1,10 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
 import type { PasswordCreateInput, PasswordResetInput, RegisterInvitedInput } from '../../../shared/schemas/auth.js';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, users, userTokens } from '../../db/schema/index.js';
 import { revokeUserSessions } from '../../lib/auth.js';
-import type { Deps } from '../../lib/context.js';
+import type { Deps, RequestContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -14,6 +13,11 @@ import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { authText } from './auth.messages.js';
 import { acceptInvitation, findInvitation } from '../teams/invitation-tokens.service.js';
+
+/** The request as these calls read it: the clock, and the language of the e-mails they send. */
+type AuthCtx = Pick<RequestContext, 'db' | 'now' | 'lang'>;
+/** What the e-mails need: links (from PUBLIC_URL) and the mailer. */
+type MailDeps = Pick<Deps, 'env' | 'mailer'>;
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60_000;
@@ -26,27 +30,25 @@ export const RESET_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_0
  * neither the text nor the time of the answer tells who has an account.
  */
 export async function requestPasswordReset(
-  deps: Deps,
-  emailIn: string,
-  ip: string,
-  lang: Lang,
-  log: (err: unknown) => void,
+  ctx: AuthCtx,
+  deps: MailDeps,
+  input: { email: string; ip: string; log: (err: unknown) => void },
 ): Promise<void> {
-  const db = deps.database.db;
-  const email = emailIn.trim().toLowerCase();
+  const { db } = ctx;
+  const { ip } = input;
+  const email = input.email.trim().toLowerCase();
   const [byAccount, byAddress] = await Promise.all([
     hit(db, `reset:account:${email}`, RESET_LIMITS.windowMs),
     hit(db, `reset:address:${ip}`, RESET_LIMITS.windowMs),
   ]);
   if (byAccount.count > RESET_LIMITS.perAccount || byAddress.count > RESET_LIMITS.perAddress) {
-    throw new AppError(429, t(lang, 'tooManyRequests'));
+    throw new AppError(429, t.coded('tooManyRequests'));
   }
-  afterAnswer(() => sendResetLink(deps, email, lang), log);
+  afterAnswer(() => sendResetLink(ctx, deps, email), input.log);
 }
 
 /** Sends a reset link when the e-mail belongs to an active user; nothing otherwise. */
-async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<void> {
-  const db = deps.database.db;
+async function sendResetLink({ db, now, lang }: AuthCtx, deps: MailDeps, email: string): Promise<void> {
   const user = (
     await db
       .select({ id: users.id, email: users.email })
@@ -55,7 +57,6 @@ async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<voi
   )[0];
   if (!user) return;
   const token = newToken();
-  const now = deps.now();
   await db.insert(userTokens).values({
     kind: 'reset',
     userId: user.id,
@@ -73,24 +74,19 @@ async function sendResetLink(deps: Deps, email: string, lang: Lang): Promise<voi
 }
 
 /** Takes a live token of a kind, marking it used in the same statement so it works once. */
-async function consumeToken(db: Db | Tx, deps: Deps, kind: 'reset' | 'invite', token: string) {
+async function consumeToken(db: Db | Tx, now: Date, kind: 'reset' | 'invite', token: string) {
   const rows = await db
     .update(userTokens)
-    .set({ usedAt: deps.now() })
+    .set({ usedAt: now })
     .where(
-      and(
-        eq(userTokens.tokenHash, hashToken(token)),
-        eq(userTokens.kind, kind),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, deps.now()),
-      ),
+      and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)),
     )
     .returning();
   return rows[0] ?? null;
 }
 
-export async function resetPassword(deps: Deps, input: PasswordResetInput, lang: Lang): Promise<void> {
-  const db = deps.database.db;
+/** POST /app/password/reset: the new password, when the link is live and given with its own e-mail. */
+export async function resetPassword({ db, now }: AuthCtx, input: PasswordResetInput): Promise<void> {
   // Check the e-mail before using up the token, so a typo does not burn the link.
   const live = (
     await db
@@ -101,20 +97,20 @@ export async function resetPassword(deps: Deps, input: PasswordResetInput, lang:
           eq(userTokens.tokenHash, hashToken(input.token)),
           eq(userTokens.kind, 'reset'),
           isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, deps.now()),
+          gt(userTokens.expiresAt, now),
         ),
       )
   )[0];
   if (!live || live.email.toLowerCase() !== input.email.trim().toLowerCase()) {
-    throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
+    throw fieldError(t.coded('invalid'), { email: [authText.coded('resetInvalid')] });
   }
   const passwordHash = await hashPassword(input.password);
   // Token, password and sessions change together or not at all.
   await db.transaction(async (tx) => {
-    const used = await consumeToken(tx, deps, 'reset', input.token);
-    if (!used?.userId) throw fieldError(t(lang, 'invalid'), { email: [authText(lang, 'resetInvalid')] });
+    const used = await consumeToken(tx, now, 'reset', input.token);
+    if (!used?.userId) throw fieldError(t.coded('invalid'), { email: [authText.coded('resetInvalid')] });
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-    await expireResetTokens(tx, used.userId, deps.now());
+    await expireResetTokens(tx, used.userId, now);
     await revokeUserSessions(tx, used.userId);
   });
 }
@@ -128,9 +124,9 @@ export async function expireResetTokens(db: Db | Tx, userId: number, now: Date):
 }
 
 /** The e-mail an invitation link was sent to, for the create-password page. */
-export async function invitationEmail(deps: Deps, token: string, lang: Lang): Promise<string> {
+export async function invitationEmail({ db, now }: AuthCtx, token: string): Promise<string> {
   const row = (
-    await deps.database.db
+    await db
       .select({ email: userTokens.email })
       .from(userTokens)
       .where(
@@ -138,20 +134,20 @@ export async function invitationEmail(deps: Deps, token: string, lang: Lang): Pr
           eq(userTokens.tokenHash, hashToken(token)),
           eq(userTokens.kind, 'invite'),
           isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, deps.now()),
+          gt(userTokens.expiresAt, now),
         ),
       )
   )[0];
-  if (!row) throw new AppError(404, authText(lang, 'linkInvalid'));
+  if (!row) throw new AppError(404, authText.coded('linkInvalid'));
   return row.email;
 }
 
 /** Sets the first password of an invited user (the invitation created the account). */
-export async function createPasswordFromInvite(deps: Deps, input: PasswordCreateInput, lang: Lang): Promise<void> {
+export async function createPasswordFromInvite({ db, now }: AuthCtx, input: PasswordCreateInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await deps.database.db.transaction(async (tx) => {
-    const used = await consumeToken(tx, deps, 'invite', input.token);
-    if (!used?.userId) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, now, 'invite', input.token);
+    if (!used?.userId) throw fieldError(t.coded('invalid'), { token: [authText.coded('linkInvalid')] });
     // The account's active flag is the manager's to set; an invitation link does not change it.
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
   });
@@ -171,19 +167,17 @@ export const SIGNUP_LIMITS = { perAddress: 10, windowMs: 60 * 60_000 } as const;
  * Both paths hash the password and try the insert before answering; the mail goes after.
  */
 export async function registerInvited(
-  deps: Deps,
-  input: RegisterInvitedInput,
-  ip: string,
-  lang: Lang,
-  log: (err: unknown) => void,
+  ctx: AuthCtx,
+  deps: MailDeps,
+  input: RegisterInvitedInput & { ip: string; log: (err: unknown) => void },
 ): Promise<void> {
-  const db = deps.database.db;
-  const { count } = await hit(db, `signup:address:${ip}`, SIGNUP_LIMITS.windowMs);
-  if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t(lang, 'tooManyRequests'));
+  const { db, now, lang } = ctx;
+  const { count } = await hit(db, `signup:address:${input.ip}`, SIGNUP_LIMITS.windowMs);
+  if (count > SIGNUP_LIMITS.perAddress) throw new AppError(429, t.coded('tooManyRequests'));
   // The token is an e-mailed invitation's (its own link, stored hashed) or a location's shared link.
-  const invitation = await findInvitation(db, input.token, deps.now());
+  const invitation = await findInvitation(db, input.token, now);
   if (invitation.state !== 'none' && invitation.state !== 'live')
-    throw fieldError(t(lang, 'invalid'), { token: [authText(lang, DEAD_INVITE[invitation.state])] });
+    throw fieldError(t.coded('invalid'), { token: [authText.coded(DEAD_INVITE[invitation.state])] });
   const location = (
     await db
       .select({ id: locations.id, title: locations.title })
@@ -195,13 +189,13 @@ export async function registerInvited(
         ),
       )
   )[0];
-  if (!location) throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'linkInvalid')] });
+  if (!location) throw fieldError(t.coded('invalid'), { token: [authText.coded('linkInvalid')] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim();
   const inserted = await db.transaction(async (tx) => {
     // An invitation works once: taken here, with the account, or refused when a parallel use took it.
-    if (invitation.state === 'live' && !(await acceptInvitation(tx, invitation.id, deps.now())))
-      throw fieldError(t(lang, 'invalid'), { token: [authText(lang, 'inviteUsed')] });
+    if (invitation.state === 'live' && !(await acceptInvitation(tx, invitation.id, now)))
+      throw fieldError(t.coded('invalid'), { token: [authText.coded('inviteUsed')] });
     return tx
       .insert(users)
       .values({ email, firstName: input.name, phone: input.phone, role: 'customer', locationId: location.id, passwordHash })
@@ -217,6 +211,6 @@ export async function registerInvited(
         subject: authText(lang, 'signupSubject'),
         text: authText(lang, isNew ? 'signupBody' : 'signupExistingBody', { location: location.title, link: login }),
       }),
-    log,
+    input.log,
   );
 }

@@ -12,7 +12,7 @@ import {
   statementQuery,
 } from '../../../shared/schemas/invoices.js';
 import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendFile } from '../../lib/download.js';
 import { payrollCsv, payrollXlsx, statementCsv, statementXlsx } from './invoices.exports.js';
@@ -97,8 +97,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
   app.post(
     '/invoices',
     { config: { access: ADMINS }, schema: { tags: ['invoices'], body: issueInvoiceInput, response: { 201: invoice } } },
-    async (req, reply) =>
-      reply.status(201).send(await issueInvoice(db, await req.provider(), userOf(req), req, req.body, deps.now(), req.lang)),
+    async (req, reply) => reply.status(201).send(await issueInvoice(userCtx(req), { input: req.body, who: req })),
   );
 
   app.post(
@@ -107,8 +106,7 @@ export async function invoicesRoutes(app: App, deps: Deps) {
       config: { access: ADMINS },
       schema: { tags: ['invoices'], params: idParams, response: { 201: invoice } },
     },
-    async (req, reply) =>
-      reply.status(201).send(await creditInvoice(db, await req.provider(), userOf(req), req, req.params.id, deps.now(), req.lang)),
+    async (req, reply) => reply.status(201).send(await creditInvoice(userCtx(req), { invoiceId: req.params.id, who: req })),
   );
 
   app.get(

@@ -2,10 +2,10 @@ import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Lang } from '../../../shared/i18n.js';
 import type { Invoice, IssueInvoiceInput } from '../../../shared/schemas/invoices.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { invoices, menus } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
-import type { AuthUser } from '../../lib/context.js';
+import type { UserContext } from '../../lib/context.js';
 import { BILLING_LOCK } from '../../lib/ledger.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { joinedTexts, type LocalText } from '../../lib/i18n.js';
@@ -101,15 +101,10 @@ async function checkMonthClosed(tx: Tx, p: ProviderRow, month: string, now: Date
 }
 
 /** POST /app/invoices: issues the month's invoice of a location or company (the employer's subsidy share). */
-export async function issueInvoice(
-  db: Db,
-  providerId: number,
-  user: AuthUser,
-  who: AuditWho,
-  input: IssueInvoiceInput,
-  now: Date,
-  lang: Lang,
-): Promise<Invoice> {
+export async function issueInvoice(ctx: UserContext, { input, who }: { input: IssueInvoiceInput; who: AuditWho }): Promise<Invoice> {
+  // The document (its XML and PDF) is written in the language of the request that issues it.
+  const { db, user, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const scope: Scope = input.location_id !== undefined ? { locationId: input.location_id } : { company: input.company! };
   const id = await db.transaction(async (tx) => {
     // The locks come first: two issues touching the same location's month wait for each other, and the
@@ -183,15 +178,9 @@ export async function issueInvoice(
 }
 
 /** POST /app/invoices/{id}/credit-note: reverses an invoice whole, with the next number. */
-export async function creditInvoice(
-  db: Db,
-  providerId: number,
-  user: AuthUser,
-  who: AuditWho,
-  invoiceId: number,
-  now: Date,
-  lang: Lang,
-): Promise<Invoice> {
+export async function creditInvoice(ctx: UserContext, { invoiceId, who }: { invoiceId: number; who: AuditWho }): Promise<Invoice> {
+  const { db, user, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${providerId})`);
     const p = await providerRow(tx, providerId);

@@ -4,7 +4,7 @@ import type { LabelLayout } from '../../../shared/schemas/kitchen.js';
 import { lineHeight, wrapText } from '../../lib/pdf/measure.js';
 import { renderPdf } from '../../lib/pdf/pdf.js';
 import { qrCode } from '../../lib/pdf/qr.js';
-import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import type { Env } from '../../env.js';
 import { kitchenText } from './kitchen.messages.js';
 import { labelsOf, type PrintScope } from './kitchen.packing.js';
@@ -307,14 +307,11 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
 
 /** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout (above). */
 export async function labelsPdf(
-  db: Db,
+  ctx: Pick<RequestContext, 'db' | 'lang' | 'provider'>,
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
-  providerId: number,
-  menuId: number,
-  layout: LabelLayout,
-  scope: PrintScope,
-  lang: Lang,
+  { menuId, layout, scope }: { menuId: number; layout: LabelLayout; scope: PrintScope },
 ): Promise<Buffer> {
-  const { menu, labels } = await labelsOf(db, env, providerId, menuId, scope, lang);
+  const lang = ctx.lang;
+  const { menu, labels } = await labelsOf(ctx, env, { menuId, scope });
   return renderLabels(labels, layout, `${kitchenText(lang, 'labelsTitle')} — ${menu.title}`, lang);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { laps, locations, orders, shifts, users } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../lib/errors.js';
@@ -175,13 +176,12 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
 
 /** One label per ordered portion (a line of quantity 3 gives three), in delivery order. */
 export async function labelsOf(
-  db: Db,
+  ctx: Pick<RequestContext, 'db' | 'lang' | 'provider'>,
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
-  providerId: number,
-  menuId: number,
-  scope: PrintScope,
-  lang: Lang,
+  { menuId, scope }: { menuId: number; scope: PrintScope },
 ) {
+  const { db, lang } = ctx;
+  const providerId = await ctx.provider();
   const { menu, laps: packing } = await loadPacking(db, providerId, menuId, scope, lang);
   const labels: Label[] = [];
   for (const lap of packing)

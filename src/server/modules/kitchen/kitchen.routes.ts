@@ -17,7 +17,7 @@ import { handOver, portionOf, undoHandOver } from './kitchen.handover.js';
 import { labelsPdf } from './kitchen.labels.pdf.js';
 import { productionSheetPdf } from './kitchen.sheet.pdf.js';
 import type { Lang } from '../../../shared/i18n.js';
-import { userOf, type App, type Deps } from '../../lib/context.js';
+import { userCtx, userOf, type App, type Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
 import { bumpTicket, recallTicket, ticketsOfMenu } from './kitchen.tickets.js';
 import { STAFF } from '../../../shared/roles.js';
@@ -31,7 +31,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
   app.get(
     '/kitchen/:id',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: idParams, response: { 200: kitchenResult } } },
-    async (req) => kitchenOfMenu(db, await req.provider(), req.params.id, deps.now(), req.lang),
+    async (req) => kitchenOfMenu(req.ctx, req.params.id),
   );
   app.get(
     '/kitchen/:id/tickets',
@@ -39,7 +39,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       config: { access: KITCHEN_STAFF },
       schema: { tags: ['kitchen'], params: idParams, querystring: ticketsQuery, response: { 200: ticketsResult } },
     },
-    async (req) => ticketsOfMenu(db, await req.provider(), req.params.id, req.query.by, deps.now(), req.lang),
+    async (req) => ticketsOfMenu(req.ctx, { menuId: req.params.id, by: req.query.by }),
   );
   // The print-outs (issue 14, decision 040): whole menu, ?lap= or ?location=.
   app.get(
@@ -55,7 +55,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const scope = { lapId: req.query.lap, locationId: req.query.location };
-      const pdf = await productionSheetPdf(db, await req.provider(), req.params.id, scope, deps.now(), req.lang);
+      const pdf = await productionSheetPdf(req.ctx, { menuId: req.params.id, scope });
       return sendPdf(reply, pdf, `production-${req.params.id}.pdf`);
     },
   );
@@ -72,7 +72,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const scope = { lapId: req.query.lap, locationId: req.query.location };
-      const pdf = await labelsPdf(db, deps.env, await req.provider(), req.params.id, req.query.layout, scope, req.lang);
+      const pdf = await labelsPdf(req.ctx, deps.env, { menuId: req.params.id, layout: req.query.layout, scope });
       return sendPdf(reply, pdf, `labels-${req.params.id}-${req.query.layout}.pdf`);
     },
   );
@@ -107,14 +107,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, body: ticketInput, response: { 200: ticketActionResult } },
     },
     async (req) => {
-      const done = await bumpTicket(
-        db,
-        await req.provider(),
-        req.params.id,
-        req.body.ticket,
-        { user: userOf(req), id: req.id },
-        deps.now(),
-      );
+      const done = await bumpTicket(userCtx(req), { menuId: req.params.id, key: req.body.ticket, who: req });
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
     },
@@ -126,7 +119,7 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, body: ticketInput, response: { 200: ticketActionResult } },
     },
     async (req) => {
-      const done = await recallTicket(db, await req.provider(), req.params.id, req.body.ticket, req, deps.now());
+      const done = await recallTicket(req.ctx, { menuId: req.params.id, key: req.body.ticket, who: req });
       if (done.changed) app.changes.publish({ type: 'menu', menuId: req.params.id });
       return done;
     },

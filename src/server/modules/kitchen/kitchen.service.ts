@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { locations, orderItems, orders, users } from '../../db/schema/index.js';
 import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
@@ -13,7 +14,10 @@ import { earliestDeparture } from './kitchen.departure.js';
  * GET /app/kitchen/{menuId}: the dishes to cook for a menu of the given provider (404 otherwise),
  * counted from its placed orders (see countDishes).
  */
-export async function kitchenOfMenu(db: Db, providerId: number, menuId: number, now: Date, lang: Lang): Promise<KitchenResult> {
+export async function kitchenOfMenu(ctx: Pick<RequestContext, 'db' | 'now' | 'lang' | 'provider'>, menuId: number): Promise<KitchenResult> {
+  // Dish and allergen names in the request's language.
+  const { db, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const menu = await providerMenu(db, providerId, menuId);
   const [{ dishes, initials }, alerts, departure] = await Promise.all([
     countDishes(db, menuId, lang),

@@ -1,6 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import type { Lang } from '../../../shared/i18n.js';
-import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { renderPdf, table } from '../../lib/pdf/pdf.js';
 import { allergenListText, dishAllergenTexts } from '../orders/allergens.read.js';
 import { countDishes } from './kitchen.counts.js';
@@ -18,7 +17,13 @@ const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` 
  * the options chosen in set meals, counted as their dishes, with totals; the set meals themselves
  * listed after), then per lap and stop what to pack for each person, with allergen flags.
  */
-export async function productionSheetPdf(db: Db, providerId: number, menuId: number, scope: PrintScope, now: Date, lang: Lang) {
+export async function productionSheetPdf(
+  ctx: Pick<RequestContext, 'db' | 'now' | 'lang' | 'provider'>,
+  { menuId, scope }: { menuId: number; scope: PrintScope },
+) {
+  // Written in the language of the request that prints it.
+  const { db, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const { menu, laps: packing } = await loadPacking(db, providerId, menuId, scope, lang);
   const tx = (k: Parameters<typeof kitchenText>[1], p?: Record<string, string | number>) => kitchenText(lang, k, p);
   const zone = menu.timezone;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_LANG, pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketGrouping, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
+import type { RequestContext, UserContext } from '../../lib/context.js';
 import { kdsBumps, locations, orders, users } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -127,13 +128,11 @@ const present = ({ changedAt: _c, ...t }: Built): KitchenTicket => t;
 
 /** GET /app/kitchen/{menuId}/tickets. */
 export async function ticketsOfMenu(
-  db: Db,
-  providerId: number,
-  menuId: number,
-  by: TicketGrouping,
-  now: Date,
-  lang: Lang,
+  ctx: Pick<RequestContext, 'db' | 'now' | 'lang' | 'provider'>,
+  { menuId, by }: { menuId: number; by: TicketGrouping },
 ): Promise<TicketsResult> {
+  const { db, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const { menu, tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
   const departure = await earliestDeparture(db, providerId, menu);
   const open: KitchenTicket[] = [];
@@ -162,14 +161,12 @@ export async function ticketsOfMenu(
  * late change is bumped anew. 404 for a ticket the menu has no orders for.
  */
 export async function bumpTicket(
-  db: Db,
-  providerId: number,
-  menuId: number,
-  key: string,
-  who: AuditWho & { user: { id: number } },
-  now: Date,
+  ctx: Pick<UserContext, 'db' | 'now' | 'user' | 'provider'>,
+  { menuId, key, who }: { menuId: number; key: string; who: AuditWho },
 ) {
-  const userId = who.user.id;
+  const { db, now } = ctx;
+  const userId = ctx.user.id;
+  const providerId = await ctx.provider();
   const by: TicketGrouping = key.startsWith('lap:') ? 'lap' : 'location';
   // Only the tickets' keys are read here: the language of their titles does not matter.
   const { tickets, bumps } = await buildTickets(db, providerId, menuId, by, DEFAULT_LANG);
@@ -198,7 +195,12 @@ export async function bumpTicket(
  * POST /app/kitchen/{menuId}/tickets/recall: brings a bumped ticket back. Idempotent: a ticket not
  * bumped (never, or recalled already) answers `changed: false`.
  */
-export async function recallTicket(db: Db, providerId: number, menuId: number, key: string, who: AuditWho, now: Date) {
+export async function recallTicket(
+  ctx: Pick<RequestContext, 'db' | 'now' | 'provider'>,
+  { menuId, key, who }: { menuId: number; key: string; who: AuditWho },
+) {
+  const { db, now } = ctx;
+  const providerId = await ctx.provider();
   await providerMenu(db, providerId, menuId);
   const done = await db.transaction(async (tx) => {
     const rows = await tx

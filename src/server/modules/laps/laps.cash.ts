@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCents, toEuros } from '../../../shared/money.js';
 import type { CashBalanceInput, CashBalanceResult } from '../../../shared/schemas/laps.js';
-import type { Db } from '../../db/client.js';
+import type { UserContext } from '../../lib/context.js';
 import { cashBalances, lapLocations, laps, ledgerEntries, locations } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -12,14 +12,12 @@ import { lapText } from './laps.messages.js';
 
 /** POST /app/cashbalance/{menuId}: records (replaces) the cash collected at a location. */
 export async function recordCashBalance(
-  db: Db,
-  providerId: number,
-  menuId: number,
-  input: CashBalanceInput,
-  userId: number,
-  now: Date,
-  who: AuditWho,
+  ctx: UserContext,
+  { menuId, input, who }: { menuId: number; input: CashBalanceInput; who: AuditWho },
 ): Promise<CashBalanceResult> {
+  const { db, now } = ctx;
+  const userId = ctx.user.id;
+  const providerId = await ctx.provider();
   await providerMenu(db, providerId, menuId);
   const [loc] = await db
     .select({ id: locations.id, lapProvider: laps.providerId })

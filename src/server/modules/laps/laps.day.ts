@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import { toEuros } from '../../../shared/money.js';
 import type { DayCash, StopStatus, StopStatusInput, UnroutedList } from '../../../shared/schemas/laps.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { UserContext } from '../../lib/context.js';
 import { cashBalances, lapLocations, lapStopStatuses, laps, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -255,16 +256,12 @@ async function deliverableLocation(db: Db, providerId: number, locationId: numbe
  * out once however often (or in parallel) the stop is marked.
  */
 export async function setStopStatus(
-  deps: { db: Db; mailer: Mailer },
-  providerId: number,
-  menuId: number,
-  locationId: number,
-  input: StopStatusInput,
-  user: { id: number },
-  now: Date,
-  who: AuditWho,
+  ctx: UserContext,
+  mailer: Mailer,
+  { menuId, locationId, input, who }: { menuId: number; locationId: number; input: StopStatusInput; who: AuditWho },
 ): Promise<StopStatus> {
-  const { db, mailer } = deps;
+  const { db, now, user } = ctx;
+  const providerId = await ctx.provider();
   const menu = await providerMenu(db, providerId, menuId);
   const location = await deliverableLocation(db, providerId, locationId);
   const sends: (() => void)[] = [];

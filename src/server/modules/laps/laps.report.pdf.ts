@@ -1,6 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import type { Lang } from '../../../shared/i18n.js';
-import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/context.js';
 import { formatDayTime } from '../../lib/dates.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts } from '../orders/allergens.read.js';
@@ -9,7 +8,10 @@ import { lapText } from './laps.messages.js';
 import { handOverAllergens, loadReport, totalsOf } from './laps.report.js';
 
 /** GET /app/laps/print-report/{lapId}/{menuId}: the report as a PDF (A4). */
-export async function lapReportPdf(db: Db, providerId: number, lapId: number, menuId: number, now: Date, lang: Lang): Promise<Buffer> {
+export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lapId: number; menuId: number }): Promise<Buffer> {
+  // Written in the language of the request that prints it.
+  const { db, now, lang } = ctx;
+  const providerId = await ctx.provider();
   const r = await loadReport(db, providerId, lapId, menuId, lang);
   // Allergens in words: of each dish to load (as the catalogue has them), of what each stop gets (as ordered).
   const [dishAllergens, stopAllergens] = await Promise.all([

@@ -15,7 +15,7 @@ import {
   updateLapInput,
 } from '../../../shared/schemas/laps.js';
 import type { App, Deps } from '../../lib/context.js';
-import { userOf } from '../../lib/context.js';
+import { userCtx } from '../../lib/context.js';
 import { recordCashBalance } from './laps.cash.js';
 import { presentReport } from './laps.present.js';
 import { listLaps } from './laps.queries.js';
@@ -83,16 +83,12 @@ export async function lapsRoutes(app: App, deps: Deps) {
       schema: { tags: ['laps'], params: stopParams, body: stopStatusInput, response: { 200: stopStatus } },
     },
     async (req) =>
-      setStopStatus(
-        { db, mailer: deps.mailer },
-        await req.provider(),
-        req.params.menuId,
-        req.params.locationId,
-        req.body,
-        userOf(req),
-        deps.now(),
-        req,
-      ),
+      setStopStatus(userCtx(req), deps.mailer, {
+        menuId: req.params.menuId,
+        locationId: req.params.locationId,
+        input: req.body,
+        who: req,
+      }),
   );
 
   app.get(
@@ -108,7 +104,7 @@ export async function lapsRoutes(app: App, deps: Deps) {
       schema: { tags: ['laps'], params: reportParams, otherResponses: { 200: fileResponse('The lap report as a PDF', 'application/pdf') } },
     },
     async (req, reply) => {
-      const pdf = await lapReportPdf(db, await req.provider(), req.params.lapId, req.params.menuId, deps.now(), req.lang);
+      const pdf = await lapReportPdf(req.ctx, { lapId: req.params.lapId, menuId: req.params.menuId });
       return sendPdf(reply, pdf, `lap-${req.params.lapId}-${req.params.menuId}.pdf`);
     },
   );
@@ -119,6 +115,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
       config: { access: LAP_STAFF },
       schema: { tags: ['laps'], params: idParams, body: cashBalanceInput, response: { 200: cashBalanceResult } },
     },
-    async (req) => recordCashBalance(db, await req.provider(), req.params.id, req.body, userOf(req).id, deps.now(), req),
+    async (req) => recordCashBalance(userCtx(req), { menuId: req.params.id, input: req.body, who: req }),
   );
 }

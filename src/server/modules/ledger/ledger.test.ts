@@ -95,7 +95,7 @@ describe('the ledger', () => {
     expect(await entriesOf(id)).toEqual([['payment_card', 625, false]]);
 
     expect((await cancel(id, c)).statusCode).toBe(200);
-    await retryRefunds(ctx.db, sandboxGateway(ctx.deps.env), ctx.clock.now);
+    await retryRefunds({ db: ctx.db, gateway: sandboxGateway(ctx.deps.env), now: ctx.clock.now });
     const refunds = await ctx.db
       .select({ paymentId: ledgerEntries.paymentId, refundId: ledgerEntries.refundId })
       .from(ledgerEntries)

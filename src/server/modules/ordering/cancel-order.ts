@@ -39,13 +39,7 @@ export async function cancelOrder(ctx: UserContext, req: CancelRequest): Promise
   if (done.refundId !== null) {
     // The cancel is committed whatever happens here: a refund not sent now stays open for the job.
     try {
-      await sendRefund(
-        ctx.db,
-        ctx.gateway,
-        done.refundId,
-        () => ctx.now,
-        (m) => req.log.warn(m),
-      );
+      await sendRefund({ db: ctx.db, gateway: ctx.gateway, now: () => ctx.now, log: (m) => req.log.warn(m) }, done.refundId);
       req.changes.publish({ type: 'order', menuId: done.menuId, orderId: req.orderId });
     } catch (err) {
       req.log.error({ err, refundId: done.refundId }, 'refund not sent; the refund-retry job sends it');

@@ -227,7 +227,7 @@ describe('refunds of cancelled paid orders', () => {
     const [row] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(row).toMatchObject({ status: 'refunded', amountCents: 625, attempts: 1 });
     // A retry run and a second cancel change nothing.
-    await retryRefunds(ctx.db, sandbox(), ctx.clock.now);
+    await retryRefunds({ db: ctx.db, gateway: sandbox(), now: ctx.clock.now });
     expect((await cancel(orderId, c)).json().already_cancelled).toBe(true);
     expect(
       sandbox()
@@ -251,7 +251,7 @@ describe('refunds of cancelled paid orders', () => {
     expect(listed.data[0].orders[0].refund).toMatchObject({ status: 'failed', last_error: 'sandbox: refund declined' });
 
     const stillFailing: Change[] = [];
-    await retryRefunds(ctx.db, sandbox(), ctx.clock.now, undefined, { publish: (c) => stillFailing.push(c) });
+    await retryRefunds({ db: ctx.db, gateway: sandbox(), now: ctx.clock.now, changes: { publish: (c) => stillFailing.push(c) } });
     const [second] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     // Failed again: nothing changed for anyone to see.
     expect(stillFailing).toEqual([]);
@@ -265,7 +265,7 @@ describe('refunds of cancelled paid orders', () => {
     sandbox().failRefunds(false);
     // The staff orders page shows refund states: the refund that went through is published.
     const heard: Change[] = [];
-    const run = await retryRefunds(ctx.db, sandbox(), ctx.clock.now, undefined, { publish: (c) => heard.push(c) });
+    const run = await retryRefunds({ db: ctx.db, gateway: sandbox(), now: ctx.clock.now, changes: { publish: (c) => heard.push(c) } });
     expect(run.get(second!.id)).toBe('refunded');
     expect(heard).toContainEqual({ type: 'order', menuId: w.menu.id, orderId });
     const [done] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -294,9 +294,9 @@ describe('refunds of cancelled paid orders', () => {
       },
     };
     const outcomes = await Promise.all([
-      sendRefund(ctx.db, slow, row!.id, ctx.clock.now),
-      sendRefund(ctx.db, slow, row!.id, ctx.clock.now),
-      sendRefund(ctx.db, slow, row!.id, ctx.clock.now),
+      sendRefund({ db: ctx.db, gateway: slow, now: ctx.clock.now }, row!.id),
+      sendRefund({ db: ctx.db, gateway: slow, now: ctx.clock.now }, row!.id),
+      sendRefund({ db: ctx.db, gateway: slow, now: ctx.clock.now }, row!.id),
     ]);
     expect(calls).toBe(1);
     expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(1);
@@ -322,7 +322,7 @@ describe('refunds of cancelled paid orders', () => {
     expect((await orderRow(orderId)).status).toBe(3);
     const [r] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(r).toMatchObject({ status: 'pending', amountCents: p!.amountCents });
-    await retryRefunds(ctx.db, sandbox(), ctx.clock.now);
+    await retryRefunds({ db: ctx.db, gateway: sandbox(), now: ctx.clock.now });
     expect((await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId)))[0]!.status).toBe('refunded');
   });
 });

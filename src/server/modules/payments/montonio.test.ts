@@ -590,19 +590,19 @@ describe('a refund Montonio holds', () => {
 
     // Still held at Montonio: the retry keeps it pending and creates nothing new there.
     const refundsAtMontonio = montonio.state.refunds.size;
-    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).get(held.id)).toBe('pending');
+    expect((await retryRefunds({ db: ctx.db, gateway: gateway(), now: () => ctx.clock.now() })).get(held.id)).toBe('pending');
     expect((await rowOf()).status).toBe('pending');
 
     // Montonio settles it; the next retry (same idempotency key) reads it as done.
     montonio.state.fail.refunds = null;
     montonio.state.refunds.get(held.refundReference)!.status = 'SUCCESSFUL';
-    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).get(held.id)).toBe('refunded');
+    expect((await retryRefunds({ db: ctx.db, gateway: gateway(), now: () => ctx.clock.now() })).get(held.id)).toBe('refunded');
     expect(await rowOf()).toMatchObject({ status: 'refunded', refundReference: held.refundReference });
     expect(montonio.state.lastRefund).toMatchObject({ idempotencyKey: held.refundReference, orderUuid: o.payment.gatewayPaymentId });
     expect(montonio.state.refunds.size).toBe(refundsAtMontonio);
     // Settled refunds are not asked about again.
     const calls = montonio.state.calls.refunds;
-    expect((await retryRefunds(ctx.db, gateway(), () => ctx.clock.now())).has(held.id)).toBe(false);
+    expect((await retryRefunds({ db: ctx.db, gateway: gateway(), now: () => ctx.clock.now() })).has(held.id)).toBe(false);
     expect(montonio.state.calls.refunds).toBe(calls);
   });
 });

@@ -11,6 +11,19 @@ export const refundReferenceOf = (paymentReference: string) => `rf-${paymentRefe
 export type RefundStatus = (typeof refunds.$inferSelect)['status'];
 
 /**
+ * What sending refunds needs, in a request (cancel) or a job (refund-retry): the database, the
+ * gateway, the clock (read at each write: a job's run spans many refunds), where failures are
+ * logged and where changed orders are told.
+ */
+export interface RefundRun {
+  db: Db;
+  gateway: PaymentGateway;
+  now: () => Date;
+  log?: (msg: string) => void;
+  changes?: ChangePublisher;
+}
+
+/**
  * Records the refund of a paid payment (once: payment_id is unique). For a payment that was paid
  * after its order was given up or cancelled. Answers the refund's id when this call recorded it.
  */
@@ -44,13 +57,8 @@ export async function recordRefund(
  * "refunded" on the retry without moving money twice. Answers the new status, or null when the
  * refund is not open or someone else is sending it now.
  */
-export async function sendRefund(
-  db: Db,
-  gateway: PaymentGateway,
-  refundId: number,
-  now: () => Date,
-  log: (msg: string) => void = () => undefined,
-): Promise<RefundStatus | null> {
+export async function sendRefund(run: Omit<RefundRun, 'changes'>, refundId: number): Promise<RefundStatus | null> {
+  const { db, gateway, now, log = () => undefined } = run;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ refund: refunds, paymentReference: payments.reference })
@@ -99,13 +107,8 @@ export async function sendRefund(
  * The refund-retry job: sends every open refund (pending or failed) again, oldest first, until
  * the gateway refunds it; a refund whose state changed is published on the change bus. Answers how each one ended in this run (by refund id).
  */
-export async function retryRefunds(
-  db: Db,
-  gateway: PaymentGateway,
-  now: () => Date,
-  log?: (msg: string) => void,
-  changes?: ChangePublisher,
-): Promise<Map<number, RefundStatus | null>> {
+export async function retryRefunds(run: RefundRun): Promise<Map<number, RefundStatus | null>> {
+  const { db, changes } = run;
   const open = await db
     .select({ id: refunds.id, orderId: refunds.orderId, status: refunds.status, menuId: orders.menuId })
     .from(refunds)
@@ -115,7 +118,7 @@ export async function retryRefunds(
     .limit(500);
   const done = new Map<number, RefundStatus | null>();
   for (const r of open) {
-    const status = await sendRefund(db, gateway, r.id, now, log);
+    const status = await sendRefund(run, r.id);
     done.set(r.id, status);
     // The staff orders page shows refund states: a refund that moved on is told at once.
     if (status !== null && status !== r.status) changes?.publish({ type: 'order', menuId: r.menuId, orderId: r.orderId });

@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// Issue 25, decision 049: a service takes `ctx` (the request context, or a Pick of it) and one
+// input object, not a long positional list; and it throws coded errors, so it takes no `lang`
+// to build an error text. This reads every exported function of src/server/modules with the
+// TypeScript compiler and names the ones that break either rule.
+const MODULES = path.resolve('src/server/modules');
+
+/** The most positional parameters an exported function may take. */
+const MAX_PARAMS = 5;
+
+/**
+ * Files whose exported functions render content in a language and take `lang` for it: PDF
+ * layouts (*.pdf.ts), e-mails (*mail*), presenters (*.present.ts) and spreadsheet exports
+ * (*.exports.ts).
+ */
+const CONTENT_FILE = /(\.pdf|mail|\.present|\.exports)\.ts$/;
+
+/**
+ * Functions outside those files that take `lang` for content, not for errors: each names what
+ * it renders. Anything else with a `lang` parameter is a service building an error text.
+ */
+const LANG_ALLOWED: Record<string, string> = {
+  'auth/auth.service.ts:rememberLang': 'stores the language the user chose',
+  'catalogue/categories.service.ts:listCategories': 'sorts by the title in the reader’s language',
+  'catalogue/dishes.queries.ts:listDishes': 'sorts by the title in the reader’s language',
+  'identity/company-sign-in.service.ts:startCompanySignIn': 'the identity provider’s sign-in page language (ui_locales)',
+  'kitchen/kitchen.counts.ts:presentDishes': 'dish names on the kitchen display',
+  'kitchen/kitchen.counts.ts:countDishes': 'dish names on the kitchen display',
+  'kitchen/kitchen.delivery.ts:deliveryOrder': 'sorts stops by their names in the reader’s collation',
+  'kitchen/kitchen.read.ts:allergensHeading': 'the allergen heading of print-outs',
+  'kitchen/kitchen.packing.ts:loadPacking': 'dish and allergen names of the packing sheet',
+  'kitchen/kitchen.service.ts:allergenAlerts': 'allergen names',
+  'invoices/invoices.ubl.ts:ublXml': 'the e-invoice’s line descriptions',
+  'laps/laps.report.ts:loadReport': 'dish names of the lap report',
+  'laps/laps.report.ts:handOverAllergens': 'allergens in words on the hand-over sheet',
+  'laps/laps.day.ts:dayCash': 'dish names of the day’s cash sheet',
+  'orders/allergens.read.ts:namedAllergens': 'allergen names',
+  'orders/allergens.read.ts:allergenListText': 'allergens in words',
+  'orders/allergens.read.ts:lineAllergensText': 'allergens in words',
+  'orders/allergens.read.ts:dishAllergenTexts': 'allergens in words',
+  'payments/sandbox.page.ts:formatEuros': 'sums on the sandbox payment page',
+  'teams/teams.report.ts:teamReportCsv': 'the team report’s headers and dish names',
+  'teams/teams.report.ts:teamReportXlsx': 'the team report’s headers and dish names',
+};
+
+/** Functions still over MAX_PARAMS, each with the reason it stays so. */
+const PARAMS_ALLOWED: Record<string, string> = {
+  'ordering/ordering.users.ts:loadCustomerState': 'the order path’s one prepared query (decision 013), fed by place-order with its parts',
+  'reminders/push.ts:sendPush': 'the one transport call to a push service; its parameters are the message’s parts, not a request’s',
+};
+
+interface Exported {
+  /** module/file.ts:name */
+  id: string;
+  params: string[];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(at);
+    return entry.name.endsWith('.ts') && !/\.test\.ts$|\.factories\.ts$/.test(entry.name) ? [at] : [];
+  });
+}
+
+function exportedFunctions(file: string): Exported[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const rel = path.relative(MODULES, file).split(path.sep).join('/');
+  const isExported = (node: ts.Node) => ts.getModifiers(node as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const names = (fn: ts.SignatureDeclarationBase) => fn.parameters.map((p) => p.name.getText(source));
+  const found: Exported[] = [];
+  for (const statement of source.statements) {
+    if (!isExported(statement)) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name)
+      found.push({ id: `${rel}:${statement.name.text}`, params: names(statement) });
+    if (ts.isVariableStatement(statement))
+      for (const decl of statement.declarationList.declarations) {
+        const init = decl.initializer;
+        if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
+          found.push({ id: `${rel}:${decl.name.getText(source)}`, params: names(init) });
+      }
+  }
+  return found;
+}
+
+const functions = sourceFiles(MODULES).flatMap(exportedFunctions);
+
+describe('service shape (decision 049)', () => {
+  it('finds the exported functions it judges', () => {
+    expect(functions.length).toBeGreaterThan(200);
+    expect(functions.map((f) => f.id)).toContain('teams/teams.service.ts:listTeam');
+  });
+
+  it(`takes ctx and one input object instead of more than ${MAX_PARAMS} positional parameters`, () => {
+    const long = functions.filter((f) => f.params.length > MAX_PARAMS && !(f.id in PARAMS_ALLOWED));
+    expect(long.map((f) => `${f.id}(${f.params.join(', ')})`)).toEqual([]);
+  });
+
+  it('takes no language for an error text: lang only where content is rendered', () => {
+    const withLang = functions.filter((f) => f.params.includes('lang') && !CONTENT_FILE.test(f.id.split(':')[0]!));
+    expect(withLang.map((f) => f.id).filter((id) => !(id in LANG_ALLOWED))).toEqual([]);
+  });
+
+  it('keeps the allowlists to functions that exist and still need them', () => {
+    const byId = new Map(functions.map((f) => [f.id, f]));
+    expect(Object.keys(LANG_ALLOWED).filter((id) => !byId.get(id)?.params.includes('lang'))).toEqual([]);
+    expect(Object.keys(PARAMS_ALLOWED).filter((id) => (byId.get(id)?.params.length ?? 0) <= MAX_PARAMS)).toEqual([]);
+  });
+});
