@@ -81,7 +81,7 @@ export function readsOf(s: Shape, today: string): Read[] {
     { name: 'New orders badge', who: 'kitchen', interactive: true, path: '/app/order/new-count' },
     { name: 'Menus (staff start page)', who: 'kitchen', interactive: true, path: '/app/dishlists' },
     { name: 'Kitchen display', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}`, rounds: 5 },
-    { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets`, rounds: 3 },
+    { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets`, rounds: 2 },
     {
       name: 'Production sheet (a lap)',
       who: 'kitchen',
@@ -89,7 +89,7 @@ export function readsOf(s: Shape, today: string): Read[] {
       path: `/app/kitchen/${menu}/production-sheet?lap=1`,
       rounds: 5,
     },
-    { name: 'Labels (a lap)', who: 'kitchen', interactive: false, path: `/app/kitchen/${menu}/labels?lap=1`, rounds: 3 },
+    { name: 'Labels (a lap)', who: 'kitchen', interactive: false, path: `/app/kitchen/${menu}/labels?lap=1`, rounds: 2 },
     { name: 'Laps', who: 'kitchen', interactive: true, path: '/app/laps' },
     { name: 'Lap report', who: 'kitchen', interactive: true, path: `/app/laps/report/1/${menu}` },
     { name: 'Lap report PDF', who: 'kitchen', interactive: false, path: `/app/laps/print-report/1/${menu}`, rounds: 5 },
