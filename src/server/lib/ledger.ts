@@ -149,18 +149,28 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
     expected: string;
     actual: string;
   }>(sql`
-    with expected as (
+    with scoped as (
+      select o.id, o.menu_id, o.location_id, o.status, o.subsidy_cents, o.bonus_cents, o.payment_type, o.amount_to_pay_cents
+      from orders o where true ${inScope(sql`o.menu_id`)}),
+    -- What was paid and refunded per order, summed once (joined by hash, not looked up per order).
+    paid as (
+      select p.order_id, coalesce(sum(p.amount_cents) filter (where p.method = 'card'), 0) as card,
+        coalesce(sum(p.amount_cents) filter (where p.method = 'bank'), 0) as bank
+      from payments p join scoped o on o.id = p.order_id where p.status = 'paid' group by p.order_id),
+    refunded as (
+      select r.order_id, sum(r.amount_cents) as amount
+      from refunds r join scoped o on o.id = r.order_id where r.status = 'refunded' group by r.order_id),
+    expected as (
       select o.id as order_id, o.menu_id, o.location_id, x.kind, x.amount::bigint as amount
-      from orders o,
+      from scoped o left join paid p on p.order_id = o.id left join refunded r on r.order_id = o.id,
         lateral (values
           ('subsidy', case when o.status in (1, 2) then o.subsidy_cents else 0 end),
           ('bonus', case when o.status in (1, 2) then o.bonus_cents else 0 end),
           ('payment_cash', case when o.status = 2 and o.payment_type = 'cash' then o.amount_to_pay_cents else 0 end),
-          ('payment_card', (select coalesce(sum(p.amount_cents), 0) from payments p where p.order_id = o.id and p.status = 'paid' and p.method = 'card')),
-          ('payment_bank', (select coalesce(sum(p.amount_cents), 0) from payments p where p.order_id = o.id and p.status = 'paid' and p.method = 'bank')),
-          ('refund', -(select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id = o.id and r.status = 'refunded'))
-        ) as x(kind, amount)
-      where true ${inScope(sql`o.menu_id`)}),
+          ('payment_card', coalesce(p.card, 0)),
+          ('payment_bank', coalesce(p.bank, 0)),
+          ('refund', -coalesce(r.amount, 0))
+        ) as x(kind, amount)),
     actual as (
       select order_id, min(menu_id) as menu_id, min(location_id) as location_id, kind, sum(amount_cents)::bigint as amount
       from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash') ${inScope(sql`menu_id`)}
