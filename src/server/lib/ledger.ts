@@ -9,7 +9,7 @@
  * delivery, a card or bank payment received) or cash collected on a lap; negative = given back
  * (a reversal when an order is cancelled, released or deleted; a refund sent).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { ledgerEntries, type LedgerKind } from '../db/schema/index.js';
 
@@ -131,8 +131,15 @@ export interface LedgerDifference {
  * location) equals its lap_cash entries; no order has two entries of one kind (or two
  * reversals), no refund two entries. Corrections are movements of their own and not counted
  * against an order. Answers every difference (none: the ledger holds).
+ *
+ * `since` bounds the check (decision 050): only the menus open for ordering from that time on,
+ * their orders, their entries and their lap cash; the work then grows with the days checked, not
+ * with the years the ledger holds. Without it, everything.
  */
-export async function ledgerDifferences(db: Db | Tx): Promise<LedgerDifference[]> {
+export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}): Promise<LedgerDifference[]> {
+  // Entries copy their order's menu, so one menu filter bounds both sides alike.
+  const inScope = (column: SQL) =>
+    opts.since ? sql`and ${column} in (select id from menus where "from" >= ${opts.since.toISOString()}::timestamptz)` : sql``;
   const res = await db.execute<{
     what: LedgerDifference['what'];
     order_id: number | null;
@@ -142,26 +149,37 @@ export async function ledgerDifferences(db: Db | Tx): Promise<LedgerDifference[]
     expected: string;
     actual: string;
   }>(sql`
-    with expected as (
+    with scoped as (
+      select o.id, o.menu_id, o.location_id, o.status, o.subsidy_cents, o.bonus_cents, o.payment_type, o.amount_to_pay_cents
+      from orders o where true ${inScope(sql`o.menu_id`)}),
+    -- What was paid and refunded per order, summed once (joined by hash, not looked up per order).
+    paid as (
+      select p.order_id, coalesce(sum(p.amount_cents) filter (where p.method = 'card'), 0) as card,
+        coalesce(sum(p.amount_cents) filter (where p.method = 'bank'), 0) as bank
+      from payments p join scoped o on o.id = p.order_id where p.status = 'paid' group by p.order_id),
+    refunded as (
+      select r.order_id, sum(r.amount_cents) as amount
+      from refunds r join scoped o on o.id = r.order_id where r.status = 'refunded' group by r.order_id),
+    expected as (
       select o.id as order_id, o.menu_id, o.location_id, x.kind, x.amount::bigint as amount
-      from orders o,
+      from scoped o left join paid p on p.order_id = o.id left join refunded r on r.order_id = o.id,
         lateral (values
           ('subsidy', case when o.status in (1, 2) then o.subsidy_cents else 0 end),
           ('bonus', case when o.status in (1, 2) then o.bonus_cents else 0 end),
           ('payment_cash', case when o.status = 2 and o.payment_type = 'cash' then o.amount_to_pay_cents else 0 end),
-          ('payment_card', (select coalesce(sum(p.amount_cents), 0) from payments p where p.order_id = o.id and p.status = 'paid' and p.method = 'card')),
-          ('payment_bank', (select coalesce(sum(p.amount_cents), 0) from payments p where p.order_id = o.id and p.status = 'paid' and p.method = 'bank')),
-          ('refund', -(select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id = o.id and r.status = 'refunded'))
+          ('payment_card', coalesce(p.card, 0)),
+          ('payment_bank', coalesce(p.bank, 0)),
+          ('refund', -coalesce(r.amount, 0))
         ) as x(kind, amount)),
     actual as (
       select order_id, min(menu_id) as menu_id, min(location_id) as location_id, kind, sum(amount_cents)::bigint as amount
-      from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash')
+      from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash') ${inScope(sql`menu_id`)}
       group by order_id, kind),
     cash_expected as (
-      select menu_id, location_id, amount_cents::bigint as amount from cash_balances),
+      select menu_id, location_id, amount_cents::bigint as amount from cash_balances where true ${inScope(sql`menu_id`)}),
     cash_actual as (
       select menu_id, location_id, sum(amount_cents)::bigint as amount from ${ledgerEntries}
-      where kind = 'lap_cash' group by menu_id, location_id)
+      where kind = 'lap_cash' ${inScope(sql`menu_id`)} group by menu_id, location_id)
     select 'order' as what, coalesce(e.order_id, a.order_id) as order_id, coalesce(e.menu_id, a.menu_id) as menu_id,
       coalesce(e.location_id, a.location_id) as location_id, coalesce(e.kind, a.kind) as kind,
       coalesce(e.amount, 0) as expected, coalesce(a.amount, 0) as actual
@@ -174,11 +192,11 @@ export async function ledgerDifferences(db: Db | Tx): Promise<LedgerDifference[]
     where coalesce(e.amount, 0) <> coalesce(a.amount, 0)
     union all
     select 'duplicate', order_id, min(menu_id), min(location_id), kind || case when reversal then ' reversal' else '' end, 1, count(*)
-    from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash')
+    from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash') ${inScope(sql`menu_id`)}
     group by order_id, kind, reversal having count(*) > 1
     union all
     select 'duplicate', min(order_id), min(menu_id), min(location_id), 'refund ' || refund_id, 1, count(*)
-    from ${ledgerEntries} where refund_id is not null
+    from ${ledgerEntries} where refund_id is not null ${inScope(sql`menu_id`)}
     group by refund_id having count(*) > 1
     order by 1, 2, 5`);
   return res.rows.map((r) => ({

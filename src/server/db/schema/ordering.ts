@@ -53,6 +53,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_menu_idx').on(t.menuId, t.status),
     index('orders_user_idx').on(t.userId, t.menuId),
+    // A location's orders (staff history, statements, team report); built concurrently (decision 050).
+    index('orders_location_menu_idx').on(t.locationId, t.menuId),
     unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     check('orders_status_valid', sql`${t.status} in (0, 1, 2, 3)`),
     check('orders_accepted_valid', sql`${t.accepted} in (0, 1)`),

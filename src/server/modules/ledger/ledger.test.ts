@@ -198,6 +198,28 @@ describe('the ledger', () => {
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
   });
 
+  it('the bounded check (decision 050) looks at the menus open since its start: a difference on an older menu is left to the full check', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = await customerAt(ctx.db, now, { subsidyCents: 200 });
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
+    await ctx.db.update(orders).set({ subsidyCents: 250 }).where(eq(orders.id, id));
+    const difference = {
+      what: 'order',
+      orderId: id,
+      menuId: w.menu.id,
+      locationId: c.location.id,
+      kind: 'subsidy',
+      expected: 250,
+      actual: 200,
+    };
+    const opened = w.menu.from.getTime();
+    expect(await ledgerDifferences(ctx.db, { since: new Date(opened) })).toEqual([difference]);
+    expect(await ledgerDifferences(ctx.db, { since: new Date(opened + 1000) })).toEqual([]);
+    expect(await ledgerDifferences(ctx.db)).toEqual([difference]);
+    await ctx.db.update(orders).set({ subsidyCents: 200 }).where(eq(orders.id, id));
+  });
+
   it('is append-only: the database refuses to update or delete an entry', async () => {
     const [e] = await ctx.db.select({ id: ledgerEntries.id }).from(ledgerEntries).limit(1);
     expect(e).toBeDefined();

@@ -2,7 +2,7 @@
  * Orders with their lines and chosen options: the one loader (issue 25) and the orders as the API
  * presents them. The ordering pages, history, the kitchen's print-outs and tickets read orders here.
  */
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -22,6 +22,7 @@ import type { RequestContext } from '../../lib/context.js';
 import { summaryColumns } from '../priced-menu/priced-menu.read.js';
 import { allergenTitlesOf } from './allergens.read.js';
 import { presentOrder } from './order.present.js';
+import { pgIntArray } from './stock.service.js';
 
 /** Staff (admin, kitchen) see every order; a customer their own. */
 export const isStaff = (u: { role: string }) => u.role === 'admin' || u.role === 'kitchen';
@@ -31,7 +32,9 @@ export type OrderLine = typeof orderItems.$inferSelect & { options: (typeof orde
 
 /**
  * The lines of the given orders with their options, per order id, each order's lines in their
- * position. Two queries (lines, then their options); none for no orders.
+ * position. Two queries (lines, then their options); none for no orders. The ids go as one array
+ * parameter: a whole day of a big caterer has more lines than PostgreSQL takes bind parameters
+ * (65,535).
  */
 export async function loadOrderLines(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> {
   const linesOf = new Map<number, OrderLine[]>();
@@ -39,18 +42,13 @@ export async function loadOrderLines(db: Db, orderIds: readonly number[]): Promi
   const items = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, [...orderIds]))
+    .where(sql`${orderItems.orderId} = any(${pgIntArray([...orderIds])}::int[])`)
     .orderBy(asc(orderItems.position), asc(orderItems.id));
   const options = items.length
     ? await db
         .select()
         .from(orderItemOptions)
-        .where(
-          inArray(
-            orderItemOptions.orderItemId,
-            items.map((i) => i.id),
-          ),
-        )
+        .where(sql`${orderItemOptions.orderItemId} = any(${pgIntArray(items.map((i) => i.id))}::int[])`)
         .orderBy(asc(orderItemOptions.id))
     : [];
   const optionsOf = new Map<number, OrderLine['options']>();

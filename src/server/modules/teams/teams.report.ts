@@ -10,6 +10,7 @@ import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js
 import { t } from '../../lib/messages.js';
 import { getSetting } from '../../lib/settings.js';
 import { hit } from '../../lib/rate-limit.js';
+import { pgIntArray } from '../orders/stock.service.js';
 import type { Translated } from '../../db/schema/common.js';
 import { managedLocation, type ManagedLocation } from './teams.service.js';
 import { teamsText } from './teams.messages.js';
@@ -210,7 +211,7 @@ async function teamReportRows(
         await db.execute<{ order_id: number; id: number; title: Translated; qty: number; options: Translated[] | null }>(sql`
           select i.order_id, i.id, i.title, i.qty,
             (select json_agg(x.title order by x.id) from order_item_options x where x.order_item_id = i.id) as options
-          from order_items i where i.order_id in ${ids}
+          from order_items i where i.order_id = any(${pgIntArray(ids)}::int[])
           order by i.order_id, i.position, i.id`)
       ).rows
     : [];
