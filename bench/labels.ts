@@ -51,7 +51,7 @@ async function main() {
     const { provider, menu, token } = await seedLapDay(database.db, {
       locations: LOCATIONS,
       orders: ORDERS,
-      sets: false,
+      sets: 'instead',
       plainQty: () => 1,
     });
     const servers = await startServers(database, pg.url);

@@ -58,7 +58,7 @@ async function main() {
     } = await seedLapDay(db, {
       locations: LOCATIONS,
       orders: ORDERS,
-      sets: true,
+      sets: 'also',
       plainQty: (k) => 1 + (k % 2),
     });
     say(`Seeded ${n} placed orders at ${LOCATIONS} locations on one lap.`);
