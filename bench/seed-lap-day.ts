@@ -42,7 +42,7 @@ const DISH_ALLERGENS = [
   ['celery', 'mustard'],
   ['milk'],
   ['nuts', 'gluten', 'eggs'],
-  ['soya'],
+  ['soybeans'],
   [],
 ];
 /** The customers' "I avoid" lists, by customer index modulo its length. */
@@ -80,7 +80,14 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
     )
     .returning();
   const allergenIds = new Map((await db.select({ id: allergens.id, code: allergens.code }).from(allergens)).map((a) => [a.code, a.id]));
-  const idsOf = (codes: string[]) => codes.map((c) => allergenIds.get(c)!).sort((a, b) => a - b);
+  const idsOf = (codes: string[]) =>
+    codes
+      .map((c) => {
+        const id = allergenIds.get(c);
+        if (id === undefined) throw new Error(`No allergen "${c}" (migration 0006 seeds them)`);
+        return id;
+      })
+      .sort((a, b) => a - b);
   const dishAllergenIds = DISH_ALLERGENS.map(idsOf);
   await db.insert(dishAllergens).values(plain.flatMap((d, i) => dishAllergenIds[i]!.map((allergenId) => ({ dishId: d.id, allergenId }))));
   const [set] = await db
