@@ -56,6 +56,29 @@ async function main() {
   const dir = await benchDir('lunch-bench-run-');
   const sections: string[] = [];
   let failed = 0;
+  /** Writes the results so far (after every step: a run cut short still leaves its figures). */
+  const write = async (done: boolean) => {
+    const cpu = os.cpus()[0]?.model ?? 'cpu';
+    const left = chosen.slice(sections.length).map((s) => s.name);
+    const header = [
+      '# Benchmarks: the latest run',
+      '',
+      `Written by \`npm run bench\` (bench/run.ts); history and methods: [../benchmarks.md](../benchmarks.md). Targets: design.md section 6.`,
+      '',
+      `- **Commit** \`${commit}\`${changed ? `, with ${changed} uncommitted change${changed === 1 ? '' : 's'} in the tree` : ', tree clean'}`,
+      `- **Date** ${utc(started)} – ${utc(new Date())} UTC${done ? '' : ` (**not finished**: ${left.join(', ')} still to run)`}`,
+      `- **Machine** nproc ${os.cpus().length} (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+      `- **Load average** (1 / 5 / 15 min) at the start ${loadAtStart}, ${done ? 'at the end' : 'now'} ${load()}`,
+      `- **Steps** ${chosen.map((s) => s.name).join(', ')}${chosen.length < steps.length ? ` (only these; all: ${steps.map((s) => s.name).join(', ')})` : ''}`,
+      '',
+      'Each step runs its baseline in the same run; on a shared machine the ratios to the baselines are what compare between runs, the absolute figures move with the load.',
+      '',
+    ].join('\n');
+    await mkdir(path.dirname(args.out!), { recursive: true });
+    const body = `${sections.join('\n\n')}\n`;
+    await writeFile(args.out!, `${header}\n${body}`);
+    if (path.resolve(args.out!) === path.join(root, 'docs/benchmarks/latest.md')) await updateHeadline(header, body);
+  };
   try {
     for (const step of chosen) {
       say(`\n==== ${step.name} (${utc(new Date())} UTC, load ${load()})`);
@@ -81,30 +104,11 @@ async function main() {
         for (const n of result.notes ?? []) lines.push('', n);
       }
       sections.push(lines.join('\n'));
+      await write(sections.length === chosen.length);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const finished = new Date();
-  const cpu = os.cpus()[0]?.model ?? 'cpu';
-  const header = [
-    '# Benchmarks: the latest run',
-    '',
-    `Written by \`npm run bench\` (bench/run.ts); history and methods: [../benchmarks.md](../benchmarks.md). Targets: design.md section 6.`,
-    '',
-    `- **Commit** \`${commit}\`${changed ? `, with ${changed} uncommitted change${changed === 1 ? '' : 's'} in the tree` : ', tree clean'}`,
-    `- **Date** ${utc(started)} – ${utc(finished)} UTC`,
-    `- **Machine** nproc ${os.cpus().length} (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-    `- **Load average** (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${load()}`,
-    `- **Steps** ${chosen.map((s) => s.name).join(', ')}${chosen.length < steps.length ? ` (only these; all: ${steps.map((s) => s.name).join(', ')})` : ''}`,
-    '',
-    'Each step runs its baseline in the same run; on a shared machine the ratios to the baselines are what compare between runs, the absolute figures move with the load.',
-    '',
-  ].join('\n');
-  await mkdir(path.dirname(args.out!), { recursive: true });
-  const body = `${sections.join('\n\n')}\n`;
-  await writeFile(args.out!, `${header}\n${body}`);
-  if (path.resolve(args.out!) === path.join(root, 'docs/benchmarks/latest.md')) await updateHeadline(header, body);
   say(`\nResults: ${path.relative(root, args.out!)}${failed ? ` (${failed} step(s) failed)` : ''}`);
   process.exit(failed ? 1 : 0);
 }
