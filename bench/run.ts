@@ -50,7 +50,11 @@ async function main() {
   const chosen = args.only ? steps.filter((s) => args.only!.split(',').includes(s.name)) : steps;
   if (chosen.length === 0) throw new Error(`no step named ${args.only}; steps: ${steps.map((s) => s.name).join(', ')}`);
   const commit = git('rev-parse', 'HEAD');
-  const changed = git('status', '--porcelain').split('\n').filter(Boolean).length;
+  const changedFiles = git('status', '--porcelain')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3));
+  const changed = changedFiles.length;
   const started = new Date();
   const loadAtStart = load();
   const dir = await benchDir('lunch-bench-run-');
@@ -65,7 +69,7 @@ async function main() {
       '',
       `Written by \`npm run bench\` (bench/run.ts); history and methods: [../benchmarks.md](../benchmarks.md). Targets: design.md section 6.`,
       '',
-      `- **Commit** \`${commit}\`${changed ? `, with ${changed} uncommitted change${changed === 1 ? '' : 's'} in the tree` : ', tree clean'}`,
+      `- **Commit** \`${commit}\`${changed ? `, with ${changed} uncommitted change${changed === 1 ? '' : 's'} in the tree${changed <= 5 ? ` (${changedFiles.join(', ')})` : ''}` : ', tree clean'}`,
       `- **Date** ${utc(started)} – ${utc(new Date())} UTC${done ? '' : ` (**not finished**: ${left.join(', ')} still to run)`}`,
       `- **Machine** nproc ${os.cpus().length} (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
       `- **Load average** (1 / 5 / 15 min) at the start ${loadAtStart}, ${done ? 'at the end' : 'now'} ${load()}`,
