@@ -205,8 +205,7 @@ async function main() {
       );
     };
     const streamed: Streamed[] = [];
-    /** The menus of the rushes of each block with streams. */
-    const streamMenus: number[][] = [];
+    const streamMenus: number[][] = []; // the menus of each block's rushes with streams
     let opened = { opened: 0, failed: 0 };
     /** Two rushes with the streams open. */
     const withStreams = async () => {
@@ -266,8 +265,7 @@ async function main() {
     const ratio = mean(rates.with) / mean(rates.without);
     const ms = (v: number[], p: number) => `${percentile(v, p).toFixed(0)} ms`;
     say(`\nMemory:\n${memoryLine}`);
-    // Observed, not inferred: the stock each customer stream last received for each rush's menu
-    // against the stock the database holds after the rush (what an open order page would show).
+    // Observed: each customer stream's last received stock per rush menu against the database's.
     let sawFinal = 0;
     let finalExpected = 0;
     for (const [i, block] of streamed.entries())
