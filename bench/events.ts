@@ -18,10 +18,11 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { and, eq } from 'drizzle-orm';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { balances, categories, dishes, locations, menuDishes, menus, providers, sessions, users } from '../src/server/db/schema/index.js';
 import { hashToken, newToken } from '../src/server/lib/tokens.js';
-import { benchDir, loadAverage, percentile, say, startBenchDb, startServers } from './support.js';
+import { benchDir, loadAverage, percentile, say, startBenchDb, startServers, writeResult } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -164,6 +165,8 @@ async function main() {
       received: number;
       customerOrderEvents: number;
       customerStockEvents: number;
+      /** Per customer stream: menu id -> the stockLeft of the last order event it received for that menu. */
+      finalStock: Record<string, [number, number][] | null>[];
     };
 
     if (WARMUP > 0) {
@@ -183,6 +186,7 @@ async function main() {
       // The app's event loop (the main thread; the clients are workers): busy time per order.
       const elu = performance.eventLoopUtilization();
       const cpu0 = process.cpuUsage();
+      if (kind === 'with') streamMenus.at(-1)!.push(menu.id);
       const r = await runRush(menu.id, WARMUP + index * N, N);
       const busy = performance.eventLoopUtilization(elu).active;
       // CPU of the whole process (app, rush client, stream client): what the streams cost when
@@ -201,10 +205,12 @@ async function main() {
       );
     };
     const streamed: Streamed[] = [];
+    const streamMenus: number[][] = []; // the menus of each block's rushes with streams
     let opened = { opened: 0, failed: 0 };
     /** Two rushes with the streams open. */
     const withStreams = async () => {
       const client = streamClient();
+      streamMenus.push([]);
       const before = await memory();
       opened = await client.ask<{ opened: number; failed: number }>('open');
       await new Promise((r) => setTimeout(r, 500));
@@ -259,11 +265,31 @@ async function main() {
     const ratio = mean(rates.with) / mean(rates.without);
     const ms = (v: number[], p: number) => `${percentile(v, p).toFixed(0)} ms`;
     say(`\nMemory:\n${memoryLine}`);
-    say(
-      `\nOrders that reached every customer stream (counted per stream): ${delivered} of ${expected} (${((delivered / expected) * 100).toFixed(1)} %)`,
-    );
+    // Observed: each customer stream's last received stock per rush menu against the database's.
+    let sawFinal = 0;
+    let finalExpected = 0;
+    for (const [i, block] of streamed.entries())
+      for (const menuId of streamMenus[i]!) {
+        const [row] = await db
+          .select({ qty: balances.qty })
+          .from(balances)
+          .where(and(eq(balances.menuId, menuId), eq(balances.dishId, hot.id)));
+        for (const stream of block.finalStock) {
+          finalExpected++;
+          if (stream[menuId]?.some(([dish, qty]) => dish === hot.id && qty === row?.qty)) sawFinal++;
+        }
+      }
     const sum = (key: 'customerOrderEvents' | 'customerStockEvents') => streamed.reduce((n, b) => n + b[key], 0);
-    say(`  customer order events carrying the stock left: ${sum('customerStockEvents')} of ${sum('customerOrderEvents')}`);
+    const customerStreams = streamed.reduce((n, b) => n + b.arrivals.length, 0);
+    say(
+      `\nCustomer streams that received the final stock of each rush's menu (observed: the last stockLeft each stream got, against the database): ${sawFinal} of ${finalExpected}`,
+    );
+    say(
+      `  order events received by the customer streams: ${sum('customerOrderEvents')} (${(sum('customerOrderEvents') / Math.max(1, customerStreams)).toFixed(1)} per stream; the server sends a stream one event per menu and batch, covering the batch's orders), ${sum('customerStockEvents')} of them with the stock left`,
+    );
+    say(
+      `  orders covered by an event a customer stream received (an event covers the orders before it in the staff stream's order): ${delivered} of ${expected} (${((delivered / expected) * 100).toFixed(1)} %)`,
+    );
     say(
       `  order answered -> event at client (lower bound of commit-to-client): p50 ${ms(fromAnswer, 50)}  p95 ${ms(fromAnswer, 95)}  p99 ${ms(fromAnswer, 99)}  max ${ms(fromAnswer, 100)}`,
     );
@@ -282,6 +308,34 @@ async function main() {
     say(
       `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at start ${loadAtStart}, at end ${loadAverage()}`,
     );
+    await writeResult({
+      rows: [
+        {
+          what: `live updates: ${opened.opened} streams, commit to client p95 (upper bound: from the order's sending)`,
+          target: '< 1 s',
+          figure: `${ms(fromSend, 95)} (lower bound ${ms(fromAnswer, 95)})`,
+          holds: percentile(fromSend, 95) < 1000,
+        },
+        {
+          what: `live updates: orders/s with ${opened.opened} streams vs without (${ROUNDS} x ABBA)`,
+          target: '>= 0.9',
+          figure: `${ratio.toFixed(3)} (${mean(rates.with).toFixed(0)} vs ${mean(rates.without).toFixed(0)})`,
+          holds: ratio >= 0.9,
+        },
+        {
+          what: "live updates: customer streams that received each rush's final stock",
+          target: 'all',
+          figure: `${sawFinal} of ${finalExpected}`,
+          holds: sawFinal === finalExpected,
+        },
+        {
+          what: 'live updates: memory per open stream (server heap)',
+          target: 'measured',
+          figure: memoryLine.match(/= ([\d.]+ KiB) per stream/)?.[1] ?? '?',
+          holds: null,
+        },
+      ],
+    });
     await servers.close();
   } finally {
     await stop();

@@ -5,7 +5,8 @@
 // file (the .gz copy the build writes) and the bytes actually sent (brotli, as Chromium asks).
 //   npm run bench:page-weight
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -68,7 +69,11 @@ try {
   const rows = [];
   for (const { url, sent: s } of js.values()) {
     const file = path.join(root, 'dist/web', new URL(url).pathname);
-    const gz = existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+    // The gzip size of the file itself (level 9, as scripts/build-web.mjs writes the copies it
+    // sends; files under 1 KB are sent as they are), not of a .gz copy beside it: a build cut
+    // short after Vite wrote its files has none, and the raw size is not the gzip size.
+    const data = readFileSync(file);
+    const gz = data.length < 1024 ? data.length : gzipSync(data, { level: 9 }).length;
     gzip += gz;
     sent += s;
     rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KB gzip  ${new URL(url).pathname}`);
@@ -78,6 +83,21 @@ try {
     `order page initial JS: ${js.size} files, ${(gzip / 1024).toFixed(1)} KB gzip (${(sent / 1024).toFixed(1)} KB sent), budget ${BUDGET_KB} KB: ${gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
   );
   process.exitCode = gzip / 1024 <= BUDGET_KB ? 0 : 1;
+  // For npm run bench (bench/run.ts): the row of the results file.
+  if (process.env.BENCH_RESULT)
+    writeFileSync(
+      process.env.BENCH_RESULT,
+      JSON.stringify({
+        rows: [
+          {
+            what: `order page first load, signed in: initial JavaScript (${js.size} files; ${(sent / 1024).toFixed(1)} KB sent)`,
+            target: `<= ${BUDGET_KB} KB gzip`,
+            figure: `${(gzip / 1024).toFixed(1)} KB gzip`,
+            holds: gzip / 1024 <= BUDGET_KB,
+          },
+        ],
+      }),
+    );
 } finally {
   await browser.close();
   server.kill('SIGINT');

@@ -1,5 +1,7 @@
 import {
+  allergens,
   cashBalances,
+  dishAllergens,
   categories,
   dishes,
   lapLocations,
@@ -12,6 +14,7 @@ import {
   orders,
   providers,
   sessions,
+  shifts,
   users,
 } from '../src/server/db/schema/index.js';
 import type { Database } from '../src/server/db/client.js';
@@ -21,17 +24,38 @@ export interface LapDayOptions {
   locations: number;
   /** Placed orders per location. */
   orders: number;
-  /** Every other order also has a set meal of two dishes. */
-  sets: boolean;
+  /**
+   * Set meals of two dishes: 'also' adds one to every other order, 'instead' makes every other
+   * order a set meal alone (one portion per order either way with `plainQty` 1).
+   */
+  sets: 'also' | 'instead' | 'none';
   /** The quantity of an order's plain line (n counts the orders). */
   plainQty(n: number): number;
 }
 
+/** Allergen codes of the plain dishes, by dish index (migration 0006 seeds the EU list). */
+const DISH_ALLERGENS = [
+  ['gluten', 'milk'],
+  ['eggs'],
+  ['fish', 'gluten'],
+  [],
+  ['celery', 'mustard'],
+  ['milk'],
+  ['nuts', 'gluten', 'eggs'],
+  ['soybeans'],
+  [],
+];
+/** The customers' "I avoid" lists, by customer index modulo its length. */
+const AVOIDS = [['milk'], [], ['gluten'], [], ['nuts', 'eggs'], []];
+
 /**
- * A day of one lap for the benchmarks (bench/lap-report.ts, bench/labels.ts): a provider, 9 plain
- * dishes in 3 categories and a set meal, a menu, `locations` locations on one lap with a customer
- * each, `orders` placed orders per location (cash, card, bank; a third of the locations with a
- * subsidy), cash recorded at every other location, and a kitchen user with a session `token`.
+ * A day of one lap for the benchmarks (bench/lap-report.ts, bench/labels.ts), as a real day looks:
+ * a provider, 9 plain dishes in 3 categories (most with allergens) and a set meal, a menu,
+ * `locations` locations on one lap with a customer each (a third avoiding allergens, so orders
+ * carry the kitchen's warnings), a quarter of the locations with two shifts (their orders split
+ * between them), `orders` placed orders per location (cash, card, bank; a third of the locations
+ * with a subsidy; with `sets`, every other order also has a set meal), cash recorded at every
+ * other location, and a kitchen user with a session `token`.
  */
 export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
   const now = new Date();
@@ -51,9 +75,21 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
         title: { lv: `Ēdiens ar ķiplokiem Nr. ${i + 1}`, en: `Dish ${i + 1}` },
         priceCents: 250 + i * 40,
         position: i,
+        allergensConfirmed: true,
       })),
     )
     .returning();
+  const allergenIds = new Map((await db.select({ id: allergens.id, code: allergens.code }).from(allergens)).map((a) => [a.code, a.id]));
+  const idsOf = (codes: string[]) =>
+    codes
+      .map((c) => {
+        const id = allergenIds.get(c);
+        if (id === undefined) throw new Error(`No allergen "${c}" (migration 0006 seeds them)`);
+        return id;
+      })
+      .sort((a, b) => a - b);
+  const dishAllergenIds = DISH_ALLERGENS.map(idsOf);
+  await db.insert(dishAllergens).values(plain.flatMap((d, i) => dishAllergenIds[i]!.map((allergenId) => ({ dishId: d.id, allergenId }))));
   const [set] = await db
     .insert(dishes)
     .values({
@@ -62,6 +98,7 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
       type: 'complex',
       title: { lv: 'Dienas komplekss', en: 'Set of the day' },
       priceCents: 0,
+      allergensConfirmed: true,
     })
     .returning();
   const [menu] = await db
@@ -82,10 +119,29 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
     .returning({ id: locations.id, subsidy: locations.subsidyCents });
   const [lap] = await db.insert(laps).values({ providerId: provider!.id, title: 'Rīta maršruts (bench)' }).returning();
   await db.insert(lapLocations).values(locs.map((l, position) => ({ lapId: lap!.id, locationId: l.id, position })));
+  const shiftRows = await db
+    .insert(shifts)
+    .values(
+      locs
+        .filter((_, i) => i % 4 === 1)
+        .flatMap((l) => [
+          { locationId: l.id, title: 'Rīta maiņa', position: 0 },
+          { locationId: l.id, title: 'Vakara maiņa', position: 1 },
+        ]),
+    )
+    .returning({ id: shifts.id, locationId: shifts.locationId });
   const customers = await db
     .insert(users)
-    .values(locs.map((l, i) => ({ email: `lap${i}@bench.lv`, firstName: `Klients ${i}`, role: 'customer' as const, locationId: l.id })))
-    .returning({ id: users.id, locationId: users.locationId });
+    .values(
+      locs.map((l, i) => ({
+        email: `lap${i}@bench.lv`,
+        firstName: `Klients ${i}`,
+        role: 'customer' as const,
+        locationId: l.id,
+        avoidedAllergens: idsOf(AVOIDS[i % AVOIDS.length]!),
+      })),
+    )
+    .returning({ id: users.id, locationId: users.locationId, avoided: users.avoidedAllergens });
 
   // Orders: two lines each (a plain dish × 1–2 and, every other order, a set meal of two dishes).
   const PAY = ['cash', 'card', 'cash', 'bank'] as const;
@@ -95,9 +151,14 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
     for (let k = 0; k < opts.orders; k++, n++) {
       const a = plain[n % plain.length]!;
       const qty = opts.plainQty(n);
-      const withSet = opts.sets && n % 2 === 0;
-      const amount = a.priceCents * qty + (withSet ? plain[0]!.priceCents + plain[4]!.priceCents : 0);
+      const withSet = opts.sets !== 'none' && n % 2 === 0;
+      const withPlain = !(withSet && opts.sets === 'instead');
+      const amount = (withPlain ? a.priceCents * qty : 0) + (withSet ? plain[0]!.priceCents + plain[4]!.priceCents : 0);
       const used = Math.min(subsidy, amount);
+      const plainAllergens = dishAllergenIds[n % plain.length]!;
+      const setAllergens = [...new Set([...dishAllergenIds[0]!, ...dishAllergenIds[4]!])].sort((x, y) => x - y);
+      const eaten = new Set([...(withPlain ? plainAllergens : []), ...(withSet ? setAllergens : [])]);
+      const locShifts = shiftRows.filter((r) => r.locationId === c.locationId);
       const [o] = await db
         .insert(orders)
         .values({
@@ -109,9 +170,14 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
           subsidyCents: used,
           amountToPayCents: amount - used,
           status: 2,
+          allergenWarnings: c.avoided.filter((x) => eaten.has(x)),
+          shiftId: locShifts.length ? locShifts[k % locShifts.length]!.id : null,
         })
         .returning({ id: orders.id });
-      await db.insert(orderItems).values({ orderId: o!.id, dishId: a.id, qty, unitPriceCents: a.priceCents, title: a.title });
+      if (withPlain)
+        await db
+          .insert(orderItems)
+          .values({ orderId: o!.id, dishId: a.id, qty, unitPriceCents: a.priceCents, title: a.title, allergenIds: plainAllergens });
       if (withSet) {
         const [line] = await db
           .insert(orderItems)
@@ -122,6 +188,7 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
             unitPriceCents: plain[0]!.priceCents + plain[4]!.priceCents,
             title: set!.title,
             position: 1,
+            allergenIds: setAllergens,
           })
           .returning({ id: orderItems.id });
         await db.insert(orderItemOptions).values([

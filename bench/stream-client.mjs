@@ -18,13 +18,19 @@ const requests = [];
 let received = 0;
 let customerOrderEvents = 0;
 let customerStockEvents = 0;
+/** Per customer stream: menu id -> the last order event's stockLeft the stream received (what its page would show). */
+const lastStock = [];
 
 function open(i) {
   return new Promise((resolve) => {
     const staff = i === 0;
     const token = staff ? staffToken : tokens[i % tokens.length];
     const mine = [];
-    if (!staff) arrivals.push(mine);
+    const stock = {};
+    if (!staff) {
+      arrivals.push(mine);
+      lastStock.push(stock);
+    }
     const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
@@ -53,6 +59,8 @@ function open(i) {
             if (block.includes('"type":"order"')) {
               customerOrderEvents++;
               if (block.includes('"stockLeft":[[')) customerStockEvents++;
+              const menu = /"menuId":(\d+)/.exec(block);
+              if (menu && block.includes('"stockLeft":')) stock[menu[1]] = block;
             }
           }
         }
@@ -80,6 +88,11 @@ parentPort.on('message', async (msg) => {
     parentPort.postMessage({ opened, failed });
   } else if (msg === 'close') {
     for (const req of requests) req.destroy();
-    parentPort.postMessage({ arrivals, sequence, received, customerOrderEvents, customerStockEvents });
+    const finalStock = lastStock.map((byMenu) =>
+      Object.fromEntries(
+        Object.entries(byMenu).map(([menu, block]) => [menu, JSON.parse(block.slice(block.indexOf('data: ') + 6)).stockLeft]),
+      ),
+    );
+    parentPort.postMessage({ arrivals, sequence, received, customerOrderEvents, customerStockEvents, finalStock });
   }
 });

@@ -3,7 +3,7 @@
  * bare Fastify route on 127.0.0.1, and the small statistics and printing helpers.
  */
 import { performance } from 'node:perf_hooks';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -68,6 +68,12 @@ export interface BenchServers {
   base: string;
   /** A bare Fastify JSON route in the same process (floor of an HTTP round trip). */
   bareUrl: string;
+  /**
+   * A bare route on the same bench-local Fastify server answering fixed bytes (set with
+   * `answerSized`): the floor of an HTTP round trip carrying an answer of that size.
+   */
+  sizedUrl: string;
+  answerSized(body: Buffer, contentType: string): void;
   close(): Promise<void>;
 }
 
@@ -95,11 +101,19 @@ export async function startServers(
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true, now: new Date().toISOString() }));
+  let sized: { body: Buffer; contentType: string } = { body: Buffer.from('{}'), contentType: 'application/json; charset=utf-8' };
+  bare.get('/sized', (_req, reply) => {
+    void reply.header('content-type', sized.contentType).send(sized.body);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
   return {
     base,
     bareUrl,
+    sizedUrl: bareUrl.replace(/\/bare$/, '/sized'),
+    answerSized: (body, contentType) => {
+      sized = { body, contentType };
+    },
     close: async () => {
       await bare.close();
       await app.close();
@@ -129,4 +143,25 @@ export async function timeOnce(t: Timed): Promise<Buffer> {
   t.bytes = body.length;
   t.contentType = res.headers.get('content-type') ?? '';
   return body;
+}
+
+/** One line of the results file: a target of design.md section 6 beside the figure of this run. */
+export interface TargetRow {
+  what: string;
+  target: string;
+  figure: string;
+  /** null: a figure without a target (measured, not judged). */
+  holds: boolean | null;
+}
+
+/** What a benchmark hands to `npm run bench` (bench/run.ts). */
+export interface BenchResult {
+  rows: TargetRow[];
+  notes?: string[];
+}
+
+/** Writes `result` as JSON to the file named by BENCH_RESULT (set by bench/run.ts); nothing without it. */
+export async function writeResult(result: BenchResult): Promise<void> {
+  const file = process.env.BENCH_RESULT;
+  if (file) await writeFile(file, JSON.stringify(result));
 }
