@@ -1,5 +1,5 @@
 /**
- * Generates the big caterer into a persistent embedded PostgreSQL under /work/scale-data (or
+ * Generates the big caterer into a persistent embedded PostgreSQL under data/scale in the project (or
  * SCALE_DATA_DIR): migrations, then the standing data, then each working day with COPY, then
  * the month's invoices, the sequences and ANALYZE. Writes meta.json beside the data (shape,
  * today, row counts, how long it took). Deterministic for one seed and one "today".
@@ -16,7 +16,7 @@ import { dayTables, flushDay, newIds, type Billing } from './tables.js';
 import { writeReference } from './reference.js';
 import { companyOf, providerOf, registrationOf, workingDays, type Shape } from './shape.js';
 
-export const SCALE_ROOT = process.env.SCALE_DATA_DIR ?? '/work/scale-data';
+export const SCALE_ROOT = process.env.SCALE_DATA_DIR ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../data/scale');
 
 export interface Meta {
   shape: Shape;
@@ -32,7 +32,7 @@ export interface ScaleDb {
   stop(): Promise<void>;
 }
 
-/** The preset's folder, e.g. /work/scale-data/scale-0.1. */
+/** The preset's folder, e.g. data/scale/scale-0.1. */
 export const presetDir = (scale: number) => path.join(SCALE_ROOT, `scale-${scale}`);
 
 /** Starts (and on first use creates) the preset's PostgreSQL; durable settings, a larger WAL budget for bulk loads. */
