@@ -1,6 +1,6 @@
 /**
  * The big caterer (issue 26): `npm run bench:scale -- --scale 0.1`.
- *   1. generates the preset into /work/scale-data/scale-<scale> (SCALE_DATA_DIR) unless it is
+ *   1. generates the preset into data/scale/scale-<scale> (SCALE_DATA_DIR) unless it is
  *      there already (bench/scale/generate.ts; --generate-only stops after it);
  *   2. starts the app on it and times every read a person uses in a day, signed in as that person
  *      (bench/scale/reads.ts), and `ledger:check`;
