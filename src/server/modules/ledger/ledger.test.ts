@@ -202,7 +202,7 @@ describe('the ledger', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const c = await customerAt(ctx.db, now, { subsidyCents: 200 });
-    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], c.auth)).json().order_id as number;
+    const id = (await order(w.menu.id, [{ id: w.soup.id, qty: 1 }], ctx.as(c))).json().order_id as number;
     await ctx.db.update(orders).set({ subsidyCents: 250 }).where(eq(orders.id, id));
     const difference = {
       what: 'order',
