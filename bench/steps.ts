@@ -4,9 +4,7 @@
  * design.md section 6 beside the figure, as JSON to the file BENCH_RESULT names
  * (bench/support.ts `writeResult`; plain .mjs steps write the same shape themselves).
  *
- * To add a step (the scale preset at 1/10 and Lighthouse are meant to come here): append
- * `{ name: 'scale', title: 'Scale, 1/10 preset', command: ['--import', 'tsx', 'bench/scale.ts', '--preset', 'tenth'] }`
- * or `{ name: 'lighthouse', ... }`, and make the program call `writeResult` (or write
+ * To add a step, append `{ name, title, command }` and make the program call `writeResult` (or write
  * `{"rows": [{"what", "target", "figure", "holds"}], "notes": []}` to BENCH_RESULT).
  */
 export interface BenchStep {
@@ -41,4 +39,6 @@ export const steps: BenchStep[] = [
     command: tsx('bench/metrics-cost.ts', '--pairs', '4', '--n', '1000'),
   },
   { name: 'page-weight', title: 'Order page first load (`bench/page-weight.mjs`)', command: ['bench/page-weight.mjs'] },
+  { name: 'scale', title: 'The big caterer at 1/10 (`bench/scale/run.ts`)', command: tsx('bench/scale/run.ts', '--scale', '0.1') },
+  { name: 'lighthouse', title: 'First load on a simulated phone (`bench/lighthouse.ts`)', command: tsx('bench/lighthouse.ts') },
 ];

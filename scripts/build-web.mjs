@@ -5,7 +5,9 @@ import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const built = path.join(root, 'dist/web/index.html');
+// Written last, after the compressed copies: a build cut short (stopped before its .gz/.br copies)
+// has none, and is made again instead of being served half done.
+const built = path.join(root, 'dist/web/.complete');
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -25,6 +27,7 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
   });
   if (res.status !== 0) process.exit(res.status ?? 1);
   compressAssets(path.join(root, 'dist/web'));
+  writeFileSync(built, `${new Date().toISOString()}\n`);
 }
 
 /** Brotli and gzip copies beside each text asset; the server sends them to browsers that accept them. */

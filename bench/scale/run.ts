@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../../src/server/db/migrate.js';
-import { say } from '../support.js';
+import { say, writeResult } from '../support.js';
 import { generate, openScaleDb, readMeta } from './generate.js';
 import { timeReads } from './reads.js';
 import { writeReport } from './report.js';
@@ -58,6 +58,15 @@ async function main(): Promise<number> {
     const results = await timeReads(db, meta, { rounds: Number(args.rounds), warmup: Number(args.warmup), log: say, only });
     const file = await writeReport(meta, results, args.out);
     say(`Results written to ${file}`);
+    await writeResult({
+      rows: results.map((r) => ({
+        what: `scale ${scale}: ${r.name} as ${r.who}`,
+        target: r.name === 'ledger:check' ? '< 60 s' : r.interactive ? 'p95 < 200 ms' : 'measured',
+        figure: r.error ? `error: ${r.error}` : `p95 ${Math.round(r.p95)} ms`,
+        holds: r.error ? false : r.name === 'ledger:check' ? r.p95 < 60_000 : r.interactive ? r.p95 < 200 : null,
+      })),
+      notes: [`Every figure of this step, with p50/p99 and growth against the smaller preset: ${file}.`],
+    });
     return results.some((r) => r.error) ? 1 : 0;
   } finally {
     await db.stop();
