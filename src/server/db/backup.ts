@@ -7,12 +7,10 @@ import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { Database } from './client.js';
-import { MIGRATIONS_DIR, runMigrations } from './migrate.js';
+import { applyMigrations, MIGRATIONS_DIR, runMigrations } from './migrate.js';
 
 /**
  * Backups written with the project's own code (decision 024): the embedded PostgreSQL ships no
@@ -183,7 +181,7 @@ async function migrateTo(client: pg.PoolClient, count: number): Promise<void> {
     const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: unknown[] };
     journal.entries = journal.entries.slice(0, count);
     await writeFile(journalPath, JSON.stringify(journal));
-    await migrate(drizzle(client), { migrationsFolder: dir });
+    await applyMigrations(client, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

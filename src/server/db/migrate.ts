@@ -27,29 +27,38 @@ export async function runMigrations(database: Database, folder = MIGRATIONS_DIR)
   const client = await database.pool.connect();
   try {
     await lock(client);
-    const all = readMigrationFiles({ migrationsFolder: folder });
-    // drizzle's node-postgres migrator does the same with the database's (internal) dialect.
-    const session = drizzle(client)._.session as unknown as Parameters<PgDialect['migrate']>[1];
-    const dialect = new PgDialect();
-    let run: MigrationMeta[] = [];
-    const flush = async () => {
-      // The dialect's own migrate: skips what is applied, applies the rest in one transaction.
-      if (run.length) await dialect.migrate(run, session, { migrationsFolder: folder });
-      run = [];
-    };
-    for (const m of all) {
-      if (!isOnline(m)) {
-        run.push(m);
-        continue;
-      }
-      await flush();
-      if ((await lastApplied(client)) < m.folderMillis) await applyOnline(client, m);
-    }
-    await flush();
+    await applyMigrations(client, folder);
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * Applies the pending migrations of `folder` on `client`, whose session holds the migrations'
+ * lock (runMigrations, or a restore: backup.ts): runs of ordinary migrations in one transaction,
+ * online ones (isOnline) statement by statement outside any.
+ */
+export async function applyMigrations(client: pg.PoolClient, folder = MIGRATIONS_DIR): Promise<void> {
+  const all = readMigrationFiles({ migrationsFolder: folder });
+  // drizzle's node-postgres migrator does the same with the database's (internal) dialect.
+  const session = drizzle(client)._.session as unknown as Parameters<PgDialect['migrate']>[1];
+  const dialect = new PgDialect();
+  let run: MigrationMeta[] = [];
+  const flush = async () => {
+    // The dialect's own migrate: skips what is applied, applies the rest in one transaction.
+    if (run.length) await dialect.migrate(run, session, { migrationsFolder: folder });
+    run = [];
+  };
+  for (const m of all) {
+    if (!isOnline(m)) {
+      run.push(m);
+      continue;
+    }
+    await flush();
+    if ((await lastApplied(client)) < m.folderMillis) await applyOnline(client, m);
+  }
+  await flush();
 }
 
 /**
