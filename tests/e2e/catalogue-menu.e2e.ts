@@ -32,6 +32,10 @@ async function fillTexts(scope: Locator, legend: string, texts: { lv: string; en
   if (texts.en) await group.getByLabel('English').fill(texts.en);
 }
 
+// The longest journey (three people in three browser contexts, about 45 s alone): on a loaded
+// machine it came within seconds of the default 90 s limit, which only stops a hung journey.
+test.describe.configure({ timeout: 150_000 });
+
 test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, the customer sees it', async ({ page: admin, browser }) => {
   // ---------------------------------------------------------------- administrator: category
   let page = admin;
