@@ -10,7 +10,7 @@ test('an administrator records a ledger correction and finds it with its reason'
   await storedSession(page, 'admin@demo.lv');
   const sent: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/app/ledger/corrections')) sent.push(r.url());
+    if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/app/ledger/corrections')) sent.push(r.url());
   });
   await page.goto('/ledger');
   await expect(page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
@@ -30,6 +30,7 @@ test('an administrator records a ledger correction and finds it with its reason'
   await dialog.getByRole('button', { name: 'Record correction' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Correction of [-−]€0\.50 recorded\.$/)).toBeVisible();
+  expect(sent).toHaveLength(1);
 
   await page.getByLabel('Movement').selectOption({ label: 'Correction' });
   const row = page.getByRole('row').filter({ hasText: reason });
