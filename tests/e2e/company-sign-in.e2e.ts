@@ -24,6 +24,15 @@ test('an administrator connects the company provider and an employee signs in wi
   await expect(page.getByRole('heading', { name: 'Company sign-in', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add provider' }).click();
   const dialog = page.getByRole('dialog');
+  // The editor validates with the request's schema: an empty name is refused under its field
+  // with the server's text, and nothing is sent.
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/app/admin/identity-providers')) sent += 1;
+  });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel('Name on the button')).toHaveAccessibleDescription(/This field is required\./);
+  expect(sent).toBe(0);
   await dialog.getByLabel('Name on the button').fill('Acme');
   await dialog.getByLabel('Issuer').fill(idp.issuer);
   await dialog.getByLabel('Client ID').fill(idp.clientId);
@@ -32,6 +41,7 @@ test('an administrator connects the company provider and an employee signs in wi
   await dialog.getByLabel('Location for new users').selectOption({ label: 'Birojs Centrs' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: 'Acme', exact: true })).toBeVisible();
+  expect(sent).toBe(1);
   await expect(page.getByText(idp.clientSecret)).toHaveCount(0);
 
   // A newcomer from acme.lv: the account is made at the chosen location.

@@ -64,6 +64,22 @@ test('kitchen plans a lap, reorders it, records cash and downloads the report', 
   await expect.poll(() => stopTitles(page, lapTitle)).toEqual([second, first]);
   await expect(card.getByRole('button', { name: `Move ${second} up` })).toBeDisabled();
 
+  // Edit: a position that is no whole number is refused under its field with the server's text,
+  // and nothing is sent; an empty position keeps the lap's.
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && /\/app\/laps\/\d+$/.test(new URL(r.url()).pathname)) puts.push(r.url());
+  });
+  await card.getByRole('button', { name: `Edit ${lapTitle}` }).click();
+  await card.getByLabel('Position').fill('1.5');
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(card.getByLabel('Position')).toHaveAccessibleDescription('Enter a whole number.');
+  expect(puts).toHaveLength(0);
+  await card.getByLabel('Position').fill('');
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(card.getByLabel('Position')).toBeHidden();
+  expect(puts).toHaveLength(1);
+
   // The menu's laps: View opens the report.
   await page.goto(`/menu-laps/${menuId}`);
   await expect(page.getByRole('heading', { name: /^Laps: Pusdienas/, level: 1 })).toBeVisible();

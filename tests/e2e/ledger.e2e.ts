@@ -8,6 +8,10 @@ import { storedSession } from './ordering-support';
 test('an administrator records a ledger correction and finds it with its reason', async ({ page }) => {
   const reason = `E2E: cash short at the door ${Date.now().toString(36)}`;
   await storedSession(page, 'admin@demo.lv');
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/app/ledger/corrections')) sent.push(r.url());
+  });
   await page.goto('/ledger');
   await expect(page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New correction' }).click();
@@ -20,11 +24,13 @@ test('an administrator records a ledger correction and finds it with its reason'
   await dialog.getByLabel(/^Reason/).fill(reason);
   // Issue 24: a correction names its location (or an order), so it reaches that location's statement and invoice.
   await dialog.getByRole('button', { name: 'Record correction' }).click();
-  await expect(dialog.getByText('Choose the location (or give an order number).')).toBeVisible();
+  await expect(dialog.getByLabel('Location')).toHaveAccessibleDescription(/Choose the location \(or give an order number\)\./);
+  expect(sent).toHaveLength(0);
   await dialog.getByLabel('Location').selectOption({ label: 'Birojs Centrs' });
   await dialog.getByRole('button', { name: 'Record correction' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Correction of [-−]€0\.50 recorded\.$/)).toBeVisible();
+  expect(sent).toHaveLength(1);
 
   await page.getByLabel('Movement').selectOption({ label: 'Correction' });
   const row = page.getByRole('row').filter({ hasText: reason });

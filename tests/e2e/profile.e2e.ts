@@ -31,6 +31,13 @@ test('profile: edit and save the name, cancel an edit, and see password errors p
   await name.fill(original);
   await expect(save).toBeDisabled();
 
+  // A name of spaces only is refused at once, under the field, and cannot be saved.
+  await name.fill('   ');
+  await expect(name).toHaveAccessibleDescription('Vārds ir obligāts.');
+  await expect(save).toBeDisabled();
+  await name.fill(original);
+  await expect(name).not.toHaveAttribute('aria-invalid');
+
   // Cancel discards.
   await page.getByLabel('Tālrunis').fill('+371 20 000 001');
   await cancel.click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../shared/schemas/account';
-import { editProfile, hasEdits, passwordFormReady, shownProfile } from './profile-edits';
+import { changedFields, editableOf, passwordFormReady } from './profile-edits';
 
 const stored: Profile = {
   id: 1,
@@ -18,19 +18,14 @@ const stored: Profile = {
 };
 
 describe('profile edits', () => {
-  it('keeps a changed field and drops one edited back to the stored value', () => {
-    let edits = editProfile(stored, {}, 'first_name', 'Annija');
-    expect(edits).toEqual({ first_name: 'Annija' });
-    expect(hasEdits(edits)).toBe(true);
-    edits = editProfile(stored, edits, 'first_name', 'Anna');
-    expect(edits).toEqual({});
-    expect(hasEdits(edits)).toBe(false);
+  it('sends a changed field and leaves out one edited back to the stored value', () => {
+    expect(changedFields(stored, { ...editableOf(stored), first_name: 'Annija' })).toEqual({ first_name: 'Annija' });
+    expect(changedFields(stored, { ...editableOf(stored), first_name: 'Anna' })).toEqual({});
   });
 
   it('treats notification flags the same way', () => {
-    const edits = editProfile(stored, {}, 'remind_to_make_order', true);
-    expect(shownProfile(stored, edits)).toMatchObject({ remind_to_make_order: true, notify_on_delivery: true, first_name: 'Anna' });
-    expect(editProfile(stored, edits, 'remind_to_make_order', false)).toEqual({});
+    expect(changedFields(stored, { ...editableOf(stored), remind_to_make_order: true })).toEqual({ remind_to_make_order: true });
+    expect(changedFields(stored, editableOf(stored))).toEqual({});
   });
 
   it('readies the password form only when all three fields are filled', () => {

@@ -8,35 +8,27 @@ export interface EditableProfile {
   notify_on_delivery: boolean;
 }
 
-export type ProfileEdits = Partial<EditableProfile>;
+const EDITABLE = ['first_name', 'phone', 'remind_to_make_order', 'notify_on_delivery'] as const;
 
-/**
- * Applies one edit to the overlay (spec 4, Profile form): an edited field equal to the stored
- * value is dropped, so Save and Cancel only light up for real changes.
- */
-export function editProfile<K extends keyof EditableProfile>(
-  stored: Profile,
-  edits: ProfileEdits,
-  field: K,
-  value: EditableProfile[K],
-): ProfileEdits {
-  const next = { ...edits };
-  if (stored[field] === value) delete next[field];
-  else next[field] = value;
-  return next;
-}
-
-/** What the form shows: the stored profile with the unsaved edits on top. */
-export function shownProfile(stored: Profile, edits: ProfileEdits): EditableProfile {
+/** The form's starting values: the stored profile's editable fields. */
+export function editableOf(stored: Profile): EditableProfile {
   return {
-    first_name: edits.first_name ?? stored.first_name,
-    phone: edits.phone ?? stored.phone,
-    remind_to_make_order: edits.remind_to_make_order ?? stored.remind_to_make_order,
-    notify_on_delivery: edits.notify_on_delivery ?? stored.notify_on_delivery,
+    first_name: stored.first_name,
+    phone: stored.phone,
+    remind_to_make_order: stored.remind_to_make_order,
+    notify_on_delivery: stored.notify_on_delivery,
   };
 }
 
-export const hasEdits = (edits: ProfileEdits) => Object.keys(edits).length > 0;
+/**
+ * What Save sends (spec 4, Profile form): only the fields that differ from the stored profile;
+ * a field edited back to its stored value is left out.
+ */
+export function changedFields(stored: Profile, shown: EditableProfile): Partial<EditableProfile> {
+  const edits: Partial<EditableProfile> = {};
+  for (const field of EDITABLE) if (shown[field] !== stored[field]) Object.assign(edits, { [field]: shown[field] });
+  return edits;
+}
 
 /** The password form's Update button waits until all three fields are filled (spec 4). */
 export function passwordFormReady(f: { old_password: string; password: string; password_confirmation: string }) {

@@ -1,21 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../../shared/schemas/account';
 import { changePasswordInput, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { CheckboxField, TextField } from '../../../components/ui/field';
-import { api, isApiError } from '../../../lib/api';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { api } from '../../../lib/api';
 import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
-import { ME_KEY, useMe } from '../../../lib/me';
+import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/account.css';
 import { disablePush, enablePush, pushState, type PushState } from '../model/push';
 import { DietProfileForm } from '../components/diet-profile-form';
-import { editProfile, hasEdits, passwordFormReady, shownProfile, type EditableProfile, type ProfileEdits } from '../model/profile-edits';
+import { passwordFormReady } from '../model/profile-edits';
+import { InfoForm } from '../components/info-form';
 
 /** /profile: basic information and password change (spec 2, 4, 5). */
 export function Component() {
@@ -38,98 +37,6 @@ export function Component() {
         <Notice tone="error">{t('loadFailed')}</Notice>
       )}
     </section>
-  );
-}
-
-function InfoForm({ stored }: { stored: Profile }) {
-  const { t } = useTranslation('account');
-  const client = useQueryClient();
-  const [edits, setEdits] = useState<ProfileEdits>({});
-  const [saved, setSaved] = useState(false);
-  const fieldErrors = useFieldErrors();
-  const shown = shownProfile(stored, edits);
-
-  const save = useMutation({
-    mutationFn: (body: ProfileEdits) => api.post<Profile>('/app/me', body),
-    onSuccess: (profile) => {
-      // The answer replaces the profile everywhere (header name included).
-      if (profile) client.setQueriesData<Profile>({ queryKey: ME_KEY }, profile);
-      setEdits({});
-      setSaved(true);
-    },
-    onError: (error) => fieldErrors.fromError(error),
-  });
-
-  const edit = <K extends keyof EditableProfile>(field: K, value: EditableProfile[K]) => {
-    setEdits((prev) => editProfile(stored, prev, field, value));
-    fieldErrors.clear(field);
-    setSaved(false);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!hasEdits(edits)) return;
-    save.mutate(edits);
-  };
-
-  const changed = hasEdits(edits);
-  // Field errors show under their fields; anything else gets one message above the form.
-  const failed = save.isError && (!isApiError(save.error) || !Object.keys(fieldErrors.errors).length) ? t('saveFailed') : null;
-
-  return (
-    <form className="card profile-form" onSubmit={submit} noValidate aria-labelledby="profile-info-title">
-      <h2 id="profile-info-title" className="card__title">
-        {t('info.title')}
-      </h2>
-      {saved && <Notice tone="success">{t('info.saved')}</Notice>}
-      {failed && <Notice tone="error">{failed}</Notice>}
-      <TextField label={t('fields.email')} type="email" value={stored.email} readOnly aria-readonly="true" />
-      <TextField
-        label={t('fields.firstName')}
-        required
-        value={shown.first_name}
-        onChange={(e) => edit('first_name', e.target.value)}
-        error={fieldErrors.first('first_name') ?? (shown.first_name.trim() === '' ? t('info.firstNameRequired') : undefined)}
-        autoComplete="given-name"
-      />
-      <TextField
-        label={t('fields.phone')}
-        type="tel"
-        value={shown.phone}
-        onChange={(e) => edit('phone', e.target.value)}
-        error={fieldErrors.first('phone')}
-        autoComplete="tel"
-      />
-      <fieldset className="profile-form__flags">
-        <legend>{t('info.notifications')}</legend>
-        <CheckboxField
-          label={t('fields.remind')}
-          checked={shown.remind_to_make_order}
-          onChange={(e) => edit('remind_to_make_order', e.target.checked)}
-        />
-        <CheckboxField
-          label={t('fields.notify')}
-          checked={shown.notify_on_delivery}
-          onChange={(e) => edit('notify_on_delivery', e.target.checked)}
-        />
-      </fieldset>
-      <div className="form-actions">
-        <Button type="submit" loading={save.isPending} disabled={!changed || shown.first_name.trim() === ''}>
-          {t('info.save')}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          disabled={!changed || save.isPending}
-          onClick={() => {
-            setEdits({});
-            fieldErrors.reset();
-          }}
-        >
-          {t('info.cancel')}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { UpdateLapInput } from '../../../../shared/schemas/laps';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field, TextField } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
 import { FormErrorNotice, errorMessage } from '../../../components/ui/form-error-notice';
 import { isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { LAPS_KEY, lapsApi, type Lap, type LapList } from '../api';
-import { TITLE_MAX } from '../../../../shared/limits';
+import { LapDetailsForm } from './lap-details-form';
 
 type Stop = Lap['stops'][number];
 
@@ -24,41 +24,12 @@ interface LapCardProps {
 /** Form keys shown under their own controls; others go to the notice above the card. */
 const SHOWN = new Set(['title', 'position', 'departs_at', 'active', 'add', 'remove', 'move.location_id', 'move.offset']);
 
-/** The lap title of the create and edit forms: required, at most 200 characters; editing clears its server error. */
-export function LapTitleField({
-  value,
-  onChange,
-  fields,
-}: {
-  value: string;
-  onChange(value: string): void;
-  fields: ReturnType<typeof useFieldErrors>;
-}) {
-  const { t } = useTranslation('laps');
-  return (
-    <TextField
-      label={t('create.title')}
-      value={value}
-      required
-      maxLength={TITLE_MAX}
-      error={fields.first('title')}
-      onChange={(e) => {
-        onChange(e.target.value);
-        fields.clear('title');
-      }}
-    />
-  );
-}
-
 /** One lap: header with status, its locations in delivery order (up, down, remove), add a location, edit title/position. */
 export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
   const { t } = useTranslation('laps');
   const client = useQueryClient();
   const fields = useFieldErrors();
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(lap.title);
-  const [position, setPosition] = useState(String(lap.position));
-  const [departsAt, setDepartsAt] = useState(lap.departs_at ?? '');
   const [adding, setAdding] = useState('');
   const [removing, setRemoving] = useState<Stop | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -90,24 +61,6 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
   const busy = update.isPending;
   const failure = update.error && !(isApiError(update.error) && update.error.isIgnored) ? update.error : null;
 
-  const saveDetails = (e: FormEvent) => {
-    e.preventDefault();
-    // An empty field keeps the position; anything else goes to the server, whose answer (e.g.
-    // "must be a whole number" for 1.5) shows under the field instead of being dropped silently.
-    // An empty time clears the lap's departure; a half-typed one (the browser then reports an
-    // empty value) is refused here rather than clearing it unasked.
-    const time = (e.currentTarget as HTMLFormElement).elements.namedItem('departs_at');
-    if (time instanceof HTMLInputElement && time.validity.badInput) {
-      fields.setErrors({ departs_at: [t('lap.departsAtIncomplete')] });
-      time.focus();
-      return;
-    }
-    update.mutate({
-      title: title.trim(),
-      position: position.trim() === '' ? lap.position : Number(position),
-      departs_at: departsAt.trim() === '' ? null : departsAt.trim(),
-    });
-  };
   const add = (e: FormEvent) => {
     e.preventDefault();
     if (adding) update.mutate({ add: Number(adding) });
@@ -156,9 +109,6 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
               disabled={busy}
               aria-label={t('lap.editNamed', { title: lap.title })}
               onClick={() => {
-                setTitle(lap.title);
-                setPosition(String(lap.position));
-                setDepartsAt(lap.departs_at ?? '');
                 fields.reset();
                 setEditing(true);
               }}
@@ -171,44 +121,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
 
       <FormErrorNotice error={failure} isShown={(k) => SHOWN.has(k) || k.startsWith('locations')} fallback={t('errors.saveFailed')} />
 
-      {editing && (
-        <form className="laps-edit" onSubmit={saveDetails} noValidate>
-          <LapTitleField value={title} onChange={setTitle} fields={fields} />
-          <TextField
-            label={t('lap.position')}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={position}
-            error={fields.first('position')}
-            onChange={(e) => {
-              setPosition(e.target.value);
-              fields.clear('position');
-            }}
-          />
-          <TextField
-            label={t('lap.departsAt')}
-            name="departs_at"
-            type="time"
-            hint={t('lap.departsAtHint')}
-            value={departsAt}
-            error={fields.first('departs_at')}
-            onChange={(e) => {
-              setDepartsAt(e.target.value);
-              fields.clear('departs_at');
-            }}
-          />
-          <div className="laps-edit__buttons">
-            <Button type="submit" variant="primary" loading={busy} disabled={!title.trim()}>
-              {t('lap.save')}
-            </Button>
-            <Button disabled={busy} onClick={() => setEditing(false)}>
-              {t('lap.cancel')}
-            </Button>
-          </div>
-        </form>
-      )}
+      {editing && <LapDetailsForm lap={lap} busy={busy} save={(body) => update.mutateAsync(body)} onCancel={() => setEditing(false)} />}
 
       {lap.locations.length === 0 ? (
         <p className="muted">{t('lap.noLocations')}</p>

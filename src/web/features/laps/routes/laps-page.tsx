@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/field';
@@ -7,14 +7,18 @@ import { FormErrorNotice, LoadErrorNotice } from '../../../components/ui/form-er
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
+import { createLapInput, type CreateLapInput } from '../../../../shared/schemas/laps';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-warning';
 import { LAPS_KEY, lapsApi, useLaps } from '../api';
-import { LapCard, LapTitleField } from '../components/lap-card';
+import { LapCard } from '../components/lap-card';
+import { LapTitleField } from '../components/lap-details-form';
 import { MenuPicker } from '../components/menu-picker';
 import '../../../styles/manage.css';
 import '../laps.css';
+
+const EMPTY_LAP = { title: '', active: true };
 
 /** /laps: delivery laps of the active provider — list, create, edit, and the unassigned locations (spec 2, 4). */
 export function Component() {
@@ -100,45 +104,33 @@ export function Component() {
   );
 }
 
-/** The "New lap" form: title and active; locations are added on the lap's card. */
+/** The "New lap" form: title and active (createLapInput); locations are added on the lap's card. */
 function CreateLap({ onCreated }: { onCreated(text: string): void }) {
   const { t } = useTranslation('laps');
   const client = useQueryClient();
-  const fields = useFieldErrors();
-  const [title, setTitle] = useState('');
-  const [active, setActive] = useState(true);
+  const form = useSchemaForm(createLapInput, { defaultValues: EMPTY_LAP });
+  const field = fieldBinder(form);
   const create = useMutation({
-    mutationFn: () => lapsApi.create({ title: title.trim(), active }),
-    onMutate: () => fields.reset(),
+    mutationFn: (body: CreateLapInput) => lapsApi.create(body),
     onSuccess: (lap) => {
       if (!lap) return;
-      setTitle('');
-      setActive(true);
+      form.reset(EMPTY_LAP);
       onCreated(t('create.created', { title: lap.title }));
     },
-    onError: (error) => fields.fromError(error),
+    onError: (error) => setServerErrors(form, error, /^(title|active)$/),
     onSettled: () => client.invalidateQueries({ queryKey: LAPS_KEY }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (title.trim()) create.mutate();
-  };
   const failure = create.error && !(isApiError(create.error) && create.error.isIgnored) ? create.error : null;
   return (
-    <form className="card laps-create" onSubmit={submit} noValidate aria-labelledby="laps-create">
+    <form className="card laps-create" onSubmit={form.handleSubmit((body) => create.mutate(body))} noValidate aria-labelledby="laps-create">
       <h2 className="laps-card__title" id="laps-create">
         {t('create.heading')}
       </h2>
       <FormErrorNotice error={failure} isShown={(k) => k === 'title' || k === 'active'} fallback={t('errors.saveFailed')} />
       <div className="laps-create__row">
-        <LapTitleField value={title} onChange={setTitle} fields={fields} />
-        <CheckboxField
-          label={t('create.active')}
-          checked={active}
-          error={fields.first('active')}
-          onChange={(e) => setActive(e.target.checked)}
-        />
-        <Button type="submit" variant="primary" loading={create.isPending} disabled={!title.trim()}>
+        <LapTitleField {...field('title')} />
+        <CheckboxField label={t('create.active')} {...field('active')} />
+        <Button type="submit" variant="primary" loading={create.isPending} disabled={!form.watch('title').trim()}>
           {t('create.submit')}
         </Button>
       </div>

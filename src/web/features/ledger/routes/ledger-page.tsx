@@ -1,23 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents } from '../../../../shared/money';
-import { LEDGER_KIND_NAMES, MAX_CORRECTION_CENTS } from '../../../../shared/schemas/ledger';
+import { LEDGER_KIND_NAMES } from '../../../../shared/schemas/ledger';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { FilterBar, useFilterValues, type FilterSpec } from '../../../components/manage/filter-bar';
 import { PagedTable } from '../../../components/manage/manage-table';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field, TextAreaField, TextField } from '../../../components/ui/field';
-import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import type { Column } from '../../../components/ui/table';
 import { useTableState } from '../../../components/ui/use-table-state';
-import { isApiError } from '../../../lib/api';
 import { formatCents, formatDateTime } from '../../../lib/format';
-import { eurosFromInput } from '../../../lib/price';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/manage.css';
-import { LEDGER_KEY, ledgerApi, useCorrectionLocations, useLedger, type LedgerEntry } from '../api';
+import { LEDGER_KEY, useLedger, type LedgerEntry } from '../api';
+import { CorrectionDialog } from '../components/correction-dialog';
 
 /**
  * /ledger (admins): every money movement of the active provider, newest first, filtered by kind,
@@ -101,137 +96,5 @@ export function Component() {
         }}
       />
     </ManagePage>
-  );
-}
-
-function CorrectionDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(cents: number): void }) {
-  const { t } = useTranslation('ledger');
-  const id = useId();
-  const empty = { direction: 'in' as 'in' | 'out', amount: '', reason: '', order: '', location: '' };
-  const locations = useCorrectionLocations(open);
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    if (busy) return;
-    setForm(empty);
-    setErrors({});
-    setFailure(null);
-    onClose();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const euros = eurosFromInput(form.amount);
-    const local: Record<string, string | undefined> = {};
-    if (typeof euros !== 'number' || euros === 0 || toCents(euros) > MAX_CORRECTION_CENTS) local.amount_cents = t('correction.badAmount');
-    if (!form.reason.trim()) local.reason = t('correction.reasonRequired');
-    if (form.order.trim() && !/^\d+$/.test(form.order.trim())) local.order_id = t('correction.badOrder');
-    // A correction reaches the statement and invoice of its location: it names one, or an order (whose location it takes).
-    if (!form.order.trim() && !form.location) local.location_id = t('correction.locationRequired');
-    setErrors(local);
-    if (Object.values(local).some(Boolean) || typeof euros !== 'number') return;
-    const cents = toCents(euros) * (form.direction === 'out' ? -1 : 1);
-    setBusy(true);
-    setFailure(null);
-    try {
-      await ledgerApi.correct({
-        amount_cents: cents,
-        reason: form.reason.trim(),
-        ...(form.order.trim() ? { order_id: Number(form.order.trim()) } : {}),
-        ...(form.location ? { location_id: Number(form.location) } : {}),
-      });
-      setBusy(false);
-      onDone(cents);
-      setForm(empty);
-      onClose();
-    } catch (err) {
-      setBusy(false);
-      setFailure(err);
-      if (isApiError(err)) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
-    }
-  };
-  return (
-    <Dialog
-      open={open}
-      title={t('correction.title')}
-      onClose={close}
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} disabled={busy}>
-            {t('correction.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" form={`${id}-form`} loading={busy}>
-            {t('correction.submit')}
-          </Button>
-        </>
-      }
-    >
-      <form id={`${id}-form`} className="ledger-correction" onSubmit={(e) => void submit(e)} noValidate>
-        <FormErrorNotice
-          error={failure}
-          isShown={(k) => ['amount_cents', 'reason', 'order_id', 'location_id'].includes(k)}
-          fallback={t('correction.failed')}
-        />
-        <p className="muted">{t('correction.intro')}</p>
-        <fieldset className="ledger-correction__direction">
-          <legend className="field__label">{t('correction.direction')}</legend>
-          {(['in', 'out'] as const).map((d) => (
-            <label key={d} className="ledger-correction__option">
-              <input
-                type="radio"
-                name={`${id}-direction`}
-                checked={form.direction === d}
-                onChange={() => setForm((f) => ({ ...f, direction: d }))}
-              />{' '}
-              {t(`correction.${d}`)}
-            </label>
-          ))}
-        </fieldset>
-        <TextField
-          label={t('correction.amount')}
-          inputMode="decimal"
-          required
-          value={form.amount}
-          onChange={(e) => setForm((f) => ({ ...f, amount: e.target.value }))}
-          error={errors.amount_cents}
-        />
-        <TextAreaField
-          label={t('correction.reason')}
-          required
-          maxLength={500}
-          rows={3}
-          value={form.reason}
-          onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))}
-          error={errors.reason}
-        />
-        <TextField
-          label={t('correction.order')}
-          hint={t('correction.orderHint')}
-          inputMode="numeric"
-          maxLength={10}
-          value={form.order}
-          onChange={(e) => setForm((f) => ({ ...f, order: e.target.value }))}
-          error={errors.order_id}
-        />
-        <Field label={t('correction.location')} hint={t('correction.locationHint')} error={errors.location_id}>
-          {(wiring) => (
-            <select
-              className="input"
-              value={form.location}
-              onChange={(e) => setForm((f) => ({ ...f, location: e.target.value }))}
-              {...wiring}
-            >
-              <option value="">{t('correction.locationNone')}</option>
-              {locations.data?.data.map((l) => (
-                <option key={l.id} value={String(l.id)}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </form>
-    </Dialog>
   );
 }

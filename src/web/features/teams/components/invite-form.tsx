@@ -1,22 +1,34 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { inviteInput, type InviteInput } from '../../../../shared/schemas/teams';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
+import { errorAt, useSchemaForm } from '../../../lib/forms';
 import { teamApi, type InviteResult } from '../api';
 import { InviteLink } from './invite-link';
-import { MAX_INVITES_PER_CALL, pasteInto, removeRow, rowErrors, rowsToSend } from '../model/invite-rows';
+import { MAX_INVITES_PER_CALL, pasteInto, rowErrors, rowsToSend } from '../model/invite-rows';
 
-interface Row {
-  key: number;
-  value: string;
-}
+const emptyRow = { value: '' };
+const blank = (value: unknown) => (typeof value === 'string' && !value.trim() ? undefined : value);
 
-let rowSeq = 0;
-const newRow = (value = ''): Row => ({ key: ++rowSeq, value });
+/**
+ * The request schema reached from the rows: an empty row is left out, every other row is checked
+ * as the address the server checks (its text under the row), and at least one row must be filled.
+ */
+const inviteForm = z
+  .object({ rows: z.array(z.object({ value: z.preprocess(blank, inviteInput.shape.emails.element.optional()) })) })
+  .superRefine(({ rows }, ctx) => {
+    if (!rows.some((row) => row.value !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['rows', 0, 'value'], message: 'teams:invite.required' });
+  })
+  .transform(({ rows }) => ({ emails: rows.flatMap((row) => (row.value === undefined ? [] : [row.value])) }))
+  .pipe(inviteInput) as z.ZodType<InviteInput, { rows: { value: string }[] }>;
 
 /**
  * Invitations by e-mail (spec 5: at least one row, the first cannot be removed, type email;
@@ -24,8 +36,8 @@ const newRow = (value = ''): Row => ({ key: ++rowSeq, value });
  */
 export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvited(): void }) {
   const { t } = useTranslation('teams');
-  const [rows, setRows] = useState<Row[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const form = useSchemaForm(inviteForm, { defaultValues: { rows: [emptyRow] } });
+  const rows = useFieldArray({ control: form.control, name: 'rows' });
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<InviteResult | null>(null);
 
@@ -33,50 +45,29 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
     mutationFn: (emails: string[]) => teamApi.invite(emails),
   });
 
-  const edit = (key: number, value: string) => {
-    setRows((prev) => prev.map((r) => (r.key === key ? { ...r, value } : r)));
-    setErrors((prev) => {
-      if (!(key in prev)) return prev;
-      const next = { ...prev };
-      delete next[key];
-      return next;
-    });
-    setResult(null);
-  };
+  const values = (): string[] => form.getValues('rows').map((row) => row.value);
 
   const paste = (index: number, e: ClipboardEvent<HTMLInputElement>) => {
-    const spread = pasteInto(
-      rows.map((r) => r.value),
-      index,
-      e.clipboardData.getData('text'),
-    );
+    const spread = pasteInto(values(), index, e.clipboardData.getData('text'));
     if (!spread) return;
     e.preventDefault();
-    setRows(spread.map((value, i) => (i < rows.length && i !== index && rows[i]!.value === value ? rows[i]! : newRow(value))));
-    setErrors({});
+    rows.replace(spread.map((value) => ({ value })));
+    form.clearErrors();
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    setResult(null);
-    const { emails, rowOf } = rowsToSend(rows.map((r) => r.value));
-    if (emails.length === 0) {
-      setErrors({ [rows[0]!.key]: t('invite.required') });
-      return;
-    }
+  const send = ({ emails }: InviteInput) => {
+    const { rowOf } = rowsToSend(values());
     invite.mutate(emails, {
       onSuccess: (answer) => {
         if (!answer) return;
         setResult(answer);
-        setRows([newRow()]);
-        setErrors({});
+        form.reset({ rows: [emptyRow] });
         onInvited();
       },
       onError: (error) => {
         if (isApiError(error) && Object.keys(error.errors).length) {
           const byRow = rowErrors(error.errors, rowOf);
-          setErrors(Object.fromEntries(Object.entries(byRow).map(([i, text]) => [rows[Number(i)]!.key, text])));
+          for (const [i, text] of Object.entries(byRow)) form.setError(`rows.${Number(i)}.value`, { type: 'server', message: text });
           const general = error.errors.emails?.[0];
           setFailure(general ?? (Object.keys(byRow).length ? null : error.message));
         } else {
@@ -84,6 +75,12 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
         }
       },
     });
+  };
+
+  const submit = (e: FormEvent) => {
+    setFailure(null);
+    setResult(null);
+    void form.handleSubmit(send)(e);
   };
 
   return (
@@ -110,17 +107,16 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
         {failure && <Notice tone="error">{failure}</Notice>}
       </div>
       <ol className="team-invite__rows">
-        {rows.map((row, i) => (
-          <li key={row.key} className="team-invite__row">
+        {rows.fields.map((row, i) => (
+          <li key={row.id} className="team-invite__row">
             <TextField
               label={t('invite.emailLabel', { n: i + 1 })}
               type="email"
               inputMode="email"
               autoComplete="off"
-              value={row.value}
-              onChange={(e) => edit(row.key, e.target.value)}
+              {...form.register(`rows.${i}.value`, { onChange: () => setResult(null) })}
               onPaste={(e) => paste(i, e)}
-              error={errors[row.key]}
+              error={errorAt(form.formState.errors, `rows.${i}.value`)}
               placeholder={i === 0 ? t('invite.placeholder') : undefined}
             />
             {i > 0 && (
@@ -129,10 +125,7 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
                 variant="ghost"
                 className="team-invite__remove"
                 aria-label={t('invite.removeNamed', { n: i + 1 })}
-                onClick={() => {
-                  const next = removeRow(rows, i);
-                  setRows(next);
-                }}
+                onClick={() => rows.remove(i)}
               >
                 ✕
               </Button>
@@ -141,7 +134,7 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
         ))}
       </ol>
       <div className="team-card__actions">
-        <Button onClick={() => setRows((prev) => [...prev, newRow()])} disabled={rows.length >= MAX_INVITES_PER_CALL}>
+        <Button onClick={() => rows.append(emptyRow, { shouldFocus: false })} disabled={rows.fields.length >= MAX_INVITES_PER_CALL}>
           {t('invite.addRow')}
         </Button>
         <Button type="submit" variant="primary" loading={invite.isPending}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INVITES_PER_CALL, defaultPeriod, pasteInto, removeRow, rowErrors, rowsToSend, splitEmails } from './invite-rows';
+import { MAX_INVITES_PER_CALL, defaultPeriod, pasteInto, rowErrors, rowsToSend, splitEmails } from './invite-rows';
 
 describe('invite rows', () => {
   it('splits pasted text on spaces, commas, semicolons and new lines', () => {
@@ -23,11 +23,6 @@ describe('invite rows', () => {
     ).toEqual({
       2: 'Enter a valid e-mail address.',
     });
-  });
-
-  it('never removes the first row', () => {
-    expect(removeRow(['a', 'b', 'c'], 0)).toEqual(['a', 'b', 'c']);
-    expect(removeRow(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
   });
 
   it('defaults the report period to the current month up to today in the zone', () => {

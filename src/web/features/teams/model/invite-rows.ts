@@ -43,12 +43,6 @@ export function rowErrors(errors: Record<string, string[]>, rowOf: readonly numb
   return out;
 }
 
-/** Removes a row; the first row stays (spec 5). Row errors after it move up with their rows. */
-export function removeRow<T>(rows: readonly T[], index: number): T[] {
-  if (index <= 0 || index >= rows.length) return [...rows];
-  return rows.filter((_, i) => i !== index);
-}
-
 /** Default report period: the current month up to today, in the given zone (yyyy-mm-dd). */
 export function defaultPeriod(now: Date, zone: string): { from: string; to: string } {
   const today = DateTime.fromJSDate(now).setZone(zone);
