@@ -9,8 +9,10 @@ import { spawn } from 'node:child_process';
 const steps = [
   ['npm', ['run', '--silent', 'typecheck']],
   ['npx', ['eslint', '.']],
-  ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ['node', ['scripts/build-web.mjs']],
+  // The build and Prettier at a lower priority: the type check is the longest single step, and
+  // they fill the time a core would otherwise wait.
+  ['nice', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
+  ['nice', ['node', 'scripts/build-web.mjs']],
 ];
 
 function run([command, args]) {
