@@ -1,8 +1,8 @@
 import { toEuros } from '../../../shared/money.js';
 import type { Lap, LapLocation, LapReport } from '../../../shared/schemas/laps.js';
-import type { OrderTotals } from '../../../shared/schemas/orders.js';
 import type { laps } from '../../db/schema/index.js';
-import { totalsOf, type Cents, type ReportCents } from './laps.report.js';
+import { presentSums } from '../orders/placed.read.js';
+import { totalsOf, type ReportCents } from './laps.report.js';
 
 type LapRow = typeof laps.$inferSelect;
 
@@ -22,17 +22,6 @@ export function presentLap(l: LapRow, stops: LapLocation[]): Lap {
   };
 }
 
-export function euros(s: Cents): OrderTotals {
-  return {
-    cash: toEuros(s.cash),
-    card: toEuros(s.card),
-    subsidy: toEuros(s.subsidy),
-    bonus: toEuros(s.bonus),
-    total: toEuros(s.total),
-    count: s.count,
-  };
-}
-
 /** The answer of GET /app/laps/report/{lapId}/{menuId}: the report in euros. */
 export function presentReport(r: ReportCents): LapReport {
   const total = totalsOf(r.locations);
@@ -45,7 +34,7 @@ export function presentReport(r: ReportCents): LapReport {
       id: l.id,
       title: l.title,
       address: l.address,
-      totals: euros(l.sums),
+      totals: presentSums(l.sums),
       cash_to_collect: toEuros(l.sums.cash),
       cash_balance: l.balance === null ? null : toEuros(l.balance),
       current_payment: toEuros(l.sums.cash - (l.balance ?? 0)),
@@ -58,7 +47,7 @@ export function presentReport(r: ReportCents): LapReport {
       status: l.status,
     })),
     totals: {
-      ...euros(total.sums),
+      ...presentSums(total.sums),
       cash_to_collect: toEuros(total.sums.cash),
       cash_balance: toEuros(total.balance),
       current_payment: toEuros(total.outstanding),
