@@ -5,8 +5,9 @@ import { E2E_WORKERS, e2eReadyURL } from './tests/e2e/servers';
 /**
  * Browser journeys (tests/e2e/*.e2e.ts) against the built SPA + API on a throwaway, freshly
  * seeded database (`npm run start:e2e`, port 3100). Playwright's own browser download does not
- * work here, so Chromium comes from CHROMIUM_PATH, else /usr/bin/chromium, else the
- * @sparticuz/chromium package (unpacked by tests/e2e/global-setup.ts), design section 2.
+ * work here, so Chromium comes from CHROMIUM_PATH, else Debian's headless shell, else
+ * /usr/bin/chromium, else the @sparticuz/chromium package (unpacked by tests/e2e/global-setup.ts),
+ * design section 2 and decision 055.
  */
 
 export default defineConfig({
