@@ -182,3 +182,36 @@ export async function newCustomer(
   expect(signup.ok(), await signup.text()).toBe(true);
   return { email, name };
 }
+
+/** A unique suffix for the titles and names of a journey's own data. */
+export function stamp(): string {
+  return `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+/**
+ * A location of the journey's own (no shifts unless given), for customers (newCustomer) and laps
+ * that no other journey reads. Its title is unique.
+ */
+export async function ownLocation(
+  request: APIRequestContext,
+  name: string,
+  fields: { contact_name?: string; contact_phone?: string; shifts?: { title: string }[] } = {},
+): Promise<{ id: number; title: string }> {
+  const admin = await sessionToken(request, 'admin@demo.lv');
+  const title = `${name} ${stamp()}`;
+  const made = await request.post('/app/locations', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { title, address: 'Ozolu iela 1', ...fields },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return { id: ((await made.json()) as { id: number }).id, title };
+}
+
+/** A lap of the journey's own (made by the kitchen) through `locations`, in that order. */
+export async function ownLap(request: APIRequestContext, name: string, locations: number[]): Promise<{ id: number; title: string }> {
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const title = `${name} ${stamp()}`;
+  const made = await request.post('/app/laps', { headers: { Authorization: `Bearer ${kitchen}` }, data: { title, locations } });
+  expect(made.status(), await made.text()).toBe(201);
+  return { id: ((await made.json()) as { id: number }).id, title };
+}
