@@ -223,7 +223,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     reply.header('x-request-id', req.id);
     req.lang = requestLang(req);
     if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
-      throw new AppError(503, t(req.lang, 'maintenance'));
+      throw new AppError(503, t.coded('maintenance'));
     }
     await authenticate(req, reply);
   });

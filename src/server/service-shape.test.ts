@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // input object, not a long positional list; and it throws coded errors, so it takes no `lang`
 // to build an error text. This reads every exported function of src/server/modules with the
 // TypeScript compiler and names the ones that break either rule.
-const MODULES = path.resolve('src/server/modules');
+const SERVER = path.resolve('src/server');
+const MODULES = path.join(SERVER, 'modules');
 
 /** The most positional parameters an exported function may take. */
 const MAX_PARAMS = 5;
@@ -89,6 +90,78 @@ function exportedFunctions(file: string): Exported[] {
 
 const functions = sourceFiles(MODULES).flatMap(exportedFunctions);
 
+/**
+ * Where a server file builds an error from the request's language: a `throw`, `new AppError(…)` or
+ * `fieldError(…)` whose texts read a `lang` (`req.lang`, `ctx.lang`, a `lang` variable) or a local
+ * computed from one. Errors are thrown coded (`xText.coded('key')`) and translated at the edge.
+ */
+function errorsFromLang(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const rel = path.relative(SERVER, file).split(path.sep).join('/');
+  // Every local with its scope (the block, loop or function it is declared in), to tell which
+  // declaration a name reads: two `body` locals of two functions are two variables.
+  const declarations: { name: string; init: ts.Expression; scope: ts.Node }[] = [];
+  const collect = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      let scope: ts.Node = node.parent;
+      while (!(
+        ts.isBlock(scope) ||
+        ts.isSourceFile(scope) ||
+        ts.isIterationStatement(scope, false) ||
+        ts.isCaseBlock(scope) ||
+        ts.isFunctionLike(scope)
+      ))
+        scope = scope.parent;
+      declarations.push({ name: node.name.text, init: node.initializer, scope });
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const declarationOf = (id: ts.Identifier) =>
+    declarations
+      .filter((d) => d.name === id.text && d.scope.pos <= id.pos && id.end <= d.scope.end)
+      .sort((a, b) => a.scope.end - a.scope.pos - (b.scope.end - b.scope.pos))[0];
+  const tainted = new Set<(typeof declarations)[number]>();
+  const readsLang = (node: ts.Node): boolean => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'lang') return true;
+    if (ts.isIdentifier(node)) {
+      const parent = node.parent;
+      // A property's name (`{ lang: … }`; `x.lang` is caught above) is not a read of a variable.
+      if (parent && (ts.isPropertyAssignment(parent) || ts.isPropertyAccessExpression(parent)) && parent.name === node) return false;
+      const declaration = declarationOf(node);
+      return node.text === 'lang' || (declaration !== undefined && tainted.has(declaration));
+    }
+    return ts.forEachChild(node, readsLang) ?? false;
+  };
+  // Locals computed from the language (`const text = xText(lang, 'key')`), until no new one appears.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const d of declarations) {
+      if (!tainted.has(d) && readsLang(d.init)) {
+        tainted.add(d);
+        grew = true;
+      }
+    }
+  }
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const parts = ts.isThrowStatement(node)
+      ? [node.expression]
+      : ts.isNewExpression(node) && node.expression.getText(source) === 'AppError'
+        ? [...(node.arguments ?? [])]
+        : ts.isCallExpression(node) && node.expression.getText(source) === 'fieldError'
+          ? [...node.arguments]
+          : [];
+    if (parts.some((part) => readsLang(part))) {
+      found.push(`${rel}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('service shape (decision 049)', () => {
   it('finds the exported functions it judges', () => {
     expect(functions.length).toBeGreaterThan(200);
@@ -103,6 +176,10 @@ describe('service shape (decision 049)', () => {
   it('takes no language for an error text: lang only where content is rendered', () => {
     const withLang = functions.filter((f) => f.params.includes('lang') && !CONTENT_FILE.test(f.id.split(':')[0]!));
     expect(withLang.map((f) => f.id).filter((id) => !(id in LANG_ALLOWED))).toEqual([]);
+  });
+
+  it('builds no error text from the request’s language: errors are thrown coded, translated at the edge', () => {
+    expect(sourceFiles(SERVER).flatMap(errorsFromLang)).toEqual([]);
   });
 
   it('keeps the allowlists to functions that exist and still need them', () => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { streamOnly } from './kds-stream';
-import { apiToken, storedSession, todaysMenu } from './ordering-support';
+import { apiToken, newCustomer, ownLap, ownLocation, ownMenu, sessionToken, storedSession, todaysMenu } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu (category "Salads"). */
 const DISH = 'Greek salad';
@@ -32,13 +32,14 @@ test.use({ serviceWorkers: 'block' });
 // category, and the screen refreshes by itself every 10 s.
 test('the kitchen display counts what to cook and refreshes by itself', async ({ page, request }) => {
   const kitchen = await apiToken(request, 'kitchen@demo.lv');
-  // A customer of Tehnoparks without shifts; the orders journey finds its own order by number.
-  const customer = await apiToken(request, 'edgars@demo.lv');
-  const menu = await todaysMenu(request, customer);
+  // A customer of the journey's own at Tehnoparks (no shifts), on a menu of its own: the display
+  // counts only this journey's orders.
+  const customer = await sessionToken(request, (await newCustomer(request, 'Tehnoparks', 'Dace')).email);
+  const menu = await ownMenu(request, 'Kitchen display', { [DISH]: null });
   const dishId = menu.dishId(DISH);
   await order(request, customer, menu.id, dishId, 2);
   const expected = await kitchenQty(request, kitchen, menu.id, dishId);
-  expect(expected).toBeGreaterThanOrEqual(2);
+  expect(expected).toBe(2);
 
   const stream = await streamOnly(page);
   await storedSession(page, 'kitchen@demo.lv');
@@ -96,15 +97,20 @@ interface OrderPageDish {
 // 40 dishes scrolls at that size. In the tickets view the first ticket's "Done" is on the screen
 // whatever the ticket holds. The header shows the earliest planned departure of the day's laps.
 test('the kitchen display on a 1920×1080 screen: readable type, the first ticket’s Done, the departure', async ({ page, request }) => {
-  const customer = await apiToken(request, 'edgars@demo.lv');
+  // The journey's own customer, at a location of its own on a lap of its own, orders on a menu of
+  // its own: the lap's departure time it sets is read by no other journey.
+  const location = await ownLocation(request, 'Kitchen display office');
+  const ownedLap = await ownLap(request, 'Kitchen display lap', [location.id]);
+  const lapTitle = ownedLap.title;
+  const customer = await sessionToken(request, (await newCustomer(request, location.title, 'Dace')).email);
   const admin = await apiToken(request, 'admin@demo.lv');
-  const menu = await todaysMenu(request, customer);
-  // Every dish of the demo day without a stock limit is ordered (the limited ones keep their
-  // stock for the other journeys), and one order is cancelled.
-  const answer = await request.get(`/app/order/create/${menu.id}?lang=en`, { headers: { Authorization: `Bearer ${customer}` } });
+  // Every dish of the demo day without a stock limit is on the menu and ordered, and one order is cancelled.
+  const seeded = await todaysMenu(request, customer);
+  const answer = await request.get(`/app/order/create/${seeded.id}?lang=en`, { headers: { Authorization: `Bearer ${customer}` } });
   const { dishlist } = (await answer.json()) as { dishlist: { categories: { dishes: OrderPageDish[] }[] } };
   const unlimited = dishlist.categories.flatMap((c) => c.dishes).filter((d) => d.qty === null && d.complex.length === 0);
   expect(unlimited.length).toBeGreaterThanOrEqual(10);
+  const menu = await ownMenu(request, 'Demo day', Object.fromEntries(unlimited.map((d) => [d.title, null])));
   for (const d of unlimited) await order(request, customer, menu.id, d.id, 2);
   const cancelled = await request.post('/app/order/create?lang=en', {
     headers: { Authorization: `Bearer ${customer}` },
@@ -115,8 +121,7 @@ test('the kitchen display on a 1920×1080 screen: readable type, the first ticke
 
   await page.setViewportSize(WALL_SCREEN);
   await storedSession(page, 'kitchen@demo.lv');
-  // The demo lap (Tehnoparks, where the orders go) is planned to leave at 11:30, in the lap editor.
-  const lapTitle = 'Centrs — rīta maršruts';
+  // The lap (where the orders go) is planned to leave at 11:30, in the lap editor.
   await page.goto('/laps');
   const lap = page.getByRole('article', { name: lapTitle });
   await lap.getByRole('button', { name: `Edit ${lapTitle}` }).click();
@@ -130,39 +135,35 @@ test('the kitchen display on a 1920×1080 screen: readable type, the first ticke
   await departure.fill('11:30');
   await lap.getByRole('button', { name: 'Save' }).click();
   await expect(lap).toContainText('departs 11:30');
-  try {
-    await page.goto(`/kds/${menu.id}`);
-    const board = page.locator('.kds-board');
-    await expect(board.getByRole('listitem').filter({ hasText: unlimited.at(-1)!.title })).toBeVisible();
-    await expect(page.locator('.kds-head')).toContainText('Departure 11:30');
-    // In columns: the categories sit side by side, not in rows as tall as the tallest.
-    const lefts = await board.locator('.kds-tile').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
-    expect(new Set(lefts).size).toBeGreaterThanOrEqual(3);
-    // Readable from three metres: every dish name and count at least the least size (decision 046).
-    const demo = await boardType(page);
-    expect(demo.names.length).toBeGreaterThanOrEqual(unlimited.length);
-    expect(Math.min(...demo.names), 'dish names, demo day').toBeGreaterThanOrEqual(MIN_NAME_PX);
-    expect(Math.min(...demo.counts), 'counts, demo day').toBeGreaterThanOrEqual(MIN_COUNT_PX);
-    // At that size the demo day is still one screen.
-    await expect.poll(() => belowTheFold(page), { message: 'the demo day fits without scrolling' }).toBeLessThanOrEqual(0);
+  await page.goto(`/kds/${menu.id}`);
+  const board = page.locator('.kds-board');
+  await expect(board.getByRole('listitem').filter({ hasText: unlimited.at(-1)!.title })).toBeVisible();
+  await expect(page.locator('.kds-head')).toContainText('Departure 11:30');
+  // In columns: the categories sit side by side, not in rows as tall as the tallest.
+  const lefts = await board.locator('.kds-tile').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().left)));
+  expect(new Set(lefts).size).toBeGreaterThanOrEqual(3);
+  // Readable from three metres: every dish name and count at least the least size (decision 046).
+  const demo = await boardType(page);
+  expect(demo.names.length).toBeGreaterThanOrEqual(unlimited.length);
+  expect(Math.min(...demo.names), 'dish names, demo day').toBeGreaterThanOrEqual(MIN_NAME_PX);
+  expect(Math.min(...demo.counts), 'counts, demo day').toBeGreaterThanOrEqual(MIN_COUNT_PX);
+  // At that size the demo day is still one screen.
+  await expect.poll(() => belowTheFold(page), { message: 'the demo day fits without scrolling' }).toBeLessThanOrEqual(0);
 
-    await page.getByRole('tab', { name: 'Tickets' }).click();
-    const first = page.getByRole('list', { name: 'Open tickets' }).getByRole('article').first();
-    await expect(first).toBeVisible();
-    await expect(first.getByRole('button', { name: 'Bump (done)' })).toBeInViewport({ ratio: 1 });
-    // The lap's time: the header and the tickets view say it, the lap's ticket counts down to it.
-    await expect(page.getByText(/^Departure at 11:30 — /)).toBeVisible();
-    await expect(page.getByRole('article').filter({ hasText: lapTitle })).toContainText(/to departure|departure overdue by/);
-  } finally {
-    const kitchen = await apiToken(request, 'kitchen@demo.lv');
-    const laps = await request.get('/app/laps', { headers: { Authorization: `Bearer ${kitchen}` } });
-    const demoLap = ((await laps.json()) as { data: { id: number; title: string }[] }).data.find((l) => l.title === lapTitle)!;
-    const cleared = await request.put(`/app/laps/${demoLap.id}`, {
-      headers: { Authorization: `Bearer ${kitchen}` },
-      data: { departs_at: null },
-    });
-    expect(cleared.ok(), 'the demo lap leaves with no planned time for the other journeys').toBe(true);
-  }
+  await page.getByRole('tab', { name: 'Tickets' }).click();
+  const first = page.getByRole('list', { name: 'Open tickets' }).getByRole('article').first();
+  await expect(first).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Bump (done)' })).toBeInViewport({ ratio: 1 });
+  // The lap's time: the header and the tickets view say it, the lap's ticket counts down to it.
+  await expect(page.getByText(/^Departure at 11:30 — /)).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: lapTitle })).toContainText(/to departure|departure overdue by/);
+
+  // The lap leaves with no planned time again: the day of 40 dishes below has none.
+  const cleared = await request.put(`/app/laps/${ownedLap.id}`, {
+    headers: { Authorization: `Bearer ${await sessionToken(request, 'kitchen@demo.lv')}` },
+    data: { departs_at: null },
+  });
+  expect(cleared.ok(), await cleared.text()).toBe(true);
 
   // A day of 40 dishes in the six categories, created through the API, each ordered.
   const detail = await request.get(`/app/dishlists/${menu.id}`, { headers: { Authorization: `Bearer ${admin}` } });

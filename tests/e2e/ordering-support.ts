@@ -169,7 +169,11 @@ export async function newCustomer(
   const loc = ((await list.json()) as { data: { title: string; invite_url: string }[] }).data.find((l) => l.title === location);
   expect(loc, `the seeded location ${location}`).toBeTruthy();
   const email = `${name.toLowerCase().replace(/[^a-z]/g, '')}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.lv`;
+  // From an address of the customer's own (the journeys' servers trust X-Forwarded-For,
+  // scripts/start-e2e.mjs): sign-ups are limited to 10 an hour per address.
+  const address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
   const signup = await request.post('/app/register-invited', {
+    headers: { 'X-Forwarded-For': address },
     data: {
       name,
       email,
@@ -181,4 +185,37 @@ export async function newCustomer(
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   return { email, name };
+}
+
+/** A unique suffix for the titles and names of a journey's own data. */
+export function stamp(): string {
+  return `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+/**
+ * A location of the journey's own (no shifts unless given), for customers (newCustomer) and laps
+ * that no other journey reads. Its title is unique.
+ */
+export async function ownLocation(
+  request: APIRequestContext,
+  name: string,
+  fields: { contact_name?: string; contact_phone?: string; shifts?: { title: string }[] } = {},
+): Promise<{ id: number; title: string }> {
+  const admin = await sessionToken(request, 'admin@demo.lv');
+  const title = `${name} ${stamp()}`;
+  const made = await request.post('/app/locations', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { title, address: 'Ozolu iela 1', ...fields },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return { id: ((await made.json()) as { id: number }).id, title };
+}
+
+/** A lap of the journey's own (made by the kitchen) through `locations`, in that order. */
+export async function ownLap(request: APIRequestContext, name: string, locations: number[]): Promise<{ id: number; title: string }> {
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const title = `${name} ${stamp()}`;
+  const made = await request.post('/app/laps', { headers: { Authorization: `Bearer ${kitchen}` }, data: { title, locations } });
+  expect(made.status(), await made.text()).toBe(201);
+  return { id: ((await made.json()) as { id: number }).id, title };
 }

@@ -238,12 +238,12 @@ export async function completeSignIn(db: Db, req: FastifyRequest, row: SessionRo
   const hash = req.sessionHash;
   if (!hash) throw new Error('completeSignIn() without a deferred session');
   const session = row ? await accept(db, row, now) : null;
-  if (!session) throw new AppError(401, t(req.lang, 'unauthenticated'));
+  if (!session) throw new AppError(401, t.coded('unauthenticated'));
   remember(cacheOf(db), hash, session);
   req.sessionHash = null;
   req.user = session.user;
   const access = req.routeOptions.config.access;
-  if (access === undefined || !allows(access, session.user.role)) throw new AppError(403, t(req.lang, 'forbidden'));
+  if (access === undefined || !allows(access, session.user.role)) throw new AppError(403, t.coded('forbidden'));
   return session.user;
 }
 
@@ -274,8 +274,8 @@ export function authHook(deps: Deps) {
       req.user = await resolveUser(deps.database.db, token, deps.now());
     }
     if (access === 'public') return;
-    if (!req.user) throw new AppError(401, t(req.lang, 'unauthenticated'));
-    if (!allows(access, req.user.role)) throw new AppError(403, t(req.lang, 'forbidden'));
+    if (!req.user) throw new AppError(401, t.coded('unauthenticated'));
+    if (!allows(access, req.user.role)) throw new AppError(403, t.coded('forbidden'));
   };
 }
 

@@ -74,7 +74,7 @@ export async function catalogueRoutes(app: App, deps: Deps) {
     { config: read, schema: { tags: ['catalogue'], querystring: dishListQuery, response: { 200: pagedOf(dish) } } },
     async (req) => {
       const flags = dishListFlags.safeParse(req.query.rest);
-      if (!flags.success) throw fieldError(t(req.lang, 'invalid'), { initial: [t(req.lang, 'invalidValue')] });
+      if (!flags.success) throw fieldError(t.coded('invalid'), { initial: [t.coded('invalidValue')] });
       const initial = flags.data.initial === undefined ? undefined : flags.data.initial === '1' || flags.data.initial === 'true';
       return listDishes(db, await req.providerOrNull(), req.query, initial, req.lang);
     },

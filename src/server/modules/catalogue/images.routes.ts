@@ -92,8 +92,8 @@ export async function imageRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       const spec = variantFor(req.query.width, req.query.height);
       if (spec === null) {
-        throw fieldError(t(req.lang, 'invalid'), {
-          [req.query.width === undefined ? 'height' : 'width']: [catalogueText(req.lang, 'imageSize', { sizes: sizesText() })],
+        throw fieldError(t.coded('invalid'), {
+          [req.query.width === undefined ? 'height' : 'width']: [catalogueText.coded('imageSize', { sizes: sizesText() })],
         });
       }
       const image = await loadDishImage(db, req.params.id, spec);

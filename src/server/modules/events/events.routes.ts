@@ -206,8 +206,8 @@ export async function eventsRoutes(app: App, deps: Deps) {
     },
     async (req, reply) => {
       const user = userOf(req);
-      if (!app.changes.listening || app.lifecycle.shuttingDown) throw new AppError(503, eventsText(req.lang, 'streamDown'));
-      if (streams.size >= MAX_STREAMS) throw new AppError(503, eventsText(req.lang, 'tooManyStreams'), {}, { 'retry-after': '30' });
+      if (!app.changes.listening || app.lifecycle.shuttingDown) throw new AppError(503, eventsText.coded('streamDown'));
+      if (streams.size >= MAX_STREAMS) throw new AppError(503, eventsText.coded('tooManyStreams'), {}, { 'retry-after': '30' });
       const providerId = await req.providerOrNull();
       const staff = user.role !== 'customer';
       // From here to the stream's registration nothing waits, so no event falls in between.

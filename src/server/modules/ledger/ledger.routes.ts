@@ -34,12 +34,8 @@ export async function ledgerRoutes(app: App, deps: Deps) {
       schema: { tags: ['ledger'], body: correctionInput, response: { 200: correctionResult } },
     },
     async (req) => {
-      const lang = req.lang;
       const body = req.body;
-      if (body.amount_cents === 0) {
-        const text = ledgerText(lang, 'amountZero');
-        throw new AppError(422, t(lang, 'invalidValue'), { amount_cents: [text] });
-      }
+      if (body.amount_cents === 0) throw new AppError(422, t.coded('invalidValue'), { amount_cents: [ledgerText.coded('amountZero')] });
       const correction: Correction = {
         amountCents: body.amount_cents,
         reason: body.reason,
@@ -55,18 +51,18 @@ export async function ledgerRoutes(app: App, deps: Deps) {
           .from(orders)
           .innerJoin(menus, eq(menus.id, orders.menuId))
           .where(eq(orders.id, body.order_id));
-        if (!order) throw new AppError(422, t(lang, 'invalidValue'), { order_id: [ledgerText(lang, 'orderNotFound')] });
+        if (!order) throw new AppError(422, t.coded('invalidValue'), { order_id: [ledgerText.coded('orderNotFound')] });
         Object.assign(correction, { ...order, orderId: body.order_id, locationId: body.location_id ?? order.locationId });
       } else if (body.location_id === undefined) {
         // A correction reaches the statement and invoice of its location (decision 038): it names one.
-        throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationRequired')] });
+        throw new AppError(422, t.coded('invalidValue'), { location_id: [ledgerText.coded('locationRequired')] });
       } else {
         // Without an order: the active provider's, so it reaches that provider's statement of the location.
         correction.providerId = await req.provider();
       }
       if (body.location_id !== undefined) {
         const [loc] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, body.location_id));
-        if (!loc) throw new AppError(422, t(lang, 'invalidValue'), { location_id: [ledgerText(lang, 'locationNotFound')] });
+        if (!loc) throw new AppError(422, t.coded('invalidValue'), { location_id: [ledgerText.coded('locationNotFound')] });
       }
       // The entry and its audit record in one transaction (decision 037).
       const id = await db.transaction(async (tx) => {

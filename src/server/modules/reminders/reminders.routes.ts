@@ -39,7 +39,7 @@ export async function remindersRoutes(app: App, deps: Deps) {
       async (req) => {
         const token = req.body?.token ?? req.query.token ?? '';
         if (!(await unsubscribe(deps, token))) {
-          throw fieldError(t(req.lang, 'invalid'), { token: [remindersText(req.lang, 'linkInvalid')] });
+          throw fieldError(t.coded('invalid'), { token: [remindersText.coded('linkInvalid')] });
         }
         return { success: true as const, message: remindersText(req.lang, 'unsubscribed') };
       },
@@ -78,7 +78,7 @@ export async function remindersRoutes(app: App, deps: Deps) {
       // Only the browsers' push services (lib/push-services.ts): anything else would make the
       // reminder job POST wherever a signed-in user says (internal hosts, the metadata address).
       if (!pushEndpoint(deps.pushServices ?? BROWSER_PUSH_SERVICES, endpoint)) {
-        throw fieldError(t(req.lang, 'invalid'), { endpoint: [t(req.lang, 'invalidValue')] });
+        throw fieldError(t.coded('invalid'), { endpoint: [t.coded('invalidValue')] });
       }
       await db.transaction(async (tx) => {
         // A browser's subscription moves to whoever registers it last only with proof that they
