@@ -203,6 +203,10 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await expect(page.getByRole('heading', { name: `Atlikumi: ${MENU}`, level: 1 })).toBeVisible();
   const stock = page.getByRole('spinbutton', { name: DISH.lv });
   await expect(stock).toHaveValue('');
+  // More than the request schema's largest quantity is refused under the dish, and Save waits.
+  await stock.fill('1000001');
+  await expect(stock).toHaveAccessibleDescription(/Ievadiet veselu skaitli no 0 vai atstājiet tukšu, ja daudzums nav ierobežots\.$/);
+  await expect(page.getByRole('button', { name: 'Saglabāt atlikumus' })).toBeDisabled();
   await stock.fill('3');
   // Leaving with the edit unsaved asks first (issue 24); staying keeps what was typed.
   await page.getByRole('link', { name: 'Atpakaļ uz ēdienkarti' }).click();

@@ -37,6 +37,9 @@ describe('balance edits', () => {
     expect(parseQty('-1')).toBeUndefined();
     expect(parseQty('1.5')).toBeUndefined();
     expect(parseQty('x')).toBeUndefined();
+    // The request schema's largest quantity.
+    expect(parseQty('1000000')).toBe(1_000_000);
+    expect(parseQty('1000001')).toBeUndefined();
   });
 
   it('groups entries by category in the order categories first appear', () => {

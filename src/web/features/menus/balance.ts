@@ -1,18 +1,21 @@
-import type { BalanceInput } from '../../../shared/schemas/menus';
+import { balanceInput, type BalanceInput } from '../../../shared/schemas/menus';
 
 /** Edited quantities by dish id; null = unlimited. */
 export type BalanceEdits = Record<number, number | null>;
 
+/** A quantity as the request schema takes it (a whole number from 0 to its largest). */
+const qtyInput = balanceInput.shape.balance.element.shape.qty;
+
 /**
- * Reads a balance input (spec 5): '' → null (unlimited), a whole number ≥ 0 → that number,
- * anything else → undefined (invalid).
+ * Reads a balance input (spec 5): '' → null (unlimited), a whole number the request schema takes
+ * (`balanceInput`) → that number, anything else → undefined (invalid).
  */
 export function parseQty(text: string): number | null | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   if (!/^\d+$/.test(trimmed)) return undefined;
   const n = Number(trimmed);
-  return Number.isSafeInteger(n) && n <= 1_000_000 ? n : undefined;
+  return qtyInput.safeParse(n).success ? n : undefined;
 }
 
 /**

@@ -168,7 +168,11 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
                       {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
                       {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
                     </div>
-                    {problem && <p className="field__error">{problem}</p>}
+                    {problem && (
+                      <p id={`${inputId}-error`} className="field__error">
+                        {problem}
+                      </p>
+                    )}
                   </div>
                   <div className="balance-row__input">
                     <input
@@ -181,7 +185,7 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
                       placeholder={t('balance.unlimited')}
                       value={text}
                       aria-invalid={problem ? true : undefined}
-                      aria-describedby={`${inputId}-meta`}
+                      aria-describedby={problem ? `${inputId}-meta ${inputId}-error` : `${inputId}-meta`}
                       onChange={(e) => onInput(entry.id, e.target.value)}
                     />
                   </div>
