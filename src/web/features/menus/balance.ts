@@ -1,22 +1,7 @@
-import { balanceInput, type BalanceInput } from '../../../shared/schemas/menus';
+import type { BalanceInput } from '../../../shared/schemas/menus';
 
 /** Edited quantities by dish id; null = unlimited. */
 export type BalanceEdits = Record<number, number | null>;
-
-/** A quantity as the request schema takes it (a whole number from 0 to its largest). */
-const qtyInput = balanceInput.shape.balance.element.shape.qty;
-
-/**
- * Reads a balance input (spec 5): '' → null (unlimited), a whole number the request schema takes
- * (`balanceInput`) → that number, anything else → undefined (invalid).
- */
-export function parseQty(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const n = Number(trimmed);
-  return qtyInput.safeParse(n).success ? n : undefined;
-}
 
 /**
  * Spec 4, balance edits: an edit equal to the stored qty removes the edit; otherwise it is added
