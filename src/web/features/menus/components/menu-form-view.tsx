@@ -111,7 +111,9 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     clear('selectedDishes');
   };
 
-  const hasLocalErrors = !save.isError && (Object.keys(form.formState.errors).length > 0 || Object.keys(dishErrors.errors).length > 0);
+  // The dishes' errors count from their own store (an edit there clears them, not the form's copy).
+  const ownErrors = Object.keys(form.formState.errors).some((key) => !DISH_ERRORS.test(key));
+  const hasLocalErrors = !save.isError && (ownErrors || Object.keys(dishErrors.errors).length > 0);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
