@@ -173,14 +173,40 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   // The dishes are listed under their categories (issue 24).
   await page.getByRole('group', { name: CATEGORY.lv }).getByRole('checkbox', { name: DISH.lv }).check();
   await expect(page.getByRole('heading', { name: 'Ēdieni šajā ēdienkartē (1)' })).toBeVisible();
+  // Refused before sending (decision 048): a title of spaces with the form's own text, then a
+  // price above the API's largest with the server's text, each under its field; nothing is sent.
+  const menuPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/app/dishlists') menuPosts.push(r.url());
+  });
+  const menuTitle = page.getByLabel('Nosaukums');
+  const menuPrice = page.getByLabel('Cena šajā ēdienkartē, €');
+  await menuTitle.fill('   ');
+  await menuPrice.fill('100000.5');
+  await page.getByRole('button', { name: 'Saglabāt un labot atlikumus' }).click();
+  await expect(menuTitle).toHaveAccessibleDescription('Šis lauks ir obligāts.');
+  await expect(menuTitle).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Nav saglabāts: skatiet paziņojumus augstāk.' })).toBeVisible();
+  await menuTitle.fill(MENU);
+  await expect(menuTitle).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Saglabāt un labot atlikumus' }).click();
+  await expect(menuPrice).toHaveAccessibleDescription(/Vērtība nedrīkst būt lielāka par 100000\.$/);
+  await expect(menuPrice).toHaveAttribute('aria-invalid', 'true');
+  expect(menuPosts).toHaveLength(0);
+  await menuPrice.fill('');
   await page.getByRole('button', { name: 'Saglabāt un labot atlikumus' }).click();
   await expect(page).toHaveURL(/\/menu\/\d+\/balance$/);
   const menuId = /\/menu\/(\d+)\/balance$/.exec(page.url())![1];
+  expect(menuPosts).toHaveLength(1);
 
   // The balance page has replaced the form (the address changes before the page renders).
   await expect(page.getByRole('heading', { name: `Atlikumi: ${MENU}`, level: 1 })).toBeVisible();
   const stock = page.getByRole('spinbutton', { name: DISH.lv });
   await expect(stock).toHaveValue('');
+  // More than the request schema's largest quantity is refused under the dish, and Save waits.
+  await stock.fill('1000001');
+  await expect(stock).toHaveAccessibleDescription(/Ievadiet veselu skaitli no 0 vai atstājiet tukšu, ja daudzums nav ierobežots\.$/);
+  await expect(page.getByRole('button', { name: 'Saglabāt atlikumus' })).toBeDisabled();
   await stock.fill('3');
   // Leaving with the edit unsaved asks first (issue 24); staying keeps what was typed.
   await page.getByRole('link', { name: 'Atpakaļ uz ēdienkarti' }).click();

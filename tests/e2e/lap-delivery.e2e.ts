@@ -109,9 +109,21 @@ test('a driver marks a stop delivered and the customer’s notice is in the outb
 
     // A problem needs a note; marking delivered again sends nothing more.
     await delivery.getByRole('button', { name: 'Report a problem…' }).click();
-    await delivery.getByLabel(`What went wrong at ${office.title}`).fill('Reception closed, left with security');
+    // A note the request schema refuses (a NUL character) is refused under the field; nothing is sent.
+    const stopPuts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && /^\/app\/laps\/stops\/\d+\/\d+$/.test(new URL(r.url()).pathname)) stopPuts.push(r.url());
+    });
+    const note = delivery.getByLabel(`What went wrong at ${office.title}`);
+    await note.fill('Reception\u0000closed');
+    await delivery.getByRole('button', { name: 'Save the problem' }).click();
+    await expect(note).toHaveAccessibleDescription('This value contains a character that is not allowed.');
+    await expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(stopPuts).toHaveLength(0);
+    await note.fill('Reception closed, left with security');
     await delivery.getByRole('button', { name: 'Save the problem' }).click();
     await expect(delivery).toContainText('Reception closed, left with security');
+    expect(stopPuts).toHaveLength(1);
     await delivery.getByRole('button', { name: 'Mark as delivered' }).click();
     await expect(delivery.getByRole('status').filter({ hasText: `${office.title}: Delivered.` })).toBeVisible();
     const again = (

@@ -92,11 +92,26 @@ test('kitchen plans a lap, reorders it, records cash and downloads the report', 
   // Cash collected at the first stop.
   const stop = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) });
   await expect(stop).toContainText('not recorded');
-  await stop.getByLabel(`Cash collected at ${second} (€)`).fill('3,50');
+  // An unreadable amount, and one above the API's largest, are refused under the field; nothing is sent.
+  const cashPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === `/app/cashbalance/${menuId}`) cashPosts.push(r.url());
+  });
+  const cash = stop.getByLabel(`Cash collected at ${second} (€)`);
+  await cash.fill('3,5x');
+  await stop.getByRole('button', { name: 'Save' }).click();
+  await expect(cash).toHaveAccessibleDescription('Enter an amount in euros, e.g. 12.50.');
+  await expect(cash).toHaveAttribute('aria-invalid', 'true');
+  await cash.fill('100000.01');
+  await stop.getByRole('button', { name: 'Save' }).click();
+  await expect(cash).toHaveAccessibleDescription('The value may not be greater than 100000.');
+  expect(cashPosts).toHaveLength(0);
+  await cash.fill('3,50');
   await stop.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved: €3.50' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) })).toContainText('€3.50');
   await expect(page.getByRole('region', { name: 'Lap total' })).toContainText('€3.50');
+  expect(cashPosts).toHaveLength(1);
 
   // The PDF.
   const download = page.waitForEvent('download');

@@ -51,9 +51,22 @@ test('kitchen copies a menu to tomorrow with its balances, and takes a whole cat
     // No date yet: the dialog says so and stays open.
     await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(dialog.getByText('Choose a date.')).toBeVisible();
-    await dialog.getByLabel('Date', { exact: true }).fill(tomorrow.toISODate()!);
+    const date = dialog.getByLabel('Date', { exact: true });
+    await expect(date).toHaveAccessibleDescription('Choose a date.');
+    // A year the request schema refuses is refused under the field with the server's text; nothing is sent.
+    const copyPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /^\/app\/dishlists\/\d+\/copy$/.test(new URL(r.url()).pathname)) copyPosts.push(r.url());
+    });
+    await date.fill('2101-01-01');
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(date).toHaveAccessibleDescription('Enter a date between the years 2000 and 2100.');
+    await expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(copyPosts).toHaveLength(0);
+    await date.fill(tomorrow.toISODate()!);
     await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(dialog).toBeHidden();
+    expect(copyPosts).toHaveLength(1);
     await expect(page.getByRole('status').filter({ hasText: 'Menu copied to' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(copyTitle) })).toHaveCount(before.size + 1);
 

@@ -35,7 +35,12 @@ test('kitchen marks a dish sold out and changes its stock from the kitchen displ
   expect((await stock()).find((b) => b.id === id)?.qty).toBe(0);
 
   const left = panel.getByLabel(`Left of ${name}`);
+  // More than the request schema's largest quantity cannot be saved.
+  await left.fill('1000001');
+  await expect(left).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByRole('button', { name: `Save ${name}` })).toBeDisabled();
   await left.fill(String(original + 2));
+  await expect(left).not.toHaveAttribute('aria-invalid', 'true');
   await panel.getByRole('button', { name: `Save ${name}` }).click();
   await expect(panel.getByRole('status')).toHaveText(`Stock of ${name} saved.`);
   await expect.poll(async () => (await stock()).find((b) => b.id === id)?.qty).toBe(original + 2);

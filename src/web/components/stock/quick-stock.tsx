@@ -7,6 +7,7 @@ import type { Dish } from '../../../shared/schemas/catalogue';
 import type { BalanceEntry, BalanceInput, MenuBalance } from '../../../shared/schemas/menus';
 import { api } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
+import { parseQty } from '../../lib/quantity';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { errorMessage } from '../ui/form-error-notice';
@@ -106,8 +107,8 @@ function StockRow({
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? (entry.qty === null ? '' : String(entry.qty));
-  const parsed = shown.trim() === '' ? null : /^\d+$/.test(shown.trim()) ? Number(shown.trim()) : undefined;
-  const invalid = parsed === undefined || (parsed !== null && parsed > 1_000_000);
+  const parsed = parseQty(shown);
+  const invalid = parsed === undefined;
   const soldOut = entry.qty === 0;
   return (
     <li className={`quick-stock__row${soldOut ? ' is-sold-out' : ''}`}>

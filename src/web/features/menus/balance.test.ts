@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancePayload, editBalance, groupByCategory, parseQty } from './balance';
+import { balancePayload, editBalance, groupByCategory } from './balance';
 
 describe('balance edits', () => {
   it('adds an edit that differs from the stored qty and updates it on the next change', () => {
@@ -28,15 +28,6 @@ describe('balance edits', () => {
       ],
     });
     expect(balancePayload({})).toEqual({ balance: [] });
-  });
-
-  it('reads empty as unlimited and accepts only whole numbers from 0', () => {
-    expect(parseQty('')).toBeNull();
-    expect(parseQty(' 0 ')).toBe(0);
-    expect(parseQty('12')).toBe(12);
-    expect(parseQty('-1')).toBeUndefined();
-    expect(parseQty('1.5')).toBeUndefined();
-    expect(parseQty('x')).toBeUndefined();
   });
 
   it('groups entries by category in the order categories first appear', () => {

@@ -4,18 +4,6 @@ import type { BalanceInput } from '../../../shared/schemas/menus';
 export type BalanceEdits = Record<number, number | null>;
 
 /**
- * Reads a balance input (spec 5): '' → null (unlimited), a whole number ≥ 0 → that number,
- * anything else → undefined (invalid).
- */
-export function parseQty(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const n = Number(trimmed);
-  return Number.isSafeInteger(n) && n <= 1_000_000 ? n : undefined;
-}
-
-/**
  * Spec 4, balance edits: an edit equal to the stored qty removes the edit; otherwise it is added
  * or updated.
  */

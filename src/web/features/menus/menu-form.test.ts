@@ -4,6 +4,7 @@ import {
   applyFromToRule,
   emptyMenuValues,
   isoToLocalInput,
+  menuForm,
   menuPayload,
   menuProblems,
   menuValuesOf,
@@ -102,6 +103,18 @@ describe('selected dishes', () => {
     const selected = setDishPrice(toggleDish([], soup), 1, '-2');
     const values: MenuFormValues = { title: 'x', from: '2026-03-02T08:00', to: '2026-03-02T10:00', status: false, selected };
     expect(menuProblems(values)).toEqual({ 'selectedDishes.0.price': 'price' });
+  });
+
+  it("checks with the request schema after the form's own checks, at the request's paths", () => {
+    const issues = (values: MenuFormValues) => menuForm.safeParse(values).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const selected = setDishPrice(toggleDish([], soup), 1, '100000.5');
+    const values: MenuFormValues = { title: '  ', from: '2026-03-02T08:00', to: '2026-03-02T10:00', status: false, selected };
+    // The form's own text first; the schema is reached only when they pass.
+    expect(issues(values)).toEqual([['title', 'menus:errors.required']]);
+    expect(issues({ ...values, title: 'Pirmdiena' })).toEqual([['selectedDishes.0.price', expect.any(String)]]);
+    expect(menuForm.safeParse({ ...values, title: ' Pirmdiena ', selected: setDishPrice(selected, 1, '4.5') }).data).toEqual(
+      menuPayload({ ...values, title: 'Pirmdiena', selected: setDishPrice(selected, 1, '4.5') }),
+    );
   });
 
   it('loads a stored menu with its overrides; a complex with option prices starts editable', () => {

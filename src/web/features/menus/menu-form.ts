@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 import { toCents, toEuros } from '../../../shared/money';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex';
 import type { Dish } from '../../../shared/schemas/catalogue';
-import type { CreateMenuInput, MenuDetail } from '../../../shared/schemas/menus';
+import { createMenuInput, type CreateMenuInput, type MenuDetail } from '../../../shared/schemas/menus';
 import { eurosFromInput, eurosToInput } from '../../lib/price';
 
 /** Format of a datetime-local input; the server reads such times in the provider's time zone. */
@@ -210,3 +211,20 @@ export function menuPayload(values: MenuFormValues): CreateMenuInput {
     })),
   };
 }
+
+/**
+ * The request schema reached from what the form holds (decision 048): the form's own checks
+ * first, with its texts (`menuProblems`, keyed like the server's errors), then the body
+ * (`menuPayload`) through `createMenuInput`, whose texts are the server's (e.g. a price above the
+ * API's largest). An error's path is the request's (`selectedDishes.0.price`).
+ */
+export const menuForm = z
+  .custom<MenuFormValues>()
+  .superRefine((values, ctx) => {
+    for (const [key, problem] of Object.entries(menuProblems(values))) {
+      const path = key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      ctx.addIssue({ code: 'custom', path, message: `menus:errors.${problem}` });
+    }
+  })
+  .transform(menuPayload)
+  .pipe(createMenuInput);

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StopStatusInput, StopStatusValue } from '../../../../shared/schemas/laps';
-import { STOP_NOTE_MAX } from '../../../../shared/schemas/laps';
+import { z } from 'zod';
+import { STOP_NOTE_MAX, stopStatusInput, type StopStatusInput, type StopStatusValue } from '../../../../shared/schemas/laps';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf } from '../../../lib/form-errors';
+import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
 import { LAPS_KEY, lapsApi, type StopStatus } from '../api';
 
 interface StopStatusProps {
@@ -20,6 +21,12 @@ interface StopStatusProps {
   zone: string;
 }
 
+/** The problem note's form reaches the request schema: a problem with the note as typed. */
+const problemForm = z
+  .custom<{ note: string }>()
+  .transform(({ note }): z.input<typeof stopStatusInput> => ({ status: 'problem', note }))
+  .pipe(stopStatusInput);
+
 /**
  * A stop's delivery status on the lap report (issue 14): Loaded, Delivered, or Problem with a
  * note. Marking it delivered the first time e-mails the location's customers who asked; the
@@ -28,20 +35,18 @@ interface StopStatusProps {
 export function StopStatusControl({ menuId, locationId, locationTitle, status, zone }: StopStatusProps) {
   const { t, i18n } = useTranslation('laps');
   const client = useQueryClient();
-  const fields = useFieldErrors();
   const [writing, setWriting] = useState(false);
-  const [note, setNote] = useState('');
+  const form = useSchemaForm(problemForm, { defaultValues: { note: '' } });
+  const field = fieldBinder(form);
+  const note = form.watch('note');
   const [outcome, setOutcome] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: StopStatusInput) => lapsApi.setStop(menuId, locationId, body),
-    onMutate: () => {
-      fields.reset();
-      setOutcome(null);
-    },
+    onMutate: () => setOutcome(null),
     onSuccess: (answer) => {
       if (!answer) return;
       setWriting(false);
-      setNote('');
+      form.reset({ note: '' });
       setOutcome(
         answer.notified !== undefined
           ? t('stop.notified', { n: answer.notified })
@@ -50,15 +55,11 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
       void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'report'] });
       void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'cash'] });
     },
-    onError: (error) => fields.fromError(error),
+    onError: (error) => setServerErrors(form, error, /^note$/),
   });
   const mark = (value: StopStatusValue) => save.mutate({ status: value });
-  const submitProblem = (e: FormEvent) => {
-    e.preventDefault();
-    if (note.trim()) save.mutate({ status: 'problem', note: note.trim() });
-  };
   const failure =
-    save.isError && !fields.first('note') && !(isApiError(save.error) && save.error.isIgnored)
+    save.isError && !('note' in fieldErrorsOf(save.error)) && !(isApiError(save.error) && save.error.isIgnored)
       ? errorMessage(save.error, t('errors.statusFailed'))
       : null;
   const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, zone) : '');
@@ -102,18 +103,8 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
         </Button>
       </div>
       {writing && (
-        <form className="laps-stop-status__problem" onSubmit={submitProblem} noValidate>
-          <TextField
-            label={t('stop.note', { title: locationTitle })}
-            value={note}
-            required
-            maxLength={STOP_NOTE_MAX}
-            error={fields.first('note')}
-            onChange={(e) => {
-              setNote(e.target.value);
-              fields.clear('note');
-            }}
-          />
+        <form className="laps-stop-status__problem" onSubmit={(e) => void form.handleSubmit((body) => save.mutate(body))(e)} noValidate>
+          <TextField label={t('stop.note', { title: locationTitle })} required maxLength={STOP_NOTE_MAX} {...field('note')} />
           <Button type="submit" size="sm" variant="primary" disabled={!note.trim()} loading={save.isPending}>
             {t('stop.saveProblem')}
           </Button>

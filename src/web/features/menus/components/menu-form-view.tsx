@@ -2,13 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { FieldErrors as FormFieldErrors } from 'react-hook-form';
+import type { CreateMenuInput } from '../../../../shared/schemas/menus';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/field';
 import { FormErrorNotice } from '../../../components/ui/form-error-notice';
 import type { FieldErrors } from '../../../lib/api';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, useFieldErrors } from '../../../lib/form-errors';
+import { errorAt, setServerErrors, useSchemaForm } from '../../../lib/forms';
 import { MENUS_KEY, menusApi, useAllDishes, type Dish, type MenuDetail } from '../api';
-import { applyFromToRule, menuPayload, menuProblems, setDishes, toggleDish, type MenuFormValues, type MenuProblem } from '../menu-form';
+import { applyFromToRule, menuForm, setDishes, toggleDish, type MenuFormValues, type SelectedDraft } from '../menu-form';
 import { pickText } from '../../../lib/translated-text';
 import { DishSelector } from './dish-selector';
 import { SelectedDishes } from './selected-dishes';
@@ -27,35 +30,46 @@ interface MenuFormViewProps {
 }
 
 const SHOWN = /^(title|from|to|status|selectedDishes(\.\d+(\..*)?)?)$/;
+/** The fields the form holds as its own controls; the dishes' errors are kept by key (below). */
+const OWN_FIELDS = /^(title|from|to|status)$/;
+const DISH_ERRORS = /^selectedDishes(\.|$)/;
+
+/** The messages under `node` keyed by their dotted path (`selectedDishes.0.price`). */
+function flatErrors(node: unknown, path: string, out: FieldErrors = {}): FieldErrors {
+  if (!node || typeof node !== 'object') return out;
+  const { message, type: _type, types: _types, ref: _ref, ...children } = node as Record<string, unknown>;
+  if (typeof message === 'string') out[path] = [message];
+  for (const [key, child] of Object.entries(children)) flatErrors(child, `${path}.${key}`, out);
+  return out;
+}
 
 /**
  * The menu form (spec 4 and 5): title, from and to are required, to is never before from (an
  * earlier or empty to becomes from), the dish selector, per-dish and per-option prices.
  * "Save" on a new menu moves to /menu/{id}; "Save and Edit Balance" goes to /menu/{id}/balance.
+ * Validated with `menuForm` (the request schema, decision 048). The chosen dishes are one value of
+ * the form, edited by the pure functions of menu-form.ts; their errors (the schema's and the
+ * server's `selectedDishes.*`) are kept by key, as the rows show them.
  */
 export function MenuFormView({ initial, menuId, orderedIds = [], categories = [], justSaved = false }: MenuFormViewProps) {
   const { t, i18n } = useTranslation('menus');
   const lang = i18n.language;
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [values, setValues] = useState<MenuFormValues>(initial);
+  const form = useSchemaForm(menuForm, { defaultValues: initial });
   const [saved, setSaved] = useState(justSaved);
-  const fieldErrors = useFieldErrors();
-  const { first, clear } = fieldErrors;
+  const dishErrors = useFieldErrors();
+  const { clear } = dishErrors;
   const allDishes = useAllDishes();
   const locked = useMemo(() => new Set(menuId === null ? [] : orderedIds), [menuId, orderedIds]);
+  const selected = form.watch('selected');
+  const from = form.watch('from');
 
   const dishesById = useMemo(() => new Map<number, Dish>((allDishes.data?.data ?? []).map((d) => [d.id, d])), [allDishes.data]);
   const categoryTitles = useMemo(() => new Map(categories.map((c) => [c.id, pickText(c.title, lang)])), [categories, lang]);
 
-  const problemText: Record<MenuProblem, string> = {
-    required: t('errors.required'),
-    toBeforeFrom: t('errors.toBeforeFrom'),
-    price: t('errors.price'),
-  };
-
   const save = useMutation({
-    mutationFn: ({ input }: { input: ReturnType<typeof menuPayload>; intent: string }) =>
+    mutationFn: ({ input }: { input: CreateMenuInput; intent: string }) =>
       menuId === null ? menusApi.create(input) : menusApi.update(menuId, input),
     onSuccess: (detail, { intent }) => {
       if (!detail) return;
@@ -69,16 +83,37 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
         setSaved(true);
       }
     },
-    onError: fieldErrors.fromError,
+    onError: (error) => {
+      setServerErrors(form, error, OWN_FIELDS);
+      dishErrors.setErrors(Object.fromEntries(Object.entries(fieldErrorsOf(error)).filter(([key]) => DISH_ERRORS.test(key))));
+    },
   });
 
-  const set = <K extends keyof MenuFormValues>(key: K, value: MenuFormValues[K]) => {
+  /** A control of the form: editing it takes "Saved" away (and re-checks it after a Save). */
+  const bind = (name: 'title' | 'from' | 'to' | 'status', extra: { onChange?(): void; onBlur?(): void } = {}) => ({
+    ...form.register(name, {
+      onChange: () => {
+        setSaved(false);
+        extra.onChange?.();
+      },
+      onBlur: extra.onBlur,
+    }),
+    error: errorAt(form.formState.errors, name),
+  });
+  /** Spec 4: an empty or earlier "to" becomes "from". */
+  const followFrom = () => {
+    const { from: start, to } = form.getValues();
+    if (applyFromToRule(start, to) !== to) form.setValue('to', applyFromToRule(start, to));
+  };
+  const setSelected = (next: (prev: SelectedDraft[]) => SelectedDraft[]) => {
     setSaved(false);
-    setValues((prev) => ({ ...prev, [key]: value }));
-    clear(String(key));
+    form.setValue('selected', next(form.getValues('selected')));
+    clear('selectedDishes');
   };
 
-  const hasLocalErrors = !save.isError && Object.keys(fieldErrors.errors).length > 0;
+  // The dishes' errors count from their own store (an edit there clears them, not the form's copy).
+  const ownErrors = Object.keys(form.formState.errors).some((key) => !DISH_ERRORS.test(key));
+  const hasLocalErrors = !save.isError && (ownErrors || Object.keys(dishErrors.errors).length > 0);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -86,94 +121,64 @@ export function MenuFormView({ initial, menuId, orderedIds = [], categories = []
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const intent = submitter?.value === 'balance' ? 'balance' : 'save';
     // The rule applies before sending too (a to typed but never left).
-    const ready = { ...values, to: applyFromToRule(values.from, values.to) };
-    if (ready.to !== values.to) setValues(ready);
-    const problems = menuProblems(ready);
-    if (Object.keys(problems).length > 0) {
-      save.reset();
-      const local: FieldErrors = {};
-      for (const [key, problem] of Object.entries(problems)) local[key] = [problemText[problem]];
-      fieldErrors.setErrors(local);
-      return;
-    }
-    setSaved(false);
-    save.mutate({ input: menuPayload(ready), intent });
+    followFrom();
+    void form.handleSubmit(
+      (input) => {
+        dishErrors.reset();
+        setSaved(false);
+        save.mutate({ input, intent });
+      },
+      (errors: FormFieldErrors) => {
+        save.reset();
+        dishErrors.setErrors(flatErrors(errors.selectedDishes, 'selectedDishes'));
+      },
+    )();
   };
 
   return (
-    <form className="menu-form" onSubmit={submit}>
+    <form className="menu-form" onSubmit={submit} noValidate>
       <div className="card menu-form__card">
         <FormErrorNotice error={save.error} isShown={(k) => SHOWN.test(k)} fallback={t('errors.saveFailed')} />
-        <TextField
-          label={t('fields.title')}
-          required
-          maxLength={TITLE_MAX}
-          value={values.title}
-          error={first('title')}
-          onChange={(e) => set('title', e.target.value)}
-        />
+        <TextField label={t('fields.title')} required maxLength={TITLE_MAX} {...bind('title')} />
         <div className="form-grid">
           <TextField
             label={t('fields.from')}
             type="datetime-local"
             required
-            value={values.from}
-            error={first('from')}
-            onChange={(e) => {
-              const from = e.target.value;
-              setSaved(false);
-              setValues((prev) => ({ ...prev, from, to: applyFromToRule(from, prev.to) }));
-              clear('from');
-              clear('to');
-            }}
+            {...bind('from', {
+              onChange: () => {
+                followFrom();
+                form.clearErrors('to');
+              },
+            })}
           />
           <TextField
             label={t('fields.to')}
             hint={t('form.toHint')}
             type="datetime-local"
             required
-            min={values.from || undefined}
-            value={values.to}
-            error={first('to')}
-            onChange={(e) => set('to', e.target.value)}
-            onBlur={() => setValues((prev) => ({ ...prev, to: applyFromToRule(prev.from, prev.to) }))}
+            min={from || undefined}
+            {...bind('to', { onBlur: followFrom })}
           />
         </div>
-        <CheckboxField
-          label={t('fields.published')}
-          checked={values.status}
-          error={first('status')}
-          onChange={(e) => set('status', e.target.checked)}
-        />
+        <CheckboxField label={t('fields.published')} {...bind('status')} />
       </div>
 
       <SelectedDishes
-        selected={values.selected}
-        onChange={(selected) => {
-          setSaved(false);
-          setValues((prev) => ({ ...prev, selected }));
-          clear('selectedDishes');
-        }}
+        selected={selected}
+        onChange={(next) => setSelected(() => next)}
         dishesById={dishesById}
         categoryTitles={categoryTitles}
         locked={locked}
-        errors={fieldErrors.errors}
+        errors={dishErrors.errors}
         clearError={clear}
       />
 
       <DishSelector
-        selected={values.selected}
+        selected={selected}
         locked={locked}
-        onToggle={(dish) => {
-          setSaved(false);
-          setValues((prev) => ({ ...prev, selected: toggleDish(prev.selected, dish) }));
-          clear('selectedDishes');
-        }}
-        onSetMany={(dishes, on) => {
-          setSaved(false);
-          setValues((prev) => ({ ...prev, selected: setDishes(prev.selected, dishes, on, locked) }));
-          clear('selectedDishes');
-        }}
+        onToggle={(dish) => setSelected((prev) => toggleDish(prev, dish))}
+        onSetMany={(dishes, on) => setSelected((prev) => setDishes(prev, dishes, on, locked))}
       />
 
       <div className="sticky-actions">

@@ -121,7 +121,7 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
             placeholder={dish ? String(dish.price) : ''}
             value={draft.price}
             aria-invalid={errors[priceKey] ? true : undefined}
-            aria-describedby={`${id}-price-hint`}
+            aria-describedby={errors[priceKey] ? `${id}-price-hint ${id}-price-error` : `${id}-price-hint`}
             onChange={(e) => {
               onChange(setDishPrice(selected, draft.id, e.target.value));
               clearError(priceKey);
@@ -150,7 +150,11 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
           </>
         )}
       </p>
-      {errors[priceKey] && <p className="field__error">{errors[priceKey][0]}</p>}
+      {errors[priceKey] && (
+        <p id={`${id}-price-error`} className="field__error">
+          {errors[priceKey][0]}
+        </p>
+      )}
       {locked && <p className="locked-note muted">{t('selected.hasOrders')}</p>}
       {rowErrors.map((text) => (
         <p key={text} className="field__error">
@@ -206,12 +210,17 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
                         placeholder={String(inComplex)}
                         value={optionPrice(draft, option.id)}
                         aria-invalid={err ? true : undefined}
+                        aria-describedby={err ? `${optionId}-error` : undefined}
                         onChange={(e) => {
                           onChange(setOptionPrice(selected, draft.id, { id: option.id, category_id: group.category_id }, e.target.value));
                           if (at >= 0) clearError(`selectedDishes.${index}.complex.${at}.price`);
                         }}
                       />
-                      {err && <p className="field__error">{err}</p>}
+                      {err && (
+                        <p id={`${optionId}-error`} className="field__error">
+                          {err}
+                        </p>
+                      )}
                     </div>
                   );
                 })}

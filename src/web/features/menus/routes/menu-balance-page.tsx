@@ -11,7 +11,8 @@ import { isApiError, type FieldErrors } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/manage.css';
 import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
-import { balancePayload, editBalance, groupByCategory, parseQty, type BalanceEdits } from '../balance';
+import { balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
+import { parseQty } from '../../../lib/quantity';
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
 import { isNotFound } from '../../../lib/api';
@@ -168,7 +169,11 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
                       {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
                       {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
                     </div>
-                    {problem && <p className="field__error">{problem}</p>}
+                    {problem && (
+                      <p id={`${inputId}-error`} className="field__error">
+                        {problem}
+                      </p>
+                    )}
                   </div>
                   <div className="balance-row__input">
                     <input
@@ -181,7 +186,7 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
                       placeholder={t('balance.unlimited')}
                       value={text}
                       aria-invalid={problem ? true : undefined}
-                      aria-describedby={`${inputId}-meta`}
+                      aria-describedby={problem ? `${inputId}-meta ${inputId}-error` : `${inputId}-meta`}
                       onChange={(e) => onInput(entry.id, e.target.value)}
                     />
                   </div>
