@@ -3,7 +3,7 @@ import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketCount, TicketGrouping } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { dishes, kdsBumps, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
-import { deliveryOrder, deliveryStops, type DeliveryPlace, type DeliveryStop } from './kitchen.delivery.js';
+import { deliveryOrder, deliveryStops, type DeliveryStop } from './kitchen.delivery.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { ORDER_STATUS, placedOrder, shownOrder } from '../orders/placed.read.js';
 import { departureOn } from './kitchen.departure.js';
@@ -98,7 +98,8 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
 
   const byDelivery = deliveryOrder(stopOf, lang);
   type Counted = TicketCount & { dishId: number; chosen: Map<number, number> };
-  const tickets = new Map<string, Built & { place: DeliveryPlace; counts: Map<number, Counted> }>();
+  // Filled in delivery order (the locations are sorted first), so the tickets come out in it.
+  const tickets = new Map<string, Built & { counts: Map<number, Counted> }>();
   const keyOfLocation = new Map<number | null, string>();
   for (const r of [...places].sort((a, b) => byDelivery(a, b))) {
     const stop = r.locationId !== null ? stopOf.get(r.locationId) : undefined;
@@ -122,7 +123,6 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         changedAt: r.changedAt,
         changed_after_bump: false,
         dispatch_at: departureOn(menu.from, menu.timezone, stop?.departsAt ?? null),
-        place: r,
         counts: new Map(),
       };
       tickets.set(key, ticket);
@@ -151,7 +151,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
     if (set) set.chosen.set(r.dishId, (set.chosen.get(r.dishId) ?? 0) + r.qty);
   }
   const byPlace = (a: number, b: number) => position(a) - position(b) || a - b;
-  const all = [...tickets.values()].map(({ place: _place, counts, ...t }) => ({
+  const all = [...tickets.values()].map(({ counts, ...t }) => ({
     ...t,
     lines: [...counts.values()]
       .sort((a, b) => byPlace(a.dishId, b.dishId))
@@ -160,7 +160,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         options: [...chosen].sort(([a], [b]) => byPlace(a, b)).map(([id, n]) => `${n} × ${title(id)}`),
       })),
   }));
-  return { menu, stopOf, tickets: all, bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
+  return { menu, tickets: all, bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
 }
 
 /** The location ids a ticket key stands for (null: orders without a location); null for a key of no lap of the provider. */

@@ -231,6 +231,23 @@ describe('kitchen tickets', () => {
     expect((await ordersOf(x, `loc:${x.a.location.id}`)).map((o) => o.id)).toEqual([x.oa]);
   });
 
+  it('counts a location’s set meals across its orders, each chosen option by the portions it goes into', async () => {
+    const x = await world();
+    const [g1, g2, g3] = x.w.set.groups;
+    const complex = [
+      { group_id: g1!.id, dish_id: x.w.soup.id },
+      { group_id: g2!.id, dish_id: x.w.main.id },
+      { group_id: g3!.id, dish_id: x.w.dessert.id },
+    ];
+    await place(x.b, { dishlist_id: x.w.menu.id, items: [{ id: x.w.set.complex.id, qty: 2, complex }] });
+    const b = (await tickets(x, 'location')).tickets.find((t) => t.key === `loc:${x.b.location.id}`)!;
+    expect(b).toMatchObject({ order_count: 2, portions: 3 });
+    expect(b.lines).toEqual([
+      { title: 'Set', qty: 3, options: expect.arrayContaining(['3 × Sorrel soup', '3 × Pork chop', '3 × Bread soup']) },
+    ]);
+    expect(b.lines[0]!.options).toHaveLength(3);
+  });
+
   it('cuts one ticket per location in delivery order when asked', async () => {
     const x = await world();
     const body = await tickets(x, 'location');
