@@ -81,7 +81,16 @@ export function readsOf(s: Shape, today: string): Read[] {
     { name: 'New orders badge', who: 'kitchen', interactive: true, path: '/app/order/new-count' },
     { name: 'Menus (staff start page)', who: 'kitchen', interactive: true, path: '/app/dishlists' },
     { name: 'Kitchen display', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}`, rounds: 5 },
-    { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets`, rounds: 2 },
+    { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets` },
+    { name: 'Kitchen tickets, per location', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets?by=location` },
+    // A ticket's orders, read when it is opened (decision 053).
+    {
+      name: 'A ticket’s orders (a location)',
+      who: 'kitchen',
+      interactive: true,
+      path: `/app/kitchen/${menu}/tickets/orders?ticket=loc:${location}`,
+    },
+    { name: 'A ticket’s orders (a lap)', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets/orders?ticket=lap:1` },
     {
       name: 'Production sheet (a lap)',
       who: 'kitchen',

@@ -62,7 +62,10 @@ test('the kitchen bumps a ticket with the keys and recalls it while a new order 
   const comment = `Bez sīpoliem ${Date.now() % 100_000}`;
   await order(request, anna, menu.id, dishId, 2, comment);
   const centrs = openTicket(page, 'Birojs Centrs');
-  await expect(centrs.getByRole('listitem').filter({ hasText: comment })).toBeVisible({ timeout: 5_000 });
+  await expect(centrs).toContainText(DISH, { timeout: 5_000 });
+  // A ticket counts what to cook; its orders show when it is opened (decision 053).
+  await centrs.getByRole('button', { name: 'Show orders' }).click();
+  await expect(centrs.getByRole('listitem').filter({ hasText: comment })).toBeVisible();
   await expect(centrs.getByRole('listitem').filter({ hasText: comment })).toContainText(`2 × ${DISH}`);
 
   // R recalls the last bumped ticket.
@@ -70,6 +73,13 @@ test('the kitchen bumps a ticket with the keys and recalls it while a new order 
   await expect(ticket).toBeVisible();
   await expect(bumped.getByRole('listitem').filter({ hasText: 'Tehnoparks' })).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { kdsMark?: number }).kdsMark)).toBe(1);
+
+  // An opened ticket's orders stay live too: another order of its location appears in them.
+  await ticket.getByRole('button', { name: 'Show orders' }).click();
+  await expect(ticket.getByRole('button', { name: 'Hide orders' })).toHaveAttribute('aria-expanded', 'true');
+  const again = `Bez mērces ${Date.now() % 100_000}`;
+  await order(request, edgars, menu.id, dishId, 1, again);
+  await expect(ticket.getByRole('listitem').filter({ hasText: again })).toBeVisible({ timeout: 5_000 });
 
   // The network drops: the screen keeps its last data and says from when.
   await page.context().setOffline(true);

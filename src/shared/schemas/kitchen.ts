@@ -55,6 +55,8 @@ export const ticketKey = text()
   .trim()
   .regex(/^(lap:\d{1,10}|loc:(\d{1,10}|none))$/);
 
+/** GET /app/kitchen/{menuId}/tickets/orders?ticket=: one ticket's orders. */
+export const ticketOrdersQuery = z.object({ ticket: ticketKey });
 /** POST /app/kitchen/{menuId}/tickets/bump and /recall. */
 export const ticketInput = z.object({ ticket: ticketKey });
 export type TicketInput = z.infer<typeof ticketInput>;
@@ -85,6 +87,15 @@ export const ticketOrder = z.object({
 });
 export type TicketOrder = z.infer<typeof ticketOrder>;
 
+/** A dish or set meal of a ticket and how many were ordered. */
+export const ticketCount = z.object({
+  title: z.string(),
+  qty: z.number(),
+  /** A set meal's chosen options, counted: "2 × Sorrel soup". */
+  options: z.array(z.string()),
+});
+export type TicketCount = z.infer<typeof ticketCount>;
+
 export const kitchenTicket = z.object({
   key: z.string(),
   kind: z.enum(['lap', 'location']),
@@ -92,7 +103,17 @@ export const kitchenTicket = z.object({
   title: z.string().nullable(),
   /** The lap's stops in order (a location ticket: just its own title). */
   stops: z.array(z.string()),
-  orders: z.array(ticketOrder),
+  /**
+   * What to cook and pack for it, counted (decision 053: a ticket's size does not grow with the
+   * day): each dish and set meal of its placed orders and how many, in catalogue order.
+   */
+  lines: z.array(ticketCount),
+  /** Its placed orders (listed on demand: GET /app/kitchen/{menuId}/tickets/orders?ticket=). */
+  order_count: z.number(),
+  /** Its cancelled orders (decision 031). */
+  cancelled_count: z.number(),
+  /** Its placed orders whose eater avoids an allergen they contain (decision 034). */
+  allergen_orders: z.number(),
   /** Portions to cook (placed orders only). */
   portions: z.number(),
   /** Some order was placed or cancelled after the deadline. */
@@ -123,6 +144,13 @@ export const ticketsResult = z.object({
   updated_at: z.string(),
 });
 export type TicketsResult = z.infer<typeof ticketsResult>;
+
+/**
+ * GET /app/kitchen/{menuId}/tickets/orders?ticket=: the orders of one ticket (placed and
+ * cancelled), in delivery order, oldest first within a stop.
+ */
+export const ticketOrdersResult = z.object({ ticket: z.string(), orders: z.array(ticketOrder) });
+export type TicketOrdersResult = z.infer<typeof ticketOrdersResult>;
 
 /** Answer of bump and recall: whether this call changed anything (a repeat does not). */
 export const ticketActionResult = z.object({ success: z.boolean(), changed: z.boolean(), ticket: z.string() });

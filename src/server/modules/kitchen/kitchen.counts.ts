@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
@@ -84,14 +84,16 @@ export async function countDishes(db: Db, menuId: number, lang: Lang, locationId
     categoryPosition: categories.position,
     qty: qtySum,
   };
-  const [plain, options, sets] = await Promise.all([
+  // Lines by their dish (plain dishes and set meals at once, told apart here), and the options
+  // chosen in set meals: two passes over the menu's lines, each by index-only scans per order.
+  const [lines, options] = await Promise.all([
     db
-      .select(dishColumns)
+      .select({ ...dishColumns, type: dishes.type })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
       .innerJoin(categories, eq(categories.id, dishes.categoryId))
-      .where(and(placed, eq(dishes.type, 'simple')))
+      .where(placed)
       .groupBy(dishes.id, categories.id),
     db
       .select(dishColumns)
@@ -102,14 +104,10 @@ export async function countDishes(db: Db, menuId: number, lang: Lang, locationId
       .innerJoin(categories, eq(categories.id, dishes.categoryId))
       .where(placed)
       .groupBy(dishes.id, categories.id),
-    db
-      .select({ dishId: dishes.id, title: dishes.title, qty: qtySum })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(dishes, eq(dishes.id, orderItems.dishId))
-      .where(and(placed, inArray(dishes.type, ['complex', 'initial'])))
-      .groupBy(dishes.id)
-      .orderBy(asc(dishes.position), asc(dishes.id)),
   ]);
+  const plain = lines.filter((l) => l.type === 'simple');
+  const sets = lines
+    .filter((l) => l.type === 'complex' || l.type === 'initial')
+    .sort((a, b) => a.position - b.position || a.dishId - b.dishId);
   return { dishes: presentDishes([...plain, ...options], lang), initials: sets.map((s) => presentDish(s, lang)) };
 }

@@ -8,6 +8,8 @@ import {
   printScopeQuery,
   ticketActionResult,
   ticketInput,
+  ticketOrdersQuery,
+  ticketOrdersResult,
   ticketsQuery,
   ticketsResult,
 } from '../../../shared/schemas/kitchen.js';
@@ -20,6 +22,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import { userCtx, userOf, type App, type Deps } from '../../lib/context.js';
 import { kitchenOfMenu } from './kitchen.service.js';
 import { bumpTicket, recallTicket, ticketsOfMenu } from './kitchen.tickets.js';
+import { ticketOrders } from './kitchen.ticket-orders.js';
 import { STAFF } from '../../../shared/roles.js';
 
 /** Staff who see the kitchen display. */
@@ -40,6 +43,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       schema: { tags: ['kitchen'], params: idParams, querystring: ticketsQuery, response: { 200: ticketsResult } },
     },
     async (req) => ticketsOfMenu(req.ctx, { menuId: req.params.id, by: req.query.by }),
+  );
+  // A ticket's orders, read when it is opened (decision 053).
+  app.get(
+    '/kitchen/:id/tickets/orders',
+    {
+      config: { access: KITCHEN_STAFF },
+      schema: { tags: ['kitchen'], params: idParams, querystring: ticketOrdersQuery, response: { 200: ticketOrdersResult } },
+    },
+    async (req) => ticketOrders(req.ctx, { menuId: req.params.id, key: req.query.ticket }),
   );
   // The print-outs (issue 14, decision 040): whole menu, ?lap= or ?location=.
   app.get(

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitchenTicket, TicketsResult } from '../../../shared/schemas/kitchen.js';
+import type { KitchenTicket, TicketOrder, TicketsResult } from '../../../shared/schemas/kitchen.js';
 import { allergens, auditLog, orderItems, orders } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -84,6 +84,14 @@ async function tickets(x: X, by?: 'lap' | 'location'): Promise<TicketsResult> {
   return res.json();
 }
 
+/** A ticket's orders, read when it is opened. */
+async function ordersOf(x: X, ticket: string): Promise<TicketOrder[]> {
+  const res = await x.staff.get(`/app/kitchen/${x.w.menu.id}/tickets/orders?provider_id=${x.w.provider.id}&lang=en&ticket=${ticket}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().ticket).toBe(ticket);
+  return res.json().orders;
+}
+
 async function act(x: X, what: 'bump' | 'recall', ticket: string, who: Client = x.staff) {
   return who.post(`/app/kitchen/${x.w.menu.id}/tickets/${what}?provider_id=${x.w.provider.id}`, { ticket });
 }
@@ -159,7 +167,7 @@ describe('kitchen tickets', () => {
     expect(early.map((e) => [e.action, (e.after as { departs_at: string }).departs_at])).toEqual([['lap.create', '09:00']]);
   });
 
-  it('groups the orders per lap in lap order (stops in order, locations without a lap after), with lines, options, comments and flags', async () => {
+  it('groups the orders per lap in lap order (stops in order, locations without a lap after), counted; a ticket’s orders when opened', async () => {
     const x = await world();
     const body = await tickets(x);
     expect(body.by).toBe('lap');
@@ -167,32 +175,77 @@ describe('kitchen tickets', () => {
     expect(body.dispatch_at).toBeNull();
     expect(keys(body.tickets)).toEqual([`lap:${x.first.id}`, `lap:${x.second.id}`, `loc:${x.d.location.id}`]);
     const [first, second, d] = body.tickets;
-    expect(first).toMatchObject({ kind: 'lap', title: 'First', stops: ['C birojs'], portions: 1, late: true });
-    expect(first!.orders[0]).toMatchObject({
-      id: x.oc,
-      late: true,
-      cancelled: false,
-      lines: [{ title: 'Pork chop', qty: 1, options: [], allergen: false }],
+    expect(first).toEqual(
+      expect.objectContaining({
+        kind: 'lap',
+        title: 'First',
+        stops: ['C birojs'],
+        portions: 1,
+        late: true,
+        lines: [{ title: 'Pork chop', qty: 1, options: [] }],
+        order_count: 1,
+        cancelled_count: 0,
+        allergen_orders: 0,
+      }),
+    );
+    // The answer counts; it lists no order (decision 053).
+    expect(first).not.toHaveProperty('orders');
+    expect(await ordersOf(x, first!.key)).toMatchObject([
+      { id: x.oc, late: true, cancelled: false, lines: [{ title: 'Pork chop', qty: 1, options: [], allergen: false }] },
+    ]);
+    // The lap's stops in their order (B before A); its dishes counted (the set meal with its options).
+    expect(second).toMatchObject({
+      title: 'Second',
+      stops: ['B birojs', 'A birojs'],
+      portions: 3,
+      late: false,
+      order_count: 2,
+      allergen_orders: 1,
     });
-    // The lap's stops in their order (B before A), and the orders with them.
-    expect(second).toMatchObject({ title: 'Second', stops: ['B birojs', 'A birojs'], portions: 3, late: false });
-    expect(second!.orders.map((o) => o.id)).toEqual([x.ob, x.oa]);
-    expect(second!.orders[0]).toMatchObject({
+    expect(second!.lines).toEqual(
+      expect.arrayContaining([
+        { title: 'Sorrel soup', qty: 2, options: [] },
+        { title: 'Set', qty: 1, options: expect.arrayContaining(['1 × Sorrel soup', '1 × Pork chop', '1 × Bread soup']) },
+      ]),
+    );
+    expect(second!.lines).toHaveLength(2);
+    const secondOrders = await ordersOf(x, second!.key);
+    expect(secondOrders.map((o) => o.id)).toEqual([x.ob, x.oa]);
+    expect(secondOrders[0]).toMatchObject({
       name: 'Baiba',
       location: 'B birojs',
       late: false,
       allergens: [x.allergen],
       lines: [{ title: 'Set', qty: 1, options: ['Sorrel soup', 'Pork chop', 'Bread soup'], allergen: true }],
     });
-    expect(second!.orders[1]).toMatchObject({
+    expect(secondOrders[1]).toMatchObject({
       name: 'Anna',
       comment: 'Bez sāls',
       allergens: [],
       lines: [{ title: 'Sorrel soup', qty: 2, allergen: false }],
     });
-    // The cancelled order stays on its ticket, marked, and nothing of it is to cook.
-    expect(d).toMatchObject({ kind: 'location', title: 'D birojs', portions: 0 });
-    expect(d!.orders[0]).toMatchObject({ id: x.od, cancelled: true, lines: [{ title: 'Bread soup', qty: 1 }] });
+    // The cancelled order stays on its ticket, counted and marked, and nothing of it is to cook.
+    expect(d).toMatchObject({ kind: 'location', title: 'D birojs', portions: 0, lines: [], order_count: 0, cancelled_count: 1 });
+    expect(await ordersOf(x, d!.key)).toMatchObject([{ id: x.od, cancelled: true, lines: [{ title: 'Bread soup', qty: 1 }] }]);
+    // A location's orders by its own key, whether or not it is on a lap.
+    expect((await ordersOf(x, `loc:${x.a.location.id}`)).map((o) => o.id)).toEqual([x.oa]);
+  });
+
+  it('counts a location’s set meals across its orders, each chosen option by the portions it goes into', async () => {
+    const x = await world();
+    const [g1, g2, g3] = x.w.set.groups;
+    const complex = [
+      { group_id: g1!.id, dish_id: x.w.soup.id },
+      { group_id: g2!.id, dish_id: x.w.main.id },
+      { group_id: g3!.id, dish_id: x.w.dessert.id },
+    ];
+    await place(x.b, { dishlist_id: x.w.menu.id, items: [{ id: x.w.set.complex.id, qty: 2, complex }] });
+    const b = (await tickets(x, 'location')).tickets.find((t) => t.key === `loc:${x.b.location.id}`)!;
+    expect(b).toMatchObject({ order_count: 2, portions: 3 });
+    expect(b.lines).toEqual([
+      { title: 'Set', qty: 3, options: expect.arrayContaining(['3 × Sorrel soup', '3 × Pork chop', '3 × Bread soup']) },
+    ]);
+    expect(b.lines[0]!.options).toHaveLength(3);
   });
 
   it('cuts one ticket per location in delivery order when asked', async () => {
@@ -210,7 +263,7 @@ describe('kitchen tickets', () => {
       .where(eq(orders.id, x.od));
     const d = (await tickets(x)).tickets.find((t) => t.key === `loc:${x.d.location.id}`)!;
     expect(d.late).toBe(true);
-    expect(d.orders[0]).toMatchObject({ cancelled: true, late: true });
+    expect(await ordersOf(x, d.key)).toMatchObject([{ cancelled: true, late: true }]);
   });
 
   it('bumps and recalls idempotently, keeps the last bumped to recall, and brings a bumped ticket back when a late order changes it', async () => {
@@ -254,7 +307,8 @@ describe('kitchen tickets', () => {
     body = await tickets(x);
     const back = body.tickets.find((t) => t.key === lap)!;
     expect(back).toMatchObject({ changed_after_bump: true, late: true, portions: 4 });
-    expect(back.orders.find((o) => o.id === late)).toMatchObject({ late: true });
+    expect(back.order_count).toBe(3);
+    expect((await ordersOf(x, lap)).find((o) => o.id === late)).toMatchObject({ late: true });
     expect(body.bumped).toEqual([]);
     // Bumping it again counts as a change.
     expect((await act(x, 'bump', lap)).json()).toMatchObject({ changed: true });
@@ -310,6 +364,18 @@ describe('kitchen tickets', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('ticket');
     expect((await x.staff.get(`${url}&by=dish`)).statusCode).toBe(422);
+    // A ticket's orders: the same staff only, the menu's provider only, a lap of that provider only.
+    const orders = `/app/kitchen/${x.w.menu.id}/tickets/orders?provider_id=${x.w.provider.id}&ticket=lap:${x.first.id}`;
+    expect((await x.staff.get(orders)).statusCode).toBe(200);
+    expect((await x.a.get(orders)).statusCode).toBe(403);
+    expect((await ctx.anon.get(orders)).statusCode).toBe(401);
+    const foreignOrders = `/app/kitchen/${other.menu.id}/tickets/orders?provider_id=${x.w.provider.id}&ticket=loc:${x.a.location.id}`;
+    expect((await x.staff.get(foreignOrders)).statusCode).toBe(404);
+    // Another provider's lap, even on this provider's menu.
+    const otherLap = await makeLap(ctx.db, other.provider.id, [], { title: 'Theirs' });
+    const theirs = `/app/kitchen/${x.w.menu.id}/tickets/orders?provider_id=${x.w.provider.id}&ticket=lap:${otherLap.id}`;
+    expect((await x.staff.get(theirs)).statusCode).toBe(404);
+    expect((await x.staff.get(orders.replace(/ticket=.*/, 'ticket=drop'))).statusCode).toBe(422);
     // Nothing was bumped by the refused calls.
     expect((await tickets(x)).bumped).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { KitchenResult, TicketGrouping, TicketsResult } from '../../../shared/schemas/kitchen';
+import type { KitchenResult, TicketGrouping, TicketOrdersResult, TicketsResult } from '../../../shared/schemas/kitchen';
 import { api } from '../../lib/api';
 import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
@@ -12,6 +12,7 @@ export const KITCHEN_KEYS = {
   /** Everything of one menu's display (counts and tickets): what an event invalidates. */
   menu: (menuId: number | null) => ['kitchen', menuId] as const,
   tickets: (menuId: number | null, by: TicketGrouping) => ['kitchen', menuId, 'tickets', by] as const,
+  ticketOrders: (menuId: number | null, ticket: string) => ['kitchen', menuId, 'ticket-orders', ticket] as const,
 };
 
 /**
@@ -53,6 +54,18 @@ export function useTickets(menuId: number | null, by: TicketGrouping, live: bool
   return useApiQuery<TicketsResult>(KITCHEN_KEYS.tickets(menuId, by), `/app/kitchen/${menuId ?? 0}/tickets`, {
     enabled: enabled && menuId !== null,
     query: { by },
+    ...polled(live),
+  });
+}
+
+/**
+ * GET /app/kitchen/{menuId}/tickets/orders?ticket=: an opened ticket's orders (decision 053: the
+ * tickets answer counts). Under the menu's key, so the same events refetch it.
+ */
+export function useTicketOrders(menuId: number | null, ticket: string, live: boolean, enabled: boolean) {
+  return useApiQuery<TicketOrdersResult>(KITCHEN_KEYS.ticketOrders(menuId, ticket), `/app/kitchen/${menuId ?? 0}/tickets/orders`, {
+    enabled: enabled && menuId !== null,
+    query: { ticket },
     ...polled(live),
   });
 }

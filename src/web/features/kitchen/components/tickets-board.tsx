@@ -2,11 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNow } from '../use-now';
 import { useTranslation } from 'react-i18next';
 import { dispatchUrgency } from '../../../../shared/kds-dispatch';
-import type { KitchenTicket, TicketOrder, TicketsResult } from '../../../../shared/schemas/kitchen';
+import type { KitchenTicket, TicketsResult } from '../../../../shared/schemas/kitchen';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { formatHourMinute, ticketIndexOfKey } from '../display';
+import { TicketOrders } from './ticket-orders';
 
 /** True when a key press belongs to a text field (it keeps every key). */
 function typing(target: EventTarget | null): boolean {
@@ -20,6 +21,8 @@ function ownEnter(target: EventTarget | null): boolean {
 
 interface Props {
   data: TicketsResult;
+  /** The event stream is connected (an opened ticket's orders follow it, as the tickets do). */
+  live: boolean;
   onAction(action: 'bump' | 'recall', ticket: string): Promise<unknown>;
   busy: boolean;
   error: unknown;
@@ -30,10 +33,18 @@ interface Props {
  * (a bump bar sends the same keys): a number selects, Enter bumps the selected ticket, R recalls
  * the last bumped one. When a departure time is known, each card is coloured by the time left and says it in words.
  */
-export function TicketsBoard({ data, onAction, busy, error }: Props) {
+export function TicketsBoard({ data, live, onAction, busy, error }: Props) {
   const { t } = useTranslation('kitchen');
   const now = useNow(15_000);
   const [selected, setSelected] = useState<string | null>(null);
+  // The tickets whose orders are shown (read on demand, decision 053).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpened((was) => {
+      const next = new Set(was);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   const tickets = data.tickets;
   const selectedIndex = tickets.findIndex((x) => x.key === selected);
 
@@ -104,6 +115,10 @@ export function TicketsBoard({ data, onAction, busy, error }: Props) {
             <li key={ticket.key}>
               <Ticket
                 ticket={ticket}
+                menuId={data.dishlist.id}
+                live={live}
+                open={opened.has(ticket.key)}
+                onToggle={() => toggle(ticket.key)}
                 number={i + 1}
                 level={dueOf(ticket).level}
                 dueText={dueOf(ticket).text}
@@ -156,6 +171,10 @@ function ticketTitle(ticket: KitchenTicket, t: (key: string) => string): string 
 
 interface TicketProps {
   ticket: KitchenTicket;
+  menuId: number;
+  live: boolean;
+  open: boolean;
+  onToggle(): void;
   number: number;
   level: string;
   dueText: string | null;
@@ -166,7 +185,7 @@ interface TicketProps {
   zone: string;
 }
 
-function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, busy, zone }: TicketProps) {
+function Ticket({ ticket, menuId, live, open, onToggle, number, level, dueText, selected, onSelect, onBump, busy, zone }: TicketProps) {
   const { t } = useTranslation('kitchen');
   const id = `kds-ticket-${ticket.key.replace(':', '-')}`;
   return (
@@ -208,46 +227,39 @@ function Ticket({ ticket, number, level, dueText, selected, onSelect, onBump, bu
           {ticket.late && <span className="kds-badge kds-badge--late">{t('tickets.late')}</span>}
         </p>
       )}
-      <ul className="kds-orders">
-        {ticket.orders.map((o) => (
-          <TicketOrderRow key={o.id} order={o} showLocation={ticket.kind === 'lap'} zone={zone} />
-        ))}
-      </ul>
-    </article>
-  );
-}
-
-function TicketOrderRow({ order, showLocation, zone }: { order: TicketOrder; showLocation: boolean; zone: string }) {
-  const { t } = useTranslation('kitchen');
-  const Lines = order.cancelled ? 'del' : 'div';
-  return (
-    <li className={`kds-order${order.cancelled ? ' kds-order--cancelled' : ''}`}>
-      <p className="kds-order__who">
-        <strong>{order.name}</strong>
-        {showLocation && order.location ? ` · ${order.location}` : ''}
-        <span className="kds-order__time"> · {formatHourMinute(order.placed_at, zone)}</span>
-        {order.cancelled && <span className="kds-badge kds-badge--cancelled">{t('tickets.cancelled')}</span>}
-        {order.late && <span className="kds-badge kds-badge--late">{t('tickets.lateOrder')}</span>}
-      </p>
-      {/* A cancelled order's lines sit on one struck-through line: they take little room. */}
-      <Lines className="kds-order__lines">
-        <ul>
-          {order.lines.map((l, i) => (
-            <li key={i} className={l.allergen ? 'kds-line kds-line--allergen' : 'kds-line'}>
+      {ticket.lines.length > 0 && (
+        <ul className="kds-ticket__lines">
+          {ticket.lines.map((l, i) => (
+            <li key={i} className="kds-line">
               <span className="kds-line__qty">{l.qty} ×</span> {l.title}
-              {l.allergen && <span className="kds-line__warn"> ⚠ {t('tickets.allergenLine')}</span>}
               {l.options.length > 0 && <span className="kds-line__options">{l.options.join(', ')}</span>}
             </li>
           ))}
         </ul>
-      </Lines>
-      {order.allergens.length > 0 && (
-        <p className="kds-order__allergens">
-          <span aria-hidden="true">⚠ </span>
-          {t('alerts.avoids', { list: order.allergens.join(', ') })}
-        </p>
       )}
-      {order.comment && <p className="kds-order__comment">{t('tickets.comment', { text: order.comment })}</p>}
-    </li>
+      <p className="kds-ticket__counts">
+        {t('tickets.ordersCount', { count: ticket.order_count })}
+        {ticket.cancelled_count > 0 && <> · {t('tickets.cancelledCount', { count: ticket.cancelled_count })}</>}
+        {ticket.allergen_orders > 0 && (
+          <span className="kds-ticket__allergens">
+            {' '}
+            · <span aria-hidden="true">⚠ </span>
+            {t('tickets.allergenOrders', { count: ticket.allergen_orders })}
+          </span>
+        )}
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-expanded={open}
+        onClick={(e) => {
+          e.stopPropagation();
+          onToggle();
+        }}
+      >
+        {open ? t('tickets.hideOrders') : t('tickets.showOrders')}
+      </Button>
+      {open && <TicketOrders menuId={menuId} ticket={ticket.key} showLocation={ticket.kind === 'lap'} zone={zone} live={live} />}
+    </article>
   );
 }

@@ -78,6 +78,7 @@ export function Component() {
     body = (
       <TicketsBoard
         data={tickets.data}
+        live={live}
         busy={action.isPending}
         error={action.error}
         onAction={(a, ticket) => action.mutateAsync({ action: a, ticket }).catch(() => undefined)}
