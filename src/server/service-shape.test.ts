@@ -31,6 +31,7 @@ const LANG_ALLOWED: Record<string, string> = {
   'identity/company-sign-in.service.ts:startCompanySignIn': 'the identity provider’s sign-in page language (ui_locales)',
   'kitchen/kitchen.counts.ts:presentDishes': 'dish names on the kitchen display',
   'kitchen/kitchen.counts.ts:countDishes': 'dish names on the kitchen display',
+  'kitchen/kitchen.tickets.build.ts:buildTickets': 'dish names on the kitchen’s tickets, stops in the reader’s collation',
   'kitchen/kitchen.delivery.ts:deliveryOrder': 'sorts stops by their names in the reader’s collation',
   'kitchen/kitchen.read.ts:allergensHeading': 'the allergen heading of print-outs',
   'kitchen/kitchen.packing.ts:loadPacking': 'dish and allergen names of the packing sheet',
