@@ -42,8 +42,9 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.orderId} is not null and ${t.kind} not in ('correction', 'lap_cash')`),
     uniqueIndex('ledger_refund_uq').on(t.refundId),
     index('ledger_menu_idx').on(t.menuId, t.locationId),
-    // The ledger page, newest first, whole or of one location (decision 050; built concurrently).
-    index('ledger_at_idx').on(t.at, t.id),
+    // The ledger page, newest first, whole or of one location (decision 050; built concurrently);
+    // with the provider, so a deep page is found in the index alone (decision 054).
+    index('ledger_at_provider_idx').on(t.at, t.id, t.providerId),
     index('ledger_location_at_idx').on(t.locationId, t.at, t.id),
     check('ledger_correction_reason', sql`${t.kind} <> 'correction' or coalesce(length(${t.reason}), 0) > 0`),
   ],
