@@ -5,7 +5,8 @@ CREATE TABLE "ledger_day_sums" (
 	"location_id" integer,
 	"kind" text NOT NULL,
 	"entries" integer NOT NULL,
-	"cents" bigint NOT NULL
+	"cents" bigint NOT NULL,
+	"rolled_to" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_rolled_up" (

@@ -80,6 +80,8 @@ export const ledgerDaySums = pgTable(
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     entries: integer('entries').notNull(),
     cents: bigint('cents', { mode: 'number' }).notNull(),
+    /** The roll-up that wrote the row: the entries up to this id (a reader counts the rows up to the id it read). */
+    rolledTo: bigint('rolled_to', { mode: 'number' }).notNull(),
   },
   (t) => [index('ledger_day_sums_idx').on(t.scope, t.locationId, t.day)],
 );

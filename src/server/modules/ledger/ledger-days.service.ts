@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import type { Db } from '../../db/client.js';
 import { ledgerDaySums, ledgerEntries, ledgerRolledUp } from '../../db/schema/index.js';
@@ -43,8 +43,8 @@ export async function rollUpLedger(db: Db): Promise<number> {
       [1, sql`${ledgerEntries.locationId}`],
     ] as const) {
       await tx.execute(sql`
-        insert into ${ledgerDaySums} (day, scope, provider_id, location_id, kind, entries, cents)
-        select ${dayOf}, ${scope}, ${ledgerEntries.providerId}, ${location}, ${ledgerEntries.kind}, count(*), sum(${ledgerEntries.amountCents})
+        insert into ${ledgerDaySums} (day, scope, provider_id, location_id, kind, entries, cents, rolled_to)
+        select ${dayOf}, ${scope}, ${ledgerEntries.providerId}, ${location}, ${ledgerEntries.kind}, count(*), sum(${ledgerEntries.amountCents}), ${upTo}::bigint
         from ${ledgerEntries}
         where ${range}${scope === 1 ? sql` and ${ledgerEntries.locationId} is not null` : sql``}
         group by 1, 3, 4, 5`);
@@ -66,14 +66,19 @@ export interface LedgerTotalsFilter {
 }
 
 /**
- * How many entries match and their sum: the day sums of the matching days plus the entries after
- * the last roll-up (`live`: the page's own condition on ledger_entries), in one statement so
- * both halves read the same moment.
+ * How many entries match and their sum: the day sums of the matching days written by the roll-ups
+ * up to the id last rolled up, plus the matching entries after that id (`live`: the page's own
+ * condition on ledger_entries). A roll-up committing in between writes rows with a higher
+ * `rolled_to`, which this reading leaves out, so nothing is counted twice or missed. The id is
+ * given as a value so the planner sees how few entries follow it.
  */
 export async function ledgerTotals(db: Db, f: LedgerTotalsFilter, live: SQL | undefined): Promise<{ total: number; sum: number }> {
   const d = ledgerDaySums;
+  const [rolled] = await db.select({ through: ledgerRolledUp.throughId }).from(ledgerRolledUp).where(eq(ledgerRolledUp.id, 1));
+  const through = rolled?.through ?? 0;
   const summed = sql.join(
     [
+      sql`${d.rolledTo} <= ${through}`,
       sql`${d.scope} = ${f.locationId === undefined ? 0 : 1}`,
       f.locationId === undefined ? sql`true` : sql`${d.locationId} = ${f.locationId}`,
       f.providerId === null ? sql`${d.providerId} is null` : sql`(${d.providerId} = ${f.providerId} or ${d.providerId} is null)`,
@@ -84,10 +89,9 @@ export async function ledgerTotals(db: Db, f: LedgerTotalsFilter, live: SQL | un
     sql` and `,
   );
   const res = await db.execute<{ total: string; sum: string }>(sql`
-    with r as (select coalesce((select through_id from ${ledgerRolledUp} where id = 1), 0) as through),
-      s as (select coalesce(sum(${d.entries}), 0) as n, coalesce(sum(${d.cents}), 0) as c from ${d} where ${summed}),
+    with s as (select coalesce(sum(${d.entries}), 0) as n, coalesce(sum(${d.cents}), 0) as c from ${d} where ${summed}),
       l as (select count(*) as n, coalesce(sum(${ledgerEntries.amountCents}), 0) as c from ${ledgerEntries}
-        where ${ledgerEntries.id} > (select through from r)${live ? sql` and ${live}` : sql``})
+        where ${ledgerEntries.id} > ${through}::bigint${live ? sql` and ${live}` : sql``})
     select ((select n from s) + (select n from l))::text as total, ((select c from s) + (select c from l))::text as sum`);
   return { total: Number(res.rows[0]!.total), sum: Number(res.rows[0]!.sum) };
 }
