@@ -3,6 +3,7 @@ import { gatewayOf } from '../lib/payments/sandbox.js';
 import { expireUnpaidOrders } from './payments/payments.service.js';
 import { sendDueReminders } from './reminders/reminders.service.js';
 import { retryRefunds } from './payments/refunds.service.js';
+import { rollUpLedger } from './ledger/ledger-days.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -33,6 +34,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await retryRefunds({ db: deps.database.db, gateway: gatewayOf(deps), now: deps.now, changes: deps.changes });
+    },
+  },
+  {
+    // The ledger page's totals read day sums (decision 054): last night's entries are added to them at night.
+    name: 'ledger-days',
+    cron: '20 3 * * *',
+    handler: async (deps) => {
+      await rollUpLedger(deps.database.db);
     },
   },
 ];

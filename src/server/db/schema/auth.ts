@@ -38,6 +38,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_location_idx').on(t.locationId),
+    // The users lists (decision 054; built concurrently): by name, and searched anywhere in name,
+    // e-mail and phone (pg_trgm's trigram indexes serve `ilike '%term%'`).
+    index('users_name_idx').on(sql`lower(${t.firstName})`, t.id),
+    index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     check('users_bonus_nonneg', sql`${t.bonusCents} >= 0`),
   ],
 );

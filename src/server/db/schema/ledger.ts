@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { LEDGER_KIND_NAMES } from '../../../shared/schemas/ledger.js';
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The kinds of money movement (decision 038), named once in the shared schema. */
 export const LEDGER_KINDS = LEDGER_KIND_NAMES;
@@ -42,9 +55,39 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.orderId} is not null and ${t.kind} not in ('correction', 'lap_cash')`),
     uniqueIndex('ledger_refund_uq').on(t.refundId),
     index('ledger_menu_idx').on(t.menuId, t.locationId),
-    // The ledger page, newest first, whole or of one location (decision 050; built concurrently).
-    index('ledger_at_idx').on(t.at, t.id),
+    // The ledger page, newest first, whole or of one location (decision 050; built concurrently);
+    // with the provider, so a deep page is found in the index alone (decision 054).
+    index('ledger_at_provider_idx').on(t.at, t.id, t.providerId),
     index('ledger_location_at_idx').on(t.locationId, t.at, t.id),
     check('ledger_correction_reason', sql`${t.kind} <> 'correction' or coalesce(length(${t.reason}), 0) > 0`),
   ],
 );
+
+/**
+ * The ledger's sums per day (decision 054): what the ledger page's totals add instead of counting
+ * every entry. Filled by rollUpLedger (modules/ledger/ledger-days.service.ts) from the entries up
+ * to `ledger_rolled_up.through_id`; the page adds the entries after it. Append-only like the
+ * ledger: each roll-up adds rows for the entries it covers, a day may have rows of several.
+ * `scope` 0: all locations (location_id null); 1: one location.
+ */
+export const ledgerDaySums = pgTable(
+  'ledger_day_sums',
+  {
+    day: date('day').notNull(),
+    scope: smallint('scope').notNull(),
+    providerId: integer('provider_id'),
+    locationId: integer('location_id'),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    entries: integer('entries').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    /** The roll-up that wrote the row: the entries up to this id (a reader counts the rows up to the id it read). */
+    rolledTo: bigint('rolled_to', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('ledger_day_sums_idx').on(t.scope, t.locationId, t.day)],
+);
+
+/** How far the day sums reach: every entry with an id up to `through_id` is in them (one row). */
+export const ledgerRolledUp = pgTable('ledger_rolled_up', {
+  id: smallint('id').primaryKey().default(1),
+  throughId: bigint('through_id', { mode: 'number' }).notNull(),
+});

@@ -45,13 +45,21 @@ export async function listAudit(
 ): Promise<Paged<AuditEntryAnswer>> {
   const cond = where(providerId, q);
   const [{ total }] = (await db.select({ total: count() }).from(auditLog).where(cond)) as [{ total: number }];
-  const base = db
+  const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+  // The page's entries first, then their actors: joined before the OFFSET, every skipped entry had its actor looked up.
+  const ids = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(cond)
+    .orderBy(...newestFirst)
+    .$dynamic();
+  const pageIds = (q.perPage === 'all' ? ids : ids.limit(q.perPage).offset((q.page - 1) * q.perPage)).as('page_ids');
+  const rows = await db
     .select({ entry: auditLog, actorName: users.firstName, actorEmail: users.email })
     .from(auditLog)
+    .innerJoin(pageIds, eq(pageIds.id, auditLog.id))
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(cond)
-    .orderBy(desc(auditLog.at), desc(auditLog.id));
-  const rows = q.perPage === 'all' ? await base : await base.limit(q.perPage).offset((q.page - 1) * q.perPage);
+    .orderBy(...newestFirst);
   const refsOf = rows.map(({ entry }) => entryRefs(entry));
   const names = await resolveNames(db, refsOf.flat(), lang);
   return pageOf(

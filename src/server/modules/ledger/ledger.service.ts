@@ -5,6 +5,7 @@ import { pageOf, type ListQuery, type Paged } from '../../../shared/list-query.j
 import type { LedgerEntryAnswer } from '../../../shared/schemas/ledger.js';
 import type { Db } from '../../db/client.js';
 import { ledgerEntries, locations, users, type LedgerKind } from '../../db/schema/index.js';
+import { ledgerTotals } from './ledger-days.service.js';
 
 export type LedgerListQuery = ListQuery<never, { kind: LedgerKind; order_id: number; location_id: number; from: string; to: string }>;
 
@@ -25,20 +26,36 @@ function where(providerId: number | null, q: LedgerListQuery): SQL | undefined {
   );
 }
 
-/** GET /app/ledger: newest first, filtered, paged, with the sum of all matching entries. */
+/** GET /app/ledger: newest first, filtered, paged, with the count and sum of all matching entries (decision 054: day sums). */
 export async function listLedger(
   db: Db,
   providerId: number | null,
   q: LedgerListQuery,
 ): Promise<Paged<LedgerEntryAnswer> & { sum_cents: number }> {
   const cond = where(providerId, q);
-  const [totals] = await db
-    .select({ total: count(), sum: sum(ledgerEntries.amountCents).mapWith(Number) })
-    .from(ledgerEntries)
-    .where(cond);
+  const f = q.filter;
+  // An order's entries are counted (a few, by its index); any other filter adds the day sums to the entries after them.
+  const totals = f.order_id
+    ? (
+        await db
+          .select({ total: count(), sum: sum(ledgerEntries.amountCents).mapWith(Number) })
+          .from(ledgerEntries)
+          .where(cond)
+      )[0]
+    : await ledgerTotals(db, { providerId, kind: f.kind, locationId: f.location_id, from: f.from, to: f.to }, cond);
   const eater = alias(users, 'eater');
   const actor = alias(users, 'actor');
-  const base = db
+  const newestFirst = [desc(ledgerEntries.at), desc(ledgerEntries.id)];
+  // The page's entries first (a deep page walks ledger_at_provider_idx alone), then their names:
+  // joined before the OFFSET, every skipped entry had its names looked up (decision 054).
+  const ids = db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(cond)
+    .orderBy(...newestFirst)
+    .$dynamic();
+  const pageIds = (q.perPage === 'all' ? ids : ids.limit(q.perPage).offset((q.page - 1) * q.perPage)).as('page_ids');
+  const rows = await db
     .select({
       e: ledgerEntries,
       locationTitle: locations.title,
@@ -48,12 +65,11 @@ export async function listLedger(
       actorEmail: actor.email,
     })
     .from(ledgerEntries)
+    .innerJoin(pageIds, eq(pageIds.id, ledgerEntries.id))
     .leftJoin(locations, eq(locations.id, ledgerEntries.locationId))
     .leftJoin(eater, eq(eater.id, ledgerEntries.userId))
     .leftJoin(actor, eq(actor.id, ledgerEntries.actorId))
-    .where(cond)
-    .orderBy(desc(ledgerEntries.at), desc(ledgerEntries.id));
-  const rows = q.perPage === 'all' ? await base : await base.limit(q.perPage).offset((q.page - 1) * q.perPage);
+    .orderBy(...newestFirst);
   const person = (id: number | null, name: string | null, email: string | null) =>
     id === null || (name === null && email === null) ? null : { id, name: name || email || '' };
   const page = pageOf(
