@@ -2,7 +2,7 @@
  * The staff's orders list of a menu (grouped per location, with sums), one order for its owner or
  * staff, and staff's writes on an order (accept, delete).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrdersByMenuResult } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { locations, menus, orders, payments, providers } from '../../db/schema/index.js';
@@ -48,8 +48,8 @@ export interface OrdersFilter {
   status?: number;
   accepted?: number;
   userId?: number;
-  /** The location the order was placed for. */
-  locationId?: number;
+  /** The location the order was placed for (null: orders without one). */
+  locationId?: number | null;
 }
 
 export function filterWhere(f: OrdersFilter): SQL | undefined {
@@ -58,7 +58,7 @@ export function filterWhere(f: OrdersFilter): SQL | undefined {
     f.status !== undefined ? eq(orders.status, f.status) : undefined,
     f.accepted !== undefined ? eq(orders.accepted, f.accepted) : undefined,
     f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
-    f.locationId !== undefined ? eq(orders.locationId, f.locationId) : undefined,
+    f.locationId === null ? isNull(orders.locationId) : f.locationId !== undefined ? eq(orders.locationId, f.locationId) : undefined,
   );
 }
 
