@@ -144,6 +144,8 @@ export const orderSectionsResult = z.object({
   totals: orderTotals,
   new_count: z.number(),
   sections: z.array(orderSection),
+  /** The menu's cancelled orders (whatever the tab): listed below the sections, read when shown. */
+  cancelled_count: z.number(),
   shifts: z.array(shiftSchema),
   payment_types: z.array(z.enum(ORDER_PAYMENT_TYPES)),
 });

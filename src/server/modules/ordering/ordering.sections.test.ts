@@ -61,12 +61,14 @@ describe('GET /app/dishlists/{id}/order-sections', () => {
     expect(body.new_count).toBe(3);
     expect(body.shifts).toEqual([{ id: s.shift.id, title: 'Rīts' }]);
     expect(body.payment_types).toEqual(['card', 'cash']);
+    expect(body.cancelled_count).toBe(1);
     // The tab of accepted orders: only B's accepted one.
     const accepted: OrderSectionsResult = (
       await staff.get(`/app/dishlists/${s.menu.id}/order-sections?provider_id=${s.provider.id}&accepted=1`)
     ).json();
     expect(accepted.sections.map((x) => [x.location?.id ?? null, x.totals.count, x.new_count])).toEqual([[s.b.id, 1, 0]]);
     expect(accepted.shifts).toEqual([]);
+    expect(accepted.cancelled_count).toBe(1);
   });
 
   it('answers one section’s placed orders with their lines, the orders without a location too', async () => {

@@ -3,12 +3,12 @@
  * section with its sums and new count (one grouped query, the answer grows with locations, not
  * orders), then one section's orders with their lines when it is opened.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { OrderSectionsResult, OrdersByMenuResult } from '../../../shared/schemas/orders.js';
 import { locations, orders, shifts } from '../../db/schema/index.js';
 import type { RequestContext } from '../../lib/context.js';
 import { locationAddressLine } from '../../lib/address-sql.js';
-import { NO_SUMS, orderSums, placedOrder, presentSums, type SumsCents } from '../orders/placed.read.js';
+import { NO_SUMS, ORDER_STATUS, orderSums, placedOrder, presentSums, type SumsCents } from '../orders/placed.read.js';
 import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
 import { filterWhere, ordersByMenu } from './ordering.orders.js';
 
@@ -23,7 +23,8 @@ export async function orderSections(ctx: SectionsCtx, input: { menuId: number; a
   const { db } = ctx;
   const menu = await providerMenu(db, await ctx.provider(), input.menuId);
   const where = and(filterWhere({ menuId: input.menuId, status: 2, accepted: input.accepted }), placedOrder());
-  const [rows, shiftRows, paymentRows] = await Promise.all([
+  const cancelled = and(eq(orders.menuId, input.menuId), eq(orders.status, ORDER_STATUS.cancelled));
+  const [rows, shiftRows, paymentRows, cancelledRows] = await Promise.all([
     db
       .select({
         id: locations.id,
@@ -43,6 +44,7 @@ export async function orderSections(ctx: SectionsCtx, input: { menuId: number; a
       .where(where)
       .orderBy(asc(shifts.title), asc(shifts.id)),
     db.selectDistinct({ type: orders.paymentType }).from(orders).where(where).orderBy(asc(orders.paymentType)),
+    db.select({ n: count() }).from(orders).where(cancelled),
   ]);
   const all: SumsCents = { ...NO_SUMS };
   let newCount = 0;
@@ -64,6 +66,7 @@ export async function orderSections(ctx: SectionsCtx, input: { menuId: number; a
     sections,
     shifts: shiftRows,
     payment_types: paymentRows.map((r) => r.type),
+    cancelled_count: cancelledRows[0]?.n ?? 0,
   };
 }
 
