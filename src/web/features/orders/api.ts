@@ -76,11 +76,11 @@ export function useSectionsOrders(menuId: number | null, filter: AcceptedFilter,
 
 const sectionOrdersPath = (menuId: number) => `/app/dishlists/${menuId}/order-sections/orders`;
 
-/** Cancelled orders of one menu (status 3, decision 031): listed with their refunds, never counted. */
-export function useCancelledOrders(menuId: number | null) {
+/** Cancelled orders of one menu (status 3, decision 031): listed with their refunds, never counted; read when shown (decision 056). */
+export function useCancelledOrders(menuId: number | null, enabled = true) {
   return useApiQuery<OrdersByMenuResult>([...ORDERS_KEY, 'menu', menuId, 'cancelled'], '/app/order', {
     query: ordersQuery(menuId ?? 0, 'all', 3),
-    enabled: menuId !== null,
+    enabled: menuId !== null && enabled,
     staleTime: 0,
   });
 }

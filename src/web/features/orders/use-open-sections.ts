@@ -2,6 +2,9 @@ import { useState } from 'react';
 import type { OrderSectionsResult } from './api';
 import { OPEN_ALL_UP_TO, type AcceptedFilter, type SectionKey } from './filter';
 
+/** The cancelled orders' section (no location id is this). */
+export const CANCELLED: SectionKey = 'cancelled';
+
 /**
  * Which sections of the orders page are open (decision 056). A menu with at most OPEN_ALL_UP_TO
  * orders on its tab when first read opens them all (as the page always did); a bigger one opens

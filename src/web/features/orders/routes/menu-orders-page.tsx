@@ -18,7 +18,7 @@ import { useOrderColumns } from '../components/order-columns';
 import { OrderFilterBar, useOrderFilters } from '../components/order-filters';
 import { PrintButton } from '../components/print-button';
 import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, sectionKey, type SectionKey } from '../filter';
-import { useOpenSections } from '../use-open-sections';
+import { CANCELLED, useOpenSections } from '../use-open-sections';
 import { useFreshOrders } from '../use-fresh-orders';
 import { useOrderActions } from '../use-order-actions';
 import '../../../styles/manage.css';
@@ -38,11 +38,13 @@ export function Component() {
   // Refetched with the orders (same key prefix), so a new order at an unrouted location shows at once.
   const unrouted = useUnrouted([...ORDERS_KEY, 'menu', menuId], menuId);
   const sections = useOrderSections(menuId, filter, live);
-  const cancelled = useCancelledOrders(menuId);
   const menu = sections.data?.dishlist ?? null;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const filters = useOrderFilters();
   const open = useOpenSections(menuId, filter, sections.data);
+  const cancelledCount = sections.data?.cancelled_count ?? 0;
+  const cancelledOpen = open.isOpen(CANCELLED);
+  const cancelled = useCancelledOrders(menuId, cancelledCount > 0 && cancelledOpen);
   const shownSections = (sections.data?.sections ?? []).filter((g) => filters.shows(sectionKey(g.location)));
   const openKeys = shownSections.map((g) => sectionKey(g.location)).filter(open.isOpen);
   const reads = useSectionsOrders(menuId, filter, openKeys, live);
@@ -206,18 +208,33 @@ export function Component() {
       <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}
-      {cancelled.data && cancelled.data.data.length > 0 && (
+      {cancelledCount > 0 && (
         <section className="card ord-group" aria-labelledby="ord-cancelled">
           <h2 className="ord-group__title" id="ord-cancelled">
             {t('cancelledTitle')}
           </h2>
-          <Table
-            columns={cancelledColumns}
-            rows={cancelled.data.data.flatMap((g) => g.orders)}
-            rowKey={(o) => o.id}
-            perPage={1000}
-            emptyText={t('empty')}
-          />
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={cancelledOpen}
+            aria-controls="ord-cancelled-list"
+            onClick={() => open.toggle(CANCELLED)}
+          >
+            {t(cancelledOpen ? 'hideCancelled' : 'showCancelled', { count: cancelledCount })}
+          </Button>
+          <div id="ord-cancelled-list" hidden={!cancelledOpen}>
+            {cancelledOpen && !cancelled.data && <Spinner block />}
+            {cancelledOpen && cancelled.data && (
+              <Table
+                columns={cancelledColumns}
+                rows={cancelled.data.data.flatMap((g) => g.orders)}
+                rowKey={(o) => o.id}
+                perPage={1000}
+                loading={cancelled.isFetching}
+                emptyText={t('empty')}
+              />
+            )}
+          </div>
         </section>
       )}
       <ConfirmDialog
