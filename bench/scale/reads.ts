@@ -72,6 +72,21 @@ export function readsOf(s: Shape, today: string): Read[] {
       path: `/app/order?filter[dishlist_id]=${menu}&filter[status]=2&filter[accepted]=0&per_page=all&full=1`,
       rounds: 3,
     },
+    {
+      name: 'Cancelled orders of today’s menu (full)',
+      who: 'kitchen',
+      interactive: true,
+      path: `/app/order?filter[dishlist_id]=${menu}&filter[status]=3&per_page=all&full=1`,
+    },
+    // The orders page by location (decision 056): the sections first, a section's orders when opened.
+    { name: 'Orders page sections', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/order-sections` },
+    { name: 'Orders page sections, new', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/order-sections?accepted=0` },
+    {
+      name: 'A section’s orders (a location)',
+      who: 'kitchen',
+      interactive: true,
+      path: `/app/dishlists/${menu}/order-sections/orders?location=${location}`,
+    },
     { name: 'Orders of today’s menu, page 1', who: 'kitchen', interactive: true, path: `/app/order?filter[dishlist_id]=${menu}&page=1` },
     {
       name: 'Orders of today’s menu, page 200',

@@ -99,3 +99,47 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
   await expect(rowOf(third.orderId)).toBeVisible();
   await scanA11y(page, 'orders page filtered');
 });
+
+// Decision 056: a big menu's page reads the sections' totals first and a location's orders only
+// when its section is opened. The demo menu is small, so the sections' answer is made to count
+// more orders than the page opens at once; the orders themselves come from the server.
+test('a big menu opens a location’s orders on demand', async ({ page, request }) => {
+  const customer = await newCustomer(request);
+  const placed = await placeOrder(request, customer);
+  await storedSession(page, 'kitchen@demo.lv');
+  await page.route(
+    (url) => url.pathname.endsWith('/order-sections'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { totals: { count: number } };
+      await route.fulfill({ response, json: { ...body, totals: { ...body.totals, count: 10_000 } } });
+    },
+  );
+  const sectionReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/order-sections/orders')) sectionReads.push(r.url());
+  });
+  await page.goto(`/orders/${placed.menu.id}`);
+  const group = page.getByRole('region', { name: LOCATION });
+  const show = group.getByRole('button', { name: `Show orders of ${LOCATION}` });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(group.getByText('Cash', { exact: true }).first()).toBeVisible();
+  const row = group.getByRole('row').filter({ has: page.getByText(`No. ${placed.orderId}`, { exact: true }) });
+  await expect(row).toHaveCount(0);
+  expect(sectionReads).toEqual([]);
+
+  // "Accept all new" of a section not opened reads its orders for the confirmation's count.
+  await group.getByRole('button', { name: new RegExp(`^Accept all new \\(\\d+\\) in ${LOCATION}$`) }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept new orders' });
+  await expect(dialog).toContainText(new RegExp(`Accept all new orders of ${LOCATION} \\([1-9]\\d*\\)\\?`));
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opening the section (keyboard) reads its orders.
+  await show.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText('New');
+  await expect(group.getByRole('button', { name: `Hide orders of ${LOCATION}` })).toHaveAttribute('aria-expanded', 'true');
+  expect(sectionReads.some((u) => /[?&]location=\d+/.test(u))).toBe(true);
+  await scanA11y(page, 'orders page of a big menu, one section open');
+});

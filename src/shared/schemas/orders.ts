@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idFilter, listQuerySchema } from '../list-query.js';
 import { dishlistSummary, ORDER_PAYMENT_TYPES, shiftSchema } from './ordering.js';
-import { dbId } from './ids.js';
+import { dbId, dbIdParam } from './ids.js';
 
 /*
  * Orders API: staff's incoming orders (list, accept, delete, print) and the order as every
@@ -126,6 +126,36 @@ export const ordersByMenuResult = z.object({
   totals: orderTotals,
 });
 export type OrdersByMenuResult = z.infer<typeof ordersByMenuResult>;
+
+/** One location's section of the orders page: its sums and how many of its orders are new (decision 056). */
+export const orderSection = z.object({
+  location: ordersByLocation.shape.location,
+  totals: orderTotals,
+  new_count: z.number(),
+});
+
+/**
+ * GET /app/dishlists/{id}/order-sections?accepted=: the orders page's first answer, its size
+ * bounded by locations: each location's section totals, the menu's totals and the shifts and
+ * payment types its filter offers. A section's orders come on demand (`…/order-sections/orders`).
+ */
+export const orderSectionsResult = z.object({
+  dishlist: dishlistSummary,
+  totals: orderTotals,
+  new_count: z.number(),
+  sections: z.array(orderSection),
+  /** The menu's cancelled orders (whatever the tab): listed below the sections, read when shown. */
+  cancelled_count: z.number(),
+  shifts: z.array(shiftSchema),
+  payment_types: z.array(z.enum(ORDER_PAYMENT_TYPES)),
+});
+export type OrderSectionsResult = z.infer<typeof orderSectionsResult>;
+
+/** ?accepted=0|1: the page's tab (absent: all placed orders). */
+export const orderSectionsQuery = z.object({ accepted: z.coerce.number().int().min(0).max(1).optional() });
+
+/** GET /app/dishlists/{id}/order-sections/orders?location=7|none&accepted=: one section's placed orders, as `ordersByMenuResult`. */
+export const sectionOrdersQuery = orderSectionsQuery.extend({ location: z.union([z.literal('none'), dbIdParam]) });
 
 /** Staff's orders list: 20 a page unless per_page says otherwise. */
 export const ORDERS_PER_PAGE = 20;

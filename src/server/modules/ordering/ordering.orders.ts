@@ -2,7 +2,7 @@
  * The staff's orders list of a menu (grouped per location, with sums), one order for its owner or
  * staff, and staff's writes on an order (accept, delete).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrdersByMenuResult } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import { locations, menus, orders, payments, providers } from '../../db/schema/index.js';
@@ -48,8 +48,8 @@ export interface OrdersFilter {
   status?: number;
   accepted?: number;
   userId?: number;
-  /** The location the order was placed for. */
-  locationId?: number;
+  /** The location the order was placed for (null: orders without one). */
+  locationId?: number | null;
 }
 
 export function filterWhere(f: OrdersFilter): SQL | undefined {
@@ -58,19 +58,22 @@ export function filterWhere(f: OrdersFilter): SQL | undefined {
     f.status !== undefined ? eq(orders.status, f.status) : undefined,
     f.accepted !== undefined ? eq(orders.accepted, f.accepted) : undefined,
     f.userId !== undefined ? eq(orders.userId, f.userId) : undefined,
-    f.locationId !== undefined ? eq(orders.locationId, f.locationId) : undefined,
+    f.locationId === null ? isNull(orders.locationId) : f.locationId !== undefined ? eq(orders.locationId, f.locationId) : undefined,
   );
 }
 
 /** Staff: the orders of one menu grouped per location (locations by title), with totals. */
 export async function ordersByMenu(ctx: OrdersCtx, f: OrdersFilter): Promise<OrdersByMenuResult> {
   const { db } = ctx;
-  const menuRow =
-    f.menuId !== undefined
-      ? await db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, f.menuId))
-      : [];
   const where = filterWhere(f);
-  const entries = await loadOrderEntries(ctx, { where, order: 'oldest', staffView: true });
+  // The menu, the orders and their sums are independent reads: one round trip's wait for the three.
+  const [menuRow, entries, sums] = await Promise.all([
+    f.menuId !== undefined
+      ? db.select(summaryColumns).from(menus).innerJoin(providers, eq(providers.id, menus.providerId)).where(eq(menus.id, f.menuId))
+      : [],
+    loadOrderEntries(ctx, { where, order: 'oldest', staffView: true }),
+    sumsByLocation(db, where),
+  ]);
   const locationIds = [...new Set(entries.map((e) => e.order.user.location?.id).filter((id): id is number => id !== undefined))];
   const locationRows = locationIds.length
     ? await db
@@ -86,7 +89,6 @@ export async function ordersByMenu(ctx: OrdersCtx, f: OrdersFilter): Promise<Ord
     groups.set(key, g);
   }
   const byId = new Map(locationRows.map((l) => [l.id, l]));
-  const sums = await sumsByLocation(db, where);
   const all = { ...NO_SUMS };
   for (const s of sums.values()) for (const k of Object.keys(all) as (keyof SumsCents)[]) all[k] += s[k];
   const data = [...groups.entries()]

@@ -19,6 +19,9 @@ import {
   cancelOrderResult,
   order,
   ordersByMenuResult,
+  orderSectionsQuery,
+  orderSectionsResult,
+  sectionOrdersQuery,
   ordersQuery,
   printOrdersQuery,
 } from '../../../shared/schemas/orders.js';
@@ -34,6 +37,7 @@ import { acceptAllNew, countNewOrders } from './ordering.accept-all.js';
 import { printOrdersPdf } from './ordering.orders.pdf.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
+import { orderSections, sectionOrders } from './ordering.sections.js';
 import { listSelectableUsers } from './ordering.users.js';
 import { orderPlacer } from './place-order.js';
 import { STAFF } from '../../../shared/roles.js';
@@ -177,6 +181,24 @@ export async function orderingRoutes(app: App, deps: Deps) {
       const data = await loadOrders(req.ctx, { where, page, staffView: true });
       return pageOf(data, total, q);
     },
+  );
+
+  // The orders page bounded by location (decision 056): the sections' totals first, a section's orders when opened.
+  app.get(
+    '/dishlists/:id/order-sections',
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], params: idParams, querystring: orderSectionsQuery, response: { 200: orderSectionsResult } },
+    },
+    async (req) => orderSections(req.ctx, { menuId: req.params.id, accepted: req.query.accepted }),
+  );
+  app.get(
+    '/dishlists/:id/order-sections/orders',
+    {
+      config: { access: STAFF },
+      schema: { tags: ['ordering'], params: idParams, querystring: sectionOrdersQuery, response: { 200: ordersByMenuResult } },
+    },
+    async (req) => sectionOrders(req.ctx, { menuId: req.params.id, location: req.query.location, accepted: req.query.accepted }),
   );
 
   // The orders print-out (spec 7): the menu's orders per location as a PDF, for staff. Fetched with

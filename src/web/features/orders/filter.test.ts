@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedSearch, ordersQuery, parseAcceptedFilter, parseMenuId, printFileName, printQuery, toggledAccepted } from './filter';
+import {
+  acceptedSearch,
+  ordersQuery,
+  parseAcceptedFilter,
+  parseMenuId,
+  printFileName,
+  printQuery,
+  sectionKey,
+  sectionOrdersQuery,
+  sectionsQuery,
+  toggledAccepted,
+} from './filter';
 
 describe('orders filter', () => {
   it('reads ?accepted= as new, accepted or all', () => {
@@ -45,5 +56,14 @@ describe('orders filter', () => {
     expect(printFileName('Pusdienas 12.05.', 7)).toBe('pusdienas-12-05-7.pdf');
     expect(printFileName('Pusdienas', 7, { id: 3, title: 'Ērgļu birojs' })).toBe('pusdienas-erglu-birojs-7-3.pdf');
     expect(printFileName('Обед', 7)).toBe('orders-7.pdf');
+  });
+
+  it('names a section by its location (none: orders without one) and asks for its orders in the tab', () => {
+    expect(sectionKey({ id: 7 })).toBe('7');
+    expect(sectionKey(null)).toBe('none');
+    expect(sectionsQuery('new')).toEqual({ accepted: 0 });
+    expect(sectionsQuery('all')).toEqual({ accepted: undefined });
+    expect(sectionOrdersQuery('7', 'accepted')).toEqual({ location: '7', accepted: 1 });
+    expect(sectionOrdersQuery('none', 'all')).toEqual({ location: 'none', accepted: undefined });
   });
 });

@@ -30,6 +30,25 @@ export function ordersQuery(menuId: number, filter: AcceptedFilter, status: 2 | 
   };
 }
 
+/** A section of the orders page: a location's id, or 'none' for orders without a location. */
+export type SectionKey = string;
+
+/** The section key of a location (null: orders without one). */
+export const sectionKey = (location: { id: number } | null): SectionKey => (location ? String(location.id) : 'none');
+
+/** Query of the sections (GET /app/dishlists/{id}/order-sections): the page's tab. */
+export function sectionsQuery(filter: AcceptedFilter): Query {
+  return printQuery(filter);
+}
+
+/** Query of a section's orders (GET /app/dishlists/{id}/order-sections/orders). */
+export function sectionOrdersQuery(key: SectionKey, filter: AcceptedFilter): Query {
+  return { location: key, ...printQuery(filter) };
+}
+
+/** A menu with at most this many orders (of the tab) opens every section at once; a bigger one opens them on demand. */
+export const OPEN_ALL_UP_TO = 300;
+
 /** The acceptance flag an order gets from its Accept / Revoke Acceptance button. */
 export function toggledAccepted(accepted: number): 0 | 1 {
   return accepted === 1 ? 0 : 1;

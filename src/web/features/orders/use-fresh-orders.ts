@@ -1,26 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from './api';
+import type { SectionKey } from './filter';
 
 /**
  * Orders that arrived while the page was open: highlighted until seen (accepted, or "Mark as
- * seen"). The first list of a menu is what was there already; later lists add what is new.
+ * seen"). A section's first list (read when it opens, decision 056) is what was there already;
+ * its later lists add what is new.
  */
-export function useFreshOrders(menuId: number | null, groups: readonly { orders: readonly Order[] }[] | undefined) {
-  const known = useRef<{ menuId: number | null; ids: Set<number> | null }>({ menuId: null, ids: null });
+export function useFreshOrders(menuId: number | null, sections: ReadonlyMap<SectionKey, readonly Order[]>) {
+  const known = useRef<{ menuId: number | null; sections: Set<SectionKey>; ids: Set<number> }>({
+    menuId: null,
+    sections: new Set(),
+    ids: new Set(),
+  });
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => {
-    if (!groups) return;
-    const ids = groups.flatMap((g) => g.orders.map((o) => o.id));
-    const k = known.current;
-    if (k.menuId !== menuId || k.ids === null) {
-      known.current = { menuId, ids: new Set(ids) };
+    if (known.current.menuId !== menuId) {
+      known.current = { menuId, sections: new Set(), ids: new Set() };
       setFresh(new Set());
-      return;
     }
-    const arrived = ids.filter((id) => !k.ids!.has(id));
-    for (const id of arrived) k.ids.add(id);
+    const arrived = newlyArrived(known.current, sections);
     if (arrived.length > 0) setFresh((prev) => new Set([...prev, ...arrived]));
-  }, [groups, menuId]);
+  }, [sections, menuId]);
   return {
     fresh,
     /** These orders were seen (accepted): no longer highlighted. */
@@ -33,4 +34,19 @@ export function useFreshOrders(menuId: number | null, groups: readonly { orders:
     /** "Mark as seen": none highlighted. */
     seenAll: () => setFresh(new Set()),
   };
+}
+
+/** Adds the sections' orders to what is known; answers those that arrived in a section read before. */
+function newlyArrived(k: { sections: Set<SectionKey>; ids: Set<number> }, sections: ReadonlyMap<SectionKey, readonly Order[]>): number[] {
+  const arrived: number[] = [];
+  for (const [key, orders] of sections) {
+    const first = !k.sections.has(key);
+    k.sections.add(key);
+    for (const o of orders) {
+      if (k.ids.has(o.id)) continue;
+      k.ids.add(o.id);
+      if (!first) arrived.push(o.id);
+    }
+  }
+  return arrived;
 }

@@ -8,8 +8,14 @@ import { toggledAccepted } from './filter';
 
 export type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-/** "Accept all new": the location (null: the whole menu) and exactly the new orders the confirmation counted. */
-export type AcceptAsk = { location: { id: number; title: string } | null; ids: number[] };
+/**
+ * "Accept all new": the location (null: the whole menu) and exactly the new orders the confirmation
+ * counted; `ids` null (a big menu whose sections were not all read, decision 056): all new ones of the menu.
+ */
+export type AcceptAsk = { location: { id: number; title: string } | null; ids: number[] | null; count: number };
+
+/** The most order ids "Accept all new" sends (the API's limit); more are accepted as "all new of the menu". */
+const MAX_IDS = 5000;
 
 /**
  * What staff do to a menu's orders (spec 2, 4): accept or revoke one, delete one, accept all new
@@ -28,7 +34,7 @@ export function useOrderActions(menuId: number | null, seen: (ids: number[]) => 
   // arrives while the dialog is open stays new, and the answer says how many did.
   const [acceptAsk, setAcceptAsk] = useState<AcceptAsk | null>(null);
   const acceptAll = useMutation({
-    mutationFn: (ask: AcceptAsk) => ordersApi.acceptAll(menuId ?? 0, ask.ids, ask.location?.id),
+    mutationFn: (ask: AcceptAsk) => ordersApi.acceptAll(menuId ?? 0, ask.ids ?? undefined, ask.location?.id),
     onMutate: () => setOutcome(null),
     onSuccess: (answer) => {
       setAcceptAsk(null);
@@ -69,8 +75,14 @@ export function useOrderActions(menuId: number | null, seen: (ids: number[]) => 
     setOutcome,
     acceptAsk,
     /** Asks to accept the new ones among the orders shown (of a location, or of the menu when null). */
-    askAcceptAll: (location: { id: number; title: string } | null, shown: readonly Order[]) =>
-      setAcceptAsk({ location, ids: shown.filter((o) => o.accepted !== 1).map((o) => o.id) }),
+    askAcceptAll: (location: { id: number; title: string } | null, shown: readonly Order[]) => {
+      const ids = shown.filter((o) => o.accepted !== 1).map((o) => o.id);
+      // None new any more (a section read only now): the lists catch up instead.
+      if (ids.length === 0) return void refresh();
+      setAcceptAsk({ location, ids: location === null && ids.length > MAX_IDS ? null : ids, count: ids.length });
+    },
+    /** Asks to accept all new orders of the menu (the sections counted `count`), none of them read. */
+    askAcceptAllNew: (count: number) => setAcceptAsk({ location: null, ids: null, count }),
     cancelAcceptAll: () => setAcceptAsk(null),
     acceptAll,
     update,

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, type FilterSpec } from '../../../components/manage/filter-bar';
 import { TextField } from '../../../components/ui/field';
-import type { Order } from '../api';
-
-type Group = { location: { id: number; title: string } | null; orders: Order[] };
+import type { Order, OrderSectionsResult } from '../api';
+import { sectionKey, type SectionKey } from '../filter';
 
 /** Search and filters narrow the lists on the page; the totals stay the menu's and location's. */
 export function useOrderFilters() {
@@ -12,30 +11,30 @@ export function useOrderFilters() {
   const [location, setLocation] = useState('');
   const [shift, setShift] = useState('');
   const [payment, setPayment] = useState('');
-  const matches = (o: Order) =>
-    (!person.trim() || o.user.first_name.toLocaleLowerCase().includes(person.trim().toLocaleLowerCase())) &&
-    (!shift || String(o.shift?.id ?? '') === shift) &&
-    (!payment || o.payment_type === payment);
   return {
     values: { person, location, shift, payment },
     set: { person: setPerson, location: setLocation, shift: setShift, payment: setPayment },
-    /** The groups of the chosen location, each with only the orders that match. */
-    apply: <G extends Group>(groups: readonly G[]): G[] =>
-      groups
-        .filter((g) => !location || String(g.location?.id ?? 'none') === location)
-        .map((g) => ({ ...g, orders: g.orders.filter(matches) })),
+    /** Whether the person, shift or payment filter narrows the orders (the location one picks sections). */
+    narrows: Boolean(person.trim() || shift || payment),
+    /** Whether a section is shown: the chosen location's only. */
+    shows: (key: SectionKey) => !location || key === location,
+    /** The orders that match. */
+    apply: (orders: readonly Order[]): Order[] =>
+      orders.filter(
+        (o) =>
+          (!person.trim() || o.user.first_name.toLocaleLowerCase().includes(person.trim().toLocaleLowerCase())) &&
+          (!shift || String(o.shift?.id ?? '') === shift) &&
+          (!payment || o.payment_type === payment),
+      ),
   };
 }
 
 export type OrderFilters = ReturnType<typeof useOrderFilters>;
 
-/** The filter bar: the customer's name, and the location, shift and payment type among the menu's orders. */
-export function OrderFilterBar({ filters, groups }: { filters: OrderFilters; groups: readonly Group[] }) {
+/** The filter bar: the customer's name, and the location, shift and payment type among the menu's orders (from its sections). */
+export function OrderFilterBar({ filters, sections }: { filters: OrderFilters; sections: OrderSectionsResult }) {
   const { t } = useTranslation('orders');
   const { values, set } = filters;
-  const all = groups.flatMap((g) => g.orders);
-  const shifts = [...new Map(all.flatMap((o) => (o.shift ? [[o.shift.id, o.shift.title] as const] : []))).entries()];
-  const payments = [...new Set(all.map((o) => o.payment_type))];
   const any = t('filters.any');
   const selects: FilterSpec<'location' | 'shift' | 'payment'>[] = [
     {
@@ -43,10 +42,16 @@ export function OrderFilterBar({ filters, groups }: { filters: OrderFilters; gro
       label: t('filters.location'),
       type: 'select',
       any,
-      options: groups.map((g) => [String(g.location?.id ?? 'none'), g.location?.title ?? t('noLocation')]),
+      options: sections.sections.map((g) => [sectionKey(g.location), g.location?.title ?? t('noLocation')]),
     },
-    { key: 'shift', label: t('columns.shift'), type: 'select', any, options: shifts.map(([id, title]) => [String(id), title]) },
-    { key: 'payment', label: t('filters.payment'), type: 'select', any, options: payments.map((p) => [p, t(`paymentType.${p}`)]) },
+    { key: 'shift', label: t('columns.shift'), type: 'select', any, options: sections.shifts.map((s) => [String(s.id), s.title]) },
+    {
+      key: 'payment',
+      label: t('filters.payment'),
+      type: 'select',
+      any,
+      options: sections.payment_types.map((p) => [p, t(`paymentType.${p}`)]),
+    },
   ];
   return (
     <div className="ord-filters" role="search" aria-label={t('filters.label')}>

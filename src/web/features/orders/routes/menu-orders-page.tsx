@@ -11,13 +11,14 @@ import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { KitchenPrintOuts } from '../../../components/kitchen/print-outs';
 import { UnroutedWarning, useUnrouted } from '../../../components/laps/unrouted-warning';
-import { ORDERS_KEY, useCancelledOrders, useLiveOrders, useMenuOrders } from '../api';
+import { ORDERS_KEY, ordersApi, useCancelledOrders, useLiveOrders, useOrderSections, useSectionsOrders } from '../api';
 import { LocationTotals } from '../components/location-totals';
-import { LocationOrders, newCount } from '../components/location-orders';
+import { LocationOrders, newCount, type Section, type SectionOrders } from '../components/location-orders';
 import { useOrderColumns } from '../components/order-columns';
 import { OrderFilterBar, useOrderFilters } from '../components/order-filters';
 import { PrintButton } from '../components/print-button';
-import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId } from '../filter';
+import { ACCEPTED_FILTERS, acceptedSearch, parseAcceptedFilter, parseMenuId, sectionKey, type SectionKey } from '../filter';
+import { CANCELLED, useOpenSections } from '../use-open-sections';
 import { useFreshOrders } from '../use-fresh-orders';
 import { useOrderActions } from '../use-order-actions';
 import '../../../styles/manage.css';
@@ -36,87 +37,114 @@ export function Component() {
   const live = useLiveOrders(menuId);
   // Refetched with the orders (same key prefix), so a new order at an unrouted location shows at once.
   const unrouted = useUnrouted([...ORDERS_KEY, 'menu', menuId], menuId);
-  const orders = useMenuOrders(menuId, filter, live);
-  const cancelled = useCancelledOrders(menuId);
-  const menu = orders.data?.dishlist ?? null;
+  const sections = useOrderSections(menuId, filter, live);
+  const menu = sections.data?.dishlist ?? null;
   useDocumentTitle(menu ? `${t('title')}: ${menu.title}` : t('title'));
   const filters = useOrderFilters();
-  const { fresh, seen, seenAll } = useFreshOrders(menuId, orders.data?.data);
+  const open = useOpenSections(menuId, filter, sections.data);
+  const cancelledCount = sections.data?.cancelled_count ?? 0;
+  const cancelledOpen = open.isOpen(CANCELLED);
+  const cancelled = useCancelledOrders(menuId, cancelledCount > 0 && cancelledOpen);
+  const shownSections = (sections.data?.sections ?? []).filter((g) => filters.shows(sectionKey(g.location)));
+  const openKeys = shownSections.map((g) => sectionKey(g.location)).filter(open.isOpen);
+  const reads = useSectionsOrders(menuId, filter, openKeys, live);
+  const loaded = new Map<SectionKey, SectionOrders>(
+    openKeys.map((key, i) => {
+      const r = reads[i]!;
+      return [
+        key,
+        { orders: r.data?.data.flatMap((g) => g.orders), fetching: r.isFetching, error: r.error, refetch: () => void r.refetch() },
+      ];
+    }),
+  );
+  const loadedOrders = new Map([...loaded].flatMap(([key, r]) => (r.orders ? [[key, r.orders] as const] : [])));
+  const { fresh, seen, seenAll } = useFreshOrders(menuId, loadedOrders);
   const actions = useOrderActions(menuId, seen);
   const { outcome, acceptAsk, acceptAll, busy, askAcceptAll } = actions;
   const { columns, cancelledColumns } = useOrderColumns({ fresh, actions, zone: menu?.timezone });
 
-  // An unknown menu: a 404, or an answer naming no menu.
-  if (menuId === null || (!orders.data && isNotFound(orders.error)) || (orders.data && orders.data.dishlist === null)) {
+  // An unknown menu (or another provider's): a 404.
+  if (menuId === null || (!sections.data && isNotFound(sections.error))) {
     return <StatusPage kind="notFound" />;
   }
   let body;
-  if (orders.isPending) {
+  if (sections.isPending) {
     body = <Spinner block />;
-  } else if (!orders.data) {
+  } else if (!sections.data) {
     body = (
       <Notice tone="error">
-        {errorMessage(orders.error, t('errors.loadFailed'))}{' '}
-        <Button size="sm" variant="ghost" onClick={() => void orders.refetch()}>
+        {errorMessage(sections.error, t('errors.loadFailed'))}{' '}
+        <Button size="sm" variant="ghost" onClick={() => void sections.refetch()}>
           {t('retry')}
         </Button>
       </Notice>
     );
-  } else if (orders.data.data.length === 0) {
+  } else if (sections.data.sections.length === 0) {
     body = <p className="card ord-empty">{t('empty')}</p>;
   } else {
-    const allGroups = orders.data.data;
-    const groups = filters.apply(allGroups);
+    const summary = sections.data;
+    // "Accept all new" of the menu: exactly the new orders shown when every shown section is read
+    // (issue 24), else (a big menu, no filter) all new ones of the menu, counted by the sections.
+    const allRead = shownSections.length > 0 && shownSections.every((g) => loadedOrders.has(sectionKey(g.location)));
+    const shownOrders = allRead ? [...loadedOrders.values()].flatMap((orders) => filters.apply(orders)) : null;
+    const unfiltered = !filters.narrows && !filters.values.location;
+    const menuNew = shownOrders ? newCount(shownOrders) : unfiltered ? summary.new_count : 0;
+    const askSection = (g: Section) => {
+      const key = sectionKey(g.location);
+      const read = loadedOrders.get(key);
+      if (read) return askAcceptAll(g.location, filters.apply(read));
+      ordersApi.sectionOrders(menuId, key, filter).then(
+        (answer) => askAcceptAll(g.location, filters.apply(answer?.data.flatMap((x) => x.orders) ?? [])),
+        (error: unknown) => actions.setOutcome({ tone: 'error', text: errorMessage(error, t('errors.loadFailed')) }),
+      );
+    };
     body = (
       <>
-        <OrderFilterBar filters={filters} groups={allGroups} />
-        <>
-          <div className="ord-print-all">
-            {newCount(groups.flatMap((g) => g.orders)) > 0 && (
-              <Button
-                variant="primary"
-                disabled={busy}
-                loading={acceptAll.isPending && acceptAll.variables.location === null}
-                onClick={() =>
-                  askAcceptAll(
-                    null,
-                    groups.flatMap((g) => g.orders),
-                  )
-                }
-              >
-                {t('acceptAll.menu', { count: newCount(groups.flatMap((g) => g.orders)) })}
-              </Button>
-            )}
-            {fresh.size > 0 && (
-              <Button variant="ghost" onClick={seenAll}>
-                {t('markSeen', { count: fresh.size })}
-              </Button>
-            )}
-            <PrintButton
-              menuId={menuId}
-              menuTitle={menu?.title ?? ''}
-              filter={filter}
-              label={t('print.all')}
-              ariaLabel={t('print.allNamed')}
+        <OrderFilterBar filters={filters} sections={summary} />
+        <div className="ord-print-all">
+          {menuNew > 0 && (
+            <Button
               variant="primary"
-            />
-          </div>
-          {groups.length > 1 && (
-            <section className="card ord-group" aria-labelledby="ord-all">
-              <h2 className="ord-group__title" id="ord-all">
-                {t('allLocations')}
-              </h2>
-              <LocationTotals totals={orders.data.totals} />
-            </section>
+              disabled={busy}
+              loading={acceptAll.isPending && acceptAll.variables.location === null}
+              onClick={() => (shownOrders ? askAcceptAll(null, shownOrders) : actions.askAcceptAllNew(summary.new_count))}
+            >
+              {t('acceptAll.menu', { count: menuNew })}
+            </Button>
           )}
-          <LocationOrders
-            groups={groups}
-            menu={{ id: menuId, title: menu?.title ?? '', filter }}
-            columns={columns}
-            actions={actions}
-            loading={orders.isFetching}
+          {fresh.size > 0 && (
+            <Button variant="ghost" onClick={seenAll}>
+              {t('markSeen', { count: fresh.size })}
+            </Button>
+          )}
+          <PrintButton
+            menuId={menuId}
+            menuTitle={menu?.title ?? ''}
+            filter={filter}
+            label={t('print.all')}
+            ariaLabel={t('print.allNamed')}
+            variant="primary"
           />
-        </>
+        </div>
+        {summary.sections.length > 1 && (
+          <section className="card ord-group" aria-labelledby="ord-all">
+            <h2 className="ord-group__title" id="ord-all">
+              {t('allLocations')}
+            </h2>
+            <LocationTotals totals={summary.totals} />
+          </section>
+        )}
+        <LocationOrders
+          sections={shownSections}
+          menu={{ id: menuId, title: menu?.title ?? '', filter }}
+          columns={columns}
+          actions={actions}
+          filters={filters}
+          isOpen={open.isOpen}
+          toggle={open.toggle}
+          loaded={loaded}
+          askAcceptAll={askSection}
+        />
       </>
     );
   }
@@ -180,18 +208,33 @@ export function Component() {
       <p className="muted ord-live">{live ? t('live.on') : t('live.off')}</p>
       <div aria-live="polite">{outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}</div>
       {body}
-      {cancelled.data && cancelled.data.data.length > 0 && (
+      {cancelledCount > 0 && (
         <section className="card ord-group" aria-labelledby="ord-cancelled">
           <h2 className="ord-group__title" id="ord-cancelled">
             {t('cancelledTitle')}
           </h2>
-          <Table
-            columns={cancelledColumns}
-            rows={cancelled.data.data.flatMap((g) => g.orders)}
-            rowKey={(o) => o.id}
-            perPage={1000}
-            emptyText={t('empty')}
-          />
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={cancelledOpen}
+            aria-controls="ord-cancelled-list"
+            onClick={() => open.toggle(CANCELLED)}
+          >
+            {t(cancelledOpen ? 'hideCancelled' : 'showCancelled', { count: cancelledCount })}
+          </Button>
+          <div id="ord-cancelled-list" hidden={!cancelledOpen}>
+            {cancelledOpen && !cancelled.data && <Spinner block />}
+            {cancelledOpen && cancelled.data && (
+              <Table
+                columns={cancelledColumns}
+                rows={cancelled.data.data.flatMap((g) => g.orders)}
+                rowKey={(o) => o.id}
+                perPage={1000}
+                loading={cancelled.isFetching}
+                emptyText={t('empty')}
+              />
+            )}
+          </div>
         </section>
       )}
       <ConfirmDialog
@@ -200,8 +243,8 @@ export function Component() {
         title={t('acceptAll.title')}
         message={
           acceptAsk?.location
-            ? t('acceptAll.confirmLocation', { count: acceptAsk.ids.length, location: acceptAsk.location.title })
-            : t('acceptAll.confirmMenu', { count: acceptAsk?.ids.length ?? 0 })
+            ? t('acceptAll.confirmLocation', { count: acceptAsk.count, location: acceptAsk.location.title })
+            : t('acceptAll.confirmMenu', { count: acceptAsk?.count ?? 0 })
         }
         confirmLabel={t('acceptAll.confirm')}
         busy={acceptAll.isPending}
