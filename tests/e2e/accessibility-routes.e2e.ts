@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectFocusNotOnBody, scanA11y, sidewaysOverflow, test } from './a11y';
-import { DEMO_PASSWORD, newCustomer, sessionToken, storedSession, todaysMenu } from './ordering-support';
+import { DEMO_PASSWORD, newCustomer, newManager, ownLocation, sessionToken, storedSession, todaysMenu } from './ordering-support';
 
 /**
  * Every route of every role, in Latvian (the default language): axe-core at 1280 px (desktop),
@@ -154,8 +154,10 @@ async function visitRole(page: Page, role: string, email: string, details: strin
 }
 
 test('customer routes', async ({ page, request }) => {
-  const cancel = await placeOrder(request, 'anna@demo.lv');
-  await visitRole(page, 'customer', 'anna@demo.lv', ['/privacy', '/terms-and-conditions'], 'login page');
+  // A customer of the journey's own at Birojs Centrs (subsidy): her order and history are hers alone.
+  const customer = (await newCustomer(request, 'Birojs Centrs', 'Anna')).email;
+  const cancel = await placeOrder(request, customer);
+  await visitRole(page, 'customer', customer, ['/privacy', '/terms-and-conditions'], 'login page');
 
   // An expanded set meal keeps its options inside a 320 px window (WCAG 1.4.10).
   await page.setViewportSize(NARROW);
@@ -178,8 +180,10 @@ test('customer routes', async ({ page, request }) => {
 });
 
 test('manager routes', async ({ page, request }) => {
-  const cancel = await placeOrder(request, 'manager@demo.lv');
-  await visitRole(page, 'manager', 'manager@demo.lv', [], 'stored session');
+  // A manager of the journey's own (of a location of its own): no other journey reads her team or orders.
+  const manager = (await newManager(request, await ownLocation(request, 'Managed office'), 'Inga')).email;
+  const cancel = await placeOrder(request, manager);
+  await visitRole(page, 'manager', manager, [], 'stored session');
   await cancel();
 });
 

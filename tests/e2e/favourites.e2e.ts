@@ -1,10 +1,11 @@
 import { expect, scanA11y, test } from './a11y';
-import { dishCard, signIn } from './ordering-support';
+import { dishCard, newCustomer, signIn } from './ordering-support';
 
 // Issue 11: a heart on a dish card marks a favourite; favourites show first in their category
 // and under the "Favourites only" filter, and stay the user's own across visits.
-test('a customer marks a favourite, sees it first and filters by favourites', async ({ page }) => {
-  await signIn(page, 'manager@demo.lv');
+test('a customer marks a favourite, sees it first and filters by favourites', async ({ page, request }) => {
+  // A customer of the journey's own: her favourites reorder no other journey's menu.
+  await signIn(page, (await newCustomer(request, 'Birojs Centrs', 'Ilze')).email);
 
   const drinks = page.getByRole('region', { name: 'Drinks' });
   const heart = dishCard(page, 'Mineral water').getByRole('button', { name: 'Favourite: Mineral water' });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './a11y';
-import { apiToken, signIn, todaysMenu } from './ordering-support';
+import { newCustomer, ownMenu, sessionToken, signIn } from './ordering-support';
 
 // Decision 023: the app can be installed (manifest, icons, a service worker) and keeps working
 // across deploys and, for the kitchen display, without the network. The other journeys block
@@ -47,8 +47,9 @@ test("after a deploy the next page load gets the new index.html, not the worker'
 });
 
 test('the kitchen display keeps showing its last data when the network goes away', async ({ page, context, request }) => {
-  const customer = await apiToken(request, 'edgars@demo.lv');
-  const menu = await todaysMenu(request, customer);
+  // A customer of the journey's own orders on a menu of its own: the display has something to show.
+  const customer = await sessionToken(request, (await newCustomer(request, 'Tehnoparks', 'Edgars')).email);
+  const menu = await ownMenu(request, 'Installable', { 'Greek salad': null });
   const placed = await request.post('/app/order/create?lang=en', {
     headers: { Authorization: `Bearer ${customer}` },
     data: { dishlist_id: menu.id, items: [{ id: menu.dishId('Greek salad'), qty: 1 }], payment_type: 'cash', terms: true },

@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { pdfText } from '../../src/server/lib/pdf/pdf-text';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, storedSession, todaysMenu } from './ordering-support';
+import { apiToken, newCustomer, sessionToken, storedSession, todaysMenu } from './ordering-support';
 
 /**
  * Last month's orders at Birojs Centrs (subsidy 3.50 €), placed through the API: a menu whose day
@@ -25,8 +25,9 @@ async function lastMonthsOrder(request: APIRequestContext, month: DateTime): Pro
   });
   expect(created.ok(), await created.text()).toBe(true);
   const menuId = ((await created.json()) as { id: number }).id;
-  // The manager of Birojs Centrs orders there as a customer (other journeys expect Anna's history as seeded).
-  const headers = { Authorization: `Bearer ${await apiToken(request, 'manager@demo.lv')}` };
+  // A customer of the journey's own at Birojs Centrs orders: no seeded customer's history changes.
+  const customer = await newCustomer(request, 'Birojs Centrs', 'Rūta');
+  const headers = { Authorization: `Bearer ${await sessionToken(request, customer.email)}` };
   const placed = await request.post('/app/order/create?lang=en', {
     headers,
     data: { dishlist_id: menuId, items: [{ id: today.dishId('Mineral water'), qty: 2 }], payment_type: 'cash', terms: true },

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, storedSession, todaysMenu } from './ordering-support';
+import { newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
 
-/** An unlimited plain dish of today's seeded menu. */
+/** A plain dish of today's seeded menu, unlimited on the journey's own menu. */
 const DISH = 'Greek salad';
 
 async function order(request: APIRequestContext, token: string, menuId: number, dishId: number, qty: number, comment = '') {
@@ -21,9 +21,11 @@ const openTicket = (page: Page, location: string) =>
 // order appears on the open screen without a reload, through the event stream (well within the
 // 10 s fallback refresh, which runs only while the stream is down).
 test('the kitchen bumps a ticket with the keys and recalls it while a new order appears live', async ({ page, request }) => {
-  const edgars = await apiToken(request, 'edgars@demo.lv'); // Tehnoparks
-  const anna = await apiToken(request, 'anna@demo.lv'); // Birojs Centrs
-  const menu = await todaysMenu(request, edgars);
+  // Customers of the journey's own at two seeded locations, on a menu of its own: its tickets
+  // hold only this journey's orders, and the seeded menu stays as the seed made it.
+  const edgars = await sessionToken(request, (await newCustomer(request, 'Tehnoparks', 'Edgars')).email);
+  const anna = await sessionToken(request, (await newCustomer(request, 'Birojs Centrs', 'Anna')).email);
+  const menu = await ownMenu(request, 'Kitchen live', { [DISH]: null });
   const dishId = menu.dishId(DISH);
   await order(request, edgars, menu.id, dishId, 1);
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, cartPanel, cartRibbon, signIn } from './ordering-support';
+import { apiToken, cartPanel, cartRibbon, newCustomer, sessionToken, signIn } from './ordering-support';
 
 // Issue 11: "Order again" on a past order refills the cart with the lines still on the open menu
 // and names the rest.
@@ -47,8 +47,9 @@ async function chooseTodaysMenu(page: Page) {
 }
 
 test('order again refills the cart from a past order and names what is missing', async ({ page, request }) => {
-  // Anna ordered on tomorrow's menu: coffee (only on tomorrow's menu) and a set lunch.
-  const token = await apiToken(request, 'anna@demo.lv');
+  // A customer of the journey's own ordered on tomorrow's menu: coffee (only on tomorrow's menu) and a set lunch.
+  const customer = (await newCustomer(request, 'Birojs Centrs', 'Anna')).email;
+  const token = await sessionToken(request, customer);
   const tomorrow = await tomorrowsMenu(request, token);
   const set = tomorrow.dish('Lunch of the day');
   const [soups, mains] = set.complex;
@@ -76,17 +77,17 @@ test('order again refills the cart from a past order and names what is missing',
   expect(placed.ok(), await placed.text()).toBe(true);
   const orderId = ((await placed.json()) as { order_id: number }).order_id;
   try {
-    await orderAgain(page, orderId, tomorrow.id);
+    await orderAgain(page, customer, orderId, tomorrow.id);
   } finally {
-    // Journeys share one database: Anna's history is left as the other journeys expect it.
+    // The set lunch's stock on tomorrow's seeded menu is left as the other journeys expect it.
     const admin = await apiToken(request, 'admin@demo.lv');
     const deleted = await request.delete(`/app/order/${orderId}`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(deleted.ok()).toBe(true);
   }
 });
 
-async function orderAgain(page: Page, orderId: number, tomorrowId: number) {
-  await signIn(page, 'anna@demo.lv');
+async function orderAgain(page: Page, customer: string, orderId: number, tomorrowId: number) {
+  await signIn(page, customer);
 
   // From the order's details page.
   await page.goto(`/order/${orderId}`);

@@ -187,6 +187,30 @@ export async function newCustomer(
   return { email, name };
 }
 
+/**
+ * A location manager of the journey's own: a customer of its own (newCustomer) at a location of
+ * the journey's own (ownLocation), made its manager by the administrator, so the manager's orders,
+ * team and history are read by no other journey.
+ */
+export async function newManager(
+  request: APIRequestContext,
+  location: { id: number; title: string },
+  name: string,
+): Promise<{ email: string; name: string }> {
+  const manager = await newCustomer(request, location.title, name);
+  const headers = { Authorization: `Bearer ${await sessionToken(request, 'admin@demo.lv')}` };
+  const found = await request.get(`/app/admin/users?search=${encodeURIComponent(manager.email)}`, { headers });
+  expect(found.ok(), await found.text()).toBe(true);
+  const [user] = ((await found.json()) as { data: { id: number; email: string }[] }).data.filter((u) => u.email === manager.email);
+  expect(user, `the new customer ${manager.email}`).toBeTruthy();
+  const made = await request.put(`/app/admin/users/${user!.id}`, {
+    headers,
+    data: { first_name: name, phone: '', location_id: location.id, role: 'customer', is_location_manager: true },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return manager;
+}
+
 /** A unique suffix for the titles and names of a journey's own data. */
 export function stamp(): string {
   return `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

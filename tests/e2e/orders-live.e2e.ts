@@ -1,44 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { apiToken, DEMO_PASSWORD, storedSession } from './ordering-support';
+import { newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
 
-const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
 const LOCATION = 'Birojs Teika';
 
-/** A customer of our own at LOCATION, signed up through its invitation link; answers a token. */
-async function newCustomer(request: APIRequestContext): Promise<string> {
-  const admin = await apiToken(request, 'admin@demo.lv');
-  const list = await request.get('/app/locations?per_page=all', { headers: { Authorization: `Bearer ${admin}` } });
-  const loc = ((await list.json()) as { data: { title: string; invite_url: string }[] }).data.find((l) => l.title === LOCATION)!;
-  const email = `live-${Date.now()}@example.lv`;
-  const signup = await request.post('/app/register-invited', {
-    data: {
-      name: 'Dzīvais',
-      email,
-      phone: '',
-      token: loc.invite_url.split('/').pop(),
-      password: DEMO_PASSWORD,
-      password_confirmation: DEMO_PASSWORD,
-    },
-  });
-  expect(signup.ok()).toBe(true);
-  return apiToken(request, email);
-}
-
-/** Places a cash order of one unlimited plain dish of today's seeded menu. */
-async function placeOrder(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const { dishlists } = (await (await request.get('/app/order/dishlists?lang=en', { headers })).json()) as {
-    dishlists: { id: number; title: string }[];
-  };
-  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title))!;
-  const data = (await (await request.get(`/app/order/create/${menu.id}?lang=en`, { headers })).json()) as {
-    dishlist: { categories: { dishes: { id: number; type: string; qty: number | null }[] }[] };
-  };
-  const dish = data.dishlist.categories.flatMap((c) => c.dishes).find((d) => d.type === 'simple' && d.qty === null)!;
+/** Places a cash order of one plain dish of the menu. */
+async function placeOrder(request: APIRequestContext, token: string, menu: { id: number; title: string; dishId(title: string): number }) {
   const created = await request.post('/app/order/create?lang=en', {
-    headers,
-    data: { dishlist_id: menu.id, items: [{ id: dish.id, qty: 1 }], payment_type: 'cash', terms: true },
+    headers: { Authorization: `Bearer ${token}` },
+    data: { dishlist_id: menu.id, items: [{ id: menu.dishId('Greek salad'), qty: 1 }], payment_type: 'cash', terms: true },
   });
   expect(created.ok(), await created.text()).toBe(true);
   return { orderId: ((await created.json()) as { order_id: number }).order_id, menu };
@@ -47,8 +17,11 @@ async function placeOrder(request: APIRequestContext, token: string) {
 // Issue 13 "Incoming orders": the page is live (a new order appears without a reload, marked
 // "Just in"), and the kitchen accepts all new orders of a location with one confirmation.
 test('kitchen accepts all new orders of a location while a new order arrives live', async ({ page, request }) => {
-  const customer = await newCustomer(request);
-  const first = await placeOrder(request, customer);
+  // A customer of the journey's own at Birojs Teika orders on a menu of its own: "accept all new"
+  // accepts this journey's orders only.
+  const customer = await sessionToken(request, (await newCustomer(request, LOCATION, 'Dzīvais')).email);
+  const menu = await ownMenu(request, 'Orders live', { 'Greek salad': null });
+  const first = await placeOrder(request, customer, menu);
   await storedSession(page, 'kitchen@demo.lv');
   await page.goto(`/orders/${first.menu.id}`);
   await expect(page.getByRole('heading', { name: first.menu.title, level: 1 })).toBeVisible();
@@ -63,7 +36,7 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
   const before = Number(await navOrders.locator('[aria-hidden="true"]').innerText());
 
   // A new order arrives while the page is open: no reload.
-  const second = await placeOrder(request, customer);
+  const second = await placeOrder(request, customer, menu);
   await expect(rowOf(second.orderId)).toContainText('Just in');
   await expect(navOrders).toHaveAccessibleName(new RegExp(`^Orders\\s*,\\s*${before + 1} orders not yet accepted$`));
   await expect(rowOf(first.orderId)).not.toContainText('Just in');
@@ -75,7 +48,7 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
   await expect(dialog).toContainText(new RegExp(`Accept all new orders of ${LOCATION} \\(\\d+\\)\\?`));
   await scanA11y(page, 'accept all new confirmation');
   // An order placed while the dialog is open is not among those confirmed: it stays new (issue 24).
-  const third = await placeOrder(request, customer);
+  const third = await placeOrder(request, customer, menu);
   await expect(rowOf(third.orderId)).toContainText('Just in');
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(dialog).toBeHidden();

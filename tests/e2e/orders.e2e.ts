@@ -2,40 +2,22 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { pdfText } from '../../src/server/lib/pdf/pdf-text';
 import { expect, expectFocusNotOnBody, test } from './a11y';
-import { apiToken, storedSession } from './ordering-support';
+import { newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
 
-/** The seed names its menus "Pusdienas dd.LL.yyyy"; other journeys may add menus of their own. */
-const SEEDED_MENU = /^Pusdienas \d\d\.\d\d\.\d{4}$/;
-/** A customer at Tehnoparks whom no other journey uses for ordering. */
-const CUSTOMER = 'edgars@demo.lv';
-
-interface MenuDish {
-  id: number;
-  type: string;
-  qty: number | null;
-}
-
-/** Places a cash order of one unlimited plain dish of today's seeded menu as the customer. */
+/**
+ * Places a cash order of one plain dish as a customer of the journey's own at Tehnoparks, named
+ * Edgars, on a menu of the journey's own: the order it accepts, revokes and deletes is its own.
+ */
 async function placeOrder(request: APIRequestContext): Promise<{ orderId: number; menuTitle: string }> {
-  const token = await apiToken(request, CUSTOMER);
-  const headers = { Authorization: `Bearer ${token}` };
-  const list = await request.get('/app/order/dishlists?lang=en', { headers });
-  expect(list.ok()).toBe(true);
-  const { dishlists } = (await list.json()) as { dishlists: { id: number; title: string }[] };
-  const menu = dishlists.find((d) => SEEDED_MENU.test(d.title));
-  expect(menu, 'a seeded menu is open').toBeTruthy();
-  const pageData = await request.get(`/app/order/create/${menu!.id}?lang=en`, { headers });
-  expect(pageData.ok()).toBe(true);
-  const data = (await pageData.json()) as { dishlist: { categories: { dishes: MenuDish[] }[] } };
-  const dish = data.dishlist.categories.flatMap((c) => c.dishes).find((d) => d.type === 'simple' && d.qty === null);
-  expect(dish, 'an unlimited plain dish').toBeTruthy();
+  const token = await sessionToken(request, (await newCustomer(request, 'Tehnoparks', 'Edgars')).email);
+  const menu = await ownMenu(request, 'Orders', { 'Greek salad': null });
   const created = await request.post('/app/order/create?lang=en', {
-    headers,
-    data: { dishlist_id: menu!.id, items: [{ id: dish!.id, qty: 1 }], payment_type: 'cash', terms: true },
+    headers: { Authorization: `Bearer ${token}` },
+    data: { dishlist_id: menu.id, items: [{ id: menu.dishId('Greek salad'), qty: 1 }], payment_type: 'cash', terms: true },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { order_id } = (await created.json()) as { order_id: number };
-  return { orderId: order_id, menuTitle: menu!.title };
+  return { orderId: order_id, menuTitle: menu.title };
 }
 
 // Spec 2 and 4: kitchen staff see a menu's orders per location, accept one, revoke it and delete it.
@@ -85,7 +67,8 @@ test('kitchen accepts, revokes and deletes an order', async ({ page, request }) 
     const download = page.waitForEvent('download');
     await button.click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^pusdienas-.*\.pdf$/);
+    // Named after the menu: its title's letters and digits first.
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${menuTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-.*\\.pdf$`));
     expect(file.url()).toMatch(/^blob:/);
     const text = pdfText(await readFile((await file.path())!));
     expect(text).toContain(scope);
