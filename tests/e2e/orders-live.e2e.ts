@@ -77,8 +77,8 @@ test('kitchen accepts all new orders of a location while a new order arrives liv
 // when its section is opened. The demo menu is small, so the sections' answer is made to count
 // more orders than the page opens at once; the orders themselves come from the server.
 test('a big menu opens a location’s orders on demand', async ({ page, request }) => {
-  const customer = await newCustomer(request);
-  const placed = await placeOrder(request, customer);
+  const customer = await sessionToken(request, (await newCustomer(request, LOCATION, 'Lielais')).email);
+  const placed = await placeOrder(request, customer, await ownMenu(request, 'Orders big', { 'Greek salad': null }));
   await storedSession(page, 'kitchen@demo.lv');
   await page.route(
     (url) => url.pathname.endsWith('/order-sections'),
