@@ -5,11 +5,15 @@ import { AppProviders, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSessionEffects } from './app/session-effects';
 import { installFocusGuard } from './lib/focus';
+import { api } from './lib/api';
 import { initI18n } from './lib/i18n';
 import { useSession } from './lib/session-store';
 import './styles/base.css';
 import './styles/ui.css';
 import './styles/shell.css';
+
+/** The longest the first render waits for GET /app/translations (the texts usually take longer). */
+const SERVER_INFO_WAIT_MS = 1500;
 
 startSessionEffects(queryClient);
 // Focus never falls to the body when the focused control disappears (decision 021).
@@ -17,15 +21,32 @@ installFocusGuard();
 const router = createAppRouter();
 const root = createRoot(document.getElementById('root')!);
 
+const session = useSession.getState();
+/**
+ * GET /app/translations says whether payments are the sandbox's; its banner tops every page, and
+ * shown after the first paint it pushed the whole page down (layout shift, decision 057). It is
+ * asked for beside the texts (the query useTestPayments and useLanguages read), and the first
+ * render waits for it a little while at most.
+ */
+const serverInfo = Promise.race([
+  queryClient.prefetchQuery({
+    queryKey: ['translations', { lang: session.lang, provider: session.activeProviderId }, null],
+    queryFn: ({ signal }) => api.query('/app/translations', { signal, silent: true }),
+    staleTime: 10 * 60_000,
+  }),
+  new Promise((resolve) => setTimeout(resolve, SERVER_INFO_WAIT_MS)),
+]);
+
 // Render once the first namespaces are in, so the first paint is already in the right language.
-initI18n(useSession.getState().lang, Boolean(useSession.getState().token))
-  .catch((error: unknown) => console.error('Translations failed to load', error))
-  .finally(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+Promise.all([
+  initI18n(session.lang, Boolean(session.token)).catch((error: unknown) => console.error('Translations failed to load', error)),
+  serverInfo,
+]).finally(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

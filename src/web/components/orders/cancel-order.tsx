@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CancelOrderResult, Order } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { errorMessage } from '../ui/form-error-notice';
+import { errorMessage } from '../ui/error-message';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 
 /** Order status values as the API answers them (shared/schemas/orders.ts ORDER_STATUSES; kept as numbers so zod stays out of the bundle). */
 export const ORDER_STATUS_KEY: Record<number, 'failed' | 'pending' | 'placed' | 'cancelled'> = {
@@ -76,7 +76,7 @@ export function CancelOrderButton({
         {t('cancelOrder.button')}
         <span className="visually-hidden"> {t('cancelOrder.orderNo', { id: order.id })}</span>
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         title={t('cancelOrder.title', { id: order.id })}
         message={t('cancelOrder.message')}

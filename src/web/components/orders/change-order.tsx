@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import type { CancelOrderResult, Order } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { errorMessage } from '../ui/form-error-notice';
+import { errorMessage } from '../ui/error-message';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 import { changeOrderPath } from './change-order-path';
 
 /** Query roots that show orders, stock or subsidy: refetched after the cancel. */
@@ -52,7 +52,7 @@ export function ChangeOrderButton({ order, size = 'sm' }: { order: Pick<Order, '
         {t('changeOrder.button')}
         <span className="visually-hidden"> {t('cancelOrder.orderNo', { id: order.id })}</span>
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         title={t('changeOrder.title', { id: order.id })}
         message={t('changeOrder.message')}

@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api';
+import { errorMessage } from './error-message';
 import { Notice } from './notice';
 import '../../styles/ui-extras.css';
 
@@ -44,11 +45,7 @@ export function FormErrorNotice({ error, isShown, fallback, className }: FormErr
   );
 }
 
-/** A short text for a failed action: the server's reason (e.g. "in use by 3 dishes") or `fallback`. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && !error.isNetwork && error.message) return error.message;
-  return fallback;
-}
+export { errorMessage };
 
 /** A list that could not be loaded: the server's reason or `fallback`; nothing for 429 (spec 7). */
 export function LoadErrorNotice({ error, fallback }: { error: unknown; fallback: string }) {

@@ -6,6 +6,7 @@ import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
 import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';
+import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatDeadline, formatEuros, formatTime } from '../../../lib/format';
@@ -33,9 +34,8 @@ import { arrangeFavourites } from '../model/favourites';
 import { useFavourites, useToggleFavourite } from '../use-favourites';
 import '../../../styles/ordering.css';
 
-// Not needed for the first paint (decision 039): the header's HTML text and the customer's own
-// orders on the menu load after it.
-const HtmlContent = lazy(() => import('../../../components/ui/html-content').then((m) => ({ default: m.HtmlContent })));
+// Not needed for the first paint (decision 039): the customer's own orders on the menu load
+// after it. The header's HTML text is part of it (decision 057): shown later, it pushed the menu down.
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
 /**
  * The checkout and the cart panel load once the cart has something in it or is opened (their
@@ -95,7 +95,9 @@ export function Component() {
   }, [chosen, loadMenu]);
 
   let body;
-  if (dishlists.isPending || me.isPending) {
+  // The header's text is awaited with the menus (fetched beside them): arriving after the menu it
+  // pushed the whole menu down (decision 057). Only its first answer: a failed one retries unawaited.
+  if (dishlists.isPending || me.isPending || (headerInfo.isPending && headerInfo.failureCount === 0)) {
     body = <Spinner block size="lg" />;
   } else if (dishlists.isError || me.isError || !me.data) {
     body = <LoadFailed onRetry={() => void Promise.all([dishlists.refetch(), me.refetch()])} />;
@@ -152,12 +154,10 @@ export function Component() {
           </p>
         )}
         {headerInfo.data?.text && (
-          <Suspense fallback={null}>
-            <HtmlContent
-              className="order-header__info"
-              html={fillDeadline(headerInfo.data.text, chosen ? formatTime(data?.dishlist.to ?? chosen.to, lang, chosen.timezone) : null)}
-            />
-          </Suspense>
+          <HtmlContent
+            className="order-header__info"
+            html={fillDeadline(headerInfo.data.text, chosen ? formatTime(data?.dishlist.to ?? chosen.to, lang, chosen.timezone) : null)}
+          />
         )}
       </header>
       {again.id && again.order.isError && (
