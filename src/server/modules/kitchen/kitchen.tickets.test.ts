@@ -376,6 +376,14 @@ describe('kitchen tickets', () => {
     const theirs = `/app/kitchen/${x.w.menu.id}/tickets/orders?provider_id=${x.w.provider.id}&ticket=lap:${otherLap.id}`;
     expect((await x.staff.get(theirs)).statusCode).toBe(404);
     expect((await x.staff.get(orders.replace(/ticket=.*/, 'ticket=drop'))).statusCode).toBe(422);
+    // Keys at and past their limits: ten digits at most, a location past the id range is malformed,
+    // a lap that exists nowhere is not found; never a 5xx.
+    for (const bad of ['lap:12345678901', 'loc:', 'lap:', 'loc:-1', 'loc:9999999999', '']) {
+      expect((await x.staff.get(orders.replace(/ticket=.*/, `ticket=${bad}`))).statusCode, bad).toBe(422);
+    }
+    for (const none of ['lap:2147483647', 'lap:9999999999']) {
+      expect((await x.staff.get(orders.replace(/ticket=.*/, `ticket=${none}`))).statusCode, none).toBe(404);
+    }
     // Nothing was bumped by the refused calls.
     expect((await tickets(x)).bumped).toEqual([]);
   });

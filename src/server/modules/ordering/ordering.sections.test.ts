@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSectionsResult, OrdersByMenuResult } from '../../../shared/schemas/orders.js';
+import { MAX_DB_ID } from '../../../shared/schemas/ids.js';
 import { orders, shifts } from '../../db/schema/index.js';
 import { makeLocation, makeProvider, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -104,5 +105,37 @@ describe('GET /app/dishlists/{id}/order-sections', () => {
       expect((await staff.get(own.replace(`/${s.menu.id}/`, `/${s.foreign.id}/`))).statusCode).toBe(404);
       expect((await staff.get(own.replace(`/${s.menu.id}/`, '/99999999/'))).statusCode).toBe(404);
     }
+  });
+
+  it('refuses values past their limits (422) and answers an empty section at the largest id', async () => {
+    const s = await scene();
+    const staff = await kitchen();
+    const base = `/app/dishlists/${s.menu.id}/order-sections`;
+    const q = `provider_id=${s.provider.id}`;
+    for (const bad of ['0', '-1', String(MAX_DB_ID + 1), '1.5', '']) {
+      expect((await staff.get(`${base}/orders?${q}&location=${bad}`)).statusCode, `location=${bad}`).toBe(422);
+    }
+    for (const bad of ['2', '-1', 'yes']) {
+      expect((await staff.get(`${base}?${q}&accepted=${bad}`)).statusCode, `accepted=${bad}`).toBe(422);
+      expect((await staff.get(`${base}/orders?${q}&location=${s.a.id}&accepted=${bad}`)).statusCode).toBe(422);
+    }
+    expect((await staff.get(`/app/dishlists/${MAX_DB_ID + 1}/order-sections?${q}`)).statusCode).toBe(422);
+    const largest = await staff.get(`${base}/orders?${q}&location=${MAX_DB_ID}`);
+    expect(largest.statusCode).toBe(200);
+    expect((largest.json() as OrdersByMenuResult).data).toEqual([]);
+  });
+
+  it('stops answering kitchen staff once deactivated, on the session they already hold', async () => {
+    const s = await scene();
+    const session = await signedIn(ctx.db, { role: 'kitchen' });
+    const own = `/app/dishlists/${s.menu.id}/order-sections?provider_id=${s.provider.id}`;
+    expect((await ctx.as(session).get(own)).statusCode).toBe(200);
+    const admin = ctx.as(await signedIn(ctx.db, { role: 'admin' }));
+    expect((await admin.post(`/app/admin/users/${session.user.id}/deactivate`)).statusCode).toBe(200);
+    expect((await ctx.as(session).get(own)).statusCode).toBe(401);
+    expect(
+      (await ctx.as(session).get(`/app/dishlists/${s.menu.id}/order-sections/orders?provider_id=${s.provider.id}&location=${s.a.id}`))
+        .statusCode,
+    ).toBe(401);
   });
 });
