@@ -6,6 +6,7 @@ import { AUDIT_REF_FIELDS, type AuditAction, type AuditEntryAnswer, type AuditRe
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/context.js';
 import { auditLog, users } from '../../db/schema/index.js';
+import { pageOfIds } from '../../lib/page-ids.js';
 
 export type AuditListQuery = ListQuery<
   never,
@@ -53,7 +54,7 @@ export async function listAudit(
     .where(cond)
     .orderBy(...newestFirst)
     .$dynamic();
-  const pageIds = (q.perPage === 'all' ? ids : ids.limit(q.perPage).offset((q.page - 1) * q.perPage)).as('page_ids');
+  const pageIds = pageOfIds(ids, q);
   const rows = await db
     .select({ entry: auditLog, actorName: users.firstName, actorEmail: users.email })
     .from(auditLog)

@@ -6,6 +6,7 @@ import type { LedgerEntryAnswer } from '../../../shared/schemas/ledger.js';
 import type { Db } from '../../db/client.js';
 import { ledgerEntries, locations, users, type LedgerKind } from '../../db/schema/index.js';
 import { ledgerTotals } from './ledger-days.service.js';
+import { pageOfIds } from '../../lib/page-ids.js';
 
 export type LedgerListQuery = ListQuery<never, { kind: LedgerKind; order_id: number; location_id: number; from: string; to: string }>;
 
@@ -54,7 +55,7 @@ export async function listLedger(
     .where(cond)
     .orderBy(...newestFirst)
     .$dynamic();
-  const pageIds = (q.perPage === 'all' ? ids : ids.limit(q.perPage).offset((q.page - 1) * q.perPage)).as('page_ids');
+  const pageIds = pageOfIds(ids, q);
   const rows = await db
     .select({
       e: ledgerEntries,

@@ -14,6 +14,7 @@ import { t } from '../../lib/messages.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { usersText } from './users.messages.js';
+import { pageOfIds } from '../../lib/page-ids.js';
 
 /** How long a re-sent invitation (create-your-password) link works. */
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
@@ -106,7 +107,7 @@ export async function listUsers(db: Db, q: ListQuery<never, UsersFilter>): Promi
     .where(where)
     .orderBy(...byName)
     .$dynamic();
-  const page = (q.perPage === 'all' ? ids : ids.limit(q.perPage).offset((q.page - 1) * q.perPage)).as('page');
+  const page = pageOfIds(ids, q, 'page');
   const rows = await db
     .select(columns)
     .from(users)
