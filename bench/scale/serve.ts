@@ -5,11 +5,13 @@
  * demo-password): an administrator, a kitchen cook, a location manager and a customer of
  * location 1 with the whole history of orders. Today's menus are kept open. Stop it with Ctrl-C.
  * It changes only those four people's password hashes and the menus' closing times of today, so
- * the timed reads of `npm run bench:scale` still measure the same data afterwards.
+ * the timed reads of `npm run bench:scale` still measure the same data afterwards (pending
+ * migrations are applied first, as the timed reads do).
  */
 import { parseArgs } from 'node:util';
 import { inArray } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
 import { users } from '../../src/server/db/schema/index.js';
 import { loadEnv } from '../../src/server/env.js';
 import type { Deps } from '../../src/server/lib/context.js';
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   const meta = await readMeta(scale);
   if (!meta) throw new Error(`no preset at scale ${scale}: run npm run bench:scale -- --scale ${scale} --generate-only first`);
   const db = await openScaleDb(scale, 20);
+  await runMigrations(db.database);
   const s = meta.shape;
   const people = { admin: 1, kitchen: kitchenIds(s)[0]!, manager: firstUserOf(s, 1), customer: firstUserOf(s, 1) + 5 };
   const hash = await hashPassword(args.password);
