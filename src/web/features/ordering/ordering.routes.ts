@@ -7,6 +7,7 @@ export const routes: FeatureRoutes = {
     { index: true, lazy: () => import('./routes/new-order-page') },
     { path: '*', lazy: () => import('./routes/new-order-page') },
     { path: 'order', lazy: () => import('./routes/new-order-page') },
+    { path: 'week', lazy: () => import('./routes/week-page') },
     { path: 'order/result', lazy: () => import('./routes/order-result-page') },
     { path: 'order/success', lazy: () => import('./routes/order-success-page') },
     { path: 'order/fail', lazy: () => import('./routes/order-fail-page') },

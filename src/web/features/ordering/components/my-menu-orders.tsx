@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
@@ -29,12 +30,14 @@ export function MyMenuOrders({
   const common = useTranslation('common').t;
   const lang = useSession((s) => s.lang);
   const history = useMyMenuOrders(locationId, menuId);
+  // Unique per list: the week view shows one for each day.
+  const titleId = useId();
   const now = useNow() + clockOffset;
   const orders = history.data?.data ?? [];
   if (orders.length === 0) return null;
   return (
-    <section className="card ord-mine" aria-labelledby="ord-mine-title">
-      <h2 className="ord-mine__title" id="ord-mine-title">
+    <section className="card ord-mine" aria-labelledby={titleId}>
+      <h2 className="ord-mine__title" id={titleId}>
         {t('myOrders.title')}
       </h2>
       <ul className="ord-mine__list">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
@@ -151,6 +151,13 @@ export function Component() {
             <span className="muted">{t('menu.orderUntil')}</span>{' '}
             <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang, chosen.timezone)}</time>
             {data && <DeadlineCountdown answer={data} />}
+          </p>
+        )}
+        {available.length > 0 && (
+          <p className="order-header__week">
+            <Link className="link" to="/week">
+              {t('week.link')}
+            </Link>
           </p>
         )}
         {headerInfo.data?.text && (
