@@ -122,28 +122,38 @@ function codewords(bytes: number[], version: number, capacity: number): number[]
 /** The package's penalty score of a layout (lower is better), the same sums in the same order. */
 function penalty(m: Uint8Array, n: number): number {
   let lost = 0;
-  const at = (r: number, c: number) => m[r * n + c]!;
+  // Each module's like neighbours (of up to 8): from the dark count of its 3 × 3 box, by row sums.
+  const rows = new Uint8Array(n * n);
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++) {
-      let same = 0;
-      const dark = at(r, c);
-      for (let dr = -1; dr <= 1; dr++) {
-        if (r + dr < 0 || r + dr >= n) continue;
-        for (let dc = -1; dc <= 1; dc++) {
-          if (c + dc < 0 || c + dc >= n || (dr === 0 && dc === 0)) continue;
-          if (at(r + dr, c + dc) === dark) same++;
-        }
-      }
+      const i = r * n + c;
+      rows[i] = m[i]! + (c > 0 ? m[i - 1]! : 0) + (c < n - 1 ? m[i + 1]! : 0);
+    }
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const darkBox = rows[i]! + (r > 0 ? rows[i - n]! : 0) + (r < n - 1 ? rows[i + n]! : 0);
+      const cells = (r > 0 && r < n - 1 ? 3 : 2) * (c > 0 && c < n - 1 ? 3 : 2);
+      const same = m[i] === 1 ? darkBox - 1 : cells - darkBox - 1;
       if (same > 5) lost += 3 + same - 5;
     }
   for (let r = 0; r < n - 1; r++)
     for (let c = 0; c < n - 1; c++) {
-      const count = at(r, c) + at(r + 1, c) + at(r, c + 1) + at(r + 1, c + 1);
+      const i = r * n + c;
+      const count = m[i]! + m[i + n]! + m[i + 1]! + m[i + n + 1]!;
       if (count === 0 || count === 4) lost += 3;
     }
-  const finder = (get: (k: number) => number) => (get(0) && !get(1) && get(2) && get(3) && get(4) && !get(5) && get(6) ? 40 : 0);
-  for (let r = 0; r < n; r++) for (let c = 0; c < n - 6; c++) lost += finder((k) => at(r, c + k));
-  for (let c = 0; c < n; c++) for (let r = 0; r < n - 6; r++) lost += finder((k) => at(r + k, c));
+  // 1:1:3:1:1 (dark, light, dark × 3, light, dark) along rows (step 1) and columns (step n).
+  const finder = (i: number, step: number) =>
+    m[i] === 1 &&
+    m[i + step] === 0 &&
+    m[i + 2 * step] === 1 &&
+    m[i + 3 * step] === 1 &&
+    m[i + 4 * step] === 1 &&
+    m[i + 5 * step] === 0 &&
+    m[i + 6 * step] === 1;
+  for (let r = 0; r < n; r++) for (let c = 0; c < n - 6; c++) if (finder(r * n + c, 1)) lost += 40;
+  for (let c = 0; c < n; c++) for (let r = 0; r < n - 6; r++) if (finder(r * n + c, n)) lost += 40;
   let dark = 0;
   for (let i = 0; i < n * n; i++) dark += m[i]!;
   return lost + (Math.abs((100 * dark) / n / n - 50) / 5) * 10;
