@@ -4,14 +4,14 @@ import path from 'node:path';
 
 /*
  * The PDFs' fonts, read and parsed once per process (decision 060). PDFKit (pdfmake's engine)
- * makes a fontkit font from the file for every document, and fontkit parses a font's layout
- * tables (GSUB, GPOS) lazily on the first text it lays out: that parse, repeated for every
- * document and face, was most of a short report's time (about 100 ms of a 50-row table). Here
- * each face's file is read into one Buffer, handed to pdfmake through its virtual file system,
- * and PDFKit's `fontkit.create` answers the same parsed font whenever it is given one of these
- * Buffers. A fontkit font is shared safely: a document's subset and its widths live in PDFKit's
- * per-document EmbeddedFont; the font keeps only the parsed tables and glyph caches. The measuring
- * of the labels (measure.ts) uses the same fonts, so they share those caches too.
+ * makes a fontkit font from the file for every document, and fontkit decodes a font's tables
+ * (GSUB, GPOS, cmap, hmtx...) lazily on the first text it lays out: that decoding, repeated for
+ * every document and face, was a good part of a short report's time. Here each face's file is
+ * read into one Buffer (handed to pdfmake through its virtual file system, pdf.ts), and the
+ * tables fontkit decodes from one of these Buffers are kept, so every later font of the same
+ * Buffer takes them as they are. A document's subset and widths stay in PDFKit's per-document
+ * font; only the decoded tables are shared. The labels' measuring (measure.ts) uses the same
+ * Buffers, so it shares those tables too.
  */
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ type Fontkit = { create(data: Uint8Array, family?: string): FontkitFont };
 const pdfkitPath = createRequire(require.resolve('pdfmake/package.json')).resolve('pdfkit');
 const fontkit = createRequire(pdfkitPath)('fontkit') as Fontkit;
 
-/** Each face's bytes, read once (the Buffer is the key PDFKit's fontkit.create is recognised by). */
+/** Each face's bytes, read once (the Buffer is what the table memo below recognises). */
 export const FONT_BYTES = Object.fromEntries(Object.entries(FONT_FILES).map(([face, file]) => [face, readFileSync(file)])) as Record<
   Face,
   Buffer
@@ -79,7 +79,7 @@ if (typeof ttf._getTable === 'function') {
 
 const fonts = new Map<Face, FontkitFont>();
 
-/** The parsed font of a face, the same object PDFKit lays out the PDFs' text with. */
+/** A parsed font of a face, for measuring (its tables are those the PDFs' fonts use). */
 export function fontOf(face: Face): FontkitFont {
   let font = fonts.get(face);
   if (!font) fonts.set(face, (font = fontkit.create(FONT_BYTES[face])));
