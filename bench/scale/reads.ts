@@ -115,6 +115,21 @@ export function readsOf(s: Shape, today: string): Read[] {
       rounds: 5,
     },
     { name: 'Labels (a lap)', who: 'kitchen', interactive: false, path: `/app/kitchen/${menu}/labels?lap=1`, rounds: 2 },
+    // A location's print-outs (about 150 orders): what a lap's cost per location is (decision 060).
+    {
+      name: 'Production sheet (a location)',
+      who: 'kitchen',
+      interactive: false,
+      path: `/app/kitchen/${menu}/production-sheet?location=${location}`,
+      rounds: 5,
+    },
+    {
+      name: 'Labels (a location)',
+      who: 'kitchen',
+      interactive: false,
+      path: `/app/kitchen/${menu}/labels?layout=a4&location=${location}`,
+      rounds: 5,
+    },
     { name: 'Laps', who: 'kitchen', interactive: true, path: '/app/laps' },
     { name: 'Lap report', who: 'kitchen', interactive: true, path: `/app/laps/report/1/${menu}` },
     { name: 'Lap report PDF', who: 'kitchen', interactive: false, path: `/app/laps/print-report/1/${menu}`, rounds: 5 },

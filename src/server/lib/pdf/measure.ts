@@ -1,32 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { FONT_FILES } from './pdf.js';
+import { fontOf, type Face, type FontkitFont } from './fonts.js';
 
 /*
  * Text measured as pdfmake measures it, so a layout can be computed before rendering (the labels:
  * decision 040). pdfmake asks PDFKit, PDFKit asks fontkit: a string's width is the sum of its
  * space-ended pieces laid out by fontkit (kerning within a piece), and a line is as high as the
- * font's ascent minus its descent (no line gap). fontkit is loaded the way PDFKit loads it (not a
- * dependency of its own here), and the same Roboto files are read.
+ * font's ascent minus its descent (no line gap). The fonts are the very ones the PDFs are laid
+ * out with (fonts.ts: parsed once per process).
  */
-interface FontkitFont {
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  layout(text: string): { advanceWidth: number };
-}
-const requireHere = createRequire(import.meta.url);
-const pdfkitPath = createRequire(requireHere.resolve('pdfmake/package.json')).resolve('pdfkit');
-const fontkit = createRequire(pdfkitPath)('fontkit') as { create(data: Buffer): FontkitFont };
-
 class Metrics {
   private readonly font: FontkitFont;
   /** Width at 1 pt of each space-ended piece already measured. */
   private readonly widths = new Map<string, number>();
   /** Line height at 1 pt. */
   readonly lineHeight: number;
-  constructor(file: string) {
-    this.font = fontkit.create(readFileSync(file));
+  constructor(face: Face) {
+    this.font = fontOf(face);
     this.lineHeight = (this.font.ascent - this.font.descent) / this.font.unitsPerEm;
   }
   private piece(p: string): number {
@@ -54,7 +42,7 @@ class Metrics {
 
 let loaded: { normal: Metrics; bold: Metrics } | null = null;
 function metrics(bold: boolean): Metrics {
-  loaded ??= { normal: new Metrics(FONT_FILES.normal), bold: new Metrics(FONT_FILES.bold) };
+  loaded ??= { normal: new Metrics('normal'), bold: new Metrics('bold') };
   return bold ? loaded.bold : loaded.normal;
 }
 

@@ -1,29 +1,26 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { FONT_BYTES, FONT_DIR, FONT_FILES } from './fonts.js';
 
-const require = createRequire(import.meta.url);
+export { FONT_DIR, FONT_FILES };
 
-/**
- * Roboto as shipped inside the pdfmake package (no system fonts needed). Its glyphs cover
- * Latin Extended-A (ā č ē ģ ī ķ ļ ņ š ū ž), Cyrillic and the euro sign; pdf.test.ts checks that.
- */
-export const FONT_DIR = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-export const FONT_FILES = {
-  normal: path.join(FONT_DIR, 'Roboto-Regular.ttf'),
-  bold: path.join(FONT_DIR, 'Roboto-Medium.ttf'),
-  italics: path.join(FONT_DIR, 'Roboto-Italic.ttf'),
-  bolditalics: path.join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
-} as const;
+/** The fonts' names in pdfmake's virtual file system (their bytes are read once, fonts.ts). */
+const VFS_FONTS = Object.fromEntries(Object.keys(FONT_BYTES).map((face) => [face, `roboto-${face}.ttf`])) as Record<
+  keyof typeof FONT_BYTES,
+  string
+>;
+
+/** pdfmake's in-memory files (not in @types/pdfmake). */
+const vfs = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, data: Buffer): void } }).virtualfs;
 
 let configured = false;
 function configure() {
   if (configured) return;
-  pdfmake.setFonts({ Roboto: FONT_FILES });
-  // Documents never fetch anything: no URLs, and only the font files from disk.
+  for (const [face, name] of Object.entries(VFS_FONTS)) vfs.writeFileSync(name, FONT_BYTES[face as keyof typeof FONT_BYTES]);
+  pdfmake.setFonts({ Roboto: VFS_FONTS });
+  // Documents never fetch anything: no URLs, no files (the fonts come from memory).
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((p: string) => path.resolve(p).startsWith(FONT_DIR + path.sep));
+  pdfmake.setLocalAccessPolicy(() => false);
   configured = true;
 }
 
