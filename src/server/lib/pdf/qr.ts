@@ -1,16 +1,5 @@
 import qrcode from 'qrcode-generator';
 import type { Content } from 'pdfmake/interfaces';
-import { qrMatrix } from './qr-matrix.js';
-
-/** The code's modules: ours (qr-matrix.ts, the same modules, fast), or the package's beyond version 10. */
-function modulesOf(text: string): { n: number; isDark: (row: number, col: number) => boolean } {
-  const m = qrMatrix(text);
-  if (m) return { n: m.size, isDark: (row, col) => m.dark[row * m.size + col] === 1 };
-  const qr = qrcode(0, 'M');
-  qr.addData(text);
-  qr.make();
-  return { n: qr.getModuleCount(), isDark: (row, col) => qr.isDark(row, col) };
-}
 
 /**
  * A QR code placed at `at` (points from the page's top left) as one pdfmake vector path (decision
@@ -25,8 +14,10 @@ function modulesOf(text: string): { n: number; isDark: (row: number, col: number
  * for the layout (and @types/pdfmake does not list the 'path' element at all).
  */
 export function qrCode(text: string, size: number, at: { x: number; y: number }): Content {
-  const qr = modulesOf(text);
-  const n = qr.n;
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
   const mod = size >= n ? Math.floor(size / n) : size / n;
   // Whole hundredths of a point: shorter numbers in the file, no visible difference.
   const [x, y] = [Math.round(at.x * 100) / 100, Math.round(at.y * 100) / 100];
