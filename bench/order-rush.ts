@@ -19,12 +19,14 @@
  * differences are not 0.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { connect } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { describeDifference, ledgerDifferences } from '../src/server/lib/ledger.js';
+import { cpuPer, readCpu, startProfile, threadCpu } from './cpu.js';
 import { rawOrderRate } from './raw-order.js';
 import { checkRush, median, runRush, seedRush, type RushCheck } from './rush-kit.js';
 import { benchDir, loadAverage, say, startBenchDb, startServers, writeResult, type TargetRow } from './support.js';
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     'raw-clients': { type: 'string', default: '64' },
     /** Print PostgreSQL's per-statement planning and execution times of the rush. */
     stats: { type: 'boolean', default: false },
+    /** Write a CPU profile of the app during the every-order-placed rush to this file (bench/profile-summary.ts reads it). */
+    profile: { type: 'string' },
     /** Extra PostgreSQL setting for experiments, `name=value`; may be repeated. */
     setting: { type: 'string', multiple: true, default: [] },
   },
@@ -98,6 +102,7 @@ async function main() {
   const statsSettings = ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'];
   const { pg, database, stop } = await startBenchDb(dir, POOL, [...(args.stats ? statsSettings : []), ...args.setting]);
   const db = database.db;
+  const pgData = path.join(dir, 'pg');
   let exitCode = 0;
   try {
     await runMigrations(database);
@@ -179,13 +184,25 @@ async function main() {
       rushes.push(open);
     }
     let placed: RushCheck | undefined;
+    let placedCpu: ReturnType<typeof cpuPer> | undefined;
     if (PLACED_N > 0) {
       const from = N + OPEN_N + WARMUP;
-      placed = await check(
-        `Rush (closed loop, ${CONCURRENCY} at a time, every order placed)`,
-        placedMenu.id,
-        await runRush({ base, tokens: tokens.slice(from, from + PLACED_N), menuId: placedMenu.id, items, concurrency: CONCURRENCY }),
-        PLACED_N,
+      // CPU per placed order (decision 059): the app (this process's main thread), the rush client
+      // and other threads of this process, PostgreSQL; and, asked for, a CPU profile of the app.
+      const profiler = args.profile ? await startProfile() : null;
+      const cpuBefore = readCpu(pgData);
+      const rush = await runRush({
+        base,
+        tokens: tokens.slice(from, from + PLACED_N),
+        menuId: placedMenu.id,
+        items,
+        concurrency: CONCURRENCY,
+      });
+      placedCpu = cpuPer(cpuBefore, readCpu(pgData), rush.answers.length);
+      if (profiler) await profiler.stop(args.profile!);
+      placed = await check(`Rush (closed loop, ${CONCURRENCY} at a time, every order placed)`, placedMenu.id, rush, PLACED_N);
+      say(
+        `  CPU per placed order app ${placedCpu.app.toFixed(2)} ms, PostgreSQL ${placedCpu.postgres.toFixed(2)} ms, rush client and other threads ${placedCpu.other.toFixed(2)} ms${args.profile ? ` (profile: ${args.profile})` : ''}`,
       );
       rushes.push(placed);
     }
@@ -203,6 +220,8 @@ async function main() {
     if (RAW_SECONDS > 0) {
       const rawMenu = await makeMenu('Raw statement', 10_000_000);
       say(`\nThe raw single-statement order (${RAW_CLIENTS} clients, ${RAW_SECONDS} s, the same PostgreSQL):`);
+      const pgBefore = readCpu(pgData).postgres;
+      const clientBefore = threadCpu().children;
       raw = await rawOrderRate({
         url: pg.url,
         dir,
@@ -214,6 +233,10 @@ async function main() {
         clients: RAW_CLIENTS,
         seconds: RAW_SECONDS,
       });
+      const statements = raw.perSecond * RAW_SECONDS;
+      say(
+        `  CPU per statement PostgreSQL ${(((readCpu(pgData).postgres - pgBefore) * 1000) / statements).toFixed(2)} ms, pgbench ${(((threadCpu().children - clientBefore) * 1000) / statements).toFixed(2)} ms`,
+      );
     }
 
     const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
