@@ -87,6 +87,11 @@ async function printStatementStats(db: ReturnType<typeof connect>['db']) {
     select calls::int, plans::int, round(total_plan_time::numeric, 1)::float as plan_ms, round(total_exec_time::numeric, 1)::float as exec_ms,
       left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
     from pg_stat_statements order by total_plan_time + total_exec_time desc limit 12`);
+  const users = await db.execute<{ upd: number; hot: number }>(
+    sql`select n_tup_upd::int as upd, n_tup_hot_upd::int as hot from pg_stat_user_tables where relname = 'users'`,
+  );
+  // Every order updates its customer's row (decision 013); an update that is not HOT writes every index of users.
+  say(`\nusers row updates since the start: ${users.rows[0]?.upd}, of them HOT ${users.rows[0]?.hot}`);
   say('\nPostgreSQL statements during the rush (pg_stat_statements; ms in total):');
   for (const r of res.rows)
     say(

@@ -188,7 +188,19 @@ async function main(): Promise<number> {
     const ordRatio = mean(ordinary.preset) / mean(ordinary.empty);
 
     // ---- the big rush
-    const customers = customersOf(s, N, 0);
+    // Customers without an unpaid order today, as in the ordinary rush: a new order would release it
+    // (decision 045), and the released order would stay changed after the clean-up.
+    const unpaidToday = new Set(
+      (
+        await pool.query<{ user_id: number }>(
+          'select user_id from orders where menu_id = any($1::int[]) and status = 1 and not stock_released',
+          [menuIds],
+        )
+      ).rows.map((r) => r.user_id),
+    );
+    const customers = customersOf(s, N + unpaidToday.size, 0)
+      .filter((c) => !unpaidToday.has(c.userId))
+      .slice(0, N);
     const tokens = await makeSessions(
       pool,
       customers.map((c) => c.userId),
