@@ -13,11 +13,12 @@
  *
  *   npm run bench:metrics -- --pairs 8 --n 2000 --concurrency 64 --scrape-ms 5000
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { httpDuration } from '../src/server/lib/metrics.js';
+import type { ChildProcess } from 'node:child_process';
+import { startApp, stopApp } from './app-process.js';
 import { checkRush, median, runRush, seedRush } from './rush-kit.js';
 import { benchDir, loadAverage, say, startBenchDb, writeResult } from './support.js';
 
@@ -34,27 +35,6 @@ const N = Number(args.n);
 const CONCURRENCY = Number(args.concurrency);
 const SCRAPE_MS = Number(args['scrape-ms']);
 const TOKEN = 'bench-metrics-token-0123456789';
-
-/** Starts bench/app-server.ts with `env`; answers its address and the process. */
-function startApp(databaseUrl: string, env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./app-server.ts', import.meta.url).pathname], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', BENCH_DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const m = /listening (\S+)/.exec(String(d));
-      if (m) resolve({ base: m[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`app process exited (${code})`)));
-  });
-}
-
-const stopApp = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 async function main() {
   const loadAtStart = loadAverage();

@@ -19,12 +19,14 @@
  * differences are not 0.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { connect } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { describeDifference, ledgerDifferences } from '../src/server/lib/ledger.js';
+import { cpuPer, readCpu, startProfile, threadCpu } from './cpu.js';
 import { rawOrderRate } from './raw-order.js';
 import { checkRush, median, runRush, seedRush, type RushCheck } from './rush-kit.js';
 import { benchDir, loadAverage, say, startBenchDb, startServers, writeResult, type TargetRow } from './support.js';
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     'raw-clients': { type: 'string', default: '64' },
     /** Print PostgreSQL's per-statement planning and execution times of the rush. */
     stats: { type: 'boolean', default: false },
+    /** Write a CPU profile of the app during the every-order-placed rush to this file (bench/profile-summary.ts reads it). */
+    profile: { type: 'string' },
     /** Extra PostgreSQL setting for experiments, `name=value`; may be repeated. */
     setting: { type: 'string', multiple: true, default: [] },
   },
@@ -83,6 +87,11 @@ async function printStatementStats(db: ReturnType<typeof connect>['db']) {
     select calls::int, plans::int, round(total_plan_time::numeric, 1)::float as plan_ms, round(total_exec_time::numeric, 1)::float as exec_ms,
       left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as query
     from pg_stat_statements order by total_plan_time + total_exec_time desc limit 12`);
+  const users = await db.execute<{ upd: number; hot: number }>(
+    sql`select n_tup_upd::int as upd, n_tup_hot_upd::int as hot from pg_stat_user_tables where relname = 'users'`,
+  );
+  // Every order updates its customer's row (decision 013); an update that is not HOT writes every index of users.
+  say(`\nusers row updates since the start: ${users.rows[0]?.upd}, of them HOT ${users.rows[0]?.hot}`);
   say('\nPostgreSQL statements during the rush (pg_stat_statements; ms in total):');
   for (const r of res.rows)
     say(
@@ -98,6 +107,7 @@ async function main() {
   const statsSettings = ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'];
   const { pg, database, stop } = await startBenchDb(dir, POOL, [...(args.stats ? statsSettings : []), ...args.setting]);
   const db = database.db;
+  const pgData = path.join(dir, 'pg');
   let exitCode = 0;
   try {
     await runMigrations(database);
@@ -179,13 +189,25 @@ async function main() {
       rushes.push(open);
     }
     let placed: RushCheck | undefined;
+    let placedCpu: ReturnType<typeof cpuPer> | undefined;
     if (PLACED_N > 0) {
       const from = N + OPEN_N + WARMUP;
-      placed = await check(
-        `Rush (closed loop, ${CONCURRENCY} at a time, every order placed)`,
-        placedMenu.id,
-        await runRush({ base, tokens: tokens.slice(from, from + PLACED_N), menuId: placedMenu.id, items, concurrency: CONCURRENCY }),
-        PLACED_N,
+      // CPU per placed order (decision 059): the app (this process's main thread), the rush client
+      // and other threads of this process, PostgreSQL; and, asked for, a CPU profile of the app.
+      const profiler = args.profile ? await startProfile() : null;
+      const cpuBefore = readCpu(pgData);
+      const rush = await runRush({
+        base,
+        tokens: tokens.slice(from, from + PLACED_N),
+        menuId: placedMenu.id,
+        items,
+        concurrency: CONCURRENCY,
+      });
+      placedCpu = cpuPer(cpuBefore, readCpu(pgData), rush.answers.length);
+      if (profiler) await profiler.stop(args.profile!);
+      placed = await check(`Rush (closed loop, ${CONCURRENCY} at a time, every order placed)`, placedMenu.id, rush, PLACED_N);
+      say(
+        `  CPU per placed order app ${placedCpu.app.toFixed(2)} ms, PostgreSQL ${placedCpu.postgres.toFixed(2)} ms, rush client and other threads ${placedCpu.other.toFixed(2)} ms${args.profile ? ` (profile: ${args.profile})` : ''}`,
       );
       rushes.push(placed);
     }
@@ -203,6 +225,8 @@ async function main() {
     if (RAW_SECONDS > 0) {
       const rawMenu = await makeMenu('Raw statement', 10_000_000);
       say(`\nThe raw single-statement order (${RAW_CLIENTS} clients, ${RAW_SECONDS} s, the same PostgreSQL):`);
+      const pgBefore = readCpu(pgData).postgres;
+      const clientBefore = threadCpu().children;
       raw = await rawOrderRate({
         url: pg.url,
         dir,
@@ -214,6 +238,10 @@ async function main() {
         clients: RAW_CLIENTS,
         seconds: RAW_SECONDS,
       });
+      const statements = raw.perSecond * RAW_SECONDS;
+      say(
+        `  CPU per statement PostgreSQL ${(((readCpu(pgData).postgres - pgBefore) * 1000) / statements).toFixed(2)} ms, pgbench ${(((threadCpu().children - clientBefore) * 1000) / statements).toFixed(2)} ms`,
+      );
     }
 
     const pct = (v: number) => `${(v * 100).toFixed(1)} %`;

@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../shared/i18n.js';
 import { allowedMethods } from './lib/allowed-methods.js';
-import { authHook } from './lib/auth.js';
+import { authHook, settleTouches } from './lib/auth.js';
 import type { App, Deps, RequestContext } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import { errorHandler, redactUrl } from './lib/error-handler.js';
@@ -252,6 +252,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   app.decorate('lifecycle', lifecycle);
   const unwatch = watchPool(deps.database.pool);
   app.addHook('onClose', async () => unwatch());
+  // Session touches not written yet (lib/auth.ts) go out before the pool closes.
+  app.addHook('onClose', () => settleTouches(deps.database.db));
   opsRoutes(app as unknown as FastifyInstance, deps, lifecycle);
 
   // The change bus (lib/events.ts): on the root so every area and the tests reach it; its LISTEN

@@ -203,7 +203,53 @@ export interface SessionRow {
   active: boolean;
 }
 
-/** Checks a found session (active user, idle limit), touches last_seen_at when due. */
+/**
+ * Sessions whose last_seen_at is due, per app instance (decision 059). The call does not wait for
+ * the touch: the touches due meanwhile are written together by one prepared statement (one round
+ * trip and one commit for many calls) as soon as the previous one is done. last_seen_at only
+ * measures idleness (hours or days), so a touch lost in a crash costs nothing.
+ */
+interface Touches {
+  due: Map<number, Date>;
+  writing: Promise<void> | null;
+}
+const touchesOf = new WeakMap<Db, Touches>();
+const TOUCH_SQL = `update sessions s set last_seen_at = t.at
+  from unnest($1::int[], $2::timestamptz[]) as t(id, at)
+  where s.id = t.id and s.last_seen_at < t.at`;
+
+function touchLater(db: Db, sessionId: number, now: Date): void {
+  let touches = touchesOf.get(db);
+  if (!touches) touchesOf.set(db, (touches = { due: new Map(), writing: null }));
+  touches.due.set(sessionId, now);
+  if (!touches.writing) touches.writing = writeTouches(db, touches);
+}
+
+async function writeTouches(db: Db, touches: Touches): Promise<void> {
+  // Let the calls of this turn of the event loop join the batch.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (touches.due.size > 0) {
+    const batch = [...touches.due];
+    touches.due.clear();
+    try {
+      await db.$client.query({
+        name: 'session-touch',
+        text: TOUCH_SQL,
+        values: [batch.map(([id]) => id), batch.map(([, at]) => at)],
+      });
+    } catch {
+      // Idleness is measured again on the next call past the touch interval; nothing else depends on it.
+    }
+  }
+  touches.writing = null;
+}
+
+/** Waits for the session touches this instance has not written yet (the app's close). */
+export async function settleTouches(db: Db): Promise<void> {
+  await touchesOf.get(db)?.writing;
+}
+
+/** Checks a found session (active user, idle limit), has last_seen_at touched when due. */
 async function accept(db: Db, row: SessionRow, now: Date): Promise<Omit<CachedSession, 'cachedAt'> | null> {
   if (!row.active) return null;
   const seenAgo = now.getTime() - row.lastSeenAt.getTime();
@@ -213,7 +259,7 @@ async function accept(db: Db, row: SessionRow, now: Date): Promise<Omit<CachedSe
   }
   let lastSeenAt = row.lastSeenAt.getTime();
   if (seenAgo > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    touchLater(db, row.sessionId, now);
     lastSeenAt = now.getTime();
   }
   const user: AuthUser = {

@@ -22,6 +22,10 @@ const MAINTENANCE_CACHE_MS = 1000;
 /** Maintenance flag reader with a short cache: one query a second per instance, not per request. */
 export function maintenanceFlag(db: Db) {
   let cached: { on: boolean; at: number } | null = null;
+  /** The reading in flight: the requests that find the cache stale together wait for one query (decision 059). */
+  let reading: Promise<boolean> | null = null;
+  /** Bumped by set(): a reading that started before a switch does not overwrite it. */
+  let switches = 0;
   return {
     /** The cached reading while it is fresh (no promise on the hot path), else undefined. */
     known(): boolean | undefined {
@@ -30,9 +34,16 @@ export function maintenanceFlag(db: Db) {
     async isOn(): Promise<boolean> {
       const now = Date.now();
       if (cached && now - cached.at < MAINTENANCE_CACHE_MS) return cached.on;
-      const on = (await getSetting<boolean>(db, 'maintenance')) === true;
-      cached = { on, at: now };
-      return on;
+      const seen = switches;
+      reading ??= getSetting<boolean>(db, 'maintenance')
+        .then((value) => {
+          if (seen === switches) cached = { on: value === true, at: now };
+          return value === true;
+        })
+        .finally(() => {
+          reading = null;
+        });
+      return reading;
     },
     /** Switches maintenance mode; with `who` (an administrator's request) the change is audited. */
     async set(on: boolean, who?: AuditWho): Promise<void> {
@@ -54,6 +65,7 @@ export function maintenanceFlag(db: Db) {
               after: { maintenance: on },
             });
         });
+      switches++;
       cached = { on, at: Date.now() };
     },
   };

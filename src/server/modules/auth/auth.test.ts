@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
-import { SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_TTL_MS } from '../../lib/auth.js';
+import { SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_TTL_MS, settleTouches } from '../../lib/auth.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeUser, signedIn, TEST_PASSWORD } from '../../test/factories.js';
 import { LOGIN_LIMITS } from './auth.service.js';
@@ -165,6 +165,27 @@ describe('session lifetime', () => {
     const me = ctx.as(await signedIn(ctx.db, {}, start));
     ctx.clock.set(new Date(start.getTime() + SESSION_IDLE_MS.remember + 60_000));
     expect((await me.get('/app/me')).statusCode).toBe(401);
+    ctx.clock.set(new Date());
+  });
+
+  it('keeps sessions in use alive: the touches of parallel calls are written (decision 059)', async () => {
+    const start = new Date('2026-04-02T08:00:00Z');
+    const clients = await Promise.all(Array.from({ length: 5 }, () => signedIn(ctx.db, {}, start)));
+    // Past the touch interval: each call has its session's last_seen_at written, without waiting for it.
+    const used = new Date(start.getTime() + 10 * 60_000);
+    ctx.clock.set(used);
+    const answers = await Promise.all(clients.map((c) => ctx.as(c).get('/app/me')));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await settleTouches(ctx.db);
+    const ids = clients.map((c) => c.user.id);
+    const rows = await ctx.db
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.userId} = any(${`{${ids.join(',')}}`}::int[])`);
+    expect(rows.map((r) => r.lastSeenAt.toISOString())).toEqual(Array(5).fill(used.toISOString()));
+    // Idle from the touch, not from the sign-in: still open where the sign-in alone would have ended it.
+    ctx.clock.set(new Date(used.getTime() + SESSION_IDLE_MS.remember - 60_000));
+    expect((await ctx.as(clients[0]!).get('/app/me')).statusCode).toBe(200);
     ctx.clock.set(new Date());
   });
 
