@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   'ledger.correction',
   'maintenance.set',
   'reminders.run',
+  'location.closed_day',
+  'location.closed_day_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
