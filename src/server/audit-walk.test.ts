@@ -271,6 +271,7 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/admin/identity-providers/${await createIdentityProvider(w)}`,
   }),
   'POST /app/reminders/run': async () => ({ as: 'admin', url: '/app/reminders/run' }),
+  'POST /app/standing-orders/run': async () => ({ as: 'admin', url: '/app/standing-orders/run' }),
   'POST /app/invoices': async () => {
     const iw = await invoiceWorld(ctx.db);
     return { as: 'admin', url: '/app/invoices', body: { location_id: iw.centrs.id, month: '2026-10' }, providerId: iw.provider.id };

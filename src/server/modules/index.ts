@@ -49,5 +49,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await auditRoutes(app, deps);
   await ledgerRoutes(app, deps);
   await awayRoutes(app);
-  await standingRoutes(app);
+  await standingRoutes(app, deps);
 }

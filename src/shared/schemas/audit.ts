@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'reminders.run',
   'location.closed_day',
   'location.closed_day_remove',
+  'standing_orders.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

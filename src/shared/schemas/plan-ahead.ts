@@ -18,6 +18,7 @@ import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
  * POST   /app/standing-orders                (customers) StandingOrderInput -> StandingOrder
  * PUT    /app/standing-orders/{id}           (the owner) StandingOrderInput -> StandingOrder
  * DELETE /app/standing-orders/{id}           (the owner) -> { success }
+ * POST   /app/standing-orders/run            (admins) -> StandingRunResult: the job's sweep, now (as /app/reminders/run)
  */
 
 /** The longest range one request marks away (a year). */
@@ -121,3 +122,6 @@ export const standingOrdersResult = z.object({ data: z.array(standingOrder) });
 export type StandingOrdersResult = z.infer<typeof standingOrdersResult>;
 
 export const successResult = z.object({ success: z.literal(true) });
+
+export const standingRunResult = z.object({ placed: z.number(), prepared: z.number(), refused: z.number() });
+export type StandingRunResult = z.infer<typeof standingRunResult>;

@@ -1,11 +1,20 @@
 import { idParams } from '../../../shared/schemas/ids.js';
-import { standingOrder, standingOrderInput, standingOrdersResult, successResult } from '../../../shared/schemas/plan-ahead.js';
-import type { App } from '../../lib/context.js';
+import { ADMINS } from '../../../shared/roles.js';
+import {
+  standingOrder,
+  standingOrderInput,
+  standingOrdersResult,
+  standingRunResult,
+  successResult,
+} from '../../../shared/schemas/plan-ahead.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { App, Deps } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
+import { placeStandingOrders } from './standing-sweep.service.js';
 import { createStandingOrder, deleteStandingOrder, listStandingOrders, updateStandingOrder } from './standing.service.js';
 
 /** Standing orders (issue 27): the caller's own, at the request's provider. */
-export async function standingRoutes(app: App) {
+export async function standingRoutes(app: App, deps: Deps) {
   const tags = ['plan-ahead'];
   app.get(
     '/standing-orders',
@@ -34,6 +43,19 @@ export async function standingRoutes(app: App) {
     async (req) => {
       await deleteStandingOrder(userCtx(req), req.params.id);
       return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/standing-orders/run',
+    { config: { access: ADMINS }, schema: { tags, response: { 200: standingRunResult } } },
+    // The job's sweep, now (journeys run without jobs; an administrator need not wait a minute).
+    async (req) => {
+      const run = await placeStandingOrders({ ...deps, changes: app.changes });
+      await deps.database.db.transaction((tx) =>
+        recordAudit(tx, req, { action: 'standing_orders.run', entityType: 'setting', entityId: 'standing_orders', after: { ...run } }),
+      );
+      return run;
     },
   );
 }

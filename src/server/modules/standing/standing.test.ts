@@ -202,6 +202,20 @@ describe('standing orders: placement when a matching menu is open', () => {
   });
 });
 
+describe('the sweep on demand', () => {
+  it('runs for administrators only, recorded in the audit log', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const { c } = await standing(w);
+    expect((await c.post('/app/standing-orders/run')).statusCode).toBe(403);
+    const admin = await ctx.as('admin');
+    const res = await admin.post('/app/standing-orders/run');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().placed).toBeGreaterThanOrEqual(1);
+    expect(await ordersOf(ctx.db, c.user.id)).toHaveLength(1);
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'standing_orders.run'))).toHaveLength(1);
+  });
+});
+
 describe('away days', () => {
   it('offers an order on a newly marked away day for cancellation and sends no reminder for it', async () => {
     const w = await menuWorld(ctx.db, ctx.clock.now());
