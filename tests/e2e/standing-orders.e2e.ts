@@ -63,6 +63,10 @@ test('a customer marks two days away and the standing order skips them', async (
   await expect(list).toContainText('Mineral water × 1');
   await expect(list).not.toContainText(/Ordered for|Not ordered|Ready to pay/);
   await scanA11y(page, 'away days marked');
+  // Usable on a phone: at 360 px nothing runs off the side.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await scanA11y(page, 'away days at 360 px');
   // Keyboard only: removing an away day is a button reached by Tab.
   await days
     .getByRole('button', { name: /^Remove the away day/ })
