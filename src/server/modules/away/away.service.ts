@@ -27,7 +27,7 @@ export function daysOf(range: { from: string; to: string }): string[] {
   return out;
 }
 
-/** Today in the server's first zone that matters here: the UTC date a day earlier keeps every zone's today. */
+/** The first day listed: yesterday by UTC, so that today is listed in every zone west or east of it. */
 function sinceDay(now: Date): string {
   return DateTime.fromJSDate(now, { zone: 'utc' }).minus({ days: 1 }).toISODate()!;
 }
