@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, orderItems, teamInvitations, users } from './db/schema/index.js';
+import { auditLog, awayDays, orderItems, teamInvitations, users } from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -47,6 +47,11 @@ const EXCLUDED: Record<string, string> = {
   'POST /app/review/send': 'feedback the caller writes to the administrators (kept as the message itself)',
   'POST /app/frontend-exception': "an error report of the caller's browser",
   'POST /app/me/team/report-link': "a one-time download link for the caller's own report (a read)",
+  'POST /app/away-days': "the caller's own days away",
+  'DELETE /app/away-days/{id}': "the caller's own days away",
+  'POST /app/standing-orders': "the caller's own standing order (the orders it places are the customer's own)",
+  'PUT /app/standing-orders/{id}': "the caller's own standing order",
+  'DELETE /app/standing-orders/{id}': "the caller's own standing order",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
@@ -266,6 +271,7 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/admin/identity-providers/${await createIdentityProvider(w)}`,
   }),
   'POST /app/reminders/run': async () => ({ as: 'admin', url: '/app/reminders/run' }),
+  'POST /app/standing-orders/run': async () => ({ as: 'admin', url: '/app/standing-orders/run' }),
   'POST /app/invoices': async () => {
     const iw = await invoiceWorld(ctx.db);
     return { as: 'admin', url: '/app/invoices', body: { location_id: iw.centrs.id, month: '2026-10' }, providerId: iw.provider.id };
@@ -301,6 +307,15 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/me/activate/${(await makeUser(ctx.db, { locationId: w.team.location.id, active: false })).id}`,
   }),
   'GET /app/me/notify-lunch-is-delivered': async () => ({ as: 'manager', url: '/app/me/notify-lunch-is-delivered' }),
+  'POST /app/locations/{id}/closed-days': async (w) => ({
+    as: 'manager',
+    url: `/app/locations/${w.team.location.id}/closed-days`,
+    body: { from: '2026-12-24', to: '2026-12-26', note: 'Ziemassvētki' },
+  }),
+  'DELETE /app/locations/{id}/closed-days/{dayId}': async (w) => {
+    const [row] = await ctx.db.insert(awayDays).values({ locationId: w.team.location.id, day: '2026-12-31' }).returning();
+    return { as: 'manager', url: `/app/locations/${w.team.location.id}/closed-days/${row!.id}` };
+  },
 };
 
 /** A pending e-mailed team invitation of the location (written directly: no rate limit spent). */

@@ -2,6 +2,7 @@ import type { App, Deps } from '../lib/context.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
+import { awayRoutes } from './away/away.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
@@ -19,6 +20,7 @@ import { orderingRoutes } from './ordering/ordering.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
+import { standingRoutes } from './standing/standing.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -46,4 +48,6 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await invoicesRoutes(app, deps);
   await auditRoutes(app, deps);
   await ledgerRoutes(app, deps);
+  await awayRoutes(app);
+  await standingRoutes(app, deps);
 }

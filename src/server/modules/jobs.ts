@@ -4,6 +4,7 @@ import { expireUnpaidOrders } from './payments/payments.service.js';
 import { sendDueReminders } from './reminders/reminders.service.js';
 import { retryRefunds } from './payments/refunds.service.js';
 import { rollUpLedger } from './ledger/ledger-days.service.js';
+import { placeStandingOrders } from './standing/standing-sweep.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -26,6 +27,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await sendDueReminders(deps);
+    },
+  },
+  {
+    // Standing orders: each user's day placed (or prepared, or refused) once when its menu is open (decision 061).
+    name: 'standing-orders',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await placeStandingOrders(deps);
     },
   },
   {

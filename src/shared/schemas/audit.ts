@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'ledger.correction',
   'maintenance.set',
   'reminders.run',
+  'location.closed_day',
+  'location.closed_day_remove',
+  'standing_orders.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

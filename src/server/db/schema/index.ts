@@ -13,3 +13,4 @@ export * from './invoices.js';
 export * from './kitchen.js';
 export * from './audit.js';
 export * from './ledger.js';
+export * from './plan-ahead.js';

@@ -1,4 +1,5 @@
-import { and, asc, eq, exists, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, not, notExists, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { isLang, type Lang } from '../../../shared/i18n.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orders, providers, pushSubscriptions, remindersSent, users } from '../../db/schema/index.js';
@@ -7,9 +8,9 @@ import { menuOrderLink, reminderOneClickLink, reminderUnsubscribeLink } from '..
 import { deploymentSigner, type Signer } from '../../lib/signed-links.js';
 import { isOpen, loadBalances, loadMenu, openMenus, presentBalance } from '../priced-menu/priced-menu.read.js';
 import { placedOrder } from '../orders/placed.read.js';
-import { removeSubscription, sendPush, subscriptionGone, vapidKeys, vapidSubject, type PushTarget } from './push.js';
+import { awayOn } from '../away/away.read.js';
+import { pushSender, pushToUser } from './notify.service.js';
 import { remindersText } from './reminders.messages.js';
-import { BROWSER_PUSH_SERVICES, PushTargetRefused } from '../../lib/push-services.js';
 import { formatDeadlineAt } from '../../lib/dates.js';
 
 /** The purpose the unsubscribe links are signed for (lib/signed-links.ts). */
@@ -52,6 +53,8 @@ interface DueMenu {
   providerId: number;
   providerTitle: string;
   timezone: string;
+  /** The menu's day (its `from` in the provider's zone, ISO): users away that day are not reminded. */
+  day: string;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function dueMenus(db: Db, now: Date): Promise<DueMenu[]> {
       if (!menu || !isOpen(menu, now)) continue;
       const stock = await loadBalances(db, m.id);
       if (!presentBalance(menu, stock).some((b) => b.qty === null || b.qty > 0)) continue;
-      due.push({ id: m.id, title: m.title, to: m.to, providerId: p.id, providerTitle: p.title, timezone: m.timezone });
+      const day = DateTime.fromJSDate(m.from).setZone(m.timezone).toISODate()!;
+      due.push({ id: m.id, title: m.title, to: m.to, providerId: p.id, providerTitle: p.title, timezone: m.timezone, day });
     }
   }
   return due;
@@ -88,11 +92,12 @@ interface Recipient {
 }
 
 /**
- * Customers to remind of a menu on a channel: "Remind to make order" on, active, no placed order
- * on the menu (orders/placed.read.ts), not yet reminded of it on that channel; for push, only those
- * with a subscription.
+ * Customers to remind of a menu on a channel: "Remind to make order" on, active, not away on the
+ * menu's day (away/away.read.ts), no placed order on the menu (orders/placed.read.ts), not yet
+ * reminded of it on that channel; for push, only those with a subscription.
  */
-function recipients(db: Db, menuId: number, channel: 'email' | 'push'): Promise<Recipient[]> {
+function recipients(db: Db, menu: Pick<DueMenu, 'id' | 'day'>, channel: 'email' | 'push'): Promise<Recipient[]> {
+  const menuId = menu.id;
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lang: users.lang })
     .from(users)
@@ -101,6 +106,8 @@ function recipients(db: Db, menuId: number, channel: 'email' | 'push'): Promise<
         eq(users.remindToMakeOrder, true),
         eq(users.active, true),
         eq(users.role, 'customer'),
+        // Away that day (their own day, or their location closed; decision 061): nothing to remind of.
+        not(awayOn(users, menu.day)),
         notExists(
           db
             .select({ one: sql`1` })
@@ -159,7 +166,7 @@ export async function sendDueReminders(deps: Deps): Promise<ReminderRun> {
   for (const menu of menus) {
     const deadline = formatDeadlineAt(menu.to, menu.timezone);
     const text = (r: Recipient) => ({ deadline, name: r.firstName || r.email, menu: menu.title, provider: menu.providerTitle });
-    for (const r of await recipients(db, menu.id, 'email')) {
+    for (const r of await recipients(db, menu, 'email')) {
       const lang: Lang = isLang(r.lang) ? r.lang : 'lv';
       const token = unsubscribeToken(signer, r.id);
       const params = {
@@ -184,7 +191,7 @@ export async function sendDueReminders(deps: Deps): Promise<ReminderRun> {
         run.email++;
       }
     }
-    const pushTo = await recipients(db, menu.id, 'push');
+    const pushTo = await recipients(db, menu, 'push');
     if (pushTo.length > 0) run.push += await pushReminders(deps, menu, pushTo, text, now);
   }
   return run;
@@ -198,42 +205,19 @@ async function pushReminders(
   now: Date,
 ): Promise<number> {
   const db = deps.database.db;
-  const vapid = await vapidKeys(db, deps.env);
-  const subject = vapidSubject(deps.env);
+  const sender = await pushSender(deps);
   let sent = 0;
   for (const r of to) {
     // At most once: the guard commits before the push goes (a crash in between loses this push, never doubles it).
     if (!(await claim(db, r.id, menu.id, 'push', now))) continue;
     const lang: Lang = isLang(r.lang) ? r.lang : 'lv';
     const params = text(r);
-    const payload = JSON.stringify({
+    const delivered = await pushToUser(deps, sender, r.id, {
       title: remindersText(lang, 'pushTitle', params),
       body: remindersText(lang, 'pushBody', params),
       url: menuOrderLink(deps.env, menu.providerId, menu.id),
       tag: `reminder-${menu.id}`,
     });
-    const targets: PushTarget[] = await db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, r.id));
-    let delivered = false;
-    for (const target of targets) {
-      try {
-        const status = await sendPush(target, payload, vapid, subject, deps.pushServices ?? BROWSER_PUSH_SERVICES);
-        if (subscriptionGone(status)) await removeSubscription(db, target.id);
-        else if (status >= 200 && status < 300) delivered = true;
-      } catch (err) {
-        // Not a push service (stored before the check existed): never sent to, and forgotten. A
-        // push service name that now resolves to a non-public address is only skipped.
-        if (err instanceof PushTargetRefused && err.kind === 'endpoint') await removeSubscription(db, target.id);
-        // An unreachable push service: this browser misses this reminder; the e-mail still went.
-      }
-    }
     if (delivered) sent++;
   }
   return sent;

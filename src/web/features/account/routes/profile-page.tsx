@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { changePasswordInput, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -29,6 +30,13 @@ export function Component() {
       ) : me.data ? (
         <div className="profile-page__forms">
           <InfoForm stored={me.data} />
+          <section className="card profile-form" aria-labelledby="profile-plan-title">
+            <h2 id="profile-plan-title" className="card__title">
+              {t('plan.title')}
+            </h2>
+            <p>{t('plan.text')}</p>
+            <Link to="/plan-ahead">{t('plan.link')}</Link>
+          </section>
           <PushCard />
           <DietProfileForm stored={me.data} />
           <PasswordForm />

@@ -1,0 +1,139 @@
+/*
+ * Standing orders (issue 27, decision 061): "every Monday and Wednesday: this dish (or this set
+ * meal with these options)", kept per user and provider. The sweep that places them is
+ * standing-sweep.service.ts.
+ */
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { pickText } from '../../../shared/i18n.js';
+import type { StandingOrder, StandingOrderInput, StandingOrdersResult, StandingRun } from '../../../shared/schemas/plan-ahead.js';
+import { standingOrderInput } from '../../../shared/schemas/plan-ahead.js';
+import { dishes, standingOrderRuns, standingOrders } from '../../db/schema/index.js';
+import type { UserContext } from '../../lib/context.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { standingText } from './standing.messages.js';
+
+type Row = typeof standingOrders.$inferSelect;
+type Input = ReturnType<typeof standingOrderInput.parse>;
+
+/** Runs shown per standing order, newest first. */
+const RUNS_SHOWN = 10;
+
+function present(r: Row, title: string, runs: StandingRun[]): StandingOrder {
+  return {
+    id: r.id,
+    dish_id: r.dishId,
+    dish_title: title,
+    complex: r.complex,
+    qty: r.qty,
+    weekdays: [...r.weekdays].sort(),
+    ends_on: r.endsOn,
+    skip_dates: [...r.skipDates].sort(),
+    payment_type: r.paymentType,
+    bank: r.bankCode,
+    shift_id: r.shiftId,
+    active: r.active,
+    runs,
+  };
+}
+
+/** GET /app/standing-orders: the caller's standing orders at the request's provider, with their latest runs. */
+export async function listStandingOrders(ctx: UserContext, providerId: number | null): Promise<StandingOrdersResult> {
+  if (providerId === null) return { data: [] };
+  const rows = await ctx.db
+    .select({ so: standingOrders, title: dishes.title })
+    .from(standingOrders)
+    .innerJoin(dishes, eq(dishes.id, standingOrders.dishId))
+    .where(and(eq(standingOrders.userId, ctx.user.id), eq(standingOrders.providerId, providerId)))
+    .orderBy(standingOrders.id);
+  const ids = rows.map((r) => r.so.id);
+  const runs =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(standingOrderRuns)
+          .where(inArray(standingOrderRuns.standingOrderId, ids))
+          .orderBy(desc(standingOrderRuns.day));
+  const runsOf = (id: number): StandingRun[] =>
+    runs
+      .filter((r) => r.standingOrderId === id)
+      .slice(0, RUNS_SHOWN)
+      .map((r) => ({ day: r.day, menu_id: r.menuId, outcome: r.outcome, reason: r.reason, order_id: r.orderId }));
+  return { data: rows.map((r) => present(r.so, pickText(r.title, ctx.lang), runsOf(r.so.id))) };
+}
+
+/** The dish must be one of the provider's active dishes; no other active standing order of the user there may share a weekday. */
+async function checkInput(ctx: UserContext, providerId: number, input: Input, exceptId: number | null): Promise<string> {
+  const [dish] = await ctx.db
+    .select({ title: dishes.title })
+    .from(dishes)
+    .where(and(eq(dishes.id, input.dish_id), eq(dishes.providerId, providerId), eq(dishes.status, true)));
+  if (!dish) throw fieldError(t.coded('invalid'), { dish_id: [standingText.coded('dishNotFound')] });
+  if (input.active) {
+    const clash = await ctx.db
+      .select({ id: standingOrders.id })
+      .from(standingOrders)
+      .where(
+        and(
+          eq(standingOrders.userId, ctx.user.id),
+          eq(standingOrders.active, true),
+          exceptId === null ? undefined : ne(standingOrders.id, exceptId),
+          sql`${standingOrders.weekdays} && ${sql.raw(`'{${input.weekdays.join(',')}}'`)}::smallint[]`,
+        ),
+      )
+      .limit(1);
+    if (clash.length > 0) throw fieldError(t.coded('invalid'), { weekdays: [standingText.coded('weekdaysTaken')] });
+  }
+  return pickText(dish.title, ctx.lang);
+}
+
+const values = (input: Input) => ({
+  dishId: input.dish_id,
+  complex: input.complex,
+  qty: input.qty,
+  weekdays: [...new Set(input.weekdays)].sort(),
+  endsOn: input.ends_on,
+  skipDates: [...new Set(input.skip_dates)].sort(),
+  paymentType: input.payment_type,
+  bankCode: input.payment_type === 'bank' ? input.bank : null,
+  shiftId: input.shift_id,
+  active: input.active,
+});
+
+/** POST /app/standing-orders. */
+export async function createStandingOrder(ctx: UserContext, providerId: number, body: StandingOrderInput): Promise<StandingOrder> {
+  const input = standingOrderInput.parse(body);
+  const title = await checkInput(ctx, providerId, input, null);
+  const [row] = await ctx.db
+    .insert(standingOrders)
+    .values({ userId: ctx.user.id, providerId, ...values(input) })
+    .returning();
+  return present(row!, title, []);
+}
+
+async function ownRow(ctx: UserContext, id: number): Promise<Row> {
+  const [row] = await ctx.db.select().from(standingOrders).where(eq(standingOrders.id, id));
+  if (!row) throw new AppError(404, t.coded('notFound'));
+  if (row.userId !== ctx.user.id) throw new AppError(403, standingText.coded('notYours'));
+  return row;
+}
+
+/** PUT /app/standing-orders/{id}: the owner changes it (days already run stay as they ran). */
+export async function updateStandingOrder(ctx: UserContext, id: number, body: StandingOrderInput): Promise<StandingOrder> {
+  const row = await ownRow(ctx, id);
+  const input = standingOrderInput.parse(body);
+  const title = await checkInput(ctx, row.providerId, input, id);
+  const [updated] = await ctx.db
+    .update(standingOrders)
+    .set({ ...values(input), updatedAt: ctx.now })
+    .where(eq(standingOrders.id, id))
+    .returning();
+  return present(updated!, title, []);
+}
+
+/** DELETE /app/standing-orders/{id}: the owner stops it for good (orders it placed stay). */
+export async function deleteStandingOrder(ctx: UserContext, id: number): Promise<void> {
+  await ownRow(ctx, id);
+  await ctx.db.delete(standingOrders).where(eq(standingOrders.id, id));
+}

@@ -1,0 +1,21 @@
+import type { AwayDaysResult, StandingOrdersResult } from '../../../shared/schemas/plan-ahead';
+import type { OrderPageData } from '../../../shared/schemas/ordering';
+import { useApiQuery } from '../../lib/query';
+
+export const STANDING_KEY = ['plan-ahead', 'standing'] as const;
+export const AWAY_KEY = ['plan-ahead', 'away'] as const;
+
+/** GET /app/standing-orders: the caller's standing orders at the active provider. */
+export function useStandingOrders() {
+  return useApiQuery<StandingOrdersResult>(STANDING_KEY, '/app/standing-orders');
+}
+
+/** GET /app/away-days: the caller's away days, their location's closed days and the orders on them. */
+export function useAwayDays() {
+  return useApiQuery<AwayDaysResult>(AWAY_KEY, '/app/away-days');
+}
+
+/** The dishes to choose from: those of the open menu the order page shows. */
+export function useMenuDishes() {
+  return useApiQuery<OrderPageData>(['plan-ahead', 'menu'], '/app/order/create', { staleTime: 60_000 });
+}

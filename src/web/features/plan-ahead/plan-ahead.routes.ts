@@ -1,0 +1,6 @@
+import type { FeatureRoutes } from '../../lib/feature-routes';
+
+// Route table of this feature; src/web/app/router.tsx picks it up by file name.
+export const routes: FeatureRoutes = {
+  protected: [{ path: 'plan-ahead', lazy: () => import('./routes/plan-ahead-page') }],
+};

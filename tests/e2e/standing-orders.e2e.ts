@@ -1,0 +1,77 @@
+import { DateTime } from 'luxon';
+import { expect, scanA11y, test } from './a11y';
+import { newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
+
+// Issue 27: a standing order is placed when a matching menu opens; away days are skipped.
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const today = () => DateTime.now().setZone('Europe/Riga');
+
+/** Signed in as a new customer of the journey's own, on /plan-ahead reached from the profile. */
+async function planAhead(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext, name: string) {
+  const who = await newCustomer(request, 'Birojs Centrs', name);
+  await storedSession(page, who.email);
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Standing orders and away days' }).click();
+  await expect(page.getByRole('heading', { name: 'Plan ahead', level: 1 })).toBeVisible();
+  return who;
+}
+
+/** Adds a standing order for today's weekday: one Mineral water, cash. */
+async function addStanding(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Add a standing order' }).click();
+  await page.getByLabel('Dish').selectOption({ label: 'Mineral water' });
+  await page.getByRole('checkbox', { name: DAYS[today().weekday - 1] }).check();
+  await page.getByRole('checkbox', { name: /terms of service/ }).check();
+  await scanA11y(page, 'standing order form');
+  const saved = page.waitForResponse((r) => r.url().includes('/app/standing-orders') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText('Mineral water × 1');
+}
+
+async function runSweep(request: import('@playwright/test').APIRequestContext) {
+  const admin = await sessionToken(request, 'admin@demo.lv');
+  const run = await request.post('/app/standing-orders/run', { headers: { Authorization: `Bearer ${admin}` } });
+  expect(run.ok(), await run.text()).toBe(true);
+}
+
+test('a customer sets a standing order and finds it placed when the next menu opens', async ({ page, request }) => {
+  await planAhead(page, request, 'Liene');
+  await addStanding(page);
+  // The next menu with the dish opens (published now, as the kitchen does); the job's sweep runs.
+  await ownMenu(request, 'Standing', { 'Mineral water': 20 });
+  await runSweep(request);
+  await page.reload();
+  const list = page.getByRole('list', { name: 'Your standing orders' });
+  await expect(list).toContainText(/Ordered for \d\d\.\d\d\.\d{4}/);
+  await scanA11y(page, 'standing order placed');
+});
+
+test('a customer marks two days away and the standing order skips them', async ({ page, request }) => {
+  await planAhead(page, request, 'Marta');
+  await page.getByLabel('From').fill(today().toISODate()!);
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(today().plus({ days: 1 }).toISODate()!);
+  await page.getByLabel('Note').fill('Holiday');
+  await page.getByRole('button', { name: 'Mark away' }).click();
+  const days = page.getByRole('list', { name: 'Your away days' });
+  await expect(days.getByRole('listitem')).toHaveCount(2);
+  await addStanding(page);
+  await ownMenu(request, 'Away', { 'Mineral water': 20 });
+  await runSweep(request);
+  await page.reload();
+  const list = page.getByRole('list', { name: 'Your standing orders' });
+  await expect(list).toContainText('Mineral water × 1');
+  await expect(list).not.toContainText(/Ordered for|Not ordered|Ready to pay/);
+  await scanA11y(page, 'away days marked');
+  // Usable on a phone: at 360 px nothing runs off the side.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await scanA11y(page, 'away days at 360 px');
+  // Keyboard only: removing an away day is a button reached by Tab.
+  await days
+    .getByRole('button', { name: /^Remove the away day/ })
+    .first()
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(days.getByRole('listitem')).toHaveCount(1);
+});
