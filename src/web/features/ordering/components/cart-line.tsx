@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { focusIsLost } from '../../../lib/focus';
 import { canIncrease, isOverLimit, lineRemaining, type Cart, type CartLine } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';

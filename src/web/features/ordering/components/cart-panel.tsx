@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ORDER_COMMENT_MAX } from '../../../../shared/limits';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/i18n';
 import type { StockMap } from '../../../../shared/ordering/stock';
 import type { Totals } from '../../../../shared/ordering/totals';
 import type { OrderPageData } from '../../../../shared/schemas/ordering';

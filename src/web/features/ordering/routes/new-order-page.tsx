@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
