@@ -52,6 +52,8 @@ const loading = new Map<string, Promise<void>>();
 /** Namespaces asked for in any language: a language change loads them all first. */
 const used = new Set<string>();
 let language = '';
+/** The language initI18n is starting in (before `language` is set). */
+let starting = '';
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
@@ -95,6 +97,14 @@ function fixedT(lang: string, namespaces: readonly string[]): TFunction {
   return (key, options) => translate(lang, (ns) => loaded.get(`${lang}/${ns}`), namespaces, isNamespace, key, options);
 }
 
+/**
+ * Starts loading `namespaces` in the current language (the one being started while initI18n
+ * runs): a lazy page or panel asks for its texts beside its code, not after it rendered.
+ */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return Promise.all(namespaces.map((ns) => loadNamespace(language || starting, ns))).then(() => undefined);
+}
+
 /** Switches to `lang` once every namespace used so far is loaded in it. */
 async function changeLanguage(lang: string) {
   await Promise.all([...used].map((ns) => loadNamespace(lang, ns)));
@@ -113,6 +123,7 @@ export const i18n = {
 
 /** Starts the texts in `lang`; resolves when the preloaded namespaces are ready. */
 export async function initI18n(lang: string, signedIn = false) {
+  starting = lang;
   const preloaded = (signedIn ? PRELOADED : [...PRELOADED, ...SIGNED_OUT_PRELOADED]).filter(isNamespace);
   await Promise.all(preloaded.map((ns) => loadNamespace(lang, ns)));
   language = lang;

@@ -7,14 +7,18 @@ import { translate, type TextTree, type TOptions } from '../lib/translate';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const texts = (lang: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')) as TextTree;
 
-/** The app's lookup (src/web/lib/translate.ts) with the real ordering and common texts. */
+/** The app's lookup (src/web/lib/translate.ts) with the real ordering, checkout and common texts. */
 function translator(lang: string) {
-  const loaded: Record<string, TextTree> = { ordering: texts(lang, 'ordering'), common: texts(lang, 'common') };
+  const loaded: Record<string, TextTree> = {
+    ordering: texts(lang, 'ordering'),
+    checkout: texts(lang, 'checkout'),
+    common: texts(lang, 'common'),
+  };
   return (key: string, options?: TOptions) =>
     translate(
       lang,
       (ns) => loaded[ns],
-      ['ordering'],
+      ['checkout', 'ordering'],
       (ns) => ns in loaded,
       key,
       options,

@@ -24,7 +24,7 @@ interface CartLineProps {
 
 /** One cart line: options, − quantity +, the line total, stock left and the over-limit mark. */
 export function CartLineRow({ line, cart, stock, titles, disabled, closed = false }: CartLineProps) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const change = useCart((s) => s.change);
   const applyTyped = useCart((s) => s.applyTypedQuantity);
