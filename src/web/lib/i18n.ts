@@ -102,7 +102,10 @@ function fixedT(lang: string, namespaces: readonly string[]): TFunction {
  * runs): a lazy page or panel asks for its texts beside its code, not after it rendered.
  */
 export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  return Promise.all(namespaces.map((ns) => loadNamespace(language || starting, ns))).then(() => undefined);
+  const lang = language || starting;
+  // Before initI18n there is no language yet: the component asks for its texts when it renders.
+  if (!lang) return Promise.resolve();
+  return Promise.all(namespaces.map((ns) => loadNamespace(lang, ns))).then(() => undefined);
 }
 
 /** Switches to `lang` once every namespace used so far is loaded in it. */
