@@ -18,10 +18,12 @@ const SERVER_INFO_WAIT_MS = 1500;
 startSessionEffects(queryClient);
 // Focus never falls to the body when the focused control disappears (decision 021).
 installFocusGuard();
+const session = useSession.getState();
+// The texts start loading first: a lazy route the router starts loading asks for its namespaces
+// in the language being started (decision 058).
+const texts = initI18n(session.lang, Boolean(session.token));
 const router = createAppRouter();
 const root = createRoot(document.getElementById('root')!);
-
-const session = useSession.getState();
 /**
  * GET /app/translations says whether payments are the sandbox's; its banner tops every page, and
  * shown after the first paint it pushed the whole page down (layout shift, decision 057). It is
@@ -38,10 +40,7 @@ const serverInfo = Promise.race([
 ]);
 
 // Render once the first namespaces are in, so the first paint is already in the right language.
-Promise.all([
-  initI18n(session.lang, Boolean(session.token)).catch((error: unknown) => console.error('Translations failed to load', error)),
-  serverInfo,
-]).finally(() => {
+Promise.all([texts.catch((error: unknown) => console.error('Translations failed to load', error)), serverInfo]).finally(() => {
   root.render(
     <StrictMode>
       <AppProviders>

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link, Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { LanguageMenu } from './shell/language-menu';

@@ -6,7 +6,7 @@ import { useUi } from '../lib/ui-store';
 
 /**
  * Wiring between the session store and the rest of the app, set up once at start:
- * - language: the store is the source of truth; i18next follows it (server data follows through
+ * - language: the store is the source of truth; the texts follow it (server data follows through
  *   query keys that include lang);
  * - sign-out (token cleared by Log Out or any 401): drop every cached answer of that user, the
  *   service worker's copy of the kitchen display included;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useTestPayments } from './shell/shell-api';
 
 /** On every page while the sandbox gateway is active: its card and bank payments move no money. */

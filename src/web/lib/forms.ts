@@ -10,11 +10,10 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, i18n } from './i18n';
 import type { z } from 'zod';
 import { isLang, DEFAULT_LANG, type Lang } from '../../shared/i18n';
 import { issueMessage, validationText } from '../../shared/validation-texts';
-import i18n from 'i18next';
 import { fieldErrorsOf } from './form-errors';
 
 /*

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useMe } from '../../lib/me';
 import { useDevRoleSwitch, type DevRole } from './shell-api';
 

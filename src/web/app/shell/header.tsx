@@ -1,5 +1,5 @@
 import { lazy, Suspense, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Button } from '../../components/ui/button';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';

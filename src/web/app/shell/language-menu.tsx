@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from '../../components/ui/dropdown-menu';
-import { languageName } from '../../lib/i18n';
+import { languageName, useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
 import { useLanguages } from './shell-api';
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LanguageSwitcher } from './language-menu';

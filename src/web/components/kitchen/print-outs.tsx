@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { LabelLayout } from '../../../shared/schemas/kitchen';
 import type { LapList } from '../../../shared/schemas/laps';
 import { api, isApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ADDRESS_MAX, CITY_MAX, DEFAULT_COUNTRY, POSTAL_CODE_MAX } from '../../../shared/limits';
 import { TextField } from '../ui/field';
 

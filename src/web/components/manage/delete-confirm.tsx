@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { errorMessage } from '../ui/form-error-notice';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { FieldErrors } from '../../lib/api';
 import { useFieldErrors } from '../../lib/form-errors';
 import { setServerErrors, type ServerErrorTarget } from '../../lib/forms';

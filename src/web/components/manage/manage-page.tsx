@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { LoadErrorNotice } from '../ui/form-error-notice';
 import { Notice } from '../ui/notice';
 import '../../styles/manage.css';

@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Table, type Column } from '../ui/table';
 
 /** The part of a paged list query (`{ data, last_page }` answer) the table needs. */

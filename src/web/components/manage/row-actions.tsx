@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Button } from '../ui/button';
 
 /** Buttons of one table row; `stack` puts them under each other, `wrap` lets them wrap. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { pickText, type Lang } from '../../../shared/i18n';
 import type { Paged } from '../../../shared/list-query';
 import type { Dish } from '../../../shared/schemas/catalogue';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type Key, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { pageCount, paginate, sortRows, type SortState, type SortValue } from '../../lib/table-state';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../../components/ui/form-error-notice';
 import { isApiError } from '../../lib/api';
 import { ORDERS_KEY, ordersApi, type Order } from './api';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PROFILE_DIETS, type ProfileDiet } from '../../../../shared/dietary';
 import type { Profile } from '../../../../shared/schemas/account';
 import { Button } from '../../../components/ui/button';

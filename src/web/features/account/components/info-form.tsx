@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { updateProfileInput, type Profile, type UpdateProfileInput } from '../../../../shared/schemas/account';
 import { Button } from '../../../components/ui/button';

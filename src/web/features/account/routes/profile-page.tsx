@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { changePasswordInput, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_REF_FIELDS, AUDIT_SECRET } from '../../../../shared/schemas/audit';
 import { ManagePage } from '../../../components/manage/manage-page';
 import { FilterBar, useFilterValues, type FilterSpec } from '../../../components/manage/filter-bar';

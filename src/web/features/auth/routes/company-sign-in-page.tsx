@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, Navigate } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
 import { useSession } from '../../../lib/session-store';

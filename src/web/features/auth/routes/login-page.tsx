@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';

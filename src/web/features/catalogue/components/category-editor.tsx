@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { createCategoryInput, type CreateCategoryInput } from '../../../../shared/schemas/catalogue';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';

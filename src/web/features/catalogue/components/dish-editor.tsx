@@ -1,5 +1,5 @@
 import { useMemo, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { DIET_TAGS, type DietTag } from '../../../../shared/dietary';
 import { createDishInput, type CreateDishInput, type DishType } from '../../../../shared/schemas/catalogue';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Active / Inactive pill for status columns. */
 export function StatusBadge({ active }: { active: boolean }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';

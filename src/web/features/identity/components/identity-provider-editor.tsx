@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { createIdentityProviderInput, updateIdentityProviderInput } from '../../../../shared/schemas/identity';
 import { Button } from '../../../components/ui/button';

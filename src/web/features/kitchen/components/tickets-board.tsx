@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNow } from '../use-now';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { dispatchUrgency } from '../../../../shared/kds-dispatch';
 import type { KitchenTicket, TicketsResult } from '../../../../shared/schemas/kitchen';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import type { HandoverPortion, HandoverResult } from '../../../../shared/schemas/kitchen';
 import { Button } from '../../../components/ui/button';

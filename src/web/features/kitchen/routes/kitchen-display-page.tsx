@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useParams, useSearchParams } from 'react-router';
 import type { TicketGrouping } from '../../../../shared/schemas/kitchen';
 import { Button } from '../../../components/ui/button';

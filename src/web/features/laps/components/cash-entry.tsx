@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { cashBalanceInput, type CashBalanceInput } from '../../../../shared/schemas/laps';
 import { Button } from '../../../components/ui/button';

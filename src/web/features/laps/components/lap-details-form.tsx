@@ -1,5 +1,5 @@
 import { useMemo, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { TITLE_MAX } from '../../../../shared/limits';
 import { updateLapInput, type UpdateLapInput } from '../../../../shared/schemas/laps';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { STOP_NOTE_MAX, stopStatusInput, type StopStatusInput, type StopStatusValue } from '../../../../shared/schemas/laps';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadErrorNotice } from '../../../components/ui/form-error-notice';

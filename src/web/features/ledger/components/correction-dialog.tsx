@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { toCents } from '../../../../shared/money';
 import { correctionInput, MAX_CORRECTION_CENTS, type CorrectionInput } from '../../../../shared/schemas/ledger';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LEDGER_KIND_NAMES } from '../../../../shared/schemas/ledger';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { FilterBar, useFilterValues, type FilterSpec } from '../../../components/manage/filter-bar';

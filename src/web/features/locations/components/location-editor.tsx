@@ -1,6 +1,6 @@
 import { useFieldArray } from 'react-hook-form';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { createLocationInput, type CreateLocationInput } from '../../../../shared/schemas/locations';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';

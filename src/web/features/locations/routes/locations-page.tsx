@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
 import { EditButton, RowActions } from '../../../components/manage/row-actions';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { nextWeekWorkingDays, nextWorkingDay } from '../../../../shared/menu-days';
 import { copyMenuInput, MENU_COPY_MAX, type CopyMenuInput } from '../../../../shared/schemas/menus';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import type { FieldErrors as FormFieldErrors } from 'react-hook-form';
 import type { CreateMenuInput } from '../../../../shared/schemas/menus';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import type { FieldErrors } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { DeleteConfirm, useDeleteConfirm } from '../../../components/manage/delete-confirm';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';

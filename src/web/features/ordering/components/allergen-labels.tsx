@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { hasConflict, type Conflict, type DietTag } from '../../../../shared/dietary';
 import '../../../styles/dietary.css';
 

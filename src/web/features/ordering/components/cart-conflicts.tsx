@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { hasConflict, type DietProfile } from '../../../../shared/dietary';
 import type { Cart } from '../../../../shared/ordering/cart';
 import type { MenuCategory } from '../../../../shared/schemas/ordering';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { focusIsLost } from '../../../lib/focus';
 import { canIncrease, isOverLimit, lineRemaining, type Cart, type CartLine } from '../../../../shared/ordering/cart';
 import type { StockMap } from '../../../../shared/ordering/stock';
@@ -24,7 +24,7 @@ interface CartLineProps {
 
 /** One cart line: options, − quantity +, the line total, stock left and the over-limit mark. */
 export function CartLineRow({ line, cart, stock, titles, disabled, closed = false }: CartLineProps) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const change = useCart((s) => s.change);
   const applyTyped = useCart((s) => s.applyTypedQuantity);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ORDER_COMMENT_MAX } from '../../../../shared/limits';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/i18n';
 import type { StockMap } from '../../../../shared/ordering/stock';
 import type { Totals } from '../../../../shared/ordering/totals';
 import type { OrderPageData } from '../../../../shared/schemas/ordering';
@@ -39,7 +39,7 @@ export interface CartPanelProps {
  */
 export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checkout, dietary }: CartPanelProps) {
   const { form, user, edit, choices, shifts, totals, failure, fieldError, blockers, sending } = checkout;
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const open = useCart((s) => s.open);
   const lines = useCart((s) => s.lines);
@@ -248,7 +248,7 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
 }
 
 function TotalsTable({ totals }: { totals: Totals }) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const rows: [string, number, string][] = [[t('totals.amount'), totals.amount, '']];
   if (totals.subsidy > 0) rows.push([t('totals.subsidy'), totals.subsidy, '−']);

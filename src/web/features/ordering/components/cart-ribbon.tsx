@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { useCart } from '../cart-store';

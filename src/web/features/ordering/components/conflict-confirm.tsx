@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { hasConflict, type Conflict } from '../../../../shared/dietary';
 import { conflictText, type Eater } from './allergen-labels';
 

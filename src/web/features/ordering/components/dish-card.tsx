@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { initialSelection, toggleOption, type ComplexSelection } from '../../../../shared/ordering/complex';
 import { showsLeftTag, type StockMap } from '../../../../shared/ordering/stock';
 import type { Cart, NewCartItem } from '../../../../shared/ordering/cart';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { dishImageUrl, FULL_IMAGE_WIDTH, THUMB_SIZE } from '../model/menu';
 
 // Loaded when a picture is first opened: the dialog's code stays out of the page's first load.

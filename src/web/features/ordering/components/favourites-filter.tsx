@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { CheckboxField } from '../../../components/ui/field';
 
 /** The order page's "Favourites only" filter (a small component of its own beside other menu filters). */

@@ -1,5 +1,5 @@
 import { Fragment, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { MenuCategory, MenuDish } from '../../../../shared/schemas/ordering';
 import { useUi } from '../../../lib/ui-store';
 import { isCategoryOpen, noToggles, toggleCategory, type CategoryToggles } from '../model/menu';

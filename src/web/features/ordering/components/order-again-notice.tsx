@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Notice } from '../../../components/ui/notice';
 import { formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { formatDate, formatEuros } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
@@ -16,7 +16,7 @@ interface OrderOutcomeProps {
 
 /** Ends of the ordering journey: "placed" with View Order / New Order, or the payment problem. */
 export function OrderOutcome({ kind, orderId, forUser = null }: OrderOutcomeProps) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const id = orderId && /^\d+$/.test(orderId) ? orderId : null;
   const title = kind === 'success' ? t('success.title') : t('fail.title');
   useDocumentTitle(title);
@@ -68,7 +68,7 @@ function PlacedSummary({ id }: { id: string }) {
 }
 
 function OrderSummary({ order }: { order: Order }) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const date = formatDate(order.dishlist.from, lang, order.dishlist.timezone);
   const location = order.user.location?.title;

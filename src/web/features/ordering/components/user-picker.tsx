@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSelectableUsers, type SelectableUser } from '../api';
 
@@ -49,7 +49,7 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
   return (
     <div className={`field ord-user-picker ${error ? 'field--invalid' : ''}`}>
       <label className="field__label" htmlFor={`${id}-input`}>
-        {t('checkout.onBehalfOf')}
+        {t('userPicker.onBehalfOf')}
         <span aria-hidden="true"> *</span>
       </label>
       {value && (
@@ -65,7 +65,7 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
               inputRef.current?.focus();
             }}
           >
-            {t('checkout.changeUser')}
+            {t('userPicker.changeUser')}
           </button>
         </div>
       )}
@@ -77,7 +77,7 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
           type="text"
           role="combobox"
           autoComplete="off"
-          placeholder={t('checkout.selectUser')}
+          placeholder={t('userPicker.selectUser')}
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
@@ -114,7 +114,7 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
           id={listId}
           role="listbox"
           className="ord-user-picker__list"
-          aria-label={t('checkout.onBehalfOf')}
+          aria-label={t('userPicker.onBehalfOf')}
           hidden={!open || list.length === 0}
         >
           {list.map((user, i) => (
@@ -137,7 +137,7 @@ export function UserPicker({ value, onChange, dishlistId, error, disabled }: Use
         </ul>
         {open && list.length === 0 && (
           <div className="ord-user-picker__list ord-user-picker__status">
-            {users.isPending || users.isFetching ? <Spinner size="sm" /> : <span role="status">{t('checkout.noUsers')}</span>}
+            {users.isPending || users.isFetching ? <Spinner size="sm" /> : <span role="status">{t('userPicker.noUsers')}</span>}
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { loadNamespaces, useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
@@ -39,9 +39,12 @@ import '../../../styles/ordering.css';
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
 /**
  * The checkout and the cart panel load once the cart has something in it or is opened (their
- * code is not needed to look at the menu, and the first paint stays lighter; decision 039).
+ * code is not needed to look at the menu, and the first paint stays lighter; decision 039), with
+ * their texts (the `checkout` namespace, decision 058).
  */
-const CartCheckout = lazy(() => import('../components/cart-checkout').then((m) => ({ default: m.CartCheckout })));
+const CartCheckout = lazy(() =>
+  Promise.all([import('../components/cart-checkout'), loadNamespaces(['checkout'])]).then(([m]) => ({ default: m.CartCheckout })),
+);
 /** Shown only after "Order again" (decision 032). */
 const OrderAgainNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotice })));
 const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -24,7 +24,7 @@ function menuLabel(title: string, day: string) {
 
 /** /order/{orderId}: one order with its lines, sums and the "Ordered on" date. */
 export function Component() {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const title = t('details.title', { id: orderId });
@@ -59,7 +59,7 @@ export function Component() {
 }
 
 function OrderDetails({ order }: { order: Order }) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['checkout', 'ordering']);
   const lang = useSession((s) => s.lang);
   const money = (euros: number) => formatEuros(euros, lang);
   const status = ORDER_STATUS_KEY[order.status] ?? 'pending';

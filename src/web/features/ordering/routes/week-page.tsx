@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import type { DishlistSummary } from '../../../../shared/schemas/ordering';
 import { Button } from '../../../components/ui/button';

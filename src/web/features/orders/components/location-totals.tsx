@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { OrderTotals } from '../../../../shared/schemas/orders';
 import { formatEuros } from '../../../lib/format';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { FilterBar, type FilterSpec } from '../../../components/manage/filter-bar';
 import { TextField } from '../../../components/ui/field';
 import type { Order, OrderSectionsResult } from '../api';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { awayRangeInput, type AwayDaysResult, type AwayRangeInput } from '../../../../shared/schemas/plan-ahead';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { standingOrderInput, type StandingOrder, type StandingOrderInput } from '../../../../shared/schemas/plan-ahead';
 import { Button } from '../../../components/ui/button';

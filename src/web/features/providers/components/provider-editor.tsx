@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { createProviderInput, type CreateProviderInput } from '../../../../shared/schemas/providers';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';

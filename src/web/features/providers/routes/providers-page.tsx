@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { actionsColumn } from '../../../components/manage/manage-table';
 import { EditButton, RowActions } from '../../../components/manage/row-actions';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { inviteInput, type InviteInput } from '../../../../shared/schemas/teams';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { NAME_MAX, PHONE_MAX } from '../../../../shared/limits';
 import { ROLES } from '../../../../shared/roles';
