@@ -16,7 +16,7 @@ export function pickText(map: Partial<Record<string, string>> | null | undefined
 /**
  * The CLDR plural categories (`Intl.PluralRules`, cardinal) each language's counted texts must
  * name. Latvian: zero (0, 10-20, 30, …), one (1, 21, 31, … but not 11), other. Russian: one (1, 21,
- * …), few (2-4, 22-24, …), many (0, 5-20, 25-30, …), other (fractions). i18next picks the web's
+ * …), few (2-4, 22-24, …), many (0, 5-20, 25-30, …), other (fractions). The web (lib/translate.ts) picks its
  * `_zero/_one/_few/_many/_other` keys by the same rules.
  */
 export const PLURAL_CATEGORIES = {

@@ -34,7 +34,7 @@ export interface Translate<K extends string> {
  * translation (or a missing plural form of a language) a compile error. Placeholders look like
  * {name}. A counted text gives its plural forms (`{ zero, one, other }` in lv, `{ one, few, many,
  * other }` in ru, `{ one, other }` in en) and is chosen by the `count` parameter through
- * Intl.PluralRules, as i18next does on the web.
+ * Intl.PluralRules, as the web does (src/web/lib/translate.ts).
  */
 export function defineMessages<K extends string>(messages: Messages<K>, area = 'common'): Translate<K> {
   const translate = (lang: Lang, key: K, params?: MessageParams): string => {
