@@ -93,6 +93,10 @@ async function main(): Promise<number> {
   const s = meta.shape;
   const loadAtStart = loadAverage();
   const started = new Date();
+  // The commit measured is the one checked out now: the app processes load its code at the start.
+  const git = (...a: string[]) => execFileSync('git', a, { encoding: 'utf8' }).trim();
+  const commit = git('rev-parse', 'HEAD');
+  const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '';
   const db = await openScaleDb(scale, 4);
   const pool = db.database.pool;
   const menus = todaysMenus(s);
@@ -283,8 +287,6 @@ async function main(): Promise<number> {
       },
     );
     const file = args.out ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), `../../docs/benchmarks/big-rush-${scale}.md`);
-    const git = (...a: string[]) => execFileSync('git', a, { encoding: 'utf8' }).trim();
-    const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '';
     await writeFile(
       file,
       [
@@ -292,7 +294,7 @@ async function main(): Promise<number> {
         '',
         'Written by `npm run bench:big-rush` (bench/scale/big-rush.ts; decision 059).',
         '',
-        `- **Commit** \`${git('rev-parse', 'HEAD')}\`${dirty}`,
+        `- **Commit** \`${commit}\`${dirty} (checked out when the run started)`,
         `- **Date** ${started.toISOString().slice(0, 16).replace('T', ' ')} – ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         `- **Load average** (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()}`,
         `- **Arrivals** ${N} customers (${perProvider}), open loop over ${args.minutes} min rising linearly to the deadline; ${pct(Number(args['limited-share']))} of orders with a limited dish, stock ${pct(Number(args['sell-out']))} of what was asked; ${outcome.placed} placed, ${outcome.refused} refused for stock`,

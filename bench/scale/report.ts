@@ -30,6 +30,18 @@ const git = (...a: string[]) => {
   }
 };
 
+/**
+ * The commit the run measures is the one checked out when it started: the app's code is loaded
+ * then, and the tree may move on while a long run goes (read at import, at the run's start).
+ */
+const started = {
+  commit: git('rev-parse', '--short', 'HEAD'),
+  dirty: git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '',
+  at: new Date(),
+  load: loadAverage(),
+};
+const utc = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+
 export async function writeReport(meta: Meta, results: ReadResult[], out?: string): Promise<string> {
   const scale = String(meta.shape.scale);
   await mkdir(DOCS, { recursive: true });
@@ -37,13 +49,12 @@ export async function writeReport(meta: Meta, results: ReadResult[], out?: strin
   let before: ReadResult[] | null = null;
   if (smaller)
     before = JSON.parse(await readFile(path.join(DOCS, `scale-${smaller}.json`), 'utf8').catch(() => 'null')) as ReadResult[] | null;
-  const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (with uncommitted changes)' : '';
   const s = meta.shape;
   const orders = meta.rows.orders ?? 0;
   const lines: string[] = [
     `# The big caterer at scale ${scale}`,
     '',
-    `Commit ${git('rev-parse', '--short', 'HEAD')}${dirty}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load ${loadAverage()} (1, 5, 15 min) on ${os.cpus().length} cores, written by \`npm run bench:scale -- --scale ${scale}\`.`,
+    `Commit ${started.commit}${started.dirty} (checked out when the run started), ${utc(started.at)} – ${utc(new Date())} UTC, load ${started.load} at the start and ${loadAverage()} at the end (1, 5, 15 min) on ${os.cpus().length} cores, written by \`npm run bench:scale -- --scale ${scale}\`.`,
     '',
     `Data: ${s.locations} locations, ${s.locations * s.usersPerLocation + s.admins + s.kitchenStaff} users, ${s.providers} providers, ${s.days} working days (the last today, ${meta.today}), ` +
       `${orders.toLocaleString('en')} orders, ${(meta.rows.order_items ?? 0).toLocaleString('en')} lines, ${(meta.rows.ledger_entries ?? 0).toLocaleString('en')} ledger entries, ` +
