@@ -57,6 +57,7 @@ const { values: args } = parseArgs({
     'ordinary-rounds': { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '64' },
     out: { type: 'string' },
+    'with-unpaid': { type: 'boolean', default: false },
   },
 });
 const N = Number(args.customers);
@@ -193,14 +194,17 @@ async function main(): Promise<number> {
 
     // ---- the big rush
     // Customers without an unpaid order today, as in the ordinary rush: a new order would release it
-    // (decision 045), and the released order would stay changed after the clean-up.
+    // (decision 045), and the released order would stay changed after the clean-up. `--with-unpaid`
+    // (on a copy of a preset only) takes them too: the stock check then counts what was released.
     const unpaidToday = new Set(
-      (
-        await pool.query<{ user_id: number }>(
-          'select user_id from orders where menu_id = any($1::int[]) and status = 1 and not stock_released',
-          [menuIds],
-        )
-      ).rows.map((r) => r.user_id),
+      args['with-unpaid']
+        ? []
+        : (
+            await pool.query<{ user_id: number }>(
+              'select user_id from orders where menu_id = any($1::int[]) and status = 1 and not stock_released',
+              [menuIds],
+            )
+          ).rows.map((r) => r.user_id),
     );
     const customers = customersOf(s, N + unpaidToday.size, 0)
       .filter((c) => !unpaidToday.has(c.userId))

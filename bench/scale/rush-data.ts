@@ -118,20 +118,35 @@ export async function openMenus(db: Client, menuIds: number[], deadline: Date, s
 }
 
 /**
+ * Units of `dish` on `menu` held by the orders `where` selects (SQL over `o`, parameters from $3):
+ * its lines of the dish and the set-meal lines with the dish chosen as an option, each counted
+ * by the line's quantity: what placing takes from the dish's balance row and a release gives back
+ * (orderNeeds in modules/orders/stock.service.ts). Counting the lines alone misses the options.
+ */
+async function unitsOf(db: Client, menu: number, dish: number, where: string, params: unknown[] = []): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `select coalesce(sum(n), 0)::int as n from (
+       select i.qty as n from order_items i join orders o on o.id = i.order_id
+       where o.menu_id = $1 and i.dish_id = $2 and ${where}
+       union all
+       select i.qty from order_item_options x join order_items i on i.id = x.order_item_id join orders o on o.id = i.order_id
+       where o.menu_id = $1 and x.dish_id = $2 and ${where}) u`,
+    [menu, dish, ...params],
+  );
+  return r.rows[0]!.n;
+}
+
+/**
  * Units of each limited row held by unpaid (pending card or bank) orders of the generated day that
- * are not released: a customer's new order releases their unpaid one (decision 045), whose stock
- * returns to the menu, so the stock check counts what was released during the rush.
+ * are not released (options included, see unitsOf): a customer's new order releases their unpaid
+ * one (decision 045), whose stock returns to the menu, so the stock check counts what was released
+ * during the rush.
  */
 export async function heldUnpaid(db: Client, stock: Map<string, number>): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   for (const k of stock.keys()) {
-    const [menu, dish] = k.split(':').map(Number);
-    const r = await db.query<{ n: number }>(
-      `select coalesce(sum(i.qty), 0)::int as n from order_items i join orders o on o.id = i.order_id
-       where o.menu_id = $1 and i.dish_id = $2 and o.status = 1 and not o.stock_released`,
-      [menu, dish],
-    );
-    held.set(k, r.rows[0]!.n);
+    const [menu, dish] = k.split(':').map(Number) as [number, number];
+    held.set(k, await unitsOf(db, menu, dish, 'o.status = 1 and not o.stock_released'));
   }
   return held;
 }
@@ -189,14 +204,8 @@ export async function checkOutcome(
   let oversold = 0;
   let consistent = true;
   for (const [k, qty] of stock) {
-    const [menu, dish] = k.split(':').map(Number);
-    const sold = (
-      await db.query<{ n: number }>(
-        `select coalesce(sum(i.qty), 0)::int as n from order_items i join orders o on o.id = i.order_id
-         where o.id > $1 and o.menu_id = $2 and i.dish_id = $3 and o.status in (1, 2)`,
-        [lastOrderId, menu, dish],
-      )
-    ).rows[0]!.n;
+    const [menu, dish] = k.split(':').map(Number) as [number, number];
+    const sold = await unitsOf(db, menu, dish, 'o.id > $3 and o.status in (1, 2)', [lastOrderId]);
     const left = (await db.query<{ qty: number }>('select qty from balances where menu_id = $1 and dish_id = $2', [menu, dish])).rows[0]!
       .qty;
     // Sold by the rush (placed or pending) from the stock set plus what released unpaid orders gave back.
