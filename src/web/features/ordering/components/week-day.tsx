@@ -31,7 +31,7 @@ interface WeekDayProps {
  * read-only at once (judged by the server's clock, as the order page does).
  */
 export function WeekDay({ id, menu, me, current }: WeekDayProps) {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['week', 'ordering']);
   const lang = useSession((s) => s.lang);
   const page = useOrderPage(menu.id);
   const data = page.data?.dishlist?.id === menu.id ? page.data : null;

@@ -21,7 +21,7 @@ import '../../../styles/week.css';
  * (/order?dishlist=…), so the cart rules and the checkout are the ones of every order.
  */
 export function Component() {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['week', 'ordering']);
   useDocumentTitle(t('week.title'));
   const lang = useSession((s) => s.lang);
   const me = useMe();
