@@ -119,6 +119,10 @@ export const standingOrder = z.object({
 export type StandingOrder = z.infer<typeof standingOrder>;
 
 export const standingOrdersResult = z.object({ data: z.array(standingOrder) });
+
+/** GET /app/standing-orders/dishes: the dishes a standing order may name (plain dishes the provider serves lately or soon). */
+export const standingDishesResult = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
+export type StandingDishesResult = z.infer<typeof standingDishesResult>;
 export type StandingOrdersResult = z.infer<typeof standingOrdersResult>;
 
 export const successResult = z.object({ success: z.literal(true) });

@@ -1,6 +1,7 @@
 import { idParams } from '../../../shared/schemas/ids.js';
 import { ADMINS } from '../../../shared/roles.js';
 import {
+  standingDishesResult,
   standingOrder,
   standingOrderInput,
   standingOrdersResult,
@@ -11,7 +12,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
 import { placeStandingOrders } from './standing-sweep.service.js';
-import { createStandingOrder, deleteStandingOrder, listStandingOrders, updateStandingOrder } from './standing.service.js';
+import { createStandingOrder, deleteStandingOrder, listStandingOrders, standingDishes, updateStandingOrder } from './standing.service.js';
 
 /** Standing orders (issue 27): the caller's own, at the request's provider. */
 export async function standingRoutes(app: App, deps: Deps) {
@@ -23,6 +24,12 @@ export async function standingRoutes(app: App, deps: Deps) {
       reply.header('cache-control', 'private, no-store');
       return listStandingOrders(userCtx(req), await req.providerOrNull());
     },
+  );
+
+  app.get(
+    '/standing-orders/dishes',
+    { config: { access: 'user' }, schema: { tags, response: { 200: standingDishesResult } } },
+    async (req) => standingDishes(req.ctx, await req.providerOrNull()),
   );
 
   app.post(

@@ -3,11 +3,17 @@
  * meal with these options)", kept per user and provider. The sweep that places them is
  * standing-sweep.service.ts.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { pickText } from '../../../shared/i18n.js';
-import type { StandingOrder, StandingOrderInput, StandingOrdersResult, StandingRun } from '../../../shared/schemas/plan-ahead.js';
+import type {
+  StandingDishesResult,
+  StandingOrder,
+  StandingOrderInput,
+  StandingOrdersResult,
+  StandingRun,
+} from '../../../shared/schemas/plan-ahead.js';
 import { standingOrderInput } from '../../../shared/schemas/plan-ahead.js';
-import { dishes, standingOrderRuns, standingOrders } from '../../db/schema/index.js';
+import { dishes, menuDishes, menus, standingOrderRuns, standingOrders } from '../../db/schema/index.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -15,6 +21,30 @@ import { standingText } from './standing.messages.js';
 
 type Row = typeof standingOrders.$inferSelect;
 type Input = ReturnType<typeof standingOrderInput.parse>;
+
+/** A standing order may name a dish of the provider's menus from this many days back, or of any menu to come. */
+export const STANDING_DISH_DAYS = 28;
+
+/**
+ * GET /app/standing-orders/dishes: the plain dishes on the provider's published menus of the last
+ * four weeks and the ones to come, by title. Not only today's menu: a standing order is for days
+ * whose menus are not out yet, and the dish may be off today's.
+ */
+export async function standingDishes(
+  ctx: Pick<UserContext, 'db' | 'lang' | 'now'>,
+  providerId: number | null,
+): Promise<StandingDishesResult> {
+  if (providerId === null) return { data: [] };
+  const since = new Date(ctx.now.getTime() - STANDING_DISH_DAYS * 86_400_000);
+  const rows = await ctx.db
+    .selectDistinct({ id: dishes.id, title: dishes.title })
+    .from(menuDishes)
+    .innerJoin(menus, eq(menus.id, menuDishes.menuId))
+    .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
+    .where(and(eq(menus.providerId, providerId), eq(menus.status, true), gte(menus.from, since), ne(dishes.type, 'complex')));
+  const data = rows.map((r) => ({ id: r.id, title: pickText(r.title, ctx.lang) }));
+  return { data: data.sort((a, b) => a.title.localeCompare(b.title, ctx.lang) || a.id - b.id) };
+}
 
 /** Runs shown per standing order, newest first. */
 const RUNS_SHOWN = 10;

@@ -7,7 +7,7 @@ import { auditLog, awayDays, mailOutbox, payments, standingOrderRuns, users } fr
 import type { JobDeps } from '../../lib/jobs.js';
 import { createMailer } from '../../lib/mail.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { addToMenu, balanceOf, customerAt, makeDish, menuWorld, ordersOf, setBalance } from '../ordering/ordering.factories.js';
+import { addToMenu, balanceOf, customerAt, makeDish, makeMenu, menuWorld, ordersOf, setBalance } from '../ordering/ordering.factories.js';
 import { sendDueReminders } from '../reminders/reminders.service.js';
 import { placeStandingOrders } from './standing-sweep.service.js';
 
@@ -60,6 +60,53 @@ async function secondInstance() {
     },
   };
 }
+
+describe('standing orders: the dishes to choose from', () => {
+  it("lists the plain dishes of the provider's published menus of the last four weeks and to come, never a set meal or another provider's", async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const other = await menuWorld(ctx.db, ctx.clock.now());
+    const day = 86_400_000;
+    const now = ctx.clock.now().getTime();
+    const old = await makeDish(ctx.db, {
+      providerId: w.provider.id,
+      categoryId: w.category.id,
+      title: { lv: 'Vecā zupa', en: 'Old soup' },
+    });
+    const next = await makeDish(ctx.db, {
+      providerId: w.provider.id,
+      categoryId: w.category.id,
+      title: { lv: 'Nākamā zupa', en: 'Next soup' },
+    });
+    const hidden = await makeDish(ctx.db, { providerId: w.provider.id, categoryId: w.category.id, title: { lv: 'Slēptā', en: 'Hidden' } });
+    const oldMenu = await makeMenu(ctx.db, {
+      providerId: w.provider.id,
+      from: new Date(now - 40 * day),
+      to: new Date(now - 40 * day + 3600_000),
+    });
+    await addToMenu(ctx.db, oldMenu.id, old);
+    const nextMenu = await makeMenu(ctx.db, {
+      providerId: w.provider.id,
+      from: new Date(now + 6 * day),
+      to: new Date(now + 6 * day + 3600_000),
+    });
+    await addToMenu(ctx.db, nextMenu.id, next);
+    const draft = await makeMenu(ctx.db, {
+      providerId: w.provider.id,
+      status: false,
+      from: new Date(now + day),
+      to: new Date(now + day + 3600_000),
+    });
+    await addToMenu(ctx.db, draft.id, hidden);
+    const { c } = await standing(w);
+    const res = await c.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}&lang=en`);
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json() as { data: { id: number; title: string }[] }).data.map((d) => d.title);
+    expect(titles).toEqual(['Bread soup', 'Next soup', 'Pork chop', 'Sorrel soup']);
+    const theirs = await c.get(`/app/standing-orders/dishes?provider_id=${other.provider.id}&lang=en`);
+    expect((theirs.json() as { data: { id: number }[] }).data.map((d) => d.id)).not.toContain(w.soup.id);
+    expect((await ctx.anon.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}`)).statusCode).toBe(401);
+  });
+});
 
 describe('standing orders: placement when a matching menu is open', () => {
   it('places the order once per user and day, with two instances sweeping at once and after a restart', async () => {

@@ -1,5 +1,4 @@
-import type { AwayDaysResult, StandingOrdersResult } from '../../../shared/schemas/plan-ahead';
-import type { OrderPageData } from '../../../shared/schemas/ordering';
+import type { AwayDaysResult, StandingDishesResult, StandingOrdersResult } from '../../../shared/schemas/plan-ahead';
 import { useApiQuery } from '../../lib/query';
 
 export const STANDING_KEY = ['plan-ahead', 'standing'] as const;
@@ -15,7 +14,7 @@ export function useAwayDays() {
   return useApiQuery<AwayDaysResult>(AWAY_KEY, '/app/away-days');
 }
 
-/** The dishes to choose from: those of the open menu the order page shows. */
-export function useMenuDishes() {
-  return useApiQuery<OrderPageData>(['plan-ahead', 'menu'], '/app/order/create', { staleTime: 60_000 });
+/** The dishes to choose from: plain dishes of the provider's menus of the last four weeks and to come. */
+export function useStandingDishes() {
+  return useApiQuery<StandingDishesResult>(['plan-ahead', 'dishes'], '/app/standing-orders/dishes', { staleTime: 60_000 });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { standingOrderInput, type StandingOrder, type StandingOrderInput } from '../../../../shared/schemas/plan-ahead';
@@ -9,7 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { api, isApiError } from '../../../lib/api';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { errorAt, fieldBinder, firstErrorUnder, setServerErrors, useSchemaForm } from '../../../lib/forms';
-import { STANDING_KEY, useMenuDishes } from '../api';
+import { STANDING_KEY, useStandingDishes } from '../api';
 
 /** What the form holds: strings from the inputs; the shared schema checks what it sends. */
 interface StandingValues {
@@ -49,15 +48,12 @@ const valuesOf = (s: StandingOrder | null): StandingValues => ({
   terms: false,
 });
 
-/** Creates a standing order, or changes `editing`: a dish of the open menu, weekdays, end date, skip dates, payment. */
+/** Creates a standing order, or changes `editing`: a dish the provider serves, weekdays, end date, skip dates, payment. */
 export function StandingForm({ editing, onDone }: { editing: StandingOrder | null; onDone(): void }) {
   const { t } = useTranslation('plan-ahead');
   const client = useQueryClient();
-  const menu = useMenuDishes();
-  const dishes = useMemo(
-    () => (menu.data?.dishlist?.categories ?? []).flatMap((c) => c.dishes).filter((d) => d.type !== 'complex'),
-    [menu.data],
-  );
+  const dishList = useStandingDishes();
+  const dishes = dishList.data?.data ?? [];
   const form = useSchemaForm(standingForm, { defaultValues: valuesOf(editing) });
   const field = fieldBinder(form);
   const save = useMutation({
