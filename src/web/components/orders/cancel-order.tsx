@@ -1,11 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { CancelOrderResult, Order } from '../../../shared/schemas/orders';
-import { api } from '../../lib/api';
 import { Button } from '../ui/button';
-import { errorMessage } from '../ui/error-message';
-import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 
 /** Order status values as the API answers them (shared/schemas/orders.ts ORDER_STATUSES; kept as numbers so zod stays out of the bundle). */
 export const ORDER_STATUS_KEY: Record<number, 'failed' | 'pending' | 'placed' | 'cancelled'> = {
@@ -35,13 +31,11 @@ export function useNow(everyMs = 15_000): number {
   return now;
 }
 
-/** Query roots that show orders, stock or subsidy: refetched after a cancel. */
-const AFFECTED = [['order'], ['history'], ['orders'], ['kitchen']];
+const CancelOrderDialog = lazy(() => import('./order-action-dialogs').then((m) => ({ default: m.CancelOrderDialog })));
 
 /**
- * The Cancel button of an order with its confirmation dialog. While the call runs the dialog stays
- * open with a spinner; a refusal (the menu closed meanwhile) shows in the dialog in the user's
- * language; after success every list and page showing orders, stock or subsidy is refetched.
+ * The Cancel button of an order. Its confirmation and the call load when it is pressed
+ * (order-action-dialogs.tsx): the order page shows this button at first paint.
  */
 export function CancelOrderButton({
   order,
@@ -53,42 +47,18 @@ export function CancelOrderButton({
   onCancelled?(answer: CancelOrderResult): void;
 }) {
   const { t } = useTranslation('common');
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: () => api.post<CancelOrderResult>(`/app/order/${order.id}/cancel`),
-    onSuccess: async (answer) => {
-      setOpen(false);
-      await Promise.all(AFFECTED.map((queryKey) => client.invalidateQueries({ queryKey })));
-      if (answer) onCancelled?.(answer);
-    },
-  });
   return (
     <>
-      <Button
-        variant="danger"
-        size={size}
-        onClick={() => {
-          mutation.reset();
-          setOpen(true);
-        }}
-      >
+      <Button variant="danger" size={size} onClick={() => setOpen(true)}>
         {t('cancelOrder.button')}
         <span className="visually-hidden"> {t('cancelOrder.orderNo', { id: order.id })}</span>
       </Button>
-      <LazyConfirmDialog
-        open={open}
-        title={t('cancelOrder.title', { id: order.id })}
-        message={t('cancelOrder.message')}
-        confirmLabel={t('cancelOrder.confirm')}
-        cancelLabel={t('cancelOrder.keep')}
-        busy={mutation.isPending}
-        error={mutation.error ? errorMessage(mutation.error, t('cancelOrder.failed')) : null}
-        onCancel={() => setOpen(false)}
-        onConfirm={() => {
-          if (!mutation.isPending) mutation.mutate();
-        }}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <CancelOrderDialog orderId={order.id} onClose={() => setOpen(false)} onCancelled={onCancelled} />
+        </Suspense>
+      )}
     </>
   );
 }
