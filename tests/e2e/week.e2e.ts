@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
 import { apiToken, newCustomer, sessionToken, signIn, stamp, todaysMenu } from './ordering-support';
@@ -35,6 +36,16 @@ test('the week view: days side by side, my order of a day, ordering a day, a dea
   });
   expect(placed.ok(), await placed.text()).toBe(true);
   const orderId = ((await placed.json()) as { order_id: number }).order_id;
+  // The day after tomorrow's menu, and that day marked away.
+  const later = new Date(Date.now() + 2 * 24 * 3600_000);
+  const laterTitle = `Week away ${id}`;
+  await menuOf(request, laterTitle, later, new Date(later.getTime() + 2 * 3600_000));
+  const laterDay = DateTime.fromJSDate(later).setZone('Europe/Riga').toISODate()!;
+  const marked = await request.post('/app/away-days', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { from: laterDay, to: laterDay },
+  });
+  expect(marked.ok(), await marked.text()).toBe(true);
 
   await page.clock.install();
   await signIn(page, customer.email, todayTitle);
@@ -52,6 +63,8 @@ test('the week view: days side by side, my order of a day, ordering a day, a dea
   await expect(next.getByRole('link', { name: `Order No. ${orderId}` })).toBeVisible();
   await expect(next).toContainText('2 × Mineral water');
   await expect(next.getByRole('link', { name: /^Order more for this day/ })).toBeVisible();
+  await expect(page.locator('.week-day', { hasText: laterTitle }).getByText('You marked this day away.')).toBeVisible();
+  await expect(next.getByText('You marked this day away.')).toBeHidden();
   await scanA11y(page, 'week view');
 
   // Ordering a day opens the order page on that day's menu, with its checkout.

@@ -86,6 +86,12 @@ function partsIn(zone: string, ms: number): Record<'year' | 'month' | 'day' | 'h
   return out;
 }
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in `zone`: a menu's day, as away days are kept. */
+export function isoDayIn(value: string | number | Date, zone: string = DEFAULT_ZONE): string {
+  const p = partsIn(zone, new Date(value).getTime());
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
 /** The instant at which the wall clock in `zone` shows the given local time. */
 function zonedToEpoch(y: number, mo: number, d: number, h: number, mi: number, s: number, zone: string): number {
   const wanted = Date.UTC(y, mo - 1, d, h, mi, s);

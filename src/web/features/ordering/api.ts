@@ -15,6 +15,7 @@ import type {
   SelectableUser,
 } from '../../../shared/schemas/ordering';
 import type { Order } from '../../../shared/schemas/orders';
+import type { AwayDaysResult } from '../../../shared/schemas/plan-ahead';
 
 // Types only (`import type`): zod stays out of the page bundle.
 export type { OrderPageData, SelectableUser, Order };
@@ -78,6 +79,14 @@ export function useLiveOrdering(): boolean {
     return { bucket: `order page ${menuId}`, queryKey: ORDER_KEYS.page(menuId), gapMs: stockLeft ? STOCK_SETTLE_MS : LIVE_REFETCH_MS };
   }, []);
   return useLiveRefetch(route);
+}
+
+/**
+ * GET /app/away-days: the caller's away days and their location's closed days (the week view marks
+ * those days; the key is the plan-ahead page's, so a change there shows here).
+ */
+export function useMyAwayDays(enabled: boolean) {
+  return useApiQuery<AwayDaysResult>(['plan-ahead', 'away'], '/app/away-days', { enabled, staleTime: 60_000 });
 }
 
 /** GET /app/order/dishlists: menus open for ordering. */

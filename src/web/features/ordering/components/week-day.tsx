@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDeadline, formatEuros, formatWeekdayDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session-store';
 import { useOrderPage } from '../api';
-import { dayDishes } from '../model/week';
+import { awayOn, dayDishes, menuDay } from '../model/week';
 import { useDeadlinePassed } from '../use-deadline';
 import { useMyMenuOrders } from '../use-my-menu-orders';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -22,15 +22,17 @@ interface WeekDayProps {
   me: Profile;
   /** The day shown on a phone (the others are hidden there; on a wide screen every day shows). */
   current: boolean;
+  /** The user's away days and their office's closed days. */
+  away: readonly { day: string; kind: 'user' | 'location' }[];
 }
 
 /**
  * One day of the week view: its deadline with the countdown, what I ordered that day (Change,
- * Cancel and Pay as on the order page), the day's dishes, and "Order for this day", which opens
+ * Cancel and Pay as on the order page), whether I am away, the day's dishes, and "Order for this day", which opens
  * the order page on this menu. When the deadline passes while the page is open the day turns
  * read-only at once (judged by the server's clock, as the order page does).
  */
-export function WeekDay({ id, menu, me, current }: WeekDayProps) {
+export function WeekDay({ id, menu, me, current, away }: WeekDayProps) {
   const { t } = useTranslation(['week', 'ordering']);
   const lang = useSession((s) => s.lang);
   const page = useOrderPage(menu.id);
@@ -46,6 +48,7 @@ export function WeekDay({ id, menu, me, current }: WeekDayProps) {
   const dishes = useMemo(() => (dishlist ? dayDishes(dishlist, stock) : []), [dishlist, stock]);
   // Named by its day and its menu: two menus on one day are two regions of their own.
   const headingId = `${id}-h`;
+  const awayKind = awayOn(menuDay(menu.from, menu.timezone), away);
 
   return (
     <section id={id} className={`card week-day${current ? ' is-current' : ''}`} aria-labelledby={`${headingId} ${id}-m`}>
@@ -63,6 +66,7 @@ export function WeekDay({ id, menu, me, current }: WeekDayProps) {
       {!data && page.isPending && <Spinner block />}
       {!data && page.isError && <Notice tone="error">{t('errors.loadFailed')}</Notice>}
       {data && !open && <Notice tone="warning">{t('week.closed')}</Notice>}
+      {awayKind && <Notice tone="info">{t(awayKind === 'user' ? 'week.away' : 'week.officeClosed')}</Notice>}
       {location && (
         <Suspense fallback={null}>
           <MyMenuOrders

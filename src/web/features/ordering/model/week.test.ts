@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayDishes, swipeStep } from './week';
+import { awayOn, dayDishes, menuDay, swipeStep } from './week';
 
 describe('week view: swipe', () => {
   it('moves to the next day on a swipe to the left, the previous on one to the right', () => {
@@ -27,5 +27,22 @@ describe("week view: a day's dishes", () => {
       { id: 2, title: 'Lunch set', price: 3, setMeal: true, soldOut: true },
       { id: 3, title: 'Cake', price: 1.2, setMeal: false, soldOut: false },
     ]);
+  });
+});
+
+describe('week view: away days', () => {
+  it("reads a menu's day in the provider's time zone", () => {
+    expect(menuDay('2026-11-26T22:30:00Z', 'Europe/Riga')).toBe('2026-11-27');
+    expect(menuDay('2026-11-26T21:30:00Z', 'Europe/Riga')).toBe('2026-11-26');
+  });
+  it('says an office closed first, then the user away, else nothing', () => {
+    const away = [
+      { day: '2026-11-27', kind: 'user' as const },
+      { day: '2026-11-28', kind: 'user' as const },
+      { day: '2026-11-28', kind: 'location' as const },
+    ];
+    expect(awayOn('2026-11-27', away)).toBe('user');
+    expect(awayOn('2026-11-28', away)).toBe('location');
+    expect(awayOn('2026-11-29', away)).toBeNull();
   });
 });

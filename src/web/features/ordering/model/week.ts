@@ -1,3 +1,5 @@
+import { isoDayIn } from '../../../lib/format';
+
 /** A sideways swipe this long (px) moves to the next or previous day. */
 export const SWIPE_MIN_PX = 60;
 
@@ -43,3 +45,13 @@ export function dayDishes(menu: MenuLike, stock: Readonly<Record<number, number 
     }
   return out;
 }
+
+/** Whether the user is away on `day`: marked by themselves, or their office is closed (null: not away). */
+export function awayOn(day: string, away: readonly { day: string; kind: 'user' | 'location' }[]): 'user' | 'location' | null {
+  const found = away.filter((a) => a.day === day);
+  if (found.some((a) => a.kind === 'location')) return 'location';
+  return found.length > 0 ? 'user' : null;
+}
+
+/** The menu's day (its `from` in the provider's time zone), as away days are kept. */
+export const menuDay = (from: string, timezone: string) => isoDayIn(from, timezone);

@@ -9,7 +9,7 @@ import { formatWeekdayDate } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDishlists } from '../api';
+import { useDishlists, useMyAwayDays } from '../api';
 import { WeekDay } from '../components/week-day';
 import { swipeStep } from '../model/week';
 import '../../../styles/ordering.css';
@@ -26,6 +26,7 @@ export function Component() {
   const lang = useSession((s) => s.lang);
   const me = useMe();
   const dishlists = useDishlists();
+  const away = useMyAwayDays(Boolean(me.data?.is_customer));
   const days: DishlistSummary[] = [...(dishlists.data?.dishlists ?? [])].sort(
     (a, b) => Date.parse(a.from) - Date.parse(b.from) || a.id - b.id,
   );
@@ -113,7 +114,14 @@ export function Component() {
         </div>
         <div className="week-days" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
           {days.map((d) => (
-            <WeekDay key={d.id} id={`${baseId}-day-${d.id}`} menu={d} me={profile} current={d.id === current?.id} />
+            <WeekDay
+              key={d.id}
+              id={`${baseId}-day-${d.id}`}
+              menu={d}
+              me={profile}
+              current={d.id === current?.id}
+              away={away.data?.data ?? []}
+            />
           ))}
         </div>
       </>
@@ -129,6 +137,13 @@ export function Component() {
       </p>
       <h1 className="page__title">{t('week.title')}</h1>
       <p className="muted">{t('week.intro')}</p>
+      {me.data?.is_customer && (
+        <p>
+          <Link className="link" to="/plan-ahead">
+            {t('week.planAhead')}
+          </Link>
+        </p>
+      )}
       {body}
     </section>
   );
