@@ -156,13 +156,12 @@ export function Component() {
             {data && <DeadlineCountdown answer={data} />}
           </p>
         )}
-        {available.length > 0 && (
-          <p className="order-header__week">
-            <Link className="link" to="/week">
-              {t('week.link')}
-            </Link>
-          </p>
-        )}
+        {/* Always there, so the header does not grow when the menus arrive (layout shift). */}
+        <p className="order-header__week">
+          <Link className="link" to="/week">
+            {t('week.link')}
+          </Link>
+        </p>
         {headerInfo.data?.text && (
           <HtmlContent
             className="order-header__info"
