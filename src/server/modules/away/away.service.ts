@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { AwayDay, AwayDaysAdded, AwayDaysResult, AwayOrder, AwayRangeInput } from '../../../shared/schemas/plan-ahead.js';
 import { STAFF, hasRole } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
-import { awayDays, menus, orders, providers } from '../../db/schema/index.js';
+import { awayDays, locations, menus, orders, providers } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import type { AuthUser, UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -91,16 +91,22 @@ export async function removeAwayDay(ctx: UserContext, id: number): Promise<void>
   await ctx.db.delete(awayDays).where(eq(awayDays.id, id));
 }
 
-/** The location's manager (a customer managing it) or staff may mark its closed days. */
-function assertLocationManager(user: AuthUser, locationId: number): void {
-  if (hasRole(user.role, STAFF)) return;
-  if (user.isLocationManager && user.locationId === locationId) return;
-  throw new AppError(403, awayText.coded('notManager'));
+/**
+ * The location's manager (a customer managing it) or staff may mark its closed days; a location
+ * that does not exist is a 404 for staff (not the foreign key's refusal).
+ */
+async function assertLocationManager(db: Db, user: AuthUser, locationId: number): Promise<void> {
+  if (!hasRole(user.role, STAFF)) {
+    if (user.isLocationManager && user.locationId === locationId) return;
+    throw new AppError(403, awayText.coded('notManager'));
+  }
+  const [found] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  if (!found) throw new AppError(404, t.coded('notFound'));
 }
 
 /** GET /app/locations/{id}/closed-days. */
 export async function listClosedDays(ctx: UserContext, locationId: number): Promise<AwayDaysResult> {
-  assertLocationManager(ctx.user, locationId);
+  await assertLocationManager(ctx.db, ctx.user, locationId);
   const rows = await ctx.db
     .select()
     .from(awayDays)
@@ -111,7 +117,7 @@ export async function listClosedDays(ctx: UserContext, locationId: number): Prom
 
 /** POST /app/locations/{id}/closed-days: the days the office is closed, recorded in the audit log. */
 export async function addClosedDays(ctx: UserContext, who: AuditWho, req: { locationId: number; input: AwayRangeInput }) {
-  assertLocationManager(ctx.user, req.locationId);
+  await assertLocationManager(ctx.db, ctx.user, req.locationId);
   const days = daysOf(req.input);
   return ctx.db.transaction(async (tx) => {
     const rows = await tx
@@ -132,7 +138,7 @@ export async function addClosedDays(ctx: UserContext, who: AuditWho, req: { loca
 
 /** DELETE /app/locations/{id}/closed-days/{dayId}. */
 export async function removeClosedDay(ctx: UserContext, who: AuditWho, req: { locationId: number; dayId: number }): Promise<void> {
-  assertLocationManager(ctx.user, req.locationId);
+  await assertLocationManager(ctx.db, ctx.user, req.locationId);
   await ctx.db.transaction(async (tx) => {
     const gone = await tx
       .delete(awayDays)
