@@ -63,6 +63,8 @@ export const dishes = pgTable(
     kcal: integer('kcal'),
     /** A short ingredients text per language (issue 15). */
     ingredients: translated('ingredients'),
+    /** Weight of one portion in grams, for the waste summary's kilograms (issue 27); null: not set. */
+    portionGrams: integer('portion_grams'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -70,6 +72,7 @@ export const dishes = pgTable(
     check('dishes_kcal_range', sql`${t.kcal} is null or ${t.kcal} between 0 and ${sql.raw(String(KCAL_MAX))}`),
     index('dishes_category_idx').on(t.categoryId),
     check('dishes_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('dishes_portion_grams_range', sql`${t.portionGrams} is null or ${t.portionGrams} between 1 and 5000`),
     check('dishes_type_valid', sql`${t.type} in ('simple','complex','initial')`),
   ],
 );

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { dishes } from './catalogue.js';
 import { menus } from './menus.js';
 import { orderItems, orders } from './ordering.js';
 
@@ -42,4 +44,29 @@ export const portionHandovers = pgTable(
     handedOverById: integer('handed_over_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.unit] }), index('portion_handovers_order_idx').on(t.orderId)],
+);
+
+/**
+ * Portions of a dish left over at the end of a menu's day, recorded by the kitchen (issue 27):
+ * one row per menu and dish, written again when corrected. Feeds the sales and waste dashboard
+ * and the monthly waste summary (kilograms from the dish's portion weight).
+ */
+export const leftovers = pgTable(
+  'leftovers',
+  {
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    portions: integer('portions').notNull(),
+    recordedById: integer('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.menuId, t.dishId] }),
+    index('leftovers_dish_idx').on(t.dishId),
+    check('leftovers_portions_range', sql`${t.portions} between 0 and 100000`),
+  ],
 );

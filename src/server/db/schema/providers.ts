@@ -38,6 +38,12 @@ export const providers = pgTable(
     iban: text('iban').notNull().default(''),
     /** VAT rate of the provider's meals in basis points (2100 = 21 %); prices are VAT-inclusive. */
     vatRateBp: integer('vat_rate_bp').notNull().default(2100),
+    /**
+     * Grams of CO₂e per kilogram of food left over, for the monthly waste summary (issue 27), and
+     * the name of the source the factor comes from, printed beside it.
+     */
+    wasteCo2eGramsPerKg: integer('waste_co2e_grams_per_kg').notNull().default(2500),
+    wasteCo2eSource: text('waste_co2e_source').notNull().default('FAO (2013), Food wastage footprint: 2.5 kg CO2e per kg'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -46,5 +52,6 @@ export const providers = pgTable(
       sql`${t.reminderMinutes} between ${sql.raw(String(REMINDER_MINUTES_MIN))} and ${sql.raw(String(REMINDER_MINUTES_MAX))}`,
     ),
     check('providers_vat_rate_valid', sql`${t.vatRateBp} between 0 and 10000`),
+    check('providers_waste_co2e_range', sql`${t.wasteCo2eGramsPerKg} between 0 and 100000`),
   ],
 );
