@@ -44,7 +44,6 @@ const LANG_ALLOWED: Record<string, string> = {
   'orders/allergens.read.ts:allergenListText': 'allergens in words',
   'orders/allergens.read.ts:lineAllergensText': 'allergens in words',
   'orders/allergens.read.ts:dishAllergenTexts': 'allergens in words',
-  'payments/sandbox.page.ts:formatEuros': 'sums on the sandbox payment page',
   'teams/teams.report.ts:teamReportCsv': 'the team report’s headers and dish names',
   'teams/teams.report.ts:teamReportXlsx': 'the team report’s headers and dish names',
 };

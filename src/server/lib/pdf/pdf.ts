@@ -58,9 +58,5 @@ export function table(headers: string[], rows: TableCell[][], widths: (string | 
   };
 }
 
-const LOCALES = { lv: 'lv-LV', en: 'en-IE', ru: 'ru-RU' } as const;
-
-/** Cents as a euro amount in the language's format, e.g. "4,50 €". */
-export function euroText(cents: number, lang: keyof typeof LOCALES): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
+/** Cents as a euro amount in the language's format (shared/money.ts). */
+export { euroText } from '../../../shared/money.js';

@@ -1,13 +1,8 @@
 import type { Lang } from '../../../shared/i18n.js';
+import { euroText } from '../../../shared/money.js';
 import { paymentsText } from './payments.messages.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const LOCALES: Record<Lang, string> = { lv: 'lv-LV', en: 'en-IE', ru: 'ru-RU' };
-
-export function formatEuros(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
 
 /** The sandbox gateway's stylesheet (the app's CSP forbids inline styles and scripts). */
 export const SANDBOX_CSS = `
@@ -65,7 +60,7 @@ export function renderSandboxPage(m: SandboxPageModel): string {
 <p class="note">${tx('sandboxNotice')}</p>
 <dl>
 <dt>${tx('order')}</dt><dd>#${m.orderId}</dd>
-<dt>${tx('amount')}</dt><dd>${esc(formatEuros(m.amountCents, m.lang))}</dd>
+<dt>${tx('amount')}</dt><dd>${esc(euroText(m.amountCents, m.lang))}</dd>
 <dt>${tx('method')}</dt><dd>${esc(m.methodLabel)}</dd>
 </dl>
 ${body}
