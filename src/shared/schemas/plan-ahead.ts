@@ -10,7 +10,7 @@ import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
  *        still be cancelled (the existing POST /app/order/{id}/cancel does it)
  * POST   /app/away-days                      (signed in) AwayRangeInput -> AwayDaysAdded (one row per day)
  * DELETE /app/away-days/{id}                 (the owner) -> { success }
- * GET    /app/locations/{id}/closed-days     (the location's manager, staff) -> AwayDaysResult (orders empty)
+ * GET    /app/locations/{id}/closed-days     (the location's manager, staff) -> ClosedDaysResult (the location named)
  * POST   /app/locations/{id}/closed-days     (the location's manager, staff) AwayRangeInput -> AwayDaysAdded
  * DELETE /app/locations/{id}/closed-days/{dayId} (the location's manager, staff) -> { success }
  *
@@ -60,6 +60,10 @@ export type AwayOrder = z.infer<typeof awayOrder>;
 
 export const awayDaysResult = z.object({ data: z.array(awayDay), orders: z.array(awayOrder) });
 export type AwayDaysResult = z.infer<typeof awayDaysResult>;
+
+/** GET /app/locations/{id}/closed-days: the location's closed days from today on, and the location they are of. */
+export const closedDaysResult = awayDaysResult.extend({ location: z.object({ id: z.number(), title: z.string() }) });
+export type ClosedDaysResult = z.infer<typeof closedDaysResult>;
 
 export const awayDaysAdded = z.object({ added: z.number() });
 export type AwayDaysAdded = z.infer<typeof awayDaysAdded>;
