@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
-import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
+import { CHECKOUT_PAYMENT_TYPES, bankMethod, complexChoice } from './ordering.js';
 
 /*
  * Plan ahead (issue 27): away days and standing orders (decision 061).
@@ -124,8 +124,24 @@ export type StandingOrder = z.infer<typeof standingOrder>;
 
 export const standingOrdersResult = z.object({ data: z.array(standingOrder) });
 
-/** GET /app/standing-orders/dishes: the dishes a standing order may name (plain dishes the provider serves lately or soon). */
-export const standingDishesResult = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
+/** A set meal's group of options as the standing-order form offers it: one option per group, a mandatory one must be chosen. */
+export const standingGroup = z.object({
+  id: z.number(),
+  title: z.string(),
+  optional: z.boolean(),
+  options: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type StandingGroup = z.infer<typeof standingGroup>;
+
+/**
+ * GET /app/standing-orders/dishes: the dishes a standing order may name (the dishes and set meals
+ * the provider serves lately or soon; a set meal with its groups of options), and the card and
+ * banks the provider offers (as the order page's payment methods).
+ */
+export const standingDishesResult = z.object({
+  data: z.array(z.object({ id: z.number(), title: z.string(), groups: z.array(standingGroup) })),
+  payment: z.object({ card: z.boolean(), banks: z.array(bankMethod), bankConsent: z.string() }),
+});
 export type StandingDishesResult = z.infer<typeof standingDishesResult>;
 export type StandingOrdersResult = z.infer<typeof standingOrdersResult>;
 
