@@ -18,6 +18,8 @@ import { CHECKOUT_PAYMENT_TYPES, bankMethod, complexChoice } from './ordering.js
  * POST   /app/standing-orders                (customers) StandingOrderInput -> StandingOrder
  * PUT    /app/standing-orders/{id}           (the owner) StandingOrderInput -> StandingOrder
  * DELETE /app/standing-orders/{id}           (the owner) -> { success }
+ * GET    /app/standing-orders/prepared       (signed in) ?dishlist_id -> StandingPreparedResult: card and bank days
+ *        prepared for the caller to pay, on menus still open where they have not ordered since
  * POST   /app/standing-orders/run            (admins) -> StandingRunResult: the job's sweep, now (as /app/reminders/run)
  */
 
@@ -149,3 +151,25 @@ export const successResult = z.object({ success: z.literal(true) });
 
 export const standingRunResult = z.object({ placed: z.number(), prepared: z.number(), refused: z.number() });
 export type StandingRunResult = z.infer<typeof standingRunResult>;
+
+export const standingPreparedQuery = z.object({ dishlist_id: dbIdParam.optional() });
+
+/**
+ * A day a card or bank standing order prepared and the caller has not paid yet (decision 061):
+ * the order page offers it in the cart with a notice to pay; nothing is ordered or charged until then.
+ */
+export const standingPrepared = z.object({
+  standing_order_id: z.number(),
+  day: z.string(),
+  menu_id: z.number(),
+  /** The menu's deadline (ISO): paying is possible until then. */
+  deadline: z.string(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  qty: z.number(),
+  complex: z.array(z.object({ group_id: z.number(), dish: z.object({ id: z.number(), title: z.string() }) })),
+  payment_type: z.enum(CHECKOUT_PAYMENT_TYPES),
+  bank: z.string().nullable(),
+});
+export type StandingPrepared = z.infer<typeof standingPrepared>;
+export const standingPreparedResult = z.object({ data: z.array(standingPrepared) });
+export type StandingPreparedResult = z.infer<typeof standingPreparedResult>;

@@ -281,6 +281,66 @@ describe('standing orders: placement when a matching menu is open', () => {
     expect(await ctx.db.select().from(payments).where(eq(payments.orderId, o!.id))).toHaveLength(0);
   });
 
+  it('offers a prepared bank set meal on its menu for the user to pay, until they order there or the menu closes; never charged meanwhile', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const [g1, g2] = w.set.groups;
+    const complex = [
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.main.id },
+    ];
+    const { c, so } = await standing(w, { dish_id: w.set.complex.id, complex, payment_type: 'bank', bank: 'seb' });
+    const url = `/app/standing-orders/prepared?dishlist_id=${w.menu.id}&lang=en`;
+    expect((await c.get(url)).json()).toEqual({ data: [] });
+    await sweep();
+    expect(await runsOf(c.user.id)).toMatchObject([{ outcome: 'prepared' }]);
+    const res = await c.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        {
+          standing_order_id: so.id,
+          day: menuDay(w).day,
+          menu_id: w.menu.id,
+          deadline: w.menu.to.toISOString(),
+          dish: { id: w.set.complex.id, title: 'Set' },
+          qty: 1,
+          complex: [
+            { group_id: g1!.id, dish: { id: w.soup.id, title: 'Sorrel soup' } },
+            { group_id: g2!.id, dish: { id: w.main.id, title: 'Pork chop' } },
+          ],
+          payment_type: 'bank',
+          bank: 'seb',
+        },
+      ],
+    });
+    // Every open menu without the filter; nobody else's; nothing ordered, reserved or charged.
+    expect((await c.get('/app/standing-orders/prepared')).json().data).toHaveLength(1);
+    const other = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
+    expect((await other.get(url)).json()).toEqual({ data: [] });
+    expect((await ctx.anon.get(url)).statusCode).toBe(401);
+    expect(await ordersOf(ctx.db, c.user.id)).toHaveLength(0);
+    expect(await balanceOf(ctx.db, w.menu.id, w.soup.id)).toBe(5);
+    // Past the deadline it is gone.
+    const now = ctx.clock.now();
+    ctx.clock.set(new Date(w.menu.to.getTime() + 1000));
+    try {
+      expect((await c.get(url)).json()).toEqual({ data: [] });
+    } finally {
+      ctx.clock.set(now);
+    }
+    // The user pays it through the checkout: the order waits for its payment and the offer is gone.
+    const paid = await c.post('/app/order/create', {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.set.complex.id, qty: 1, complex }],
+      payment_type: 'bank',
+      bank: 'seb',
+      terms: true,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payment_link).toBeTruthy();
+    expect((await c.get(url)).json()).toEqual({ data: [] });
+  });
+
   it('leaves an order the user placed themselves alone', async () => {
     const w = await menuWorld(ctx.db, ctx.clock.now());
     const { c } = await standing(w);
