@@ -16,10 +16,10 @@ async function planAhead(page: import('@playwright/test').Page, request: import(
   return who;
 }
 
-/** Adds a standing order for today's weekday: one Mineral water, cash (or card). */
-async function addStanding(page: import('@playwright/test').Page, payment: 'Cash' | 'Card' = 'Cash') {
+/** Adds a standing order for today's weekday: one Mineral water, cash (or another dish, by card). */
+async function addStanding(page: import('@playwright/test').Page, payment: 'Cash' | 'Card' = 'Cash', dish = 'Mineral water') {
   await page.getByRole('button', { name: 'Add a standing order' }).click();
-  await page.getByLabel('Dish').selectOption({ label: 'Mineral water' });
+  await page.getByLabel('Dish').selectOption({ label: dish });
   if (payment === 'Card') await page.getByLabel('Payment').selectOption({ label: 'Card (you pay when it is ready)' });
   await page.getByRole('checkbox', { name: DAYS[today().weekday - 1] }).check();
   await page.getByRole('checkbox', { name: /terms of service/ }).check();
@@ -27,7 +27,7 @@ async function addStanding(page: import('@playwright/test').Page, payment: 'Cash
   const saved = page.waitForResponse((r) => r.url().includes('/app/standing-orders') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText('Mineral water × 1');
+  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText(`${dish} × 1`);
 }
 
 async function runSweep(request: import('@playwright/test').APIRequestContext) {
@@ -89,20 +89,21 @@ test('a card standing order waits on the order page with a notice and goes into 
       .first(),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await addStanding(page, 'Card');
-  await ownMenu(request, 'Card', { 'Mineral water': 20 });
+  // More than the location's subsidy (3.50): there is something to pay by card.
+  await addStanding(page, 'Card', 'Breaded pork chop');
+  await ownMenu(request, 'Card', { 'Breaded pork chop': 20 });
   await runSweep(request);
   await page.reload();
   const list = page.getByRole('list', { name: 'Your standing orders' });
   await expect(list).toContainText(/Ready to pay for \d\d\.\d\d\.\d{4}/);
   await list.getByRole('link', { name: /^Pay for .* on the order page$/ }).click();
   // Nothing was ordered: the order page offers it with a notice; paying goes through the same cart.
-  const notice = page.getByText(/Your standing order prepared Mineral water × 1 for/);
+  const notice = page.getByText(/Your standing order prepared Breaded pork chop × 1 for/);
   await expect(notice).toBeVisible();
   await scanA11y(page, 'prepared standing order on the order page');
   await page.getByRole('button', { name: 'Put it in the cart and pay' }).click();
   const cart = cartPanel(page);
   await expect(cart).toBeVisible();
-  await expect(cart.getByRole('textbox', { name: 'Quantity of Mineral water' })).toHaveValue('1');
+  await expect(cart.getByRole('textbox', { name: 'Quantity of Breaded pork chop' })).toHaveValue('1');
   await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
-import { CHECKOUT_PAYMENT_TYPES, bankMethod, complexChoice } from './ordering.js';
+import { CHECKOUT_PAYMENT_TYPES, bankMethod, complexChoice, orderPageData } from './ordering.js';
+import { order } from './orders.js';
 
 /*
  * Plan ahead (issue 27): away days and standing orders (decision 061).
@@ -173,3 +174,12 @@ export const standingPrepared = z.object({
 export type StandingPrepared = z.infer<typeof standingPrepared>;
 export const standingPreparedResult = z.object({ data: z.array(standingPrepared) });
 export type StandingPreparedResult = z.infer<typeof standingPreparedResult>;
+
+/**
+ * GET /app/order/week (signed in): the week view in one call (issue 27): the order page's answer for
+ * each open menu of the request's provider, soonest deadline first (as GET /app/order/create/{id}
+ * answers it), and a customer's own orders on those menus (as their history lists them, oldest
+ * first; staff: none).
+ */
+export const weekResult = z.object({ days: z.array(orderPageData), orders: z.array(order) });
+export type WeekResult = z.infer<typeof weekResult>;
