@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { expect, scanA11y, test } from './a11y';
-import { newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
+import { cartPanel, newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
 
 // Issue 27: a standing order is placed when a matching menu opens; away days are skipped.
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -16,17 +16,18 @@ async function planAhead(page: import('@playwright/test').Page, request: import(
   return who;
 }
 
-/** Adds a standing order for today's weekday: one Mineral water, cash. */
-async function addStanding(page: import('@playwright/test').Page) {
+/** Adds a standing order for today's weekday: one Mineral water, cash (or another dish, by card). */
+async function addStanding(page: import('@playwright/test').Page, payment: 'Cash' | 'Card' = 'Cash', dish = 'Mineral water') {
   await page.getByRole('button', { name: 'Add a standing order' }).click();
-  await page.getByLabel('Dish').selectOption({ label: 'Mineral water' });
+  await page.getByLabel('Dish').selectOption({ label: dish });
+  if (payment === 'Card') await page.getByLabel('Payment').selectOption({ label: 'Card (you pay when it is ready)' });
   await page.getByRole('checkbox', { name: DAYS[today().weekday - 1] }).check();
   await page.getByRole('checkbox', { name: /terms of service/ }).check();
   await scanA11y(page, 'standing order form');
   const saved = page.waitForResponse((r) => r.url().includes('/app/standing-orders') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText('Mineral water × 1');
+  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText(`${dish} × 1`);
 }
 
 async function runSweep(request: import('@playwright/test').APIRequestContext) {
@@ -74,4 +75,35 @@ test('a customer marks two days away and the standing order skips them', async (
     .focus();
   await page.keyboard.press('Enter');
   await expect(days.getByRole('listitem')).toHaveCount(1);
+});
+
+test('a card standing order waits on the order page with a notice and goes into the cart to pay', async ({ page, request }) => {
+  await planAhead(page, request, 'Ilze');
+  // A set meal offers its groups of options in the form.
+  await page.getByRole('button', { name: 'Add a standing order' }).click();
+  await page.getByLabel('Dish').selectOption({ label: 'Light set lunch (set meal)' });
+  await expect(
+    page
+      .getByRole('group')
+      .filter({ has: page.getByRole('radio') })
+      .first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  // More than the location's subsidy (3.50): there is something to pay by card.
+  await addStanding(page, 'Card', 'Breaded pork chop');
+  await ownMenu(request, 'Card', { 'Breaded pork chop': 20 });
+  await runSweep(request);
+  await page.reload();
+  const list = page.getByRole('list', { name: 'Your standing orders' });
+  await expect(list).toContainText(/Ready to pay for \d\d\.\d\d\.\d{4}/);
+  await list.getByRole('link', { name: /^Pay for .* on the order page$/ }).click();
+  // Nothing was ordered: the order page offers it with a notice; paying goes through the same cart.
+  const notice = page.getByText(/Your standing order prepared Breaded pork chop × 1 for/);
+  await expect(notice).toBeVisible();
+  await scanA11y(page, 'prepared standing order on the order page');
+  await page.getByRole('button', { name: 'Put it in the cart and pay' }).click();
+  const cart = cartPanel(page);
+  await expect(cart).toBeVisible();
+  await expect(cart.getByRole('textbox', { name: 'Quantity of Breaded pork chop' })).toHaveValue('1');
+  await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();
 });

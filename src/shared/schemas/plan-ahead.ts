@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from './ids.js';
-import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
+import { CHECKOUT_PAYMENT_TYPES, bankMethod, complexChoice, orderPageData } from './ordering.js';
+import { order } from './orders.js';
 
 /*
  * Plan ahead (issue 27): away days and standing orders (decision 061).
@@ -10,7 +11,7 @@ import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
  *        still be cancelled (the existing POST /app/order/{id}/cancel does it)
  * POST   /app/away-days                      (signed in) AwayRangeInput -> AwayDaysAdded (one row per day)
  * DELETE /app/away-days/{id}                 (the owner) -> { success }
- * GET    /app/locations/{id}/closed-days     (the location's manager, staff) -> AwayDaysResult (orders empty)
+ * GET    /app/locations/{id}/closed-days     (the location's manager, staff) -> ClosedDaysResult (the location named)
  * POST   /app/locations/{id}/closed-days     (the location's manager, staff) AwayRangeInput -> AwayDaysAdded
  * DELETE /app/locations/{id}/closed-days/{dayId} (the location's manager, staff) -> { success }
  *
@@ -18,6 +19,8 @@ import { CHECKOUT_PAYMENT_TYPES, complexChoice } from './ordering.js';
  * POST   /app/standing-orders                (customers) StandingOrderInput -> StandingOrder
  * PUT    /app/standing-orders/{id}           (the owner) StandingOrderInput -> StandingOrder
  * DELETE /app/standing-orders/{id}           (the owner) -> { success }
+ * GET    /app/standing-orders/prepared       (signed in) ?dishlist_id -> StandingPreparedResult: card and bank days
+ *        prepared for the caller to pay, on menus still open where they have not ordered since
  * POST   /app/standing-orders/run            (admins) -> StandingRunResult: the job's sweep, now (as /app/reminders/run)
  */
 
@@ -60,6 +63,10 @@ export type AwayOrder = z.infer<typeof awayOrder>;
 
 export const awayDaysResult = z.object({ data: z.array(awayDay), orders: z.array(awayOrder) });
 export type AwayDaysResult = z.infer<typeof awayDaysResult>;
+
+/** GET /app/locations/{id}/closed-days: the location's closed days from today on, and the location they are of. */
+export const closedDaysResult = awayDaysResult.extend({ location: z.object({ id: z.number(), title: z.string() }) });
+export type ClosedDaysResult = z.infer<typeof closedDaysResult>;
 
 export const awayDaysAdded = z.object({ added: z.number() });
 export type AwayDaysAdded = z.infer<typeof awayDaysAdded>;
@@ -120,8 +127,24 @@ export type StandingOrder = z.infer<typeof standingOrder>;
 
 export const standingOrdersResult = z.object({ data: z.array(standingOrder) });
 
-/** GET /app/standing-orders/dishes: the dishes a standing order may name (plain dishes the provider serves lately or soon). */
-export const standingDishesResult = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
+/** A set meal's group of options as the standing-order form offers it: one option per group, a mandatory one must be chosen. */
+export const standingGroup = z.object({
+  id: z.number(),
+  title: z.string(),
+  optional: z.boolean(),
+  options: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type StandingGroup = z.infer<typeof standingGroup>;
+
+/**
+ * GET /app/standing-orders/dishes: the dishes a standing order may name (the dishes and set meals
+ * the provider serves lately or soon; a set meal with its groups of options), and the card and
+ * banks the provider offers (as the order page's payment methods).
+ */
+export const standingDishesResult = z.object({
+  data: z.array(z.object({ id: z.number(), title: z.string(), groups: z.array(standingGroup) })),
+  payment: z.object({ card: z.boolean(), banks: z.array(bankMethod), bankConsent: z.string() }),
+});
 export type StandingDishesResult = z.infer<typeof standingDishesResult>;
 export type StandingOrdersResult = z.infer<typeof standingOrdersResult>;
 
@@ -129,3 +152,34 @@ export const successResult = z.object({ success: z.literal(true) });
 
 export const standingRunResult = z.object({ placed: z.number(), prepared: z.number(), refused: z.number() });
 export type StandingRunResult = z.infer<typeof standingRunResult>;
+
+export const standingPreparedQuery = z.object({ dishlist_id: dbIdParam.optional() });
+
+/**
+ * A day a card or bank standing order prepared and the caller has not paid yet (decision 061):
+ * the order page offers it in the cart with a notice to pay; nothing is ordered or charged until then.
+ */
+export const standingPrepared = z.object({
+  standing_order_id: z.number(),
+  day: z.string(),
+  menu_id: z.number(),
+  /** The menu's deadline (ISO): paying is possible until then. */
+  deadline: z.string(),
+  dish: z.object({ id: z.number(), title: z.string() }),
+  qty: z.number(),
+  complex: z.array(z.object({ group_id: z.number(), dish: z.object({ id: z.number(), title: z.string() }) })),
+  payment_type: z.enum(CHECKOUT_PAYMENT_TYPES),
+  bank: z.string().nullable(),
+});
+export type StandingPrepared = z.infer<typeof standingPrepared>;
+export const standingPreparedResult = z.object({ data: z.array(standingPrepared) });
+export type StandingPreparedResult = z.infer<typeof standingPreparedResult>;
+
+/**
+ * GET /app/order/week (signed in): the week view in one call (issue 27): the order page's answer for
+ * each open menu of the request's provider, soonest deadline first (as GET /app/order/create/{id}
+ * answers it), and a customer's own orders on those menus (as their history lists them, oldest
+ * first; staff: none).
+ */
+export const weekResult = z.object({ days: z.array(orderPageData), orders: z.array(order) });
+export type WeekResult = z.infer<typeof weekResult>;

@@ -69,4 +69,49 @@ describe('away days and standing orders under attack', () => {
     expect((await kitchen.post(`/app/standing-orders?provider_id=${w.provider.id}`, { ...body, qty: 1 })).statusCode).toBe(403);
     expect((await kitchen.post('/app/standing-orders/run')).statusCode).toBe(403);
   });
+
+  it("names the location on its closed days, and refuses another location's manager, a plain customer, a demoted or deactivated manager", async () => {
+    const now = ctx.clock.now();
+    const manager = ctx.as(await customerAt(ctx.db, now, { title: 'Birojs Ziemeļi' }, { isLocationManager: true }));
+    const locationId = manager.user.locationId!;
+    const url = `/app/locations/${locationId}/closed-days`;
+    expect((await manager.post(url, { from: '2030-06-22', to: '2030-06-24', note: 'Jāņi' })).statusCode).toBe(201);
+    const listed = await manager.get(url);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().location).toEqual({ id: locationId, title: 'Birojs Ziemeļi' });
+    expect(listed.json().data.map((d: { day: string; note: string }) => [d.day, d.note])).toEqual([
+      ['2030-06-22', 'Jāņi'],
+      ['2030-06-23', 'Jāņi'],
+      ['2030-06-24', 'Jāņi'],
+    ]);
+    const dayId = listed.json().data[0].id as number;
+    // Another location's manager: neither through the location's address nor by naming the day under their own.
+    const other = ctx.as(await customerAt(ctx.db, now, {}, { isLocationManager: true }));
+    expect((await other.get(url)).statusCode).toBe(403);
+    expect((await other.delete(`${url}/${dayId}`)).statusCode).toBe(403);
+    expect((await other.delete(`/app/locations/${other.user.locationId}/closed-days/${dayId}`)).statusCode).toBe(404);
+    // A customer of the same location who does not manage it.
+    const member = ctx.as(await customerAt(ctx.db, now));
+    await ctx.db.update(users).set({ locationId }).where(eq(users.id, member.user.id));
+    expect((await member.get(url)).statusCode).toBe(403);
+    expect((await member.delete(`${url}/${dayId}`)).statusCode).toBe(403);
+    // An administrator takes the location from the manager, then gives it back and deactivates them.
+    const admin = await ctx.as('admin');
+    const role = { first_name: 'Jānis', phone: '', location_id: locationId, role: 'customer' };
+    const demote = await admin.put(`/app/admin/users/${manager.user.id}`, { ...role, is_location_manager: false });
+    expect(demote.statusCode).toBe(200);
+    expect((await manager.get(url)).statusCode).toBe(403);
+    expect((await manager.delete(`${url}/${dayId}`)).statusCode).toBe(403);
+    expect((await admin.put(`/app/admin/users/${manager.user.id}`, { ...role, is_location_manager: true })).statusCode).toBe(200);
+    expect((await manager.get(url)).statusCode).toBe(200);
+    expect((await admin.post(`/app/admin/users/${manager.user.id}/deactivate`)).statusCode).toBe(200);
+    expect((await manager.get(url)).statusCode).toBe(401);
+    expect((await manager.delete(`${url}/${dayId}`)).statusCode).toBe(401);
+    expect((await ctx.anon.get(url)).statusCode).toBe(401);
+    // Every day still there; the administrator removes one.
+    expect(await ctx.db.select().from(awayDays).where(eq(awayDays.locationId, locationId))).toHaveLength(3);
+    expect((await admin.get(url)).json().location.title).toBe('Birojs Ziemeļi');
+    expect((await admin.delete(`${url}/${dayId}`)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(awayDays).where(eq(awayDays.locationId, locationId))).toHaveLength(2);
+  });
 });

@@ -1,4 +1,11 @@
-import { awayDaysAdded, awayDaysResult, awayRangeInput, closedDayParams, successResult } from '../../../shared/schemas/plan-ahead.js';
+import {
+  awayDaysAdded,
+  awayDaysResult,
+  awayRangeInput,
+  closedDayParams,
+  closedDaysResult,
+  successResult,
+} from '../../../shared/schemas/plan-ahead.js';
 import { idParams } from '../../../shared/schemas/ids.js';
 import type { App } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
@@ -29,7 +36,7 @@ export async function awayRoutes(app: App) {
 
   app.get(
     '/locations/:id/closed-days',
-    { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: awayDaysResult } } },
+    { config: { access: 'user' }, schema: { tags, params: idParams, response: { 200: closedDaysResult } } },
     async (req) => listClosedDays(userCtx(req), req.params.id),
   );
 

@@ -5,7 +5,14 @@
  */
 import { and, asc, eq, gt, gte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { AwayDay, AwayDaysAdded, AwayDaysResult, AwayOrder, AwayRangeInput } from '../../../shared/schemas/plan-ahead.js';
+import type {
+  AwayDay,
+  AwayDaysAdded,
+  AwayDaysResult,
+  AwayOrder,
+  AwayRangeInput,
+  ClosedDaysResult,
+} from '../../../shared/schemas/plan-ahead.js';
 import { STAFF, hasRole } from '../../../shared/roles.js';
 import type { Db } from '../../db/client.js';
 import { awayDays, locations, menus, orders, providers } from '../../db/schema/index.js';
@@ -93,26 +100,25 @@ export async function removeAwayDay(ctx: UserContext, id: number): Promise<void>
 
 /**
  * The location's manager (a customer managing it) or staff may mark its closed days; a location
- * that does not exist is a 404 for staff (not the foreign key's refusal).
+ * that does not exist is a 404 for staff (not the foreign key's refusal). Answers the location.
  */
-async function assertLocationManager(db: Db, user: AuthUser, locationId: number): Promise<void> {
-  if (!hasRole(user.role, STAFF)) {
-    if (user.isLocationManager && user.locationId === locationId) return;
+async function assertLocationManager(db: Db, user: AuthUser, locationId: number): Promise<{ id: number; title: string }> {
+  if (!hasRole(user.role, STAFF) && !(user.isLocationManager && user.locationId === locationId))
     throw new AppError(403, awayText.coded('notManager'));
-  }
-  const [found] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  const [found] = await db.select({ id: locations.id, title: locations.title }).from(locations).where(eq(locations.id, locationId));
   if (!found) throw new AppError(404, t.coded('notFound'));
+  return found;
 }
 
 /** GET /app/locations/{id}/closed-days. */
-export async function listClosedDays(ctx: UserContext, locationId: number): Promise<AwayDaysResult> {
-  await assertLocationManager(ctx.db, ctx.user, locationId);
+export async function listClosedDays(ctx: UserContext, locationId: number): Promise<ClosedDaysResult> {
+  const location = await assertLocationManager(ctx.db, ctx.user, locationId);
   const rows = await ctx.db
     .select()
     .from(awayDays)
     .where(and(eq(awayDays.locationId, locationId), gte(awayDays.day, sinceDay(ctx.now))))
     .orderBy(asc(awayDays.day));
-  return { data: rows.map(present), orders: [] };
+  return { data: rows.map(present), orders: [], location };
 }
 
 /** POST /app/locations/{id}/closed-days: the days the office is closed, recorded in the audit log. */

@@ -39,6 +39,8 @@ import { countOrders, deleteOrder, filterWhere, getOrder, ordersByMenu, setAccep
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { orderSections, sectionOrders } from './ordering.sections.js';
 import { listSelectableUsers } from './ordering.users.js';
+import { weekJson } from './ordering.week.js';
+import { weekResult } from '../../../shared/schemas/plan-ahead.js';
 import { orderPlacer } from './place-order.js';
 import { STAFF } from '../../../shared/roles.js';
 
@@ -94,6 +96,16 @@ export async function orderingRoutes(app: App, deps: Deps) {
         reply,
         await orderPageJson(userCtx(req), caches, { menuId: req.params.id, strict: true, provider: () => req.providerOrNull() }),
       );
+      return reply;
+    },
+  );
+
+  // The week view in one call (issue 27): every open menu's order page and the customer's own orders on them.
+  app.get(
+    '/order/week',
+    { config: { access: 'user' }, schema: { tags: ['ordering'], response: { 200: weekResult } } },
+    async (req, reply) => {
+      sendJsonBytes(reply, await weekJson(userCtx(req), caches, () => req.providerOrNull()));
       return reply;
     },
   );

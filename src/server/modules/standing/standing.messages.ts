@@ -4,6 +4,12 @@ type Key =
   | 'notYours'
   | 'dishNotFound'
   | 'weekdaysTaken'
+  | 'optionsNotSetMeal'
+  | 'optionInvalid'
+  | 'optionMissing'
+  | 'paymentNotOffered'
+  | 'bankMissing'
+  | 'bankUnknown'
   | 'placedSubject'
   | 'placedBody'
   | 'preparedSubject'
@@ -25,6 +31,12 @@ export const standingText = defineMessages<Key>(
       notYours: 'This standing order is not yours.',
       dishNotFound: 'This dish does not exist.',
       weekdaysTaken: 'Another standing order of yours already orders on one of these days.',
+      optionsNotSetMeal: 'This dish is not a set meal: it has no options.',
+      optionInvalid: 'One of the options is not in this set meal, or a group is chosen twice.',
+      optionMissing: 'Choose an option in "{group}".',
+      paymentNotOffered: 'This payment method is not offered.',
+      bankMissing: 'Choose a bank.',
+      bankUnknown: 'This bank is not offered.',
       placedSubject: 'Lunch ordered for {day}: {dish}',
       placedBody:
         'Hello {name},\n\nYour standing order placed an order for {day} from the menu "{menu}": {dish} × {qty}, to pay {amount} EUR.\n\nYou can cancel or change it until {deadline}:\n{link}',
@@ -46,6 +58,12 @@ export const standingText = defineMessages<Key>(
       notYours: 'Šis pastāvīgais pasūtījums nav jūsu.',
       dishNotFound: 'Šāds ēdiens nepastāv.',
       weekdaysTaken: 'Kāds cits jūsu pastāvīgais pasūtījums jau pasūta kādā no šīm dienām.',
+      optionsNotSetMeal: 'Šis ēdiens nav komplekss: tam nav izvēļu.',
+      optionInvalid: 'Kāda no izvēlēm nav šajā kompleksā, vai grupa izvēlēta divreiz.',
+      optionMissing: 'Izvēlieties grupā "{group}".',
+      paymentNotOffered: 'Šis apmaksas veids netiek piedāvāts.',
+      bankMissing: 'Izvēlieties banku.',
+      bankUnknown: 'Šī banka netiek piedāvāta.',
       placedSubject: 'Pusdienas pasūtītas {day}: {dish}',
       placedBody:
         'Sveiki, {name}!\n\nJūsu pastāvīgais pasūtījums pasūtīja {day} no ēdienkartes "{menu}": {dish} × {qty}, maksājams {amount} EUR.\n\nTo var atcelt vai mainīt līdz {deadline}:\n{link}',
@@ -67,6 +85,12 @@ export const standingText = defineMessages<Key>(
       notYours: 'Этот постоянный заказ не ваш.',
       dishNotFound: 'Такого блюда нет.',
       weekdaysTaken: 'Другой ваш постоянный заказ уже заказывает в один из этих дней.',
+      optionsNotSetMeal: 'Это блюдо не комплекс: у него нет вариантов.',
+      optionInvalid: 'Один из вариантов не входит в этот комплекс, или группа выбрана дважды.',
+      optionMissing: 'Выберите вариант в группе «{group}».',
+      paymentNotOffered: 'Этот способ оплаты не предлагается.',
+      bankMissing: 'Выберите банк.',
+      bankUnknown: 'Этот банк не предлагается.',
       placedSubject: 'Обед заказан на {day}: {dish}',
       placedBody:
         'Здравствуйте, {name}!\n\nВаш постоянный заказ оформил заказ на {day} из меню «{menu}»: {dish} × {qty}, к оплате {amount} EUR.\n\nЕго можно отменить или изменить до {deadline}:\n{link}',

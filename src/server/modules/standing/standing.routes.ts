@@ -5,12 +5,15 @@ import {
   standingOrder,
   standingOrderInput,
   standingOrdersResult,
+  standingPreparedQuery,
+  standingPreparedResult,
   standingRunResult,
   successResult,
 } from '../../../shared/schemas/plan-ahead.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
+import { preparedDays } from './standing-prepared.service.js';
 import { placeStandingOrders } from './standing-sweep.service.js';
 import { createStandingOrder, deleteStandingOrder, listStandingOrders, standingDishes, updateStandingOrder } from './standing.service.js';
 
@@ -32,6 +35,14 @@ export async function standingRoutes(app: App, deps: Deps) {
     async (req) => standingDishes(req.ctx, await req.providerOrNull()),
   );
 
+  app.get(
+    '/standing-orders/prepared',
+    { config: { access: 'user' }, schema: { tags, querystring: standingPreparedQuery, response: { 200: standingPreparedResult } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return preparedDays(userCtx(req), req.query.dishlist_id);
+    },
+  );
   app.post(
     '/standing-orders',
     { config: { access: ['customer'] }, schema: { tags, body: standingOrderInput, response: { 201: standingOrder } } },

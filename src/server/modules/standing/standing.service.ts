@@ -7,17 +7,29 @@ import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { pickText } from '../../../shared/i18n.js';
 import type {
   StandingDishesResult,
+  StandingGroup,
   StandingOrder,
   StandingOrderInput,
   StandingOrdersResult,
   StandingRun,
 } from '../../../shared/schemas/plan-ahead.js';
 import { standingOrderInput } from '../../../shared/schemas/plan-ahead.js';
-import { dishes, menuDishes, menus, standingOrderRuns, standingOrders } from '../../db/schema/index.js';
+import {
+  complexGroups,
+  complexOptions,
+  dishes,
+  menuDishes,
+  menus,
+  providers,
+  standingOrderRuns,
+  standingOrders,
+} from '../../db/schema/index.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { paymentMethodsFor } from '../payments/methods.service.js';
 import { standingText } from './standing.messages.js';
+import { optionErrors, paymentErrors } from './standing.rules.js';
 
 type Row = typeof standingOrders.$inferSelect;
 type Input = ReturnType<typeof standingOrderInput.parse>;
@@ -26,24 +38,70 @@ type Input = ReturnType<typeof standingOrderInput.parse>;
 export const STANDING_DISH_DAYS = 28;
 
 /**
- * GET /app/standing-orders/dishes: the plain dishes on the provider's published menus of the last
- * four weeks and the ones to come, by title. Not only today's menu: a standing order is for days
+ * GET /app/standing-orders/dishes: the dishes and set meals on the provider's published menus of
+ * the last four weeks and the ones to come, by title, a set meal with its groups of options; and
+ * the card and banks the provider offers. Not only today's menu: a standing order is for days
  * whose menus are not out yet, and the dish may be off today's.
  */
 export async function standingDishes(
-  ctx: Pick<UserContext, 'db' | 'lang' | 'now'>,
+  ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'gateway'>,
   providerId: number | null,
 ): Promise<StandingDishesResult> {
-  if (providerId === null) return { data: [] };
+  const none = { card: false, banks: [], bankConsent: '' };
+  if (providerId === null) return { data: [], payment: none };
   const since = new Date(ctx.now.getTime() - STANDING_DISH_DAYS * 86_400_000);
+  const [rows, [provider]] = await Promise.all([
+    ctx.db
+      .selectDistinct({ id: dishes.id, title: dishes.title, type: dishes.type })
+      .from(menuDishes)
+      .innerJoin(menus, eq(menus.id, menuDishes.menuId))
+      .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
+      .where(and(eq(menus.providerId, providerId), eq(menus.status, true), gte(menus.from, since))),
+    providerPayments(ctx, providerId),
+  ]);
+  const groups = await groupsOf(
+    ctx,
+    rows.filter((r) => r.type !== 'simple').map((r) => r.id),
+  );
+  const data = rows.map((r) => ({ id: r.id, title: pickText(r.title, ctx.lang), groups: groups.get(r.id) ?? [] }));
+  const methods = paymentMethodsFor(ctx, { provider: provider ?? null, forCustomer: true });
+  return {
+    data: data.sort((a, b) => a.title.localeCompare(b.title, ctx.lang) || a.id - b.id),
+    payment: { card: methods.card, banks: methods.banks, bankConsent: methods.bankConsent },
+  };
+}
+
+/** What the provider's payment methods depend on (paymentMethodsFor). */
+function providerPayments(ctx: Pick<UserContext, 'db'>, providerId: number) {
+  return ctx.db
+    .select({
+      cardEnabled: providers.cardEnabled,
+      cardCommissionCents: providers.cardCommissionCents,
+      bankCommissionCents: providers.bankCommissionCents,
+    })
+    .from(providers)
+    .where(eq(providers.id, providerId));
+}
+
+/** The groups of options of set meals, in their order, by set meal. */
+async function groupsOf(ctx: Pick<UserContext, 'db' | 'lang'>, setMeals: number[]): Promise<Map<number, StandingGroup[]>> {
+  const out = new Map<number, StandingGroup[]>();
+  if (setMeals.length === 0) return out;
   const rows = await ctx.db
-    .selectDistinct({ id: dishes.id, title: dishes.title })
-    .from(menuDishes)
-    .innerJoin(menus, eq(menus.id, menuDishes.menuId))
-    .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
-    .where(and(eq(menus.providerId, providerId), eq(menus.status, true), gte(menus.from, since), ne(dishes.type, 'complex')));
-  const data = rows.map((r) => ({ id: r.id, title: pickText(r.title, ctx.lang) }));
-  return { data: data.sort((a, b) => a.title.localeCompare(b.title, ctx.lang) || a.id - b.id) };
+    .select({ setMeal: complexGroups.dishId, group: complexGroups, option: dishes.id, title: dishes.title })
+    .from(complexGroups)
+    .innerJoin(complexOptions, eq(complexOptions.groupId, complexGroups.id))
+    .innerJoin(dishes, eq(dishes.id, complexOptions.dishId))
+    .where(inArray(complexGroups.dishId, setMeals))
+    .orderBy(complexGroups.dishId, complexGroups.position, complexGroups.id, complexOptions.position, complexOptions.id);
+  for (const r of rows) {
+    const list = out.get(r.setMeal) ?? [];
+    if (!out.has(r.setMeal)) out.set(r.setMeal, list);
+    let group = list.find((g) => g.id === r.group.id);
+    if (!group) list.push((group = { id: r.group.id, title: pickText(r.group.title, ctx.lang), optional: r.group.optional, options: [] }));
+    group.options.push({ id: r.option, title: pickText(r.title, ctx.lang) });
+  }
+  return out;
 }
 
 /** Runs shown per standing order, newest first. */
@@ -93,13 +151,23 @@ export async function listStandingOrders(ctx: UserContext, providerId: number | 
   return { data: rows.map((r) => present(r.so, pickText(r.title, ctx.lang), runsOf(r.so.id))) };
 }
 
-/** The dish must be one of the provider's active dishes; no other active standing order of the user there may share a weekday. */
+/**
+ * The dish must be one of the provider's active dishes, a set meal with its options chosen, the
+ * payment one the provider offers; no other active standing order of the user there may share a weekday.
+ */
 async function checkInput(ctx: UserContext, providerId: number, input: Input, exceptId: number | null): Promise<string> {
   const [dish] = await ctx.db
-    .select({ title: dishes.title })
+    .select({ title: dishes.title, type: dishes.type })
     .from(dishes)
     .where(and(eq(dishes.id, input.dish_id), eq(dishes.providerId, providerId), eq(dishes.status, true)));
   if (!dish) throw fieldError(t.coded('invalid'), { dish_id: [standingText.coded('dishNotFound')] });
+  const groups = dish.type === 'simple' ? null : ((await groupsOf(ctx, [input.dish_id])).get(input.dish_id) ?? []);
+  const [provider] = await providerPayments(ctx, providerId);
+  const errors = {
+    ...optionErrors(groups, input.complex),
+    ...paymentErrors(paymentMethodsFor(ctx, { provider: provider ?? null, forCustomer: true }), input),
+  };
+  if (Object.keys(errors).length > 0) throw fieldError(t.coded('invalid'), errors);
   if (input.active) {
     const clash = await ctx.db
       .select({ id: standingOrders.id })

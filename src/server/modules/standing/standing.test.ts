@@ -9,6 +9,7 @@ import { createMailer } from '../../lib/mail.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { addToMenu, balanceOf, customerAt, makeDish, makeMenu, menuWorld, ordersOf, setBalance } from '../ordering/ordering.factories.js';
 import { sendDueReminders } from '../reminders/reminders.service.js';
+import type { StandingDishesResult } from '../../../shared/schemas/plan-ahead.js';
 import { placeStandingOrders } from './standing-sweep.service.js';
 
 let ctx: TestContext;
@@ -62,7 +63,7 @@ async function secondInstance() {
 }
 
 describe('standing orders: the dishes to choose from', () => {
-  it("lists the plain dishes of the provider's published menus of the last four weeks and to come, never a set meal or another provider's", async () => {
+  it("lists the dishes and set meals (with their options) of the provider's published menus of the last four weeks and to come, never another provider's, and its card and banks", async () => {
     const w = await menuWorld(ctx.db, ctx.clock.now());
     const other = await menuWorld(ctx.db, ctx.clock.now());
     const day = 86_400_000;
@@ -100,11 +101,58 @@ describe('standing orders: the dishes to choose from', () => {
     const { c } = await standing(w);
     const res = await c.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}&lang=en`);
     expect(res.statusCode).toBe(200);
-    const titles = (res.json() as { data: { id: number; title: string }[] }).data.map((d) => d.title);
-    expect(titles).toEqual(['Bread soup', 'Next soup', 'Pork chop', 'Sorrel soup']);
+    const body = res.json() as StandingDishesResult;
+    expect(body.data.map((d) => d.title)).toEqual(['Bread soup', 'Next soup', 'Pork chop', 'Set', 'Sorrel soup']);
+    expect(body.data.find((d) => d.id === w.soup.id)!.groups).toEqual([]);
+    const [g1, g2, g3] = w.set.groups;
+    expect(body.data.find((d) => d.id === w.set.complex.id)!.groups).toEqual([
+      { id: g1!.id, title: 'Group 1', optional: false, options: [{ id: w.soup.id, title: 'Sorrel soup' }] },
+      {
+        id: g2!.id,
+        title: 'Group 2',
+        optional: false,
+        options: [
+          { id: w.main.id, title: 'Pork chop' },
+          { id: w.dessert.id, title: 'Bread soup' },
+        ],
+      },
+      { id: g3!.id, title: 'Group 3', optional: true, options: [{ id: w.dessert.id, title: 'Bread soup' }] },
+    ]);
+    expect(body.payment.card).toBe(true);
+    expect(body.payment.banks.map((b) => b.code)).toEqual(['swedbank', 'seb', 'citadele', 'luminor']);
     const theirs = await c.get(`/app/standing-orders/dishes?provider_id=${other.provider.id}&lang=en`);
     expect((theirs.json() as { data: { id: number }[] }).data.map((d) => d.id)).not.toContain(w.soup.id);
     expect((await ctx.anon.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}`)).statusCode).toBe(401);
+  });
+
+  it("refuses a set meal's options that are not its own or miss a mandatory group, and a bank payment without an offered bank, on the field", async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const [g1, g2, g3] = w.set.groups;
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now(), {}, { lang: 'en' }));
+    const url = `/app/standing-orders?provider_id=${w.provider.id}&lang=en`;
+    const base = { dish_id: w.set.complex.id, qty: 1, weekdays: [1], payment_type: 'cash', terms: true };
+    const errorsOf = async (body: object) => {
+      const res = await c.post(url, { ...base, ...body });
+      expect(res.statusCode).toBe(422);
+      return (res.json() as { errors: Record<string, string[]> }).errors;
+    };
+    const soup = { group_id: g1!.id, dish_id: w.soup.id };
+    const main = { group_id: g2!.id, dish_id: w.main.id };
+    expect(await errorsOf({ complex: [soup] })).toEqual({ complex: ['Choose an option in "Group 2".'] });
+    const notIn = 'One of the options is not in this set meal, or a group is chosen twice.';
+    expect(await errorsOf({ complex: [soup, { group_id: g2!.id, dish_id: w.soup.id }] })).toEqual({ complex: [notIn] });
+    expect(await errorsOf({ complex: [soup, main, { ...main, dish_id: w.dessert.id }] })).toEqual({ complex: [notIn] });
+    expect(await errorsOf({ dish_id: w.soup.id, complex: [soup] })).toEqual({
+      complex: ['This dish is not a set meal: it has no options.'],
+    });
+    expect(await errorsOf({ complex: [soup, main], payment_type: 'bank' })).toEqual({ bank: ['Choose a bank.'] });
+    expect(await errorsOf({ complex: [soup, main], payment_type: 'bank', bank: 'nordea' })).toEqual({
+      bank: ['This bank is not offered.'],
+    });
+    const dessert = { group_id: g3!.id, dish_id: w.dessert.id };
+    const ok = await c.post(url, { ...base, complex: [soup, main, dessert], payment_type: 'bank', bank: 'seb' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ dish_title: 'Set', payment_type: 'bank', bank: 'seb', complex: [soup, main, dessert] });
   });
 });
 
@@ -231,6 +279,66 @@ describe('standing orders: placement when a matching menu is open', () => {
     const [o] = await ordersOf(ctx.db, subsidised.c.user.id);
     expect(o).toMatchObject({ status: 2, paymentType: 'subsidy', amountToPayCents: 0 });
     expect(await ctx.db.select().from(payments).where(eq(payments.orderId, o!.id))).toHaveLength(0);
+  });
+
+  it('offers a prepared bank set meal on its menu for the user to pay, until they order there or the menu closes; never charged meanwhile', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const [g1, g2] = w.set.groups;
+    const complex = [
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.main.id },
+    ];
+    const { c, so } = await standing(w, { dish_id: w.set.complex.id, complex, payment_type: 'bank', bank: 'seb' });
+    const url = `/app/standing-orders/prepared?dishlist_id=${w.menu.id}&lang=en`;
+    expect((await c.get(url)).json()).toEqual({ data: [] });
+    await sweep();
+    expect(await runsOf(c.user.id)).toMatchObject([{ outcome: 'prepared' }]);
+    const res = await c.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        {
+          standing_order_id: so.id,
+          day: menuDay(w).day,
+          menu_id: w.menu.id,
+          deadline: w.menu.to.toISOString(),
+          dish: { id: w.set.complex.id, title: 'Set' },
+          qty: 1,
+          complex: [
+            { group_id: g1!.id, dish: { id: w.soup.id, title: 'Sorrel soup' } },
+            { group_id: g2!.id, dish: { id: w.main.id, title: 'Pork chop' } },
+          ],
+          payment_type: 'bank',
+          bank: 'seb',
+        },
+      ],
+    });
+    // Every open menu without the filter; nobody else's; nothing ordered, reserved or charged.
+    expect((await c.get('/app/standing-orders/prepared')).json().data).toHaveLength(1);
+    const other = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
+    expect((await other.get(url)).json()).toEqual({ data: [] });
+    expect((await ctx.anon.get(url)).statusCode).toBe(401);
+    expect(await ordersOf(ctx.db, c.user.id)).toHaveLength(0);
+    expect(await balanceOf(ctx.db, w.menu.id, w.soup.id)).toBe(5);
+    // Past the deadline it is gone.
+    const now = ctx.clock.now();
+    ctx.clock.set(new Date(w.menu.to.getTime() + 1000));
+    try {
+      expect((await c.get(url)).json()).toEqual({ data: [] });
+    } finally {
+      ctx.clock.set(now);
+    }
+    // The user pays it through the checkout: the order waits for its payment and the offer is gone.
+    const paid = await c.post('/app/order/create', {
+      dishlist_id: w.menu.id,
+      items: [{ id: w.set.complex.id, qty: 1, complex }],
+      payment_type: 'bank',
+      bank: 'seb',
+      terms: true,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().payment_link).toBeTruthy();
+    expect((await c.get(url)).json()).toEqual({ data: [] });
   });
 
   it('leaves an order the user placed themselves alone', async () => {

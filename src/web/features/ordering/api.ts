@@ -15,7 +15,7 @@ import type {
   SelectableUser,
 } from '../../../shared/schemas/ordering';
 import type { Order } from '../../../shared/schemas/orders';
-import type { AwayDaysResult } from '../../../shared/schemas/plan-ahead';
+import type { AwayDaysResult, StandingPreparedResult } from '../../../shared/schemas/plan-ahead';
 
 // Types only (`import type`): zod stays out of the page bundle.
 export type { OrderPageData, SelectableUser, Order };
@@ -87,6 +87,18 @@ export function useLiveOrdering(): boolean {
  */
 export function useMyAwayDays(enabled: boolean) {
   return useApiQuery<AwayDaysResult>(['plan-ahead', 'away'], '/app/away-days', { enabled, staleTime: 60_000 });
+}
+
+/**
+ * GET /app/standing-orders/prepared: the lunch a card or bank standing order prepared on this menu
+ * for the customer to pay (issue 27). Under the menu's page key, so an order placed refetches it.
+ */
+export function useStandingPrepared(menuId: number, enabled: boolean) {
+  return useApiQuery<StandingPreparedResult>([...ORDER_KEYS.page(menuId), 'standing'], '/app/standing-orders/prepared', {
+    query: { dishlist_id: menuId },
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 /** GET /app/order/dishlists: menus open for ordering. */

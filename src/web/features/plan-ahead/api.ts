@@ -1,4 +1,4 @@
-import type { AwayDaysResult, StandingDishesResult, StandingOrdersResult } from '../../../shared/schemas/plan-ahead';
+import type { AwayDaysResult, ClosedDaysResult, StandingDishesResult, StandingOrdersResult } from '../../../shared/schemas/plan-ahead';
 import { useApiQuery } from '../../lib/query';
 
 export const STANDING_KEY = ['plan-ahead', 'standing'] as const;
@@ -17,4 +17,14 @@ export function useAwayDays() {
 /** The dishes to choose from: plain dishes of the provider's menus of the last four weeks and to come. */
 export function useStandingDishes() {
   return useApiQuery<StandingDishesResult>(['plan-ahead', 'dishes'], '/app/standing-orders/dishes', { staleTime: 60_000 });
+}
+
+export const closedDaysKey = (locationId: number) => ['plan-ahead', 'closed', locationId] as const;
+
+/** GET /app/locations/{id}/closed-days: the location's closed days from today on (its manager, staff). */
+export function useClosedDays(locationId: number) {
+  return useApiQuery<ClosedDaysResult>(closedDaysKey(locationId), `/app/locations/${locationId}/closed-days`, {
+    enabled: Number.isInteger(locationId) && locationId > 0,
+    retry: false,
+  });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { ManagePage, usePageNotice } from '../../../components/manage/manage-page';
 import { PagedTable, actionsColumn } from '../../../components/manage/manage-table';
@@ -125,6 +126,13 @@ export function Component() {
           <Button size="sm" variant="ghost" onClick={() => setInviteOf(l)} aria-label={t('invite.buttonNamed', { title: l.title })}>
             {t('invite.button')}
           </Button>
+          <Link
+            className="btn btn--ghost btn--sm"
+            to={`/locations/${l.id}/closed-days`}
+            aria-label={t('closedDaysNamed', { title: l.title })}
+          >
+            {t('closedDays')}
+          </Link>
         </RowActions>
       )),
     );

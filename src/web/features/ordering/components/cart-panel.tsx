@@ -4,6 +4,7 @@ import { Trans, useTranslation } from '../../../lib/i18n';
 import type { StockMap } from '../../../../shared/ordering/stock';
 import type { Totals } from '../../../../shared/ordering/totals';
 import type { OrderPageData } from '../../../../shared/schemas/ordering';
+import { BankPicker } from '../../../components/orders/bank-picker';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, Field, TextAreaField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
@@ -165,22 +166,14 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
                         <p className="ord-pay__consent">{methods.cardConsent}</p>
                       )}
                       {form.payment === 'bank' && method === 'bank' && (
-                        <div className="ord-banks" role="radiogroup" aria-label={t('checkout.chooseBank')}>
-                          {methods.banks.map((bank) => (
-                            <label key={bank.code} className={`ord-bank ${form.bank === bank.code ? 'is-chosen' : ''}`}>
-                              <input
-                                type="radio"
-                                name="bank"
-                                value={bank.code}
-                                checked={form.bank === bank.code}
-                                onChange={() => edit('payment', { bank: bank.code })}
-                              />
-                              <img src={bank.imageUrl} alt="" width="80" height="32" loading="lazy" />
-                              <span className="ord-bank__name">{bank.name}</span>
-                            </label>
-                          ))}
-                          {methods.bankConsent && <p className="ord-pay__consent">{methods.bankConsent}</p>}
-                        </div>
+                        <BankPicker
+                          banks={methods.banks}
+                          value={form.bank}
+                          onChange={(code) => edit('payment', { bank: code })}
+                          label={t('checkout.chooseBank')}
+                          name="bank"
+                          consent={methods.bankConsent}
+                        />
                       )}
                     </div>
                   );

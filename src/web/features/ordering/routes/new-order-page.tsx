@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { loadNamespaces, useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
@@ -13,7 +13,7 @@ import { formatDate, formatDeadline, formatEuros, formatTime } from '../../../li
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDishlists, useHeaderInfo, useOrderPage, type ReceivedOrderPage } from '../api';
+import { useDishlists, useHeaderInfo, useOrderPage, useStandingPrepared, type ReceivedOrderPage } from '../api';
 import { useCart } from '../cart-store';
 import { CartRibbon } from '../components/cart-ribbon';
 import { DishCard } from '../components/dish-card';
@@ -32,6 +32,7 @@ import { FavouritesFilter } from '../components/favourites-filter';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { arrangeFavourites } from '../model/favourites';
 import { useFavourites, useToggleFavourite } from '../use-favourites';
+import { countDishes, useNewlySoldOut } from '../use-newly-sold-out';
 import '../../../styles/ordering.css';
 
 // Not needed for the first paint (decision 039): the customer's own orders on the menu load
@@ -50,6 +51,12 @@ const OrderAgainNotice = lazy(() => import('../components/order-again-notice').t
 const OrderAgainNotFound = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.OrderAgainNotFound })));
 /** Shown only when the cart kept in the tab came back changed. */
 const CartRestoredNotice = lazy(() => import('../components/order-again-notice').then((m) => ({ default: m.CartRestoredNotice })));
+/** Shown only when a card or bank standing order prepared this menu's lunch for the customer to pay (issue 27). */
+const StandingPreparedNotice = lazy(() =>
+  Promise.all([import('../components/standing-prepared'), loadNamespaces(['plan-ahead', 'reorder'])]).then(([m]) => ({
+    default: m.StandingPreparedNotice,
+  })),
+);
 
 type LoadedPage = ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> };
 
@@ -209,6 +216,7 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const isCustomer = me.is_customer;
   const ownOrders = useMyMenuOrders(me.location?.id ?? 0, data.dishlist.id, isCustomer && Boolean(me.location));
   const hasOwnOrders = (ownOrders.data?.data.length ?? 0) > 0;
+  const prepared = useStandingPrepared(data.dishlist.id, isCustomer && !displayOnly).data?.data ?? [];
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const favourites = useFavourites();
   const toggleFavourite = useToggleFavourite();
@@ -269,6 +277,11 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           <CartRestoredNotice restored={restored} />
         </Suspense>
       )}
+      {prepared.length > 0 && (
+        <Suspense fallback={null}>
+          <StandingPreparedNotice prepared={prepared} menu={data.dishlist} stock={stock} />
+        </Suspense>
+      )}
       {isCustomer && me.location && hasOwnOrders && (
         <Suspense fallback={null}>
           <MyMenuOrders
@@ -327,26 +340,4 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
       )}
     </>
   );
-}
-
-function countDishes(categories: readonly { dishes: readonly unknown[] }[]): number {
-  return categories.reduce((n, c) => n + c.dishes.length, 0);
-}
-
-/** Titles of the dishes that ran out with the latest order data (null until one does). */
-function useNewlySoldOut(stock: Readonly<Record<number, number | null>>, titles: ReturnType<typeof menuTitles>) {
-  const [news, setNews] = useState<string | null>(null);
-  const before = useRef<ReadonlySet<number> | null>(null);
-  useEffect(() => {
-    const soldOut = new Set(
-      Object.entries(stock)
-        .filter(([, qty]) => qty !== null && qty <= 0)
-        .map(([id]) => Number(id)),
-    );
-    const fresh = before.current ? [...soldOut].filter((id) => !before.current?.has(id)) : [];
-    const names = fresh.map((id) => titles.dish(id) ?? titles.option(id)).filter((n): n is string => Boolean(n));
-    if (names.length > 0) setNews(names.join(', '));
-    before.current = soldOut;
-  }, [stock, titles]);
-  return news;
 }

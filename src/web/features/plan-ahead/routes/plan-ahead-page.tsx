@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import type { StandingOrder } from '../../../../shared/schemas/plan-ahead';
 import { Button } from '../../../components/ui/button';
@@ -72,6 +73,18 @@ function StandingOrders() {
                   <div className="plan-list__run">
                     {t(`run.${s.runs[0].outcome}`, { day: formatDate(s.runs[0].day, i18n.language) })}
                     {s.runs[0].reason ? ` (${t(`reason.${s.runs[0].reason}`)})` : ''}
+                    {s.runs[0].outcome === 'prepared' && (
+                      <>
+                        {' '}
+                        <Link
+                          className="link"
+                          to={`/order?dishlist=${s.runs[0].menu_id}`}
+                          aria-label={t('standing.payPreparedFor', { day: formatDate(s.runs[0].day, i18n.language) })}
+                        >
+                          {t('standing.payPrepared')}
+                        </Link>
+                      </>
+                    )}
                   </div>
                 )}
               </div>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../components/ui/form-error-notice';
@@ -53,6 +54,14 @@ export function Component() {
           <InviteForm inviteUrl={team.data.location.invite_url} onInvited={() => void client.invalidateQueries({ queryKey: TEAM_KEY })} />
           <PendingInvitations />
           <NotifyCard />
+          <section className="card team-card" aria-labelledby="team-closed-title">
+            <h2 className="team-card__title" id="team-closed-title">
+              <Link className="link" to={`/locations/${team.data.location.id}/closed-days`}>
+                {t('closedDays')}
+              </Link>
+            </h2>
+            <p className="muted team-card__intro">{t('closedDaysIntro')}</p>
+          </section>
           <ReportCard />
         </div>
       </div>
