@@ -51,6 +51,9 @@ export function readsOf(s: Shape, today: string): Read[] {
   const monthStart = `${month}-01`;
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 10)}`;
   const deep = (n: number) => `page=${n}&per_page=50`;
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const monthAgo = dayOf(Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - 29 * 86400_000);
+  const dayAfterYearAgo = dayOf(Date.parse(`${today.slice(0, 10)}T00:00:00Z`) - 365 * 86400_000);
   return [
     { name: 'Order page (today’s menu)', who: 'customer', interactive: true, path: `/app/order/create/${menu}` },
     { name: 'Open menus', who: 'customer', interactive: true, path: '/app/order/dishlists' },
@@ -169,6 +172,26 @@ export function readsOf(s: Shape, today: string): Read[] {
     },
     { name: 'Invoices of a month', who: 'admin', interactive: true, path: `/app/invoices?month=${month}` },
     { name: 'Invoice scopes', who: 'admin', interactive: true, path: '/app/invoices/scopes' },
+    // The sales and waste dashboard (issue 27, decision 063): the big caterer, a month and the longest range.
+    { name: 'Dashboard, a month', who: 'kitchen', interactive: true, path: `/app/dashboard?provider_id=1&from=${monthAgo}&to=${today}` },
+    {
+      name: 'Dashboard, a location, a month',
+      who: 'kitchen',
+      interactive: true,
+      path: `/app/dashboard?provider_id=1&from=${monthAgo}&to=${today}&location_id=${location}`,
+    },
+    {
+      name: 'Dashboard, 366 days',
+      who: 'kitchen',
+      interactive: true,
+      path: `/app/dashboard?provider_id=1&from=${dayAfterYearAgo}&to=${today}`,
+    },
+    {
+      name: 'Dashboard CSV, days, 366 days',
+      who: 'kitchen',
+      interactive: false,
+      path: `/app/dashboard/export?provider_id=1&chart=days&from=${dayAfterYearAgo}&to=${today}`,
+    },
   ];
 }
 

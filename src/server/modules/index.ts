@@ -21,6 +21,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { standingRoutes } from './standing/standing.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -50,4 +51,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await ledgerRoutes(app, deps);
   await awayRoutes(app);
   await standingRoutes(app, deps);
+  await dashboardRoutes(app);
 }

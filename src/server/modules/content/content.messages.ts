@@ -10,6 +10,7 @@ type Key =
   | 'orders'
   | 'menu'
   | 'laps'
+  | 'dashboard'
   | 'categories'
   | 'dishes'
   | 'locations'
@@ -36,6 +37,7 @@ export const navText = defineMessages<Key>(
       orders: 'Orders',
       menu: 'Menus',
       laps: 'Delivery laps',
+      dashboard: 'Sales and waste',
       categories: 'Categories',
       dishes: 'Dishes',
       locations: 'Locations',
@@ -60,6 +62,7 @@ export const navText = defineMessages<Key>(
       orders: 'Pasūtījumi',
       menu: 'Ēdienkartes',
       laps: 'Piegādes maršruti',
+      dashboard: 'Pārdošana un atlikumi',
       categories: 'Kategorijas',
       dishes: 'Ēdieni',
       locations: 'Vietas',
@@ -84,6 +87,7 @@ export const navText = defineMessages<Key>(
       orders: 'Заказы',
       menu: 'Меню',
       laps: 'Маршруты доставки',
+      dashboard: 'Продажи и остатки',
       categories: 'Категории',
       dishes: 'Блюда',
       locations: 'Места',

@@ -37,6 +37,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['orders', 'orders'],
       ['menu', 'menu'],
       ['laps', 'laps'],
+      ['dashboard', 'dashboard'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
