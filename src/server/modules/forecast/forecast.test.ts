@@ -1,9 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awayDays, orderItemOptions, orderItems, orders, standingOrderRuns, standingOrders } from '../../db/schema/index.js';
+import {
+  awayDays,
+  forecastMenuDishes,
+  orderItemOptions,
+  orderItems,
+  orders,
+  standingOrderRuns,
+  standingOrders,
+} from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLocation, makeUser } from '../../test/factories.js';
 import { addToMenu, makeDish, makeMenu, menuWorld } from '../ordering/ordering.factories.js';
+import { rollUpForecastCounts } from './forecast.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -128,16 +138,14 @@ describe('forecast: the suggested quantities of a menu', () => {
     const offMenu = await makeDish(ctx.db, { providerId: w.provider.id, categoryId: w.category.id });
     await standing(w, (await person()).id, offMenu.id);
     await standing(w, (await person()).id, soup.id, { active: false });
-    await ctx.db
-      .insert(standingOrders)
-      .values({
-        userId: (await person()).id,
-        providerId: other.provider.id,
-        dishId: other.soup.id,
-        qty: 3,
-        weekdays: [dayOf(w).weekday],
-        paymentType: 'cash',
-      });
+    await ctx.db.insert(standingOrders).values({
+      userId: (await person()).id,
+      providerId: other.provider.id,
+      dishId: other.soup.id,
+      qty: 3,
+      weekdays: [dayOf(w).weekday],
+      paymentType: 'cash',
+    });
 
     const kitchen = await ctx.as('kitchen');
     const res = await kitchen.get(`/app/dishlists/${w.menu.id}/forecast?provider_id=${w.provider.id}`);
@@ -183,5 +191,24 @@ describe('forecast: the suggested quantities of a menu', () => {
     expect((await ctx.anon.get(`${url}?provider_id=${w.provider.id}`)).statusCode).toBe(401);
     expect((await (await ctx.as('kitchen')).get(`${url}?provider_id=${other.provider.id}`)).statusCode).toBe(404);
     expect((await (await ctx.as('kitchen')).get(`/app/dishlists/999999/forecast?provider_id=${w.provider.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('forecast: each past menu counted once', () => {
+  it('the nightly job counts the menus whose deadline has passed; a later change to a counted menu is not read again', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const a = await person();
+    const wk1 = await menuBefore(w, 7, [w.soup]);
+    await order(wk1.id, a.id, [{ dish: w.soup.id, qty: 2 }]);
+    const counted = await rollUpForecastCounts(ctx.db, ctx.clock.now());
+    expect(counted).toBeGreaterThanOrEqual(1);
+    const rows = await ctx.db.select().from(forecastMenuDishes).where(eq(forecastMenuDishes.menuId, wk1.id));
+    expect(rows.map((r) => [r.dishId, r.portions])).toEqual([[w.soup.id, 2]]);
+    // The open menu of the day is not counted.
+    expect(await ctx.db.select().from(forecastMenuDishes).where(eq(forecastMenuDishes.menuId, w.menu.id))).toEqual([]);
+    await order(wk1.id, a.id, [{ dish: w.soup.id, qty: 5 }]);
+    const kitchen = await ctx.as('kitchen');
+    const body = (await kitchen.get(`/app/dishlists/${w.menu.id}/forecast?provider_id=${w.provider.id}`)).json() as { forecast: Entry[] };
+    expect(body.forecast.find((x) => x.id === w.soup.id)).toMatchObject({ average: 2, weeks: 1, suggested: 2 });
   });
 });
