@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { localeFor } from '../../../lib/format';
@@ -52,6 +52,11 @@ export function ForecastHint({ forecast, entry, ordered, onUse }: HintProps) {
   const { t, i18n } = useTranslation('menus');
   const [open, setOpen] = useState(false);
   const reasonId = useId();
+  const reason = useRef<HTMLSpanElement>(null);
+  // Opened under the row: scrolled into view (above the sticky save bar) when it would be off screen.
+  useEffect(() => {
+    if (open) reason.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   return (
     <span className="forecast" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
@@ -70,7 +75,7 @@ export function ForecastHint({ forecast, entry, ordered, onUse }: HintProps) {
       >
         {t('forecast.suggested', { n: entry.suggested })}
       </button>
-      <span role="tooltip" id={reasonId} className={open ? 'forecast__reason is-open' : 'visually-hidden'}>
+      <span ref={reason} role="tooltip" id={reasonId} className={open ? 'forecast__reason is-open' : 'visually-hidden'}>
         {forecastReason(t, i18n.language, forecast, entry, ordered)}
       </span>
     </span>
