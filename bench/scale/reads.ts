@@ -99,6 +99,9 @@ export function readsOf(s: Shape, today: string): Read[] {
     },
     { name: 'New orders badge', who: 'kitchen', interactive: true, path: '/app/order/new-count' },
     { name: 'Menus (staff start page)', who: 'kitchen', interactive: true, path: '/app/dishlists' },
+    // The balance editor and its forecast (decision 062): six weeks of the same weekday's orders.
+    { name: 'Balance editor', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/balance` },
+    { name: 'Forecast (balance editor)', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/forecast` },
     { name: 'Kitchen display', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}`, rounds: 5 },
     { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets` },
     { name: 'Kitchen tickets, per location', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets?by=location` },

@@ -6,6 +6,7 @@ import { awayRoutes } from './away/away.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
+import { forecastRoutes } from './forecast/forecast.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { historyRoutes } from './history/history.routes.js';
@@ -52,4 +53,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await awayRoutes(app);
   await standingRoutes(app, deps);
   await dashboardRoutes(app);
+  await forecastRoutes(app);
 }

@@ -5,6 +5,7 @@ import { sendDueReminders } from './reminders/reminders.service.js';
 import { retryRefunds } from './payments/refunds.service.js';
 import { rollUpLedger } from './ledger/ledger-days.service.js';
 import { placeStandingOrders } from './standing/standing-sweep.service.js';
+import { rollUpForecastCounts } from './forecast/forecast.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -51,6 +52,14 @@ export const jobs: JobDefinition[] = [
     cron: '20 3 * * *',
     handler: async (deps) => {
       await rollUpLedger(deps.database.db);
+    },
+  },
+  {
+    // The balance editor's forecast reads each past menu's counts (decision 062): counted at night once its deadline has passed.
+    name: 'forecast-counts',
+    cron: '40 3 * * *',
+    handler: async (deps) => {
+      await rollUpForecastCounts(deps.database.db, deps.now());
     },
   },
 ];

@@ -27,6 +27,8 @@ export const awayDays = pgTable(
   (t) => [
     unique('away_days_user_day_uq').on(t.userId, t.day),
     unique('away_days_location_day_uq').on(t.locationId, t.day),
+    // Who is away on a day (the forecast, decision 062).
+    index('away_days_day_idx').on(t.day),
     check('away_days_one_owner', sql`(${t.userId} is null) <> (${t.locationId} is null)`),
   ],
 );

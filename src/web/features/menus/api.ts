@@ -11,10 +11,11 @@ import type {
   MenuSummary,
   UpdateMenuInput,
 } from '../../../shared/schemas/menus';
+import type { ForecastEntry, MenuForecast } from '../../../shared/schemas/forecast';
 import { api, type Query } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
-export type { BalanceInput, Dish, MenuBalance, MenuDetail, MenuSummary };
+export type { BalanceInput, Dish, ForecastEntry, MenuBalance, MenuDetail, MenuForecast, MenuSummary };
 
 export const MENUS_KEY = ['menus'] as const;
 /** Spec 9: the dish selector shows 20 active dishes per page. */
@@ -30,6 +31,11 @@ export function useMenu(id: number | null) {
 
 export function useMenuBalance(id: number) {
   return useApiQuery<MenuBalance>([...MENUS_KEY, 'balance', id], `/app/dishlists/${id}/balance`, { staleTime: 0 });
+}
+
+/** The suggested quantities beside the balance editor (decision 062): read fresh each time the page opens. */
+export function useMenuForecast(id: number) {
+  return useApiQuery<MenuForecast>([...MENUS_KEY, 'forecast', id], `/app/dishlists/${id}/forecast`, { staleTime: 0 });
 }
 
 /** Spec 9: active dishes only, 20 per page, with search. */

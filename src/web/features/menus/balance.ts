@@ -29,3 +29,23 @@ export function groupByCategory<T extends { category_id: number }>(entries: T[])
   }
   return [...groups].map(([categoryId, items]) => ({ categoryId, items }));
 }
+
+/**
+ * The stock a suggestion leaves to offer (decision 062): the forecast is the day's portions, the
+ * balance what can still be ordered, so the portions already ordered come off (never below 0).
+ */
+export const suggestedStock = (suggested: number, ordered: number) => Math.max(0, suggested - ordered);
+
+/** "Apply suggestions": every dish with a suggestion gets it as an edit (an edit equal to the stored qty is none). */
+export function applySuggestions(
+  edits: BalanceEdits,
+  entries: { id: number; qty: number | null; ordered: number }[],
+  suggested: Map<number, number>,
+): BalanceEdits {
+  let next = edits;
+  for (const e of entries) {
+    const s = suggested.get(e.id);
+    if (s !== undefined) next = editBalance(next, e.qty, e.id, suggestedStock(s, e.ordered));
+  }
+  return next;
+}

@@ -10,8 +10,20 @@ import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guar
 import { isApiError, type FieldErrors } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/manage.css';
-import { MENUS_KEY, menusApi, useAllDishes, useMenu, useMenuBalance, type Dish, type MenuBalance, type MenuDetail } from '../api';
-import { balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
+import {
+  MENUS_KEY,
+  menusApi,
+  useAllDishes,
+  useMenu,
+  useMenuBalance,
+  useMenuForecast,
+  type Dish,
+  type MenuBalance,
+  type MenuDetail,
+  type MenuForecast,
+} from '../api';
+import { applySuggestions, balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
+import { ForecastBar, ForecastHint } from '../components/balance-forecast';
 import { parseQty } from '../../../lib/quantity';
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
@@ -48,10 +60,20 @@ function BalanceLoader({ id, menu, menuError }: { id: number; menu: MenuDetail |
   const { t } = useTranslation('menus');
   const balance = useMenuBalance(id);
   const dishes = useAllDishes();
+  // The suggestions come on their own: the editor does not wait for them (decision 062).
+  const forecast = useMenuForecast(id);
   const error = menuError ?? balance.error;
   if (error) return <Notice tone="error">{errorMessage(error, t('errors.loadFailed'))}</Notice>;
   if (!menu || !balance.data || dishes.isPending) return <Spinner block />;
-  return <BalanceEditor id={id} menu={menu} stored={balance.data} dishes={dishes.data?.data ?? []} />;
+  return (
+    <BalanceEditor
+      id={id}
+      menu={menu}
+      stored={balance.data}
+      dishes={dishes.data?.data ?? []}
+      forecast={{ data: forecast.data, loading: forecast.isPending, failed: forecast.isError }}
+    />
+  );
 }
 
 interface BalanceEditorProps {
@@ -59,9 +81,10 @@ interface BalanceEditorProps {
   menu: MenuDetail;
   stored: MenuBalance;
   dishes: Dish[];
+  forecast: { data: MenuForecast | undefined; loading: boolean; failed: boolean };
 }
 
-function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
+function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProps) {
   const { t, i18n } = useTranslation('menus');
   const lang = i18n.language;
   const client = useQueryClient();
@@ -74,6 +97,7 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
 
   const storedQty = useMemo(() => new Map(current.map((b) => [b.id, b.qty])), [current]);
   const dishesById = useMemo(() => new Map(dishes.map((d) => [d.id, d])), [dishes]);
+  const suggested = useMemo(() => new Map((forecast.data?.forecast ?? []).map((f) => [f.id, f])), [forecast.data]);
   const categoryTitles = useMemo(() => {
     const map = new Map<number, string>();
     for (const d of dishes) if (d.category) map.set(d.category.id, pickText(d.category.title, lang));
@@ -126,6 +150,22 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
     setEdits((prev) => editBalance(prev, storedQty.get(dishId) ?? null, dishId, qty));
   };
 
+  /** Fills suggestions in as edits (one dish, or all): typed texts and server errors of those dishes go. */
+  const fillSuggestions = (ids: number[]) => {
+    const drop = <T,>(prev: Record<number, T>) => {
+      if (!ids.some((i) => i in prev)) return prev;
+      const next = { ...prev };
+      for (const i of ids) delete next[i];
+      return next;
+    };
+    setSaved(false);
+    setInvalid(drop);
+    setServerErrors(drop);
+    const entries = current.filter((e) => ids.includes(e.id));
+    const stocks = new Map(ids.flatMap((i) => (suggested.has(i) ? [[i, suggested.get(i)!.suggested] as const] : [])));
+    setEdits((prev) => applySuggestions(prev, entries, stocks));
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending || Object.keys(invalid).length > 0) return;
@@ -147,6 +187,14 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
       <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
       <p className="muted">{t('balance.intro')}</p>
       {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
+      {current.length > 0 && (
+        <ForecastBar
+          forecast={forecast.data}
+          loading={forecast.loading}
+          failed={forecast.failed}
+          onApply={() => fillSuggestions(current.map((e) => e.id))}
+        />
+      )}
       <div className="card">
         {groups.map((group) => (
           <fieldset key={group.categoryId} className="balance-group">
@@ -158,6 +206,7 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
               const edited = entry.id in edits;
               const text = invalid[entry.id] ?? (edited ? edits[entry.id] : entry.qty)?.toString() ?? '';
               const problem = entry.id in invalid ? t('balance.invalid') : serverErrors[entry.id]?.[0];
+              const suggestion = suggested.get(entry.id);
               return (
                 <div key={entry.id} className={`balance-row ${edited ? 'is-edited' : ''}`}>
                   <div className="balance-row__name">
@@ -176,6 +225,14 @@ function BalanceEditor({ id, menu, stored, dishes }: BalanceEditorProps) {
                     )}
                   </div>
                   <div className="balance-row__input">
+                    {forecast.data && suggestion && (
+                      <ForecastHint
+                        forecast={forecast.data}
+                        entry={suggestion}
+                        ordered={entry.ordered}
+                        onUse={() => fillSuggestions([entry.id])}
+                      />
+                    )}
                     <input
                       id={inputId}
                       className="input"
