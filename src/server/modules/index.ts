@@ -23,6 +23,7 @@ import { remindersRoutes } from './reminders/reminders.routes.js';
 import { standingRoutes } from './standing/standing.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { wasteRoutes } from './waste/waste.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
@@ -50,4 +51,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await ledgerRoutes(app, deps);
   await awayRoutes(app);
   await standingRoutes(app, deps);
+  await wasteRoutes(app);
 }
