@@ -12,6 +12,7 @@ import { MemberList } from '../components/member-list';
 import { NotifyCard } from '../components/notify-card';
 import { PendingInvitations } from '../components/pending-invitations';
 import { ReportCard } from '../components/report-card';
+import { WasteSummaryCard } from '../../../components/waste/waste-summary-card';
 import '../../../styles/manage.css';
 import '../teams.css';
 
@@ -54,6 +55,7 @@ export function Component() {
           <PendingInvitations />
           <NotifyCard />
           <ReportCard />
+          <WasteSummaryCard pickLocation={false} />
         </div>
       </div>
     );
