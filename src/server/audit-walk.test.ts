@@ -7,7 +7,7 @@ import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
 import { makeLap } from './modules/laps/laps.factories.js';
-import { makeCategory, makeDish, makeMenu, menuWorld } from './modules/ordering/ordering.factories.js';
+import { addToMenu, makeCategory, makeDish, makeMenu, menuWorld } from './modules/ordering/ordering.factories.js';
 import { placedOrder, teamWorld } from './modules/teams/teams.factories.js';
 import type { Client } from './test/client.js';
 import { createTestApp, type TestContext } from './test/harness.js';
@@ -118,6 +118,13 @@ function multipart(data: Buffer) {
   };
 }
 
+/** A menu of the world's provider whose deadline has passed (leftovers are taken after it), with the soup on it. */
+async function pastMenu(w: World) {
+  const menu = await makeMenu(ctx.db, { providerId: w.p, from: new Date('2026-11-10T05:00:00Z'), to: new Date('2026-11-10T08:00:00Z') });
+  await addToMenu(ctx.db, menu.id, w.soup);
+  return menu;
+}
+
 /** One valid call per staff write. A write missing here fails the walk with its name. */
 const CALLS: Record<string, (w: World) => Promise<Call>> = {
   'PUT /app/admin/maintenance': async () => ({ as: 'admin', url: '/app/admin/maintenance', body: { maintenance: true } }),
@@ -225,6 +232,21 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     expect(bump.statusCode).toBe(200);
     return { as: 'kitchen', url: `/app/kitchen/${w.menu.id}/tickets/recall`, body };
   },
+  'PUT /app/kitchen/{id}/leftovers': async (w) => ({
+    as: 'kitchen',
+    url: `/app/kitchen/${(await pastMenu(w)).id}/leftovers`,
+    body: { dishes: [{ dish_id: w.soup.id, portions: 4 }] },
+  }),
+  'PUT /app/kitchen/{id}/leftovers/{dishId}': async (w) => ({
+    as: 'admin',
+    url: `/app/kitchen/${(await pastMenu(w)).id}/leftovers/${w.soup.id}`,
+    body: { portions: 2 },
+  }),
+  'POST /app/kitchen/{id}/leftovers/{dishId}/step': async (w) => ({
+    as: 'kitchen',
+    url: `/app/kitchen/${(await pastMenu(w)).id}/leftovers/${w.soup.id}/step`,
+    body: { by: 1 },
+  }),
   'POST /app/laps': async (w) => ({ as: 'kitchen', url: '/app/laps', body: { title: 'Rīta maršruts', locations: [w.team.location.id] } }),
   'PUT /app/laps/{id}': async (w) => ({
     as: 'kitchen',

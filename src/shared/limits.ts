@@ -26,6 +26,15 @@ export const SUMMARY_MAX = 2000;
 export const INGREDIENTS_MAX = 500;
 /** A dish's energy per portion, kcal (issue 15). */
 export const KCAL_MAX = 10_000;
+/** The heaviest portion a dish may name, in grams (dishes_portion_grams_range, migration 0021). */
+export const PORTION_GRAMS_MAX = 5000;
+/** A provider's CO₂e factor, grams per kg of food waste (providers_waste_co2e_range). */
+export const WASTE_CO2E_MAX = 100_000;
+/** The factor's source as printed on the waste summary. */
+export const WASTE_SOURCE_MAX = 200;
+/** A new provider's CO₂e factor and its source (the database's defaults, migration 0021; decision 064). */
+export const WASTE_CO2E_DEFAULT = 2500;
+export const WASTE_CO2E_DEFAULT_SOURCE = 'FAO (2013), Food wastage footprint: 2.5 kg CO2e per kg';
 /** Dish codes. */
 export const CODE_MAX = 50;
 /** The comment of an order. */

@@ -25,6 +25,7 @@ import { standingRoutes } from './standing/standing.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { wasteRoutes } from './waste/waste.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
@@ -54,4 +55,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await standingRoutes(app, deps);
   await dashboardRoutes(app);
   await forecastRoutes(app);
+  await wasteRoutes(app);
 }

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'location.closed_day',
   'location.closed_day_remove',
   'standing_orders.run',
+  'leftovers.record',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,6 +81,7 @@ export const AUDIT_ENTITIES = [
   'ledger_entry',
   'setting',
   'invoice',
+  'leftover',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
-import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, NAME_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
+import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, NAME_MAX, PORTION_GRAMS_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -128,6 +128,8 @@ export const dish = z.object({
   allergens_confirmed: z.boolean(),
   /** Energy per portion, kcal; null: not given. */
   kcal: z.number().nullable(),
+  /** Weight of one portion in grams (issue 27: the waste summary's kilograms); null: not set. */
+  portion_grams: z.number().nullable(),
   /** A short ingredients text per language ('' where not given). */
   ingredients: translatedText,
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
@@ -182,6 +184,8 @@ export const createDishInput = z.object({
   diets: z.array(z.enum(DIET_TAGS)).max(DIET_TAGS.length).optional(),
   /** Energy per portion in kcal; null clears it. */
   kcal: z.number().int().min(0).max(KCAL_MAX).nullable().optional(),
+  /** Weight of one portion in grams (1 to 5000); null clears it. */
+  portion_grams: z.number().int().min(1).max(PORTION_GRAMS_MAX).nullable().optional(),
   ingredients: optionalTextInput(INGREDIENTS_MAX).optional(),
   price: euros.optional(),
   status: z.boolean().optional(),

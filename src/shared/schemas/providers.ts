@@ -10,6 +10,8 @@ import {
   REMINDER_MINUTES_MAX,
   REMINDER_MINUTES_MIN,
   TITLE_MAX,
+  WASTE_CO2E_MAX,
+  WASTE_SOURCE_MAX,
 } from '../limits.js';
 import { compactId, isIban, isRegistrationNumber, isVatNumber } from '../business-ids.js';
 
@@ -60,6 +62,9 @@ export const provider = z.object({
   iban: z.string(),
   /** VAT rate of the provider's meals in percent (prices include it), e.g. 21 or 12. */
   vat_rate: z.number(),
+  /** The waste summary's CO₂e estimate (issue 27, decision 064): grams of CO₂e per kg of food left over, and the factor's source as printed. */
+  waste_co2e_grams_per_kg: z.number(),
+  waste_co2e_source: z.string(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
@@ -106,6 +111,8 @@ export const createProviderInput = z.object({
   country: countryCode.optional(),
   iban: businessId(isIban).optional(),
   vat_rate: vatRatePercent.optional(),
+  waste_co2e_grams_per_kg: z.number().int().min(0).max(WASTE_CO2E_MAX).optional(),
+  waste_co2e_source: text().trim().min(1).max(WASTE_SOURCE_MAX).optional(),
 });
 export type CreateProviderInput = z.infer<typeof createProviderInput>;
 

@@ -31,6 +31,7 @@ export async function auditedDish(tx: Tx, id: number): Promise<Record<string, un
     code: d.code,
     category_id: d.categoryId,
     kcal: d.kcal,
+    portion_grams: d.portionGrams,
     allergens: d.allergensConfirmed ? codes.map((c) => c.code) : null,
     diets: [...d.diets].sort(),
     status: d.status,

@@ -93,6 +93,7 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       diets: dietTagsOf(d.diets),
       allergens_confirmed: d.allergensConfirmed,
       kcal: d.kcal,
+      portion_grams: d.portionGrams,
       ingredients: fullText(d.ingredients),
       price: toEuros(d.priceCents),
       priceFrom: toEuros(priceFrom),

@@ -91,6 +91,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
         title: storedText(input.title),
         summary: storedText(input.summary),
         kcal: input.kcal ?? null,
+        portionGrams: input.portion_grams ?? null,
         ingredients: storedText(input.ingredients),
         code: input.code ?? '',
         priceCents: input.price === undefined ? 0 : toCents(input.price),
@@ -134,6 +135,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.title !== undefined) set.title = storedText(input.title);
     if (input.summary !== undefined) set.summary = storedText(input.summary);
     if (input.kcal !== undefined) set.kcal = input.kcal;
+    if (input.portion_grams !== undefined) set.portionGrams = input.portion_grams;
     if (input.ingredients !== undefined) set.ingredients = storedText(input.ingredients);
     if (input.code !== undefined) set.code = input.code;
     if (input.category_id !== undefined) set.categoryId = input.category_id;

@@ -29,6 +29,8 @@ export function presentProvider(p: ProviderRow): Provider {
     country: p.country,
     iban: p.iban,
     vat_rate: p.vatRateBp / 100,
+    waste_co2e_grams_per_kg: p.wasteCo2eGramsPerKg,
+    waste_co2e_source: p.wasteCo2eSource,
     created_at: isoTime(p.createdAt),
   };
 }
@@ -110,6 +112,8 @@ function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inf
   if (input.country !== undefined) set.country = input.country;
   if (input.iban !== undefined) set.iban = input.iban;
   if (input.vat_rate !== undefined) set.vatRateBp = Math.round(input.vat_rate * 100);
+  if (input.waste_co2e_grams_per_kg !== undefined) set.wasteCo2eGramsPerKg = input.waste_co2e_grams_per_kg;
+  if (input.waste_co2e_source !== undefined) set.wasteCo2eSource = input.waste_co2e_source;
   return set;
 }
 

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { KitchenResult, TicketGrouping, TicketOrdersResult, TicketsResult } from '../../../shared/schemas/kitchen';
+import type { LeftoversResult } from '../../../shared/schemas/waste';
 import { api } from '../../lib/api';
 import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
 import { KITCHEN_REFRESH_MS, LIVE_REFETCH_MS } from './display';
 
-export type { KitchenResult, TicketsResult };
+export type { KitchenResult, LeftoversResult, TicketsResult };
 
 export const KITCHEN_KEYS = {
   /** Everything of one menu's display (counts and tickets): what an event invalidates. */
   menu: (menuId: number | null) => ['kitchen', menuId] as const,
   tickets: (menuId: number | null, by: TicketGrouping) => ['kitchen', menuId, 'tickets', by] as const,
   ticketOrders: (menuId: number | null, ticket: string) => ['kitchen', menuId, 'ticket-orders', ticket] as const,
+  leftovers: (menuId: number | null) => ['kitchen', menuId, 'leftovers'] as const,
 };
 
 /**
@@ -77,6 +79,31 @@ export function useTicketAction(menuId: number | null) {
     mutationFn: ({ action, ticket }: { action: 'bump' | 'recall'; ticket: string }) =>
       api.post<{ success: boolean; changed: boolean; ticket: string }>(`/app/kitchen/${menuId ?? 0}/tickets/${action}`, { ticket }),
     onSettled: () => client.invalidateQueries({ queryKey: KITCHEN_KEYS.menu(menuId) }),
+  });
+}
+
+/** GET /app/kitchen/{menuId}/leftovers (issue 27): under the menu's key, so another screen's tap refetches it. */
+export function useLeftovers(menuId: number | null, live: boolean, enabled: boolean) {
+  return useApiQuery<LeftoversResult>(KITCHEN_KEYS.leftovers(menuId), `/app/kitchen/${menuId ?? 0}/leftovers`, {
+    enabled: enabled && menuId !== null,
+    ...polled(live),
+  });
+}
+
+/** A dish's leftovers: one tap (+1 / −1, counted by the server) or a typed number (set). */
+export type LeftoverChange = { dishId: number; by: 1 | -1 } | { dishId: number; portions: number };
+
+/** Records a change; the answer (the menu's leftovers) replaces what the screen shows. */
+export function useLeftoverChange(menuId: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LeftoverChange) => {
+      const base = `/app/kitchen/${menuId ?? 0}/leftovers/${change.dishId}`;
+      return 'by' in change
+        ? api.post<LeftoversResult>(`${base}/step`, { by: change.by })
+        : api.put<LeftoversResult>(base, { portions: change.portions });
+    },
+    onSuccess: (result) => client.setQueriesData({ queryKey: KITCHEN_KEYS.leftovers(menuId) }, result),
   });
 }
 

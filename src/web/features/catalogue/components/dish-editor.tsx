@@ -15,7 +15,7 @@ import { CheckboxList } from './checkbox-list';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { DishImageField } from './dish-image-field';
 import { TranslatedFields } from './translated-fields';
-import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
+import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, PORTION_GRAMS_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
 
 interface DishEditorProps {
   /** null: a new dish of `kind`. */
@@ -29,7 +29,7 @@ interface DishEditorProps {
 
 /** Keys this form shows under its controls; anything else goes to the summary at the top. */
 const SHOWN =
-  /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
+  /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|portion_grams$|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
 
 /** The form's values: the request's fields, numbers as typed (the complex groups are kept apart, below). */
 interface DishValues {
@@ -43,6 +43,7 @@ interface DishValues {
   allergens: number[];
   diets: DietTag[];
   kcal: string;
+  portion_grams: string;
   status: boolean;
   position: string;
 }
@@ -58,23 +59,28 @@ const dishForm = (complex: boolean, editing: boolean) =>
     .superRefine((v, ctx) => {
       if (eurosFromInput(v.price) === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'catalogue:errors.price' });
     })
-    .transform(({ title, summary, code, category_id, price, status, type, allergens, diets, kcal, ingredients, position }) => {
-      const energy = Number(kcal);
-      // No category chosen: left out, so the request schema refuses it as the server would.
-      const input = {
-        title,
-        summary,
-        code,
-        category_id: category_id === '' ? undefined : Number(category_id),
-        price: eurosFromInput(price) ?? 0,
-        status,
-        type,
-      } as z.input<typeof createDishInput>;
-      if (!complex)
-        Object.assign(input, { allergens, diets, ingredients, kcal: kcal.trim() === '' ? null : Number.isFinite(energy) ? energy : -1 });
-      if (editing && position.trim() !== '') input.position = Number(position);
-      return input;
-    })
+    .transform(
+      ({ title, summary, code, category_id, price, status, type, allergens, diets, kcal, portion_grams, ingredients, position }) => {
+        const energy = Number(kcal);
+        const grams = Number(portion_grams);
+        // No category chosen: left out, so the request schema refuses it as the server would.
+        const input = {
+          title,
+          summary,
+          code,
+          category_id: category_id === '' ? undefined : Number(category_id),
+          price: eurosFromInput(price) ?? 0,
+          status,
+          type,
+          // The portion's weight (issue 27): any dish, a set meal too; empty clears it, unreadable is refused as -1.
+          portion_grams: portion_grams.trim() === '' ? null : Number.isFinite(grams) ? grams : -1,
+        } as z.input<typeof createDishInput>;
+        if (!complex)
+          Object.assign(input, { allergens, diets, ingredients, kcal: kcal.trim() === '' ? null : Number.isFinite(energy) ? energy : -1 });
+        if (editing && position.trim() !== '') input.position = Number(position);
+        return input;
+      },
+    )
     .pipe(createDishInput);
 
 const valuesOf = (dish: Dish | null, complex: boolean): DishValues => ({
@@ -88,6 +94,7 @@ const valuesOf = (dish: Dish | null, complex: boolean): DishValues => ({
   allergens: dish?.allergens ?? [],
   diets: dish?.diets ?? [],
   kcal: dish?.kcal != null ? String(dish.kcal) : '',
+  portion_grams: dish?.portion_grams != null ? String(dish.portion_grams) : '',
   status: dish?.status ?? true,
   position: dish ? String(dish.position) : '',
 });
@@ -232,6 +239,16 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
           <TranslatedFields legend={t('fields.ingredients')} multiline maxLength={INGREDIENTS_MAX} {...texts('ingredients')} />
         </>
       )}
+      <TextField
+        label={t('fields.portion_grams')}
+        hint={t('fields.portion_grams_hint')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={PORTION_GRAMS_MAX}
+        step={1}
+        {...field('portion_grams')}
+      />
       <CheckboxField label={t('fields.active')} {...field('status')} />
       {complex && (
         <ComplexGroupsEditor

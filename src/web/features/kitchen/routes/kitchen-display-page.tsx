@@ -17,10 +17,12 @@ import '../../../styles/kitchen.css';
 import { StatusPage } from '../../../components/ui/status-page';
 import { AllergenAlerts } from '../components/allergen-alerts';
 import { TicketsBoard } from '../components/tickets-board';
+import { LeftoversPanel } from '../components/leftovers-panel';
 import { QuickStock } from '../../../components/stock/quick-stock';
 import { KitchenPrintOuts } from '../../../components/kitchen/print-outs';
 
-type View = 'all' | 'tickets';
+type View = 'all' | 'tickets' | 'leftovers';
+const VIEWS: readonly View[] = ['all', 'tickets', 'leftovers'];
 
 /**
  * /kds/{menuId}: the kitchen display (spec 2, 3, 4; decision 041). Two views: "all day" (what to
@@ -32,7 +34,7 @@ export function Component() {
   const { t, i18n } = useTranslation('kitchen');
   const { menuId: rawId } = useParams();
   const [params, setParams] = useSearchParams();
-  const view: View = params.get('view') === 'tickets' ? 'tickets' : 'all';
+  const view: View = VIEWS.find((v) => v !== 'all' && v === params.get('view')) ?? 'all';
   const by: TicketGrouping = params.get('by') === 'location' ? 'location' : 'lap';
   const menuId = parseMenuId(rawId);
   const live = useLiveKitchen(menuId);
@@ -47,6 +49,7 @@ export function Component() {
   const fullscreen = useFullscreen(display);
   const change = useTotalChange(data);
   const now = useNow(5_000);
+  // The "Left over" view reads its own data (LeftoversPanel); the header keeps the counts'.
   const shown = view === 'tickets' ? tickets : kitchen;
   const shownData = shown.data;
   // The earliest planned departure among the menu's laps (decision 041); nothing when none has one.
@@ -54,8 +57,8 @@ export function Component() {
 
   const setView = (next: View, nextBy: TicketGrouping = by) => {
     const p = new URLSearchParams(params);
-    if (next === 'tickets') p.set('view', 'tickets');
-    else p.delete('view');
+    if (next === 'all') p.delete('view');
+    else p.set('view', next);
     if (nextBy === 'location') p.set('by', 'location');
     else p.delete('by');
     setParams(p, { replace: true });
@@ -74,6 +77,8 @@ export function Component() {
         </Button>
       </Notice>
     );
+  } else if (view === 'leftovers' && menuId !== null && menu) {
+    body = <LeftoversPanel menuId={menuId} live={live} timezone={menu.timezone} />;
   } else if (view === 'tickets' && tickets.data) {
     body = (
       <TicketsBoard
@@ -148,7 +153,8 @@ export function Component() {
           aria-label={t('views')}
           onKeyDown={(e) => {
             if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-            const next: View = view === 'all' ? 'tickets' : 'all';
+            const step = e.key === 'ArrowRight' ? 1 : VIEWS.length - 1;
+            const next = VIEWS[(VIEWS.indexOf(view) + step) % VIEWS.length]!;
             setView(next);
             document.getElementById(`kds-tab-${next}`)?.focus();
           }}
@@ -158,6 +164,9 @@ export function Component() {
           </ViewTab>
           <ViewTab id="tickets" current={view} onSelect={() => setView('tickets')}>
             {t('tickets.title')}
+          </ViewTab>
+          <ViewTab id="leftovers" current={view} onSelect={() => setView('leftovers')}>
+            {t('leftovers.tab')}
           </ViewTab>
         </div>
         {view === 'tickets' && (

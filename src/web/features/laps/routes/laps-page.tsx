@@ -16,6 +16,7 @@ import { LapCard } from '../components/lap-card';
 import { LapTitleField } from '../components/lap-details-form';
 import { MenuPicker } from '../components/menu-picker';
 import '../../../styles/manage.css';
+import { WasteSummaryCard } from '../../../components/waste/waste-summary-card';
 import '../laps.css';
 
 const EMPTY_LAP = { title: '', active: true };
@@ -100,6 +101,7 @@ export function Component() {
           )}
         </section>
       )}
+      <WasteSummaryCard pickLocation />
     </section>
   );
 }

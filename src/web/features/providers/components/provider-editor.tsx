@@ -15,6 +15,10 @@ import {
   REMINDER_MINUTES_MAX,
   REMINDER_MINUTES_MIN,
   TITLE_MAX,
+  WASTE_CO2E_DEFAULT,
+  WASTE_CO2E_DEFAULT_SOURCE,
+  WASTE_CO2E_MAX,
+  WASTE_SOURCE_MAX,
 } from '../../../../shared/limits';
 
 interface ProviderEditorProps {
@@ -24,7 +28,7 @@ interface ProviderEditorProps {
 }
 
 const SHOWN =
-  /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|city|postal_code|country|iban|vat_rate)$/;
+  /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|city|postal_code|country|iban|vat_rate|waste_co2e_grams_per_kg|waste_co2e_source)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -39,7 +43,11 @@ const ZONES = [
 ];
 
 /** The form's values: the request's fields, the two numbers as typed. */
-type ProviderValues = Omit<Required<CreateProviderInput>, 'reminder_minutes' | 'vat_rate'> & { reminder_minutes: string; vat_rate: string };
+type ProviderValues = Omit<Required<CreateProviderInput>, 'reminder_minutes' | 'vat_rate' | 'waste_co2e_grams_per_kg'> & {
+  reminder_minutes: string;
+  vat_rate: string;
+  waste_co2e_grams_per_kg: string;
+};
 
 /**
  * The request schema, reached from what the form holds. The VAT rate must read as a number
@@ -52,9 +60,11 @@ const providerForm = z
     if (v.vat_rate.trim() === '' || !Number.isFinite(Number(v.vat_rate.trim().replace(',', '.'))))
       ctx.addIssue({ code: 'custom', path: ['vat_rate'], message: 'providers:editor.vatRateInvalid' });
   })
-  .transform(({ reminder_minutes, vat_rate, timezone, country, ...rest }): z.input<typeof createProviderInput> => {
+  .transform(({ reminder_minutes, vat_rate, timezone, country, waste_co2e_grams_per_kg, ...rest }): z.input<typeof createProviderInput> => {
     const minutes = Number(reminder_minutes.trim() || NaN);
+    const co2e = Number(waste_co2e_grams_per_kg.trim() || NaN);
     return {
+      waste_co2e_grams_per_kg: Number.isFinite(co2e) ? co2e : -1,
       ...rest,
       timezone: timezone.trim() || DEFAULT_TIMEZONE,
       country: countryOrDefault(country),
@@ -77,6 +87,8 @@ const valuesOf = (provider: Provider | null): ProviderValues => ({
   ...addressDraftOf(provider),
   iban: provider?.iban ?? '',
   vat_rate: String(provider?.vat_rate ?? 21),
+  waste_co2e_grams_per_kg: String(provider?.waste_co2e_grams_per_kg ?? WASTE_CO2E_DEFAULT),
+  waste_co2e_source: provider?.waste_co2e_source ?? WASTE_CO2E_DEFAULT_SOURCE,
 });
 
 /** Create or edit a provider: title, phone, e-mail, status, the time zone its menus use and when reminders go out. */
@@ -124,6 +136,17 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
       <AddressFields streetLabel={t('fields.address')} field={field} />
       <TextField label={t('fields.iban')} maxLength={42} autoComplete="off" {...field('iban')} />
       <TextField label={t('fields.vatRate')} hint={t('editor.vatRateHint')} inputMode="decimal" {...field('vat_rate')} />
+      <TextField
+        label={t('fields.wasteCo2e')}
+        hint={t('editor.wasteCo2eHint')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={WASTE_CO2E_MAX}
+        step={1}
+        {...field('waste_co2e_grams_per_kg')}
+      />
+      <TextField label={t('fields.wasteCo2eSource')} maxLength={WASTE_SOURCE_MAX} {...field('waste_co2e_source')} />
       <CheckboxField label={t('fields.active')} {...field('status')} />
     </EditorModal>
   );

@@ -13,6 +13,7 @@ import { MemberList } from '../components/member-list';
 import { NotifyCard } from '../components/notify-card';
 import { PendingInvitations } from '../components/pending-invitations';
 import { ReportCard } from '../components/report-card';
+import { WasteSummaryCard } from '../../../components/waste/waste-summary-card';
 import '../../../styles/manage.css';
 import '../teams.css';
 
@@ -63,6 +64,7 @@ export function Component() {
             <p className="muted team-card__intro">{t('closedDaysIntro')}</p>
           </section>
           <ReportCard />
+          <WasteSummaryCard pickLocation={false} />
         </div>
       </div>
     );

@@ -1,0 +1,281 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, leftovers } from '../../db/schema/index.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
+import type { Client } from '../../test/client.js';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { customerAt, makeCategory, makeDish, menuWorld } from '../ordering/ordering.factories.js';
+import { roundHalfUp } from './waste.summary.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // A fixed day in Riga: the menus' month is 2026-11.
+  ctx.clock.set(new Date('2026-11-10T09:00:00Z'));
+});
+afterAll(() => ctx.close());
+
+async function place(who: Client, menuId: number, items: object[]) {
+  const res = await who.post('/app/order/create', { terms: true, dishlist_id: menuId, items, payment_type: 'cash' });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * A menu whose deadline is in two hours: location A ordered 2 soups and 1 main (3 portions),
+ * location B 1 soup (1 portion). Soup weighs 350 g, main 333 g, dessert has no weight.
+ */
+async function world() {
+  const now = ctx.clock.now();
+  const w = await menuWorld(ctx.db, now);
+  const a = await customerAt(ctx.db, now, { title: 'Ķīpsala' });
+  const b = await customerAt(ctx.db, now, { title: 'Āgenskalns' });
+  await place(ctx.as(a), w.menu.id, [
+    { id: w.soup.id, qty: 2 },
+    { id: w.main.id, qty: 1 },
+  ]);
+  await place(ctx.as(b), w.menu.id, [{ id: w.soup.id, qty: 1 }]);
+  const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now));
+  const q = `?provider_id=${w.provider.id}`;
+  for (const [dish, grams] of [
+    [w.soup, 350],
+    [w.main, 333],
+  ] as const) {
+    const res = await kitchen.put(`/app/dishes/${dish.id}${q}`, { portion_grams: grams });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().portion_grams).toBe(grams);
+  }
+  const manager = (locationId: number) =>
+    signedIn(ctx.db, { role: 'customer', locationId, isLocationManager: true, firstName: 'Marta' }, now).then((u) => ctx.as(u));
+  return { w, a, b, kitchen, q, manager, url: `/app/kitchen/${w.menu.id}/leftovers${q}` };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+const pastDeadline = () => ctx.clock.advance(3 * 3600_000);
+const auditsOf = (requestId: string) => ctx.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+
+describe('recording leftovers', () => {
+  let x: World;
+  beforeAll(async () => {
+    ctx.clock.set(new Date('2026-11-10T09:00:00Z'));
+    x = await world();
+  });
+
+  it('is refused before the deadline (409), and lists the menu with what was ordered', async () => {
+    const early = await x.kitchen.put(x.url, { dishes: [{ dish_id: x.w.soup.id, portions: 3 }] });
+    expect(early.statusCode).toBe(409);
+    expect((await x.kitchen.post(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.soup.id}/step${x.q}`, { by: 1 })).statusCode).toBe(409);
+    const list = (await x.kitchen.get(x.url)).json();
+    expect(list.open).toBe(false);
+    const byId = new Map(list.dishes.map((d: { dish_id: number }) => [d.dish_id, d]));
+    expect(byId.get(x.w.soup.id)).toMatchObject({ ordered: 3, portions: null, portion_grams: 350 });
+    expect(byId.get(x.w.main.id)).toMatchObject({ ordered: 1, portions: null, portion_grams: 333 });
+    // The set meal's options are there, the set meal itself is not (it is cooked as its dishes).
+    expect(byId.get(x.w.dessert.id)).toMatchObject({ ordered: 0, portions: null, portion_grams: null });
+    expect(byId.has(x.w.set.complex.id)).toBe(false);
+    pastDeadline();
+  });
+
+  it('is for staff of the menu’s provider only', async () => {
+    const body = { dishes: [{ dish_id: x.w.soup.id, portions: 1 }] };
+    expect((await ctx.as(x.a).put(x.url, body)).statusCode).toBe(403);
+    expect((await ctx.anon.put(x.url, body)).statusCode).toBe(401);
+    const other = await menuWorld(ctx.db, ctx.clock.now());
+    const foreign = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers?provider_id=${other.provider.id}`, body);
+    expect(foreign.statusCode).toBe(404);
+    expect(await ctx.db.select().from(leftovers).where(eq(leftovers.menuId, x.w.menu.id))).toEqual([]);
+  });
+
+  it('refuses portions out of bounds, dishes not on the menu and a dish twice (422)', async () => {
+    const stranger = await makeDish(ctx.db, { providerId: x.w.provider.id, categoryId: (await makeCategory(ctx.db, x.w.provider.id)).id });
+    for (const dishes of [
+      [{ dish_id: x.w.soup.id, portions: -1 }],
+      [{ dish_id: x.w.soup.id, portions: 5001 }],
+      [{ dish_id: x.w.soup.id, portions: 1.5 }],
+      [
+        { dish_id: x.w.soup.id, portions: 1 },
+        { dish_id: x.w.soup.id, portions: 2 },
+      ],
+    ])
+      expect((await x.kitchen.put(x.url, { dishes })).statusCode).toBe(422);
+    const res = await x.kitchen.put(`${x.url}&lang=en`, {
+      dishes: [
+        { dish_id: x.w.soup.id, portions: 1 },
+        { dish_id: stranger.id, portions: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'dishes.1.dish_id': ['This dish is not on the menu.'] });
+    // Nothing of the refused request was kept.
+    expect(await ctx.db.select().from(leftovers).where(eq(leftovers.menuId, x.w.menu.id))).toEqual([]);
+  });
+
+  it('sets several dishes at once, audits each change, and is idempotent', async () => {
+    const body = {
+      dishes: [
+        { dish_id: x.w.soup.id, portions: 3 },
+        { dish_id: x.w.main.id, portions: 2 },
+      ],
+    };
+    const first = await x.kitchen.put(x.url, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().open).toBe(true);
+    const entries = await auditsOf(String(first.headers['x-request-id']));
+    expect(entries.map((e) => [e.action, e.entityType, e.entityId, e.before, e.after]).sort()).toEqual(
+      [
+        ['leftovers.record', 'leftover', `${x.w.menu.id}:${x.w.main.id}`, { portions: null }, { portions: 2 }],
+        ['leftovers.record', 'leftover', `${x.w.menu.id}:${x.w.soup.id}`, { portions: null }, { portions: 3 }],
+      ].sort(),
+    );
+    expect(entries.every((e) => e.actorId === x.kitchen.user!.id && e.providerId === x.w.provider.id)).toBe(true);
+    // The same request again changes nothing and writes no entry.
+    const again = await x.kitchen.put(x.url, body);
+    expect(again.statusCode).toBe(200);
+    expect(await auditsOf(String(again.headers['x-request-id']))).toEqual([]);
+    // One dish by its own address: a correction.
+    const one = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.dessert.id}${x.q}`, { portions: 1 });
+    expect(one.statusCode).toBe(200);
+    const byId = new Map(one.json().dishes.map((d: { dish_id: number; portions: number | null }) => [d.dish_id, d.portions]));
+    expect([byId.get(x.w.soup.id), byId.get(x.w.main.id), byId.get(x.w.dessert.id)]).toEqual([3, 2, 1]);
+  });
+
+  it('counts every tap of several screens at once (+1 / −1, never below 0)', async () => {
+    const fresh = await world();
+    pastDeadline();
+    const step = (by: number) => fresh.kitchen.post(`/app/kitchen/${fresh.w.menu.id}/leftovers/${fresh.w.main.id}/step${fresh.q}`, { by });
+    const taps = await Promise.all(Array.from({ length: 12 }, () => step(1)));
+    expect(taps.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const [row] = await ctx.db
+      .select()
+      .from(leftovers)
+      .where(and(eq(leftovers.menuId, fresh.w.menu.id), eq(leftovers.dishId, fresh.w.main.id)));
+    expect(row!.portions).toBe(12);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${fresh.w.menu.id}:${fresh.w.main.id}`));
+    expect(entries).toHaveLength(12);
+    expect((await step(2)).statusCode).toBe(422);
+    await fresh.kitchen.put(fresh.url, { dishes: [{ dish_id: fresh.w.main.id, portions: 1 }] });
+    expect((await step(-1)).json().dishes.find((d: { dish_id: number }) => d.dish_id === fresh.w.main.id).portions).toBe(0);
+    const floor = await step(-1);
+    expect(floor.json().dishes.find((d: { dish_id: number }) => d.dish_id === fresh.w.main.id).portions).toBe(0);
+    expect(await auditsOf(String(floor.headers['x-request-id']))).toEqual([]);
+  });
+});
+
+describe('the monthly waste summary', () => {
+  let x: World;
+  beforeAll(async () => {
+    ctx.clock.set(new Date('2026-11-10T09:00:00Z'));
+    x = await world();
+    pastDeadline();
+    const res = await x.kitchen.put(x.url, {
+      dishes: [
+        { dish_id: x.w.soup.id, portions: 3 },
+        { dish_id: x.w.main.id, portions: 2 },
+        { dish_id: x.w.dessert.id, portions: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const admin = await ctx.as('admin');
+    const factor = await admin.put(`/app/providers/${x.w.provider.id}`, {
+      waste_co2e_grams_per_kg: 2500,
+      waste_co2e_source: 'Zaļā ūdens ziņojums',
+    });
+    expect(factor.statusCode, factor.body).toBe(200);
+  });
+  const summaryUrl = (extra = '') => `/app/waste/summary?provider_id=${x.w.provider.id}&month=2026-11${extra}`;
+
+  it('weighs the whole provider: kg to 0.01 half up, the total from unrounded grams, CO₂e to 0.1 kg', async () => {
+    const s = (await x.kitchen.get(`${summaryUrl()}&lang=en`)).json();
+    // Soup 3 × 350 g = 1.05 kg; main 2 × 333 g = 0.666 → 0.67 kg; dessert has no weight.
+    expect(s.dishes).toEqual([
+      { dish_id: x.w.soup.id, title: 'Sorrel soup', portions: 3, portion_grams: 350, kg: 1.05 },
+      { dish_id: x.w.main.id, title: 'Pork chop', portions: 2, portion_grams: 333, kg: 0.67 },
+      { dish_id: x.w.dessert.id, title: 'Bread soup', portions: 1, portion_grams: null, kg: null },
+    ]);
+    // 1716 g → 1.72 kg; × 2500 g/kg = 4.29 kg CO₂e → 4.3.
+    expect(s).toMatchObject({ menus: 1, unweighed_portions: 1, total_kg: 1.72, co2e_kg: 4.3, co2e_grams_per_kg: 2500 });
+    expect(s.co2e_source).toBe('Zaļā ūdens ziņojums');
+    expect(s.location).toBeNull();
+    // Another month holds nothing.
+    const empty = (await x.kitchen.get(`/app/waste/summary?provider_id=${x.w.provider.id}&month=2026-10`)).json();
+    expect(empty).toMatchObject({ menus: 0, dishes: [], total_kg: 0, co2e_kg: 0 });
+  });
+
+  it('gives a location its share of each menu by the portions ordered there', async () => {
+    const s = (await x.kitchen.get(summaryUrl(`&location_id=${x.a.location.id}`))).json();
+    // A ordered 3 of the menu's 4 portions: soup 2.25 × 350 = 787.5 g, main 1.5 × 333 = 499.5 g.
+    expect(s.dishes.map((d: { portions: number; kg: number | null }) => [d.portions, d.kg])).toEqual([
+      [2.25, 0.79],
+      [1.5, 0.5],
+      [0.75, null],
+    ]);
+    // 1287 g → 1.29 kg; 3.2175 kg CO₂e → 3.2.
+    expect(s).toMatchObject({
+      location: { id: x.a.location.id, title: 'Ķīpsala' },
+      total_kg: 1.29,
+      co2e_kg: 3.2,
+      unweighed_portions: 0.75,
+    });
+  });
+
+  it('shows a location manager their location only, and refuses other locations and plain customers', async () => {
+    const marta = await x.manager(x.a.location.id);
+    const own = await marta.get(summaryUrl());
+    expect(own.statusCode).toBe(200);
+    expect(own.json().location.id).toBe(x.a.location.id);
+    expect((await marta.get(summaryUrl(`&location_id=${x.b.location.id}`))).statusCode).toBe(403);
+    expect(
+      (await marta.get(`/app/waste/summary/pdf?provider_id=${x.w.provider.id}&month=2026-11&location_id=${x.b.location.id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await marta.get(`/app/waste/summary/csv?provider_id=${x.w.provider.id}&month=2026-11&location_id=${x.b.location.id}`)).statusCode,
+    ).toBe(403);
+    expect((await ctx.as(x.a).get(summaryUrl())).statusCode).toBe(403);
+    expect((await x.kitchen.get(summaryUrl('&location_id=2147483647'))).statusCode).toBe(404);
+    expect((await x.kitchen.get(`/app/waste/summary?provider_id=${x.w.provider.id}&month=2026-13`)).statusCode).toBe(422);
+  });
+
+  it('prints a PDF naming the factor and its source, in Latvian letters', async () => {
+    const res = await x.kitchen.get(`/app/waste/summary/pdf?provider_id=${x.w.provider.id}&month=2026-11&lang=lv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    for (const part of [
+      'Mēneša pārtikas atkritumu pārskats: 2026-11',
+      'Visas vietas',
+      'Skābeņu zupa',
+      'Cūkgaļas karbonāde',
+      '0,67',
+      'svars nav norādīts',
+      'Kopā',
+      '1,72',
+      'Aptuvenais CO₂e: 4,3 kg',
+      'Zaļā ūdens ziņojums',
+    ])
+      expect(text).toContain(part);
+  });
+
+  it('writes a CSV with decimal commas, the total and the factor', async () => {
+    const res = await x.kitchen.get(`/app/waste/summary/csv?provider_id=${x.w.provider.id}&month=2026-11&lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="waste-2026-11.csv"');
+    const lines = res.body.replace('\uFEFF', '').split('\r\n');
+    expect(lines).toContain('Sorrel soup;3;350;1,05');
+    expect(lines).toContain('Pork chop;2;333;0,67');
+    expect(lines).toContain('Bread soup;1;;weight not set');
+    expect(lines).toContain('Total;6;;1,72');
+    expect(lines).toContain('CO₂e, kg;4,3');
+    expect(lines.some((l) => l.includes('2500 g CO₂e per kg') && l.includes('Zaļā ūdens ziņojums'))).toBe(true);
+  });
+});
+
+describe('roundHalfUp', () => {
+  it('rounds halves up at the stated places', () => {
+    expect([roundHalfUp(0.665, 2), roundHalfUp(1.005, 2), roundHalfUp(3.2175, 1), roundHalfUp(4.25, 1), roundHalfUp(0.004, 2)]).toEqual([
+      0.67, 1.01, 3.2, 4.3, 0,
+    ]);
+  });
+});
