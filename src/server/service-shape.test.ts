@@ -44,6 +44,8 @@ const LANG_ALLOWED: Record<string, string> = {
   'orders/allergens.read.ts:allergenListText': 'allergens in words',
   'orders/allergens.read.ts:lineAllergensText': 'allergens in words',
   'orders/allergens.read.ts:dishAllergenTexts': 'allergens in words',
+  'waste/waste.documents.ts:wasteSummaryPdf': 'the waste summary’s headings and dish names',
+  'waste/waste.documents.ts:wasteSummaryCsv': 'the waste summary’s headers and dish names',
   'teams/teams.report.ts:teamReportCsv': 'the team report’s headers and dish names',
   'teams/teams.report.ts:teamReportXlsx': 'the team report’s headers and dish names',
 };
