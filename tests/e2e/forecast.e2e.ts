@@ -16,7 +16,7 @@ test('the kitchen sees the suggestions with their reason, applies them and saves
   const salmon = page.getByLabel('Pan-fried salmon', { exact: true });
   await expect(salmon).toHaveValue('999');
   const row = page.locator('.balance-row').filter({ has: salmon });
-  const chip = row.getByRole('button', { name: /^Suggested: \d+$/ });
+  const chip = row.getByRole('button', { name: /^Suggested: \d+ \(Pan-fried salmon\)$/ });
   await expect(chip).toHaveAccessibleDescription(
     /(average of|not on a menu).*; .*standing orders; .*(away|nobody).*Select to set the stock to \d+\./,
   );

@@ -8,7 +8,6 @@ import { FORECAST_WEEKS, type ForecastEntry, type MenuForecast } from '../../../
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { awayOn } from '../away/away.read.js';
 
 type MenuDay = { day: string; weekday: number };
 export type Ref = { id: number; day: string; rolled: boolean };
@@ -35,15 +34,14 @@ const stockOf = (menuId: number | SQL) => sql`
   where md.menu_id = ${menuId}`;
 
 /**
- * The portions people ordered themselves on the orders `where` picks: placed or pending (as the
- * balance's "ordered"), each line's dish and a set meal's chosen options; not those a standing
- * order placed (the standing part counts those).
+ * The portions people ordered themselves on the orders `own` lists (id, user_id): placed or
+ * pending (as the balance's "ordered"), each line's dish and a set meal's chosen options; not
+ * those a standing order placed (the standing part counts those).
  */
-const ownLines = (where: SQL) => sql`
+const ownLines = (own: SQL) => sql`
   with own as (
-    select o.id, o.user_id from orders o
-    where ${where} and o.status in (1, 2)
-      and not exists (select 1 from standing_order_runs sr where sr.user_id = o.user_id and sr.order_id = o.id)
+    select o.id, o.user_id from (${own}) o
+    where not exists (select 1 from standing_order_runs sr where sr.user_id = o.user_id and sr.order_id = o.id)
   )
   select own.user_id, oi.dish_id, oi.qty from own join order_items oi on oi.order_id = own.id
   union all
@@ -70,7 +68,7 @@ export async function rollUp(db: Db, menuId: number): Promise<void> {
     insert into forecast_menu_dishes (menu_id, dish_id, portions)
     select ${menuId}, s.dish_id, coalesce(c.n, 0)::int
     from (${stockOf(menuId)}) s
-      left join (select l.dish_id, sum(l.qty) as n from (${ownLines(sql`o.menu_id = ${menuId}`)}) l group by l.dish_id) c
+      left join (select l.dish_id, sum(l.qty) as n from (${ownLines(sql`select o.id, o.user_id from orders o where o.menu_id = ${menuId} and o.status in (1, 2)`)}) l group by l.dish_id) c
         on c.dish_id = s.dish_id
     on conflict do nothing`);
 }
@@ -99,7 +97,10 @@ export const figuresSql = (menuId: number, day: string, refs: Ref[]) => sql`
     union
     select u.id from away_days a join users u on u.location_id = a.location_id where a.day = ${day}::date
   ),
-  away_lines as (${ownLines(sql`o.user_id in (select id from away) and o.menu_id in (select id from refs)`)}),
+  away_lines as (${ownLines(sql`
+    select o.id, o.user_id from away w cross join lateral (
+      select o.id, o.user_id from orders o where o.user_id = w.id and o.menu_id in (select id from refs) and o.status in (1, 2)
+    ) o`)}),
   away_sums as (
     select dish_id, sum(qty)::int as total, count(distinct user_id)::int as people from away_lines group by dish_id
   ),
@@ -114,7 +115,7 @@ export const figuresSql = (menuId: number, day: string, refs: Ref[]) => sql`
       and extract(isodow from ${day}::date)::smallint = any(so.weekdays)
       and (so.ends_on is null or ${day}::date <= so.ends_on)
       and not (${day}::date = any(so.skip_dates))
-      and not ${awayOn({ id: sql`u.id`, locationId: sql`u.location_id` }, sql`${day}`)}
+      and u.id not in (select id from away)
       and exists (select 1 from menu_dishes md where md.menu_id = m.id and md.dish_id = so.dish_id)
     group by x.dish_id
   )

@@ -40,6 +40,8 @@ interface HintProps {
   forecast: MenuForecast;
   entry: ForecastEntry;
   ordered: number;
+  /** The dish's name: each button names its dish for screen readers. */
+  dish: string;
   /** Fills this dish's suggested stock in (an edit; nothing is saved). */
   onUse: () => void;
 }
@@ -48,7 +50,7 @@ interface HintProps {
  * The suggestion beside a dish: a button that fills it in, its reason shown on hover and on
  * keyboard focus (Escape hides it) and given to screen readers as the button's description.
  */
-export function ForecastHint({ forecast, entry, ordered, onUse }: HintProps) {
+export function ForecastHint({ forecast, entry, ordered, dish, onUse }: HintProps) {
   const { t, i18n } = useTranslation('menus');
   const [open, setOpen] = useState(false);
   const reasonId = useId();
@@ -62,6 +64,7 @@ export function ForecastHint({ forecast, entry, ordered, onUse }: HintProps) {
       <button
         type="button"
         className="forecast__chip"
+        aria-label={t('forecast.suggestedLabel', { n: entry.suggested, dish })}
         aria-describedby={reasonId}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}

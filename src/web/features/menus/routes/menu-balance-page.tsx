@@ -230,6 +230,7 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
                         forecast={forecast.data}
                         entry={suggestion}
                         ordered={entry.ordered}
+                        dish={name}
                         onUse={() => fillSuggestions([entry.id])}
                       />
                     )}
