@@ -92,11 +92,11 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
         <Button
           className="kds-leftover__step"
           variant="secondary"
-          aria-label={t('leftovers.less', { dish: dish.title })}
           disabled={count === 0 && dish.portions !== null}
           onClick={() => onSave({ by: -1 })}
         >
-          −
+          <span aria-hidden="true">−</span>
+          <span className="visually-hidden">{t('leftovers.less', { dish: dish.title })}</span>
         </Button>
         <input
           id={inputId}
@@ -108,6 +108,7 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
           step={1}
           value={draft ?? (dish.portions === null ? '' : String(dish.portions))}
           placeholder="0"
+          aria-label={t('leftovers.count', { dish: dish.title })}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${inputId}-error` : undefined}
           onChange={(e) => setDraft(e.target.value)}
@@ -117,13 +118,9 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
             if (e.key === 'Escape') setDraft(null);
           }}
         />
-        <Button
-          className="kds-leftover__step"
-          variant="secondary"
-          aria-label={t('leftovers.more', { dish: dish.title })}
-          onClick={() => onSave({ by: 1 })}
-        >
-          +
+        <Button className="kds-leftover__step" variant="secondary" onClick={() => onSave({ by: 1 })}>
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">{t('leftovers.more', { dish: dish.title })}</span>
         </Button>
       </div>
       {invalid && (
