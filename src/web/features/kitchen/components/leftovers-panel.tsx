@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../components/ui/form-error-notice';
@@ -20,6 +20,14 @@ export function LeftoversPanel({ menuId, live, timezone }: { menuId: number; liv
   const list = useLeftovers(menuId, live, true);
   const change = useLeftoverChange(menuId);
   const [said, setSaid] = useState('');
+  // A screen left open across the deadline opens the view when it passes (no event tells it).
+  const { data: current, refetch } = list;
+  useEffect(() => {
+    if (!current || current.open) return;
+    const wait = Math.min(Math.max(0, Date.parse(current.deadline) - Date.now()) + 1_000, 2 ** 31 - 1);
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [current, refetch]);
   if (list.isPending) return <Spinner block />;
   if (!list.data)
     return (
