@@ -100,7 +100,7 @@ export async function listProviders(db: Db, user: AuthUser, active: number | nul
   return { data: rows.map(presentProvider), active_provider_id: active };
 }
 
-/** The invoice seller fields that were sent. */
+/** The invoice seller fields and the waste summary's CO₂e factor and source (decision 064) that were sent. */
 function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inferInsert> {
   const set: Partial<typeof providers.$inferInsert> = {};
   if (input.legal_name !== undefined) set.legalName = input.legal_name;

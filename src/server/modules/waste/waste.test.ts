@@ -272,6 +272,40 @@ describe('the monthly waste summary', () => {
   });
 });
 
+describe('the portion weight and the CO₂e factor', () => {
+  it('takes a dish’s portion weight of 1 to 5000 g or none, audited', async () => {
+    const x = await world();
+    const url = `/app/dishes/${x.w.dessert.id}${x.q}`;
+    for (const portion_grams of [0, 5001, 12.5, '200']) expect((await x.kitchen.put(url, { portion_grams })).statusCode).toBe(422);
+    const set = await x.kitchen.put(url, { portion_grams: 180 });
+    expect(set.json().portion_grams).toBe(180);
+    const [entry] = await auditsOf(String(set.headers['x-request-id']));
+    expect(entry).toMatchObject({ action: 'dish.update', before: { portion_grams: null }, after: { portion_grams: 180 } });
+    expect((await x.kitchen.put(url, { portion_grams: null })).json().portion_grams).toBeNull();
+  });
+
+  it('lets an administrator set the provider’s factor and source, checked and audited', async () => {
+    const x = await world();
+    const admin = await ctx.as('admin');
+    const url = `/app/providers/${x.w.provider.id}`;
+    expect(
+      (await admin.get(`/app/providers?provider_id=${x.w.provider.id}`)).json().data.find((p: { id: number }) => p.id === x.w.provider.id),
+    ).toMatchObject({ waste_co2e_grams_per_kg: 2500, waste_co2e_source: 'FAO (2013), Food wastage footprint: 2.5 kg CO2e per kg' });
+    for (const body of [
+      { waste_co2e_grams_per_kg: -1 },
+      { waste_co2e_grams_per_kg: 100_001 },
+      { waste_co2e_source: '  ' },
+      { waste_co2e_source: 'x'.repeat(201) },
+    ])
+      expect((await admin.put(url, body)).statusCode).toBe(422);
+    expect((await x.kitchen.put(url, { waste_co2e_grams_per_kg: 1900 })).statusCode).toBe(403);
+    const set = await admin.put(url, { waste_co2e_grams_per_kg: 1900, waste_co2e_source: 'WRAP (2020)' });
+    expect(set.json()).toMatchObject({ waste_co2e_grams_per_kg: 1900, waste_co2e_source: 'WRAP (2020)' });
+    const [entry] = await auditsOf(String(set.headers['x-request-id']));
+    expect(entry).toMatchObject({ action: 'provider.update', after: { waste_co2e_grams_per_kg: 1900, waste_co2e_source: 'WRAP (2020)' } });
+  });
+});
+
 describe('roundHalfUp', () => {
   it('rounds halves up at the stated places', () => {
     expect([roundHalfUp(0.665, 2), roundHalfUp(1.005, 2), roundHalfUp(3.2175, 1), roundHalfUp(4.25, 1), roundHalfUp(0.004, 2)]).toEqual([

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../components/ui/form-error-notice';
@@ -20,6 +20,14 @@ export function LeftoversPanel({ menuId, live, timezone }: { menuId: number; liv
   const list = useLeftovers(menuId, live, true);
   const change = useLeftoverChange(menuId);
   const [said, setSaid] = useState('');
+  // A screen left open across the deadline opens the view when it passes (no event tells it).
+  const { data: current, refetch } = list;
+  useEffect(() => {
+    if (!current || current.open) return;
+    const wait = Math.min(Math.max(0, Date.parse(current.deadline) - Date.now()) + 1_000, 2 ** 31 - 1);
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [current, refetch]);
   if (list.isPending) return <Spinner block />;
   if (!list.data)
     return (
@@ -92,11 +100,11 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
         <Button
           className="kds-leftover__step"
           variant="secondary"
-          aria-label={t('leftovers.less', { dish: dish.title })}
           disabled={count === 0 && dish.portions !== null}
           onClick={() => onSave({ by: -1 })}
         >
-          −
+          <span aria-hidden="true">−</span>
+          <span className="visually-hidden">{t('leftovers.less', { dish: dish.title })}</span>
         </Button>
         <input
           id={inputId}
@@ -108,6 +116,7 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
           step={1}
           value={draft ?? (dish.portions === null ? '' : String(dish.portions))}
           placeholder="0"
+          aria-label={t('leftovers.count', { dish: dish.title })}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${inputId}-error` : undefined}
           onChange={(e) => setDraft(e.target.value)}
@@ -117,13 +126,9 @@ function LeftoverRow({ dish, max, onSave }: { dish: Dish; max: number; onSave(ne
             if (e.key === 'Escape') setDraft(null);
           }}
         />
-        <Button
-          className="kds-leftover__step"
-          variant="secondary"
-          aria-label={t('leftovers.more', { dish: dish.title })}
-          onClick={() => onSave({ by: 1 })}
-        >
-          +
+        <Button className="kds-leftover__step" variant="secondary" onClick={() => onSave({ by: 1 })}>
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">{t('leftovers.more', { dish: dish.title })}</span>
         </Button>
       </div>
       {invalid && (

@@ -25,8 +25,9 @@ type View = 'all' | 'tickets' | 'leftovers';
 const VIEWS: readonly View[] = ['all', 'tickets', 'leftovers'];
 
 /**
- * /kds/{menuId}: the kitchen display (spec 2, 3, 4; decision 041). Two views: "all day" (what to
- * cook, counted) and "tickets" (per lap or location, bumped when done). Live through the event
+ * /kds/{menuId}: the kitchen display (spec 2, 3, 4; decision 041). Three views: "all day" (what to
+ * cook, counted), "tickets" (per lap or location, bumped when done) and "left over" (portions left
+ * after the deadline, issue 27, decision 064). Live through the event
  * stream, polled every 10 s only while the stream is down; with no network it keeps its last
  * data and says how old it is.
  */
