@@ -107,3 +107,32 @@ test('a card standing order waits on the order page with a notice and goes into 
   await expect(cart.getByRole('textbox', { name: 'Quantity of Breaded pork chop' })).toHaveValue('1');
   await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();
 });
+
+test("an administrator marks a location's closed days from the locations list and removes one after confirming", async ({ page }) => {
+  // A location no other journey's customers read their away days at, and days of a year of this run's own.
+  const year = 2040 + Math.floor(Math.random() * 50);
+  await storedSession(page, 'admin@demo.lv');
+  await page.goto('/locations');
+  await page.getByRole('link', { name: 'Closed days of Birojs Teika' }).click();
+  await expect(page.getByRole('heading', { name: 'Closed days: Birojs Teika', level: 1 })).toBeVisible();
+  await expect(page.getByText(/no standing order is placed for anyone here and no order reminders are sent/)).toBeVisible();
+  await page.getByLabel('From').fill(`${year}-05-01`);
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(`${year}-05-02`);
+  await page.getByLabel(/^Reason/).fill('Moving');
+  await page.getByRole('button', { name: 'Mark closed' }).click();
+  await expect(page.getByText('2 days marked closed.')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Days the office is closed' });
+  await expect(list.getByRole('listitem').filter({ hasText: `${year} · Moving` })).toHaveCount(2);
+  await scanA11y(page, 'closed days');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Keyboard only: Remove asks first; the dialog's Remove opens the day again.
+  await list.getByRole('button', { name: `Remove the closed day 01.05.${year}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Open the office again?' });
+  await expect(dialog).toContainText('Standing orders will be placed and reminders sent for that day again.');
+  await scanA11y(page, 'closed day removal asked');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('listitem').filter({ hasText: `${year} · Moving` })).toHaveCount(1);
+});

@@ -24,7 +24,7 @@ test('the week view: days side by side, my order of a day, ordering a day, a dea
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   const todayTitle = `Week today ${id}`;
   const nextTitle = `Week next ${id}`;
-  await menuOf(request, todayTitle, new Date(Date.now() - 3600_000), soon);
+  const todayMenu = await menuOf(request, todayTitle, new Date(Date.now() - 3600_000), soon);
   const nextMenu = await menuOf(request, nextTitle, tomorrow, new Date(tomorrow.getTime() + 2 * 3600_000));
   const customer = await newCustomer(request, 'Birojs Centrs', 'Vera');
   // An order already placed for the next day (through the API, as the order page would).
@@ -49,6 +49,9 @@ test('the week view: days side by side, my order of a day, ordering a day, a dea
 
   await page.clock.install();
   await signIn(page, customer.email, todayTitle);
+  // One call for the week, not two per day (the journey's own menus change only by its own hand).
+  const calls: string[] = [];
+  page.on('request', (r) => calls.push(new URL(r.url()).pathname));
   await page.getByRole('link', { name: 'Plan the week' }).click();
   await expect(page.getByRole('heading', { name: 'Week', level: 1 })).toBeVisible();
 
@@ -66,6 +69,9 @@ test('the week view: days side by side, my order of a day, ordering a day, a dea
   await expect(page.locator('.week-day', { hasText: laterTitle }).getByText('You marked this day away.')).toBeVisible();
   await expect(next.getByText('You marked this day away.')).toBeHidden();
   await scanA11y(page, 'week view');
+  expect(calls.filter((c) => c === '/app/order/week')).toHaveLength(1);
+  expect(calls.filter((c) => c.startsWith('/app/dishlists/history/'))).toEqual([]);
+  expect(calls.filter((c) => c === `/app/order/create/${todayMenu}` || c === `/app/order/create/${nextMenu}`)).toEqual([]);
 
   // Ordering a day opens the order page on that day's menu, with its checkout.
   await next.getByRole('link', { name: /^Order more for this day/ }).click();

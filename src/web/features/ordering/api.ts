@@ -15,7 +15,7 @@ import type {
   SelectableUser,
 } from '../../../shared/schemas/ordering';
 import type { Order } from '../../../shared/schemas/orders';
-import type { AwayDaysResult, StandingPreparedResult } from '../../../shared/schemas/plan-ahead';
+import type { AwayDaysResult, StandingPreparedResult, WeekResult } from '../../../shared/schemas/plan-ahead';
 
 // Types only (`import type`): zod stays out of the page bundle.
 export type { OrderPageData, SelectableUser, Order };
@@ -31,6 +31,7 @@ export type ReceivedOrderPage = OrderPageData & { receivedAt: number };
 export const ORDER_KEYS = {
   dishlists: ['order', 'dishlists'] as const,
   page: (id: number) => ['order', 'create', id] as const,
+  week: ['order', 'week'] as const,
   order: (id: string) => ['order', 'detail', id] as const,
   users: ['order', 'users'] as const,
   demo: ['order', 'demo'] as const,
@@ -137,6 +138,29 @@ export function useOrderPage(id: number | null) {
     placeholderData: keepPreviousData,
     // While the stream is connected its events refetch the menu; the spec's polling is the fallback.
     refetchInterval: (query) => (!live && query.state.data && isClosed(query.state.data, Date.now()) ? DEADLINE_POLL_MS : false),
+  });
+}
+
+/**
+ * GET /app/order/week: the week view's data in one call (issue 27). Each day's answer goes into
+ * that menu's order-page query (useOrderPage), which the day then reads without a call of its own
+ * and which the event stream keeps live as on the order page; the customer's own orders come
+ * with it. Under the ['order'] root, so a cancel or a change refetches it.
+ */
+export function useWeek() {
+  const session = useSessionKey();
+  return useQuery({
+    queryKey: [...ORDER_KEYS.week, session],
+    queryFn: async ({ signal, client }) => {
+      const answer = await api.query<WeekResult>('/app/order/week', { signal });
+      const receivedAt = Date.now();
+      for (const day of answer.days)
+        if (day.dishlist)
+          client.setQueryData<ReceivedOrderPage>([...ORDER_KEYS.page(day.dishlist.id), session, null], { ...day, receivedAt });
+      return answer;
+    },
+    staleTime: 0,
+    refetchOnWindowFocus: false,
   });
 }
 

@@ -7,6 +7,7 @@ import { useMyMenuOrders } from '../use-my-menu-orders';
 import { useSession } from '../../../lib/session-store';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 import { PayOrderLink } from '../../../components/orders/pay-order';
+import type { Order } from '../../../../shared/schemas/orders';
 
 /**
  * The customer's own orders on the chosen menu, with Change and Cancel while the menu is open
@@ -18,9 +19,12 @@ export function MyMenuOrders({
   menuId,
   open,
   clockOffset,
+  orders: given,
 }: {
   locationId: number;
   menuId: number;
+  /** The orders when the page has them already (the week view); else they are asked here. */
+  orders?: readonly Order[];
   /** The menu still takes orders (judged on the server's time). */
   open: boolean;
   /** Milliseconds to add to the device time to get the server's. */
@@ -29,11 +33,11 @@ export function MyMenuOrders({
   const { t } = useTranslation('ordering');
   const common = useTranslation('common').t;
   const lang = useSession((s) => s.lang);
-  const history = useMyMenuOrders(locationId, menuId);
+  const history = useMyMenuOrders(locationId, menuId, given === undefined);
   // Unique per list: the week view shows one for each day.
   const titleId = useId();
   const now = useNow() + clockOffset;
-  const orders = history.data?.data ?? [];
+  const orders = given ?? history.data?.data ?? [];
   if (orders.length === 0) return null;
   return (
     <section className="card ord-mine" aria-labelledby={titleId}>

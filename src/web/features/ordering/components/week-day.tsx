@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
 import type { DishlistSummary } from '../../../../shared/schemas/ordering';
+import type { Order } from '../../../../shared/schemas/orders';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDeadline, formatEuros, formatWeekdayDate } from '../../../lib/format';
@@ -11,7 +12,6 @@ import { useSession } from '../../../lib/session-store';
 import { useOrderPage } from '../api';
 import { awayOn, dayDishes, menuDay } from '../model/week';
 import { useDeadlinePassed } from '../use-deadline';
-import { useMyMenuOrders } from '../use-my-menu-orders';
 import { DeadlineCountdown } from './deadline-countdown';
 
 const MyMenuOrders = lazy(() => import('./my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
@@ -24,15 +24,18 @@ interface WeekDayProps {
   current: boolean;
   /** The user's away days and their office's closed days. */
   away: readonly { day: string; kind: 'user' | 'location' }[];
+  /** My orders on this menu (placed, cancelled, waiting for payment), from the week's answer. */
+  orders: readonly Order[];
 }
 
 /**
  * One day of the week view: its deadline with the countdown, what I ordered that day (Change,
  * Cancel and Pay as on the order page), whether I am away, the day's dishes, and "Order for this day", which opens
- * the order page on this menu. When the deadline passes while the page is open the day turns
+ * the order page on this menu. Its menu and orders come with the week's one call (useWeek); a
+ * menu that opened since is asked for on its own. When the deadline passes while the page is open the day turns
  * read-only at once (judged by the server's clock, as the order page does).
  */
-export function WeekDay({ id, menu, me, current, away }: WeekDayProps) {
+export function WeekDay({ id, menu, me, current, away, orders }: WeekDayProps) {
   const { t } = useTranslation(['week', 'ordering']);
   const lang = useSession((s) => s.lang);
   const page = useOrderPage(menu.id);
@@ -40,8 +43,7 @@ export function WeekDay({ id, menu, me, current, away }: WeekDayProps) {
   const passed = useDeadlinePassed(data);
   const open = data ? data.open && !passed : false;
   const location = me.is_customer ? me.location : null;
-  const mine = useMyMenuOrders(location?.id ?? 0, menu.id, Boolean(location));
-  const ordered = (mine.data?.data ?? []).some((o) => o.status === 1 || o.status === 2);
+  const ordered = orders.some((o) => o.status === 1 || o.status === 2);
   const balance = data?.balance;
   const dishlist = data?.dishlist;
   const stock = useMemo(() => stockFromBalance(balance ?? []), [balance]);
@@ -74,10 +76,11 @@ export function WeekDay({ id, menu, me, current, away }: WeekDayProps) {
             menuId={menu.id}
             open={open}
             clockOffset={data ? Date.parse(data.now) - data.receivedAt : 0}
+            orders={orders}
           />
         </Suspense>
       )}
-      {location && mine.isSuccess && !ordered && <p className="week-day__none muted">{t('week.notOrdered')}</p>}
+      {location && !ordered && <p className="week-day__none muted">{t('week.notOrdered')}</p>}
       {dishes.length > 0 && (
         <ul className="week-day__dishes" aria-label={t('week.dishes')}>
           {dishes.map((d) => (

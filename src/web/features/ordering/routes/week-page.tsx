@@ -9,7 +9,7 @@ import { formatWeekdayDate } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDishlists, useMyAwayDays } from '../api';
+import { useDishlists, useMyAwayDays, useWeek } from '../api';
 import { WeekDay } from '../components/week-day';
 import { swipeStep } from '../model/week';
 import '../../../styles/ordering.css';
@@ -26,6 +26,8 @@ export function Component() {
   const lang = useSession((s) => s.lang);
   const me = useMe();
   const dishlists = useDishlists();
+  // One call for every day's menu and my orders (it fills each day's order-page query).
+  const week = useWeek();
   const away = useMyAwayDays(Boolean(me.data?.is_customer));
   const days: DishlistSummary[] = [...(dishlists.data?.dishlists ?? [])].sort(
     (a, b) => Date.parse(a.from) - Date.parse(b.from) || a.id - b.id,
@@ -72,12 +74,12 @@ export function Component() {
   };
 
   let body;
-  if (dishlists.isPending || me.isPending) body = <Spinner block size="lg" />;
-  else if (dishlists.isError || me.isError || !me.data) {
+  if (dishlists.isPending || me.isPending || week.isPending) body = <Spinner block size="lg" />;
+  else if (dishlists.isError || me.isError || week.isError || !me.data) {
     body = (
       <Notice tone="error">
         {t('errors.loadFailed')}{' '}
-        <Button size="sm" variant="ghost" onClick={() => void Promise.all([dishlists.refetch(), me.refetch()])}>
+        <Button size="sm" variant="ghost" onClick={() => void Promise.all([dishlists.refetch(), me.refetch(), week.refetch()])}>
           {t('retry')}
         </Button>
       </Notice>
@@ -121,6 +123,7 @@ export function Component() {
               me={profile}
               current={d.id === current?.id}
               away={away.data?.data ?? []}
+              orders={week.data.orders.filter((o) => o.dishlist.id === d.id)}
             />
           ))}
         </div>
