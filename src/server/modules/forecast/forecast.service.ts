@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 
 type MenuDay = { day: string; weekday: number };
-export type Ref = { id: number; day: string; rolled: boolean };
+type Ref = { id: number; day: string; rolled: boolean };
 type Row = { dish_id: number; weeks: number; total: number; away_total: number; away_people: number; standing: number };
 
 /** The menu of the provider, with its day (its start in the provider's zone); 404 when another provider's. */
@@ -50,7 +50,7 @@ const ownLines = (own: SQL) => sql`
     join order_item_options oio on oio.order_item_id = oi.id`;
 
 /** The provider's published menus of the same weekday in the FORECAST_WEEKS weeks before (menus_provider_from_idx). */
-export async function referenceMenus(db: Db, menuId: number, day: string): Promise<Ref[]> {
+async function referenceMenus(db: Db, menuId: number, day: string): Promise<Ref[]> {
   const back = Array.from({ length: FORECAST_WEEKS }, (_, k) => 7 * (k + 1)).join(',');
   const res = await db.execute<Ref>(sql`
     select r.id, ((r."from" at time zone p.timezone)::date)::text as day,
@@ -63,7 +63,7 @@ export async function referenceMenus(db: Db, menuId: number, day: string): Promi
 }
 
 /** Counts a past menu once (decision 062): a row per stock dish, 0 included, so a counted menu is known. */
-export async function rollUp(db: Db, menuId: number): Promise<void> {
+async function rollUp(db: Db, menuId: number): Promise<void> {
   await db.execute(sql`
     insert into forecast_menu_dishes (menu_id, dish_id, portions)
     select ${menuId}, s.dish_id, coalesce(c.n, 0)::int
@@ -78,7 +78,7 @@ export async function rollUp(db: Db, menuId: number): Promise<void> {
  * those menus (away_days_day_idx, users by location, orders_user_idx), the provider's active
  * standing orders (standing_orders_provider_idx).
  */
-export const figuresSql = (menuId: number, day: string, refs: Ref[]) => sql`
+const figuresSql = (menuId: number, day: string, refs: Ref[]) => sql`
   with stock as (${stockOf(menuId)}),
   refs (id, day) as (${
     refs.length === 0
