@@ -16,18 +16,17 @@ async function planAhead(page: import('@playwright/test').Page, request: import(
   return who;
 }
 
-/** Adds a standing order for today's weekday: one Mineral water, cash (or another dish, by card). */
-async function addStanding(page: import('@playwright/test').Page, payment: 'Cash' | 'Card' = 'Cash', dish = 'Mineral water') {
+/** Adds a standing order for today's weekday: one Mineral water, cash. */
+async function addStanding(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Add a standing order' }).click();
-  await page.getByLabel('Dish').selectOption({ label: dish });
-  if (payment === 'Card') await page.getByLabel('Payment').selectOption({ label: 'Card (you pay when it is ready)' });
+  await page.getByLabel('Dish').selectOption({ label: 'Mineral water' });
   await page.getByRole('checkbox', { name: DAYS[today().weekday - 1] }).check();
   await page.getByRole('checkbox', { name: /terms of service/ }).check();
   await scanA11y(page, 'standing order form');
   const saved = page.waitForResponse((r) => r.url().includes('/app/standing-orders') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText(`${dish} × 1`);
+  await expect(page.getByRole('list', { name: 'Your standing orders' })).toContainText('Mineral water × 1');
 }
 
 async function runSweep(request: import('@playwright/test').APIRequestContext) {
@@ -77,10 +76,10 @@ test('a customer marks two days away and the standing order skips them', async (
   await expect(days.getByRole('listitem')).toHaveCount(1);
 });
 
-test('a card standing order waits on the order page with a notice and goes into the cart to pay', async ({ page, request }) => {
+test('a bank standing order waits on the order page with a notice and goes into the cart to pay', async ({ page, request }) => {
   await planAhead(page, request, 'Ilze');
-  // A set meal offers its groups of options in the form.
   await page.getByRole('button', { name: 'Add a standing order' }).click();
+  // A set meal offers its groups of options in the form.
   await page.getByLabel('Dish').selectOption({ label: 'Light set lunch (set meal)' });
   await expect(
     page
@@ -88,24 +87,33 @@ test('a card standing order waits on the order page with a notice and goes into 
       .filter({ has: page.getByRole('radio') })
       .first(),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  // More than the location's subsidy (3.50): there is something to pay by card.
-  await addStanding(page, 'Card', 'Breaded pork chop');
-  await ownMenu(request, 'Card', { 'Breaded pork chop': 20 });
+  // More than the location's subsidy (3.50): there is something to pay.
+  await page.getByLabel('Dish').selectOption({ label: 'Breaded pork chop' });
+  await page.getByRole('checkbox', { name: DAYS[today().weekday - 1] }).check();
+  await page.getByLabel('Payment').selectOption({ label: 'Bank link (you pay when it is ready)' });
+  await page.getByRole('checkbox', { name: /terms of service/ }).check();
+  // The server's refusal shows on its field: no bank chosen yet.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Choose a bank.')).toBeVisible();
+  await scanA11y(page, 'standing order form, bank refused');
+  await page.getByRole('radiogroup', { name: 'Choose your bank' }).getByRole('radio', { name: 'SEB' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const list = page.getByRole('list', { name: 'Your standing orders' });
+  await expect(list).toContainText('Breaded pork chop × 1');
+  await ownMenu(request, 'Bank', { 'Breaded pork chop': 20 });
   await runSweep(request);
   await page.reload();
-  const list = page.getByRole('list', { name: 'Your standing orders' });
   await expect(list).toContainText(/Ready to pay for \d\d\.\d\d\.\d{4}/);
-  await list.getByRole('link', { name: /^Pay for .* on the order page$/ }).click();
+  await list.getByRole('link', { name: /^Pay on the order page \(\d\d\.\d\d\.\d{4}\)$/ }).click();
   // Nothing was ordered: the order page offers it with a notice; paying goes through the same cart.
-  const notice = page.getByText(/Your standing order prepared Breaded pork chop × 1 for/);
-  await expect(notice).toBeVisible();
+  await expect(page.getByText(/Your standing order prepared Breaded pork chop × 1 for .* paid by bank link/)).toBeVisible();
   await scanA11y(page, 'prepared standing order on the order page');
   await page.getByRole('button', { name: 'Put it in the cart and pay' }).click();
   const cart = cartPanel(page);
   await expect(cart).toBeVisible();
   await expect(cart.getByRole('textbox', { name: 'Quantity of Breaded pork chop' })).toHaveValue('1');
-  await expect(cart.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  await cart.getByRole('radio', { name: /^Bank link/ }).check();
+  await expect(cart.getByRole('radiogroup', { name: 'Choose your bank' }).getByRole('radio', { name: 'SEB' })).toBeVisible();
 });
 
 test("an administrator marks a location's closed days from the locations list and removes one after confirming", async ({ page }) => {

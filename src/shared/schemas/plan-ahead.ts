@@ -138,12 +138,14 @@ export type StandingGroup = z.infer<typeof standingGroup>;
 
 /**
  * GET /app/standing-orders/dishes: the dishes a standing order may name (the dishes and set meals
- * the provider serves lately or soon; a set meal with its groups of options), and the card and
- * banks the provider offers (as the order page's payment methods).
+ * the provider serves lately or soon; a set meal with its groups of options), the card and banks
+ * the provider offers (as the order page's payment methods), and the shifts of the caller's location.
  */
 export const standingDishesResult = z.object({
   data: z.array(z.object({ id: z.number(), title: z.string(), groups: z.array(standingGroup) })),
   payment: z.object({ card: z.boolean(), banks: z.array(bankMethod), bankConsent: z.string() }),
+  /** The shifts of the caller's location: when there are any, a standing order names one (as an order does). */
+  shifts: z.array(z.object({ id: z.number(), title: z.string() })),
 });
 export type StandingDishesResult = z.infer<typeof standingDishesResult>;
 export type StandingOrdersResult = z.infer<typeof standingOrdersResult>;

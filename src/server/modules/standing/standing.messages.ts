@@ -10,6 +10,8 @@ type Key =
   | 'paymentNotOffered'
   | 'bankMissing'
   | 'bankUnknown'
+  | 'shiftMissing'
+  | 'shiftUnknown'
   | 'placedSubject'
   | 'placedBody'
   | 'preparedSubject'
@@ -37,6 +39,8 @@ export const standingText = defineMessages<Key>(
       paymentNotOffered: 'This payment method is not offered.',
       bankMissing: 'Choose a bank.',
       bankUnknown: 'This bank is not offered.',
+      shiftMissing: 'Choose your shift.',
+      shiftUnknown: 'This shift is not one of your location’s.',
       placedSubject: 'Lunch ordered for {day}: {dish}',
       placedBody:
         'Hello {name},\n\nYour standing order placed an order for {day} from the menu "{menu}": {dish} × {qty}, to pay {amount} EUR.\n\nYou can cancel or change it until {deadline}:\n{link}',
@@ -64,6 +68,8 @@ export const standingText = defineMessages<Key>(
       paymentNotOffered: 'Šis apmaksas veids netiek piedāvāts.',
       bankMissing: 'Izvēlieties banku.',
       bankUnknown: 'Šī banka netiek piedāvāta.',
+      shiftMissing: 'Izvēlieties savu maiņu.',
+      shiftUnknown: 'Šī maiņa nav jūsu vietas maiņa.',
       placedSubject: 'Pusdienas pasūtītas {day}: {dish}',
       placedBody:
         'Sveiki, {name}!\n\nJūsu pastāvīgais pasūtījums pasūtīja {day} no ēdienkartes "{menu}": {dish} × {qty}, maksājams {amount} EUR.\n\nTo var atcelt vai mainīt līdz {deadline}:\n{link}',
@@ -91,6 +97,8 @@ export const standingText = defineMessages<Key>(
       paymentNotOffered: 'Этот способ оплаты не предлагается.',
       bankMissing: 'Выберите банк.',
       bankUnknown: 'Этот банк не предлагается.',
+      shiftMissing: 'Выберите свою смену.',
+      shiftUnknown: 'Эта смена не относится к вашему месту.',
       placedSubject: 'Обед заказан на {day}: {dish}',
       placedBody:
         'Здравствуйте, {name}!\n\nВаш постоянный заказ оформил заказ на {day} из меню «{menu}»: {dish} × {qty}, к оплате {amount} EUR.\n\nЕго можно отменить или изменить до {deadline}:\n{link}',

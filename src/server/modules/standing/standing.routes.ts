@@ -32,7 +32,7 @@ export async function standingRoutes(app: App, deps: Deps) {
   app.get(
     '/standing-orders/dishes',
     { config: { access: 'user' }, schema: { tags, response: { 200: standingDishesResult } } },
-    async (req) => standingDishes(req.ctx, await req.providerOrNull()),
+    async (req) => standingDishes(userCtx(req), await req.providerOrNull()),
   );
 
   app.get(

@@ -38,3 +38,10 @@ export function paymentErrors(
   if (!methods.banks.some((b) => b.code === input.bank)) return { bank: [standingText.coded('bankUnknown')] };
   return {};
 }
+
+/** The field errors of the shift: one of the location's shifts when it has any, else none. */
+export function shiftErrors(shifts: readonly { id: number }[], shiftId: number | null): CodedFieldErrors {
+  if (shifts.length === 0) return shiftId === null ? {} : { shift_id: [standingText.coded('shiftUnknown')] };
+  if (shiftId === null) return { shift_id: [standingText.coded('shiftMissing')] };
+  return shifts.some((s) => s.id === shiftId) ? {} : { shift_id: [standingText.coded('shiftUnknown')] };
+}

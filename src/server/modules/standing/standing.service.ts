@@ -21,6 +21,7 @@ import {
   menuDishes,
   menus,
   providers,
+  shifts,
   standingOrderRuns,
   standingOrders,
 } from '../../db/schema/index.js';
@@ -29,7 +30,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { paymentMethodsFor } from '../payments/methods.service.js';
 import { standingText } from './standing.messages.js';
-import { optionErrors, paymentErrors } from './standing.rules.js';
+import { optionErrors, paymentErrors, shiftErrors } from './standing.rules.js';
 
 type Row = typeof standingOrders.$inferSelect;
 type Input = ReturnType<typeof standingOrderInput.parse>;
@@ -44,13 +45,13 @@ export const STANDING_DISH_DAYS = 28;
  * whose menus are not out yet, and the dish may be off today's.
  */
 export async function standingDishes(
-  ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'gateway'>,
+  ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'gateway' | 'user'>,
   providerId: number | null,
 ): Promise<StandingDishesResult> {
   const none = { card: false, banks: [], bankConsent: '' };
-  if (providerId === null) return { data: [], payment: none };
+  if (providerId === null) return { data: [], payment: none, shifts: [] };
   const since = new Date(ctx.now.getTime() - STANDING_DISH_DAYS * 86_400_000);
-  const [rows, [provider]] = await Promise.all([
+  const [rows, [provider], shiftList] = await Promise.all([
     ctx.db
       .selectDistinct({ id: dishes.id, title: dishes.title, type: dishes.type })
       .from(menuDishes)
@@ -58,6 +59,7 @@ export async function standingDishes(
       .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
       .where(and(eq(menus.providerId, providerId), eq(menus.status, true), gte(menus.from, since))),
     providerPayments(ctx, providerId),
+    shiftsOf(ctx),
   ]);
   const groups = await groupsOf(
     ctx,
@@ -68,7 +70,19 @@ export async function standingDishes(
   return {
     data: data.sort((a, b) => a.title.localeCompare(b.title, ctx.lang) || a.id - b.id),
     payment: { card: methods.card, banks: methods.banks, bankConsent: methods.bankConsent },
+    shifts: shiftList,
   };
+}
+
+/** The shifts of the caller's location, in their order. */
+function shiftsOf(ctx: Pick<UserContext, 'db' | 'user'>) {
+  const locationId = ctx.user.locationId;
+  if (locationId === null) return Promise.resolve([]);
+  return ctx.db
+    .select({ id: shifts.id, title: shifts.title })
+    .from(shifts)
+    .where(eq(shifts.locationId, locationId))
+    .orderBy(shifts.position, shifts.id);
 }
 
 /** What the provider's payment methods depend on (paymentMethodsFor). */
@@ -153,7 +167,7 @@ export async function listStandingOrders(ctx: UserContext, providerId: number | 
 
 /**
  * The dish must be one of the provider's active dishes, a set meal with its options chosen, the
- * payment one the provider offers; no other active standing order of the user there may share a weekday.
+ * payment one the provider offers, the shift one of the location's when it has shifts; no other active standing order of the user there may share a weekday.
  */
 async function checkInput(ctx: UserContext, providerId: number, input: Input, exceptId: number | null): Promise<string> {
   const [dish] = await ctx.db
@@ -162,9 +176,10 @@ async function checkInput(ctx: UserContext, providerId: number, input: Input, ex
     .where(and(eq(dishes.id, input.dish_id), eq(dishes.providerId, providerId), eq(dishes.status, true)));
   if (!dish) throw fieldError(t.coded('invalid'), { dish_id: [standingText.coded('dishNotFound')] });
   const groups = dish.type === 'simple' ? null : ((await groupsOf(ctx, [input.dish_id])).get(input.dish_id) ?? []);
-  const [provider] = await providerPayments(ctx, providerId);
+  const [[provider], shiftList] = await Promise.all([providerPayments(ctx, providerId), shiftsOf(ctx)]);
   const errors = {
     ...optionErrors(groups, input.complex),
+    ...shiftErrors(shiftList, input.shift_id),
     ...paymentErrors(paymentMethodsFor(ctx, { provider: provider ?? null, forCustomer: true }), input),
   };
   if (Object.keys(errors).length > 0) throw fieldError(t.coded('invalid'), errors);

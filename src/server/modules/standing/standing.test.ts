@@ -6,6 +6,7 @@ import { connect } from '../../db/client.js';
 import { auditLog, awayDays, mailOutbox, payments, standingOrderRuns, users } from '../../db/schema/index.js';
 import type { JobDeps } from '../../lib/jobs.js';
 import { createMailer } from '../../lib/mail.js';
+import { makeShift } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { addToMenu, balanceOf, customerAt, makeDish, makeMenu, menuWorld, ordersOf, setBalance } from '../ordering/ordering.factories.js';
 import { sendDueReminders } from '../reminders/reminders.service.js';
@@ -232,6 +233,29 @@ describe('standing orders: placement when a matching menu is open', () => {
     const [o] = await ordersOf(ctx.db, c.user.id);
     expect(o).toMatchObject({ status: 2, menuId: w.menu.id });
     expect(await balanceOf(ctx.db, w.menu.id, w.soup.id)).toBe(4);
+  });
+
+  it("names one of the location's shifts where it has shifts, and the order is placed for that shift", async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now(), {}, { lang: 'en' }));
+    const early = await makeShift(ctx.db, c.user.locationId!, 'Early');
+    const late = await makeShift(ctx.db, c.user.locationId!, 'Late');
+    const elsewhere = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
+    const foreign = await makeShift(ctx.db, elsewhere.user.locationId!, 'Foreign');
+    const dishes = (await c.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}`)).json() as StandingDishesResult;
+    expect(dishes.shifts.map((sh) => sh.title)).toEqual(['Early', 'Late']);
+    const url = `/app/standing-orders?provider_id=${w.provider.id}&lang=en`;
+    const body = { dish_id: w.soup.id, qty: 1, weekdays: [menuDay(w).weekday], payment_type: 'cash', terms: true };
+    const missing = await c.post(url, body);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ shift_id: ['Choose your shift.'] });
+    const wrong = await c.post(url, { ...body, shift_id: foreign.id });
+    expect(wrong.json().errors).toEqual({ shift_id: ['This shift is not one of your location’s.'] });
+    expect((await elsewhere.post(url, { ...body, shift_id: early.id })).json().errors).toEqual({ shift_id: [expect.any(String)] });
+    expect((await c.post(url, { ...body, shift_id: late.id })).statusCode).toBe(201);
+    await sweep();
+    const [o] = await ordersOf(ctx.db, c.user.id);
+    expect(o).toMatchObject({ status: 2, menuId: w.menu.id, shiftId: late.id });
   });
 
   it('skips skip dates, days after its end, away days and closed days; removing the away day lets it place', async () => {

@@ -22,6 +22,7 @@ interface StandingValues {
   skip_dates: string;
   payment_type: 'cash' | 'card' | 'bank';
   bank: string;
+  shift_id: string;
   terms: boolean;
 }
 
@@ -42,7 +43,7 @@ const standingForm = z
   .pipe(standingOrderInput);
 
 /** The fields the form shows the server's refusals on (the rest go to the notice above it). */
-const SHOWN = /^(dish_id|complex|qty|weekdays|ends_on|skip_dates|payment_type|bank|terms)/;
+const SHOWN = /^(dish_id|complex|qty|weekdays|ends_on|skip_dates|payment_type|bank|shift_id|terms)/;
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 const valuesOf = (s: StandingOrder | null): StandingValues => ({
@@ -54,6 +55,7 @@ const valuesOf = (s: StandingOrder | null): StandingValues => ({
   skip_dates: s ? s.skip_dates.join(', ') : '',
   payment_type: s?.payment_type ?? 'cash',
   bank: s?.bank ?? '',
+  shift_id: s?.shift_id ? String(s.shift_id) : '',
   terms: false,
 });
 
@@ -67,6 +69,7 @@ export function StandingForm({ editing, onDone }: { editing: StandingOrder | nul
   const dishList = useStandingDishes();
   const dishes = dishList.data?.data ?? [];
   const payment = dishList.data?.payment ?? { card: false, banks: [], bankConsent: '' };
+  const shifts = dishList.data?.shifts ?? [];
   const form = useSchemaForm(standingForm, { defaultValues: valuesOf(editing) });
   const field = fieldBinder(form);
   const save = useMutation({
@@ -181,6 +184,20 @@ export function StandingForm({ editing, onDone }: { editing: StandingOrder | nul
             </p>
           )}
         </>
+      )}
+      {shifts.length > 0 && (
+        <Field label={t('standing.shift')} required error={errorAt(errors, 'shift_id')}>
+          {(wiring) => (
+            <select className="input" {...form.register('shift_id')} {...wiring}>
+              <option value="">{t('standing.chooseShift')}</option>
+              {shifts.map((sh) => (
+                <option key={sh.id} value={sh.id}>
+                  {sh.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       <CheckboxField label={t('standing.terms')} {...form.register('terms')} error={errorAt(errors, 'terms')} />
       <div className="form-actions">

@@ -76,12 +76,9 @@ function StandingOrders() {
                     {s.runs[0].outcome === 'prepared' && (
                       <>
                         {' '}
-                        <Link
-                          className="link"
-                          to={`/order?dishlist=${s.runs[0].menu_id}`}
-                          aria-label={t('standing.payPreparedFor', { day: formatDate(s.runs[0].day, i18n.language) })}
-                        >
+                        <Link className="link" to={`/order?dishlist=${s.runs[0].menu_id}`}>
                           {t('standing.payPrepared')}
+                          <span className="visually-hidden"> ({formatDate(s.runs[0].day, i18n.language)})</span>
                         </Link>
                       </>
                     )}
