@@ -14,3 +14,4 @@ export * from './kitchen.js';
 export * from './audit.js';
 export * from './ledger.js';
 export * from './plan-ahead.js';
+export * from './dashboard.js';

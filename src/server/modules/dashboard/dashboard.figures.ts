@@ -106,7 +106,7 @@ export function ordersPerPeriod(menus: MenuRow[], rows: MoneyRow[], period: 'day
     const day = dayOf.get(r.menu_id)!;
     const p = period === 'day' ? day : DateTime.fromISO(day, { zone: 'utc' }).startOf('week').toISODate()!;
     const key = `${p}|${r.location_id ?? 0}`;
-    const c = out.get(key) ?? { period: p, location_id: r.location_id, title: r.title, orders: 0 };
+    const c = out.get(key) ?? { period: p, location_id: r.location_id, title: r.title ?? null, orders: 0 };
     c.orders += r.orders;
     out.set(key, c);
   }

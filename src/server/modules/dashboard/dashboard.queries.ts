@@ -24,8 +24,13 @@ const PLACED = ORDER_STATUS.placed;
 
 /** The menus of the range (id, title, day): the first CTE of every read. */
 const menusOf = (s: Scope) => sql`m as materialized (
-  select id, title, ("from" at time zone ${s.zone})::date as day from menus
+  select id, title, ("from" at time zone ${s.zone})::date as day, "to" from menus
   where provider_id = ${s.providerId} and "from" >= ${s.start} and "from" < ${s.end})`;
+
+/** Some menus by id (those whose sums are not kept): the first CTE of the orders' reads. */
+export type Menus = Scope | number[];
+const menusIn = (menus: Menus) =>
+  Array.isArray(menus) ? sql`m as materialized (select unnest(${`{${menus.join(',')}}`}::int[]) as id)` : menusOf(menus);
 
 const atLocation = (locationId: number | null, alias = 'o') =>
   locationId === null ? sql`` : sql` and ${sql.raw(alias)}.location_id = ${locationId}`;
@@ -40,6 +45,8 @@ export interface MenuRow {
   unlimited: number;
   /** Portions left over as recorded; null: nothing recorded. */
   left_over: number | null;
+  /** Its deadline passed over an hour ago: its sums may be kept (dashboard_menu_sums). */
+  closed: boolean;
 }
 
 /** The range's menus with their stock rows and recorded leftovers (small tables; no orders read). */
@@ -51,9 +58,10 @@ export async function menuRows(db: Db, s: Scope): Promise<MenuRow[]> {
     limited: Record<string, number> | null;
     unlimited: number;
     left_over: string | null;
+    closed: boolean;
   }>(sql`
     with ${menusOf(s)}
-    select m.id as menu_id, m.day::text as day, m.title,
+    select m.id as menu_id, m.day::text as day, m.title, m."to" < now() - interval '1 hour' as closed,
       (select jsonb_object_agg(b.dish_id, b.qty) from balances b where b.menu_id = m.id and b.qty is not null) as limited,
       (select count(*)::int from menu_dishes d where d.menu_id = m.id
         and not exists (select 1 from balances b where b.menu_id = d.menu_id and b.dish_id = d.dish_id and b.qty is not null)) as unlimited,
@@ -72,9 +80,10 @@ export interface PortionRow {
 }
 
 /** Portions per menu and dish, of one location's orders or of all. */
-export async function portionRows(db: Db, s: Scope, locationId: number | null): Promise<PortionRow[]> {
+export async function portionRows(db: Db, menus: Menus, locationId: number | null): Promise<PortionRow[]> {
+  if (Array.isArray(menus) && menus.length === 0) return [];
   const res = await db.execute<{ menu_id: number; dish_id: number; placed: string; held: string }>(sql`
-    with ${menusOf(s)},
+    with ${menusIn(menus)},
     o as (select o.id, o.menu_id, o.status = ${PLACED} as placed, not o.stock_released as holds from m join orders o on o.menu_id = m.id
       where o.status in (1, ${PLACED})${atLocation(locationId)}),
     p as (
@@ -108,7 +117,8 @@ export async function offeredRows(db: Db, s: Scope): Promise<{ dish_id: number; 
 export interface MoneyRow {
   menu_id: number;
   location_id: number | null;
-  title: string | null;
+  /** The location's title (set by the service). */
+  title?: string | null;
   orders: number;
   cancelled: number;
   cash: number;
@@ -121,46 +131,62 @@ export interface MoneyRow {
   refunds: number;
 }
 
-const MONEY_FIGURES = ['orders', 'cancelled', 'cash', 'card', 'bank', 'subsidy', 'bonus', 'gross', 'standing', 'refunds'] as const;
+export const MONEY_FIGURES = ['orders', 'cancelled', 'cash', 'card', 'bank', 'subsidy', 'bonus', 'gross', 'standing'] as const;
 
 /**
  * Per menu and location: placed orders and their money as the statement sums them (what eaters
- * paid per payment type, subsidy, bonus, food value), cancelled orders counted apart, placed orders
- * a standing order placed (standing_order_runs.order_id), and refunds from the ledger.
+ * paid per payment type, subsidy, bonus, food value), cancelled orders counted apart, and placed
+ * orders a standing order placed (standing_order_runs.order_id). Refunds: refundRows.
  */
-export async function moneyRows(db: Db, s: Scope): Promise<MoneyRow[]> {
+export async function moneyRows(db: Db, menus: Menus, locationId: number | null): Promise<MoneyRow[]> {
+  if (Array.isArray(menus) && menus.length === 0) return [];
   const paid = (method: string) => sql`coalesce(sum(o.amount_to_pay_cents) filter (where placed and o.payment_type = ${method}), 0)`;
   const res = await db.execute<Record<string, string | number | null>>(sql`
-    with ${menusOf(s)},
+    with ${menusIn(menus)},
     runs as (select r.order_id from m join standing_order_runs r on r.menu_id = m.id where r.order_id is not null),
     o as (select o.menu_id, o.location_id, o.payment_type, o.amount_to_pay_cents, o.subsidy_cents, o.bonus_cents, o.amount_cents,
         o.status = ${PLACED} as placed, r.order_id is not null as standing
       from m join orders o on o.menu_id = m.id left join runs r on r.order_id = o.id
-      where o.status in (${PLACED}, ${ORDER_STATUS.cancelled})${atLocation(s.locationId)}),
-    sums as (
-      select o.menu_id, coalesce(o.location_id, 0) as location_id, count(*) filter (where placed) as orders,
-        count(*) filter (where not placed) as cancelled, ${paid('cash')} as cash, ${paid('card')} as card, ${paid('bank')} as bank,
-        coalesce(sum(o.subsidy_cents) filter (where placed), 0) as subsidy, coalesce(sum(o.bonus_cents) filter (where placed), 0) as bonus,
-        coalesce(sum(o.amount_cents) filter (where placed), 0) as gross, count(*) filter (where placed and standing) as standing
-      from o group by 1, 2),
-    refunds as (
-      select e.menu_id, coalesce(e.location_id, 0) as location_id, -sum(e.amount_cents) as refunds
-      from m join ledger_entries e on e.menu_id = m.id
-      where e.kind = 'refund'${atLocation(s.locationId, 'e')} group by 1, 2)
-    select coalesce(s.menu_id, r.menu_id) as menu_id, nullif(coalesce(s.location_id, r.location_id), 0) as location_id, l.title,
-      ${sql.join(
-        MONEY_FIGURES.filter((k) => k !== 'refunds').map((k) => sql`coalesce(s.${sql.raw(k)}, 0)::text as ${sql.raw(k)}`),
-        sql`, `,
-      )},
-      coalesce(r.refunds, 0)::text as refunds
-    from sums s full join refunds r on r.menu_id = s.menu_id and r.location_id = s.location_id
-      left join locations l on l.id = coalesce(s.location_id, r.location_id)`);
+      where o.status in (${PLACED}, ${ORDER_STATUS.cancelled})${atLocation(locationId)})
+    select o.menu_id, coalesce(o.location_id, 0) as location_id, count(*) filter (where placed)::text as orders,
+      count(*) filter (where not placed)::text as cancelled, ${paid('cash')}::text as cash, ${paid('card')}::text as card,
+      ${paid('bank')}::text as bank, coalesce(sum(o.subsidy_cents) filter (where placed), 0)::text as subsidy,
+      coalesce(sum(o.bonus_cents) filter (where placed), 0)::text as bonus,
+      coalesce(sum(o.amount_cents) filter (where placed), 0)::text as gross,
+      count(*) filter (where placed and standing)::text as standing
+    from o group by 1, 2`);
   return res.rows.map((r) => {
-    const row = {
-      menu_id: Number(r.menu_id),
-      location_id: r.location_id === null ? null : Number(r.location_id),
-      title: r.title as string | null,
-    };
+    const row = { menu_id: Number(r.menu_id), location_id: Number(r.location_id) || null, refunds: 0 };
     return { ...row, ...Object.fromEntries(MONEY_FIGURES.map((k) => [k, Number(r[k])])) } as unknown as MoneyRow;
   });
+}
+
+/** Refunds (positive cents) per menu and location, from the ledger as the statement reads them (its partial index on refunds). */
+export async function refundRows(db: Db, s: Scope): Promise<{ menu_id: number; location_id: number | null; refunds: number }[]> {
+  const res = await db.execute<{ menu_id: number; location_id: number; refunds: string }>(sql`
+    with ${menusOf(s)}
+    select e.menu_id, coalesce(e.location_id, 0) as location_id, (-sum(e.amount_cents))::text as refunds
+    from m join ledger_entries e on e.menu_id = m.id and e.kind = 'refund'
+    where true${atLocation(s.locationId, 'e')} group by 1, 2`);
+  return res.rows.map((r) => ({ menu_id: r.menu_id, location_id: r.location_id || null, refunds: Number(r.refunds) }));
+}
+
+/** Location titles by id. */
+export async function locationTitles(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.execute<{ id: number; title: string }>(
+    sql`select id, title from locations where id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return new Map(res.rows.map((r) => [r.id, r.title]));
+}
+
+/** The menus' orders per status, "n0,n1,n2,n3" (from the (menu_id, status) index alone). */
+export async function menuStatuses(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.execute<{ menu_id: number; status: number; n: number }>(sql`
+    select o.menu_id, o.status, count(*)::int as n from orders o
+    where o.menu_id = any(${`{${ids.join(',')}}`}::int[]) group by 1, 2`);
+  const out = new Map(ids.map((id) => [id, [0, 0, 0, 0]]));
+  for (const r of res.rows) out.get(r.menu_id)![r.status] = r.n;
+  return new Map([...out].map(([id, n]) => [id, n.join(',')]));
 }
