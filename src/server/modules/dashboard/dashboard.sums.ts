@@ -6,8 +6,9 @@ import { MONEY_FIGURES, menuStatuses, moneyRows, portionRows, type MenuRow, type
 /*
  * The whole provider's sums of the range's menus (decision 063): a closed menu's sums are kept in
  * dashboard_menu_sums and read back while its orders per status are unchanged (the (menu_id,
- * status) index answers that without reading an order); the other menus (open, changed, not yet
- * kept) are summed from their orders, and the closed ones among them kept for the next read.
+ * status) index answers that without reading an order); an open menu's for OPEN_MENU_KEPT_MS
+ * (today's menu of the big caterer is 28,500 orders: its figures may be a minute old). The other
+ * menus (changed, not yet kept) are summed from their orders and kept for the next read.
  */
 
 const toArray = (r: MoneyRow) => [r.location_id ?? 0, ...MONEY_FIGURES.map((k) => r[k])];
@@ -19,6 +20,9 @@ const fromArray = (menuId: number, a: number[]): MoneyRow =>
     ...Object.fromEntries(MONEY_FIGURES.map((k, i) => [k, a[i + 1]!])),
   }) as MoneyRow;
 
+/** How long an open menu's sums are read back (its orders change while it is open). */
+export const OPEN_MENU_KEPT_MS = 60_000;
+
 export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: PortionRow[]; money: MoneyRow[] }> {
   const ids = menus.map((m) => m.menu_id);
   if (ids.length === 0) return { portions: [], money: [] };
@@ -26,20 +30,34 @@ export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: Po
   // than their counts, so the next read sums the menu again (never the other way round).
   const [statuses, kept] = await Promise.all([
     menuStatuses(db, ids),
-    db.select().from(dashboardMenuSums).where(inArray(dashboardMenuSums.menuId, ids)),
+    db
+      .select({
+        menuId: dashboardMenuSums.menuId,
+        statuses: dashboardMenuSums.statuses,
+        portions: dashboardMenuSums.portions,
+        money: dashboardMenuSums.money,
+        // The database's clock, as the menus' `closed`.
+        recent: sql<boolean>`${dashboardMenuSums.computedAt} > now() - make_interval(secs => ${OPEN_MENU_KEPT_MS / 1000})`,
+      })
+      .from(dashboardMenuSums)
+      .where(inArray(dashboardMenuSums.menuId, ids)),
   ]);
   const keptOf = new Map(kept.map((k) => [k.menuId, k]));
   const closed = new Set(menus.filter((m) => m.closed).map((m) => m.menu_id));
-  const valid = ids.filter((id) => closed.has(id) && keptOf.get(id)?.statuses === statuses.get(id));
+  const fresh = (id: number) => {
+    const k = keptOf.get(id);
+    if (!k) return false;
+    return closed.has(id) ? k.statuses === statuses.get(id) : k.recent;
+  };
+  const valid = ids.filter(fresh);
   const validSet = new Set(valid);
   const live = ids.filter((id) => !validSet.has(id));
   const [portions, money] = await Promise.all([portionRows(db, live, null), moneyRows(db, live, null)]);
-  const keep = live.filter((id) => closed.has(id));
-  if (keep.length > 0) {
+  if (live.length > 0) {
     await db
       .insert(dashboardMenuSums)
       .values(
-        keep.map((id) => ({
+        live.map((id) => ({
           menuId: id,
           statuses: statuses.get(id)!,
           portions: portions.filter((p) => p.menu_id === id).map((p): [number, number, number] => [p.dish_id, p.placed, p.held]),
