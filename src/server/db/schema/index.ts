@@ -15,3 +15,4 @@ export * from './audit.js';
 export * from './ledger.js';
 export * from './plan-ahead.js';
 export * from './forecast.js';
+export * from './dashboard.js';

@@ -14,7 +14,19 @@ import type { RequestContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { dashboardText } from './dashboard.messages.js';
-import { dayRows, dishRows, locationRows, moneyRows, type Scope } from './dashboard.queries.js';
+import { dishTitles, locationTitles, menuRows, moneyRows, offeredRows, portionRows, refundRows, type Scope } from './dashboard.queries.js';
+import { menuSums } from './dashboard.sums.js';
+import {
+  daysOf,
+  dishesOf,
+  ordersPerPeriod,
+  paymentsOf,
+  periodsOf,
+  subsidiesOf,
+  topAndBottom,
+  type DishFigure,
+  type PeriodCount,
+} from './dashboard.figures.js';
 
 /** Dishes shown as the top and as the bottom. */
 export const DISHES_SHOWN = 5;
@@ -43,18 +55,8 @@ export async function dashboardScope(db: Db, providerId: number, q: DashboardQue
   return { providerId, zone: provider.zone, start: start.toJSDate(), end: end.toJSDate(), locationId: q.location_id ?? null, days };
 }
 
-/** The periods of the range: every day, or the Monday of every week it touches. */
-function periodsOf(from: string, to: string, period: 'day' | 'week'): string[] {
-  let d = DateTime.fromISO(from, { zone: 'utc' });
-  if (period === 'week') d = d.startOf('week');
-  const last = DateTime.fromISO(to, { zone: 'utc' });
-  const out: string[] = [];
-  for (; d <= last; d = d.plus(period === 'day' ? { days: 1 } : { weeks: 1 })) out.push(d.toISODate()!);
-  return out;
-}
-
 /** The locations' series: the LOCATIONS_DRAWN busiest, then the others summed as one. */
-function locationSeries(rows: Awaited<ReturnType<typeof locationRows>>, periods: string[], lang: Lang): DashboardLocationSeries[] {
+function locationSeries(rows: PeriodCount[], periods: string[], lang: Lang): DashboardLocationSeries[] {
   const index = new Map(periods.map((p, i) => [p, i]));
   const byLocation = new Map<number | null, DashboardLocationSeries>();
   for (const r of rows) {
@@ -79,52 +81,50 @@ function locationSeries(rows: Awaited<ReturnType<typeof locationRows>>, periods:
   return [...all.slice(0, LOCATIONS_DRAWN), other];
 }
 
+/** Everything the charts and their CSVs read, once per request. */
+export async function dashboardRows(db: Db, scope: Scope & { days: number }) {
+  const [menus, offered, refunds] = await Promise.all([menuRows(db, scope), offeredRows(db, scope), refundRows(db, scope)]);
+  // The days are the whole menu's (stock and leftovers are kept per menu), whatever the location.
+  const all = await menuSums(db, menus);
+  // A location's portions and money: its own orders (few, through orders_location_menu_idx).
+  const [portions, money] =
+    scope.locationId === null
+      ? [all.portions, all.money]
+      : await Promise.all([portionRows(db, scope, scope.locationId), moneyRows(db, scope, scope.locationId)]);
+  for (const r of refunds) money.push({ ...ZERO_MONEY, menu_id: r.menu_id, location_id: r.location_id, refunds: r.refunds });
+  const titles = await locationTitles(db, [...new Set(money.map((r) => r.location_id).filter((id) => id !== null))]);
+  for (const r of money) r.title = r.location_id === null ? null : (titles.get(r.location_id) ?? null);
+  const period: 'day' | 'week' = scope.days > DAILY_UP_TO_DAYS ? 'week' : 'day';
+  return { menus, portions: all.portions, dishes: dishesOf(portions, offered), money, period };
+}
+
+const ZERO_MONEY = { orders: 0, cancelled: 0, cash: 0, card: 0, bank: 0, subsidy: 0, bonus: 0, gross: 0, standing: 0 };
+
 /** GET /app/dashboard: every chart's figures for the range, the active provider, optionally one location. */
 export async function dashboard(ctx: Pick<RequestContext, 'db' | 'lang' | 'provider'>, q: DashboardQuery): Promise<DashboardResult> {
   const { db, lang } = ctx;
   const scope = await dashboardScope(db, await ctx.provider(), q);
-  const period = scope.days > DAILY_UP_TO_DAYS ? 'week' : 'day';
-  const [days, dishes, perLocation, money] = await Promise.all([
-    dayRows(db, scope),
-    dishRows(db, scope),
-    locationRows(db, scope, period),
-    moneyRows(db, scope),
-  ]);
-  const periods = periodsOf(q.from, q.to, period);
-  const dish = (d: (typeof dishes)[number]): DashboardDish => ({
-    dish_id: d.dish_id,
-    title: pickText(d.title, lang),
-    ordered: d.ordered,
-    menus: d.menus,
-  });
-  const top = dishes.slice(0, DISHES_SHOWN);
-  const bottom = dishes.slice(top.length).slice(-DISHES_SHOWN).reverse();
-  const sum = (k: 'orders' | 'cancelled' | 'cash' | 'card' | 'bank' | 'subsidy' | 'bonus' | 'gross' | 'refunds' | 'standing') =>
-    money.reduce((n, r) => n + r[k], 0);
+  const rows = await dashboardRows(db, scope);
+  const { top, bottom } = topAndBottom(rows.dishes, DISHES_SHOWN);
+  const titles = await dishTitles(
+    db,
+    [...top, ...bottom].map((d) => d.dish_id),
+  );
+  const dish = (d: DishFigure): DashboardDish => ({ ...d, title: pickText(titles.get(d.dish_id), lang) });
+  const periods = periodsOf(q.from, q.to, rows.period);
+  const payments = paymentsOf(rows.money);
   return {
     from: q.from,
     to: q.to,
     location_id: scope.locationId,
-    days,
+    days: daysOf(rows.menus, rows.portions),
     top_dishes: top.map(dish),
     bottom_dishes: bottom.map(dish),
-    period,
+    period: rows.period,
     periods,
-    locations: locationSeries(perLocation, periods, lang),
-    payments: {
-      cash: sum('cash'),
-      card: sum('card'),
-      bank: sum('bank'),
-      subsidy: sum('subsidy'),
-      bonus: sum('bonus'),
-      gross: sum('gross'),
-      refunds: sum('refunds'),
-      orders: sum('orders'),
-      cancelled: sum('cancelled'),
-    },
-    subsidies: money
-      .filter((r) => r.location_id !== null && (r.orders > 0 || r.subsidy > 0))
-      .map((r) => ({ location_id: r.location_id!, title: r.title ?? '', orders: r.orders, subsidy: r.subsidy })),
-    standing: { orders: sum('orders'), standing: sum('standing') },
+    locations: locationSeries(ordersPerPeriod(rows.menus, rows.money, rows.period), periods, lang),
+    payments,
+    subsidies: subsidiesOf(rows.money),
+    standing: { orders: payments.orders, standing: rows.money.reduce((n, r) => n + r.standing, 0) },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leftovers, ledgerEntries, orders, standingOrderRuns } from '../../db/schema/index.js';
+import { dashboardMenuSums, leftovers, ledgerEntries, orders, standingOrderRuns } from '../../db/schema/index.js';
 import { makeLocation, makeProvider, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { UserClient } from '../../test/client.js';
@@ -204,6 +204,25 @@ describe('sales and waste dashboard', () => {
     expect(d.days.map((x: { ordered: number }) => x.ordered)).toEqual([5, 3, 2]);
     expect(d.standing).toEqual({ orders: 3, standing: 1 });
     expect(d.locations).toEqual([{ location_id: w.centrs.id, title: 'Centrs', total: 3, counts: expect.any(Array) }]);
+  });
+
+  it('keeps a closed menu’s sums and sums it again when one of its orders changes', async () => {
+    const w = await world();
+    const read = async () => (await admin.get(url(w.provider.id, 'from=2026-11-03&to=2026-11-03'))).json();
+    const first = await read();
+    const [kept] = await ctx.db.select().from(dashboardMenuSums).where(eq(dashboardMenuSums.menuId, w.d2.id));
+    expect(kept?.statuses).toBe('1,0,2,0');
+    expect(await read()).toEqual(first);
+    // A late cancellation (after the deadline) of the 14.00 cash order: its menu's counts change.
+    const [late] = await ctx.db
+      .update(orders)
+      .set({ status: 3, stockReleased: true })
+      .where(and(eq(orders.menuId, w.d2.id), eq(orders.amountCents, 1400)))
+      .returning();
+    expect(late).toBeDefined();
+    const after = await read();
+    expect(after.payments).toMatchObject({ orders: 1, cancelled: 1, cash: 200, gross: 550 });
+    expect(after.days[0]).toMatchObject({ ordered: 1, prepared: 4 });
   });
 
   it('reads only the asked provider’s menus', async () => {

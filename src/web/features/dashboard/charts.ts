@@ -22,7 +22,7 @@ export function daysChart(d: DashboardResult, t: Tx, day: (iso: string) => strin
         { label: t('figures.leftOver'), data: d.days.map((r) => r.left_over ?? 0), backgroundColor: PALETTE[1] },
       ],
     },
-    options: { plugins: legendBottom, scales: { y: { beginAtZero: true } } },
+    options: { plugins: legendBottom, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
   };
 }
 
@@ -41,7 +41,7 @@ export function dishesChart(d: DashboardResult, t: Tx): DashChartConfig | null {
         },
       ],
     },
-    options: { indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true } } },
+    options: { indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } },
   };
 }
 
@@ -59,7 +59,7 @@ export function locationsChart(d: DashboardResult, day: (iso: string) => string)
         pointRadius: d.periods.length > 60 ? 0 : 2,
       })),
     },
-    options: { plugins: legendBottom, scales: { y: { beginAtZero: true } } },
+    options: { plugins: legendBottom, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
   };
 }
 
