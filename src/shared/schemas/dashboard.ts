@@ -8,7 +8,7 @@ import { isoDay } from './dates.js';
  * location. Money in integer cents; counts as integers.
  */
 
-/** The longest range the dashboard reads (a year and a day): a longer one is a 400. */
+/** The longest range the dashboard reads (a year and a day): a longer one is a 422. */
 export const DASHBOARD_MAX_DAYS = 366;
 
 /** The charts, each downloadable as CSV. */

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { locations, providers } from '../../db/schema/index.js';
 import type { RequestContext } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { dashboardText } from './dashboard.messages.js';
 import { dishTitles, locationTitles, menuRows, moneyRows, offeredRows, portionRows, refundRows, type Scope } from './dashboard.queries.js';
@@ -37,13 +37,12 @@ export const DAILY_UP_TO_DAYS = 62;
 
 /**
  * The range's scope: the active provider's zone, the first instant of `from` and of the day after
- * `to`; a 400 when the range is reversed or longer than DASHBOARD_MAX_DAYS, a 404 for an unknown location.
+ * `to`; a 422 on `to` when the range is reversed or longer than DASHBOARD_MAX_DAYS, a 404 for an unknown location.
  */
 export async function dashboardScope(db: Db, providerId: number, q: DashboardQuery): Promise<Scope & { days: number }> {
-  if (q.to < q.from) throw new AppError(400, dashboardText.coded('rangeReversed'), { to: [dashboardText.coded('rangeReversed')] });
+  if (q.to < q.from) throw fieldError(dashboardText.coded('rangeReversed'), { to: [dashboardText.coded('rangeReversed')] });
   const days = Math.round((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000) + 1;
-  if (days > DASHBOARD_MAX_DAYS)
-    throw new AppError(400, dashboardText.coded('rangeTooLong'), { to: [dashboardText.coded('rangeTooLong')] });
+  if (days > DASHBOARD_MAX_DAYS) throw fieldError(dashboardText.coded('rangeTooLong'), { to: [dashboardText.coded('rangeTooLong')] });
   const [provider] = await db.select({ zone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
   if (!provider) throw new AppError(404, t.coded('notFound'));
   if (q.location_id !== undefined) {
