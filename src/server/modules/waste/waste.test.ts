@@ -22,18 +22,16 @@ async function place(who: Client, menuId: number, items: object[]) {
 }
 
 /**
- * A menu whose deadline is in two hours: location A ordered 2 soups and 1 main (3 portions),
- * location B 1 soup (1 portion). Soup weighs 350 g, main 333 g, dessert has no weight.
+ * A menu whose deadline is in two hours: location A ordered 2 soups and 1 main (3 orders),
+ * location B 1 soup (1 order). Soup weighs 350 g, main 333 g, dessert has no weight.
  */
 async function world() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   const a = await customerAt(ctx.db, now, { title: 'Ķīpsala' });
   const b = await customerAt(ctx.db, now, { title: 'Āgenskalns' });
-  await place(ctx.as(a), w.menu.id, [
-    { id: w.soup.id, qty: 2 },
-    { id: w.main.id, qty: 1 },
-  ]);
+  // Three orders at A, one at B: A's share of the menu is 3/4.
+  for (const id of [w.soup.id, w.soup.id, w.main.id]) await place(ctx.as(a), w.menu.id, [{ id, qty: 1 }]);
   await place(ctx.as(b), w.menu.id, [{ id: w.soup.id, qty: 1 }]);
   const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now));
   const q = `?provider_id=${w.provider.id}`;
@@ -204,9 +202,9 @@ describe('the monthly waste summary', () => {
     expect(empty).toMatchObject({ menus: 0, dishes: [], total_kg: 0, co2e_kg: 0 });
   });
 
-  it('gives a location its share of each menu by the portions ordered there', async () => {
+  it('gives a location its share of each menu by the orders placed there', async () => {
     const s = (await x.kitchen.get(summaryUrl(`&location_id=${x.a.location.id}`))).json();
-    // A ordered 3 of the menu's 4 portions: soup 2.25 × 350 = 787.5 g, main 1.5 × 333 = 499.5 g.
+    // A placed 3 of the menu's 4 orders: soup 2.25 × 350 = 787.5 g, main 1.5 × 333 = 499.5 g.
     expect(s.dishes.map((d: { portions: number; kg: number | null }) => [d.portions, d.kg])).toEqual([
       [2.25, 0.79],
       [1.5, 0.5],
