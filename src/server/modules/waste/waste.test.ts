@@ -117,7 +117,7 @@ describe('recording leftovers', () => {
     };
     const first = await x.kitchen.put(x.url, body);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().open).toBe(true);
+    expect(first.json().changed).toBe(true);
     const entries = await auditsOf(String(first.headers['x-request-id']));
     expect(entries.map((e) => [e.action, e.entityType, e.entityId, e.before, e.after]).sort()).toEqual(
       [
@@ -129,6 +129,7 @@ describe('recording leftovers', () => {
     // The same request again changes nothing and writes no entry.
     const again = await x.kitchen.put(x.url, body);
     expect(again.statusCode).toBe(200);
+    expect(again.json().changed).toBe(false);
     expect(await auditsOf(String(again.headers['x-request-id']))).toEqual([]);
     // One dish by its own address: a correction.
     const one = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.dessert.id}${x.q}`, { portions: 1 });
