@@ -96,11 +96,15 @@ async function closedMenu(ctx: Ctx, menuId: number) {
 /** Refuses dishes the menu does not take (422 keyed by their place in the request). */
 async function checkDishes(tx: Tx, menuId: number, dishIds: number[], key: (i: number) => string) {
   const known = await recordableDishIds(tx, menuId);
-  const ordered = await tx
-    .selectDistinct({ id: orderItems.dishId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.menuId, menuId));
+  // A dish taken off the menu after it was ordered: looked for only when one is asked for.
+  const other = dishIds.filter((id) => !known.has(id));
+  const ordered = other.length
+    ? await tx
+        .selectDistinct({ id: orderItems.dishId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.menuId, menuId), inArray(orderItems.dishId, other)))
+    : [];
   for (const r of ordered) if (r.id !== null) known.add(r.id);
   const errors: Record<string, ReturnType<typeof wasteText.coded>[]> = {};
   dishIds.forEach((id, i) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leftovers } from '../../db/schema/index.js';
+import { auditLog, leftovers, menuDishes } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import type { Client } from '../../test/client.js';
 import { signedIn } from '../../test/factories.js';
@@ -136,6 +136,14 @@ describe('recording leftovers', () => {
     expect(one.statusCode).toBe(200);
     const byId = new Map(one.json().dishes.map((d: { dish_id: number; portions: number | null }) => [d.dish_id, d.portions]));
     expect([byId.get(x.w.soup.id), byId.get(x.w.main.id), byId.get(x.w.dessert.id)]).toEqual([3, 2, 1]);
+  });
+
+  it('takes a dish ordered on the menu and taken off it since', async () => {
+    await ctx.db.delete(menuDishes).where(and(eq(menuDishes.menuId, x.w.menu.id), eq(menuDishes.dishId, x.w.main.id)));
+    const res = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.main.id}${x.q}`, { portions: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await x.kitchen.get(x.url)).json();
+    expect(list.dishes.find((d: { dish_id: number }) => d.dish_id === x.w.main.id)).toMatchObject({ ordered: 1, portions: 4 });
   });
 
   it('counts every tap of several screens at once (+1 / −1, never below 0)', async () => {
