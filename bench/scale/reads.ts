@@ -136,6 +136,11 @@ export function readsOf(s: Shape, today: string): Read[] {
       path: `/app/kitchen/${menu}/labels?layout=a4&location=${location}`,
       rounds: 5,
     },
+    // Issue 27 (decision 064): the display's "Left over" view, and the monthly waste summary.
+    { name: 'Leftovers of today’s menu', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/leftovers` },
+    { name: 'Waste summary (a month)', who: 'kitchen', interactive: true, path: `/app/waste/summary?month=${month}` },
+    { name: 'Waste summary (a month, a location)', who: 'manager', interactive: true, path: `/app/waste/summary?month=${month}` },
+    { name: 'Waste summary PDF (a month)', who: 'kitchen', interactive: false, path: `/app/waste/summary/pdf?month=${month}`, rounds: 5 },
     { name: 'Laps', who: 'kitchen', interactive: true, path: '/app/laps' },
     { name: 'Lap report', who: 'kitchen', interactive: true, path: `/app/laps/report/1/${menu}` },
     { name: 'Lap report PDF', who: 'kitchen', interactive: false, path: `/app/laps/print-report/1/${menu}`, rounds: 5 },

@@ -28,7 +28,7 @@ export const leftoverDish = z.object({
 });
 export type LeftoverDish = z.infer<typeof leftoverDish>;
 
-/** GET /app/kitchen/{id}/leftovers (staff), and the answer of every write. */
+/** GET /app/kitchen/{id}/leftovers (staff). */
 export const leftoversResult = z.object({
   menu_id: z.number(),
   /** The menu's deadline (ISO 8601, UTC): leftovers are taken from then on. */
@@ -40,6 +40,17 @@ export const leftoversResult = z.object({
   updated_at: z.string(),
 });
 export type LeftoversResult = z.infer<typeof leftoversResult>;
+
+/**
+ * The answer of every leftovers write: whether it changed anything, and the menu's recorded
+ * leftovers (only what was recorded: a tap's answer does not count the menu's orders again).
+ */
+export const leftoversWritten = z.object({
+  menu_id: z.number(),
+  changed: z.boolean(),
+  dishes: z.array(leftoverDish.pick({ dish_id: true, portions: true, recorded_at: true })),
+});
+export type LeftoversWritten = z.infer<typeof leftoversWritten>;
 
 /** PUT /app/kitchen/{id}/leftovers: several dishes' portions at once (each set, not added). */
 export const leftoversInput = z.object({

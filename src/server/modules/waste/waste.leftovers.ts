@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { pickText } from '../../../shared/i18n.js';
-import { LEFTOVER_MAX, type LeftoversInput, type LeftoversResult } from '../../../shared/schemas/waste.js';
+import { LEFTOVER_MAX, type LeftoversInput, type LeftoversResult, type LeftoversWritten } from '../../../shared/schemas/waste.js';
 import type { Db, Tx } from '../../db/client.js';
 import { complexGroups, complexOptions, dishes, leftovers, menuDishes, orderItems, orders } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
@@ -75,6 +75,16 @@ export async function leftoversOfMenu(ctx: Ctx, menuId: number): Promise<Leftove
   };
 }
 
+/** A write's answer: the menu's recorded leftovers (primary-key reads, unlike the whole list). */
+async function recordedOf(db: Db, menuId: number, changed: boolean): Promise<LeftoversWritten> {
+  const rows = await db.select().from(leftovers).where(eq(leftovers.menuId, menuId)).orderBy(asc(leftovers.dishId));
+  return {
+    menu_id: menuId,
+    changed,
+    dishes: rows.map((r) => ({ dish_id: r.dishId, portions: r.portions, recorded_at: isoTime(r.recordedAt) })),
+  };
+}
+
 /** The menu of the active provider (404 otherwise), after its deadline (409 before). */
 async function closedMenu(ctx: Ctx, menuId: number) {
   const providerId = await ctx.provider();
@@ -86,11 +96,15 @@ async function closedMenu(ctx: Ctx, menuId: number) {
 /** Refuses dishes the menu does not take (422 keyed by their place in the request). */
 async function checkDishes(tx: Tx, menuId: number, dishIds: number[], key: (i: number) => string) {
   const known = await recordableDishIds(tx, menuId);
-  const ordered = await tx
-    .selectDistinct({ id: orderItems.dishId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.menuId, menuId));
+  // A dish taken off the menu after it was ordered: looked for only when one is asked for.
+  const other = dishIds.filter((id) => !known.has(id));
+  const ordered = other.length
+    ? await tx
+        .selectDistinct({ id: orderItems.dishId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.menuId, menuId), inArray(orderItems.dishId, other)))
+    : [];
   for (const r of ordered) if (r.id !== null) known.add(r.id);
   const errors: Record<string, ReturnType<typeof wasteText.coded>[]> = {};
   dishIds.forEach((id, i) => {
@@ -112,7 +126,7 @@ const audit = (tx: Tx, who: AuditWho, providerId: number, menuId: number, dishId
 /**
  * PUT /app/kitchen/{id}/leftovers (and /{dishId}): sets the portions left of each dish sent.
  * Idempotent: a dish already at its number is left as it was and audited no further; every
- * change is one audit entry. Answers whether anything changed, and the menu's leftovers.
+ * change is one audit entry. Answers whether anything changed, and the menu's recorded leftovers.
  */
 export async function setLeftovers(ctx: WriteCtx, menuId: number, input: LeftoversInput, who: AuditWho) {
   const providerId = await closedMenu(ctx, menuId);
@@ -144,7 +158,7 @@ export async function setLeftovers(ctx: WriteCtx, menuId: number, input: Leftove
     }
     return count > 0;
   });
-  return { changed, result: await leftoversOfMenu(ctx, menuId) };
+  return recordedOf(ctx.db, menuId, changed);
 }
 
 /**
@@ -176,5 +190,5 @@ export async function stepLeftover(ctx: WriteCtx, menuId: number, dishId: number
     await audit(tx, who, providerId, menuId, dishId, before, after);
     return true;
   });
-  return { changed, result: await leftoversOfMenu(ctx, menuId) };
+  return recordedOf(ctx.db, menuId, changed);
 }

@@ -4,7 +4,8 @@ import {
   leftoverParams,
   leftoversInput,
   leftoversResult,
-  type LeftoversResult,
+  leftoversWritten,
+  type LeftoversWritten,
   leftoverStepInput,
   wasteSummary as wasteSummarySchema,
   wasteSummaryQuery,
@@ -24,9 +25,9 @@ import { wasteSummary } from './waste.summary.js';
  */
 export async function wasteRoutes(app: App) {
   // Every recorded change is news for the other kitchen screens of the menu (decision 041).
-  const told = (menuId: number, done: { changed: boolean; result: LeftoversResult }) => {
+  const told = (menuId: number, done: LeftoversWritten) => {
     if (done.changed) app.changes.publish({ type: 'menu', menuId });
-    return done.result;
+    return done;
   };
   app.get(
     '/kitchen/:id/leftovers',
@@ -37,7 +38,7 @@ export async function wasteRoutes(app: App) {
     '/kitchen/:id/leftovers',
     {
       config: { access: STAFF },
-      schema: { tags: ['kitchen'], params: idParams, body: leftoversInput, response: { 200: leftoversResult } },
+      schema: { tags: ['kitchen'], params: idParams, body: leftoversInput, response: { 200: leftoversWritten } },
     },
     async (req) => told(req.params.id, await setLeftovers(userCtx(req), req.params.id, req.body, req)),
   );
@@ -45,7 +46,7 @@ export async function wasteRoutes(app: App) {
     '/kitchen/:id/leftovers/:dishId',
     {
       config: { access: STAFF },
-      schema: { tags: ['kitchen'], params: leftoverParams, body: leftoverInput, response: { 200: leftoversResult } },
+      schema: { tags: ['kitchen'], params: leftoverParams, body: leftoverInput, response: { 200: leftoversWritten } },
     },
     async (req) => {
       const input = { dishes: [{ dish_id: req.params.dishId, portions: req.body.portions }] };
@@ -56,7 +57,7 @@ export async function wasteRoutes(app: App) {
     '/kitchen/:id/leftovers/:dishId/step',
     {
       config: { access: STAFF },
-      schema: { tags: ['kitchen'], params: leftoverParams, body: leftoverStepInput, response: { 200: leftoversResult } },
+      schema: { tags: ['kitchen'], params: leftoverParams, body: leftoverStepInput, response: { 200: leftoversWritten } },
     },
     async (req) => told(req.params.id, await stepLeftover(userCtx(req), req.params.id, req.params.dishId, req.body.by, req)),
   );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pickText } from '../../../shared/i18n.js';
 import type { WasteSummary, WasteSummaryQuery } from '../../../shared/schemas/waste.js';
-import { dishes, leftovers, locations, menus, orderItems, orders, providers } from '../../db/schema/index.js';
+import { dishes, leftovers, locations, menus, orders, providers } from '../../db/schema/index.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { STAFF, hasRole } from '../../../shared/roles.js';
@@ -12,7 +12,7 @@ import { wasteText } from './waste.messages.js';
  * The monthly waste summary (issue 27, decision 064). Arithmetic, stated once:
  * - portions: the leftovers recorded on the provider's menus of the month (a menu's month is the
  *   day of its start in the provider's zone); a location gets, of each menu, the share of the
- *   portions ordered on that menu that were ordered for it (none of a menu nobody ordered from);
+ *   menu's placed orders that were placed for it (none of a menu nobody ordered from);
  * - grams per dish = portions × the dish's portion weight now; a dish without a weight is listed
  *   with "weight not set" and its portions counted apart (unweighed_portions), never as 0 kg;
  * - kg per dish and the total kg are rounded half up to 0.01 kg, the total from the unrounded
@@ -72,20 +72,27 @@ export async function wasteSummary(ctx: Ctx, query: WasteSummaryQuery): Promise<
         .where(inArray(leftovers.menuId, menuIds))
     : [];
 
-  // A location's share of each menu: its ordered portions over all ordered portions.
+  // A location's share of each menu: its placed orders over all placed orders of the menu, two
+  // counts on the orders' own indexes (orders_menu_idx, orders_location_menu_idx): the lines'
+  // portions were 3.3 s for a month at a tenth of the big caterer (decision 064).
   let share = (_menuId: number) => 1;
   if (location && rows.length) {
-    const ordered = await db
-      .select({
-        menuId: orders.menuId,
-        all: sql<number>`sum(${orderItems.qty})`.mapWith(Number),
-        here: sql<number>`coalesce(sum(${orderItems.qty}) filter (where ${orders.locationId} = ${location.id}), 0)`.mapWith(Number),
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(inArray(orders.menuId, [...new Set(rows.map((r) => r.menuId))]), placedOrder()))
-      .groupBy(orders.menuId);
-    const shares = new Map(ordered.map((o) => [o.menuId, o.all > 0 ? o.here / o.all : 0]));
+    const ids = [...new Set(rows.map((r) => r.menuId))];
+    const count = sql<number>`count(*)`.mapWith(Number);
+    const [all, here] = await Promise.all([
+      db
+        .select({ menuId: orders.menuId, n: count })
+        .from(orders)
+        .where(and(inArray(orders.menuId, ids), placedOrder()))
+        .groupBy(orders.menuId),
+      db
+        .select({ menuId: orders.menuId, n: count })
+        .from(orders)
+        .where(and(eq(orders.locationId, location.id), inArray(orders.menuId, ids), placedOrder()))
+        .groupBy(orders.menuId),
+    ]);
+    const ofHere = new Map(here.map((o) => [o.menuId, o.n]));
+    const shares = new Map(all.map((o) => [o.menuId, o.n > 0 ? (ofHere.get(o.menuId) ?? 0) / o.n : 0]));
     share = (menuId) => shares.get(menuId) ?? 0;
   }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leftovers } from '../../db/schema/index.js';
+import { auditLog, leftovers, menuDishes } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import type { Client } from '../../test/client.js';
 import { signedIn } from '../../test/factories.js';
@@ -22,18 +22,16 @@ async function place(who: Client, menuId: number, items: object[]) {
 }
 
 /**
- * A menu whose deadline is in two hours: location A ordered 2 soups and 1 main (3 portions),
- * location B 1 soup (1 portion). Soup weighs 350 g, main 333 g, dessert has no weight.
+ * A menu whose deadline is in two hours: location A ordered 2 soups and 1 main (3 orders),
+ * location B 1 soup (1 order). Soup weighs 350 g, main 333 g, dessert has no weight.
  */
 async function world() {
   const now = ctx.clock.now();
   const w = await menuWorld(ctx.db, now);
   const a = await customerAt(ctx.db, now, { title: 'Ķīpsala' });
   const b = await customerAt(ctx.db, now, { title: 'Āgenskalns' });
-  await place(ctx.as(a), w.menu.id, [
-    { id: w.soup.id, qty: 2 },
-    { id: w.main.id, qty: 1 },
-  ]);
+  // Three orders at A, one at B: A's share of the menu is 3/4.
+  for (const id of [w.soup.id, w.soup.id, w.main.id]) await place(ctx.as(a), w.menu.id, [{ id, qty: 1 }]);
   await place(ctx.as(b), w.menu.id, [{ id: w.soup.id, qty: 1 }]);
   const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen', firstName: 'Kārlis' }, now));
   const q = `?provider_id=${w.provider.id}`;
@@ -119,7 +117,7 @@ describe('recording leftovers', () => {
     };
     const first = await x.kitchen.put(x.url, body);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().open).toBe(true);
+    expect(first.json().changed).toBe(true);
     const entries = await auditsOf(String(first.headers['x-request-id']));
     expect(entries.map((e) => [e.action, e.entityType, e.entityId, e.before, e.after]).sort()).toEqual(
       [
@@ -131,12 +129,21 @@ describe('recording leftovers', () => {
     // The same request again changes nothing and writes no entry.
     const again = await x.kitchen.put(x.url, body);
     expect(again.statusCode).toBe(200);
+    expect(again.json().changed).toBe(false);
     expect(await auditsOf(String(again.headers['x-request-id']))).toEqual([]);
     // One dish by its own address: a correction.
     const one = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.dessert.id}${x.q}`, { portions: 1 });
     expect(one.statusCode).toBe(200);
     const byId = new Map(one.json().dishes.map((d: { dish_id: number; portions: number | null }) => [d.dish_id, d.portions]));
     expect([byId.get(x.w.soup.id), byId.get(x.w.main.id), byId.get(x.w.dessert.id)]).toEqual([3, 2, 1]);
+  });
+
+  it('takes a dish ordered on the menu and taken off it since', async () => {
+    await ctx.db.delete(menuDishes).where(and(eq(menuDishes.menuId, x.w.menu.id), eq(menuDishes.dishId, x.w.main.id)));
+    const res = await x.kitchen.put(`/app/kitchen/${x.w.menu.id}/leftovers/${x.w.main.id}${x.q}`, { portions: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await x.kitchen.get(x.url)).json();
+    expect(list.dishes.find((d: { dish_id: number }) => d.dish_id === x.w.main.id)).toMatchObject({ ordered: 1, portions: 4 });
   });
 
   it('counts every tap of several screens at once (+1 / −1, never below 0)', async () => {
@@ -204,9 +211,9 @@ describe('the monthly waste summary', () => {
     expect(empty).toMatchObject({ menus: 0, dishes: [], total_kg: 0, co2e_kg: 0 });
   });
 
-  it('gives a location its share of each menu by the portions ordered there', async () => {
+  it('gives a location its share of each menu by the orders placed there', async () => {
     const s = (await x.kitchen.get(summaryUrl(`&location_id=${x.a.location.id}`))).json();
-    // A ordered 3 of the menu's 4 portions: soup 2.25 × 350 = 787.5 g, main 1.5 × 333 = 499.5 g.
+    // A placed 3 of the menu's 4 orders: soup 2.25 × 350 = 787.5 g, main 1.5 × 333 = 499.5 g.
     expect(s.dishes.map((d: { portions: number; kg: number | null }) => [d.portions, d.kg])).toEqual([
       [2.25, 0.79],
       [1.5, 0.5],

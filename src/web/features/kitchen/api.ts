@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { KitchenResult, TicketGrouping, TicketOrdersResult, TicketsResult } from '../../../shared/schemas/kitchen';
-import type { LeftoversResult } from '../../../shared/schemas/waste';
+import type { LeftoversResult, LeftoversWritten } from '../../../shared/schemas/waste';
 import { api } from '../../lib/api';
 import { useLiveRefetch, type LiveRefetch, type ServerEvent } from '../../lib/events';
 import { useApiQuery } from '../../lib/query';
@@ -93,17 +93,24 @@ export function useLeftovers(menuId: number | null, live: boolean, enabled: bool
 /** A dish's leftovers: one tap (+1 / −1, counted by the server) or a typed number (set). */
 export type LeftoverChange = { dishId: number; by: 1 | -1 } | { dishId: number; portions: number };
 
-/** Records a change; the answer (the menu's leftovers) replaces what the screen shows. */
+/** Records a change; the answer's recorded numbers replace those the screen shows. */
 export function useLeftoverChange(menuId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: LeftoverChange) => {
       const base = `/app/kitchen/${menuId ?? 0}/leftovers/${change.dishId}`;
       return 'by' in change
-        ? api.post<LeftoversResult>(`${base}/step`, { by: change.by })
-        : api.put<LeftoversResult>(base, { portions: change.portions });
+        ? api.post<LeftoversWritten>(`${base}/step`, { by: change.by })
+        : api.put<LeftoversWritten>(base, { portions: change.portions });
     },
-    onSuccess: (result) => client.setQueriesData({ queryKey: KITCHEN_KEYS.leftovers(menuId) }, result),
+    onSuccess: (written) => {
+      if (!written) return;
+      const recorded = new Map(written.dishes.map((d) => [d.dish_id, d]));
+      client.setQueriesData<LeftoversResult>(
+        { queryKey: KITCHEN_KEYS.leftovers(menuId) },
+        (old) => old && { ...old, dishes: old.dishes.map((d) => ({ ...d, ...recorded.get(d.dish_id) })) },
+      );
+    },
   });
 }
 
