@@ -164,6 +164,28 @@ describe('recording leftovers', () => {
   });
 });
 
+describe('the same leftovers sent from several screens at once', () => {
+  it('records the first and audits it once; the equal ones are no change, each entry’s before is what was there', async () => {
+    const fresh = await world();
+    pastDeadline();
+    const put = (portions: number) =>
+      fresh.kitchen.put(`/app/kitchen/${fresh.w.menu.id}/leftovers/${fresh.w.soup.id}${fresh.q}`, { portions });
+    const same = await Promise.all(Array.from({ length: 8 }, () => put(4)));
+    expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const entity = `${fresh.w.menu.id}:${fresh.w.soup.id}`;
+    const entries = () => ctx.db.select().from(auditLog).where(eq(auditLog.entityId, entity)).orderBy(auditLog.id);
+    expect((await entries()).map((e) => [e.before, e.after])).toEqual([[{ portions: null }, { portions: 4 }]]);
+    // Different numbers at once: applied one after the other, each entry starting where the last ended.
+    await Promise.all([put(5), put(6), put(7)]);
+    const chain = (await entries()).map((e) => [
+      (e.before as { portions: number | null }).portions,
+      (e.after as { portions: number }).portions,
+    ]);
+    expect(chain).toHaveLength(4);
+    for (let i = 1; i < chain.length; i++) expect(chain[i]![0]).toBe(chain[i - 1]![1]);
+  });
+});
+
 describe('the monthly waste summary', () => {
   let x: World;
   beforeAll(async () => {
@@ -311,5 +333,10 @@ describe('roundHalfUp', () => {
     expect([roundHalfUp(0.665, 2), roundHalfUp(1.005, 2), roundHalfUp(3.2175, 1), roundHalfUp(4.25, 1), roundHalfUp(0.004, 2)]).toEqual([
       0.67, 1.01, 3.2, 4.3, 0,
     ]);
+    // Halves above 2 as well (2135 g is 2.14 kg, not 2.13), and totals of many kilograms.
+    expect([roundHalfUp(2.135, 2), roundHalfUp(2.175, 2), roundHalfUp(4.015, 2), roundHalfUp(1234.565, 2), roundHalfUp(16.45, 1)]).toEqual([
+      2.14, 2.18, 4.02, 1234.57, 16.5,
+    ]);
+    for (let grams = 5; grams < 100_000; grams += 10) expect(roundHalfUp(grams / 1000, 2)).toBe((grams + 5) / 1000);
   });
 });
