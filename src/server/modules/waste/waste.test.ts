@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leftovers } from '../../db/schema/index.js';
+import { auditLog, dishes, leftovers, locations } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import type { Client } from '../../test/client.js';
 import { signedIn } from '../../test/factories.js';
@@ -291,6 +291,31 @@ describe('the monthly waste summary', () => {
     expect(lines).toContain('Total;6;;1,72');
     expect(lines).toContain('CO₂e, kg;4,3');
     expect(lines.some((l) => l.includes('2500 g CO₂e per kg') && l.includes('Zaļā ūdens ziņojums'))).toBe(true);
+  });
+});
+
+describe('the waste summary CSV and names a spreadsheet would run', () => {
+  it('defuses a dish, a location and a factor source starting a formula', async () => {
+    const x = await world();
+    pastDeadline();
+    await x.kitchen.put(x.url, { dishes: [{ dish_id: x.w.soup.id, portions: 1 }] });
+    await ctx.db
+      .update(dishes)
+      .set({ title: { lv: '=HYPERLINK("http://evil.example","zupa")' } })
+      .where(eq(dishes.id, x.w.soup.id));
+    await ctx.db.update(locations).set({ title: '-2+3' }).where(eq(locations.id, x.a.location.id));
+    await (await ctx.as('admin')).put(`/app/providers/${x.w.provider.id}`, { waste_co2e_source: '+cmd|calc' });
+    const csv = async (extra: string) =>
+      (await x.kitchen.get(`/app/waste/summary/csv?provider_id=${x.w.provider.id}&month=2026-11${extra}`)).body;
+    const cells = (body: string) =>
+      body
+        .replace('\uFEFF', '')
+        .split('\r\n')
+        .flatMap((l) => l.split(';'));
+    const all = [...cells(await csv('')), ...cells(await csv(`&location_id=${x.a.location.id}`))];
+    expect(all).toContain(`"'=HYPERLINK(""http://evil.example"",""zupa"")"`);
+    expect(all).toContain("'-2+3");
+    expect(all.filter((c) => /^"?[=+\-@]/.test(c))).toEqual([]);
   });
 });
 
