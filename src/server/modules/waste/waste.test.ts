@@ -319,6 +319,19 @@ describe('the waste summary CSV and names a spreadsheet would run', () => {
   });
 });
 
+describe('a dish whose leftovers are recorded', () => {
+  it('cannot be deleted (the past waste summaries would lose its portions), even once off every menu', async () => {
+    const x = await world();
+    const extra = await makeDish(ctx.db, { providerId: x.w.provider.id, categoryId: (await makeCategory(ctx.db, x.w.provider.id)).id });
+    // Recorded on the menu, then taken off it (a menu's dishes may be edited after its deadline).
+    await ctx.db.insert(leftovers).values({ menuId: x.w.menu.id, dishId: extra.id, portions: 2 });
+    const res = await x.kitchen.delete(`/app/dishes/${extra.id}${x.q}&lang=en`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Its leftovers are counted in the monthly waste summary.');
+    expect(await ctx.db.select().from(leftovers).where(eq(leftovers.dishId, extra.id))).toHaveLength(1);
+  });
+});
+
 describe('the portion weight and the CO₂e factor', () => {
   it('takes a dish’s portion weight of 1 to 5000 g or none, audited', async () => {
     const x = await world();
