@@ -168,7 +168,8 @@ export async function listStandingOrders(ctx: UserContext, providerId: number | 
 
 /**
  * The dish must be one of the provider's active dishes, a set meal with its options chosen, the
- * payment one the provider offers, the shift one of the location's when it has shifts; no other active standing order of the user there may share a weekday.
+ * payment one the provider offers, the shift one of the location's when it has shifts (the
+ * weekdays are checked under the user's lock: writeOwn).
  */
 async function checkInput(ctx: UserContext, providerId: number, input: Input): Promise<string> {
   const [dish] = await ctx.db
