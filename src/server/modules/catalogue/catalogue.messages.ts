@@ -8,6 +8,7 @@ type Key =
   | 'dishInUse'
   | 'dishOnMenus'
   | 'dishOrdered'
+  | 'dishLeftovers'
   | 'dishInComplex'
   | 'complexNeedsGroups'
   | 'simpleHasGroups'
@@ -39,6 +40,7 @@ export const catalogueText = defineMessages<Key>(
       dishInUse: 'The dish cannot be deleted. {reasons} Switch its status off to hide it instead.',
       dishOnMenus: 'It is on menu(s): {names}.',
       dishOrdered: 'It has been ordered.',
+      dishLeftovers: 'Its leftovers are counted in the monthly waste summary.',
       dishInComplex: 'It is an option of the set meal(s): {names}.',
       complexNeedsGroups: 'A set meal needs at least one group of dishes.',
       simpleHasGroups: 'Only set meals (complex or initial) have groups.',
@@ -70,6 +72,7 @@ export const catalogueText = defineMessages<Key>(
       dishInUse: 'Ēdienu nevar dzēst. {reasons} Lai to paslēptu, izslēdziet tā statusu.',
       dishOnMenus: 'Tas ir ēdienkartē(s): {names}.',
       dishOrdered: 'Tas ir pasūtīts.',
+      dishLeftovers: 'Tā pārpalikumi ir iekļauti mēneša pārtikas atkritumu pārskatā.',
       dishInComplex: 'Tas ir kompleksa(-u) izvēle: {names}.',
       complexNeedsGroups: 'Kompleksam vajag vismaz vienu ēdienu grupu.',
       simpleHasGroups: 'Grupas ir tikai kompleksiem (complex vai initial).',
@@ -102,6 +105,7 @@ export const catalogueText = defineMessages<Key>(
       dishInUse: 'Блюдо нельзя удалить. {reasons} Чтобы скрыть его, выключите его статус.',
       dishOnMenus: 'Оно есть в меню: {names}.',
       dishOrdered: 'Его уже заказывали.',
+      dishLeftovers: 'Его остатки учтены в месячном отчёте о пищевых отходах.',
       dishInComplex: 'Оно входит в комплекс(ы): {names}.',
       complexNeedsGroups: 'Комплексу нужна хотя бы одна группа блюд.',
       simpleHasGroups: 'Группы бывают только у комплексов (complex или initial).',

@@ -8,6 +8,7 @@ import {
   complexOptions,
   dishAllergens,
   dishes,
+  leftovers,
   menuDishes,
   menus,
   orderItemOptions,
@@ -188,6 +189,15 @@ export async function deleteDish(db: Db, providerId: number, id: number, who: Au
           .where(eq(orderItemOptions.dishId, id))
           .limit(1)
       ).length > 0;
+    // Recorded leftovers would go with it (the foreign key cascades): the waste summaries of past months must not change.
+    const leftOver =
+      (
+        await tx
+          .select({ one: sql`1` })
+          .from(leftovers)
+          .where(eq(leftovers.dishId, id))
+          .limit(1)
+      ).length > 0;
     const parents = await complexesUsing(tx, id);
     const reasons: LocalText[] = [];
     if (onMenus.length) {
@@ -195,6 +205,7 @@ export async function deleteDish(db: Db, providerId: number, id: number, who: Au
       reasons.push(catalogueText.coded('dishOnMenus', { names: names.join(', ') + (onMenus.length > 5 ? ', …' : '') }));
     }
     if (ordered) reasons.push(catalogueText.coded('dishOrdered'));
+    if (leftOver) reasons.push(catalogueText.coded('dishLeftovers'));
     if (parents.length) reasons.push(catalogueText.coded('dishInComplex', { names: localNames(parents.map((p) => p.title)) }));
     if (reasons.length) throw new AppError(409, catalogueText.coded('dishInUse', { reasons: joinedTexts(reasons, ' ') }));
     const before = { ...(await auditedDish(tx, id)), price_cents: (await dishRow(tx, providerId, id)).priceCents };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardMenuSums, leftovers, ledgerEntries, orders, standingOrderRuns } from '../../db/schema/index.js';
+import { dashboardMenuSums, dishes, leftovers, ledgerEntries, locations, menus, orders, standingOrderRuns } from '../../db/schema/index.js';
 import { makeLocation, makeProvider, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { UserClient } from '../../test/client.js';
@@ -248,6 +248,35 @@ describe('sales and waste dashboard', () => {
     const standing = (await admin.get(q('standing'), { headers: { 'accept-language': 'en' } })).body;
     expect(standing).toContain('6;1;16,67\r\n');
     for (const chart of ['dishes', 'locations', 'subsidies']) expect((await admin.get(q(chart))).statusCode).toBe(200);
+  });
+
+  it('defuses names a spreadsheet would run as formulas in every CSV (dish, menu, location)', async () => {
+    const w = await world();
+    await ctx.db.update(locations).set({ title: '=HYPERLINK("http://evil.example","Centrs")' }).where(eq(locations.id, w.centrs.id));
+    await ctx.db
+      .update(dishes)
+      .set({ title: { lv: '@SUM(1+1)' } })
+      .where(eq(dishes.id, w.soup.id));
+    await ctx.db.update(menus).set({ title: '+cmd|calc' }).where(eq(menus.id, w.d1.id));
+    const csv = async (chart: string) =>
+      (await admin.get(url(w.provider.id, `from=2026-11-02&to=2026-11-05&chart=${chart}`).replace('/dashboard?', '/dashboard/export?')))
+        .body;
+    const cells = (body: string) =>
+      body
+        .replace('\uFEFF', '')
+        .split('\r\n')
+        .flatMap((l) => l.split(';'));
+    const all = [
+      ...cells(await csv('days')),
+      ...cells(await csv('dishes')),
+      ...cells(await csv('locations')),
+      ...cells(await csv('subsidies')),
+    ];
+    expect(all).toContain("'+cmd|calc");
+    expect(all).toContain("'@SUM(1+1)");
+    expect(all).toContain(`"'=HYPERLINK(""http://evil.example"",""Centrs"")"`);
+    // No cell starts a formula, quoted or not.
+    expect(all.filter((c) => /^"?[=+@]/.test(c))).toEqual([]);
   });
 
   it('refuses customers and strangers, reversed or too long ranges and unknown locations', async () => {

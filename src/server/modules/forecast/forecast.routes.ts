@@ -11,7 +11,7 @@ export async function forecastRoutes(app: App) {
     { config: { access: STAFF }, schema: { tags: ['menus'], params: idParams, response: { 200: forecastSchema } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return menuForecast(req.ctx.db, await req.ctx.provider(), req.params.id);
+      return menuForecast(req.ctx.db, await req.ctx.provider(), req.params.id, req.ctx.now);
     },
   );
 }

@@ -49,14 +49,19 @@ const ownLines = (own: SQL) => sql`
     join order_items oi on oi.order_id = own.id
     join order_item_options oio on oio.order_item_id = oi.id`;
 
-/** The provider's published menus of the same weekday in the FORECAST_WEEKS weeks before (menus_provider_from_idx). */
-async function referenceMenus(db: Db, menuId: number, day: string): Promise<Ref[]> {
+/**
+ * The provider's published menus of the same weekday in the FORECAST_WEEKS weeks before
+ * (menus_provider_from_idx) whose deadline has passed: a menu still taking orders (the week before
+ * a menu planned two weeks ahead) is not a past week yet; counting its first orders would pull the
+ * average down, and keeping that count (rollUp) would freeze it there for good.
+ */
+async function referenceMenus(db: Db, menuId: number, day: string, now: Date): Promise<Ref[]> {
   const back = Array.from({ length: FORECAST_WEEKS }, (_, k) => 7 * (k + 1)).join(',');
   const res = await db.execute<Ref>(sql`
     select r.id, ((r."from" at time zone p.timezone)::date)::text as day,
       exists (select 1 from forecast_menu_dishes f where f.menu_id = r.id) as rolled
     from menus m join providers p on p.id = m.provider_id
-      join menus r on r.provider_id = m.provider_id and r.status
+      join menus r on r.provider_id = m.provider_id and r.status and r."to" <= ${now}
         and r."from" > m."from" - interval '${sql.raw(String(7 * FORECAST_WEEKS + 2))} days' and r."from" < m."from" - interval '6 days'
     where m.id = ${menuId} and (${day}::date - (r."from" at time zone p.timezone)::date) = any('{${sql.raw(back)}}'::int[])`);
   return res.rows;
@@ -146,9 +151,9 @@ function suggestion(r: Row): ForecastEntry {
 }
 
 /** GET /app/dishlists/{id}/forecast: the suggested quantity of every dish whose stock the menu has. */
-export async function menuForecast(db: Db, providerId: number, menuId: number): Promise<MenuForecast> {
+export async function menuForecast(db: Db, providerId: number, menuId: number, now: Date): Promise<MenuForecast> {
   const { day, weekday } = await menuDay(db, providerId, menuId);
-  const refs = await referenceMenus(db, menuId, day);
+  const refs = await referenceMenus(db, menuId, day, now);
   for (const r of refs) if (!r.rolled) await rollUp(db, r.id);
   const rows = (await db.execute<Row>(figuresSql(menuId, day, refs))).rows;
   return { day, weekday, weeks: FORECAST_WEEKS, forecast: rows.map(suggestion) };

@@ -212,3 +212,27 @@ describe('forecast: each past menu counted once', () => {
     expect(body.forecast.find((x) => x.id === w.soup.id)).toMatchObject({ average: 2, weeks: 1, suggested: 2 });
   });
 });
+
+describe('forecast: a menu planned two weeks ahead', () => {
+  it('does not count the week before while that menu still takes orders, and counts all of it once it closed', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    // w.menu is open (deadline in two hours); the menu planned is the same weekday a week later.
+    const from = dayOf(w).plus({ days: 7 });
+    const ahead = await makeMenu(ctx.db, { providerId: w.provider.id, from: from.toJSDate(), to: from.plus({ hours: 3 }).toJSDate() });
+    await addToMenu(ctx.db, ahead.id, w.soup);
+    const [a, b] = [await person(), await person()];
+    await order(w.menu.id, a.id, [{ dish: w.soup.id, qty: 2 }]);
+    const kitchen = await ctx.as('kitchen');
+    const soupOf = async () =>
+      (
+        (await kitchen.get(`/app/dishlists/${ahead.id}/forecast?provider_id=${w.provider.id}`)).json() as { forecast: Entry[] }
+      ).forecast.find((x) => x.id === w.soup.id);
+    // Still open: not a past week, and nothing kept of it.
+    expect(await soupOf()).toMatchObject({ weeks: 0, average: 0 });
+    expect(await ctx.db.select().from(forecastMenuDishes).where(eq(forecastMenuDishes.menuId, w.menu.id))).toEqual([]);
+    // More orders come in before the deadline; once it has passed the whole day counts.
+    await order(w.menu.id, b.id, [{ dish: w.soup.id, qty: 3 }]);
+    ctx.clock.advance(3 * 3600_000);
+    expect(await soupOf()).toMatchObject({ weeks: 1, average: 5, suggested: 5 });
+  });
+});

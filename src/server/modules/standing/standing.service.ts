@@ -25,6 +25,7 @@ import {
   standingOrderRuns,
   standingOrders,
 } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -167,9 +168,10 @@ export async function listStandingOrders(ctx: UserContext, providerId: number | 
 
 /**
  * The dish must be one of the provider's active dishes, a set meal with its options chosen, the
- * payment one the provider offers, the shift one of the location's when it has shifts; no other active standing order of the user there may share a weekday.
+ * payment one the provider offers, the shift one of the location's when it has shifts (the
+ * weekdays are checked under the user's lock: writeOwn).
  */
-async function checkInput(ctx: UserContext, providerId: number, input: Input, exceptId: number | null): Promise<string> {
+async function checkInput(ctx: UserContext, providerId: number, input: Input): Promise<string> {
   const [dish] = await ctx.db
     .select({ title: dishes.title, type: dishes.type })
     .from(dishes)
@@ -183,13 +185,33 @@ async function checkInput(ctx: UserContext, providerId: number, input: Input, ex
     ...paymentErrors(paymentMethodsFor(ctx, { provider: provider ?? null, forCustomer: true }), input),
   };
   if (Object.keys(errors).length > 0) throw fieldError(t.coded('invalid'), errors);
+  return pickText(dish.title, ctx.lang);
+}
+
+/** Standing orders of one user are written one at a time (pg_advisory_xact_lock(STANDING_LOCK, user)). */
+const STANDING_LOCK = 727061;
+
+/**
+ * Writes the user's standing order in a transaction that first takes the user's lock, then checks
+ * that no other active one shares a weekday: the same form sent twice at once (a double click, two
+ * tabs) makes one standing order and a 422, not two that the once-per-day guard silently splits.
+ */
+async function writeOwn<T>(ctx: UserContext, input: Input, exceptId: number | null, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STANDING_LOCK}, ${ctx.user.id})`);
+    await assertNoClash(tx, ctx.user.id, input, exceptId);
+    return write(tx);
+  });
+}
+
+async function assertNoClash(tx: Tx, userId: number, input: Input, exceptId: number | null): Promise<void> {
   if (input.active) {
-    const clash = await ctx.db
+    const clash = await tx
       .select({ id: standingOrders.id })
       .from(standingOrders)
       .where(
         and(
-          eq(standingOrders.userId, ctx.user.id),
+          eq(standingOrders.userId, userId),
           eq(standingOrders.active, true),
           exceptId === null ? undefined : ne(standingOrders.id, exceptId),
           sql`${standingOrders.weekdays} && ${sql.raw(`'{${input.weekdays.join(',')}}'`)}::smallint[]`,
@@ -198,7 +220,6 @@ async function checkInput(ctx: UserContext, providerId: number, input: Input, ex
       .limit(1);
     if (clash.length > 0) throw fieldError(t.coded('invalid'), { weekdays: [standingText.coded('weekdaysTaken')] });
   }
-  return pickText(dish.title, ctx.lang);
 }
 
 const values = (input: Input) => ({
@@ -217,11 +238,13 @@ const values = (input: Input) => ({
 /** POST /app/standing-orders. */
 export async function createStandingOrder(ctx: UserContext, providerId: number, body: StandingOrderInput): Promise<StandingOrder> {
   const input = standingOrderInput.parse(body);
-  const title = await checkInput(ctx, providerId, input, null);
-  const [row] = await ctx.db
-    .insert(standingOrders)
-    .values({ userId: ctx.user.id, providerId, ...values(input) })
-    .returning();
+  const title = await checkInput(ctx, providerId, input);
+  const [row] = await writeOwn(ctx, input, null, (tx) =>
+    tx
+      .insert(standingOrders)
+      .values({ userId: ctx.user.id, providerId, ...values(input) })
+      .returning(),
+  );
   return present(row!, title, []);
 }
 
@@ -236,12 +259,14 @@ async function ownRow(ctx: UserContext, id: number): Promise<Row> {
 export async function updateStandingOrder(ctx: UserContext, id: number, body: StandingOrderInput): Promise<StandingOrder> {
   const row = await ownRow(ctx, id);
   const input = standingOrderInput.parse(body);
-  const title = await checkInput(ctx, row.providerId, input, id);
-  const [updated] = await ctx.db
-    .update(standingOrders)
-    .set({ ...values(input), updatedAt: ctx.now })
-    .where(eq(standingOrders.id, id))
-    .returning();
+  const title = await checkInput(ctx, row.providerId, input);
+  const [updated] = await writeOwn(ctx, input, id, (tx) =>
+    tx
+      .update(standingOrders)
+      .set({ ...values(input), updatedAt: ctx.now })
+      .where(eq(standingOrders.id, id))
+      .returning(),
+  );
   return present(updated!, title, []);
 }
 

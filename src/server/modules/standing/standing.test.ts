@@ -484,4 +484,13 @@ describe('away days', () => {
     expect(clash.statusCode).toBe(422);
     expect(Object.keys(clash.json().errors)).toEqual(['weekdays']);
   });
+
+  it('makes one standing order of the same form sent several times at once, the others refused on weekdays', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
+    const body = { dish_id: w.soup.id, qty: 1, weekdays: [2, 4], payment_type: 'cash', terms: true };
+    const sent = await Promise.all(Array.from({ length: 6 }, () => c.post(`/app/standing-orders?provider_id=${w.provider.id}`, body)));
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    expect((await c.get(`/app/standing-orders?provider_id=${w.provider.id}`)).json().data).toHaveLength(1);
+  });
 });

@@ -138,22 +138,31 @@ export async function setLeftovers(ctx: WriteCtx, menuId: number, input: Leftove
       (i) => `dishes.${i}.dish_id`,
     );
     let count = 0;
+    const row = { recordedById: ctx.user.id, recordedAt: ctx.now };
     // In dish order, so two writers of the same dishes lock their rows in one order.
     for (const d of [...input.dishes].sort((a, b) => a.dish_id - b.dish_id)) {
-      const [before] = await tx
-        .select({ portions: leftovers.portions })
-        .from(leftovers)
-        .where(and(eq(leftovers.menuId, menuId), eq(leftovers.dishId, d.dish_id)))
-        .for('update');
-      if (before?.portions === d.portions) continue;
-      await tx
+      // Inserted if missing; a concurrent first write waits here for the other's commit and then
+      // finds its row, so each entry's `before` is the committed value and an equal set is no change.
+      const created = await tx
         .insert(leftovers)
-        .values({ menuId, dishId: d.dish_id, portions: d.portions, recordedById: ctx.user.id, recordedAt: ctx.now })
-        .onConflictDoUpdate({
-          target: [leftovers.menuId, leftovers.dishId],
-          set: { portions: d.portions, recordedById: ctx.user.id, recordedAt: ctx.now },
-        });
-      await audit(tx, who, providerId, menuId, d.dish_id, before?.portions ?? null, d.portions);
+        .values({ menuId, dishId: d.dish_id, portions: d.portions, ...row })
+        .onConflictDoNothing()
+        .returning({ portions: leftovers.portions });
+      let before: number | null = null;
+      if (created.length === 0) {
+        const [locked] = await tx
+          .select({ portions: leftovers.portions })
+          .from(leftovers)
+          .where(and(eq(leftovers.menuId, menuId), eq(leftovers.dishId, d.dish_id)))
+          .for('update');
+        before = locked!.portions;
+        if (before === d.portions) continue;
+        await tx
+          .update(leftovers)
+          .set({ portions: d.portions, ...row })
+          .where(and(eq(leftovers.menuId, menuId), eq(leftovers.dishId, d.dish_id)));
+      }
+      await audit(tx, who, providerId, menuId, d.dish_id, before, d.portions);
       count++;
     }
     return count > 0;

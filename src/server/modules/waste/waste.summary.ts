@@ -20,10 +20,14 @@ import { wasteText } from './waste.messages.js';
  * - CO₂e kg = unrounded total kg × factor (g per kg) / 1000, rounded half up to 0.1 kg.
  */
 
-/** x rounded half up to `places` decimals (x ≥ 0); the epsilon keeps 1.005 from rounding down. */
+/**
+ * x rounded half up to `places` decimals (x ≥ 0). The shifted value is first read to 15
+ * significant digits, its decimal value: 2.135 × 100 is 213.49999999999997 in binary, and
+ * 2135 g must be 2.14 kg as stated (an epsilon added to x is lost above 2).
+ */
 export const roundHalfUp = (x: number, places: number) => {
   const f = 10 ** places;
-  return Math.round((x + Number.EPSILON) * f) / f;
+  return Math.round(Number((x * f).toPrecision(15))) / f;
 };
 
 type Ctx = Pick<UserContext, 'db' | 'now' | 'lang' | 'provider' | 'user'>;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leftovers, menuDishes } from '../../db/schema/index.js';
+import { auditLog, dishes, leftovers, locations, menuDishes } from '../../db/schema/index.js';
 import { pdfText } from '../../lib/pdf/pdf-text.js';
 import type { Client } from '../../test/client.js';
 import { signedIn } from '../../test/factories.js';
@@ -171,6 +171,28 @@ describe('recording leftovers', () => {
   });
 });
 
+describe('the same leftovers sent from several screens at once', () => {
+  it('records the first and audits it once; the equal ones are no change, each entry’s before is what was there', async () => {
+    const fresh = await world();
+    pastDeadline();
+    const put = (portions: number) =>
+      fresh.kitchen.put(`/app/kitchen/${fresh.w.menu.id}/leftovers/${fresh.w.soup.id}${fresh.q}`, { portions });
+    const same = await Promise.all(Array.from({ length: 8 }, () => put(4)));
+    expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const entity = `${fresh.w.menu.id}:${fresh.w.soup.id}`;
+    const entries = () => ctx.db.select().from(auditLog).where(eq(auditLog.entityId, entity)).orderBy(auditLog.id);
+    expect((await entries()).map((e) => [e.before, e.after])).toEqual([[{ portions: null }, { portions: 4 }]]);
+    // Different numbers at once: applied one after the other, each entry starting where the last ended.
+    await Promise.all([put(5), put(6), put(7)]);
+    const chain = (await entries()).map((e) => [
+      (e.before as { portions: number | null }).portions,
+      (e.after as { portions: number }).portions,
+    ]);
+    expect(chain).toHaveLength(4);
+    for (let i = 1; i < chain.length; i++) expect(chain[i]![0]).toBe(chain[i - 1]![1]);
+  });
+});
+
 describe('the monthly waste summary', () => {
   let x: World;
   beforeAll(async () => {
@@ -279,6 +301,44 @@ describe('the monthly waste summary', () => {
   });
 });
 
+describe('the waste summary CSV and names a spreadsheet would run', () => {
+  it('defuses a dish, a location and a factor source starting a formula', async () => {
+    const x = await world();
+    pastDeadline();
+    await x.kitchen.put(x.url, { dishes: [{ dish_id: x.w.soup.id, portions: 1 }] });
+    await ctx.db
+      .update(dishes)
+      .set({ title: { lv: '=HYPERLINK("http://evil.example","zupa")' } })
+      .where(eq(dishes.id, x.w.soup.id));
+    await ctx.db.update(locations).set({ title: '-2+3' }).where(eq(locations.id, x.a.location.id));
+    await (await ctx.as('admin')).put(`/app/providers/${x.w.provider.id}`, { waste_co2e_source: '+cmd|calc' });
+    const csv = async (extra: string) =>
+      (await x.kitchen.get(`/app/waste/summary/csv?provider_id=${x.w.provider.id}&month=2026-11${extra}`)).body;
+    const cells = (body: string) =>
+      body
+        .replace('\uFEFF', '')
+        .split('\r\n')
+        .flatMap((l) => l.split(';'));
+    const all = [...cells(await csv('')), ...cells(await csv(`&location_id=${x.a.location.id}`))];
+    expect(all).toContain(`"'=HYPERLINK(""http://evil.example"",""zupa"")"`);
+    expect(all).toContain("'-2+3");
+    expect(all.filter((c) => /^"?[=+\-@]/.test(c))).toEqual([]);
+  });
+});
+
+describe('a dish whose leftovers are recorded', () => {
+  it('cannot be deleted (the past waste summaries would lose its portions), even once off every menu', async () => {
+    const x = await world();
+    const extra = await makeDish(ctx.db, { providerId: x.w.provider.id, categoryId: (await makeCategory(ctx.db, x.w.provider.id)).id });
+    // Recorded on the menu, then taken off it (a menu's dishes may be edited after its deadline).
+    await ctx.db.insert(leftovers).values({ menuId: x.w.menu.id, dishId: extra.id, portions: 2 });
+    const res = await x.kitchen.delete(`/app/dishes/${extra.id}${x.q}&lang=en`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Its leftovers are counted in the monthly waste summary.');
+    expect(await ctx.db.select().from(leftovers).where(eq(leftovers.dishId, extra.id))).toHaveLength(1);
+  });
+});
+
 describe('the portion weight and the CO₂e factor', () => {
   it('takes a dish’s portion weight of 1 to 5000 g or none, audited', async () => {
     const x = await world();
@@ -318,5 +378,10 @@ describe('roundHalfUp', () => {
     expect([roundHalfUp(0.665, 2), roundHalfUp(1.005, 2), roundHalfUp(3.2175, 1), roundHalfUp(4.25, 1), roundHalfUp(0.004, 2)]).toEqual([
       0.67, 1.01, 3.2, 4.3, 0,
     ]);
+    // Halves above 2 as well (2135 g is 2.14 kg, not 2.13), and totals of many kilograms.
+    expect([roundHalfUp(2.135, 2), roundHalfUp(2.175, 2), roundHalfUp(4.015, 2), roundHalfUp(1234.565, 2), roundHalfUp(16.45, 1)]).toEqual([
+      2.14, 2.18, 4.02, 1234.57, 16.5,
+    ]);
+    for (let grams = 5; grams < 100_000; grams += 10) expect(roundHalfUp(grams / 1000, 2)).toBe((grams + 5) / 1000);
   });
 });
