@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { awayRangeInput, type AwayDaysResult, type AwayRangeInput } from '../../../../shared/schemas/plan-ahead';
 import { CancelOrderButton } from '../../../components/orders/cancel-order';
+import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
@@ -54,6 +55,7 @@ export function AwayDays() {
           </ul>
         </Notice>
       )}
+      {remove.isError && <Notice tone="error">{errorMessage(remove.error, t('saveFailed'))}</Notice>}
       <form className="plan-away__form" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
         <TextField label={t('away.from')} type="date" required {...field('from')} />
         <TextField label={t('away.to')} type="date" required hint={t('away.toHint')} {...field('to')} />
