@@ -79,7 +79,7 @@ export const wasteText = defineMessages<Key>(
       generated: 'Izveidots {date}',
     },
     ru: {
-      beforeDeadline: 'Остатки можно записать после окончания срока заказа меню.',
+      beforeDeadline: 'Оставшиеся порции можно записать после окончания срока заказа меню.',
       notOnMenu: 'Этого блюда нет в меню.',
       notYourLocation: 'Вы можете видеть отчёт об отходах только своего места.',
       locationNotFound: 'Место не найдено',
@@ -100,7 +100,7 @@ export const wasteText = defineMessages<Key>(
       factor: 'Коэффициент: {grams} г CO₂e на кг еды · источник: {source}',
       method: 'Килограммы = порции × вес порции блюда; итог округлён из неокруглённой суммы; CO₂e = итого кг × коэффициент.',
       locationShare: 'Доля места в остатках каждого меню равна его доле в заказах этого меню.',
-      nothing: 'В этом месяце остатки не записаны.',
+      nothing: 'В этом месяце оставшиеся порции не записаны.',
       generated: 'Создано {date}',
     },
   },

@@ -28,7 +28,8 @@ export function daysChart(d: DashboardResult, t: Tx, day: (iso: string) => strin
 
 export function dishesChart(d: DashboardResult, t: Tx): DashChartConfig | null {
   const rows = [...d.top_dishes, ...d.bottom_dishes];
-  if (rows.length === 0) return null;
+  // Nothing ordered in the range: the empty notice, not a chart of bars of 0.
+  if (rows.every((r) => r.ordered === 0)) return null;
   return {
     type: 'bar',
     data: {

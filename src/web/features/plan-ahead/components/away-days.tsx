@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { awayRangeInput, type AwayDaysResult, type AwayRangeInput } from '../../../../shared/schemas/plan-ahead';
+import { CancelOrderButton } from '../../../components/orders/cancel-order';
+import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
@@ -28,7 +30,6 @@ export function AwayDays() {
     onError: (error) => setServerErrors(form, error, /^(from|to|note)$/),
   });
   const remove = useMutation({ mutationFn: (id: number) => api.delete(`/app/away-days/${id}`), onSuccess: refresh });
-  const cancel = useMutation({ mutationFn: (orderId: number) => api.post(`/app/order/${orderId}/cancel`, {}), onSuccess: refresh });
   const data: AwayDaysResult | undefined = away.data;
 
   return (
@@ -48,20 +49,13 @@ export function AwayDays() {
                   menu: o.menu_title,
                   deadline: formatDeadline(o.deadline, i18n.language),
                 })}{' '}
-                <Button
-                  size="sm"
-                  variant="danger"
-                  loading={cancel.isPending && cancel.variables === o.order_id}
-                  onClick={() => cancel.mutate(o.order_id)}
-                >
-                  {t('away.cancelOrder')}
-                </Button>
+                <CancelOrderButton order={{ id: o.order_id }} onCancelled={() => void refresh()} />
               </li>
             ))}
           </ul>
         </Notice>
       )}
-      {cancel.isError && <Notice tone="error">{t('away.cancelFailed')}</Notice>}
+      {remove.isError && <Notice tone="error">{errorMessage(remove.error, t('saveFailed'))}</Notice>}
       <form className="plan-away__form" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
         <TextField label={t('away.from')} type="date" required {...field('from')} />
         <TextField label={t('away.to')} type="date" required hint={t('away.toHint')} {...field('to')} />

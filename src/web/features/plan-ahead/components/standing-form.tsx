@@ -201,7 +201,7 @@ export function StandingForm({ editing, onDone }: { editing: StandingOrder | nul
       )}
       <CheckboxField label={t('standing.terms')} {...form.register('terms')} error={errorAt(errors, 'terms')} />
       <div className="form-actions">
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" variant="primary" loading={save.isPending}>
           {t('save')}
         </Button>
         <Button type="button" variant="ghost" onClick={onDone}>
