@@ -1,14 +1,36 @@
 import { expect, scanA11y, test } from './a11y';
-import { ownMenu, sessionToken, storedSession } from './ordering-support';
+import { apiToken, newCustomer, ownMenu, sessionToken, storedSession } from './ordering-support';
 
 /*
  * Issue 27, decision 062: the kitchen opens the balance editor, sees each dish's suggestion with
- * its reason (hover and keyboard focus), applies them and saves. On a menu of the journey's own;
- * the figures depend on the demo's history, so the journey checks that what it applies is what
- * each dish suggests.
+ * its reason (hover and keyboard focus), applies them and saves. The journey makes its own history:
+ * a menu a week ago (the same weekday) on which a customer of its own ordered 2 salmon, so the
+ * salmon suggests 2; a dish on no menu of the last weeks suggests nothing and keeps its stock.
  */
 test('the kitchen sees the suggestions with their reason, applies them and saves', async ({ page, request }) => {
-  const menu = await ownMenu(request, 'Forecast', { 'Pan-fried salmon': 999, 'Mineral water': null });
+  const past = await ownMenu(request, 'Forecast history', { 'Pan-fried salmon': null });
+  const customer = await newCustomer(request, 'Birojs Centrs', 'Forecast');
+  const placed = await request.post('/app/order/create', {
+    headers: { Authorization: `Bearer ${await apiToken(request, customer.email)}` },
+    data: { dishlist_id: past.id, items: [{ id: past.dishId('Pan-fried salmon'), qty: 2 }], payment_type: 'cash', terms: true },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const admin = { Authorization: `Bearer ${await sessionToken(request, 'admin@demo.lv')}` };
+  const detail = (await (await request.get(`/app/dishlists/${past.id}`, { headers: admin })).json()) as { from: string; to: string };
+  const weekAgo = (iso: string) => new Date(Date.parse(iso) - 7 * 86_400_000).toISOString();
+  const moved = await request.put(`/app/dishlists/${past.id}`, {
+    headers: admin,
+    data: {
+      title: past.title,
+      from: weekAgo(detail.from),
+      to: weekAgo(detail.to),
+      status: true,
+      selectedDishes: [{ id: past.dishId('Pan-fried salmon') }],
+    },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+
+  const menu = await ownMenu(request, 'Forecast', { 'Pan-fried salmon': 999, 'Mineral water': 40 });
   await storedSession(page, 'kitchen@demo.lv');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/menu/${menu.id}/balance`);
@@ -16,11 +38,15 @@ test('the kitchen sees the suggestions with their reason, applies them and saves
   const salmon = page.getByLabel('Pan-fried salmon', { exact: true });
   await expect(salmon).toHaveValue('999');
   const row = page.locator('.balance-row').filter({ has: salmon });
-  const chip = row.getByRole('button', { name: /^Suggested: \d+ \(Pan-fried salmon\)$/ });
+  const chip = row.getByRole('button', { name: 'Suggested: 2 (Pan-fried salmon)' });
   await expect(chip).toHaveAccessibleDescription(
-    /(average of|not on a menu).*; .*standing orders; .*(away|nobody).*Select to set the stock to \d+\./,
+    /^average of \w+ with it, 1 of the last 6 weeks: 2; .*standing orders; .*Select to set the stock to 2\.$/,
   );
-  const suggested = Number((await chip.textContent())!.replace(/\D/g, ''));
+  const suggested = 2;
+  // Mineral water was on no menu of the last weeks: no suggestion, only why.
+  const water = page.locator('.balance-row').filter({ has: page.getByLabel('Mineral water', { exact: true }) });
+  await expect(water.getByText(/not on a menu .* No suggestion without past orders/)).toBeVisible();
+  await expect(water.getByRole('button', { name: /^Suggested/ })).toHaveCount(0);
 
   // The reason shows on keyboard focus, Escape hides it, and on hover.
   await chip.focus();
@@ -39,7 +65,7 @@ test('the kitchen sees the suggestions with their reason, applies them and saves
   await page.keyboard.press('Enter');
   await expect(page.getByText('Suggestions filled in. Check them and save.')).toBeVisible();
   await expect(salmon).toHaveValue(String(suggested));
-  await expect(page.getByLabel('Mineral water', { exact: true })).not.toHaveValue('');
+  await expect(page.getByLabel('Mineral water', { exact: true })).toHaveValue('40');
   const headers = { Authorization: `Bearer ${await sessionToken(request, 'kitchen@demo.lv')}` };
   const stock = async () =>
     (

@@ -7,8 +7,11 @@ export const FORECAST_WEEKS = 6;
 export const forecastEntry = z.object({
   /** Dish id, as in the menu's balance (its dishes and the options of its set meals). */
   id: z.number(),
-  /** Portions to prepare for the day: round(average − away_portions) + standing, at least 0. */
-  suggested: z.number().int(),
+  /**
+   * Portions to prepare for the day: round(average − away_portions) + standing, at least 0; null
+   * when the dish was on none of the reference menus (no history: no suggestion, Apply skips it).
+   */
+  suggested: z.number().int().nullable(),
   /** Portions ordered per week, people's own orders on the same weekday, over `weeks` weeks (one decimal). */
   average: z.number(),
   /** Weeks of the last FORECAST_WEEKS whose menus of the same weekday had the dish. */

@@ -141,7 +141,8 @@ function suggestion(r: Row): ForecastEntry {
   const standing = Number(r.standing);
   return {
     id: r.dish_id,
-    suggested: Math.round(per(r.total) - per(r.away_total)) + standing,
+    // No reference week had the dish: nothing to suggest (standing orders alone are not the day's demand).
+    suggested: weeks === 0 ? null : Math.round(per(r.total) - per(r.away_total)) + standing,
     average: oneDecimal(per(r.total)),
     weeks,
     standing,

@@ -228,7 +228,7 @@ describe('forecast: a menu planned two weeks ahead', () => {
         (await kitchen.get(`/app/dishlists/${ahead.id}/forecast?provider_id=${w.provider.id}`)).json() as { forecast: Entry[] }
       ).forecast.find((x) => x.id === w.soup.id);
     // Still open: not a past week, and nothing kept of it.
-    expect(await soupOf()).toMatchObject({ weeks: 0, average: 0 });
+    expect(await soupOf()).toMatchObject({ weeks: 0, average: 0, suggested: null });
     expect(await ctx.db.select().from(forecastMenuDishes).where(eq(forecastMenuDishes.menuId, w.menu.id))).toEqual([]);
     // More orders come in before the deadline; once it has passed the whole day counts.
     await order(w.menu.id, b.id, [{ dish: w.soup.id, qty: 3 }]);

@@ -31,6 +31,7 @@ export function forecastReason(
     t('forecast.standing', { count: entry.standing }),
     t('forecast.away', { count: entry.away_people, portions: number.format(entry.away_portions) }),
   ];
+  if (entry.suggested === null) return `${parts.join('; ')}. ${t('forecast.noSuggestion')}`;
   const stock = suggestedStock(entry.suggested, ordered);
   const fill = ordered > 0 ? t('forecast.fillOrdered', { ordered, stock }) : t('forecast.fill', { stock });
   return `${parts.join('; ')}. ${fill}`;
@@ -59,6 +60,9 @@ export function ForecastHint({ forecast, entry, ordered, dish, onUse }: HintProp
   useEffect(() => {
     if (open) reason.current?.scrollIntoView?.({ block: 'nearest' });
   }, [open]);
+  // No history: no button to fill anything in, only why.
+  if (entry.suggested === null)
+    return <span className="muted pick-row__meta forecast__none">{forecastReason(t, i18n.language, forecast, entry, ordered)}</span>;
   return (
     <span className="forecast" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
@@ -105,7 +109,7 @@ export function ForecastBar({ forecast, loading, failed, onApply }: BarProps) {
           onApply();
           setApplied(true);
         }}
-        disabled={!forecast || forecast.forecast.length === 0}
+        disabled={!forecast || !forecast.forecast.some((f) => f.suggested !== null)}
         loading={loading}
         aria-describedby="balance-forecast-hint"
       >

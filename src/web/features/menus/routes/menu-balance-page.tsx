@@ -162,7 +162,12 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
     setInvalid(drop);
     setServerErrors(drop);
     const entries = current.filter((e) => ids.includes(e.id));
-    const stocks = new Map(ids.flatMap((i) => (suggested.has(i) ? [[i, suggested.get(i)!.suggested] as const] : [])));
+    const stocks = new Map(
+      ids.flatMap((i) => {
+        const s = suggested.get(i)?.suggested;
+        return s === undefined || s === null ? [] : [[i, s] as const];
+      }),
+    );
     setEdits((prev) => applySuggestions(prev, entries, stocks));
   };
 
