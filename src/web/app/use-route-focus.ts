@@ -21,24 +21,27 @@ export function useRouteFocus() {
       return;
     }
     const from = document.activeElement;
-    const tryFocus = () => {
-      const main = document.getElementById('main');
-      if (!main?.querySelector('h1')) return false;
-      if (focusIsLost() || document.activeElement === from) focusPageHeading();
-      return true;
+    // Until the heading first shows, focus still on the control that navigated (a link) moves too.
+    let shown = false;
+    const check = () => {
+      if (!document.getElementById('main')?.querySelector('h1')) return;
+      if (focusIsLost() || (!shown && document.activeElement === from)) focusPageHeading();
+      shown = true;
     };
-    if (tryFocus()) return;
-    const observer = new MutationObserver(() => {
-      if (tryFocus()) stop();
-    });
-    const timer = setTimeout(() => {
-      stop();
-      if (focusIsLost()) focusPageHeading();
-    }, WAIT_FOR_HEADING_MS);
+    // Watched for the whole wait, not only until a heading shows: the heading found first can be
+    // the old page's, still shown while the new page's code loads (a lazy route on a slow phone),
+    // or a loading state's; when it goes, focus would fall to the body. Focus the page chose on
+    // purpose (a field) is left alone: only lost focus is moved.
+    const observer = new MutationObserver(check);
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
     };
+    const timer = setTimeout(() => {
+      stop();
+      if (focusIsLost()) focusPageHeading();
+    }, WAIT_FOR_HEADING_MS);
+    check();
     observer.observe(document.body, { childList: true, subtree: true });
     return stop;
   }, [pathname]);
