@@ -59,6 +59,31 @@ describe('away days and standing orders under attack', () => {
       expect(res.statusCode).toBe(401);
   });
 
+  it('refuses every plan-ahead call after sign-out, the session token replayed', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const c = ctx.as(await customerAt(ctx.db, ctx.clock.now(), {}, { isLocationManager: true }));
+    const mine = await c.post('/app/away-days', { from: '2030-05-01', to: '2030-05-01' });
+    expect(mine.statusCode).toBeLessThan(300);
+    const listed = (await c.get('/app/away-days')).json() as { data: { id: number }[] };
+    expect((await c.request('POST', '/app/logout')).statusCode).toBe(200);
+    const locationId = c.user.locationId!;
+    for (const res of [
+      await c.get('/app/away-days'),
+      await c.post('/app/away-days', { from: '2030-05-02', to: '2030-05-02' }),
+      await c.delete(`/app/away-days/${listed.data[0]!.id}`),
+      await c.get(`/app/standing-orders?provider_id=${w.provider.id}`),
+      await c.get(`/app/standing-orders/dishes?provider_id=${w.provider.id}`),
+      await c.get(`/app/standing-orders/prepared?provider_id=${w.provider.id}`),
+      await c.get(`/app/order/week?provider_id=${w.provider.id}`),
+      await c.get(`/app/locations/${locationId}/closed-days`),
+      await c.post(`/app/locations/${locationId}/closed-days`, { from: '2030-05-03', to: '2030-05-03' }),
+    ])
+      expect(res.statusCode).toBe(401);
+    // Nothing the replayed token sent was written.
+    const rows = await ctx.db.select().from(awayDays);
+    expect(rows.filter((r) => r.userId === c.user.id || r.locationId === locationId).map((r) => r.day)).toEqual(['2030-05-01']);
+  });
+
   it('refuses staff a standing order of their own and a quantity past its limit', async () => {
     const w = await menuWorld(ctx.db, ctx.clock.now());
     const c = ctx.as(await customerAt(ctx.db, ctx.clock.now()));
