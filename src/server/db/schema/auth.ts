@@ -19,6 +19,8 @@ export const users = pgTable(
     isLocationManager: boolean('is_location_manager').notNull().default(false),
     remindToMakeOrder: boolean('remind_to_make_order').notNull().default(false),
     notifyOnDelivery: boolean('notify_on_delivery').notNull().default(false),
+    /** Tell the user when the lap carrying their lunch leaves (issue 28). */
+    notifyOnTheWay: boolean('notify_on_the_way').notNull().default(false),
     /** The language the user last used the app in (profile saves, sign-ins): reminders are written in it. */
     lang: text('lang').notNull().default('lv'),
     active: boolean('active').notNull().default(true),

@@ -65,6 +65,8 @@ export const dishes = pgTable(
     ingredients: translated('ingredients'),
     /** Weight of one portion in grams, for the waste summary's kilograms (issue 27); null: not set. */
     portionGrams: integer('portion_grams'),
+    /** Hours the dish keeps after it is prepared, for the label's use-by (issue 28); null: the end of the day. */
+    shelfLifeHours: integer('shelf_life_hours'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,6 +74,7 @@ export const dishes = pgTable(
     check('dishes_kcal_range', sql`${t.kcal} is null or ${t.kcal} between 0 and ${sql.raw(String(KCAL_MAX))}`),
     index('dishes_category_idx').on(t.categoryId),
     check('dishes_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('dishes_shelf_life_hours_range', sql`${t.shelfLifeHours} is null or ${t.shelfLifeHours} between 1 and 720`),
     check('dishes_portion_grams_range', sql`${t.portionGrams} is null or ${t.portionGrams} between 1 and 5000`),
     check('dishes_type_valid', sql`${t.type} in ('simple','complex','initial')`),
   ],
@@ -79,6 +82,20 @@ export const dishes = pgTable(
 
 export const dishAllergens = pgTable(
   'dish_allergens',
+  {
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id, { onDelete: 'cascade' }),
+    allergenId: integer('allergen_id')
+      .notNull()
+      .references(() => allergens.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.dishId, t.allergenId] })],
+);
+
+/** "May contain" traces the kitchen sets per dish (issue 28): allergens not in the recipe that may reach it. */
+export const dishTraces = pgTable(
+  'dish_traces',
   {
     dishId: integer('dish_id')
       .notNull()

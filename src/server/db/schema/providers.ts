@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, time } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_COUNTRY,
   DEFAULT_TIMEZONE,
@@ -44,9 +44,19 @@ export const providers = pgTable(
      */
     wasteCo2eGramsPerKg: integer('waste_co2e_grams_per_kg').notNull().default(2500),
     wasteCo2eSource: text('waste_co2e_source').notNull().default('FAO (2013), Food wastage footprint: 2.5 kg CO2e per kg'),
+    /**
+     * Delivery promises (issue 28): the departure of a lap without its own time ('HH:MM:SS' in the
+     * provider's zone; null: the menu's deadline plus 60 minutes, as before), the default minutes
+     * between stops, and how long a promised window is.
+     */
+    departsAt: time('departs_at'),
+    stopMinutes: integer('stop_minutes').notNull().default(10),
+    windowMinutes: integer('window_minutes').notNull().default(15),
     createdAt: createdAt(),
   },
   (t) => [
+    check('providers_stop_minutes_range', sql`${t.stopMinutes} between 0 and 240`),
+    check('providers_window_minutes_range', sql`${t.windowMinutes} between 5 and 240`),
     check(
       'providers_reminder_minutes_range',
       sql`${t.reminderMinutes} between ${sql.raw(String(REMINDER_MINUTES_MIN))} and ${sql.raw(String(REMINDER_MINUTES_MAX))}`,
