@@ -46,7 +46,7 @@ export const providers = pgTable(
     wasteCo2eSource: text('waste_co2e_source').notNull().default('FAO (2013), Food wastage footprint: 2.5 kg CO2e per kg'),
     /**
      * Delivery promises (issue 28): the departure of a lap without its own time ('HH:MM:SS' in the
-     * provider's zone; null: the menu's deadline plus 60 minutes, as before), the default minutes
+     * provider's zone; null: none, and a lap with no time of its own promises no window: decision 041 never makes one up), the default minutes
      * between stops, and how long a promised window is.
      */
     departsAt: time('departs_at'),
