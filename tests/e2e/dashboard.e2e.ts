@@ -16,6 +16,13 @@ test('the kitchen’s dashboard draws its charts with their tables and CSV downl
     data: { dishlist_id: menu.id, items: [{ id: menu.dishId(DISH), qty: 2 }], payment_type: 'cash', terms: true },
   });
   expect(placed.ok(), await placed.text()).toBe(true);
+  // Issue 28: the kitchen marks the stop delivered; with no departure planned it had no window.
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const delivered = await request.put(`/app/laps/stops/${menu.id}/${office.id}?lang=en`, {
+    headers: { Authorization: `Bearer ${kitchen}` },
+    data: { status: 'delivered' },
+  });
+  expect(delivered.ok(), await delivered.text()).toBe(true);
 
   await storedSession(page, 'kitchen@demo.lv');
   await page.goto('/dashboard');
@@ -45,6 +52,20 @@ test('the kitchen’s dashboard draws its charts with their tables and CSV downl
   const payments = page.getByRole('region', { name: 'Revenue by payment type' });
   await payments.getByText('Show the figures as a table').click();
   await expect(payments.getByRole('row', { name: /^Orders\b/ })).toContainText('1');
+  // On time (decision 071): the stop delivered without a window is left out and said so.
+  const onTime = page.getByRole('region', { name: 'Delivered on time per lap' });
+  await expect(onTime).toContainText('Delivered without a window, not counted: 1.');
+  await expect(onTime).toContainText('No stop with a promised window was delivered in this period.');
+  await onTime.getByText('Show the figures as a table').click();
+  await expect(onTime.getByRole('row').filter({ hasText: office.title }).getByRole('cell')).toHaveText([
+    'Location',
+    office.title,
+    '0',
+    '0',
+    '–',
+    '1',
+    '–',
+  ]);
   await scanA11y(page, 'dashboard: tables open');
 
   const download = page.waitForEvent('download');

@@ -166,6 +166,11 @@ export const lapReportLocation = z.object({
   handed_over: z.number().int(),
   /** The stop's delivery status for this menu (issue 14); null: not marked yet. */
   status: stopStatus.nullable(),
+  /**
+   * On time (issue 28, decision 071): the window promised when the stop was delivered (null: none)
+   * and the minutes after it (0 on time; null: not delivered or no window).
+   */
+  delivery: z.object({ window_from: z.string().nullable(), window_to: z.string().nullable(), late_minutes: z.number().nullable() }),
 });
 export type LapReportLocation = z.infer<typeof lapReportLocation>;
 
@@ -178,6 +183,8 @@ export const lapReport = z.object({
   initials: z.array(kitchenDish),
   locations: z.array(lapReportLocation),
   totals: orderTotals.extend({ cash_to_collect: z.number(), cash_balance: z.number(), current_payment: z.number() }),
+  /** The day's delivered stops of the lap (decision 071): on time, late, without a window (not counted); rate in whole percent, null: none counted. */
+  on_time: z.object({ on_time: z.number(), late: z.number(), no_window: z.number(), rate: z.number().nullable() }),
 });
 export type LapReport = z.infer<typeof lapReport>;
 

@@ -46,6 +46,23 @@ describe('delivery times on the lap report (decision 071)', () => {
     expect(lv).toContain('Kavēšanās (min)');
   });
 
+  it('answers each stop’s window and minutes late and the day’s counts in the report', async () => {
+    const w = await onTimeWorld(ctx.db);
+    const get = async (lapId: number) => (await kitchen.get(`/app/laps/report/${lapId}/${w.nov1.id}?provider_id=${w.provider.id}`)).json();
+    const one = await get(w.l1.id);
+    expect(one.locations.map((l: { delivery: object }) => l.delivery)).toEqual([
+      { window_from: '2026-10-31T12:00:00.000Z', window_to: '2026-10-31T12:15:00.000Z', late_minutes: 0 },
+      { window_from: '2026-10-31T12:00:00.000Z', window_to: '2026-10-31T12:15:00.000Z', late_minutes: 12 },
+    ]);
+    expect(one.on_time).toEqual({ on_time: 1, late: 1, no_window: 0, rate: 50 });
+    const two = await get(w.l2.id);
+    expect(two.locations.map((l: { delivery: object }) => l.delivery)).toEqual([
+      { window_from: null, window_to: null, late_minutes: null },
+      { window_from: null, window_to: null, late_minutes: null },
+    ]);
+    expect(two.on_time).toEqual({ on_time: 0, late: 0, no_window: 1, rate: null });
+  });
+
   it('says which stop had no window or is not delivered, and gives no rate when none was counted', async () => {
     const w = await onTimeWorld(ctx.db);
     const text = pdftotext(

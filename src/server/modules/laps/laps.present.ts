@@ -2,6 +2,8 @@ import { toEuros } from '../../../shared/money.js';
 import type { Lap, LapLocation, LapReport } from '../../../shared/schemas/laps.js';
 import type { laps } from '../../db/schema/index.js';
 import { presentSums } from '../orders/placed.read.js';
+import { isoTime } from '../../lib/time.js';
+import { countStops, onTimePercent } from './ontime.read.js';
 import { totalsOf, type ReportCents } from './laps.report.js';
 
 type LapRow = typeof laps.$inferSelect;
@@ -45,6 +47,11 @@ export function presentReport(r: ReportCents): LapReport {
       portions: l.handOver.reduce((n, h) => n + h.qty, 0),
       handed_over: l.handedOver,
       status: l.status,
+      delivery: {
+        window_from: l.delivery?.from ? isoTime(l.delivery.from) : null,
+        window_to: l.delivery?.to ? isoTime(l.delivery.to) : null,
+        late_minutes: l.delivery?.deliveredAt ? l.delivery.lateMinutes : null,
+      },
     })),
     totals: {
       ...presentSums(total.sums),
@@ -52,5 +59,12 @@ export function presentReport(r: ReportCents): LapReport {
       cash_balance: toEuros(total.balance),
       current_payment: toEuros(total.outstanding),
     },
+    on_time: onTimeOf(r),
   };
+}
+
+/** The day's on-time counts of the report's stops (decision 071). */
+function onTimeOf(r: ReportCents) {
+  const c = countStops(r.locations.flatMap((l) => (l.delivery ? [l.delivery] : [])));
+  return { ...c, rate: onTimePercent(c) };
 }

@@ -15,7 +15,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
   const providerId = await ctx.provider();
   const r = await loadReport(db, providerId, lapId, menuId, lang);
   // Allergens in words: of each dish to load (as the catalogue has them), of what each stop gets (as ordered).
-  const [dishAllergens, stopAllergens, onTime] = await Promise.all([
+  const [dishAllergens, stopAllergens] = await Promise.all([
     dishAllergenTexts(
       db,
       r.dishes.flatMap((g) => g.data.map((d) => d.id)),
@@ -27,8 +27,8 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
       r.locations.map((l) => l.id),
       lang,
     ),
-    onTimeBlock(db, menuId, r.locations, r.dishlist.timezone, lang),
   ]);
+  const onTime = onTimeBlock(r.locations, r.dishlist.timezone, lang);
   const total = totalsOf(r.locations);
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
   const zone = r.dishlist.timezone;

@@ -13,6 +13,7 @@ import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';
+import { stopsOnTime, type StopOnTime } from './ontime.read.js';
 import { stopsOf } from './laps.queries.js';
 
 export interface Cents {
@@ -37,6 +38,8 @@ export interface ReportLocationCents {
   /** Portions whose label was scanned at hand-over. */
   handedOver: number;
   status: StopStatus | null;
+  /** Its window, delivery time and minutes late (decision 071); null: no status row. */
+  delivery: StopOnTime | null;
 }
 
 export interface ReportCents {
@@ -65,7 +68,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
-  const [perLocation, balances, counts, contacts, handOver, handed, statuses] = await Promise.all([
+  const [perLocation, balances, counts, contacts, handOver, handed, statuses, delivery] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -103,6 +106,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       .where(placed)
       .groupBy(orders.locationId),
     stopStatusesOf(db, menuId, ids),
+    stopsOnTime(db, menuId, ids),
   ]);
   const handedOf = new Map(handed.map((h) => [h.locationId, h.n]));
   const contactOf = new Map(contacts.map((c) => [c.id, c]));
@@ -130,6 +134,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       handOver: handOverOf.get(s.id) ?? [],
       handedOver: handedOf.get(s.id) ?? 0,
       status: statuses.get(s.id) ?? null,
+      delivery: delivery.get(s.id) ?? null,
     })),
   };
 }

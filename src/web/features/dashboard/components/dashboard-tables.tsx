@@ -118,8 +118,9 @@ export function OnTimeTable({ d }: { d: R }) {
       departures:
         l.departures.on_time + l.departures.late > 0 ? `${l.departures.on_time} / ${l.departures.late} (${rate(l.departures.rate)})` : '–',
     })),
-    ...d.on_time.locations.map((l) => ({ key: `location-${l.location_id}`, kind: t('figures.location'), ...l, departures: '' })),
-    ...d.on_time.months.map((m) => ({ key: `month-${m.month}`, kind: t('figures.month'), title: m.month, ...m, departures: '' })),
+    // Departures are a lap's: not applicable to a location or a month.
+    ...d.on_time.locations.map((l) => ({ key: `location-${l.location_id}`, kind: t('figures.location'), ...l, departures: '–' })),
+    ...d.on_time.months.map((m) => ({ key: `month-${m.month}`, kind: t('figures.month'), title: m.month, ...m, departures: '–' })),
   ];
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'kind', header: t('figures.row'), cell: (r) => r.kind },
