@@ -214,6 +214,10 @@ export function Component() {
               </div>
             </dl>
             <p className="muted">{t('billNote')}</p>
+            {s.on_time.rate !== null && (
+              <p>{t('onTime', { onTime: s.on_time.on_time, counted: s.on_time.on_time + s.on_time.late, rate: s.on_time.rate })}</p>
+            )}
+            {s.on_time.no_window > 0 && <p className="muted">{t('onTimeLeftOut', { count: s.on_time.no_window })}</p>}
             {s.corrections.length > 0 && (
               <>
                 <h3 className="inv-subheading">{t('correctionsTitle')}</h3>
