@@ -133,7 +133,7 @@ export const dashboardText = defineMessages<Key>(
       onTime: 'Piegādāts laikā',
       late: 'Piegādāts ar kavēšanos',
       rate: 'Laikā (%)',
-      noWindow: 'Piegādāts bez solītā laika (neskaita)',
+      noWindow: 'Piegādāts bez solītā laika (netiek skaitīts)',
       departedOnTime: 'Izbrauca laikā',
       departedLate: 'Izbrauca ar kavēšanos',
       departureRate: 'Izbraukšanas laikā (%)',

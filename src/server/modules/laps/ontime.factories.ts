@@ -6,8 +6,8 @@ import { makeLap } from './laps.factories.js';
 
 /**
  * A stop delivered (or only loaded) with its promised window and late minutes written as the
- * promised slice records them: late null = no window; a number = the window 12:00–12:15 UTC of the
- * menu's day and a delivery that many minutes after its end (0: at 12:10).
+ * promised slice records them: late null = no window; a number = the window 12:00–12:15 UTC on the
+ * UTC date of the menu's `from` and a delivery that many minutes after its end (0: at 12:10).
  */
 export async function deliveredStop(
   db: Db,
