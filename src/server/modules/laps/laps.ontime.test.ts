@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laps } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { UserClient } from '../../test/client.js';
 import { onTimeWorld } from './ontime.factories.js';
@@ -63,13 +65,16 @@ describe('delivery times on the lap report (decision 071)', () => {
     expect(two.on_time).toEqual({ on_time: 0, late: 0, no_window: 1, rate: null });
   });
 
-  it('says which stop had no window or is not delivered, and gives no rate when none was counted', async () => {
+  it('says which stop had no window or is not delivered (with the window planned now), and gives no rate when none was counted', async () => {
     const w = await onTimeWorld(ctx.db);
+    // A departure planned after C was delivered: C keeps "no window" (as recorded), E shows its planned one.
+    await ctx.db.update(laps).set({ departsAt: '13:00' }).where(eq(laps.id, w.l2.id));
     const text = pdftotext(
       (await kitchen.get(`/app/laps/print-report/${w.l2.id}/${w.nov1.id}?provider_id=${w.provider.id}&lang=en`)).rawPayload,
     );
     expect(text).toMatch(/1\s+C vieta\s+no window\s+14:10\s+—\n/);
-    expect(text).toMatch(/2\s+E vieta\s+no window\s+not delivered\s+—\n/);
+    // Riga 13:00 + 2 stops of 10 minutes: 13:20–13:35.
+    expect(text).toMatch(/2\s+E vieta\s+13:20–13:35\s+not delivered\s+—\n/);
     expect(text).toContain('Delivered without a window (not counted): 1');
     expect(text).not.toContain('Delivered on time today');
   });

@@ -13,6 +13,7 @@ import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';
+import { lapPlans } from './laps.read.js';
 import { stopsOnTime, type StopOnTime } from './ontime.read.js';
 import { stopsOf } from './laps.queries.js';
 
@@ -38,7 +39,10 @@ export interface ReportLocationCents {
   /** Portions whose label was scanned at hand-over. */
   handedOver: number;
   status: StopStatus | null;
-  /** Its window, delivery time and minutes late (decision 071); null: no status row. */
+  /**
+   * Its window, delivery time and minutes late (decision 071): once delivered, the window recorded
+   * then; before, the window planned now (laps.read.ts); null: no status row and no window planned.
+   */
   delivery: StopOnTime | null;
 }
 
@@ -68,7 +72,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
-  const [perLocation, balances, counts, contacts, handOver, handed, statuses, delivery] = await Promise.all([
+  const [perLocation, balances, counts, contacts, handOver, handed, statuses, delivery, plans] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -107,7 +111,16 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       .groupBy(orders.locationId),
     stopStatusesOf(db, menuId, ids),
     stopsOnTime(db, menuId, ids),
+    lapPlans(db, providerId, menuId),
   ]);
+  const planned = new Map((plans.find((p) => p.lapId === lapId)?.stops ?? []).map((s) => [s.locationId, s]));
+  const deliveryOf = (id: number): StopOnTime | null => {
+    const d = delivery.get(id) ?? null;
+    if (d?.deliveredAt) return d;
+    const w = planned.get(id);
+    if (!w?.from || !w.to) return d;
+    return { from: new Date(w.from), to: new Date(w.to), deliveredAt: null, lateMinutes: null };
+  };
   const handedOf = new Map(handed.map((h) => [h.locationId, h.n]));
   const contactOf = new Map(contacts.map((c) => [c.id, c]));
   const handOverOf = new Map<number, ReportLocationCents['handOver']>();
@@ -134,7 +147,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       handOver: handOverOf.get(s.id) ?? [],
       handedOver: handedOf.get(s.id) ?? 0,
       status: statuses.get(s.id) ?? null,
-      delivery: delivery.get(s.id) ?? null,
+      delivery: deliveryOf(s.id),
     })),
   };
 }
