@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { and, asc, eq } from 'drizzle-orm';
 // @ts-expect-error http_ece (web-push's own dependency) ships no types
 import ece from 'http_ece';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { mailOutbox, orderItems, orderNotices, users } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
@@ -119,8 +119,8 @@ describe('the order’s delivery timeline', () => {
     expect(stepsOf((await x.eaterA.get(url)).json()).delivered).toBe(ctx.clock.now().toISOString());
   });
 
-  it('counts a portion’s QR handed over as delivered, before its stop is marked', async () => {
-    const x = await world();
+  it('counts a portion’s QR handed over as delivered, before its stop is marked, and tells the eater', async () => {
+    const x = await world({}, { notifyOnDelivery: true, lang: 'en' });
     const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, x.orderB));
     const scanned = new Date(x.w.menu.to.getTime() + 40 * 60_000);
     ctx.clock.set(scanned);
@@ -129,6 +129,7 @@ describe('the order’s delivery timeline', () => {
       on_the_way: null,
       delivered: scanned.toISOString(),
     });
+    await vi.waitFor(async () => expect((await mailsTo(x.b.user.email)).map((m) => m.subject)).toEqual(['Lunch is delivered']));
     // The other stop's order is not delivered by it.
     expect(stepsOf((await x.eaterA.get(`/app/orders/${x.orderA}/delivery`)).json()).delivered).toBeNull();
   });
@@ -268,16 +269,14 @@ describe('delivery notices', () => {
     const x = await world({ notifyOnDelivery: true });
     const { lapStopStatuses } = await import('../../db/schema/index.js');
     const now = ctx.clock.now();
-    await ctx.db
-      .insert(lapStopStatuses)
-      .values({
-        menuId: x.w.menu.id,
-        locationId: x.a.location.id,
-        status: 'delivered',
-        changedAt: now,
-        deliveredAt: now,
-        noticeSentAt: now,
-      });
+    await ctx.db.insert(lapStopStatuses).values({
+      menuId: x.w.menu.id,
+      locationId: x.a.location.id,
+      status: 'delivered',
+      changedAt: now,
+      deliveredAt: now,
+      noticeSentAt: now,
+    });
     await sweep(x.w.menu.id);
     expect(await mailsTo(x.a.user.email)).toHaveLength(0);
   });
