@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryTimeline, DeliveryWindow, MenuDelivery, OrderDelivery } from '../../../shared/schemas/delivery.js';
 import type { Db } from '../../db/client.js';
+import { windowFor } from '../laps/laps.read.js';
 import { ORDER_STATUS } from '../orders/placed.read.js';
 
 /*
@@ -51,10 +52,8 @@ async function orderRows(db: Db, where: SQL): Promise<OrderRow[]> {
 }
 
 /** The promised window of a location's stop on a menu; null without one. */
-async function windowOf(_db: Db, _menuId: number, locationId: number | null): Promise<DeliveryWindow | null> {
-  if (locationId === null) return null;
-  // LEAD: call windowFor here (modules/laps/laps.read.ts: `return windowFor(_db, _menuId, locationId)`).
-  return null;
+async function windowOf(db: Db, menuId: number, locationId: number | null): Promise<DeliveryWindow | null> {
+  return locationId === null ? null : windowFor(db, menuId, locationId);
 }
 
 function timeline(r: OrderRow, window: DeliveryWindow | null, now: Date): OrderDelivery {

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { mailOutbox, orderItems, orderNotices, users } from '../../db/schema/index.js';
+import { laps, mailOutbox, orderItems, orderNotices, users } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import { createMailer } from '../../lib/mail.js';
 import { signedIn } from '../../test/factories.js';
@@ -144,6 +144,20 @@ describe('the order’s delivery timeline', () => {
     // Staff looking at another provider: not theirs.
     const other = await menuWorld(ctx.db, ctx.clock.now());
     expect((await x.staff.get(`${url}?provider_id=${other.provider.id}`)).statusCode).toBe(404);
+  });
+
+  it('gives each stop its promised window from the lap’s departure and the travel minutes', async () => {
+    const x = await world();
+    await ctx.db.update(laps).set({ departsAt: '12:00:00' }).where(eq(laps.id, x.lap.id)); // 10:00Z in Riga, March
+    // First stop: 10 travel minutes (the provider's default), a 15-minute window; the second 10 more.
+    expect((await x.eaterA.get(`/app/orders/${x.orderA}/delivery`)).json().window).toEqual({
+      from: '2026-03-10T10:10:00.000Z',
+      to: '2026-03-10T10:25:00.000Z',
+    });
+    expect((await x.eaterB.get(`/app/order/delivery/${x.w.menu.id}`)).json().window).toEqual({
+      from: '2026-03-10T10:20:00.000Z',
+      to: '2026-03-10T10:35:00.000Z',
+    });
   });
 
   it('gives the order page one read: the caller’s location, its window and their latest order’s timeline', async () => {
