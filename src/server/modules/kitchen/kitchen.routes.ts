@@ -104,7 +104,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
   app.post(
     '/handover/:orderId/:itemId/:unit',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverResult } } },
-    async (req) => handOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now()),
+    async (req) => {
+      const done = await handOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now());
+      if (!done.already) {
+        // A portion handed over delivers its order (issue 28): the eater's open page refetches, the notice goes (decision 068).
+        app.changes.publish({ type: 'menu', menuId: done.menu_id });
+        void app.deliveryChanged(done.menu_id);
+      }
+      return done;
+    },
   );
   app.delete(
     '/handover/:orderId/:itemId/:unit',

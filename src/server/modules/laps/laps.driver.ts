@@ -7,7 +7,6 @@ import { driverTaps, lapLocations, lapRuns, lapStopStatuses, laps, menus, provid
 import type { AuditWho } from '../../lib/audit.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mail.js';
 import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { setStopStatus } from './laps.day.js';
@@ -135,7 +134,6 @@ async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ s
  */
 export async function applyTap(
   ctx: UserContext,
-  mailer: Mailer,
   input: DriverTapInput,
   who: AuditWho,
 ): Promise<{ status: number; answer: TapAnswer; changed: boolean }> {
@@ -144,16 +142,6 @@ export async function applyTap(
   if (earlier) return { ...earlier, changed: false };
   const providerId = await ctx.provider();
   await checkDriver(ctx, providerId, input);
-  const sends: (() => void)[] = [];
-  // The stop status's "delivered" e-mail is queued in the transaction and sent after it commits.
-  const afterCommit: Mailer = {
-    ...mailer,
-    enqueue: async (tx, m) =>
-      (
-        (send) => () =>
-          sends.push(send)
-      )(await mailer.enqueue(tx, m)),
-  };
   const done = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(driverTaps)
@@ -173,12 +161,15 @@ export async function applyTap(
       changed = (await arriveAtStop(ctx, { menuId, locationId, who, tx })).changed;
     } else {
       // setStopStatus runs in a savepoint of this transaction (a Tx reads and writes like a Db).
-      await setStopStatus({ ...ctx, db: tx as unknown as Db }, afterCommit, {
-        menuId,
-        locationId,
-        input: { status: input.action, note: input.note },
-        who,
-      });
+      await setStopStatus(
+        { ...ctx, db: tx as unknown as Db },
+        {
+          menuId,
+          locationId,
+          input: { status: input.action, note: input.note },
+          who,
+        },
+      );
       if (input.action === 'problem' && input.estimate_at !== undefined)
         await tx
           .update(lapStopStatuses)
@@ -195,6 +186,5 @@ export async function applyTap(
     await tx.update(driverTaps).set({ result: answer }).where(eq(driverTaps.id, input.id));
     return { status: 200, answer, changed };
   });
-  for (const send of sends) send();
   return done;
 }
