@@ -1,59 +1,87 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { lapLocations, lapRuns, laps, locations, menus, providers } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
 
 /*
- * STAND-IN written by the driver slice so its code compiles and is tested before the promised
- * slice lands: it follows the preamble's contract (lapPlans, windowFor). On merge the promised
- * slice's laps.read.ts replaces this file whole.
+ * The read model of a menu's delivery plan (issue 28, decision 067), for the laps area and the
+ * other modules that show or record delivery times (the driver's page, notices, on-time rates).
+ *
+ * A lap's departure on a menu's day is the day's own (`lap_runs.departs_at`, an instant), else the
+ * lap's time of day (`laps.departs_at`), else the provider's (`providers.departs_at`), both read in
+ * the provider's zone on the day the menu starts; none of them: no departure and no windows.
+ * Stop k's window starts at the departure plus the travel minutes of stops 1..k (each stop's own,
+ * else the provider's `stop_minutes`) and lasts the provider's `window_minutes`.
  */
 
-export interface StopWindow {
+/** A stop of a lap on a menu's day with its promised window. */
+export type StopWindow = {
   locationId: number;
   title: string;
-  /** 1-based. */
+  /** 1-based position on the lap. */
   stop: number;
+  /** Minutes from the previous stop (the kitchen for the first): the stop's own, else the provider's. */
   travelMinutes: number;
+  /** ISO instants; null without a departure. */
   from: string | null;
   to: string | null;
-}
+};
 
-export interface LapPlan {
+/** An active lap of the provider on a menu's day. */
+export type LapPlan = {
   lapId: number;
   title: string;
-  /** The effective departure (the day's run, else the lap's time, else the provider's, on the menu's day); null: none. */
+  /** The effective departure (ISO): the day's, else the lap's time, else the provider's time on the menu's day; null: none. */
   departsAt: string | null;
   driverId: number | null;
   departedAt: string | null;
   lateMinutes: number | null;
   stops: StopWindow[];
-}
+};
 
-const iso = (d: DateTime) => d.toUTC().toISO({ suppressMilliseconds: true })!;
-
-function onDay(menuFrom: Date, zone: string, time: string | null): DateTime | null {
-  if (time === null) return null;
+/** The instant of a time of day ('HH:MM' or 'HH:MM:SS', in `zone`) on the day `menuFrom` falls on in that zone. */
+export function timeOnMenuDay(menuFrom: Date, zone: string, time: string): Date {
   const [hour, minute] = time.split(':').map(Number);
-  return DateTime.fromJSDate(menuFrom).setZone(zone).startOf('day').set({ hour, minute });
+  return DateTime.fromJSDate(menuFrom).setZone(zone).startOf('day').set({ hour, minute }).toJSDate();
 }
 
-/** The provider's active laps on a menu's day with their departure and each stop's window. */
-export async function lapPlans(db: Db, providerId: number, menuId: number): Promise<LapPlan[]> {
-  const [menu] = await db
+const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
+/** The menu with its provider's delivery settings; 404 when the menu is not the provider's. */
+async function menuSettings(db: Db | Tx, providerId: number, menuId: number) {
+  const [row] = await db
     .select({
       from: menus.from,
       zone: providers.timezone,
       departsAt: providers.departsAt,
-      stop: providers.stopMinutes,
-      window: providers.windowMinutes,
+      stopMinutes: providers.stopMinutes,
+      windowMinutes: providers.windowMinutes,
     })
     .from(menus)
     .innerJoin(providers, eq(providers.id, menus.providerId))
     .where(and(eq(menus.id, menuId), eq(menus.providerId, providerId)));
-  if (!menu) return [];
+  if (!row) throw new AppError(404, t.coded('notFound'));
+  return row;
+}
+
+/**
+ * The provider's active laps (position order) on the menu's day, each with its effective departure,
+ * driver, actual departure and the stops with their windows. 404 when the menu is not the provider's.
+ */
+export async function lapPlans(db: Db | Tx, providerId: number, menuId: number): Promise<LapPlan[]> {
+  const menu = await menuSettings(db, providerId, menuId);
   const lapRows = await db
-    .select({ lap: laps, run: lapRuns })
+    .select({
+      id: laps.id,
+      title: laps.title,
+      time: laps.departsAt,
+      runDepartsAt: lapRuns.departsAt,
+      driverId: lapRuns.driverId,
+      departedAt: lapRuns.departedAt,
+      lateMinutes: lapRuns.lateMinutes,
+    })
     .from(laps)
     .leftJoin(lapRuns, and(eq(lapRuns.lapId, laps.id), eq(lapRuns.menuId, menuId)))
     .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
@@ -66,49 +94,56 @@ export async function lapPlans(db: Db, providerId: number, menuId: number): Prom
     .where(
       inArray(
         lapLocations.lapId,
-        lapRows.map((r) => r.lap.id),
+        lapRows.map((l) => l.id),
       ),
     )
-    .orderBy(asc(lapLocations.position), asc(lapLocations.locationId));
-  return lapRows.map(({ lap, run }) => {
-    const departs = run?.departsAt
-      ? DateTime.fromJSDate(run.departsAt)
-      : onDay(menu.from, menu.zone, lap.departsAt ?? menu.departsAt ?? null);
-    let minutes = 0;
+    .orderBy(asc(lapLocations.lapId), asc(lapLocations.position), asc(lapLocations.locationId));
+
+  return lapRows.map((l) => {
+    const time = l.time ?? menu.departsAt;
+    const departure = l.runDepartsAt ?? (time === null ? null : timeOnMenuDay(menu.from, menu.zone, time));
+    let elapsed = 0;
     const stops = stopRows
-      .filter((s) => s.lapId === lap.id)
-      .map((s, i) => {
-        const travelMinutes = s.travel ?? menu.stop;
-        minutes += travelMinutes;
-        const from = departs?.plus({ minutes });
+      .filter((s) => s.lapId === l.id)
+      .map((s, i): StopWindow => {
+        const travelMinutes = s.travel ?? menu.stopMinutes;
+        elapsed += travelMinutes;
+        const from = departure === null ? null : addMinutes(departure, elapsed);
         return {
           locationId: s.locationId,
           title: s.title,
           stop: i + 1,
           travelMinutes,
-          from: from ? iso(from) : null,
-          to: from ? iso(from.plus({ minutes: menu.window })) : null,
+          from: from?.toISOString() ?? null,
+          to: from === null ? null : addMinutes(from, menu.windowMinutes).toISOString(),
         };
       });
     return {
-      lapId: lap.id,
-      title: lap.title,
-      departsAt: departs ? iso(departs) : null,
-      driverId: run?.driverId ?? null,
-      departedAt: run?.departedAt?.toISOString() ?? null,
-      lateMinutes: run?.lateMinutes ?? null,
+      lapId: l.id,
+      title: l.title,
+      departsAt: departure?.toISOString() ?? null,
+      driverId: l.driverId ?? null,
+      departedAt: l.departedAt?.toISOString() ?? null,
+      lateMinutes: l.lateMinutes ?? null,
       stops,
     };
   });
 }
 
-/** The promised window of a stop on a menu's day; null without a departure or when no active lap stops there. */
-export async function windowFor(db: Db, menuId: number, locationId: number): Promise<{ from: string; to: string } | null> {
+/**
+ * The window promised to a location on a menu's day: its stop on an active lap of the menu's
+ * provider; null when it is on no such lap or the lap has no departure. 404 for an unknown menu.
+ */
+export async function windowFor(db: Db | Tx, menuId: number, locationId: number): Promise<{ from: string; to: string } | null> {
   const [menu] = await db.select({ providerId: menus.providerId }).from(menus).where(eq(menus.id, menuId));
-  if (!menu) return null;
-  for (const plan of await lapPlans(db, menu.providerId, menuId)) {
-    const stop = plan.stops.find((s) => s.locationId === locationId);
-    if (stop?.from && stop.to) return { from: stop.from, to: stop.to };
-  }
-  return null;
+  if (!menu) throw new AppError(404, t.coded('notFound'));
+  const [onLap] = await db
+    .select({ lapId: lapLocations.lapId })
+    .from(lapLocations)
+    .innerJoin(laps, eq(laps.id, lapLocations.lapId))
+    .where(and(eq(lapLocations.locationId, locationId), eq(laps.providerId, menu.providerId), eq(laps.active, true)));
+  if (!onLap) return null;
+  const plan = (await lapPlans(db, menu.providerId, menuId)).find((p) => p.lapId === onLap.lapId);
+  const stop = plan?.stops.find((s) => s.locationId === locationId);
+  return stop?.from && stop.to ? { from: stop.from, to: stop.to } : null;
 }
