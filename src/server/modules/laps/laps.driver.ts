@@ -118,12 +118,12 @@ async function checkDriver(ctx: UserContext, providerId: number, input: DriverTa
 }
 
 /** The answer recorded for a tap id, when the caller sent it before. */
-async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ status: number; answer: TapAnswer } | null> {
+async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ answer: TapAnswer } | null> {
   const [row] = await db.select().from(driverTaps).where(eq(driverTaps.id, id));
   if (!row) return null;
   // Another user's tap id (a uuid does not repeat by chance): answered as unknown.
   if (row.userId !== userId) throw new AppError(404, t.coded('notFound'));
-  return { status: row.status, answer: row.result as TapAnswer };
+  return { answer: row.result as TapAnswer };
 }
 
 /**
@@ -136,7 +136,7 @@ export async function applyTap(
   ctx: UserContext,
   input: DriverTapInput,
   who: AuditWho,
-): Promise<{ status: number; answer: TapAnswer; changed: boolean }> {
+): Promise<{ answer: TapAnswer; changed: boolean }> {
   const { db, now, user } = ctx;
   const earlier = await recordedTap(db, user.id, input.id);
   if (earlier) return { ...earlier, changed: false };
@@ -145,6 +145,7 @@ export async function applyTap(
   const done = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(driverTaps)
+      // Only applied taps stay recorded (a refused one rolls back), so their status is 200.
       .values({ id: input.id, userId: user.id, status: 200, appliedAt: now })
       .onConflictDoNothing()
       .returning();
@@ -184,7 +185,7 @@ export async function applyTap(
       answer.stop = { location_id: locationId, status: s?.status ?? null, arrived_at: s?.arrivedAt?.toISOString() ?? null };
     }
     await tx.update(driverTaps).set({ result: answer }).where(eq(driverTaps.id, input.id));
-    return { status: 200, answer, changed };
+    return { answer, changed };
   });
   return done;
 }
