@@ -125,16 +125,17 @@ export function lawFields(
   const all = own ? [own, ...parts] : parts;
   const traceIds = [...new Set(all.flatMap((d) => d.traces))];
   const traces = traceIds.map((id) => pickText(facts.traceTitles.get(id), lang)).filter((t) => !line.allergens.includes(t));
-  const useBy = all
-    .map((d) => useByOf(menu, facts.zone, d.shelfLifeHours))
-    .reduce((a, b) => (b < a ? b : a), useByOf(menu, facts.zone, null).plus({ years: 1 }));
+  // The earliest of its parts; a dish no longer in the catalogue counts as the end of the day.
+  const useBy = all.length
+    ? DateTime.min(...all.map((d) => useByOf(menu, facts.zone, d.shelfLifeHours)))!
+    : useByOf(menu, facts.zone, null);
   const sum = parts.every((d) => d.portionGrams !== null) && parts.length > 0 ? parts.reduce((s, d) => s + d.portionGrams!, 0) : null;
   return {
     ingredients: runs,
     ingredientsMissing: texts.length === 0,
     traces,
     prepared: formatDay(menu.from, facts.zone),
-    useBy: formatDayTime(all.length ? useBy : useByOf(menu, facts.zone, null), facts.zone),
+    useBy: formatDayTime(useBy, facts.zone),
     provider: facts.provider,
     grams: own?.portionGrams ?? sum,
   };

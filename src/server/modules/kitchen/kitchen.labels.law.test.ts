@@ -10,6 +10,7 @@ import { makeProvider, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { emphasise } from './kitchen.labels.emphasis.js';
+import { lawFields, type DishFacts, type LabelFacts } from './kitchen.labels.facts.js';
 
 /* What the law asks a label to say (issue 28, decision 070), read back from the PDFs. */
 
@@ -209,5 +210,37 @@ describe('allergen emphasis', () => {
         .map((r) => r.text)
         .join(' '),
     ).toBe('piens Graudaugi, kas satur lipekli');
+  });
+});
+
+describe('a set meal’s label facts', () => {
+  it('names each chosen dish’s ingredients, is used by its earliest part, sums the weights', () => {
+    const facts: LabelFacts = {
+      provider: 'SIA Ēdnīca',
+      zone: ZONE,
+      traceTitles: new Map([[9, { lv: 'Rieksti', en: 'Nuts' }]]),
+      dishes: new Map<number, DishFacts>([
+        [1, { title: { lv: 'Komplekss' }, ingredients: {}, shelfLifeHours: 48, portionGrams: null, traces: [] }],
+        [2, { title: { lv: 'Zupa' }, ingredients: { lv: 'ūdens, selerijas' }, shelfLifeHours: 6, portionGrams: 300, traces: [9] }],
+        [3, { title: { lv: 'Kūka' }, ingredients: { lv: 'milti' }, shelfLifeHours: null, portionGrams: 100, traces: [] }],
+      ]),
+    };
+    // The menu's day starts 09:00 in Riga (UTC+2 in November), orders close at 10:00.
+    const menu = { from: new Date('2026-11-27T07:00:00Z'), to: new Date('2026-11-27T08:00:00Z') };
+    const f = lawFields(facts, menu, { dishId: 1, optionIds: [2, 3], allergens: ['Selerijas'] }, 'lv');
+    expect(f.ingredients).toEqual([
+      { text: 'Zupa: ūdens, ', bold: false },
+      { text: 'selerijas', bold: true },
+      { text: '; Kūka: milti', bold: false },
+    ]);
+    expect(f).toMatchObject({
+      prepared: '27.11.2026',
+      useBy: '27.11.26 16:00',
+      traces: ['Rieksti'],
+      grams: 400,
+      ingredientsMissing: false,
+    });
+    // Without the soup: the cake keeps to the end of the day, the set 48 hours: the earlier wins.
+    expect(lawFields(facts, menu, { dishId: 1, optionIds: [3], allergens: [] }, 'lv').useBy).toBe('27.11.26 23:59');
   });
 });
