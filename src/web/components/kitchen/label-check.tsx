@@ -11,12 +11,13 @@ const SHOWN = 20;
  * The label check before printing (issue 28, decision 070): the menu's dishes whose labels lack
  * what the law asks (ingredients, confirmed allergens, a shelf life) and the portions whose label
  * does not fit one label of the chosen layout (it continues on the next). Read again whenever the
- * print dialog opens or the layout changes.
+ * print dialog opens or the layout changes; not under the kitchen's ['kitchen', menuId] key, so a
+ * rush's order events do not lay out every label again.
  */
 export function LabelCheckPanel({ menuId, layout }: { menuId: number; layout: LabelLayout }) {
   const { t } = useTranslation('kitchen');
   const id = useId();
-  const check = useApiQuery<LabelCheck>(['kitchen', menuId, 'label-check', layout], `/app/kitchen/${menuId}/label-check`, {
+  const check = useApiQuery<LabelCheck>(['label-check', menuId, layout], `/app/kitchen/${menuId}/label-check`, {
     query: { layout },
     staleTime: 0,
     silent: true,
