@@ -141,7 +141,7 @@ export const dish = z.object({
   portion_grams: z.number().nullable(),
   /** A short ingredients text per language ('' where not given). */
   ingredients: translatedText,
-  /** Hours a portion keeps after the day it is prepared for (its label's use-by, decision 070); null: the end of that day. */
+  /** Hours a portion keeps once cooked: its label's use-by is the menu's deadline plus these (decision 070); null: the end of the menu's day. */
   shelf_life_hours: z.number().nullable(),
   /** "May contain" traces (allergen ids, decision 070): printed on the labels, apart from the allergens it contains. */
   traces: z.array(z.number()),
@@ -200,7 +200,7 @@ export const createDishInput = z.object({
   /** Weight of one portion in grams (1 to 5000); null clears it. */
   portion_grams: z.number().int().min(1).max(PORTION_GRAMS_MAX).nullable().optional(),
   ingredients: optionalTextInput(INGREDIENTS_MAX).optional(),
-  /** Hours a portion keeps after the day it is prepared for (1 to 720); null: the end of that day. */
+  /** Hours a portion keeps once cooked, counted from the menu's deadline (1 to 720); null: the end of the menu's day. */
   shelf_life_hours: z.number().int().min(1).max(SHELF_LIFE_HOURS_MAX).nullable().optional(),
   /** "May contain" traces: allergen ids (GET /app/allergens); replaces the list when sent. */
   traces: z.array(dbId).max(50).optional(),
