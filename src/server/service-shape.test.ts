@@ -37,6 +37,7 @@ const LANG_ALLOWED: Record<string, string> = {
   'kitchen/kitchen.delivery.ts:deliveryOrder': 'sorts stops by their names in the reader’s collation',
   'kitchen/kitchen.read.ts:allergensHeading': 'the allergen heading of print-outs',
   'kitchen/kitchen.packing.ts:loadPacking': 'dish and allergen names of the packing sheet',
+  'kitchen/kitchen.labels.facts.ts:lawFields': 'a label’s ingredients, traces and dates in the label’s language',
   'kitchen/kitchen.service.ts:allergenAlerts': 'allergen names',
   'invoices/invoices.ubl.ts:ublXml': 'the e-invoice’s line descriptions',
   'laps/laps.report.ts:loadReport': 'dish names of the lap report',

@@ -4,6 +4,8 @@ import {
   handoverPortion,
   handoverResult,
   kitchenResult,
+  labelCheck as labelCheckResult,
+  labelCheckQuery,
   labelsQuery,
   printScopeQuery,
   ticketActionResult,
@@ -17,6 +19,7 @@ import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
 import { handOver, portionOf, undoHandOver } from './kitchen.handover.js';
 import { labelsPdf } from './kitchen.labels.pdf.js';
+import { labelCheck } from './kitchen.labels.check.js';
 import { productionSheetPdf } from './kitchen.sheet.pdf.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { userCtx, userOf, type App, type Deps } from '../../lib/context.js';
@@ -87,6 +90,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       const pdf = await labelsPdf(req.ctx, deps.env, { menuId: req.params.id, layout: req.query.layout, scope });
       return sendPdf(reply, pdf, `labels-${req.params.id}-${req.query.layout}.pdf`);
     },
+  );
+  // Before printing (issue 28, decision 070): dishes whose labels lack what the law asks, labels that do not fit.
+  app.get(
+    '/kitchen/:id/label-check',
+    {
+      config: { access: KITCHEN_STAFF },
+      schema: { tags: ['kitchen'], params: idParams, querystring: labelCheckQuery, response: { 200: labelCheckResult } },
+    },
+    async (req) => labelCheck(req.ctx, deps.env, { menuId: req.params.id, layout: req.query.layout }),
   );
   // A label's QR code (decision 040): shown first (GET writes nothing), marked on confirm, undone within a minute.
   const portion = async (req: { params: { orderId: number; itemId: number; unit: number }; provider(): Promise<number>; lang: Lang }) => ({
