@@ -81,9 +81,21 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
     await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
     await expect.poll(() => answered.length).toBe(1);
 
+    // A problem needs a note; a new expected time may come with it.
+    const actions = page.getByRole('group', { name: `Actions for ${office.title}` });
+    await actions.getByRole('button', { name: 'Problem' }).click();
+    const problem = page.getByRole('form', { name: `Problem at ${office.title}` });
+    await problem.getByRole('button', { name: 'Send problem' }).click();
+    await expect(problem.getByLabel('What is wrong')).toHaveAccessibleDescription('Write what is wrong.');
+    await problem.getByLabel('What is wrong').fill('Reception closed, waiting at the gate');
+    await problem.getByLabel('New expected time').fill('13:45');
+    await scanA11y(page, 'driver page with the problem form');
+    await problem.getByRole('button', { name: 'Send problem' }).click();
+    await expect(stop).toContainText('Reception closed, waiting at the gate');
+    await expect.poll(() => answered.length).toBe(2);
+
     // No network: "Delivered" waits on the phone, in localStorage, with its id.
     await page.context().setOffline(true);
-    const actions = page.getByRole('group', { name: `Actions for ${office.title}` });
     await actions.getByRole('button', { name: 'Delivered' }).click();
     await expect(page.getByRole('status').filter({ hasText: '1 tap waiting to send' })).toBeVisible();
     await expect(stop).toContainText('waiting to send');

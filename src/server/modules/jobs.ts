@@ -7,6 +7,7 @@ import { rollUpLedger } from './ledger/ledger-days.service.js';
 import { placeStandingOrders } from './standing/standing-sweep.service.js';
 import { rollUpForecastCounts } from './forecast/forecast.service.js';
 import { pruneDriverTaps } from './laps/laps.service.js';
+import { sendTodaysDeliveryNotices } from './delivery/delivery.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -37,6 +38,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await placeStandingOrders(deps);
+    },
+  },
+  {
+    // Delivery notices (on the way, delivered, a delay) of today's menus that a change's own call missed, once each (decision 068).
+    name: 'delivery-notices',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await sendTodaysDeliveryNotices({ db: deps.database.db, mailer: deps.mailer, env: deps.env, push: deps }, deps.now());
     },
   },
   {

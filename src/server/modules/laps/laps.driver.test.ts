@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, driverTaps, lapRuns, lapStopStatuses, mailOutbox } from '../../db/schema/index.js';
+import { auditLog, driverTaps, lapRuns, lapStopStatuses, mailOutbox, users } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
@@ -66,7 +66,7 @@ describe('departing', () => {
     expect(first.json()).toEqual({
       lap_id: x.lap.id,
       menu_id: x.w.menu.id,
-      departs_at: eleven().toISOString().replace('.000', ''),
+      departs_at: eleven().toISOString(),
       departed_at: leftAt,
       late_minutes: 7,
     });
@@ -127,7 +127,7 @@ describe('the driver today', () => {
         title: 'Ērgļu birojs',
         contact_name: 'Līga Ozola',
         contact_phone: '+371 20000001',
-        window_from: DateTime.fromJSDate(eleven()).plus({ minutes: 10 }).toUTC().toISO({ suppressMilliseconds: true }),
+        window_from: new Date(eleven().getTime() + 10 * 60_000).toISOString(),
         status: null,
         portions: 2,
         hand_over: [{ id: x.w.soup.id, title: 'Sorrel soup', qty: 2 }],
@@ -141,13 +141,15 @@ describe('the driver today', () => {
     expect((await x.driver.get(`/app/driver/today${x.q}`)).json()).toEqual({ laps: [] });
   });
 
-  it('answers 403 to a customer and 401 after the driver signed out', async () => {
+  it('answers 403 to a customer and 401 to a deactivated user and after the driver signed out', async () => {
     const x = await world();
     expect((await x.first.get(`/app/driver/today${x.q}`)).statusCode).toBe(403);
     expect(
       (await x.first.post(`/app/driver/taps${x.q}`, { id: randomUUID(), action: 'departed', lapId: x.lap.id, menuId: x.w.menu.id }))
         .statusCode,
     ).toBe(403);
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, x.colleague.user.id));
+    expect((await x.colleague.get(`/app/driver/today${x.q}`)).statusCode).toBe(401);
     expect((await x.driver.post('/app/logout')).statusCode).toBe(200);
     expect((await x.driver.get(`/app/driver/today${x.q}`)).statusCode).toBe(401);
     expect((await x.tap(x.driver, { action: 'departed' })).statusCode).toBe(401);

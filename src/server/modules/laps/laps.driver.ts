@@ -7,7 +7,6 @@ import { driverTaps, lapLocations, lapRuns, lapStopStatuses, laps, menus, provid
 import type { AuditWho } from '../../lib/audit.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mail.js';
 import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { setStopStatus } from './laps.day.js';
@@ -119,12 +118,12 @@ async function checkDriver(ctx: UserContext, providerId: number, input: DriverTa
 }
 
 /** The answer recorded for a tap id, when the caller sent it before. */
-async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ status: number; answer: TapAnswer } | null> {
+async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ answer: TapAnswer } | null> {
   const [row] = await db.select().from(driverTaps).where(eq(driverTaps.id, id));
   if (!row) return null;
   // Another user's tap id (a uuid does not repeat by chance): answered as unknown.
   if (row.userId !== userId) throw new AppError(404, t.coded('notFound'));
-  return { status: row.status, answer: row.result as TapAnswer };
+  return { answer: row.result as TapAnswer };
 }
 
 /**
@@ -135,28 +134,18 @@ async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ s
  */
 export async function applyTap(
   ctx: UserContext,
-  mailer: Mailer,
   input: DriverTapInput,
   who: AuditWho,
-): Promise<{ status: number; answer: TapAnswer; changed: boolean }> {
+): Promise<{ answer: TapAnswer; changed: boolean }> {
   const { db, now, user } = ctx;
   const earlier = await recordedTap(db, user.id, input.id);
   if (earlier) return { ...earlier, changed: false };
   const providerId = await ctx.provider();
   await checkDriver(ctx, providerId, input);
-  const sends: (() => void)[] = [];
-  // The stop status's "delivered" e-mail is queued in the transaction and sent after it commits.
-  const afterCommit: Mailer = {
-    ...mailer,
-    enqueue: async (tx, m) =>
-      (
-        (send) => () =>
-          sends.push(send)
-      )(await mailer.enqueue(tx, m)),
-  };
   const done = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(driverTaps)
+      // Only applied taps stay recorded (a refused one rolls back), so their status is 200.
       .values({ id: input.id, userId: user.id, status: 200, appliedAt: now })
       .onConflictDoNothing()
       .returning();
@@ -173,12 +162,15 @@ export async function applyTap(
       changed = (await arriveAtStop(ctx, { menuId, locationId, who, tx })).changed;
     } else {
       // setStopStatus runs in a savepoint of this transaction (a Tx reads and writes like a Db).
-      await setStopStatus({ ...ctx, db: tx as unknown as Db }, afterCommit, {
-        menuId,
-        locationId,
-        input: { status: input.action, note: input.note },
-        who,
-      });
+      await setStopStatus(
+        { ...ctx, db: tx as unknown as Db },
+        {
+          menuId,
+          locationId,
+          input: { status: input.action, note: input.note },
+          who,
+        },
+      );
       if (input.action === 'problem' && input.estimate_at !== undefined)
         await tx
           .update(lapStopStatuses)
@@ -193,8 +185,7 @@ export async function applyTap(
       answer.stop = { location_id: locationId, status: s?.status ?? null, arrived_at: s?.arrivedAt?.toISOString() ?? null };
     }
     await tx.update(driverTaps).set({ result: answer }).where(eq(driverTaps.id, input.id));
-    return { status: 200, answer, changed };
+    return { answer, changed };
   });
-  for (const send of sends) send();
   return done;
 }

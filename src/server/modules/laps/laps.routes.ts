@@ -83,13 +83,16 @@ export async function lapsRoutes(app: App, deps: Deps) {
       config: { access: LAP_STAFF },
       schema: { tags: ['laps'], params: stopParams, body: stopStatusInput, response: { 200: stopStatus } },
     },
-    async (req) =>
-      setStopStatus(userCtx(req), deps.mailer, {
-        menuId: req.params.menuId,
-        locationId: req.params.locationId,
-        input: req.body,
-        who: req,
-      }),
+    async (req) => {
+      const { menuId, locationId } = req.params;
+      const done = await setStopStatus(userCtx(req), { menuId, locationId, input: req.body, who: req });
+      if (!done.changed) return done.status;
+      // After the commit: open order pages refetch, and the notices it made due go out (decision 068).
+      app.changes.publish({ type: 'menu', menuId });
+      const run = await app.deliveryChanged(menuId);
+      // The answer that first marked the stop delivered says how many eaters were e-mailed.
+      return done.firstDelivery ? { ...done.status, notified: run?.deliveredEmailed.get(locationId) ?? 0 } : done.status;
+    },
   );
 
   app.get(
@@ -119,5 +122,5 @@ export async function lapsRoutes(app: App, deps: Deps) {
     async (req) => recordCashBalance(userCtx(req), { menuId: req.params.id, input: req.body, who: req }),
   );
 
-  await driverRoutes(app, deps);
+  await driverRoutes(app);
 }

@@ -54,7 +54,7 @@ export async function departLap(
   await providerLap(db, providerId, lapId);
   // A Tx reads like a Db; the readers below take Db.
   await providerMenu(db as Db, providerId, menuId);
-  const plan = (await lapPlans(db as Db, providerId, menuId)).find((p) => p.lapId === lapId);
+  const plan = (await lapPlans(db, providerId, menuId)).find((p) => p.lapId === lapId);
   const departsAt = plan?.departsAt ?? null;
   const write = async (w: Tx) => {
     await w.insert(lapRuns).values({ lapId, menuId }).onConflictDoNothing();
