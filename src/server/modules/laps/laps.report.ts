@@ -14,6 +14,7 @@ import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';
 import { stopsOf } from './laps.queries.js';
+import { lapPlans } from './laps.read.js';
 
 export interface Cents {
   cash: number;
@@ -37,10 +38,12 @@ export interface ReportLocationCents {
   /** Portions whose label was scanned at hand-over. */
   handedOver: number;
   status: StopStatus | null;
+  /** The stop's promised window on the menu's day (issue 28); null without a departure. */
+  window: { from: string; to: string } | null;
 }
 
 export interface ReportCents {
-  lap: { id: number; title: string; active: boolean };
+  lap: { id: number; title: string; active: boolean; departs_at: string | null };
   dishlist: DishlistSummary;
   dishes: KitchenGroup[];
   initials: KitchenDish[];
@@ -61,7 +64,10 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
   const menu = await providerMenu(db, providerId, menuId);
   const stops = (await stopsOf(db, [lapId])).get(lapId)!;
   const ids = stops.map((s) => s.id);
-  const base = { lap: { id: lapRow.id, title: lapRow.title, active: lapRow.active }, dishlist: presentSummary(menu) };
+  const plan = (await lapPlans(db, providerId, menuId)).find((p) => p.lapId === lapId);
+  const windowOf = new Map(plan?.stops.map((s) => [s.locationId, s.from && s.to ? { from: s.from, to: s.to } : null]));
+  const lap = { id: lapRow.id, title: lapRow.title, active: lapRow.active, departs_at: plan?.departsAt ?? null };
+  const base = { lap, dishlist: presentSummary(menu) };
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
@@ -130,6 +136,7 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       handOver: handOverOf.get(s.id) ?? [],
       handedOver: handedOf.get(s.id) ?? 0,
       status: statuses.get(s.id) ?? null,
+      window: windowOf.get(s.id) ?? null,
     })),
   };
 }

@@ -165,7 +165,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
                     className="btn--danger-text"
                     disabled={busy}
                     aria-label={t('lap.removeNamed', { title: name })}
-                    onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true })}
+                    onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true, travel_minutes: null })}
                   >
                     {t('lap.remove')}
                   </Button>
