@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lapStopStatuses, users } from '../../db/schema/index.js';
+import { pdfText } from '../../lib/pdf/pdf-text.js';
 import { makeLocation, makeProvider, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeMenu } from '../ordering/ordering.factories.js';
@@ -280,5 +281,20 @@ describe('a new estimate with a problem', () => {
     const slack = await x.mark(x.a.id, { status: 'problem', note: 'Late', estimate_at: '2026-01-15T09:17:00Z' });
     expect(slack.statusCode, slack.body).toBe(200);
     expect(await ctx.db.select().from(lapStopStatuses).where(eq(lapStopStatuses.locationId, x.a.id))).toHaveLength(1);
+  });
+});
+
+describe('the printed lap sheet', () => {
+  it("prints the lap's departure, each stop's window and a new estimate, in the provider's zone", async () => {
+    const x = await world();
+    ctx.clock.set(new Date('2026-01-15T09:20:00Z'));
+    await x.mark(x.b.id, { status: 'problem', note: 'Sastrēgums', estimate_at: '2026-01-15T11:50' });
+    const pdf = await x.staff.get(`/app/laps/print-report/${x.lap.id}/${x.menu.id}?provider_id=${x.p.id}&lang=lv`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Izbrauc 11:00');
+    expect(text).toContain('Paredzēts 11:10–11:25');
+    expect(text).toContain('Paredzēts 11:20–11:35');
+    expect(text).toContain('Jauns paredzētais laiks 11:50');
   });
 });
