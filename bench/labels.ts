@@ -81,7 +81,9 @@ async function main() {
     const sheet = call('production sheet', `/app/kitchen/${menu.id}/production-sheet${q}`);
     const a4 = call('labels, A4 3 × 8', `/app/kitchen/${menu.id}/labels${q}&layout=a4`);
     const roll = call('labels, 62 mm roll', `/app/kitchen/${menu.id}/labels${q}&layout=roll`);
-    const timed = [orders, sheet, a4, roll];
+    // The check before printing (issue 28): lays every label out without drawing it.
+    const check = call('label check (A4)', `/app/kitchen/${menu.id}/label-check${q}&layout=a4`);
+    const timed = [orders, sheet, a4, roll, check];
 
     // The answers are checked before timing: a label per portion, and the QR codes read.
     const sheets = await timeOnce(a4);
@@ -95,6 +97,10 @@ async function main() {
       throw new Error(`A4 labels: ${codes.length} of ${portions} QR codes read`);
     const rollPages = pdfPageCount(await timeOnce(roll));
     if (rollPages < portions) throw new Error(`Roll labels: ${rollPages} pages for ${portions} portions`);
+    const checked = JSON.parse((await timeOnce(check)).toString('utf8')) as { overflowing: unknown[]; dishes: unknown[] };
+    say(
+      `Label check: ${checked.dishes.length} dishes lacking label facts, ${checked.overflowing.length} portions whose A4 label continues.`,
+    );
     say(
       `Checked: ${pages} A4 sheets and ${rollPages} roll labels (${rollPages - portions} continued), all ${codes.length} QR codes of the sheets read back.`,
     );

@@ -2,6 +2,7 @@ import {
   allergens,
   cashBalances,
   dishAllergens,
+  dishTraces,
   categories,
   dishes,
   lapLocations,
@@ -45,6 +46,58 @@ const DISH_ALLERGENS = [
   ['soybeans'],
   [],
 ];
+/**
+ * What the labels print (issue 28): each plain dish's ingredients (as a kitchen types them: most
+ * allergens named, some not, so the labels append them), shelf life (hours; null: the end of the
+ * day), portion grams and "may contain" traces.
+ */
+const DISH_LABELS: { lv: string; en: string; hours: number | null; grams: number | null; traces: string[] }[] = [
+  {
+    lv: 'Ūdens, kartupeļi, burkāni, sīpoli, kviešu milti, piens, sviests, sāls, pipari',
+    en: 'Water, potatoes, carrots, onions, wheat flour, milk, butter, salt, pepper',
+    hours: 24,
+    grams: 350,
+    traces: ['celery'],
+  },
+  { lv: 'Olas, piens, siers, spināti, sāls', en: 'Eggs, milk, cheese, spinach, salt', hours: 12, grams: 250, traces: [] },
+  {
+    lv: 'Lasis, zivis, rīsi, citrons, dilles, kviešu milti, rapšu eļļa',
+    en: 'Salmon, fish, rice, lemon, dill, wheat flour, rapeseed oil',
+    hours: 24,
+    grams: 320,
+    traces: ['molluscs', 'crustaceans'],
+  },
+  {
+    lv: 'Vistas fileja, kartupeļi, ķiploki, rozmarīns, olīveļļa, sāls',
+    en: 'Chicken fillet, potatoes, garlic, rosemary, olive oil, salt',
+    hours: null,
+    grams: 380,
+    traces: [],
+  },
+  {
+    lv: 'Liellopu gaļa, selerijas, burkāni, sinepes, tomāti, lauru lapa',
+    en: 'Beef, celery, carrots, mustard, tomatoes, bay leaf',
+    hours: 48,
+    grams: 400,
+    traces: ['gluten'],
+  },
+  { lv: 'Biezpiens, cukurs, vaniļa, ogas', en: 'Curd cheese, sugar, vanilla, berries', hours: 24, grams: 180, traces: ['nuts'] },
+  {
+    lv: 'Rieksti, kviešu milti, olas, medus, cukurs, sviests',
+    en: 'Nuts, wheat flour, eggs, honey, sugar, butter',
+    hours: 72,
+    grams: 120,
+    traces: ['peanuts', 'sesame'],
+  },
+  {
+    lv: 'Tofu, sojas mērce, rīsi, brokoļi, ingvers',
+    en: 'Tofu, soy sauce, rice, broccoli, ginger',
+    hours: 24,
+    grams: 300,
+    traces: ['sesame'],
+  },
+  { lv: '', en: '', hours: null, grams: null, traces: [] },
+];
 /** The customers' "I avoid" lists, by customer index modulo its length. */
 const AVOIDS = [['milk'], [], ['gluten'], [], ['nuts', 'eggs'], []];
 
@@ -59,7 +112,10 @@ const AVOIDS = [['milk'], [], ['gluten'], [], ['nuts', 'eggs'], []];
  */
 export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
   const now = new Date();
-  const [provider] = await db.insert(providers).values({ title: 'Bench Virtuve' }).returning();
+  const [provider] = await db
+    .insert(providers)
+    .values({ title: 'Bench Virtuve', legalName: 'SIA “Bench Virtuve”', address: 'Ganību dambis 17A', city: 'Rīga', postalCode: 'LV-1045' })
+    .returning();
   const cats = await db
     .insert(categories)
     .values(
@@ -76,6 +132,9 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
         priceCents: 250 + i * 40,
         position: i,
         allergensConfirmed: true,
+        ingredients: { lv: DISH_LABELS[i]!.lv, en: DISH_LABELS[i]!.en },
+        shelfLifeHours: DISH_LABELS[i]!.hours,
+        portionGrams: DISH_LABELS[i]!.grams,
       })),
     )
     .returning();
@@ -90,6 +149,9 @@ export async function seedLapDay(db: Database['db'], opts: LapDayOptions) {
       .sort((a, b) => a - b);
   const dishAllergenIds = DISH_ALLERGENS.map(idsOf);
   await db.insert(dishAllergens).values(plain.flatMap((d, i) => dishAllergenIds[i]!.map((allergenId) => ({ dishId: d.id, allergenId }))));
+  await db
+    .insert(dishTraces)
+    .values(plain.flatMap((d, i) => idsOf(DISH_LABELS[i]!.traces).map((allergenId) => ({ dishId: d.id, allergenId }))));
   const [set] = await db
     .insert(dishes)
     .values({

@@ -28,6 +28,8 @@ export const INGREDIENTS_MAX = 500;
 export const KCAL_MAX = 10_000;
 /** The heaviest portion a dish may name, in grams (dishes_portion_grams_range, migration 0021). */
 export const PORTION_GRAMS_MAX = 5000;
+/** A dish's shelf life in hours (30 days; the database's check, migration 0024). */
+export const SHELF_LIFE_HOURS_MAX = 720;
 /** A provider's CO₂e factor, grams per kg of food waste (providers_waste_co2e_range). */
 export const WASTE_CO2E_MAX = 100_000;
 /** The factor's source as printed on the waste summary. */

@@ -67,7 +67,10 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   await dialog.getByRole('group', { name: 'Uztura atzīmes' }).getByRole('checkbox', { name: 'Veģetārs' }).check();
   await dialog.getByLabel('Enerģētiskā vērtība porcijā, kcal').fill('240');
   await fillTexts(dialog, 'Sastāvdaļas', { lv: 'Kartupeļi, dilles', en: 'Potatoes, dill' });
-  await scanA11y(page, 'dish editor with diet tags, energy and ingredients');
+  // Issue 28: what the labels print, "may contain" traces and the shelf life.
+  await dialog.getByRole('group', { name: 'Var saturēt (pēdas)' }).getByRole('checkbox', { name: 'Selerijas' }).check();
+  await dialog.getByLabel('Derīguma laiks, stundas').fill('36');
+  await scanA11y(page, 'dish editor with diet tags, energy, ingredients, traces and shelf life');
   // The editor validates with the request's schema: a title of spaces only is refused in the
   // browser with the server's own text, under its field, and nothing is sent.
   let sent = 0;
@@ -100,6 +103,8 @@ test('admin builds the catalogue, kitchen puts the dish on a menu with stock 3, 
   // Image, in the dish editor (issue 24): Upload stays disabled until a file is chosen; the
   // preview shows the upload at once and the table's thumbnail (a display only) follows.
   await dishRow.getByRole('button', { name: `Labot ${DISH.lv}` }).click();
+  await expect(page.getByLabel('Derīguma laiks, stundas')).toHaveValue('36');
+  await expect(page.getByRole('group', { name: 'Var saturēt (pēdas)' }).getByRole('checkbox', { name: 'Selerijas' })).toBeChecked();
   dialog = page.getByRole('dialog', { name: `Labot ēdienu “${DISH.lv}”` });
   const picture = dialog.getByRole('group', { name: 'Attēls' });
   await expect(picture.getByText('Šim ēdienam vēl nav attēla.')).toBeVisible();

@@ -40,6 +40,9 @@ test('kitchen prints the production sheet and labels, and a scanned label hands 
   await expect(dialog).toBeVisible();
   // The journeys' server has PUBLIC_URL=http://localhost:…: the dialog says phones cannot open the codes.
   await expect(dialog.getByText(/a phone cannot open them\. Ask the administrator to set PUBLIC_URL/)).toBeVisible();
+  // Before the labels button, the label check (issue 28): the demo dishes have no shelf life set.
+  const check = dialog.getByRole('region', { name: 'Label check' });
+  await expect(check.getByRole('listitem').filter({ hasText: 'Greek salad' })).toContainText('no shelf life (use by the end of the day)');
   await scanA11y(page, 'print-outs dialog');
 
   const sheet = await download(page, 'Download the production sheet');

@@ -27,6 +27,11 @@ export function menuOrderLink(env: LinkEnv, providerId: number, menuId: number):
   return `${publicBaseUrl(env)}/order?dishlist=${menuId}&provider_id=${providerId}`;
 }
 
+/** An order's details page (the delivery notices' link). */
+export function orderLink(env: LinkEnv, orderId: number): string {
+  return `${publicBaseUrl(env)}/order/${orderId}`;
+}
+
 /** The page a reminder's "stop these reminders" link opens (no sign-in needed, decision 033). */
 export function reminderUnsubscribeLink(env: LinkEnv, token: string): string {
   return `${publicBaseUrl(env)}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;

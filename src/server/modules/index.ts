@@ -22,6 +22,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { standingRoutes } from './standing/standing.routes.js';
+import { deliveryRoutes } from './delivery/delivery.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -38,6 +39,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await providersRoutes(app, deps);
   await menusRoutes(app, deps);
   await orderingRoutes(app, deps);
+  await deliveryRoutes(app, deps);
   await paymentsRoutes(app, deps);
   await favouritesRoutes(app, deps);
   await historyRoutes(app);

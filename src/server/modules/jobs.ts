@@ -6,6 +6,8 @@ import { retryRefunds } from './payments/refunds.service.js';
 import { rollUpLedger } from './ledger/ledger-days.service.js';
 import { placeStandingOrders } from './standing/standing-sweep.service.js';
 import { rollUpForecastCounts } from './forecast/forecast.service.js';
+import { pruneDriverTaps } from './laps/laps.service.js';
+import { sendTodaysDeliveryNotices } from './delivery/delivery.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -39,6 +41,14 @@ export const jobs: JobDefinition[] = [
     },
   },
   {
+    // Delivery notices (on the way, delivered, a delay) of today's menus that a change's own call missed, once each (decision 068).
+    name: 'delivery-notices',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await sendTodaysDeliveryNotices({ db: deps.database.db, mailer: deps.mailer, env: deps.env, push: deps }, deps.now());
+    },
+  },
+  {
     // Refunds of cancelled paid orders that the gateway refused (or left pending) are sent again until refunded (decision 031).
     name: 'refund-retry',
     cron: '* * * * *',
@@ -60,6 +70,14 @@ export const jobs: JobDefinition[] = [
     cron: '40 3 * * *',
     handler: async (deps) => {
       await rollUpForecastCounts(deps.database.db, deps.now());
+    },
+  },
+  {
+    // Driver taps are kept a week to answer a phone's resent tap once (decision 069), then forgotten.
+    name: 'driver-taps-cleanup',
+    cron: '50 3 * * *',
+    handler: async (deps) => {
+      await pruneDriverTaps(deps.database.db, deps.now());
     },
   },
 ];

@@ -17,7 +17,9 @@ export const profile = z.object({
   location: z.object({ id: z.number(), title: z.string() }).nullable(),
   remind_to_make_order: z.boolean(),
   notify_on_delivery: z.boolean(),
-  /** "I avoid": allergen ids (GET /app/allergens). */
+  /** Tell me when my lunch is on the way (its lap departed; issue 28). */
+  notify_on_the_way: z.boolean(),
+  /** "I avoid"": allergen ids (GET /app/allergens). */
   avoid_allergens: z.array(z.number()),
   /** "I eat": shared/dietary.ts PROFILE_DIETS. */
   diets: z.array(z.enum(PROFILE_DIETS)),
@@ -31,6 +33,7 @@ export const updateProfileInput = z
     phone: text().trim().max(PHONE_MAX),
     remind_to_make_order: z.boolean(),
     notify_on_delivery: z.boolean(),
+    notify_on_the_way: z.boolean(),
     /** Unknown allergen ids answer 422 (avoid_allergens.N). */
     avoid_allergens: z.array(dbId).max(50),
     diets: z.array(z.enum(PROFILE_DIETS)).max(PROFILE_DIETS.length),

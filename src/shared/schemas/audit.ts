@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'lap.delete',
   'lap.stop_status',
   'lap.run',
+  'lap.depart',
+  'lap.stop_arrive',
   'user.role',
   'user.active',
   'user.update',

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { hasCentPrecision } from '../money.js';
 import { dbId } from './ids.js';
 import { text } from './text.js';
-import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, NAME_MAX, PORTION_GRAMS_MAX, SUMMARY_MAX, TITLE_MAX } from '../limits.js';
+import {
+  CODE_MAX,
+  INGREDIENTS_MAX,
+  KCAL_MAX,
+  NAME_MAX,
+  PORTION_GRAMS_MAX,
+  SHELF_LIFE_HOURS_MAX,
+  SUMMARY_MAX,
+  TITLE_MAX,
+} from '../limits.js';
 
 /*
  * Catalogue API: categories, dishes, complex dishes, dish images.
@@ -132,6 +141,10 @@ export const dish = z.object({
   portion_grams: z.number().nullable(),
   /** A short ingredients text per language ('' where not given). */
   ingredients: translatedText,
+  /** Hours a portion keeps once cooked: its label's use-by is the menu's deadline plus these (decision 070); null: the end of the menu's day. */
+  shelf_life_hours: z.number().nullable(),
+  /** "May contain" traces (allergen ids, decision 070): printed on the labels, apart from the allergens it contains. */
+  traces: z.array(z.number()),
   /** Euros. For a complex: a base added to the chosen options (usually 0). */
   price: z.number(),
   /** Euros: the price for a simple dish; for a complex, the cheapest full choice (cheapestSelectionCents in shared/ordering/complex.ts). */
@@ -187,6 +200,10 @@ export const createDishInput = z.object({
   /** Weight of one portion in grams (1 to 5000); null clears it. */
   portion_grams: z.number().int().min(1).max(PORTION_GRAMS_MAX).nullable().optional(),
   ingredients: optionalTextInput(INGREDIENTS_MAX).optional(),
+  /** Hours a portion keeps once cooked, counted from the menu's deadline (1 to 720); null: the end of the menu's day. */
+  shelf_life_hours: z.number().int().min(1).max(SHELF_LIFE_HOURS_MAX).nullable().optional(),
+  /** "May contain" traces: allergen ids (GET /app/allergens); replaces the list when sent. */
+  traces: z.array(dbId).max(50).optional(),
   price: euros.optional(),
   status: z.boolean().optional(),
   position: z.number().int().min(0).max(1_000_000).optional(),

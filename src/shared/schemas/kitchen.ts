@@ -171,6 +171,31 @@ export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
 export const printScopeQuery = z.object({ lap: dbIdParam.optional(), location: dbIdParam.optional() });
 export const labelsQuery = printScopeQuery.extend({ layout: z.enum(LABEL_LAYOUTS).default('a4') });
 
+/*
+ * GET /app/kitchen/{menuId}/label-check?layout=a4|roll -> LabelCheck (issue 28, decision 070): before
+ * printing, the dishes of the menu (and the dishes a set meal on it offers) whose labels lack what
+ * the law asks, and the portions whose label does not fit one label in that layout (it goes on to
+ * continued labels). Staff of the menu's provider only.
+ */
+export const LABEL_PROBLEMS = ['no_ingredients', 'allergens_unconfirmed', 'no_shelf_life'] as const;
+export type LabelProblem = (typeof LABEL_PROBLEMS)[number];
+export const labelCheckQuery = z.object({ layout: z.enum(LABEL_LAYOUTS).default('a4') });
+export const labelCheck = z.object({
+  layout: z.enum(LABEL_LAYOUTS),
+  /**
+   * Dishes with a problem, in the menu's order: no ingredients text in the request's language, allergens
+   * never confirmed, no shelf life (their labels say "use by" the end of the menu's day).
+   */
+  dishes: z.array(z.object({ id: z.number(), title: z.string(), problems: z.array(z.enum(LABEL_PROBLEMS)) })),
+  /** Portions whose label continues on more labels (`labels` in all), in printing order. */
+  overflowing: z.array(
+    z.object({ order_id: z.number(), item_id: z.number(), unit: z.number(), name: z.string(), dish: z.string(), labels: z.number() }),
+  ),
+  /** Portions the labels print. */
+  portions: z.number(),
+});
+export type LabelCheck = z.infer<typeof labelCheck>;
+
 export const handoverParams = z.object({ orderId: dbIdParam, itemId: dbIdParam, unit: dbIdParam });
 
 /** A portion (one label) as the hand-over page shows it. */

@@ -104,3 +104,68 @@ export function wrapText(text: string, size: number, bold: boolean, widthOf: (li
   if (line.trimEnd() !== '') lines.push(line.trimEnd());
   return lines;
 }
+
+/** A run of text in one face: a line of a label mixes plain and bold runs (the allergens emphasised). */
+export interface Run {
+  text: string;
+  bold: boolean;
+}
+
+/**
+ * Breaks runs of mixed faces into lines no wider than `widthOf(lineIndex)` points, as wrapText
+ * breaks plain text: after spaces and hyphens, inside a word only when the word alone is wider
+ * than the line. Each piece is measured in its own face. Nothing is dropped: joined back (a space
+ * where a space broke the line) the lines are the runs' text.
+ */
+export function wrapRuns(runs: Run[], size: number, widthOf: (line: number) => number): Run[][] {
+  // Pieces: a word (with the hyphen that ends it) in one face, and whether a space follows.
+  const pieces: { text: string; bold: boolean; space: boolean }[] = [];
+  for (const run of runs)
+    for (const match of run.text.matchAll(/([^\s-]*-+|[^\s-]+)(\s*)|(\s+)/g)) {
+      if (match[3]) {
+        const last = pieces.at(-1);
+        if (last) last.space = true;
+      } else if (match[1]) pieces.push({ text: match[1], bold: run.bold, space: match[2]!.length > 0 });
+    }
+  const lines: Run[][] = [];
+  let line: Run[] = [];
+  let width = 0;
+  let spaceWidth = 0;
+  const push = (text: string, bold: boolean) => {
+    const last = line.at(-1);
+    if (last && last.bold === bold) last.text += text;
+    else line.push({ text, bold });
+  };
+  const close = () => {
+    const last = line.at(-1);
+    if (last) last.text = last.text.trimEnd();
+    if (line.length) lines.push(line.filter((r) => r.text !== ''));
+    line = [];
+    width = 0;
+    spaceWidth = 0;
+  };
+  for (const p of pieces) {
+    const m = metrics(p.bold);
+    let w = m.width(p.text, size);
+    if (line.length > 0 && width + spaceWidth + w > widthOf(lines.length)) close();
+    if (line.length > 0 && spaceWidth > 0) {
+      push(' ', line.at(-1)!.bold);
+      width += spaceWidth;
+    }
+    let text = p.text;
+    // A single word wider than its line: cut between letters (never lost, only moved on).
+    while (line.length === 0 && w > widthOf(lines.length) && text.length > 1) {
+      let cut = text.length - 1;
+      while (cut > 1 && m.width(text.slice(0, cut), size) > widthOf(lines.length)) cut--;
+      push(text.slice(0, cut), p.bold);
+      close();
+      text = text.slice(cut);
+      w = m.width(text, size);
+    }
+    push(text, p.bold);
+    width += w;
+    spaceWidth = p.space ? m.width(' ', size) : 0;
+  }
+  close();
+  return lines;
+}

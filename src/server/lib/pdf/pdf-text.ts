@@ -6,6 +6,18 @@ import { inflateSync } from 'node:zlib';
  * drawing order, joined by single spaces (pdfmake draws word by word).
  */
 export function pdfText(pdf: Buffer): string {
+  return pdfTextObjects(pdf)
+    .map((o) => o.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The text objects of a PDF in drawing order, each with the font it is drawn in (its base name
+ * without the subset prefix: "Roboto-Medium" is the PDFs' bold): a test reads which words are bold.
+ */
+export function pdfTextObjects(pdf: Buffer): { font: string; text: string }[] {
   const src = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream: Buffer | null }>();
   const objRe = /(\d+) 0 obj([\s\S]*?)endobj/g;
@@ -36,6 +48,7 @@ export function pdfText(pdf: Buffer): string {
   // Font resource name -> ToUnicode map of that font.
   const cmaps = new Map<number, Map<number, string>>();
   const fontMap = new Map<string, Map<number, string>>();
+  const baseFont = new Map<string, string>();
   const cmapOf = (fontObj: number) => {
     const font = objects.get(fontObj);
     const ref = font && /\/ToUnicode (\d+) 0 R/.exec(font.dict);
@@ -51,30 +64,35 @@ export function pdfText(pdf: Buffer): string {
     for (let r = refRe.exec(fonts[1]!); r; r = refRe.exec(fonts[1]!)) {
       const map = cmapOf(Number(r[2]));
       if (map) fontMap.set(r[1]!, map);
+      const base = /\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w.-]+)/.exec(objects.get(Number(r[2]))?.dict ?? '');
+      if (base) baseFont.set(r[1]!, base[1]!);
     }
   }
 
-  const lines: string[] = [];
+  const lines: { font: string; text: string }[] = [];
   for (const { stream } of objects.values()) {
     if (!stream) continue;
     const content = stream.toString('latin1');
     if (!/\bTf\b/.test(content) || !/\bT[Jj]\b/.test(content)) continue;
     let current: Map<number, string> | undefined;
+    let font = '';
     let line = '';
     const tokRe = /\/([\w.+-]+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>|\bET\b/g;
     for (let t = tokRe.exec(content); t; t = tokRe.exec(content)) {
-      if (t[1] !== undefined) current = fontMap.get(t[1]);
-      else if (t[2] !== undefined) {
+      if (t[1] !== undefined) {
+        current = fontMap.get(t[1]);
+        font = baseFont.get(t[1]) ?? '';
+      } else if (t[2] !== undefined) {
         const hex = t[2];
         for (let i = 0; i + 4 <= hex.length; i += 4) line += current?.get(parseInt(hex.slice(i, i + 4), 16)) ?? '';
       } else {
-        if (line) lines.push(line);
+        if (line) lines.push({ font, text: line });
         line = '';
       }
     }
-    if (line) lines.push(line);
+    if (line) lines.push({ font, text: line });
   }
-  return lines.join(' ').replace(/\s+/g, ' ').trim();
+  return lines;
 }
 
 function utf16(hex: string): string {

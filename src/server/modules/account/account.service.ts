@@ -17,7 +17,7 @@ import { expireResetTokens } from '../auth/password.service.js';
 
 /** What the profile shows (never the password hash): one prepared query per uncached call. */
 const PROFILE_SQL = `select u.id, u.email, u.first_name, u.phone, u.role, u.is_location_manager,
-    u.remind_to_make_order, u.notify_on_delivery, u.avoided_allergens, u.diets, u.lang, l.id as location_id, l.title as location_title
+    u.remind_to_make_order, u.notify_on_delivery, u.notify_on_the_way, u.avoided_allergens, u.diets, u.lang, l.id as location_id, l.title as location_title
   from users u left join locations l on l.id = u.location_id
   where u.id = $1`;
 
@@ -30,6 +30,7 @@ interface ProfileRow {
   is_location_manager: boolean;
   remind_to_make_order: boolean;
   notify_on_delivery: boolean;
+  notify_on_the_way: boolean;
   avoided_allergens: number[];
   diets: string[];
   lang: string;
@@ -56,6 +57,7 @@ export async function getProfile(db: Db, userId: number, inUse?: Lang): Promise<
     location: row.location_id !== null ? { id: row.location_id, title: row.location_title! } : null,
     remind_to_make_order: row.remind_to_make_order,
     notify_on_delivery: row.notify_on_delivery,
+    notify_on_the_way: row.notify_on_the_way,
     avoid_allergens: row.avoided_allergens,
     diets: profileDietsOf(row.diets),
   };
@@ -83,6 +85,7 @@ export async function updateProfile(ctx: Pick<UserContext, 'db' | 'user' | 'lang
   if (input.phone !== undefined) set.phone = input.phone;
   if (input.remind_to_make_order !== undefined) set.remindToMakeOrder = input.remind_to_make_order;
   if (input.notify_on_delivery !== undefined) set.notifyOnDelivery = input.notify_on_delivery;
+  if (input.notify_on_the_way !== undefined) set.notifyOnTheWay = input.notify_on_the_way;
   if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, userId));
   return getProfile(db, userId);
 }

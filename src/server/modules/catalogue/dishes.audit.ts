@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { allergens, complexGroups, complexOptions, dishAllergens, dishes } from '../../db/schema/index.js';
+import { allergens, complexGroups, complexOptions, dishAllergens, dishes, dishTraces } from '../../db/schema/index.js';
 
 /**
  * A dish's audited fields (decision 037): what customers read (texts, allergens by code, diet
@@ -15,6 +15,12 @@ export async function auditedDish(tx: Tx, id: number): Promise<Record<string, un
     .from(dishAllergens)
     .innerJoin(allergens, eq(allergens.id, dishAllergens.allergenId))
     .where(eq(dishAllergens.dishId, id))
+    .orderBy(asc(allergens.code));
+  const traces = await tx
+    .select({ code: allergens.code })
+    .from(dishTraces)
+    .innerJoin(allergens, eq(allergens.id, dishTraces.allergenId))
+    .where(eq(dishTraces.dishId, id))
     .orderBy(asc(allergens.code));
   const options = await tx
     .select({ group: complexGroups.id, dish: complexOptions.dishId })
@@ -32,7 +38,9 @@ export async function auditedDish(tx: Tx, id: number): Promise<Record<string, un
     category_id: d.categoryId,
     kcal: d.kcal,
     portion_grams: d.portionGrams,
+    shelf_life_hours: d.shelfLifeHours,
     allergens: d.allergensConfirmed ? codes.map((c) => c.code) : null,
+    traces: traces.map((c) => c.code),
     diets: [...d.diets].sort(),
     status: d.status,
     position: d.position,

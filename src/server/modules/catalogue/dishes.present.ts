@@ -4,7 +4,7 @@ import { toEuros } from '../../../shared/money.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import { type ComplexGroup, type Dish } from '../../../shared/schemas/catalogue.js';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, complexGroups, complexOptions, dishAllergens, dishes, dishImages } from '../../db/schema/index.js';
+import { categories, complexGroups, complexOptions, dishAllergens, dishes, dishImages, dishTraces } from '../../db/schema/index.js';
 import { fullText } from './categories.service.js';
 import { isoTime } from '../../lib/time.js';
 import { isComplexType } from './dishes.rules.js';
@@ -15,8 +15,9 @@ export type DishRow = typeof dishes.$inferSelect;
 export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [allergenRows, categoryRows, groupRows, imageRows] = await Promise.all([
+  const [allergenRows, traceRows, categoryRows, groupRows, imageRows] = await Promise.all([
     db.select().from(dishAllergens).where(inArray(dishAllergens.dishId, ids)).orderBy(asc(dishAllergens.allergenId)),
+    db.select().from(dishTraces).where(inArray(dishTraces.dishId, ids)).orderBy(asc(dishTraces.allergenId)),
     db
       .select({ id: categories.id, title: categories.title })
       .from(categories)
@@ -47,6 +48,8 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
 
   const allergensOf = new Map<number, number[]>();
   for (const a of allergenRows) (allergensOf.get(a.dishId) ?? allergensOf.set(a.dishId, []).get(a.dishId)!).push(a.allergenId);
+  const tracesOf = new Map<number, number[]>();
+  for (const a of traceRows) (tracesOf.get(a.dishId) ?? tracesOf.set(a.dishId, []).get(a.dishId)!).push(a.allergenId);
   const categoryOf = new Map(categoryRows.map((c) => [c.id, c]));
   const imageOf = new Map(imageRows.map((i) => [i.dishId, i.etag]));
   const optionsOf = new Map<number, typeof optionRows>();
@@ -95,6 +98,8 @@ export async function presentDishes(db: Db | Tx, rows: DishRow[]): Promise<Dish[
       kcal: d.kcal,
       portion_grams: d.portionGrams,
       ingredients: fullText(d.ingredients),
+      shelf_life_hours: d.shelfLifeHours,
+      traces: tracesOf.get(d.id) ?? [],
       price: toEuros(d.priceCents),
       priceFrom: toEuros(priceFrom),
       status: d.status,

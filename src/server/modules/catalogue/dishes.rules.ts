@@ -15,6 +15,8 @@ export interface DishShape {
   type: DishType;
   categoryId: number;
   allergens: number[] | undefined;
+  /** "May contain" traces (allergen ids). */
+  traces: number[] | undefined;
   complex: CreateDishInput['complex'];
   /** Groups the dish has now (update only). */
   existingGroupIds: number[];
@@ -34,13 +36,13 @@ export async function validateDish(tx: Tx, providerId: number, shape: DishShape)
   const knownCategories = await existingCategoryIds(tx, providerId, categoryIds);
   if (!knownCategories.has(shape.categoryId)) add('category_id', catalogueText.coded('unknownCategory'));
 
-  if (shape.allergens?.length) {
-    const known = new Set(
-      (await tx.select({ id: allergens.id }).from(allergens).where(inArray(allergens.id, shape.allergens))).map((r) => r.id),
-    );
-    shape.allergens.forEach((id, i) => {
-      if (!known.has(id)) add(`allergens.${i}`, catalogueText.coded('unknownAllergen'));
-    });
+  const sent = [...(shape.allergens ?? []), ...(shape.traces ?? [])];
+  if (sent.length) {
+    const known = new Set((await tx.select({ id: allergens.id }).from(allergens).where(inArray(allergens.id, sent))).map((r) => r.id));
+    for (const field of ['allergens', 'traces'] as const)
+      shape[field]?.forEach((id, i) => {
+        if (!known.has(id)) add(`${field}.${i}`, catalogueText.coded('unknownAllergen'));
+      });
   }
 
   if (!isComplexType(shape.type)) {

@@ -8,6 +8,7 @@ import {
   complexOptions,
   dishAllergens,
   dishes,
+  dishTraces,
   leftovers,
   menuDishes,
   menus,
@@ -27,6 +28,12 @@ async function writeAllergens(tx: Tx, dishId: number, ids: number[]) {
   await tx.delete(dishAllergens).where(eq(dishAllergens.dishId, dishId));
   const unique = [...new Set(ids)];
   if (unique.length) await tx.insert(dishAllergens).values(unique.map((allergenId) => ({ dishId, allergenId })));
+}
+
+async function writeTraces(tx: Tx, dishId: number, ids: number[]) {
+  await tx.delete(dishTraces).where(eq(dishTraces.dishId, dishId));
+  const unique = [...new Set(ids)];
+  if (unique.length) await tx.insert(dishTraces).values(unique.map((allergenId) => ({ dishId, allergenId })));
 }
 
 /** Replaces the groups of a dish: sent ids are updated in place, new ones inserted, the rest deleted. */
@@ -71,6 +78,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
       type,
       categoryId: input.category_id,
       allergens: input.allergens,
+      traces: input.traces,
       complex: input.complex,
       existingGroupIds: [],
       becomesComplex: false,
@@ -94,6 +102,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
         kcal: input.kcal ?? null,
         portionGrams: input.portion_grams ?? null,
         ingredients: storedText(input.ingredients),
+        shelfLifeHours: input.shelf_life_hours ?? null,
         code: input.code ?? '',
         priceCents: input.price === undefined ? 0 : toCents(input.price),
         status: input.status ?? true,
@@ -104,6 +113,7 @@ export async function createDish(db: Db, providerId: number, input: CreateDishIn
       })
       .returning({ id: dishes.id });
     if (input.allergens?.length) await writeAllergens(tx, row!.id, input.allergens);
+    if (input.traces?.length) await writeTraces(tx, row!.id, input.traces);
     if (isComplexType(type) && input.complex) await writeGroups(tx, row!.id, input.complex);
     const after = { ...(await auditedDish(tx, row!.id)), price_cents: input.price === undefined ? 0 : toCents(input.price) };
     await recordAudit(tx, who, { action: 'dish.create', entityType: 'dish', entityId: row!.id, providerId, after });
@@ -127,6 +137,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
       type,
       categoryId: input.category_id ?? current.categoryId,
       allergens: input.allergens,
+      traces: input.traces,
       complex: input.complex,
       existingGroupIds,
       becomesComplex: current.type === 'simple' && isComplexType(type),
@@ -138,6 +149,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
     if (input.kcal !== undefined) set.kcal = input.kcal;
     if (input.portion_grams !== undefined) set.portionGrams = input.portion_grams;
     if (input.ingredients !== undefined) set.ingredients = storedText(input.ingredients);
+    if (input.shelf_life_hours !== undefined) set.shelfLifeHours = input.shelf_life_hours;
     if (input.code !== undefined) set.code = input.code;
     if (input.category_id !== undefined) set.categoryId = input.category_id;
     if (input.price !== undefined) set.priceCents = toCents(input.price);
@@ -152,6 +164,7 @@ export async function updateDish(db: Db, providerId: number, id: number, input: 
       await recordAudit(tx, who, { action: 'dish.price', entityType: 'dish', entityId: id, providerId, before, after });
     }
     if (input.allergens !== undefined) await writeAllergens(tx, id, input.allergens);
+    if (input.traces !== undefined) await writeTraces(tx, id, input.traces);
     if (!isComplexType(type)) await tx.delete(complexGroups).where(eq(complexGroups.dishId, id));
     else if (input.complex !== undefined) await writeGroups(tx, id, input.complex);
     const changed = await auditedDish(tx, id);

@@ -1,11 +1,13 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import type { LabelLayout } from '../../../shared/schemas/kitchen.js';
-import { lineHeight, wrapText } from '../../lib/pdf/measure.js';
+import { lineHeight, wrapRuns, wrapText, type Run } from '../../lib/pdf/measure.js';
 import { renderPdf } from '../../lib/pdf/pdf.js';
 import { qrCode } from '../../lib/pdf/qr.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { Env } from '../../env.js';
+import { geometry, type Box, type Geometry } from './kitchen.labels.geometry.js';
+import type { LawFields } from './kitchen.labels.facts.js';
 import { kitchenText } from './kitchen.messages.js';
 import { labelsOf, type PrintScope } from './kitchen.packing.js';
 
@@ -15,11 +17,13 @@ import { labelsOf, type PrintScope } from './kitchen.packing.js';
  * area, measured with the fonts the PDF uses; when it does not fit the label shrinks it (to 80 %
  * at most), and when that is not enough either the rest goes on to the next label(s) ("continued
  * 2/2": the same person and order, no QR code, so a portion still has one code to scan).
+ * Such a label is "overflowing": the label check lists it before printing (decision 070).
+ * Issue 28 adds what the law asks (kitchen.labels.facts.ts): after the eater's own allergen
+ * warning, the ingredients with the allergens in bold, "may contain", the prepared and use-by
+ * dates with the net weight, and the provider's name and address.
  */
 
-const MM = 72 / 25.4;
-
-export interface Label {
+export interface Label extends LawFields {
   orderId: number;
   itemId: number;
   unit: number;
@@ -39,85 +43,20 @@ export interface Label {
   url: string;
 }
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-interface Geometry {
-  page: { width: number; height: number };
-  cols: number;
-  rows: number;
-  label: { width: number; height: number };
-  qr: number;
-  /** Where the QR code goes on a label (from the label's top left). */
-  qrAt: { x: number; y: number };
-  /** The text of a label with a QR code, and of a continued one (no code: the whole label). */
-  text: Box;
-  more: Box;
-  /** Next to or under the QR code: the order number (and "label 1 of 2"). */
-  side: Box;
-  /** Font sizes at scale 1. */
-  size: { name: number; dish: number; text: number; contains: number; side: number };
-}
-
-function geometry(layout: LabelLayout): Geometry {
-  if (layout === 'a4') {
-    // A4 sheets of 3 × 8 labels of 70 × 37.125 mm, edge to edge; the QR code top right.
-    const label = { width: 70 * MM, height: (297 / 8) * MM };
-    const pad = 3 * MM;
-    const qr = 24 * MM;
-    const inner = { width: label.width - 2 * pad, height: label.height - 2 * pad };
-    return {
-      page: { width: 210 * MM, height: 297 * MM },
-      cols: 3,
-      rows: 8,
-      label,
-      qr,
-      qrAt: { x: label.width - pad - qr, y: pad },
-      text: { x: pad, y: pad, width: inner.width - qr - 2 * MM, height: inner.height },
-      more: { x: pad, y: pad, ...inner },
-      side: { x: label.width - pad - qr, y: pad + qr + 1 * MM, width: qr, height: inner.height - qr - 1 * MM },
-      size: { name: 9, dish: 8, text: 7, contains: 7, side: 7 },
-    };
-  }
-  // A 62 mm label-printer roll cut every 100 mm: one label a page, the QR code bottom left.
-  const label = { width: 62 * MM, height: 100 * MM };
-  const pad = 4 * MM;
-  const qr = 30 * MM;
-  const inner = { width: label.width - 2 * pad, height: label.height - 2 * pad };
-  return {
-    page: label,
-    cols: 1,
-    rows: 1,
-    label,
-    qr,
-    qrAt: { x: pad, y: label.height - pad - qr },
-    text: { x: pad, y: pad, width: inner.width, height: inner.height - qr - 2 * MM },
-    more: { x: pad, y: pad, ...inner },
-    side: { x: pad + qr + 2 * MM, y: label.height - pad - qr, width: inner.width - qr - 2 * MM, height: qr },
-    size: { name: 12, dish: 11, text: 8, contains: 9, side: 8 },
-  };
-}
-
-/** One paragraph of a label, wrapped as a whole. */
+/** One paragraph of a label, wrapped as a whole: runs of plain and bold text. */
 interface Block {
-  text: string;
+  runs: Run[];
   size: number;
-  bold?: boolean;
   color?: string;
   /** Moved whole to the next label rather than split, when it fits there (the allergens). */
   keep?: boolean;
 }
 
 interface Line {
-  text: string;
+  runs: Run[];
   x: number;
   y: number;
   size: number;
-  bold: boolean;
   color: string;
 }
 
@@ -132,19 +71,19 @@ const SCALES = [1, 0.92, 0.86, 0.8];
 const ALERT = '#b42318';
 const BLACK = '#000000';
 
-/** A label's "Contains: …" line; with an alert and the avoided allergens first when its eater avoids one. */
+/**
+ * The eater's own warning: an alert with the avoided allergens first when its eater avoids one,
+ * and that the allergens were never confirmed; null without either (the ingredients name them all).
+ */
 function containsText(label: Label, lang: Lang): string | null {
   const list = (l: string[]) => ({ list: l.join(', ') });
   const unknown = label.allergensUnknown ? kitchenText(lang, 'labelUnconfirmed') : null;
-  if (label.allergens.length === 0) return unknown;
-  const known =
-    label.avoided.length === 0
-      ? kitchenText(lang, 'contains', list(label.allergens))
-      : kitchenText(
-          lang,
-          'containsAlert',
-          list([...label.avoided.map((a) => a.toLocaleUpperCase(lang)), ...label.allergens.filter((a) => !label.avoided.includes(a))]),
-        );
+  if (label.avoided.length === 0) return unknown;
+  const known = kitchenText(
+    lang,
+    'containsAlert',
+    list([...label.avoided.map((a) => a.toLocaleUpperCase(lang)), ...label.allergens.filter((a) => !label.avoided.includes(a))]),
+  );
   return unknown ? `${known} · ${unknown}` : known;
 }
 
@@ -155,18 +94,41 @@ function blocksOf(label: Label, g: Geometry, lang: Lang): Block[] {
   const portion = label.qty > 1 ? ` (${tx('portionOf', { n: label.unit, total: label.qty })})` : '';
   const contains = containsText(label, lang);
   const alert = label.avoided.length > 0;
+  const plain = (text: string, bold = false) => [{ text, bold }];
+  const ingredients = label.ingredients.length
+    ? [
+        {
+          runs: [{ text: `${tx(label.ingredientsMissing ? 'containsLead' : 'ingredientsLead')} `, bold: false }, ...label.ingredients],
+          size: g.size.text,
+        },
+      ]
+    : [];
+  const dates = [
+    tx('prepared', { date: label.prepared }),
+    tx('useBy', { at: label.useBy }),
+    ...(label.grams !== null ? [tx('netWeight', { grams: label.grams })] : []),
+  ].join(' · ');
   return [
-    { text: label.name, size: g.size.name, bold: true },
-    { text: place, size: g.size.text },
-    { text: `${label.dish}${portion}`, size: g.size.dish, bold: true },
-    ...(label.options.length ? [{ text: label.options.join(', '), size: g.size.text }] : []),
+    { runs: plain(label.name, true), size: g.size.name },
+    { runs: plain(place), size: g.size.text },
+    { runs: plain(`${label.dish}${portion}`, true), size: g.size.dish },
+    ...(label.options.length ? [{ runs: plain(label.options.join(', ')), size: g.size.text }] : []),
     // An eater's allergen is said in words (an alert word, the allergen first and in capitals),
-    // not by colour alone: a roll printer prints black.
-    ...(contains
-      ? [{ text: contains, size: g.size.contains, bold: alert || label.allergensUnknown, color: alert ? ALERT : BLACK, keep: true }]
-      : []),
+    // not by colour alone: a roll printer prints black. It comes before what the law asks.
+    ...(contains ? [{ runs: plain(contains, true), size: g.size.contains, color: alert ? ALERT : BLACK, keep: true }] : []),
+    ...ingredients,
+    ...(label.traces.length ? [{ runs: plain(tx('mayContain', { list: label.traces.join(', ') })), size: g.size.text }] : []),
+    { runs: plain(dates), size: g.size.text },
+    ...(label.provider ? [{ runs: plain(label.provider), size: g.size.text }] : []),
   ];
 }
+
+/** A block's line height: its bold face's when it has bold text. */
+const heightOf = (b: Block, size: number) =>
+  lineHeight(
+    size,
+    b.runs.some((r) => r.bold),
+  );
 
 /**
  * Lays the blocks out at `scale` on as many faces as they need, split between lines; a `keep`
@@ -177,16 +139,16 @@ function flow(blocks: Block[], g: Geometry, scale: number, header: (n: number, t
   let face: Face;
   let box: Box;
   let y = 0;
-  const place = (b: Block, lines: string[]) => {
+  const place = (b: Block, lines: Run[][]) => {
     const size = b.size * scale;
-    const lh = lineHeight(size, b.bold);
-    for (const text of lines) {
+    const lh = heightOf(b, size);
+    for (const runs of lines) {
       if (y + lh > box.y + box.height + 0.01 && face.lines.length > 0) start(false);
-      face.lines.push({ text, x: box.x, y, size, bold: b.bold ?? false, color: b.color ?? BLACK });
+      face.lines.push({ runs, x: box.x, y, size, color: b.color ?? BLACK });
       y += lh;
     }
   };
-  const wrap = (b: Block, width: number) => wrapText(b.text, b.size * scale, b.bold ?? false, () => width);
+  const wrap = (b: Block, width: number) => wrapRuns(b.runs, b.size * scale, () => width);
   const start = (first: boolean) => {
     face = { qr: first, lines: [] };
     faces.push(face);
@@ -200,10 +162,10 @@ function flow(blocks: Block[], g: Geometry, scale: number, header: (n: number, t
   start(true);
   for (const b of blocks) {
     const size = b.size * scale;
-    const lh = lineHeight(size, b.bold);
+    const lh = heightOf(b, size);
     // The lines that still fit this face take its width, the rest a continued face's.
     const room = Math.floor((box!.y + box!.height - y + 0.01) / lh);
-    let lines = wrapText(b.text, size, b.bold ?? false, (i) => (i < room ? box!.width : g.more.width));
+    let lines = wrapRuns(b.runs, size, (i) => (i < room ? box!.width : g.more.width));
     if (b.keep && lines.length > room && face!.lines.length > 0) {
       // Kept together on a fresh face when it fits there.
       const fresh = wrap(b, g.more.width);
@@ -223,9 +185,13 @@ export function labelFaces(label: Label, layout: LabelLayout, lang: Lang): Face[
   const g = geometry(layout);
   const blocks = blocksOf(label, g, lang);
   const header = (n: number, total: number): Block => ({
-    text: `${label.name} · ${kitchenText(lang, 'orderNo', { n: label.orderId })} · ${kitchenText(lang, 'continued', { n, total })}`,
+    runs: [
+      {
+        text: `${label.name} · ${kitchenText(lang, 'orderNo', { n: label.orderId })} · ${kitchenText(lang, 'continued', { n, total })}`,
+        bold: true,
+      },
+    ],
     size: g.size.text,
-    bold: true,
   });
   const tried = new Map<number, Face[]>();
   const at = (scale: number) => {
@@ -263,7 +229,7 @@ function withSide(faces: Face[], label: Label, g: Geometry, lang: Lang, scale: n
   let y = g.side.y;
   for (const t of texts)
     for (const text of wrapText(t, size, false, () => g.side.width)) {
-      faces[0]!.lines.push({ text, x: g.side.x, y, size, bold: false, color: BLACK });
+      faces[0]!.lines.push({ runs: [{ text, bold: false }], x: g.side.x, y, size, color: BLACK });
       y += lineHeight(size);
     }
   return faces;
@@ -286,10 +252,10 @@ export function renderLabels(labels: Label[], layout: LabelLayout, title: string
       // Lines are broken here (measured as pdfmake measures them), so pdfmake must not break them again.
       for (const l of face.lines)
         content.push({
-          text: l.text,
+          text: l.runs.length === 1 ? l.runs[0]!.text : l.runs.map((r) => ({ text: r.text, bold: r.bold })),
           absolutePosition: { x: x + l.x, y: y + l.y },
           fontSize: l.size,
-          bold: l.bold,
+          bold: l.runs.length === 1 && l.runs[0]!.bold,
           color: l.color,
           noWrap: true,
         } as Content);

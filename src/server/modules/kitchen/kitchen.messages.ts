@@ -22,6 +22,12 @@ type Key =
   | 'contains'
   | 'containsAlert'
   | 'labelUnconfirmed'
+  | 'ingredientsLead'
+  | 'containsLead'
+  | 'mayContain'
+  | 'prepared'
+  | 'useBy'
+  | 'netWeight'
   | 'continued'
   | 'labelOf'
   | 'warned'
@@ -65,6 +71,12 @@ export const kitchenText = defineMessages<Key>(
       contains: 'Contains: {list}',
       containsAlert: '! ALLERGY · contains: {list}',
       labelUnconfirmed: 'Allergens not confirmed',
+      ingredientsLead: 'Ingredients:',
+      containsLead: 'Contains:',
+      mayContain: 'May contain: {list}',
+      prepared: 'Prepared {date}',
+      useBy: 'use by {at}',
+      netWeight: 'net weight {grams} g',
       continued: 'continued {n}/{total}',
       labelOf: 'label 1 of {total}',
       warned: 'Avoids: {list}',
@@ -105,6 +117,12 @@ export const kitchenText = defineMessages<Key>(
       contains: 'Satur: {list}',
       containsAlert: '! ALERĢIJA · satur: {list}',
       labelUnconfirmed: 'Alergēni nav apstiprināti',
+      ingredientsLead: 'Sastāvdaļas:',
+      containsLead: 'Satur:',
+      mayContain: 'Var saturēt: {list}',
+      prepared: 'Pagatavots {date}',
+      useBy: 'izlietot līdz {at}',
+      netWeight: 'neto masa {grams} g',
       continued: 'turpinājums {n}/{total}',
       labelOf: '1. etiķete no {total}',
       warned: 'Izvairās: {list}',
@@ -145,6 +163,12 @@ export const kitchenText = defineMessages<Key>(
       contains: 'Содержит: {list}',
       containsAlert: '! АЛЛЕРГИЯ · содержит: {list}',
       labelUnconfirmed: 'Аллергены не подтверждены',
+      ingredientsLead: 'Состав:',
+      containsLead: 'Содержит:',
+      mayContain: 'Может содержать: {list}',
+      prepared: 'Приготовлено {date}',
+      useBy: 'использовать до {at}',
+      netWeight: 'масса нетто {grams} г',
       continued: 'продолжение {n}/{total}',
       labelOf: 'этикетка 1 из {total}',
       warned: 'Избегает: {list}',

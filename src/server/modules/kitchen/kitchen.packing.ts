@@ -12,6 +12,7 @@ import { loadOrderLines } from '../orders/orders.read.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { lineUnconfirmed, unconfirmedDishes } from '../orders/allergens.read.js';
 import { type Label } from './kitchen.labels.pdf.js';
+import { lawFields, loadLabelFacts } from './kitchen.labels.facts.js';
 import { kitchenText } from './kitchen.messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 
@@ -31,6 +32,9 @@ export interface PrintScope {
 
 export interface PackLine {
   itemId: number;
+  /** The ordered dish and the chosen dishes of a set meal (their label facts). */
+  dishId: number;
+  optionIds: number[];
   title: string;
   qty: number;
   options: string[];
@@ -131,6 +135,8 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
       orderId,
       items.map((i) => ({
         itemId: i.id,
+        dishId: i.dishId,
+        optionIds: i.options.map((o) => o.dishId),
         title: pickText(i.title, lang),
         qty: i.qty,
         options: i.options.map((o) => pickText(o.title, lang)),
@@ -183,13 +189,21 @@ export async function labelsOf(
   const { db, lang } = ctx;
   const providerId = await ctx.provider();
   const { menu, laps: packing } = await loadPacking(db, providerId, menuId, scope, lang);
+  const lines = packing.flatMap((lap) => lap.stops.flatMap((s) => s.orders.flatMap((o) => o.lines)));
+  const facts = await loadLabelFacts(
+    db,
+    providerId,
+    lines.flatMap((l) => [l.dishId, ...l.optionIds]),
+  );
   const labels: Label[] = [];
   for (const lap of packing)
     for (const stop of lap.stops)
       for (const o of stop.orders)
-        for (const l of o.lines)
+        for (const l of o.lines) {
+          const law = lawFields(facts, menu, l, lang);
           for (let unit = 1; unit <= l.qty; unit++)
             labels.push({
+              ...law,
               orderId: o.id,
               itemId: l.itemId,
               unit,
@@ -206,5 +220,6 @@ export async function labelsOf(
               allergensUnknown: l.unknown,
               url: handoverLink(env, o.id, l.itemId, unit),
             });
+        }
   return { menu, labels };
 }

@@ -252,6 +252,14 @@ describe('label text', () => {
       avoided: [],
       allergensUnknown: false,
       url: handoverLink(ctx.deps.env, 987654, 123456, 1),
+      // No ingredients text: the allergens alone, after "Contains".
+      ingredients: [{ text: long('Graudaugi'), bold: true }],
+      ingredientsMissing: true,
+      traces: [],
+      prepared: '27.11.2026',
+      useBy: '27.11.26 23:59',
+      provider: 'SIA Ēdnīca, Brīvības iela 1, Rīga',
+      grams: null,
     };
     for (const [layout, cell] of [
       ['a4', [70 * MM, (297 / 8) * MM]],

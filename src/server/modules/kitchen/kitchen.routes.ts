@@ -4,6 +4,8 @@ import {
   handoverPortion,
   handoverResult,
   kitchenResult,
+  labelCheck as labelCheckResult,
+  labelCheckQuery,
   labelsQuery,
   printScopeQuery,
   ticketActionResult,
@@ -17,6 +19,7 @@ import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
 import { handOver, portionOf, undoHandOver } from './kitchen.handover.js';
 import { labelsPdf } from './kitchen.labels.pdf.js';
+import { labelCheck } from './kitchen.labels.check.js';
 import { productionSheetPdf } from './kitchen.sheet.pdf.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { userCtx, userOf, type App, type Deps } from '../../lib/context.js';
@@ -88,6 +91,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
       return sendPdf(reply, pdf, `labels-${req.params.id}-${req.query.layout}.pdf`);
     },
   );
+  // Before printing (issue 28, decision 070): dishes whose labels lack what the law asks, labels that do not fit.
+  app.get(
+    '/kitchen/:id/label-check',
+    {
+      config: { access: KITCHEN_STAFF },
+      schema: { tags: ['kitchen'], params: idParams, querystring: labelCheckQuery, response: { 200: labelCheckResult } },
+    },
+    async (req) => labelCheck(req.ctx, deps.env, { menuId: req.params.id, layout: req.query.layout }),
+  );
   // A label's QR code (decision 040): shown first (GET writes nothing), marked on confirm, undone within a minute.
   const portion = async (req: { params: { orderId: number; itemId: number; unit: number }; provider(): Promise<number>; lang: Lang }) => ({
     providerId: await req.provider(),
@@ -104,7 +116,15 @@ export async function kitchenRoutes(app: App, deps: Deps) {
   app.post(
     '/handover/:orderId/:itemId/:unit',
     { config: { access: KITCHEN_STAFF }, schema: { tags: ['kitchen'], params: handoverParams, response: { 200: handoverResult } } },
-    async (req) => handOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now()),
+    async (req) => {
+      const done = await handOver(db, await portion(req), { user: userOf(req), id: req.id }, deps.now());
+      if (!done.already) {
+        // A portion handed over delivers its order (issue 28): the eater's open page refetches, the notice goes (decision 068).
+        app.changes.publish({ type: 'menu', menuId: done.menu_id });
+        void app.deliveryChanged(done.menu_id);
+      }
+      return done;
+    },
   );
   app.delete(
     '/handover/:orderId/:itemId/:unit',

@@ -3,10 +3,9 @@ import { DateTime } from 'luxon';
 import type { StopStatus, StopStatusInput, UnroutedList } from '../../../shared/schemas/laps.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserContext } from '../../lib/context.js';
-import { cashBalances, lapLocations, lapStopStatuses, laps, locations, menus, orders, providers, users } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, lapStopStatuses, laps, locations, menus, orders, providers } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mail.js';
 import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { placedOrder } from '../orders/placed.read.js';
@@ -193,35 +192,29 @@ async function deliverableLocation(db: Db, providerId: number, locationId: numbe
 
 /**
  * PUT /app/laps/stops/{menuId}/{locationId}: sets the stop's status. The first time it becomes
- * "delivered" records when and by whom, and e-mails each active customer of the location with a
- * placed order on the menu who asked for it (notify_on_delivery), in their language. The notice
- * is queued in the same transaction that sets `notice_sent_at` under the row's lock, so it goes
- * out once however often (or in parallel) the stop is marked.
+ * "delivered" records when and by whom. The notices this makes due ("lunch is delivered" to the
+ * eaters who asked) are sent by the caller after the commit (app.deliveryChanged, decision 068):
+ * `changed` says whether the status or note changed, `firstDelivery` whether this call delivered.
  */
 export async function setStopStatus(
   ctx: UserContext,
-  mailer: Mailer,
   { menuId, locationId, input, who }: { menuId: number; locationId: number; input: StopStatusInput; who: AuditWho },
-): Promise<StopStatus> {
+): Promise<{ status: StopStatus; changed: boolean; firstDelivery: boolean }> {
   const { db, now, user } = ctx;
   const providerId = await ctx.provider();
   const menu = await providerMenu(db, providerId, menuId);
-  const location = await deliverableLocation(db, providerId, locationId);
+  await deliverableLocation(db, providerId, locationId);
   const estimate = newEstimate(input, menu, now);
-  const sends: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
     const key = and(eq(lapStopStatuses.menuId, menuId), eq(lapStopStatuses.locationId, locationId));
     // The first writer creates the row; everyone then locks it, so two "delivered" marks queue.
-    await tx
+    const created = await tx
       .insert(lapStopStatuses)
       .values({ menuId, locationId, status: input.status, changedAt: now, changedById: user.id })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ menuId: lapStopStatuses.menuId });
     const [old] = await tx.select().from(lapStopStatuses).where(key).for('update');
-    const delivered = input.status === 'delivered';
-    const firstDelivery = delivered && old!.deliveredAt === null;
-    const sendNotice = delivered && old!.noticeSentAt === null;
-    let notified: number | undefined;
-    if (sendNotice) notified = await queueDeliveredNotice(tx, mailer, menu, location, sends);
+    const firstDelivery = input.status === 'delivered' && old!.deliveredAt === null;
     // The window promised at the first delivery is kept with it (decision 067): later changes to
     // the departure or the travel minutes do not rewrite whether this stop was late.
     const promised = firstDelivery ? await windowFor(tx, menuId, locationId) : null;
@@ -242,7 +235,6 @@ export async function setStopStatus(
             }
           : {}),
         ...(estimate !== undefined ? { estimateAt: estimate } : {}),
-        ...(sendNotice ? { noticeSentAt: now } : {}),
       })
       .where(key)
       .returning();
@@ -257,46 +249,15 @@ export async function setStopStatus(
         note: row!.note,
         ...(estimate !== undefined ? { estimate_at: estimate?.toISOString() ?? null } : {}),
         ...(firstDelivery ? { late_minutes: row!.lateMinutes } : {}),
-        ...(notified !== undefined ? { notified } : {}),
       },
     });
-    return { row: row!, notified };
+    const changed =
+      created.length > 0 ||
+      old!.status !== row!.status ||
+      old!.note !== row!.note ||
+      old!.estimateAt?.getTime() !== row!.estimateAt?.getTime();
+    return { changed, firstDelivery };
   });
-  for (const send of sends) send();
   const status = (await stopStatusesOf(db, menuId, [locationId])).get(locationId)!;
-  return result.notified !== undefined ? { ...status, notified: result.notified } : status;
-}
-
-async function queueDeliveredNotice(
-  tx: Tx,
-  mailer: Mailer,
-  menu: { id: number; title: string },
-  location: { id: number; title: string },
-  sends: (() => void)[],
-): Promise<number> {
-  const recipients = await tx
-    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lang: users.lang })
-    .from(users)
-    .innerJoin(orders, eq(orders.userId, users.id))
-    .where(
-      and(
-        eq(orders.menuId, menu.id),
-        eq(orders.locationId, location.id),
-        placedOrder(),
-        eq(users.active, true),
-        eq(users.notifyOnDelivery, true),
-      ),
-    )
-    .orderBy(asc(users.id));
-  for (const r of recipients) {
-    const lang = (['lv', 'en', 'ru'] as const).find((l) => l === r.lang) ?? 'lv';
-    sends.push(
-      await mailer.enqueue(tx, {
-        to: r.email,
-        subject: lapText(lang, 'deliveredSubject'),
-        text: lapText(lang, 'deliveredBody', { name: r.firstName || r.email, location: location.title, menu: menu.title }),
-      }),
-    );
-  }
-  return recipients.length;
+  return { status, ...result };
 }

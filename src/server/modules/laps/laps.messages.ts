@@ -26,8 +26,6 @@ type Key =
   | 'noLocations'
   | 'generated'
   | 'busy'
-  | 'deliveredSubject'
-  | 'deliveredBody'
   | 'contact'
   | 'bags'
   | 'handOver'
@@ -74,8 +72,6 @@ export const lapText = defineMessages<Key>(
       noLocations: 'The lap has no locations.',
       generated: 'Generated {date}',
       busy: 'The lap carries the report of the menu “{menu}”, whose day has not ended. Delete it after that day, or make it inactive.',
-      deliveredSubject: 'Lunch is delivered',
-      deliveredBody: 'Hello {name},\n\nlunch for {location} ({menu}) has been delivered.\n\nEnjoy your meal!',
       contact: 'Contact',
       bags: 'Bags',
       handOver: 'Hand over',
@@ -119,8 +115,6 @@ export const lapText = defineMessages<Key>(
       noLocations: 'Maršrutā nav vietu.',
       generated: 'Sagatavots {date}',
       busy: 'Maršrutam ir ēdienkartes “{menu}” atskaite, un tās diena vēl nav beigusies. Dzēsiet to pēc šīs dienas vai padariet neaktīvu.',
-      deliveredSubject: 'Pusdienas ir piegādātas',
-      deliveredBody: 'Sveiki, {name}!\n\nPusdienas uz {location} ({menu}) ir piegādātas.\n\nLabu apetīti!',
       contact: 'Kontaktpersona',
       bags: 'Maisiņi',
       handOver: 'Jānodod',
@@ -164,8 +158,6 @@ export const lapText = defineMessages<Key>(
       noLocations: 'В маршруте нет мест.',
       generated: 'Создано {date}',
       busy: 'У маршрута есть отчёт по меню «{menu}», день которого ещё не закончился. Удалите его после этого дня или сделайте неактивным.',
-      deliveredSubject: 'Обед доставлен',
-      deliveredBody: 'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) доставлен.\n\nПриятного аппетита!',
       contact: 'Контакт',
       bags: 'Пакеты',
       handOver: 'Передать',

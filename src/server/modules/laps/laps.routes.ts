@@ -29,6 +29,7 @@ import { deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
 import { STAFF } from '../../../shared/roles.js';
 import { dayPlan, lapDayPlan, lapRunInput } from '../../../shared/schemas/lap-plans.js';
 import { readDayPlan, setLapRun } from './laps.plans.js';
+import { driverRoutes } from './laps.driver.routes.js';
 
 /** Staff who plan delivery laps and collect cash. */
 export const LAP_STAFF = STAFF;
@@ -87,11 +88,13 @@ export async function lapsRoutes(app: App, deps: Deps) {
     },
     async (req) => {
       const { menuId, locationId } = req.params;
-      const status = await setStopStatus(userCtx(req), deps.mailer, { menuId, locationId, input: req.body, who: req });
-      // Committed: open pages refetch, and the notices now due (delivered, a new estimate) go out.
+      const done = await setStopStatus(userCtx(req), { menuId, locationId, input: req.body, who: req });
+      if (!done.changed) return done.status;
+      // After the commit: open order pages refetch, and the notices it made due go out (decision 068).
       app.changes.publish({ type: 'menu', menuId });
-      // LEAD: call sendDueDeliveryNotices here
-      return status;
+      const run = await app.deliveryChanged(menuId);
+      // The answer that first marked the stop delivered says how many eaters were e-mailed.
+      return done.firstDelivery ? { ...done.status, notified: run?.deliveredEmailed.get(locationId) ?? 0 } : done.status;
     },
   );
 
@@ -141,4 +144,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
     },
     async (req) => recordCashBalance(userCtx(req), { menuId: req.params.id, input: req.body, who: req }),
   );
+
+  await driverRoutes(app);
 }

@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { errorMessage } from '../ui/form-error-notice';
 import { Notice } from '../ui/notice';
+import { LabelCheckPanel } from './label-check';
 import '../../styles/ui-extras.css';
 
 /** "all", "lap:<id>" or "loc:<id>". */
@@ -123,6 +124,8 @@ function PrintForm({ menuId }: { menuId: number }) {
           </label>
         ))}
       </fieldset>
+      {/* What the labels lack, and those that will not fit, before they are printed (issue 28). */}
+      <LabelCheckPanel menuId={menuId} layout={layout} />
       <p>
         <Button type="submit" variant="primary" loading={busy === 'labels'} disabled={busy !== null}>
           {t('print.labels')}

@@ -88,6 +88,7 @@ export function InfoForm({ stored }: { stored: Profile }) {
       <fieldset className="profile-form__flags">
         <legend>{t('info.notifications')}</legend>
         <CheckboxField label={t('fields.remind')} {...form.register('remind_to_make_order')} />
+        <CheckboxField label={t('fields.notifyOnTheWay')} {...form.register('notify_on_the_way')} />
         <CheckboxField label={t('fields.notify')} {...form.register('notify_on_delivery')} />
       </fieldset>
       <div className="form-actions">

@@ -13,6 +13,7 @@ const stored: Profile = {
   location: null,
   remind_to_make_order: false,
   notify_on_delivery: true,
+  notify_on_the_way: false,
   avoid_allergens: [],
   diets: [],
 };
@@ -25,6 +26,7 @@ describe('profile edits', () => {
 
   it('treats notification flags the same way', () => {
     expect(changedFields(stored, { ...editableOf(stored), remind_to_make_order: true })).toEqual({ remind_to_make_order: true });
+    expect(changedFields(stored, { ...editableOf(stored), notify_on_the_way: true })).toEqual({ notify_on_the_way: true });
     expect(changedFields(stored, editableOf(stored))).toEqual({});
   });
 

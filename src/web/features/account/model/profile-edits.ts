@@ -6,9 +6,10 @@ export interface EditableProfile {
   phone: string;
   remind_to_make_order: boolean;
   notify_on_delivery: boolean;
+  notify_on_the_way: boolean;
 }
 
-const EDITABLE = ['first_name', 'phone', 'remind_to_make_order', 'notify_on_delivery'] as const;
+const EDITABLE = ['first_name', 'phone', 'remind_to_make_order', 'notify_on_delivery', 'notify_on_the_way'] as const;
 
 /** The form's starting values: the stored profile's editable fields. */
 export function editableOf(stored: Profile): EditableProfile {
@@ -17,6 +18,7 @@ export function editableOf(stored: Profile): EditableProfile {
     phone: stored.phone,
     remind_to_make_order: stored.remind_to_make_order,
     notify_on_delivery: stored.notify_on_delivery,
+    notify_on_the_way: stored.notify_on_the_way,
   };
 }
 

@@ -15,7 +15,15 @@ import { CheckboxList } from './checkbox-list';
 import { ComplexGroupsEditor } from './complex-groups-editor';
 import { DishImageField } from './dish-image-field';
 import { TranslatedFields } from './translated-fields';
-import { CODE_MAX, INGREDIENTS_MAX, KCAL_MAX, PORTION_GRAMS_MAX, SUMMARY_MAX, TITLE_MAX } from '../../../../shared/limits';
+import {
+  CODE_MAX,
+  INGREDIENTS_MAX,
+  KCAL_MAX,
+  PORTION_GRAMS_MAX,
+  SHELF_LIFE_HOURS_MAX,
+  SUMMARY_MAX,
+  TITLE_MAX,
+} from '../../../../shared/limits';
 
 interface DishEditorProps {
   /** null: a new dish of `kind`. */
@@ -29,7 +37,7 @@ interface DishEditorProps {
 
 /** Keys this form shows under its controls; anything else goes to the summary at the top. */
 const SHOWN =
-  /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|portion_grams$|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
+  /^(title(\.|$)|summary(\.|$)|ingredients(\.|$)|kcal$|portion_grams$|shelf_life_hours$|traces(\.|$)|code$|category_id$|price$|type$|status$|position$|allergens(\.|$)|complex(\.|$))/;
 
 /** The form's values: the request's fields, numbers as typed (the complex groups are kept apart, below). */
 interface DishValues {
@@ -44,6 +52,8 @@ interface DishValues {
   diets: DietTag[];
   kcal: string;
   portion_grams: string;
+  shelf_life_hours: string;
+  traces: number[];
   status: boolean;
   position: string;
 }
@@ -60,9 +70,26 @@ const dishForm = (complex: boolean, editing: boolean) =>
       if (eurosFromInput(v.price) === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'catalogue:errors.price' });
     })
     .transform(
-      ({ title, summary, code, category_id, price, status, type, allergens, diets, kcal, portion_grams, ingredients, position }) => {
+      ({
+        title,
+        summary,
+        code,
+        category_id,
+        price,
+        status,
+        type,
+        allergens,
+        traces,
+        diets,
+        kcal,
+        portion_grams,
+        shelf_life_hours,
+        ingredients,
+        position,
+      }) => {
         const energy = Number(kcal);
         const grams = Number(portion_grams);
+        const hours = Number(shelf_life_hours);
         // No category chosen: left out, so the request schema refuses it as the server would.
         const input = {
           title,
@@ -74,9 +101,17 @@ const dishForm = (complex: boolean, editing: boolean) =>
           type,
           // The portion's weight (issue 27): any dish, a set meal too; empty clears it, unreadable is refused as -1.
           portion_grams: portion_grams.trim() === '' ? null : Number.isFinite(grams) ? grams : -1,
+          // The label's use-by (decision 070): empty is the end of the day it is prepared for.
+          shelf_life_hours: shelf_life_hours.trim() === '' ? null : Number.isFinite(hours) ? hours : -1,
         } as z.input<typeof createDishInput>;
         if (!complex)
-          Object.assign(input, { allergens, diets, ingredients, kcal: kcal.trim() === '' ? null : Number.isFinite(energy) ? energy : -1 });
+          Object.assign(input, {
+            allergens,
+            traces,
+            diets,
+            ingredients,
+            kcal: kcal.trim() === '' ? null : Number.isFinite(energy) ? energy : -1,
+          });
         if (editing && position.trim() !== '') input.position = Number(position);
         return input;
       },
@@ -95,6 +130,8 @@ const valuesOf = (dish: Dish | null, complex: boolean): DishValues => ({
   diets: dish?.diets ?? [],
   kcal: dish?.kcal != null ? String(dish.kcal) : '',
   portion_grams: dish?.portion_grams != null ? String(dish.portion_grams) : '',
+  shelf_life_hours: dish?.shelf_life_hours != null ? String(dish.shelf_life_hours) : '',
+  traces: dish?.traces ?? [],
   status: dish?.status ?? true,
   position: dish ? String(dish.position) : '',
 });
@@ -158,7 +195,7 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
     },
   );
 
-  const setList = <K extends 'allergens' | 'diets'>(name: K, value: DishValues[K]) =>
+  const setList = <K extends 'allergens' | 'traces' | 'diets'>(name: K, value: DishValues[K]) =>
     form.setValue(name, value as never, { shouldValidate: form.formState.isSubmitted });
   const texts = (name: 'title' | 'summary' | 'ingredients') => ({
     field: (l: keyof TextDraft) => field(`${name}.${l}`),
@@ -230,6 +267,14 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
             loading={allergenList.isPending ? t('common.loading') : undefined}
           />
           <CheckboxList
+            legend={t('fields.traces')}
+            items={(allergenList.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+            selected={form.watch('traces')}
+            onChange={(value) => setList('traces', value)}
+            error={firstErrorUnder(errors, 'traces')}
+            loading={allergenList.isPending ? t('common.loading') : undefined}
+          />
+          <CheckboxList
             legend={t('fields.diets')}
             items={DIET_TAGS.map((d) => ({ value: d, label: t(`common:diets.${d}`) }))}
             selected={form.watch('diets')}
@@ -248,6 +293,16 @@ export function DishEditor({ dish, kind, onClose, onSaved, onImageChanged }: Dis
         max={PORTION_GRAMS_MAX}
         step={1}
         {...field('portion_grams')}
+      />
+      <TextField
+        label={t('fields.shelf_life_hours')}
+        hint={t('fields.shelf_life_hours_hint')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={SHELF_LIFE_HOURS_MAX}
+        step={1}
+        {...field('shelf_life_hours')}
       />
       <CheckboxField label={t('fields.active')} {...field('status')} />
       {complex && (

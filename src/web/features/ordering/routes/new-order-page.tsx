@@ -37,6 +37,7 @@ import '../../../styles/ordering.css';
 
 // Not needed for the first paint (decision 039): the customer's own orders on the menu load
 // after it. The header's HTML text is part of it (decision 057): shown later, it pushed the menu down.
+const MenuDeliveryPanel = lazy(() => import('../components/delivery-status').then((m) => ({ default: m.MenuDeliveryPanel })));
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
 /**
  * The checkout and the cart panel load once the cart has something in it or is opened (their
@@ -290,6 +291,11 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
             open={!displayOnly}
             clockOffset={Date.parse(data.now) - data.receivedAt}
           />
+        </Suspense>
+      )}
+      {isCustomer && (
+        <Suspense fallback={null}>
+          <MenuDeliveryPanel menu={data.dishlist} />
         </Suspense>
       )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}

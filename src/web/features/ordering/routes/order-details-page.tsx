@@ -16,6 +16,7 @@ import { StatusPage } from '../../../components/ui/status-page';
 import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../../../components/orders/cancel-order';
 import { useMe } from '../../../lib/me';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
+import { OrderDeliveryPanel } from '../components/delivery-status';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -170,6 +171,8 @@ function OrderDetails({ order }: { order: Order }) {
         )}
         <div aria-live="polite">{done && order.status === 3 && <Notice tone="success">{t('details.cancelled')}</Notice>}</div>
       </div>
+
+      {order.status === 2 && <OrderDeliveryPanel orderId={String(order.id)} menu={order.dishlist} />}
 
       <div className="card">
         <div className="table-wrap">
