@@ -264,6 +264,11 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     as: 'kitchen',
     url: `/app/laps/${(await makeLap(ctx.db, w.p)).id}/runs/${w.menu.id}/depart`,
   }),
+  'PUT /app/laps/{lapId}/runs/{menuId}': async (w) => ({
+    as: 'kitchen',
+    url: `/app/laps/${(await makeLap(ctx.db, w.p)).id}/runs/${w.menu.id}`,
+    body: { departs_at: '11:30' },
+  }),
   'POST /app/laps/stops/{menuId}/{locationId}/arrive': async (w) => ({
     as: 'kitchen',
     url: `/app/laps/stops/${w.menu.id}/${w.team.location.id}/arrive`,

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'lap.cash',
   'lap.delete',
   'lap.stop_status',
+  'lap.run',
   'lap.depart',
   'lap.stop_arrive',
   'user.role',

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { euros } from './catalogue.js';
+import { isoDateTime } from './dates.js';
 import { dbId, dbIdParam } from './ids.js';
 import { kitchenDish, kitchenGroup } from './kitchen.js';
 import { dishlistSummary } from './ordering.js';
 import { orderTotals } from './orders.js';
+import { travelMinutes } from './lap-plans.js';
 import { text } from './text.js';
 import { TITLE_MAX } from '../limits.js';
 
@@ -17,7 +19,7 @@ import { TITLE_MAX } from '../limits.js';
  * PUT  /app/laps/{id}     UpdateLapInput  -> Lap
  *      One call may set title, active, position, departs_at ('HH:MM' or null) and either the whole `locations` list or one
  *      step: `add` (appended), `remove`, or `move` (swap with the neighbour `offset` places away,
- *      bounded at the ends). Unknown locations, or ones on another provider's lap: 422
+ *      bounded at the ends), and one stop's `travel` minutes. Unknown locations, or ones on another provider's lap: 422
  *      "Location not found"; on another lap of this provider: 422 naming that lap.
  * GET  /app/laps/report/{lapId}/{menuId}       -> LapReport (placed orders at the lap's locations)
  * GET  /app/laps/print-report/{lapId}/{menuId} -> application/pdf of the same report
@@ -31,6 +33,10 @@ import { TITLE_MAX } from '../limits.js';
 export const lapLocation = z.object({ id: z.number(), title: z.string(), address: z.string(), status: z.boolean() });
 export type LapLocation = z.infer<typeof lapLocation>;
 
+/** A stop of a lap: its location and the minutes from the previous stop (null: the provider's `stop_minutes`). */
+export const lapStop = lapLocation.extend({ travel_minutes: z.number().int().nullable() });
+export type LapStop = z.infer<typeof lapStop>;
+
 export const lap = z.object({
   id: z.number(),
   title: z.string(),
@@ -42,7 +48,7 @@ export const lap = z.object({
   locations: z.array(z.number()),
   locations_count: z.number().int(),
   /** The same locations with their titles, in delivery order. */
-  stops: z.array(lapLocation),
+  stops: z.array(lapStop),
 });
 export type Lap = z.infer<typeof lap>;
 
@@ -92,6 +98,8 @@ export const updateLapInput = z
     add: dbId.optional(),
     remove: dbId.optional(),
     move: lapMove.optional(),
+    /** A stop's travel minutes from the previous stop (null: the provider's default); the stop must be on the lap. */
+    travel: z.object({ location_id: dbId, minutes: travelMinutes.nullable() }).optional(),
   })
   .refine((v) => [v.locations, v.add, v.remove, v.move].filter((x) => x !== undefined).length <= 1, {
     message: 'invalidValue',
@@ -133,6 +141,13 @@ export const stopStatus = z.object({
   changed_by: z.string().nullable(),
   delivered_at: z.string().nullable(),
   delivered_by: z.string().nullable(),
+  /** A new expected arrival given with a problem mark (ISO); null: none (issue 28). */
+  estimate_at: z.string().nullable(),
+  /** The window promised when the stop was first marked delivered, kept as it was then; null: none. */
+  promised_from: z.string().nullable(),
+  promised_to: z.string().nullable(),
+  /** Whole minutes delivered after promised_to (0: within or before it); null: not delivered or no window. */
+  late_minutes: z.number().int().nullable(),
   /** How many customers the "lunch is delivered" e-mail went to (only in the answer that sent it). */
   notified: z.number().int().optional(),
 });
@@ -175,7 +190,8 @@ export const lapReportLocation = z.object({
 export type LapReportLocation = z.infer<typeof lapReportLocation>;
 
 export const lapReport = z.object({
-  lap: z.object({ id: z.number(), title: z.string(), active: z.boolean() }),
+  /** departs_at: the lap's departure on the menu's day (ISO; issue 28), null: none or inactive. */
+  lap: z.object({ id: z.number(), title: z.string(), active: z.boolean(), departs_at: z.string().nullable() }),
   dishlist: dishlistSummary,
   /** What to load: every dish per category (set-meal options counted as their dishes). */
   dishes: z.array(kitchenGroup),
@@ -205,14 +221,23 @@ export type CashBalanceResult = z.infer<typeof cashBalanceResult>;
  * GET  /app/laps/cash/{menuId}                  -> DayCash: per active lap and for the locations on
  *      no lap, the cash expected, collected and the difference, with totals.
  * PUT  /app/laps/stops/{menuId}/{locationId}  StopStatusInput -> StopStatus
- *      Marks a stop loaded, delivered or a problem (note required). The first "delivered" e-mails
+ *      Marks a stop loaded, delivered or a problem (note required, a new estimate allowed). The first
+ *      "delivered" records the promised window then and the minutes late (decision 067), and e-mails
  *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once.
  */
 
 export const STOP_NOTE_MAX = 500;
 
 export const stopStatusInput = z
-  .object({ status: z.enum(STOP_STATUSES), note: text().trim().max(STOP_NOTE_MAX).optional() })
+  .object({
+    status: z.enum(STOP_STATUSES),
+    note: text().trim().max(STOP_NOTE_MAX).optional(),
+    /**
+     * With a problem: the new expected arrival (a date-time on the menu's day, not in the past;
+     * without an offset read in the provider's zone); null clears it; absent leaves it.
+     */
+    estimate_at: isoDateTime.nullable().optional(),
+  })
   .refine((v) => v.status !== 'problem' || (v.note ?? '').length > 0, { message: 'required', path: ['note'] });
 export type StopStatusInput = z.infer<typeof stopStatusInput>;
 

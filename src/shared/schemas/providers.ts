@@ -14,6 +14,7 @@ import {
   WASTE_SOURCE_MAX,
 } from '../limits.js';
 import { compactId, isIban, isRegistrationNumber, isVatNumber } from '../business-ids.js';
+import { timeOfDay, travelMinutes, windowMinutes } from './lap-plans.js';
 
 /** An optional business identifier: '' clears it; otherwise checked and stored compact. */
 export const businessId = (check: (v: string) => boolean) =>
@@ -65,6 +66,14 @@ export const provider = z.object({
   /** The waste summary's CO₂e estimate (issue 27, decision 064): grams of CO₂e per kg of food left over, and the factor's source as printed. */
   waste_co2e_grams_per_kg: z.number(),
   waste_co2e_source: z.string(),
+  /**
+   * Delivery promises (issue 28, decision 067): the departure of a lap without its own time ('HH:MM'
+   * in the provider's zone; null: none, and such a lap promises no window), the minutes between
+   * stops without their own, and how long a promised window is.
+   */
+  departs_at: z.string().nullable(),
+  stop_minutes: z.number(),
+  window_minutes: z.number(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
 });
@@ -90,7 +99,7 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-/** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga, reminders 60 minutes before the deadline. */
+/** POST /app/providers (admin) — answers 201 with `provider`. Defaults: phone '', email '', status true, Europe/Riga, reminders 60 minutes before the deadline, no departure time, 10 minutes between stops, 15-minute windows. */
 export const createProviderInput = z.object({
   title: text().trim().min(1).max(TITLE_MAX),
   phone: text().trim().max(PHONE_MAX).optional(),
@@ -113,6 +122,9 @@ export const createProviderInput = z.object({
   vat_rate: vatRatePercent.optional(),
   waste_co2e_grams_per_kg: z.number().int().min(0).max(WASTE_CO2E_MAX).optional(),
   waste_co2e_source: text().trim().min(1).max(WASTE_SOURCE_MAX).optional(),
+  departs_at: timeOfDay.optional(),
+  stop_minutes: travelMinutes.optional(),
+  window_minutes: windowMinutes.optional(),
 });
 export type CreateProviderInput = z.infer<typeof createProviderInput>;
 

@@ -1,13 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Lang } from '../../../shared/i18n.js';
 import { toCents, toEuros } from '../../../shared/money.js';
-import type { CashBalanceInput, CashBalanceResult } from '../../../shared/schemas/laps.js';
+import type { CashBalanceInput, CashBalanceResult, DayCash } from '../../../shared/schemas/laps.js';
+import type { Db } from '../../db/client.js';
 import type { UserContext } from '../../lib/context.js';
-import { cashBalances, lapLocations, laps, ledgerEntries, locations } from '../../db/schema/index.js';
+import { cashBalances, lapLocations, lapStopStatuses, laps, ledgerEntries, locations, orders } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { lapCashEntry } from '../../lib/ledger.js';
 import { t } from '../../lib/messages.js';
-import { providerMenu } from '../priced-menu/priced-menu.read.js';
+import { placedOrder } from '../orders/placed.read.js';
+import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
 import { lapText } from './laps.messages.js';
 
 /** POST /app/cashbalance/{menuId}: records (replaces) the cash collected at a location. */
@@ -60,4 +63,90 @@ export async function recordCashBalance(
     return row!;
   });
   return { amount: toEuros(row.amount) };
+}
+
+/**
+ * GET /app/laps/cash/{menuId}: the day's cash per active lap (lap order) and for the locations
+ * with cash orders or recorded cash that are on no active lap: expected (the cash orders' amount
+ * to pay), collected (recorded on the lap report), difference (collected less expected) and how
+ * many stops with cash to collect have nothing recorded.
+ */
+export async function dayCash(db: Db, providerId: number, menuId: number, lang: Lang): Promise<DayCash> {
+  const menu = await providerMenu(db, providerId, menuId);
+  const [expectedRows, collectedRows, stopRows, statusRows] = await Promise.all([
+    db
+      .select({
+        locationId: orders.locationId,
+        cents: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(orders)
+      .where(and(eq(orders.menuId, menuId), placedOrder()))
+      .groupBy(orders.locationId),
+    db
+      .select({ locationId: cashBalances.locationId, cents: cashBalances.amountCents })
+      .from(cashBalances)
+      .where(eq(cashBalances.menuId, menuId)),
+    db
+      .select({ lapId: laps.id, title: laps.title, locationId: lapLocations.locationId })
+      .from(laps)
+      .leftJoin(lapLocations, eq(lapLocations.lapId, laps.id))
+      .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
+      .orderBy(asc(laps.position), asc(laps.id), asc(lapLocations.position)),
+    db
+      .select({ locationId: lapStopStatuses.locationId, status: lapStopStatuses.status })
+      .from(lapStopStatuses)
+      .where(eq(lapStopStatuses.menuId, menuId)),
+  ]);
+  const statusOf = new Map(statusRows.map((r) => [r.locationId, r.status]));
+  const expected = new Map(expectedRows.map((r) => [r.locationId, r.cents]));
+  const collected = new Map(collectedRows.map((r) => [r.locationId, r.cents]));
+
+  type Row = { id: number | null; title: string; stops: number[] };
+  const rows: Row[] = [];
+  const routed = new Set<number>();
+  for (const r of stopRows) {
+    let row = rows.at(-1);
+    if (!row || row.id !== r.lapId) rows.push((row = { id: r.lapId, title: r.title, stops: [] }));
+    if (r.locationId !== null) {
+      row.stops.push(r.locationId);
+      routed.add(r.locationId);
+    }
+  }
+  const loose = [...new Set([...expected.keys(), ...collected.keys()])].filter(
+    (id): id is number => id !== null && !routed.has(id) && ((expected.get(id) ?? 0) > 0 || collected.has(id)),
+  );
+  if (loose.length > 0) rows.push({ id: null, title: lapText(lang, 'noLap'), stops: loose });
+
+  const sum = (stops: number[]) => {
+    let e = 0;
+    let c = 0;
+    let missing = 0;
+    for (const id of stops) {
+      const exp = expected.get(id) ?? 0;
+      e += exp;
+      c += collected.get(id) ?? 0;
+      if (exp > 0 && !collected.has(id)) missing++;
+    }
+    return { e, c, missing };
+  };
+  const present = (s: ReturnType<typeof sum>) => ({
+    expected: toEuros(s.e),
+    collected: toEuros(s.c),
+    difference: toEuros(s.c - s.e),
+    missing: s.missing,
+  });
+  return {
+    dishlist: presentSummary(menu),
+    laps: rows.map((r) => {
+      const statuses = { loaded: 0, delivered: 0, problem: 0 };
+      for (const id of r.stops) {
+        const s = statusOf.get(id);
+        if (s) statuses[s]++;
+      }
+      return { id: r.id, title: r.title, stops: r.stops.length, ...present(sum(r.stops)), statuses };
+    }),
+    totals: present(sum(rows.flatMap((r) => r.stops))),
+  };
 }

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Lang } from '../../../shared/i18n.js';
-import { toEuros } from '../../../shared/money.js';
-import type { DayCash, StopStatus, StopStatusInput, UnroutedList } from '../../../shared/schemas/laps.js';
+import { DateTime } from 'luxon';
+import type { StopStatus, StopStatusInput, UnroutedList } from '../../../shared/schemas/laps.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserContext } from '../../lib/context.js';
 import { cashBalances, lapLocations, lapStopStatuses, laps, locations, menus, orders, providers } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
+import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { lapText } from './laps.messages.js';
+import { windowFor } from './laps.read.js';
 
 /*
  * The day around the laps (issues 13 and 14, decision 043): deleting a lap, the locations with
@@ -121,92 +121,6 @@ export async function unroutedLocations(db: Db, providerId: number, now: Date, m
   return { data };
 }
 
-/**
- * GET /app/laps/cash/{menuId}: the day's cash per active lap (lap order) and for the locations
- * with cash orders or recorded cash that are on no active lap: expected (the cash orders' amount
- * to pay), collected (recorded on the lap report), difference (collected less expected) and how
- * many stops with cash to collect have nothing recorded.
- */
-export async function dayCash(db: Db, providerId: number, menuId: number, lang: Lang): Promise<DayCash> {
-  const menu = await providerMenu(db, providerId, menuId);
-  const [expectedRows, collectedRows, stopRows, statusRows] = await Promise.all([
-    db
-      .select({
-        locationId: orders.locationId,
-        cents: sql<number>`coalesce(sum(case when ${orders.paymentType} = 'cash' then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(orders)
-      .where(and(eq(orders.menuId, menuId), placedOrder()))
-      .groupBy(orders.locationId),
-    db
-      .select({ locationId: cashBalances.locationId, cents: cashBalances.amountCents })
-      .from(cashBalances)
-      .where(eq(cashBalances.menuId, menuId)),
-    db
-      .select({ lapId: laps.id, title: laps.title, locationId: lapLocations.locationId })
-      .from(laps)
-      .leftJoin(lapLocations, eq(lapLocations.lapId, laps.id))
-      .where(and(eq(laps.providerId, providerId), eq(laps.active, true)))
-      .orderBy(asc(laps.position), asc(laps.id), asc(lapLocations.position)),
-    db
-      .select({ locationId: lapStopStatuses.locationId, status: lapStopStatuses.status })
-      .from(lapStopStatuses)
-      .where(eq(lapStopStatuses.menuId, menuId)),
-  ]);
-  const statusOf = new Map(statusRows.map((r) => [r.locationId, r.status]));
-  const expected = new Map(expectedRows.map((r) => [r.locationId, r.cents]));
-  const collected = new Map(collectedRows.map((r) => [r.locationId, r.cents]));
-
-  type Row = { id: number | null; title: string; stops: number[] };
-  const rows: Row[] = [];
-  const routed = new Set<number>();
-  for (const r of stopRows) {
-    let row = rows.at(-1);
-    if (!row || row.id !== r.lapId) rows.push((row = { id: r.lapId, title: r.title, stops: [] }));
-    if (r.locationId !== null) {
-      row.stops.push(r.locationId);
-      routed.add(r.locationId);
-    }
-  }
-  const loose = [...new Set([...expected.keys(), ...collected.keys()])].filter(
-    (id): id is number => id !== null && !routed.has(id) && ((expected.get(id) ?? 0) > 0 || collected.has(id)),
-  );
-  if (loose.length > 0) rows.push({ id: null, title: lapText(lang, 'noLap'), stops: loose });
-
-  const sum = (stops: number[]) => {
-    let e = 0;
-    let c = 0;
-    let missing = 0;
-    for (const id of stops) {
-      const exp = expected.get(id) ?? 0;
-      e += exp;
-      c += collected.get(id) ?? 0;
-      if (exp > 0 && !collected.has(id)) missing++;
-    }
-    return { e, c, missing };
-  };
-  const present = (s: ReturnType<typeof sum>) => ({
-    expected: toEuros(s.e),
-    collected: toEuros(s.c),
-    difference: toEuros(s.c - s.e),
-    missing: s.missing,
-  });
-  return {
-    dishlist: presentSummary(menu),
-    laps: rows.map((r) => {
-      const statuses = { loaded: 0, delivered: 0, problem: 0 };
-      for (const id of r.stops) {
-        const s = statusOf.get(id);
-        if (s) statuses[s]++;
-      }
-      return { id: r.id, title: r.title, stops: r.stops.length, ...present(sum(r.stops)), statuses };
-    }),
-    totals: present(sum(rows.flatMap((r) => r.stops))),
-  };
-}
-
 // ---------------------------------------------------------------- stop statuses
 
 /** Who changed a status: the user's first name, else their e-mail. */
@@ -232,7 +146,36 @@ function presentStatus(row: typeof lapStopStatuses.$inferSelect, changedBy: stri
     changed_by: changedBy,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     delivered_by: deliveredBy,
+    estimate_at: row.estimateAt?.toISOString() ?? null,
+    promised_from: row.promisedFrom?.toISOString() ?? null,
+    promised_to: row.promisedTo?.toISOString() ?? null,
+    late_minutes: row.lateMinutes,
   };
+}
+
+/** How far in the past a new estimate may be (the driver types it a little after the moment). */
+const ESTIMATE_SLACK_MS = 5 * 60_000;
+
+/**
+ * A problem's new estimate (undefined: not sent, null: cleared): only with a problem, on the menu's
+ * day in the provider's zone, and not more than a few minutes in the past (422 on estimate_at).
+ */
+function newEstimate(input: StopStatusInput, menu: { from: Date; timezone: string }, now: Date): Date | null | undefined {
+  if (input.estimate_at === undefined || input.estimate_at === null) return input.estimate_at;
+  const fail = (key: 'estimateProblemOnly' | 'estimateOffDay' | 'estimatePast') =>
+    fieldError(t.coded('invalid'), { estimate_at: [lapText.coded(key)] });
+  if (input.status !== 'problem') throw fail('estimateProblemOnly');
+  const at = DateTime.fromISO(input.estimate_at, { zone: menu.timezone });
+  if (!at.isValid) throw fieldError(t.coded('invalid'), { estimate_at: [t.coded('invalidValue')] });
+  if (!at.setZone(menu.timezone).hasSame(DateTime.fromJSDate(menu.from).setZone(menu.timezone), 'day')) throw fail('estimateOffDay');
+  if (at.toMillis() < now.getTime() - ESTIMATE_SLACK_MS) throw fail('estimatePast');
+  return at.toJSDate();
+}
+
+/** Whole minutes after the window's end (any part of a minute counts), 0 within or before it; null without a window. */
+export function minutesLate(at: Date, window: { to: string } | null): number | null {
+  if (window === null) return null;
+  return Math.max(0, Math.ceil((at.getTime() - new Date(window.to).getTime()) / 60_000));
 }
 
 /** A location staff of this provider may deliver to: it exists and is on no other provider's lap. */
@@ -259,8 +202,9 @@ export async function setStopStatus(
 ): Promise<{ status: StopStatus; changed: boolean; firstDelivery: boolean }> {
   const { db, now, user } = ctx;
   const providerId = await ctx.provider();
-  await providerMenu(db, providerId, menuId);
+  const menu = await providerMenu(db, providerId, menuId);
   await deliverableLocation(db, providerId, locationId);
+  const estimate = newEstimate(input, menu, now);
   const result = await db.transaction(async (tx) => {
     const key = and(eq(lapStopStatuses.menuId, menuId), eq(lapStopStatuses.locationId, locationId));
     // The first writer creates the row; everyone then locks it, so two "delivered" marks queue.
@@ -271,6 +215,9 @@ export async function setStopStatus(
       .returning({ menuId: lapStopStatuses.menuId });
     const [old] = await tx.select().from(lapStopStatuses).where(key).for('update');
     const firstDelivery = input.status === 'delivered' && old!.deliveredAt === null;
+    // The window promised at the first delivery is kept with it (decision 067): later changes to
+    // the departure or the travel minutes do not rewrite whether this stop was late.
+    const promised = firstDelivery ? await windowFor(tx, menuId, locationId) : null;
     const [row] = await tx
       .update(lapStopStatuses)
       .set({
@@ -278,7 +225,16 @@ export async function setStopStatus(
         note: input.note ?? '',
         changedAt: now,
         changedById: user.id,
-        ...(firstDelivery ? { deliveredAt: now, deliveredById: user.id } : {}),
+        ...(firstDelivery
+          ? {
+              deliveredAt: now,
+              deliveredById: user.id,
+              promisedFrom: promised && new Date(promised.from),
+              promisedTo: promised && new Date(promised.to),
+              lateMinutes: minutesLate(now, promised),
+            }
+          : {}),
+        ...(estimate !== undefined ? { estimateAt: estimate } : {}),
       })
       .where(key)
       .returning();
@@ -288,9 +244,18 @@ export async function setStopStatus(
       entityId: `${menuId}:${locationId}`,
       providerId,
       before: old!.changedAt.getTime() === now.getTime() && old!.status === input.status ? null : { status: old!.status, note: old!.note },
-      after: { status: row!.status, note: row!.note },
+      after: {
+        status: row!.status,
+        note: row!.note,
+        ...(estimate !== undefined ? { estimate_at: estimate?.toISOString() ?? null } : {}),
+        ...(firstDelivery ? { late_minutes: row!.lateMinutes } : {}),
+      },
     });
-    const changed = created.length > 0 || old!.status !== row!.status || old!.note !== row!.note;
+    const changed =
+      created.length > 0 ||
+      old!.status !== row!.status ||
+      old!.note !== row!.note ||
+      old!.estimateAt?.getTime() !== row!.estimateAt?.getTime();
     return { changed, firstDelivery };
   });
   const status = (await stopStatusesOf(db, menuId, [locationId])).get(locationId)!;

@@ -34,7 +34,14 @@ type Key =
   | 'delivered'
   | 'problem'
   | 'noLap'
-  | 'sheet';
+  | 'sheet'
+  | 'notADriver'
+  | 'estimateOffDay'
+  | 'estimatePast'
+  | 'estimateProblemOnly'
+  | 'window'
+  | 'departs'
+  | 'estimate';
 
 /** Texts of the laps area (errors and the PDF report). */
 export const lapText = defineMessages<Key>(
@@ -74,6 +81,13 @@ export const lapText = defineMessages<Key>(
       problem: 'Problem',
       noLap: 'On no lap',
       sheet: 'Lap sheet',
+      notADriver: 'Choose an active staff member.',
+      estimateOffDay: 'The new estimate must be on the menu’s day.',
+      estimatePast: 'The new estimate is already in the past.',
+      estimateProblemOnly: 'A new estimate goes with a problem.',
+      window: 'Expected',
+      departs: 'Departs {time}',
+      estimate: 'New estimate {time}',
     },
     lv: {
       locationNotFound: 'Vieta nav atrasta',
@@ -110,6 +124,13 @@ export const lapText = defineMessages<Key>(
       problem: 'Problēma',
       noLap: 'Nav maršrutā',
       sheet: 'Maršruta lapa',
+      notADriver: 'Izvēlieties aktīvu darbinieku.',
+      estimateOffDay: 'Jaunajam paredzētajam laikam jābūt ēdienkartes dienā.',
+      estimatePast: 'Jaunais paredzētais laiks jau ir pagājis.',
+      estimateProblemOnly: 'Jaunu paredzēto laiku var norādīt tikai kopā ar problēmu.',
+      window: 'Paredzēts',
+      departs: 'Izbrauc {time}',
+      estimate: 'Jauns paredzētais laiks {time}',
     },
     ru: {
       locationNotFound: 'Место не найдено',
@@ -146,6 +167,13 @@ export const lapText = defineMessages<Key>(
       problem: 'Проблема',
       noLap: 'Вне маршрутов',
       sheet: 'Маршрутный лист',
+      notADriver: 'Выберите активного сотрудника.',
+      estimateOffDay: 'Новое ожидаемое время должно быть в день меню.',
+      estimatePast: 'Новое ожидаемое время уже прошло.',
+      estimateProblemOnly: 'Новое ожидаемое время указывается только вместе с проблемой.',
+      window: 'Ожидается',
+      departs: 'Выезд {time}',
+      estimate: 'Новое ожидаемое время {time}',
     },
   },
   'laps',

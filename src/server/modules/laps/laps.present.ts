@@ -1,5 +1,5 @@
 import { toEuros } from '../../../shared/money.js';
-import type { Lap, LapLocation, LapReport } from '../../../shared/schemas/laps.js';
+import type { Lap, LapStop, LapReport } from '../../../shared/schemas/laps.js';
 import type { laps } from '../../db/schema/index.js';
 import { presentSums } from '../orders/placed.read.js';
 import { isoTime } from '../../lib/time.js';
@@ -11,7 +11,7 @@ type LapRow = typeof laps.$inferSelect;
 /** 'HH:MM' of a `time` column ('HH:MM:SS'), null as null. */
 export const hourMinute = (time: string | null): string | null => (time === null ? null : time.slice(0, 5));
 
-export function presentLap(l: LapRow, stops: LapLocation[]): Lap {
+export function presentLap(l: LapRow, stops: LapStop[]): Lap {
   return {
     id: l.id,
     title: l.title,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { LapList, LapLocation, Lap } from '../../../shared/schemas/laps.js';
+import type { LapList, LapStop, Lap } from '../../../shared/schemas/laps.js';
 import type { Db, Tx } from '../../db/client.js';
 import { lapLocations, laps, locations } from '../../db/schema/index.js';
 import { locationAddressLine } from '../../lib/address-sql.js';
@@ -10,11 +10,11 @@ import { presentLap } from './laps.present.js';
 /** A stop's address is shown on one line (street, city, post code). */
 const locationColumns = { id: locations.id, title: locations.title, address: locationAddressLine, status: locations.status };
 
-export async function stopsOf(db: Db | Tx, lapIds: number[]): Promise<Map<number, LapLocation[]>> {
-  const byLap = new Map<number, LapLocation[]>(lapIds.map((id) => [id, []]));
+export async function stopsOf(db: Db | Tx, lapIds: number[]): Promise<Map<number, LapStop[]>> {
+  const byLap = new Map<number, LapStop[]>(lapIds.map((id) => [id, []]));
   if (lapIds.length === 0) return byLap;
   const rows = await db
-    .select({ lapId: lapLocations.lapId, ...locationColumns })
+    .select({ lapId: lapLocations.lapId, ...locationColumns, travel_minutes: lapLocations.travelMinutes })
     .from(lapLocations)
     .innerJoin(locations, eq(locations.id, lapLocations.locationId))
     .where(inArray(lapLocations.lapId, lapIds))

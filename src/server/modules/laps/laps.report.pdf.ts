@@ -1,6 +1,6 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { RequestContext } from '../../lib/context.js';
-import { formatDayTime } from '../../lib/dates.js';
+import { formatClockTime, formatDayTime } from '../../lib/dates.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts } from '../orders/allergens.read.js';
 import { allergensHeading } from '../kitchen/kitchen.read.js';
@@ -33,6 +33,12 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
   const zone = r.dishlist.timezone;
   const when = (d: string | Date) => formatDayTime(typeof d === 'string' ? new Date(d) : d, zone);
+  const clock = (iso: string) => formatClockTime(new Date(iso), zone);
+  /** The stop's promised window (issue 28), e.g. "Expected 11:10–11:25". */
+  const windowLine = (w: { from: Date | null; to: Date | null } | null): Content[] =>
+    w?.from && w.to
+      ? [{ text: `${tx('window')} ${clock(w.from.toISOString())}–${clock(w.to.toISOString())}`, bold: true, noWrap: true }]
+      : [];
   const money = (cents: number, bold = false): TableCell => ({ text: euroText(cents, lang), alignment: 'right', bold });
   const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
 
@@ -99,7 +105,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
   // The lap sheet (issue 13): per stop who receives, how many bags, what to hand over, its status.
   const sheetRows: TableCell[][] = r.locations.map((l, i) => [
     right(i + 1),
-    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : [])] },
+    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : []), ...windowLine(l.delivery)] },
     { stack: [{ text: l.contactName || '—' }, ...(l.contactPhone ? [{ text: l.contactPhone, bold: true }] : [])] },
     right(l.sums.count, true),
     l.handOver.length
@@ -112,7 +118,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
       : { text: '—' },
     {
       text: l.status
-        ? `${tx(l.status.status)}${l.status.status === 'delivered' && l.status.delivered_at ? ` ${when(l.status.delivered_at)}` : ''}${l.status.note ? `: ${l.status.note}` : ''}`
+        ? `${tx(l.status.status)}${l.status.status === 'delivered' && l.status.delivered_at ? ` ${when(l.status.delivered_at)}` : ''}${l.status.note ? `: ${l.status.note}` : ''}${l.status.estimate_at ? `. ${tx('estimate', { time: clock(l.status.estimate_at) })}` : ''}`
         : '',
     },
   ]);
@@ -137,7 +143,10 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
     pageOrientation: 'landscape',
     content: [
       { text: `${tx('reportTitle')}: ${r.lap.title}`, style: 'title' },
-      { text: `${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})`, style: 'subtitle' },
+      {
+        text: `${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})${r.lap.departs_at ? ` · ${tx('departs', { time: clock(r.lap.departs_at) })}` : ''}`,
+        style: 'subtitle',
+      },
       { text: tx('toLoad'), bold: true, fontSize: 11, margin: [0, 0, 0, 4] },
       ...dishesBlock,
       { text: tx('stops'), bold: true, fontSize: 11, margin: [0, 12, 0, 4] },

@@ -13,9 +13,9 @@ import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { orderSums, placedOrder } from '../orders/placed.read.js';
 import { stopStatusesOf } from './laps.day.js';
-import { lapPlans } from './laps.read.js';
 import { stopsOnTime, type StopOnTime } from './ontime.read.js';
 import { stopsOf } from './laps.queries.js';
+import { lapPlans } from './laps.read.js';
 
 export interface Cents {
   cash: number;
@@ -47,7 +47,7 @@ export interface ReportLocationCents {
 }
 
 export interface ReportCents {
-  lap: { id: number; title: string; active: boolean };
+  lap: { id: number; title: string; active: boolean; departs_at: string | null };
   dishlist: DishlistSummary;
   dishes: KitchenGroup[];
   initials: KitchenDish[];
@@ -68,11 +68,13 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
   const menu = await providerMenu(db, providerId, menuId);
   const stops = (await stopsOf(db, [lapId])).get(lapId)!;
   const ids = stops.map((s) => s.id);
-  const base = { lap: { id: lapRow.id, title: lapRow.title, active: lapRow.active }, dishlist: presentSummary(menu) };
+  const plan = (await lapPlans(db, providerId, menuId)).find((p) => p.lapId === lapId);
+  const lap = { id: lapRow.id, title: lapRow.title, active: lapRow.active, departs_at: plan?.departsAt ?? null };
+  const base = { lap, dishlist: presentSummary(menu) };
   if (ids.length === 0) return { ...base, dishes: [], initials: [], locations: [] };
 
   const placed = and(eq(orders.menuId, menuId), placedOrder(), inArray(orders.locationId, ids));
-  const [perLocation, balances, counts, contacts, handOver, handed, statuses, delivery, plans] = await Promise.all([
+  const [perLocation, balances, counts, contacts, handOver, handed, statuses, delivery] = await Promise.all([
     db
       .select({ locationId: orders.locationId, ...sums })
       .from(orders)
@@ -111,9 +113,8 @@ export async function loadReport(db: Db, providerId: number, lapId: number, menu
       .groupBy(orders.locationId),
     stopStatusesOf(db, menuId, ids),
     stopsOnTime(db, menuId, ids),
-    lapPlans(db, providerId, menuId),
   ]);
-  const planned = new Map((plans.find((p) => p.lapId === lapId)?.stops ?? []).map((s) => [s.locationId, s]));
+  const planned = new Map((plan?.stops ?? []).map((s) => [s.locationId, s]));
   const deliveryOf = (id: number): StopOnTime | null => {
     const d = delivery.get(id) ?? null;
     if (d?.deliveredAt) return d;

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/laps.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
-import { recordCashBalance } from './laps.cash.js';
+import { dayCash as readDayCash, recordCashBalance } from './laps.cash.js';
 import { presentReport } from './laps.present.js';
 import { listLaps } from './laps.queries.js';
 import { lapReportPdf } from './laps.report.pdf.js';
@@ -25,8 +25,10 @@ import { createLap, updateLap } from './laps.service.js';
 import { fileResponse } from '../../lib/openapi.js';
 import { sendPdf } from '../../lib/download.js';
 import { success } from '../../../shared/schemas/catalogue.js';
-import { dayCash as readDayCash, deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
+import { deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
 import { STAFF } from '../../../shared/roles.js';
+import { dayPlan, lapDayPlan, lapRunInput } from '../../../shared/schemas/lap-plans.js';
+import { readDayPlan, setLapRun } from './laps.plans.js';
 import { driverRoutes } from './laps.driver.routes.js';
 
 /** Staff who plan delivery laps and collect cash. */
@@ -35,6 +37,7 @@ export const LAP_STAFF = STAFF;
 const reportParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
 const stopParams = z.object({ menuId: dbIdParam, locationId: dbIdParam });
 const menuParams = z.object({ menuId: dbIdParam });
+const runParams = z.object({ lapId: dbIdParam, menuId: dbIdParam });
 
 /** Routes of the laps area: laps of the active provider, the lap report (JSON, PDF) and cash balances. */
 export async function lapsRoutes(app: App, deps: Deps) {
@@ -92,6 +95,26 @@ export async function lapsRoutes(app: App, deps: Deps) {
       const run = await app.deliveryChanged(menuId);
       // The answer that first marked the stop delivered says how many eaters were e-mailed.
       return done.firstDelivery ? { ...done.status, notified: run?.deliveredEmailed.get(locationId) ?? 0 } : done.status;
+    },
+  );
+
+  app.get(
+    '/laps/plans/:menuId',
+    { config: { access: LAP_STAFF }, schema: { tags: ['laps'], params: menuParams, response: { 200: dayPlan } } },
+    async (req) => readDayPlan(db, await req.provider(), req.params.menuId),
+  );
+
+  app.put(
+    '/laps/:lapId/runs/:menuId',
+    {
+      config: { access: LAP_STAFF },
+      schema: { tags: ['laps'], params: runParams, body: lapRunInput, response: { 200: lapDayPlan } },
+    },
+    async (req) => {
+      const { lapId, menuId } = req.params;
+      const plan = await setLapRun(userCtx(req), { lapId, menuId, input: req.body, who: req });
+      app.changes.publish({ type: 'menu', menuId });
+      return plan;
     },
   );
 

@@ -36,9 +36,13 @@ async function checkJoining(tx: Tx, providerId: number, lapId: number | null, id
   if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);
 }
 
-async function writeStops(tx: Tx, lapId: number, ids: number[]) {
+/** Writes the lap's stops in order; a stop that stays keeps its travel minutes. */
+async function writeStops(tx: Tx, lapId: number, ids: number[], travel: ReadonlyMap<number, number | null> = new Map()) {
   await tx.delete(lapLocations).where(eq(lapLocations.lapId, lapId));
-  if (ids.length) await tx.insert(lapLocations).values(ids.map((locationId, position) => ({ lapId, locationId, position })));
+  if (ids.length)
+    await tx
+      .insert(lapLocations)
+      .values(ids.map((locationId, position) => ({ lapId, locationId, position, travelMinutes: travel.get(locationId) ?? null })));
 }
 
 /** POST /app/laps. */
@@ -76,7 +80,11 @@ export async function createLap(db: Db, providerId: number, input: CreateLapInpu
   });
 }
 
-/** PUT /app/laps/{id}: fields, and the locations as a whole list or one step (add, remove, move). */
+/** The stops' own travel minutes by location id (audited; stops without their own are left out). */
+const travelOf = (ids: number[], travel: ReadonlyMap<number, number | null>) =>
+  Object.fromEntries(ids.filter((id) => (travel.get(id) ?? null) !== null).map((id) => [id, travel.get(id)]));
+
+/** PUT /app/laps/{id}: fields, the locations as a whole list or one step (add, remove, move), and a stop's travel minutes. */
 export async function updateLap(db: Db, providerId: number, lapId: number, input: UpdateLapInput, who: AuditWho): Promise<Lap> {
   return db.transaction(async (tx) => {
     // The lap row is locked so two editors' steps apply one after the other.
@@ -87,13 +95,13 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
       .for('update');
     if (!row) throw new AppError(404, t.coded('notFound'));
 
-    const current = (
-      await tx
-        .select({ id: lapLocations.locationId })
-        .from(lapLocations)
-        .where(eq(lapLocations.lapId, lapId))
-        .orderBy(asc(lapLocations.position), asc(lapLocations.locationId))
-    ).map((r) => r.id);
+    const currentRows = await tx
+      .select({ id: lapLocations.locationId, travel: lapLocations.travelMinutes })
+      .from(lapLocations)
+      .where(eq(lapLocations.lapId, lapId))
+      .orderBy(asc(lapLocations.position), asc(lapLocations.locationId));
+    const current = currentRows.map((r) => r.id);
+    const travel = new Map(currentRows.map((r) => [r.id, r.travel]));
     let next: number[] | null = null;
     if (input.locations !== undefined) {
       const list = input.locations;
@@ -116,13 +124,25 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
       next = moveStop(current, index, input.move.offset);
     }
 
+    const travelBefore = travelOf(current, travel);
+    if (input.travel !== undefined) {
+      if (!(next ?? current).includes(input.travel.location_id))
+        throw fieldError(t.coded('invalid'), { 'travel.location_id': [lapText.coded('notOnLap')] });
+      travel.set(input.travel.location_id, input.travel.minutes);
+    }
+
     const set: Partial<typeof laps.$inferInsert> = {};
     if (input.title !== undefined) set.title = input.title;
     if (input.active !== undefined) set.active = input.active;
     if (input.departs_at !== undefined) set.departsAt = input.departs_at;
     if (input.position !== undefined) set.position = input.position;
     if (Object.keys(set).length) await tx.update(laps).set(set).where(eq(laps.id, lapId));
-    if (next && (next.length !== current.length || next.some((id, i) => id !== current[i]))) await writeStops(tx, lapId, next);
+    if (next && (next.length !== current.length || next.some((id, i) => id !== current[i]))) await writeStops(tx, lapId, next, travel);
+    else if (input.travel !== undefined)
+      await tx
+        .update(lapLocations)
+        .set({ travelMinutes: input.travel.minutes })
+        .where(and(eq(lapLocations.lapId, lapId), eq(lapLocations.locationId, input.travel.location_id)));
     await recordChange(tx, who, {
       action: 'lap.update',
       entityType: 'lap',
@@ -134,6 +154,7 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
         departs_at: hourMinute(row.departsAt),
         position: row.position,
         location_ids: current,
+        travel_minutes: travelBefore,
       },
       after: {
         title: set.title ?? row.title,
@@ -141,6 +162,7 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
         departs_at: hourMinute(set.departsAt !== undefined ? set.departsAt : row.departsAt),
         position: set.position ?? row.position,
         location_ids: next ?? current,
+        travel_minutes: travelOf(next ?? current, travel),
       },
     });
     return readLap(tx, providerId, lapId);

@@ -31,6 +31,9 @@ export function presentProvider(p: ProviderRow): Provider {
     vat_rate: p.vatRateBp / 100,
     waste_co2e_grams_per_kg: p.wasteCo2eGramsPerKg,
     waste_co2e_source: p.wasteCo2eSource,
+    departs_at: p.departsAt === null ? null : p.departsAt.slice(0, 5),
+    stop_minutes: p.stopMinutes,
+    window_minutes: p.windowMinutes,
     created_at: isoTime(p.createdAt),
   };
 }
@@ -100,7 +103,7 @@ export async function listProviders(db: Db, user: AuthUser, active: number | nul
   return { data: rows.map(presentProvider), active_provider_id: active };
 }
 
-/** The invoice seller fields and the waste summary's CO₂e factor and source (decision 064) that were sent. */
+/** The invoice seller fields, the waste summary's CO₂e factor and source (decision 064) and the delivery promises (decision 067) that were sent. */
 function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inferInsert> {
   const set: Partial<typeof providers.$inferInsert> = {};
   if (input.legal_name !== undefined) set.legalName = input.legal_name;
@@ -114,6 +117,9 @@ function sellerValues(input: UpdateProviderInput): Partial<typeof providers.$inf
   if (input.vat_rate !== undefined) set.vatRateBp = Math.round(input.vat_rate * 100);
   if (input.waste_co2e_grams_per_kg !== undefined) set.wasteCo2eGramsPerKg = input.waste_co2e_grams_per_kg;
   if (input.waste_co2e_source !== undefined) set.wasteCo2eSource = input.waste_co2e_source;
+  if (input.departs_at !== undefined) set.departsAt = input.departs_at;
+  if (input.stop_minutes !== undefined) set.stopMinutes = input.stop_minutes;
+  if (input.window_minutes !== undefined) set.windowMinutes = input.window_minutes;
   return set;
 }
 

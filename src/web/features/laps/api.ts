@@ -10,6 +10,7 @@ import type {
   StopStatusInput,
   UpdateLapInput,
 } from '../../../shared/schemas/laps';
+import type { DayPlan, LapDayPlan, LapRunInput } from '../../../shared/schemas/lap-plans';
 import type { Paged } from '../../../shared/list-query';
 import type { MenuDetail, MenuSummary } from '../../../shared/schemas/menus';
 import { api } from '../../lib/api';
@@ -55,7 +56,17 @@ export function useDayCash(menuId: number | null) {
   });
 }
 
+/** GET /app/laps/plans/{menuId}: each active lap's departure, driver and stop windows on the menu's day (issue 28). */
+export function useDayPlan(menuId: number | null) {
+  return useApiQuery<DayPlan>([...LAPS_KEY, 'plans', menuId], `/app/laps/plans/${menuId ?? 0}`, {
+    enabled: menuId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
 export const lapsApi = {
+  setRun: (lapId: number, menuId: number, body: LapRunInput) => api.put<LapDayPlan>(`/app/laps/${lapId}/runs/${menuId}`, body),
   remove: (id: number) => api.delete<{ success: true }>(`/app/laps/${id}`),
   setStop: (menuId: number, locationId: number, body: StopStatusInput) =>
     api.put<StopStatus>(`/app/laps/stops/${menuId}/${locationId}`, body),

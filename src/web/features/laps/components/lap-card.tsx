@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { LAPS_KEY, lapsApi, type Lap, type LapList } from '../api';
 import { LapDetailsForm } from './lap-details-form';
+import { StopTravel } from './stop-travel';
 
 type Stop = Lap['stops'][number];
 
@@ -140,6 +141,15 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
                   {stop?.address && <span className="muted laps-stop__address">{stop.address}</span>}
                   {stop && !stop.status && <span className="badge badge--off">{t('lap.inactiveLocation')}</span>}
                 </span>
+                {stop && (
+                  <StopTravel
+                    key={stop.travel_minutes ?? 'usual'}
+                    title={name}
+                    minutes={stop.travel_minutes}
+                    busy={busy}
+                    save={(minutes) => update.mutate({ travel: { location_id: id, minutes } })}
+                  />
+                )}
                 <span className="laps-stop__actions">
                   <Button
                     size="sm"
@@ -165,7 +175,7 @@ export function LapCard({ lap, unassigned, ordersAt, onSaved }: LapCardProps) {
                     className="btn--danger-text"
                     disabled={busy}
                     aria-label={t('lap.removeNamed', { title: name })}
-                    onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true })}
+                    onClick={() => setRemoving(stop ?? { id, title: name, address: '', status: true, travel_minutes: null })}
                   >
                     {t('lap.remove')}
                   </Button>

@@ -19,12 +19,21 @@ interface StopStatusProps {
   locationTitle: string;
   status: StopStatus | null;
   zone: string;
+  /** The menu's day (yyyy-mm-dd in the provider's zone): a new estimate's time is on it. */
+  day: string;
 }
 
-/** The problem note's form reaches the request schema: a problem with the note as typed. */
+/**
+ * The problem note's form reaches the request schema: a problem with the note as typed and, when a
+ * time is given, the new estimate on the menu's day (read in the provider's zone by the server).
+ */
 const problemForm = z
-  .custom<{ note: string }>()
-  .transform(({ note }): z.input<typeof stopStatusInput> => ({ status: 'problem', note }))
+  .custom<{ note: string; estimate_at: string; day: string }>()
+  .transform(({ note, estimate_at, day }): z.input<typeof stopStatusInput> => ({
+    status: 'problem',
+    note,
+    ...(estimate_at.trim() ? { estimate_at: `${day}T${estimate_at.trim()}` } : {}),
+  }))
   .pipe(stopStatusInput);
 
 /**
@@ -32,11 +41,11 @@ const problemForm = z
  * note. Marking it delivered the first time e-mails the location's customers who asked; the
  * answer says to how many.
  */
-export function StopStatusControl({ menuId, locationId, locationTitle, status, zone }: StopStatusProps) {
+export function StopStatusControl({ menuId, locationId, locationTitle, status, zone, day }: StopStatusProps) {
   const { t, i18n } = useTranslation('laps');
   const client = useQueryClient();
   const [writing, setWriting] = useState(false);
-  const form = useSchemaForm(problemForm, { defaultValues: { note: '' } });
+  const form = useSchemaForm(problemForm, { defaultValues: { note: '', estimate_at: '', day } });
   const field = fieldBinder(form);
   const note = form.watch('note');
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -46,7 +55,7 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
     onSuccess: (answer) => {
       if (!answer) return;
       setWriting(false);
-      form.reset({ note: '' });
+      form.reset({ note: '', estimate_at: '', day });
       setOutcome(
         answer.notified !== undefined
           ? t('stop.notified', { n: answer.notified })
@@ -55,11 +64,13 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
       void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'report'] });
       void client.invalidateQueries({ queryKey: [...LAPS_KEY, 'cash'] });
     },
-    onError: (error) => setServerErrors(form, error, /^note$/),
+    onError: (error) => setServerErrors(form, error, /^(note|estimate_at)$/),
   });
   const mark = (value: StopStatusValue) => save.mutate({ status: value });
   const failure =
-    save.isError && !('note' in fieldErrorsOf(save.error)) && !(isApiError(save.error) && save.error.isIgnored)
+    save.isError &&
+    !Object.keys(fieldErrorsOf(save.error)).some((k) => k === 'note' || k === 'estimate_at') &&
+    !(isApiError(save.error) && save.error.isIgnored)
       ? errorMessage(save.error, t('errors.statusFailed'))
       : null;
   const time = (iso: string | null) => (iso ? formatTime(iso, i18n.language, zone) : '');
@@ -78,6 +89,12 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
           {current}
         </span>
         {status?.status === 'problem' && status.note && <span className="laps-stop-status__note"> — {status.note}</span>}
+        {status?.estimate_at && <span className="badge badge--warn">{t('day.estimate', { time: time(status.estimate_at) })}</span>}
+        {status?.late_minutes !== null && status?.late_minutes !== undefined && (
+          <span className={`badge ${status.late_minutes > 0 ? 'badge--warn' : 'badge--ok'}`}>
+            {status.late_minutes > 0 ? t('day.late', { n: status.late_minutes }) : t('day.onTime')}
+          </span>
+        )}
       </p>
       {/* Actions named by what they do; the status they set is shown above, not on a pressed button. */}
       <div className="laps-stop-status__buttons">
@@ -105,6 +122,12 @@ export function StopStatusControl({ menuId, locationId, locationTitle, status, z
       {writing && (
         <form className="laps-stop-status__problem" onSubmit={(e) => void form.handleSubmit((body) => save.mutate(body))(e)} noValidate>
           <TextField label={t('stop.note', { title: locationTitle })} required maxLength={STOP_NOTE_MAX} {...field('note')} />
+          <TextField
+            label={t('stop.estimate', { title: locationTitle })}
+            hint={t('stop.estimateHint')}
+            type="time"
+            {...field('estimate_at')}
+          />
           <Button type="submit" size="sm" variant="primary" disabled={!note.trim()} loading={save.isPending}>
             {t('stop.saveProblem')}
           </Button>

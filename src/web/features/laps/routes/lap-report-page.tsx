@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../../../lib/api';
-import { formatDate, formatEuros } from '../../../lib/format';
+import { formatDate, formatEuros, formatTime, isoDayIn } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLapReport, type LapReport } from '../api';
 import { CashEntry } from '../components/cash-entry';
@@ -81,12 +81,16 @@ function Report({ report: r }: { report: LapReport }) {
   const money = (euros: number) => formatEuros(euros, lang);
   const groups = r.dishes.filter((g) => g.data.length > 0);
   const day = formatDate(r.dishlist.from, lang, r.dishlist.timezone);
+  const time = (iso: string) => formatTime(iso, lang, r.dishlist.timezone);
   return (
     <>
       <section className="card laps-load" aria-labelledby="lap-load">
         <h2 className="laps-card__title" id="lap-load">
           {t('report.toLoad')} <span className="muted laps-day">{day}</span>
         </h2>
+        <p className="laps-card__meta">
+          <strong>{t('day.departure')}:</strong> {r.lap.departs_at ? time(r.lap.departs_at) : t('day.noDeparture')}
+        </p>
         {groups.length === 0 && r.initials.length === 0 ? (
           <p className="muted">{t('empty')}</p>
         ) : (
@@ -139,6 +143,14 @@ function Report({ report: r }: { report: LapReport }) {
                 {l.address && <p className="muted laps-stop__address">{l.address}</p>}
                 <dl className="laps-sheet">
                   <div>
+                    <dt>{t('stop.window')}</dt>
+                    <dd>
+                      {l.delivery.window_from && l.delivery.window_to
+                        ? t('stop.windowValue', { from: time(l.delivery.window_from), to: time(l.delivery.window_to) })
+                        : t('day.noWindow')}
+                    </dd>
+                  </div>
+                  <div>
                     <dt>{t('stop.contact')}</dt>
                     <dd>
                       {l.contact_name || '—'}
@@ -173,6 +185,7 @@ function Report({ report: r }: { report: LapReport }) {
                   locationTitle={l.title}
                   status={l.status}
                   zone={r.dishlist.timezone}
+                  day={isoDayIn(r.dishlist.from, r.dishlist.timezone)}
                 />
                 <dl className="laps-sums">
                   <div>

@@ -5,7 +5,8 @@ import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDayCash, useLapMenu, useLaps, type DayCash } from '../api';
+import { useDayCash, useDayPlan, useLapMenu, useLaps, type DayCash } from '../api';
+import { LapDayPlanView } from '../components/lap-day-plan';
 import { formatEuros } from '../../../lib/format';
 import { PdfButton } from '../components/pdf-button';
 import { parseId } from '../helpers';
@@ -21,6 +22,7 @@ export function Component() {
   const menu = useLapMenu(menuId);
   const laps = useLaps();
   const cash = useDayCash(menuId);
+  const plans = useDayPlan(menuId);
   const title = menu.data?.title;
   useDocumentTitle(title ? t('menu.heading', { title }) : t('menu.title'));
 
@@ -65,6 +67,11 @@ export function Component() {
                   {lap.stops.length > 0 && ` — ${lap.stops.map((s) => s.title).join(', ')}`}
                 </p>
                 <LapStatuses row={cash.data?.laps.find((c) => c.id === lap.id)} />
+                {plans.data?.laps
+                  .filter((p) => p.id === lap.id)
+                  .map((p) => (
+                    <LapDayPlanView key={p.id} menuId={m.id} plan={p} drivers={plans.data.drivers} zone={plans.data.timezone} />
+                  ))}
               </div>
               <div className="laps-card__actions">
                 <Link

@@ -20,6 +20,13 @@ import {
   WASTE_CO2E_MAX,
   WASTE_SOURCE_MAX,
 } from '../../../../shared/limits';
+import {
+  STOP_MINUTES_DEFAULT,
+  TRAVEL_MINUTES_MAX,
+  WINDOW_MINUTES_DEFAULT,
+  WINDOW_MINUTES_MAX,
+  WINDOW_MINUTES_MIN,
+} from '../../../../shared/schemas/lap-plans';
 
 interface ProviderEditorProps {
   provider: Provider | null;
@@ -28,7 +35,7 @@ interface ProviderEditorProps {
 }
 
 const SHOWN =
-  /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|city|postal_code|country|iban|vat_rate|waste_co2e_grams_per_kg|waste_co2e_source)$/;
+  /^(title|phone|email|status|timezone|reminder_minutes|legal_name|registration_number|vat_number|address|city|postal_code|country|iban|vat_rate|waste_co2e_grams_per_kg|waste_co2e_source|departs_at|stop_minutes|window_minutes)$/;
 
 /** Time zones offered in the picker (any IANA name may be typed). */
 const ZONES = [
@@ -43,10 +50,23 @@ const ZONES = [
 ];
 
 /** The form's values: the request's fields, the two numbers as typed. */
-type ProviderValues = Omit<Required<CreateProviderInput>, 'reminder_minutes' | 'vat_rate' | 'waste_co2e_grams_per_kg'> & {
+type ProviderValues = Omit<
+  Required<CreateProviderInput>,
+  'reminder_minutes' | 'vat_rate' | 'waste_co2e_grams_per_kg' | 'departs_at' | 'stop_minutes' | 'window_minutes'
+> & {
   reminder_minutes: string;
   vat_rate: string;
   waste_co2e_grams_per_kg: string;
+  /** 'HH:MM', or '' for none. */
+  departs_at: string;
+  stop_minutes: string;
+  window_minutes: string;
+};
+
+/** A whole number as typed; an empty or unreadable one is sent as -1, which the request schema refuses on its field. */
+const typedNumber = (v: string) => {
+  const n = Number(v.trim() || NaN);
+  return Number.isFinite(n) ? n : -1;
 };
 
 /**
@@ -60,18 +80,32 @@ const providerForm = z
     if (v.vat_rate.trim() === '' || !Number.isFinite(Number(v.vat_rate.trim().replace(',', '.'))))
       ctx.addIssue({ code: 'custom', path: ['vat_rate'], message: 'providers:editor.vatRateInvalid' });
   })
-  .transform(({ reminder_minutes, vat_rate, timezone, country, waste_co2e_grams_per_kg, ...rest }): z.input<typeof createProviderInput> => {
-    const minutes = Number(reminder_minutes.trim() || NaN);
-    const co2e = Number(waste_co2e_grams_per_kg.trim() || NaN);
-    return {
-      waste_co2e_grams_per_kg: Number.isFinite(co2e) ? co2e : -1,
-      ...rest,
-      timezone: timezone.trim() || DEFAULT_TIMEZONE,
-      country: countryOrDefault(country),
-      reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
-      vat_rate: Number(vat_rate.trim().replace(',', '.')),
-    };
-  })
+  .transform(
+    ({
+      reminder_minutes,
+      vat_rate,
+      timezone,
+      country,
+      waste_co2e_grams_per_kg,
+      departs_at,
+      stop_minutes,
+      window_minutes,
+      ...rest
+    }): z.input<typeof createProviderInput> => {
+      const minutes = Number(reminder_minutes.trim() || NaN);
+      return {
+        waste_co2e_grams_per_kg: typedNumber(waste_co2e_grams_per_kg),
+        departs_at: departs_at.trim() === '' ? null : departs_at.trim(),
+        stop_minutes: typedNumber(stop_minutes),
+        window_minutes: typedNumber(window_minutes),
+        ...rest,
+        timezone: timezone.trim() || DEFAULT_TIMEZONE,
+        country: countryOrDefault(country),
+        reminder_minutes: Number.isFinite(minutes) ? minutes : 0,
+        vat_rate: Number(vat_rate.trim().replace(',', '.')),
+      };
+    },
+  )
   .pipe(createProviderInput);
 
 const valuesOf = (provider: Provider | null): ProviderValues => ({
@@ -89,6 +123,9 @@ const valuesOf = (provider: Provider | null): ProviderValues => ({
   vat_rate: String(provider?.vat_rate ?? 21),
   waste_co2e_grams_per_kg: String(provider?.waste_co2e_grams_per_kg ?? WASTE_CO2E_DEFAULT),
   waste_co2e_source: provider?.waste_co2e_source ?? WASTE_CO2E_DEFAULT_SOURCE,
+  departs_at: provider?.departs_at ?? '',
+  stop_minutes: String(provider?.stop_minutes ?? STOP_MINUTES_DEFAULT),
+  window_minutes: String(provider?.window_minutes ?? WINDOW_MINUTES_DEFAULT),
 });
 
 /** Create or edit a provider: title, phone, e-mail, status, the time zone its menus use and when reminders go out. */
@@ -147,6 +184,27 @@ export function ProviderEditor({ provider, onClose, onSaved }: ProviderEditorPro
         {...field('waste_co2e_grams_per_kg')}
       />
       <TextField label={t('fields.wasteCo2eSource')} maxLength={WASTE_SOURCE_MAX} {...field('waste_co2e_source')} />
+      <TextField label={t('fields.departsAt')} hint={t('editor.departsAtHint')} type="time" {...field('departs_at')} />
+      <TextField
+        label={t('fields.stopMinutes')}
+        hint={t('editor.stopMinutesHint')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={TRAVEL_MINUTES_MAX}
+        step={1}
+        {...field('stop_minutes')}
+      />
+      <TextField
+        label={t('fields.windowMinutes')}
+        hint={t('editor.windowMinutesHint')}
+        type="number"
+        inputMode="numeric"
+        min={WINDOW_MINUTES_MIN}
+        max={WINDOW_MINUTES_MAX}
+        step={1}
+        {...field('window_minutes')}
+      />
       <CheckboxField label={t('fields.active')} {...field('status')} />
     </EditorModal>
   );
