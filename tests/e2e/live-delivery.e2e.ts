@@ -51,7 +51,7 @@ test('the eater’s open order page follows the lunch from on the way to deliver
   const set = await request.put(`/app/laps/${lap.id}`, { headers: kitchen, data: { departs_at: leaves } });
   expect(set.ok(), await set.text()).toBe(true);
   const eater = await newCustomer(request, office.title, 'Ilze');
-  await order(request, await sessionToken(request, eater.email), menu.id, menu.dishId(DISH));
+  const orderId = await order(request, await sessionToken(request, eater.email), menu.id, menu.dishId(DISH));
 
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, eater.email, menu.title);
@@ -78,4 +78,10 @@ test('the eater’s open order page follows the lunch from on the way to deliver
   await expect(page.getByRole('status').filter({ hasText: 'Your lunch: Delivered' })).toBeAttached();
   expect(await page.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen)).toBe(true);
   await scanA11y(page, 'order page with the lunch delivered');
+
+  // The order's details say the same.
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByTestId('delivery-expected')).toHaveText(/^Delivery expected \d\d:\d\d–\d\d:\d\d$/);
+  await expect(page.getByRole('list', { name: 'Your lunch' }).locator('[aria-current="step"]')).toContainText(/Delivered\d\d:\d\d/);
+  await scanA11y(page, 'order details with the delivery progress');
 });
