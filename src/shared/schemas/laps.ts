@@ -198,8 +198,8 @@ export type CashBalanceResult = z.infer<typeof cashBalanceResult>;
  * GET  /app/laps/cash/{menuId}                  -> DayCash: per active lap and for the locations on
  *      no lap, the cash expected, collected and the difference, with totals.
  * PUT  /app/laps/stops/{menuId}/{locationId}  StopStatusInput -> StopStatus
- *      Marks a stop loaded, delivered or a problem (note required). The first "delivered" e-mails
- *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once.
+ *      Marks a stop loaded, delivered or a problem (note required). The first "delivered" tells
+ *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once (decision 068).
  */
 
 export const STOP_NOTE_MAX = 500;
