@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, awayDays, orderItems, teamInvitations, users } from './db/schema/index.js';
+import { auditLog, awayDays, lapRuns, orderItems, teamInvitations, users } from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -259,6 +260,19 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/laps/stops/${w.menu.id}/${w.team.location.id}`,
     body: { status: 'loaded' },
   }),
+  'POST /app/laps/{lapId}/runs/{menuId}/depart': async (w) => ({
+    as: 'kitchen',
+    url: `/app/laps/${(await makeLap(ctx.db, w.p)).id}/runs/${w.menu.id}/depart`,
+  }),
+  'POST /app/laps/stops/{menuId}/{locationId}/arrive': async (w) => ({
+    as: 'kitchen',
+    url: `/app/laps/stops/${w.menu.id}/${w.team.location.id}/arrive`,
+  }),
+  'POST /app/driver/taps': async (w) => {
+    const lap = await makeLap(ctx.db, w.p);
+    await ctx.db.insert(lapRuns).values({ lapId: lap.id, menuId: w.menu.id, driverId: w.kitchen.id });
+    return { as: 'kitchen', url: '/app/driver/taps', body: { id: randomUUID(), action: 'departed', lapId: lap.id, menuId: w.menu.id } };
+  },
   'POST /app/cashbalance/{id}': async (w) => ({
     as: 'kitchen',
     url: `/app/cashbalance/${w.menu.id}`,

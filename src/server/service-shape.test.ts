@@ -40,6 +40,7 @@ const LANG_ALLOWED: Record<string, string> = {
   'laps/laps.report.ts:loadReport': 'dish names of the lap report',
   'laps/laps.report.ts:handOverAllergens': 'allergens in words on the hand-over sheet',
   'laps/laps.day.ts:dayCash': 'dish names of the day’s cash sheet',
+  'laps/laps.driver.ts:driverToday': 'dish names of what the driver hands over at each stop',
   'orders/allergens.read.ts:namedAllergens': 'allergen names',
   'orders/allergens.read.ts:allergenListText': 'allergens in words',
   'orders/allergens.read.ts:lineAllergensText': 'allergens in words',

@@ -14,6 +14,7 @@ test('a customer typing staff addresses gets one "not available for your role" p
     '/orders/1',
     '/kds/1',
     '/menu-laps/1',
+    '/driver',
     '/categories',
     '/dishes',
     '/locations',

@@ -7,6 +7,7 @@ import { rollUpLedger } from './ledger/ledger-days.service.js';
 import { placeStandingOrders } from './standing/standing-sweep.service.js';
 import { rollUpForecastCounts } from './forecast/forecast.service.js';
 import { sendTodaysDeliveryNotices } from './delivery/delivery.service.js';
+import { pruneDriverTaps } from './laps/laps.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -69,6 +70,14 @@ export const jobs: JobDefinition[] = [
     cron: '40 3 * * *',
     handler: async (deps) => {
       await rollUpForecastCounts(deps.database.db, deps.now());
+    },
+  },
+  {
+    // Driver taps are kept a week to answer a phone's resent tap once (decision 069), then forgotten.
+    name: 'driver-taps-cleanup',
+    cron: '50 3 * * *',
+    handler: async (deps) => {
+      await pruneDriverTaps(deps.database.db, deps.now());
     },
   },
 ];

@@ -12,7 +12,7 @@ import { isoDay } from './dates.js';
 export const DASHBOARD_MAX_DAYS = 366;
 
 /** The charts, each downloadable as CSV. */
-export const DASHBOARD_CHARTS = ['days', 'dishes', 'locations', 'payments', 'subsidies', 'standing'] as const;
+export const DASHBOARD_CHARTS = ['days', 'dishes', 'locations', 'payments', 'subsidies', 'standing', 'on_time'] as const;
 export type DashboardChart = (typeof DASHBOARD_CHARTS)[number];
 
 export const dashboardQuery = z.object({
@@ -79,6 +79,31 @@ export type DashboardSubsidy = z.infer<typeof dashboardSubsidy>;
 export const dashboardStanding = z.object({ orders: z.number(), standing: z.number() });
 export type DashboardStanding = z.infer<typeof dashboardStanding>;
 
+/**
+ * Delivered stops (decision 071): within their promised window, after it, and without a window
+ * (not counted in the rate); `rate`: whole percent of the counted ones on time, rounded down; null: none counted.
+ */
+export const dashboardOnTimeCount = z.object({
+  on_time: z.number(),
+  late: z.number(),
+  no_window: z.number(),
+  rate: z.number().nullable(),
+});
+export type DashboardOnTimeCount = z.infer<typeof dashboardOnTimeCount>;
+
+/** Departures of a lap: on time (lap_runs.late_minutes 0), late, without a plan or not marked (not counted). */
+export const dashboardDepartures = z.object({ on_time: z.number(), late: z.number(), no_plan: z.number(), rate: z.number().nullable() });
+
+export const dashboardOnTime = z.object({
+  total: dashboardOnTimeCount,
+  /** Per lap (lap_id null: stops of locations on no lap of the provider), with its departures. */
+  laps: z.array(dashboardOnTimeCount.extend({ lap_id: z.number().nullable(), title: z.string(), departures: dashboardDepartures })),
+  locations: z.array(dashboardOnTimeCount.extend({ location_id: z.number(), title: z.string() })),
+  /** Per month (yyyy-mm) of the range. */
+  months: z.array(dashboardOnTimeCount.extend({ month: z.string() })),
+});
+export type DashboardOnTime = z.infer<typeof dashboardOnTime>;
+
 export const dashboardResult = z.object({
   from: z.string(),
   to: z.string(),
@@ -93,5 +118,6 @@ export const dashboardResult = z.object({
   payments: dashboardPayments,
   subsidies: z.array(dashboardSubsidy),
   standing: dashboardStanding,
+  on_time: dashboardOnTime,
 });
 export type DashboardResult = z.infer<typeof dashboardResult>;

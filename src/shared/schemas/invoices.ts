@@ -90,6 +90,11 @@ export const statement = z.object({
   missing: z.array(z.string()),
   /** The month has ended in the provider's time zone: only then can it be invoiced. */
   month_ended: z.boolean(),
+  /**
+   * The month's delivered stops at these locations (decision 071): within their promised window,
+   * after it, and without a window (not counted); `rate`: whole percent on time, rounded down; null: none counted.
+   */
+  on_time: z.object({ on_time: z.number(), late: z.number(), no_window: z.number(), rate: z.number().nullable() }),
   /** The open invoice (not credited) that already bills a location of this scope for the month, whatever its scope. */
   billed_by: z.object({ id: z.number(), code: z.string() }).nullable(),
 });

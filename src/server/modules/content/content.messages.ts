@@ -10,6 +10,7 @@ type Key =
   | 'orders'
   | 'menu'
   | 'laps'
+  | 'driver'
   | 'dashboard'
   | 'categories'
   | 'dishes'
@@ -37,6 +38,7 @@ export const navText = defineMessages<Key>(
       orders: 'Orders',
       menu: 'Menus',
       laps: 'Delivery laps',
+      driver: 'Driver',
       dashboard: 'Sales and waste',
       categories: 'Categories',
       dishes: 'Dishes',
@@ -62,6 +64,7 @@ export const navText = defineMessages<Key>(
       orders: 'Pasūtījumi',
       menu: 'Ēdienkartes',
       laps: 'Piegādes maršruti',
+      driver: 'Šoferis',
       dashboard: 'Pārdošana un pārpalikumi',
       categories: 'Kategorijas',
       dishes: 'Ēdieni',
@@ -87,6 +90,7 @@ export const navText = defineMessages<Key>(
       orders: 'Заказы',
       menu: 'Меню',
       laps: 'Маршруты доставки',
+      driver: 'Водитель',
       dashboard: 'Продажи и излишки',
       categories: 'Категории',
       dishes: 'Блюда',

@@ -37,6 +37,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['orders', 'orders'],
       ['menu', 'menu'],
       ['laps', 'laps'],
+      ['driver', 'driver'],
       ['dashboard', 'dashboard'],
     ],
   };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { csvCell, csvDocument, csvMoney } from '../../lib/spreadsheet.js';
 import { daysOf, ordersPerPeriod, paymentsOf, subsidiesOf, topAndBottom } from './dashboard.figures.js';
 import { dashboardText } from './dashboard.messages.js';
+import { onTimeCsv } from './dashboard.ontime.js';
 import { dishTitles, type Scope } from './dashboard.queries.js';
 import { DISHES_SHOWN, dashboardRows } from './dashboard.service.js';
 
@@ -17,6 +18,8 @@ const PAYMENT_FIGURES = ['cash', 'card', 'bank', 'subsidy', 'bonus', 'gross', 'r
 export async function dashboardCsv(db: Db, scope: Scope & { days: number }, chart: DashboardChart, lang: Lang): Promise<string> {
   const tx = (k: Key) => dashboardText(lang, k);
   const head = (...keys: Key[]) => keys.map((k) => csvCell(tx(k)));
+  // On-time figures read neither orders nor stock (decision 071).
+  if (chart === 'on_time') return onTimeCsv(db, scope, lang);
   const rows = await dashboardRows(db, scope);
   switch (chart) {
     case 'days':

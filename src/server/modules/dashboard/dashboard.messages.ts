@@ -31,7 +31,19 @@ type Key =
   | 'refunds'
   | 'cancelled'
   | 'standing'
-  | 'share';
+  | 'share'
+  | 'noLap'
+  | 'lap'
+  | 'month'
+  | 'kind'
+  | 'name'
+  | 'onTime'
+  | 'late'
+  | 'rate'
+  | 'noWindow'
+  | 'departedOnTime'
+  | 'departedLate'
+  | 'departureRate';
 
 /** Texts of the sales and waste dashboard (issue 27): errors and the CSV downloads' headers. */
 export const dashboardText = defineMessages<Key>(
@@ -68,6 +80,18 @@ export const dashboardText = defineMessages<Key>(
       cancelled: 'Cancelled orders',
       standing: 'From standing orders',
       share: 'Share (%)',
+      noLap: 'On no lap',
+      lap: 'Lap',
+      month: 'Month',
+      kind: 'Row',
+      name: 'Name',
+      onTime: 'Delivered on time',
+      late: 'Delivered late',
+      rate: 'On time (%)',
+      noWindow: 'Delivered without a window (not counted)',
+      departedOnTime: 'Departed on time',
+      departedLate: 'Departed late',
+      departureRate: 'Departures on time (%)',
     },
     lv: {
       rangeReversed: 'Perioda beigas nedrīkst būt pirms tā sākuma.',
@@ -101,6 +125,18 @@ export const dashboardText = defineMessages<Key>(
       cancelled: 'Atcelti pasūtījumi',
       standing: 'No pastāvīgajiem pasūtījumiem',
       share: 'Daļa (%)',
+      noLap: 'Nav nevienā maršrutā',
+      lap: 'Maršruts',
+      month: 'Mēnesis',
+      kind: 'Rinda',
+      name: 'Nosaukums',
+      onTime: 'Piegādāts laikā',
+      late: 'Piegādāts ar kavēšanos',
+      rate: 'Laikā (%)',
+      noWindow: 'Piegādāts bez solītā laika (neskaita)',
+      departedOnTime: 'Izbrauca laikā',
+      departedLate: 'Izbrauca ar kavēšanos',
+      departureRate: 'Izbraukšanas laikā (%)',
     },
     ru: {
       rangeReversed: 'Конец периода не может быть раньше его начала.',
@@ -134,6 +170,18 @@ export const dashboardText = defineMessages<Key>(
       cancelled: 'Отменённые заказы',
       standing: 'Из постоянных заказов',
       share: 'Доля (%)',
+      noLap: 'Ни в одном маршруте',
+      lap: 'Маршрут',
+      month: 'Месяц',
+      kind: 'Строка',
+      name: 'Название',
+      onTime: 'Доставлено вовремя',
+      late: 'Доставлено с опозданием',
+      rate: 'Вовремя (%)',
+      noWindow: 'Доставлено без обещанного времени (не учитывается)',
+      departedOnTime: 'Выехал вовремя',
+      departedLate: 'Выехал с опозданием',
+      departureRate: 'Выезды вовремя (%)',
     },
   },
   'dashboard',

@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { dashboardText } from './dashboard.messages.js';
 import { dishTitles, locationTitles, menuRows, moneyRows, offeredRows, portionRows, refundRows, type Scope } from './dashboard.queries.js';
+import { dashboardOnTime } from './dashboard.ontime.js';
 import { menuSums } from './dashboard.sums.js';
 import {
   daysOf,
@@ -103,7 +104,7 @@ const ZERO_MONEY = { orders: 0, cancelled: 0, cash: 0, card: 0, bank: 0, subsidy
 export async function dashboard(ctx: Pick<RequestContext, 'db' | 'lang' | 'provider'>, q: DashboardQuery): Promise<DashboardResult> {
   const { db, lang } = ctx;
   const scope = await dashboardScope(db, await ctx.provider(), q);
-  const rows = await dashboardRows(db, scope);
+  const [rows, onTime] = await Promise.all([dashboardRows(db, scope), dashboardOnTime(db, scope, lang)]);
   const { top, bottom } = topAndBottom(rows.dishes, DISHES_SHOWN);
   const titles = await dishTitles(
     db,
@@ -125,5 +126,6 @@ export async function dashboard(ctx: Pick<RequestContext, 'db' | 'lang' | 'provi
     payments,
     subsidies: subsidiesOf(rows.money),
     standing: { orders: payments.orders, standing: rows.money.reduce((n, r) => n + r.standing, 0) },
+    on_time: onTime,
   };
 }

@@ -52,7 +52,9 @@ type Key =
   | 'employeeShare'
   | 'payrollTitle'
   | 'sheetStatement'
-  | 'sheetPayroll';
+  | 'sheetPayroll'
+  | 'onTime'
+  | 'onTimeLeftOut';
 
 /** Texts of invoices, credit notes, statements and exports (issue 16). */
 export const invoiceText = defineMessages<Key>(
@@ -93,6 +95,8 @@ export const invoiceText = defineMessages<Key>(
       payable: 'Amount due',
       statement: 'Statement of orders',
       statementNote: 'For information: the employer pays the subsidy share; employees paid the rest themselves.',
+      onTime: 'Delivered on time: {onTime} of {counted} ({rate} %)',
+      onTimeLeftOut: 'Deliveries without a promised time (not counted): {count}',
       location: 'Location',
       orders: 'Orders',
       gross: 'Food value',
@@ -147,6 +151,8 @@ export const invoiceText = defineMessages<Key>(
       payable: 'Apmaksājamā summa',
       statement: 'Pasūtījumu pārskats',
       statementNote: 'Informācijai: darba devējs maksā dotācijas daļu; pārējo darbinieki samaksāja paši.',
+      onTime: 'Piegādāts laikā: {onTime} no {counted} ({rate} %)',
+      onTimeLeftOut: 'Piegādes bez solītā laika (netiek skaitītas): {count}',
       location: 'Vieta',
       orders: 'Pasūtījumi',
       gross: 'Ēdienu vērtība',
@@ -201,6 +207,8 @@ export const invoiceText = defineMessages<Key>(
       payable: 'К оплате',
       statement: 'Выписка заказов',
       statementNote: 'Для информации: работодатель оплачивает долю дотации; остальное сотрудники оплатили сами.',
+      onTime: 'Доставлено вовремя: {onTime} из {counted} ({rate} %)',
+      onTimeLeftOut: 'Доставки без обещанного времени (не учитываются): {count}',
       location: 'Место',
       orders: 'Заказы',
       gross: 'Стоимость блюд',

@@ -3,12 +3,27 @@ import { addressLine } from '../../../shared/address.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { ratePercent } from '../../../shared/vat.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { onTimePercent, type OnTimeCount } from '../laps/ontime.read.js';
 import type { InvoiceDocument, PartyDetails } from './invoice-document.js';
 import { invoiceText } from './invoices.messages.js';
 import { statementRows } from './invoices.exports.js';
 
 /** dd.mm.yyyy of a yyyy-mm-dd date. */
 const day = (iso: string) => iso.split('-').reverse().join('.');
+
+/**
+ * The statement's on-time line (decision 071): "Delivered on time: 18 of 20 (90 %)" and how many
+ * deliveries had no promised time; nothing when no delivery was recorded (or the invoice predates issue 28).
+ */
+export function onTimeLines(c: OnTimeCount | undefined, lang: Lang): string[] {
+  if (!c) return [];
+  const counted = c.on_time + c.late;
+  const rate = onTimePercent(c);
+  return [
+    ...(rate === null ? [] : [invoiceText(lang, 'onTime', { onTime: c.on_time, counted, rate })]),
+    ...(c.no_window > 0 ? [invoiceText(lang, 'onTimeLeftOut', { count: c.no_window })] : []),
+  ];
+}
 
 /** The PDF of an issued invoice or credit note, in `lang` (the figures are the document's). */
 export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buffer> {
@@ -76,6 +91,7 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
       sums.header.slice(1).map((label, i) => [label, { text: sums.rows.at(-1)![i + 1]!, alignment: 'right' as const }]),
       ['*', 90],
     ),
+    ...onTimeLines(doc.statement.onTime, lang).map((text) => ({ text, margin: [0, 4, 0, 0] as [number, number, number, number] })),
   ];
   return renderPdf({
     info: { title: tx(credit ? 'creditNoteNo' : 'invoiceNo', { code: doc.code }) },

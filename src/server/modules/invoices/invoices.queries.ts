@@ -7,6 +7,7 @@ import { invoices, locations, providers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { isoTime } from '../../lib/time.js';
+import { onTimePercent, ZERO_ON_TIME } from '../laps/ontime.read.js';
 import { documentTotals, invoiceLines } from './invoice-document.js';
 import { monthBounds, monthStatement, type MonthStatement, type Scope } from './statement.js';
 import { present, sumsEuros } from './invoices.present.js';
@@ -64,6 +65,7 @@ export async function statementAnswer(db: Db, providerId: number, scope: Scope, 
       lines: lines.length,
     },
     missing: missingDetails(p, s),
+    on_time: { ...(s.onTime ?? ZERO_ON_TIME), rate: onTimePercent(s.onTime ?? ZERO_ON_TIME) },
     month_ended: now >= monthBounds(month, p.timezone).end,
     billed_by: billed[0] ? { id: billed[0].id, code: billed[0].code } : null,
   };

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { addOnTime, onTimeRows, ZERO_ON_TIME, type OnTimeCount } from '../laps/ontime.read.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { invoiceText } from './invoices.messages.js';
 
@@ -63,6 +64,11 @@ export interface MonthStatement {
   /** The month's corrections of these locations, oldest first. */
   corrections: StatementCorrection[];
   totals: Sums;
+  /**
+   * The month's delivered stops at these locations, on time or late against their promised window
+   * and without one (decision 071); absent in the snapshots of invoices issued before issue 28.
+   */
+  onTime?: OnTimeCount;
 }
 
 const ZERO: Sums = { orders: 0, gross: 0, subsidy: 0, bonus: 0, cash: 0, card: 0, bank: 0, refunds: 0, corrections: 0 };
@@ -195,6 +201,16 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
       )
       .orderBy(asc(ledgerEntries.at), asc(ledgerEntries.id))
   ).map((c) => ({ ...c, locationId: c.locationId!, reason: c.reason ?? '' }));
+  // Delivered on time (decision 071): one grouped read of the month's stop statuses at these locations.
+  const onTime = (
+    await onTimeRows(db, {
+      providerId,
+      zone: provider.timezone,
+      start,
+      end,
+      locationIds: locs.map((l) => l.id),
+    })
+  ).reduce<OnTimeCount>((acc, r) => addOnTime(acc, r), ZERO_ON_TIME);
   const byLocation = new Map(rows.map((r) => [r.locationId, r]));
   const refundsOf = new Map(refundRows.map((r) => [r.locationId, r.refunds]));
   const correctionsOf = new Map<number, number>();
@@ -212,6 +228,7 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
     locations: list,
     corrections,
     totals: list.reduce<Sums>((acc, l) => addSums(acc, l), ZERO),
+    onTime,
   };
 }
 

@@ -5,6 +5,7 @@ import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts } from '../orders/allergens.read.js';
 import { allergensHeading } from '../kitchen/kitchen.read.js';
 import { lapText } from './laps.messages.js';
+import { onTimeBlock } from './laps.ontime.pdf.js';
 import { handOverAllergens, loadReport, totalsOf } from './laps.report.js';
 
 /** GET /app/laps/print-report/{lapId}/{menuId}: the report as a PDF (A4). */
@@ -14,7 +15,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
   const providerId = await ctx.provider();
   const r = await loadReport(db, providerId, lapId, menuId, lang);
   // Allergens in words: of each dish to load (as the catalogue has them), of what each stop gets (as ordered).
-  const [dishAllergens, stopAllergens] = await Promise.all([
+  const [dishAllergens, stopAllergens, onTime] = await Promise.all([
     dishAllergenTexts(
       db,
       r.dishes.flatMap((g) => g.data.map((d) => d.id)),
@@ -26,6 +27,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
       r.locations.map((l) => l.id),
       lang,
     ),
+    onTimeBlock(db, menuId, r.locations, r.dishlist.timezone, lang),
   ]);
   const total = totalsOf(r.locations);
   const tx = (k: Parameters<typeof lapText>[1], p?: Record<string, string>) => lapText(lang, k, p);
@@ -140,6 +142,7 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
       ...dishesBlock,
       { text: tx('stops'), bold: true, fontSize: 11, margin: [0, 12, 0, 4] },
       stopsBlock,
+      ...onTime,
       ...sheetBlock,
       { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 8, 0, 0] },
     ],

@@ -27,6 +27,7 @@ import { sendPdf } from '../../lib/download.js';
 import { success } from '../../../shared/schemas/catalogue.js';
 import { dayCash as readDayCash, deleteLap, setStopStatus, unroutedLocations } from './laps.day.js';
 import { STAFF } from '../../../shared/roles.js';
+import { driverRoutes } from './laps.driver.routes.js';
 
 /** Staff who plan delivery laps and collect cash. */
 export const LAP_STAFF = STAFF;
@@ -120,4 +121,6 @@ export async function lapsRoutes(app: App, deps: Deps) {
     },
     async (req) => recordCashBalance(userCtx(req), { menuId: req.params.id, input: req.body, who: req }),
   );
+
+  await driverRoutes(app, deps);
 }

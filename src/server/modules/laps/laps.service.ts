@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max } from 'drizzle-orm';
 import { addStop, moveStop, removeStop, type CreateLapInput, type Lap, type UpdateLapInput } from '../../../shared/schemas/laps.js';
 import type { Db, Tx } from '../../db/client.js';
-import { lapLocations, laps, locations } from '../../db/schema/index.js';
+import { driverTaps, lapLocations, laps, locations } from '../../db/schema/index.js';
 import { recordAudit, recordChange, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
@@ -145,4 +145,13 @@ export async function updateLap(db: Db, providerId: number, lapId: number, input
     });
     return readLap(tx, providerId, lapId);
   });
+}
+
+/** Driver taps older than `days` are forgotten (a nightly job): a phone resends within minutes, not days. */
+export async function pruneDriverTaps(db: Db, now: Date, days = 7): Promise<number> {
+  const rows = await db
+    .delete(driverTaps)
+    .where(lt(driverTaps.appliedAt, new Date(now.getTime() - days * 86_400_000)))
+    .returning({ id: driverTaps.id });
+  return rows.length;
 }

@@ -101,3 +101,20 @@ export function standingChart(d: DashboardResult, t: Tx): DashChartConfig | null
     options: { plugins: legendBottom },
   };
 }
+
+/** Delivered stops per lap: on time and late stacked (decision 071); stops without a window are in the table only. */
+export function onTimeChart(d: DashboardResult, t: Tx): DashChartConfig | null {
+  const laps = d.on_time.laps.filter((l) => l.on_time + l.late > 0);
+  if (laps.length === 0) return null;
+  return {
+    type: 'bar',
+    data: {
+      labels: laps.map((l) => l.title),
+      datasets: [
+        { label: t('figures.onTime'), data: laps.map((l) => l.on_time), backgroundColor: PALETTE[2] },
+        { label: t('figures.late'), data: laps.map((l) => l.late), backgroundColor: PALETTE[1] },
+      ],
+    },
+    options: { plugins: legendBottom, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } } },
+  };
+}

@@ -12,10 +12,12 @@ interface ChartCardProps {
   table: ReactNode;
   onCsv(): void;
   csvBusy?: boolean;
+  /** Shown instead of the chart when there is nothing to draw; default: no orders in the period. */
+  empty?: string;
 }
 
 /** A chart with its heading, its data as a table (opened with a visible toggle) and its CSV download. */
-export function ChartCard({ title, note, config, table, onCsv, csvBusy }: ChartCardProps) {
+export function ChartCard({ title, note, config, table, onCsv, csvBusy, empty }: ChartCardProps) {
   const { t } = useTranslation('dashboard');
   const id = useId();
   return (
@@ -29,7 +31,11 @@ export function ChartCard({ title, note, config, table, onCsv, csvBusy }: ChartC
         </Button>
       </header>
       {note && <p className="dash-card__note">{note}</p>}
-      {config ? <ChartCanvas config={config} label={t('chartOf', { chart: title })} /> : <p className="dash-card__empty">{t('empty')}</p>}
+      {config ? (
+        <ChartCanvas config={config} label={t('chartOf', { chart: title })} />
+      ) : (
+        <p className="dash-card__empty">{empty ?? t('empty')}</p>
+      )}
       <details className="dash-card__table">
         <summary>{t('showTable')}</summary>
         {table}

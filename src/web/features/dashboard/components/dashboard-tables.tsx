@@ -105,3 +105,30 @@ export function StandingTable({ d }: { d: R }) {
   ];
   return <Table columns={columns} rows={rows} rowKey={(r) => r.key} />;
 }
+
+/** On time per lap (with its departures), per location and per month (decision 071). */
+export function OnTimeTable({ d }: { d: R }) {
+  const { t } = useTranslation('dashboard');
+  const rate = (r: number | null) => (r === null ? '–' : `${r} %`);
+  const rows = [
+    ...d.on_time.laps.map((l) => ({
+      key: `lap-${l.lap_id}`,
+      kind: t('figures.lap'),
+      ...l,
+      departures:
+        l.departures.on_time + l.departures.late > 0 ? `${l.departures.on_time} / ${l.departures.late} (${rate(l.departures.rate)})` : '–',
+    })),
+    ...d.on_time.locations.map((l) => ({ key: `location-${l.location_id}`, kind: t('figures.location'), ...l, departures: '' })),
+    ...d.on_time.months.map((m) => ({ key: `month-${m.month}`, kind: t('figures.month'), title: m.month, ...m, departures: '' })),
+  ];
+  const columns: Column<(typeof rows)[number]>[] = [
+    { key: 'kind', header: t('figures.row'), cell: (r) => r.kind },
+    { key: 'title', header: t('figures.name'), cell: (r) => r.title },
+    { key: 'on_time', header: t('figures.onTime'), align: 'end', cell: (r) => r.on_time },
+    { key: 'late', header: t('figures.late'), align: 'end', cell: (r) => r.late },
+    { key: 'rate', header: t('figures.rate'), align: 'end', cell: (r) => rate(r.rate) },
+    { key: 'no_window', header: t('figures.noWindow'), align: 'end', cell: (r) => r.no_window },
+    { key: 'departures', header: t('figures.departures'), align: 'end', cell: (r) => r.departures },
+  ];
+  return <Table columns={columns} rows={rows} rowKey={(r) => r.key} perPage={PER_PAGE} />;
+}

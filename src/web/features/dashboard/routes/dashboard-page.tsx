@@ -8,9 +8,17 @@ import { formatDate, isoDayIn } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardApi, useDashboard, useDashboardLocations, type DashboardChart, type DashboardQuery } from '../api';
-import { daysChart, dishesChart, locationsChart, paymentsChart, standingChart, subsidiesChart } from '../charts';
+import { daysChart, dishesChart, locationsChart, onTimeChart, paymentsChart, standingChart, subsidiesChart } from '../charts';
 import { ChartCard } from '../components/chart-card';
-import { DaysTable, DishesTable, LocationsTable, PaymentsTable, StandingTable, SubsidiesTable } from '../components/dashboard-tables';
+import {
+  DaysTable,
+  DishesTable,
+  LocationsTable,
+  OnTimeTable,
+  PaymentsTable,
+  StandingTable,
+  SubsidiesTable,
+} from '../components/dashboard-tables';
 import '../dashboard.css';
 
 /** yyyy-mm-dd `n` days before `iso`. */
@@ -57,6 +65,7 @@ export function Component() {
         payments: paymentsChart(d, tx),
         subsidies: subsidiesChart(d, tx),
         standing: standingChart(d, tx),
+        onTime: onTimeChart(d, tx),
       },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts follow the language
     [d, lang],
@@ -121,6 +130,25 @@ export function Component() {
           />
           <ChartCard title={t('charts.subsidies')} config={charts.subsidies} table={<SubsidiesTable d={d} />} {...card('subsidies')} />
           <ChartCard title={t('charts.standing')} config={charts.standing} table={<StandingTable d={d} />} {...card('standing')} />
+          <ChartCard
+            title={t('charts.onTime')}
+            note={
+              <>
+                {d.on_time.total.rate === null
+                  ? t('notes.onTimeNone')
+                  : t('notes.onTime', {
+                      onTime: d.on_time.total.on_time,
+                      counted: d.on_time.total.on_time + d.on_time.total.late,
+                      rate: d.on_time.total.rate,
+                    })}
+                {d.on_time.total.no_window > 0 && ` ${t('notes.onTimeLeftOut', { count: d.on_time.total.no_window })}`}
+              </>
+            }
+            empty={t('emptyOnTime')}
+            config={charts.onTime}
+            table={<OnTimeTable d={d} />}
+            {...card('on_time')}
+          />
         </div>
       )}
     </ManagePage>

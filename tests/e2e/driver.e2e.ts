@@ -1,0 +1,116 @@
+import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { embeddedUrl } from '../../src/server/db/embedded';
+import { expect, scanA11y, test } from './a11y';
+import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, storedSession } from './ordering-support';
+
+const DISH = 'Greek salad';
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Makes a staff member the lap's driver on the menu's day. Straight in the journey server's
+ * database (scripts/start-e2e.mjs: its embedded PostgreSQL listens on 56000 + port % 2000) until
+ * PUT /app/laps/{lapId}/runs/{menuId} (the promised slice) is there to call.
+ */
+async function setDriver(baseURL: string, lapId: number, menuId: number, userId: number) {
+  const port = Number(new URL(baseURL).port);
+  const client = new pg.Client({ connectionString: embeddedUrl(56000 + (port % 2000)) });
+  await client.connect();
+  try {
+    await client.query(
+      'insert into lap_runs (lap_id, menu_id, driver_id) values ($1, $2, $3) on conflict (lap_id, menu_id) do update set driver_id = $3',
+      [lapId, menuId, userId],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
+  const res = await request.post('/app/order/create?lang=en', {
+    headers: bearer(token),
+    data: { dishlist_id: menuId, items: [{ id: dishId, qty: 2 }], payment_type: 'cash', terms: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { order_id: number }).order_id;
+}
+
+// Issue 28: the driver's phone at 360 px. The driver departs, loses the network, taps
+// "Delivered" (kept on the phone, shown as waiting), and when the network is back the tap is
+// sent once and the stop shows delivered.
+test('a driver departs and delivers from a 360 px phone, the offline tap sent once when back online', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const office = await ownLocation(request, 'Driver office', { contact_name: 'Ilze Bērziņa', contact_phone: '+371 26 111 222' });
+  const lap = await ownLap(request, 'Driver lap', [office.id]);
+  const menu = await ownMenu(request, 'Driver', { [DISH]: null });
+  const customer = await sessionToken(request, (await newCustomer(request, office.title, 'Dace')).email);
+  const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const me = (await (await request.get('/app/me', { headers: bearer(kitchen) })).json()) as { id: number };
+  try {
+    await setDriver(baseURL!, lap.id, menu.id, me.id);
+    await storedSession(page, 'kitchen@demo.lv');
+    await page.goto('/driver');
+    await expect(page.getByRole('heading', { name: 'Driver', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: lap.title, level: 2 })).toBeVisible();
+    const stop = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `1. ${office.title}` }) });
+    await expect(stop).toContainText('Ilze Bērziņa');
+    await expect(stop.getByRole('link', { name: '+371 26 111 222' })).toHaveAttribute('href', 'tel:+37126111222');
+    await expect(stop).toContainText(`${DISH} × 2`);
+    await expect(stop).toContainText('Not yet');
+    // Nothing scrolls sideways at 360 px; the action buttons are big and at the bottom.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const depart = page.getByRole('button', { name: 'Departed' });
+    const box = (await depart.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(48);
+    expect(box.y + box.height).toBeGreaterThan(740 - 120);
+    await scanA11y(page, 'driver page at 360 px');
+
+    const answered: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/app/driver/taps' && r.ok())
+        answered.push(((await r.json()) as { id: string }).id);
+    });
+    // Keyboard: the big button is reached and pressed like any other.
+    await depart.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
+    await expect.poll(() => answered.length).toBe(1);
+
+    // No network: "Delivered" waits on the phone, in localStorage, with its id.
+    await page.context().setOffline(true);
+    const actions = page.getByRole('group', { name: `Actions for ${office.title}` });
+    await actions.getByRole('button', { name: 'Delivered' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '1 tap waiting to send' })).toBeVisible();
+    await expect(stop).toContainText('waiting to send');
+    await expect(stop).toContainText('Delivered');
+    const queued = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string; action: string }[],
+      `driver-taps:${me.id}`,
+    );
+    expect(queued.map((q) => q.action)).toEqual(['delivered']);
+    await scanA11y(page, 'driver page with a tap waiting to send');
+
+    // Back online: sent once, the stop shows delivered from the server's answer.
+    await page.context().setOffline(false);
+    await expect(page.getByText('1 tap waiting to send')).toHaveCount(0, { timeout: 15_000 });
+    await expect(stop).not.toContainText('waiting to send');
+    await expect(stop).toContainText('Delivered');
+    await expect.poll(() => answered.filter((id) => id === queued[0]!.id).length).toBe(1);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `driver-taps:${me.id}`)).toBeNull();
+    const today = (await (await request.get('/app/driver/today?lang=en', { headers: bearer(kitchen) })).json()) as {
+      laps: { lap_id: number; stops: { location_id: number; status: string | null }[] }[];
+    };
+    expect(today.laps.find((l) => l.lap_id === lap.id)!.stops).toEqual([
+      expect.objectContaining({ location_id: office.id, status: 'delivered' }),
+    ]);
+    await expect(page.getByText('Every stop is delivered.')).toBeVisible();
+  } finally {
+    await page.context().setOffline(false);
+    expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
+  }
+});
