@@ -1,5 +1,4 @@
 import type { APIRequestContext } from '@playwright/test';
-import pg from 'pg';
 import { expect, scanA11y, test } from './a11y';
 import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, signIn } from './ordering-support';
 
@@ -7,26 +6,6 @@ import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, signIn } from 
 const DISH = 'Greek salad';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/**
- * The journey server's own embedded database (scripts/start-e2e.mjs: one port per server port).
- * Until the driver's page lands (its "departed" tap writes lap_runs), the journey departs the lap
- * by writing lap_runs.departed_at there directly, as that tap will.
- */
-async function departLap(baseURL: string, lapId: number, menuId: number) {
-  const port = 56000 + (Number(new URL(baseURL).port) % 2000);
-  const client = new pg.Client({ connectionString: `postgres://lunch:lunch-local@127.0.0.1:${port}/lunch` });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into lap_runs (lap_id, menu_id, departed_at, late_minutes) values ($1, $2, now(), 0)
-       on conflict (lap_id, menu_id) do update set departed_at = now(), late_minutes = 0`,
-      [lapId, menuId],
-    );
-  } finally {
-    await client.end();
-  }
-}
 
 async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
   const res = await request.post('/app/order/create?lang=en', {
@@ -38,8 +17,8 @@ async function order(request: APIRequestContext, token: string, menuId: number, 
 }
 
 // Issue 28: the eater's open order page shows "delivery expected" and the order's progress, and
-// moves from "on the way" to "delivered" as the kitchen marks the stop, without a reload, on a phone.
-test('the eater’s open order page follows the lunch from on the way to delivered without a reload', async ({ page, request, baseURL }) => {
+// moves from "on the way" (the lap departed) to "delivered" (the stop marked) through the API, without a reload, on a phone.
+test('the eater’s open order page follows the lunch from on the way to delivered without a reload', async ({ page, request }) => {
   const office = await ownLocation(request, 'Live office');
   const lap = await ownLap(request, 'Live lap', [office.id]);
   const menu = await ownMenu(request, 'Live delivery', { [DISH]: null });
@@ -65,10 +44,10 @@ test('the eater’s open order page follows the lunch from on the way to deliver
   // A mark on the page's window: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { stillOpen: boolean }).stillOpen = true));
 
-  // The lap departs (lap_runs, directly: see departLap) and the kitchen marks the stop loaded.
-  await departLap(baseURL!, lap.id, menu.id);
+  // The kitchen departs the lap (the driver's "departed", through the API).
+  const depart = await request.post(`/app/laps/${lap.id}/runs/${menu.id}/depart`, { headers: kitchen });
+  expect(depart.ok(), await depart.text()).toBe(true);
   const stop = `/app/laps/stops/${menu.id}/${office.id}`;
-  expect((await request.put(stop, { headers: kitchen, data: { status: 'loaded' } })).ok()).toBe(true);
   await expect(steps.locator('[aria-current="step"]')).toContainText(/On the way\d\d:\d\d/);
   await expect(page.getByRole('status').filter({ hasText: 'Your lunch: On the way' })).toBeAttached();
 
