@@ -222,8 +222,8 @@ export type CashBalanceResult = z.infer<typeof cashBalanceResult>;
  *      no lap, the cash expected, collected and the difference, with totals.
  * PUT  /app/laps/stops/{menuId}/{locationId}  StopStatusInput -> StopStatus
  *      Marks a stop loaded, delivered or a problem (note required, a new estimate allowed). The first
- *      "delivered" records the promised window then and the minutes late (decision 067), and e-mails
- *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once.
+ *      "delivered" records the promised window then and the minutes late (decision 067), and tells
+ *      the location's customers who ordered on the menu and asked for it (notify_on_delivery), once (decision 068).
  */
 
 export const STOP_NOTE_MAX = 500;

@@ -71,8 +71,8 @@ export const cashBalances = pgTable(
  * The delivery status of one lap stop (a location) for one menu (issue 14, decision 043):
  * loaded, delivered (with time and who) or a problem (with a note). The row is per menu and
  * location, not per lap, so moving a location to another lap keeps its status. `notice_sent_at`
- * is set once, in the same statement that first marks the stop delivered, so the "lunch is
- * delivered" e-mail goes out once however often the stop is marked.
+ * was set when the earlier "lunch is delivered" e-mail went (decision 043); delivery notices are
+ * now guarded per order by `order_notices` (decision 068), which skips a stop already told so.
  */
 export const lapStopStatuses = pgTable(
   'lap_stop_statuses',

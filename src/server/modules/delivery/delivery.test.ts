@@ -295,6 +295,14 @@ describe('delivery notices', () => {
     expect(await mailsTo(x.a.user.email)).toHaveLength(0);
   });
 
+  it('tells "on the way" when staff depart the lap through the API', async () => {
+    const x = await world({ notifyOnTheWay: true, lang: 'en' });
+    const res = await x.staff.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await mailsTo(x.a.user.email)).map((m) => m.subject)).toEqual(['Your lunch is on the way']);
+    expect(stepsOf((await x.eaterA.get(`/app/orders/${x.orderA}/delivery`)).json()).on_the_way).toBe(ctx.clock.now().toISOString());
+  });
+
   it('runs every minute for today’s menus as a job', async () => {
     const x = await world({ notifyOnTheWay: true });
     await departLap(ctx.db, x.lap.id, x.w.menu.id, ctx.clock.now(), 0);

@@ -15,7 +15,7 @@ import { windowFor } from './laps.read.js';
 /*
  * The day around the laps (issues 13 and 14, decision 043): deleting a lap, the locations with
  * orders that no active lap delivers to, the day's cash across laps, and each stop's delivery
- * status with the "lunch is delivered" notice sent once.
+ * status (its notices are the delivery module's, decision 068).
  */
 
 /**

@@ -15,7 +15,7 @@ export async function driverRoutes(app: App) {
   /** After a change of delivery state commits: open pages refetch, due notices go out. */
   const changed = async (menuId: number) => {
     app.changes.publish({ type: 'menu', menuId });
-    // Awaited like the stop PUT's: the answer comes once the notices are queued (it never throws).
+    // The delivery module's hook (lib/delivery-changed.ts, decision 068), awaited like the stop PUT's: never throws.
     await app.deliveryChanged(menuId);
   };
 

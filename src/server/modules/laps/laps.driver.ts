@@ -130,7 +130,8 @@ async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ a
  * POST /app/driver/taps: applies a tap once. The tap id is claimed first in the transaction that
  * applies it; the same id sent again (or at the same time: its insert waits for the first to
  * commit) answers the recorded answer and changes nothing. A refused tap (403/404) records
- * nothing, so it can be sent again once fixed. Mail queued by the action goes out after commit.
+ * nothing, so it can be sent again once fixed. The notices it makes due go out after the commit
+ * (the route calls app.deliveryChanged, decision 068).
  */
 export async function applyTap(
   ctx: UserContext,
