@@ -42,6 +42,7 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   page,
   request,
   baseURL,
+  browser,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const office = await ownLocation(request, 'Driver office', { contact_name: 'Ilze Bērziņa', contact_phone: '+371 26 111 222' });
@@ -51,8 +52,24 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
   const kitchen = await sessionToken(request, 'kitchen@demo.lv');
   const me = (await (await request.get('/app/me', { headers: bearer(kitchen) })).json()) as { id: number };
+  // The eater keeps the order's page open in a browser of their own.
+  const eaterContext = await browser.newContext({ baseURL });
+  const eater = await eaterContext.newPage();
   try {
     await setDriver(baseURL!, lap.id, menu.id, me.id);
+    await eater.addInitScript(
+      (token) => localStorage.setItem('lunch.session', JSON.stringify({ state: { token, lang: 'en' }, version: 1 })),
+      customer,
+    );
+    await eater.goto(`/order/${orderId}`);
+    const progress = eater.getByRole('list', { name: 'Your lunch' });
+    const step = (name: string) => progress.getByRole('listitem').filter({ hasText: name });
+    await expect(step('Order accepted')).toBeVisible();
+    await expect(step('On the way')).toContainText('not yet');
+    await expect(step('Delivered')).toContainText('not yet');
+    // Marks this document: a reload would lose it.
+    await eater.evaluate(() => ((window as unknown as { eaterMark: number }).eaterMark = 1));
+    const eaterUrl = eater.url();
     await storedSession(page, 'kitchen@demo.lv');
     await page.goto('/driver');
     await expect(page.getByRole('heading', { name: 'Driver', level: 1 })).toBeVisible();
@@ -80,6 +97,11 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
     await page.keyboard.press('Enter');
     await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
     await expect.poll(() => answered.length).toBe(1);
+
+    // The eater's open page moves to "on the way", with its time, without a reload.
+    await expect(step('On the way').locator('time')).toHaveText(/^\d\d:\d\d$/, { timeout: 15_000 });
+    await expect(step('On the way')).toHaveAttribute('aria-current', 'step');
+    await expect(step('Delivered')).toContainText('not yet');
 
     // A problem needs a note; a new expected time may come with it.
     const actions = page.getByRole('group', { name: `Actions for ${office.title}` });
@@ -121,7 +143,15 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
       expect.objectContaining({ location_id: office.id, status: 'delivered' }),
     ]);
     await expect(page.getByText('Every stop is delivered.')).toBeVisible();
+
+    // The eater's page, still the same document, shows delivered with its time.
+    await expect(step('Delivered').locator('time')).toHaveText(/^\d\d:\d\d$/, { timeout: 15_000 });
+    await expect(step('Delivered')).toHaveAttribute('aria-current', 'step');
+    expect(await eater.evaluate(() => (window as unknown as { eaterMark?: number }).eaterMark)).toBe(1);
+    expect(eater.url()).toBe(eaterUrl);
+    await scanA11y(eater, "the eater's order, delivered");
   } finally {
+    await eaterContext.close();
     await page.context().setOffline(false);
     expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
   }
