@@ -156,3 +156,63 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
     expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
   }
 });
+
+/** A kitchen member of the journey's own (no other journey drives their laps). */
+async function newDriver(request: APIRequestContext, location: { id: number; title: string }, name: string) {
+  const driver = await newCustomer(request, location.title, name);
+  const headers = bearer(await sessionToken(request, 'admin@demo.lv'));
+  const found = await request.get(`/app/admin/users?search=${encodeURIComponent(driver.email)}`, { headers });
+  const [user] = ((await found.json()) as { data: { id: number; email: string }[] }).data.filter((u) => u.email === driver.email);
+  const made = await request.put(`/app/admin/users/${user!.id}`, {
+    headers,
+    data: { first_name: name, phone: '', location_id: location.id, role: 'kitchen', is_location_manager: false },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return { email: driver.email, id: user!.id };
+}
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  // The page keeps its list when the network drops, also across a reload: the app's shell comes
+  // from the service worker (decision 023), the list from the phone's last answer.
+  test("the driver's list survives a reload without network, marked as of its time", async ({ page, request, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const office = await ownLocation(request, 'Offline office');
+    const lap = await ownLap(request, 'Offline lap', [office.id]);
+    const menu = await ownMenu(request, 'Offline', { [DISH]: null });
+    const customer = await sessionToken(request, (await newCustomer(request, office.title, 'Rita')).email);
+    const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
+    const driver = await newDriver(request, office, 'Oskars');
+    try {
+      await setDriver(baseURL!, lap.id, menu.id, driver.id);
+      await storedSession(page, driver.email);
+      await page.goto('/driver');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+      // Once controlled, a page load leaves the shell with the worker.
+      await page.reload();
+      const stop = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `1. ${office.title}` }) });
+      await expect(stop).toContainText(`${DISH} × 2`);
+      await expect(page.getByText(/^Offline, as of/)).toHaveCount(0);
+
+      await page.context().setOffline(true);
+      await expect(page.getByRole('status').filter({ hasText: /^Offline, as of \d\d:\d\d$/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: lap.title, level: 2 })).toBeVisible();
+      await expect(stop).toContainText(`${DISH} × 2`);
+      await expect(stop).toContainText('Not yet');
+      // A tap still waits on the phone, and goes when the network is back.
+      await page.getByRole('button', { name: 'Departed' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '1 tap waiting to send' })).toBeVisible();
+      await scanA11y(page, 'driver page reloaded offline');
+
+      await page.context().setOffline(false);
+      await expect(page.getByText('1 tap waiting to send')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
+      await expect(page.getByText(/^Offline, as of/)).toHaveCount(0);
+    } finally {
+      await page.context().setOffline(false);
+      expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
+    }
+  });
+});

@@ -47,17 +47,22 @@ export function Component() {
       saveToday(storage(), userId, token, today.data, new Date(today.dataUpdatedAt));
   }, [today.data, today.dataUpdatedAt, today.isError, userId, token]);
   const error = today.error ?? me.error;
-  const kept = error ? readToday(storage(), { userId, token }) : null;
+  // Offline the calls are tried again and again (the event stream's reconnects): the browser's
+  // word is enough to show the kept list meanwhile.
+  const online = useOnline();
+  const kept = error || !online ? readToday(storage(), { userId, token }) : null;
 
+  // One Day either way (the kept list or the answer), so its tap queue is never mounted twice.
+  const shown = kept ?? (today.data && me.data ? { today: today.data, userId: me.data.id, at: null } : null);
   let body;
-  if (kept) {
+  if (shown) {
     body = (
       <>
-        <OfflineAsOf at={kept.at} />
-        <Day today={kept.today} userId={kept.userId} />
+        {kept && <OfflineAsOf at={kept.at} />}
+        <Day today={shown.today} userId={shown.userId} />
       </>
     );
-  } else if (!today.data || !me.data) {
+  } else {
     body = error ? (
       <>
         <LoadErrorNotice error={error} fallback={t('loadFailed')} />
@@ -66,7 +71,7 @@ export function Component() {
     ) : (
       <Spinner block />
     );
-  } else body = <Day today={today.data} userId={me.data.id} />;
+  }
 
   return (
     <section className="page driver-page" aria-labelledby="driver-title">
