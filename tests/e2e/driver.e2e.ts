@@ -42,6 +42,7 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   page,
   request,
   baseURL,
+  browser,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const office = await ownLocation(request, 'Driver office', { contact_name: 'Ilze Bērziņa', contact_phone: '+371 26 111 222' });
@@ -51,8 +52,24 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
   const kitchen = await sessionToken(request, 'kitchen@demo.lv');
   const me = (await (await request.get('/app/me', { headers: bearer(kitchen) })).json()) as { id: number };
+  // The eater keeps the order's page open in a browser of their own.
+  const eaterContext = await browser.newContext({ baseURL });
+  const eater = await eaterContext.newPage();
   try {
     await setDriver(baseURL!, lap.id, menu.id, me.id);
+    await eater.addInitScript(
+      (token) => localStorage.setItem('lunch.session', JSON.stringify({ state: { token, lang: 'en' }, version: 1 })),
+      customer,
+    );
+    await eater.goto(`/order/${orderId}`);
+    const progress = eater.getByRole('list', { name: 'Your lunch' });
+    const step = (name: string) => progress.getByRole('listitem').filter({ hasText: name });
+    await expect(step('Order accepted')).toBeVisible();
+    await expect(step('On the way')).toContainText('not yet');
+    await expect(step('Delivered')).toContainText('not yet');
+    // Marks this document: a reload would lose it.
+    await eater.evaluate(() => ((window as unknown as { eaterMark: number }).eaterMark = 1));
+    const eaterUrl = eater.url();
     await storedSession(page, 'kitchen@demo.lv');
     await page.goto('/driver');
     await expect(page.getByRole('heading', { name: 'Driver', level: 1 })).toBeVisible();
@@ -80,6 +97,11 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
     await page.keyboard.press('Enter');
     await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
     await expect.poll(() => answered.length).toBe(1);
+
+    // The eater's open page moves to "on the way", with its time, without a reload.
+    await expect(step('On the way').locator('time')).toHaveText(/^\d\d:\d\d$/, { timeout: 15_000 });
+    await expect(step('On the way')).toHaveAttribute('aria-current', 'step');
+    await expect(step('Delivered')).toContainText('not yet');
 
     // A problem needs a note; a new expected time may come with it.
     const actions = page.getByRole('group', { name: `Actions for ${office.title}` });
@@ -121,8 +143,76 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
       expect.objectContaining({ location_id: office.id, status: 'delivered' }),
     ]);
     await expect(page.getByText('Every stop is delivered.')).toBeVisible();
+
+    // The eater's page, still the same document, shows delivered with its time.
+    await expect(step('Delivered').locator('time')).toHaveText(/^\d\d:\d\d$/, { timeout: 15_000 });
+    await expect(step('Delivered')).toHaveAttribute('aria-current', 'step');
+    expect(await eater.evaluate(() => (window as unknown as { eaterMark?: number }).eaterMark)).toBe(1);
+    expect(eater.url()).toBe(eaterUrl);
+    await scanA11y(eater, "the eater's order, delivered");
   } finally {
+    await eaterContext.close();
     await page.context().setOffline(false);
     expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
   }
+});
+
+/** A kitchen member of the journey's own (no other journey drives their laps). */
+async function newDriver(request: APIRequestContext, location: { id: number; title: string }, name: string) {
+  const driver = await newCustomer(request, location.title, name);
+  const headers = bearer(await sessionToken(request, 'admin@demo.lv'));
+  const found = await request.get(`/app/admin/users?search=${encodeURIComponent(driver.email)}`, { headers });
+  const [user] = ((await found.json()) as { data: { id: number; email: string }[] }).data.filter((u) => u.email === driver.email);
+  const made = await request.put(`/app/admin/users/${user!.id}`, {
+    headers,
+    data: { first_name: name, phone: '', location_id: location.id, role: 'kitchen', is_location_manager: false },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return { email: driver.email, id: user!.id };
+}
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  // The page keeps its list when the network drops, also across a reload: the app's shell comes
+  // from the service worker (decision 023), the list from the phone's last answer.
+  test("the driver's list survives a reload without network, marked as of its time", async ({ page, request, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const office = await ownLocation(request, 'Offline office');
+    const lap = await ownLap(request, 'Offline lap', [office.id]);
+    const menu = await ownMenu(request, 'Offline', { [DISH]: null });
+    const customer = await sessionToken(request, (await newCustomer(request, office.title, 'Rita')).email);
+    const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
+    const driver = await newDriver(request, office, 'Oskars');
+    try {
+      await setDriver(baseURL!, lap.id, menu.id, driver.id);
+      await storedSession(page, driver.email);
+      await page.goto('/driver');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+      // Once controlled, a page load leaves the shell with the worker.
+      await page.reload();
+      const stop = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `1. ${office.title}` }) });
+      await expect(stop).toContainText(`${DISH} × 2`);
+      await expect(page.getByText(/^Offline, as of/)).toHaveCount(0);
+
+      await page.context().setOffline(true);
+      await expect(page.getByRole('status').filter({ hasText: /^Offline, as of \d\d:\d\d$/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: lap.title, level: 2 })).toBeVisible();
+      await expect(stop).toContainText(`${DISH} × 2`);
+      await expect(stop).toContainText('Not yet');
+      // A tap still waits on the phone, and goes when the network is back.
+      await page.getByRole('button', { name: 'Departed' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '1 tap waiting to send' })).toBeVisible();
+      await scanA11y(page, 'driver page reloaded offline');
+
+      await page.context().setOffline(false);
+      await expect(page.getByText('1 tap waiting to send')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByText(/^Departed at \d\d:\d\d/)).toBeVisible();
+      await expect(page.getByText(/^Offline, as of/)).toHaveCount(0);
+    } finally {
+      await page.context().setOffline(false);
+      expect((await request.post(`/app/order/${orderId}/cancel`, { headers: bearer(customer) })).ok()).toBe(true);
+    }
+  });
 });

@@ -1,11 +1,20 @@
 /**
- * Caches the service worker keeps (vite.config.ts, decision 023). Only the kitchen display's last
- * answer is API data; it belongs to the signed-in user, so sign-out deletes it.
+ * API data kept for offline use, all of it the signed-in user's, so sign-out deletes it: the
+ * kitchen display's last answer in the service worker's cache (vite.config.ts, decision 023) and
+ * the driver's last list in localStorage (features/driver/today-cache.ts).
  */
 export const KDS_CACHE = 'kds-last';
 
-/** Forgets the API data the service worker kept (on sign-out). */
+/** The localStorage key of the driver's last list. */
+export const DRIVER_TODAY_KEY = 'driver-today';
+
+/** Forgets the API data kept for offline use (on sign-out). */
 export function clearOfflineData(): void {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.removeItem(DRIVER_TODAY_KEY);
+  } catch {
+    // Storage refused: nothing was kept there.
+  }
   if (typeof caches === 'undefined') return;
   void caches.delete(KDS_CACHE).catch(() => undefined);
 }

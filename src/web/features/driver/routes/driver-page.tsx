@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DriverLap, DriverToday } from '../../../../shared/schemas/driver';
 import { Button } from '../../../components/ui/button';
 import { LoadErrorNotice } from '../../../components/ui/form-error-notice';
@@ -10,11 +10,13 @@ import { useTranslation } from '../../../lib/i18n';
 import { useMe } from '../../../lib/me';
 import { useProviderZone } from '../../../lib/provider-zone';
 import { useApiQuery } from '../../../lib/query';
+import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ProblemForm } from '../components/problem-form';
 import { ScanLabel } from '../components/scan-label';
 import { StopCard } from '../components/stop-card';
 import { withPending } from '../tap-queue';
+import { readToday, saveToday } from '../today-cache';
 import { DRIVER_KEY, useOnline, useTapQueue } from '../use-tap-queue';
 import '../driver.css';
 
@@ -37,9 +39,30 @@ export function Component() {
   );
   useLiveRefetch(route);
 
+  // The last answer is kept on the phone; when the fetch fails it is shown, marked as of its time.
+  const token = useSession((s) => s.token);
+  const userId = me.data?.id ?? null;
+  useEffect(() => {
+    if (today.data && userId !== null && token && !today.isError)
+      saveToday(storage(), userId, token, today.data, new Date(today.dataUpdatedAt));
+  }, [today.data, today.dataUpdatedAt, today.isError, userId, token]);
+  const error = today.error ?? me.error;
+  // Offline the calls are tried again and again (the event stream's reconnects): the browser's
+  // word is enough to show the kept list meanwhile.
+  const online = useOnline();
+  const kept = error || !online ? readToday(storage(), { userId, token }) : null;
+
+  // One Day either way (the kept list or the answer), so its tap queue is never mounted twice.
+  const shown = kept ?? (today.data && me.data ? { today: today.data, userId: me.data.id, at: null } : null);
   let body;
-  if (!today.data || !me.data) {
-    const error = today.error ?? me.error;
+  if (shown) {
+    body = (
+      <>
+        {kept && <OfflineAsOf at={kept.at} />}
+        <Day today={shown.today} userId={shown.userId} />
+      </>
+    );
+  } else {
     body = error ? (
       <>
         <LoadErrorNotice error={error} fallback={t('loadFailed')} />
@@ -48,7 +71,7 @@ export function Component() {
     ) : (
       <Spinner block />
     );
-  } else body = <Day today={today.data} userId={me.data.id} />;
+  }
 
   return (
     <section className="page driver-page" aria-labelledby="driver-title">
@@ -57,6 +80,25 @@ export function Component() {
       </h1>
       {body}
     </section>
+  );
+}
+
+function storage() {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** "Offline, as of 11:42": the list shown is the one kept on the phone. */
+function OfflineAsOf({ at }: { at: string }) {
+  const { t, i18n } = useTranslation('driver');
+  const { zone } = useProviderZone();
+  return (
+    <p className="driver-waiting" role="status">
+      {t('offlineAsOf', { time: formatTime(at, i18n.language, zone) })}
+    </p>
   );
 }
 
