@@ -1,6 +1,4 @@
 import type { APIRequestContext } from '@playwright/test';
-import pg from 'pg';
-import { embeddedUrl } from '../../src/server/db/embedded';
 import { expect, scanA11y, test } from './a11y';
 import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, storedSession } from './ordering-support';
 
@@ -12,18 +10,11 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * database (scripts/start-e2e.mjs: its embedded PostgreSQL listens on 56000 + port % 2000) until
  * PUT /app/laps/{lapId}/runs/{menuId} (the promised slice) is there to call.
  */
-async function setDriver(baseURL: string, lapId: number, menuId: number, userId: number) {
-  const port = Number(new URL(baseURL).port);
-  const client = new pg.Client({ connectionString: embeddedUrl(56000 + (port % 2000)) });
-  await client.connect();
-  try {
-    await client.query(
-      'insert into lap_runs (lap_id, menu_id, driver_id) values ($1, $2, $3) on conflict (lap_id, menu_id) do update set driver_id = $3',
-      [lapId, menuId, userId],
-    );
-  } finally {
-    await client.end();
-  }
+/** The kitchen picks the lap's driver for the menu's day (the day view's PUT, decision 067). */
+async function setDriver(request: APIRequestContext, lapId: number, menuId: number, userId: number) {
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const res = await request.put(`/app/laps/${lapId}/runs/${menuId}`, { headers: bearer(kitchen), data: { driver_id: userId } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
@@ -56,7 +47,7 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   const eaterContext = await browser.newContext({ baseURL });
   const eater = await eaterContext.newPage();
   try {
-    await setDriver(baseURL!, lap.id, menu.id, me.id);
+    await setDriver(request, lap.id, menu.id, me.id);
     await eater.addInitScript(
       (token) => localStorage.setItem('lunch.session', JSON.stringify({ state: { token, lang: 'en' }, version: 1 })),
       customer,
@@ -176,7 +167,7 @@ test.describe('with the service worker', () => {
 
   // The page keeps its list when the network drops, also across a reload: the app's shell comes
   // from the service worker (decision 023), the list from the phone's last answer.
-  test("the driver's list survives a reload without network, marked as of its time", async ({ page, request, baseURL }) => {
+  test("the driver's list survives a reload without network, marked as of its time", async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const office = await ownLocation(request, 'Offline office');
     const lap = await ownLap(request, 'Offline lap', [office.id]);
@@ -185,7 +176,7 @@ test.describe('with the service worker', () => {
     const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
     const driver = await newDriver(request, office, 'Oskars');
     try {
-      await setDriver(baseURL!, lap.id, menu.id, driver.id);
+      await setDriver(request, lap.id, menu.id, driver.id);
       await storedSession(page, driver.email);
       await page.goto('/driver');
       await page.evaluate(() => navigator.serviceWorker.ready);
