@@ -68,14 +68,22 @@ describe('departing', () => {
       menu_id: x.w.menu.id,
       departs_at: eleven().toISOString(),
       departed_at: leftAt,
-      late_minutes: 7,
+      late_minutes: 8,
     });
     ctx.clock.advance(20 * 60_000);
     const again = await x.driver.post(url);
-    expect(again.json()).toMatchObject({ departed_at: leftAt, late_minutes: 7 });
+    expect(again.json()).toMatchObject({ departed_at: leftAt, late_minutes: 8 });
     const audit = await auditOf('lap.depart', `${x.lap.id}:${x.w.menu.id}`);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: x.colleague.user.id, after: { late_minutes: 7 } });
+    expect(audit[0]).toMatchObject({ actorId: x.colleague.user.id, after: { late_minutes: 8 } });
+  });
+
+  it('counts any part of a minute after the plan as a minute late, as a stop after its window is (decision 067)', async () => {
+    const x = await world();
+    ctx.clock.advance(20_000);
+    const res = await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ late_minutes: 1 });
   });
 
   it('counts an early or on-time departure as 0 minutes late, and no plan as null', async () => {
@@ -198,6 +206,24 @@ describe('taps', () => {
       .where(and(eq(lapStopStatuses.menuId, x.w.menu.id), eq(lapStopStatuses.locationId, x.second.location.id)));
     expect(row).toMatchObject({ status: 'problem', note: 'Vārti slēgti', estimateAt: new Date(estimate) });
     expect((await x.tap(x.driver, { action: 'problem', ...at })).statusCode).toBe(422);
+  });
+
+  it("refuses a problem's estimate the stop PUT refuses (another day, long past) and records nothing", async () => {
+    const x = await world();
+    const at = { lapId: x.lap.id, menuId: x.w.menu.id, locationId: x.second.location.id, action: 'problem', note: 'Sastrēgums' };
+    const now = ctx.clock.now().getTime();
+    for (const estimate of [now + 2 * 86_400_000, now - 3 * 3600_000]) {
+      const id = randomUUID();
+      const res = await x.tap(x.driver, { id, ...at, estimate_at: new Date(estimate).toISOString() });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toHaveProperty('estimate_at');
+      expect(await ctx.db.select().from(driverTaps).where(eq(driverTaps.id, id))).toHaveLength(0);
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(lapStopStatuses)
+      .where(and(eq(lapStopStatuses.menuId, x.w.menu.id), eq(lapStopStatuses.locationId, x.second.location.id)));
+    expect(row).toBeUndefined();
   });
 
   it("refuses a lap the caller does not drive (403), another provider's lap or menu and a stop off the lap (404), and records nothing", async () => {

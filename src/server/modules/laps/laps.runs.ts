@@ -7,7 +7,7 @@ import type { UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
-import { lapPlans } from './laps.read.js';
+import { lapPlans, minutesLate } from './laps.read.js';
 import { lapText } from './laps.messages.js';
 
 /*
@@ -15,12 +15,6 @@ import { lapText } from './laps.messages.js';
  * a stop. Both are recorded once: a second tap answers what the first recorded. The caller's
  * transaction may be passed in (`tx`), so a driver's tap and its effect commit together.
  */
-
-/** Whole minutes `at` is after `planned`; 0 on time or early; null without a plan. */
-export function minutesLate(planned: string | null, at: Date): number | null {
-  if (planned === null) return null;
-  return Math.max(0, Math.floor((at.getTime() - Date.parse(planned)) / 60_000));
-}
 
 const presentRun = (row: typeof lapRuns.$inferSelect, departsAt: string | null): LapRun => ({
   lap_id: row.lapId,
@@ -41,8 +35,8 @@ async function providerLap(db: Db | Tx, providerId: number, lapId: number) {
 
 /**
  * POST /app/laps/{lapId}/runs/{menuId}/depart: the lap left now. The first departure is recorded
- * with who and how late (whole minutes after the planned departure of lapPlans, 0 on time or
- * early, null without a plan); a later one answers the recorded one. `changed`: this call recorded it.
+ * with who and how late (minutesLate after the planned departure of lapPlans: any part of a
+ * minute counts, 0 on time or early, null without a plan); a later one answers the recorded one. `changed`: this call recorded it.
  */
 export async function departLap(
   ctx: UserContext,
@@ -61,7 +55,7 @@ export async function departLap(
     const key = and(eq(lapRuns.lapId, lapId), eq(lapRuns.menuId, menuId));
     const [old] = await w.select().from(lapRuns).where(key).for('update');
     if (old!.departedAt !== null) return { run: presentRun(old!, departsAt), changed: false };
-    const lateMinutes = minutesLate(departsAt, now);
+    const lateMinutes = minutesLate(now, departsAt);
     const [row] = await w
       .update(lapRuns)
       .set({ departedAt: now, departedById: user.id, lateMinutes, updatedAt: now })
