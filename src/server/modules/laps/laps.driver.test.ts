@@ -179,6 +179,18 @@ describe('taps', () => {
     expect(await auditOf('lap.depart', `${x.lap.id}:${x.w.menu.id}`)).toHaveLength(1);
   });
 
+  it("answers a tap id another user already used as unknown (404), never with that user's answer, and applies nothing", async () => {
+    const x = await world();
+    const id = randomUUID();
+    expect((await x.tap(x.driver, { id, action: 'departed' })).statusCode).toBe(200);
+    await ctx.db.update(lapRuns).set({ driverId: x.colleague.user.id }).where(eq(lapRuns.lapId, x.lap.id));
+    const at = { action: 'delivered', locationId: x.first.location.id };
+    const answers = await Promise.all([x.tap(x.colleague, { id, ...at }), x.tap(x.colleague, { id, ...at })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404]);
+    expect(answers[0]!.body).not.toContain(id);
+    expect(await auditOf('lap.stop_status', `${x.w.menu.id}:${x.first.location.id}`)).toHaveLength(0);
+  });
+
   it('applies a tap sent twice at once once: one "delivered", one e-mail', async () => {
     const x = await world();
     const body = { id: randomUUID(), action: 'delivered', lapId: x.lap.id, menuId: x.w.menu.id, locationId: x.first.location.id };
