@@ -104,6 +104,17 @@ describe('departing', () => {
     expect((await x.driver.post(`/app/laps/${x.lap.id}/runs/${other.menu.id}/depart${x.q}`)).statusCode).toBe(404);
     expect((await x.first.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`)).statusCode).toBe(403);
   });
+  it('refuses to depart or arrive on a menu of another day (409, nothing recorded, no e-mail): now is not when that lap left', async () => {
+    const x = await world();
+    ctx.clock.advance(24 * 3600_000);
+    const depart = await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`);
+    expect(depart.statusCode, depart.body).toBe(409);
+    const arrive = await x.driver.post(`/app/laps/stops/${x.w.menu.id}/${x.first.location.id}/arrive${x.q}`);
+    expect(arrive.statusCode, arrive.body).toBe(409);
+    const [run] = await ctx.db.select().from(lapRuns).where(eq(lapRuns.lapId, x.lap.id));
+    expect(run!.departedAt).toBeNull();
+    expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, x.first.user.email))).toHaveLength(0);
+  });
 });
 
 describe('arriving', () => {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { LapRun, StopArrival } from '../../../shared/schemas/driver.js';
 import type { Db, Tx } from '../../db/client.js';
 import { lapLocations, lapRuns, lapStopStatuses, laps, locations } from '../../db/schema/index.js';
@@ -15,6 +16,15 @@ import { lapText } from './laps.messages.js';
  * a stop. Both are recorded once: a second tap answers what the first recorded. The caller's
  * transaction may be passed in (`tx`), so a driver's tap and its effect commit together.
  */
+
+/**
+ * A lap departs and arrives on its menu's day (in the provider's zone), as the driver's phone only
+ * shows today's laps: on another day "now" is not when it left (409, nothing recorded or sent).
+ */
+function onMenuDay(menu: { from: Date; timezone: string }, now: Date) {
+  const day = (at: Date) => DateTime.fromJSDate(at).setZone(menu.timezone).toISODate();
+  if (day(now) !== day(menu.from)) throw new AppError(409, lapText.coded('notMenuDay'));
+}
 
 const presentRun = (row: typeof lapRuns.$inferSelect, departsAt: string | null): LapRun => ({
   lap_id: row.lapId,
@@ -47,7 +57,7 @@ export async function departLap(
   const db = tx ?? ctx.db;
   await providerLap(db, providerId, lapId);
   // A Tx reads like a Db; the readers below take Db.
-  await providerMenu(db as Db, providerId, menuId);
+  onMenuDay(await providerMenu(db as Db, providerId, menuId), now);
   const plan = (await lapPlans(db, providerId, menuId)).find((p) => p.lapId === lapId);
   const departsAt = plan?.departsAt ?? null;
   const write = async (w: Tx) => {
@@ -86,7 +96,7 @@ export async function arriveAtStop(
   const { now, user } = ctx;
   const providerId = await ctx.provider();
   const db = tx ?? ctx.db;
-  await providerMenu(db as Db, providerId, menuId);
+  onMenuDay(await providerMenu(db as Db, providerId, menuId), now);
   // As for a stop's status: a location that exists and is on no other provider's lap.
   const [loc] = await db
     .select({ id: locations.id, lapProvider: laps.providerId })
