@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, driverTaps, lapRuns, lapStopStatuses, mailOutbox, users } from '../../db/schema/index.js';
+import { auditLog, driverTaps, lapRuns, lapStopStatuses, laps, mailOutbox, users } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
@@ -94,6 +94,15 @@ describe('departing', () => {
     const unplanned = await makeLap(ctx.db, x.w.provider.id, [], { departsAt: null });
     const none = await x.driver.post(`/app/laps/${unplanned.id}/runs/${x.w.menu.id}/depart${x.q}`);
     expect(none.json()).toMatchObject({ departs_at: null, late_minutes: null });
+  });
+
+  it('answers 404 for an inactive lap, as the day view does, and tells its eaters nothing', async () => {
+    const x = await world();
+    await ctx.db.update(laps).set({ active: false }).where(eq(laps.id, x.lap.id));
+    expect((await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`)).statusCode).toBe(404);
+    expect((await x.tap(x.driver, { action: 'departed' })).statusCode).toBe(404);
+    const [run] = await ctx.db.select().from(lapRuns).where(eq(lapRuns.lapId, x.lap.id));
+    expect(run!.departedAt).toBeNull();
   });
 
   it("answers 404 for another provider's lap or menu and 403 to a customer", async () => {

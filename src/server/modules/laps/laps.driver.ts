@@ -92,13 +92,13 @@ export async function driverToday(ctx: UserContext, lang: Lang): Promise<DriverT
   return { laps: out };
 }
 
-/** The caller drives the lap on the menu's day: 404 when the lap, menu or stop is not the provider's, 403 when not theirs today. */
+/** The caller drives the lap on the menu's day: 404 when the lap (active), menu or stop is not the provider's, 403 when not theirs today. */
 async function checkDriver(ctx: UserContext, providerId: number, input: DriverTapInput) {
   const { db, now, user } = ctx;
   const [lap] = await db
     .select({ id: laps.id })
     .from(laps)
-    .where(and(eq(laps.id, input.lapId), eq(laps.providerId, providerId)));
+    .where(and(eq(laps.id, input.lapId), eq(laps.providerId, providerId), eq(laps.active, true)));
   if (!lap) throw new AppError(404, t.coded('notFound'));
   await providerMenu(db, providerId, input.menuId);
   if (input.locationId !== undefined) {

@@ -34,12 +34,12 @@ const presentRun = (row: typeof lapRuns.$inferSelect, departsAt: string | null):
   late_minutes: row.lateMinutes,
 });
 
-/** A lap of the provider (404 otherwise). */
+/** An active lap of the provider (404 otherwise, as for the day's run: an inactive lap does not run). */
 async function providerLap(db: Db | Tx, providerId: number, lapId: number) {
   const [row] = await db
     .select({ id: laps.id })
     .from(laps)
-    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId), eq(laps.active, true)));
   if (!row) throw new AppError(404, t.coded('notFound'));
 }
 
