@@ -8,8 +8,8 @@ import { text } from './text.js';
  * The driver's phone (issue 28, decision 069). Staff only (admin, kitchen); customers get 403.
  *
  * POST /app/laps/{lapId}/runs/{menuId}/depart          -> LapRun: the lap left now; the first
- *      departure is kept (a second answers the recorded one). late_minutes: whole minutes after
- *      the planned departure, 0 on time or early, null without a plan.
+ *      departure is kept (a second answers the recorded one). late_minutes: minutes after (any
+ *      part of one counts) the planned departure, 0 on time or early, null without a plan.
  * POST /app/laps/stops/{menuId}/{locationId}/arrive    -> StopArrival: the driver is at the stop
  *      (the first arrival is kept).
  * GET  /app/driver/today                               -> DriverToday: the laps the caller drives

@@ -1,11 +1,12 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 // @ts-expect-error http_ece (web-push's own dependency) ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { laps, mailOutbox, orderItems, orderNotices, users } from '../../db/schema/index.js';
+import { laps, mailOutbox, orderItems, orderNotices, orders, users } from '../../db/schema/index.js';
+import { ORDER_STATUS } from '../orders/placed.read.js';
 import type { Deps } from '../../lib/context.js';
 import { createMailer } from '../../lib/mail.js';
 import { signedIn } from '../../test/factories.js';
@@ -293,6 +294,28 @@ describe('delivery notices', () => {
     });
     await sweep(x.w.menu.id);
     expect(await mailsTo(x.a.user.email)).toHaveLength(0);
+  });
+
+  it('tells nobody whose order was cancelled, who was deactivated or who turned the notices off after ordering', async () => {
+    const both = { notifyOnTheWay: true, notifyOnDelivery: true, lang: 'en' as const };
+    const x = await world(both, both);
+    await ctx.db.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, x.orderA));
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, x.b.user.id));
+    await departLap(ctx.db, x.lap.id, x.w.menu.id, ctx.clock.now(), 5);
+    await sweep(x.w.menu.id);
+    // B back, but with both notices off: no delay for a new estimate, no "delivered".
+    await ctx.db.update(users).set({ active: true, notifyOnTheWay: false, notifyOnDelivery: false }).where(eq(users.id, x.b.user.id));
+    await setEstimate(ctx.db, x.w.menu.id, x.b.location.id, new Date(ctx.clock.now().getTime() + 40 * 60_000), ctx.clock.now());
+    await sweep(x.w.menu.id);
+    await x.staff.put(`/app/laps/stops/${x.w.menu.id}/${x.b.location.id}${x.q}`, { status: 'delivered' });
+    expect(await mailsTo(x.a.user.email)).toHaveLength(0);
+    expect(await mailsTo(x.b.user.email)).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(orderNotices)
+        .where(inArray(orderNotices.orderId, [x.orderA, x.orderB])),
+    ).toHaveLength(0);
   });
 
   it('tells "on the way" when staff depart the lap through the API', async () => {

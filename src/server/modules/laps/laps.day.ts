@@ -10,7 +10,7 @@ import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { lapText } from './laps.messages.js';
-import { windowFor } from './laps.read.js';
+import { minutesLate, windowFor } from './laps.read.js';
 
 /*
  * The day around the laps (issues 13 and 14, decision 043): deleting a lap, the locations with
@@ -172,12 +172,6 @@ function newEstimate(input: StopStatusInput, menu: { from: Date; timezone: strin
   return at.toJSDate();
 }
 
-/** Whole minutes after the window's end (any part of a minute counts), 0 within or before it; null without a window. */
-export function minutesLate(at: Date, window: { to: string } | null): number | null {
-  if (window === null) return null;
-  return Math.max(0, Math.ceil((at.getTime() - new Date(window.to).getTime()) / 60_000));
-}
-
 /** A location staff of this provider may deliver to: it exists and is on no other provider's lap. */
 async function deliverableLocation(db: Db, providerId: number, locationId: number) {
   const [loc] = await db
@@ -231,7 +225,7 @@ export async function setStopStatus(
               deliveredById: user.id,
               promisedFrom: promised && new Date(promised.from),
               promisedTo: promised && new Date(promised.to),
-              lateMinutes: minutesLate(now, promised),
+              lateMinutes: minutesLate(now, promised?.to ?? null),
             }
           : {}),
         ...(estimate !== undefined ? { estimateAt: estimate } : {}),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, driverTaps, lapRuns, lapStopStatuses, mailOutbox, users } from '../../db/schema/index.js';
+import { auditLog, driverTaps, lapRuns, lapStopStatuses, laps, mailOutbox, users } from '../../db/schema/index.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
@@ -68,14 +68,22 @@ describe('departing', () => {
       menu_id: x.w.menu.id,
       departs_at: eleven().toISOString(),
       departed_at: leftAt,
-      late_minutes: 7,
+      late_minutes: 8,
     });
     ctx.clock.advance(20 * 60_000);
     const again = await x.driver.post(url);
-    expect(again.json()).toMatchObject({ departed_at: leftAt, late_minutes: 7 });
+    expect(again.json()).toMatchObject({ departed_at: leftAt, late_minutes: 8 });
     const audit = await auditOf('lap.depart', `${x.lap.id}:${x.w.menu.id}`);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: x.colleague.user.id, after: { late_minutes: 7 } });
+    expect(audit[0]).toMatchObject({ actorId: x.colleague.user.id, after: { late_minutes: 8 } });
+  });
+
+  it('counts any part of a minute after the plan as a minute late, as a stop after its window is (decision 067)', async () => {
+    const x = await world();
+    ctx.clock.advance(20_000);
+    const res = await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ late_minutes: 1 });
   });
 
   it('counts an early or on-time departure as 0 minutes late, and no plan as null', async () => {
@@ -88,6 +96,15 @@ describe('departing', () => {
     expect(none.json()).toMatchObject({ departs_at: null, late_minutes: null });
   });
 
+  it('answers 404 for an inactive lap, as the day view does, and tells its eaters nothing', async () => {
+    const x = await world();
+    await ctx.db.update(laps).set({ active: false }).where(eq(laps.id, x.lap.id));
+    expect((await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`)).statusCode).toBe(404);
+    expect((await x.tap(x.driver, { action: 'departed' })).statusCode).toBe(404);
+    const [run] = await ctx.db.select().from(lapRuns).where(eq(lapRuns.lapId, x.lap.id));
+    expect(run!.departedAt).toBeNull();
+  });
+
   it("answers 404 for another provider's lap or menu and 403 to a customer", async () => {
     const x = await world();
     const other = await menuWorld(ctx.db, ctx.clock.now());
@@ -95,6 +112,17 @@ describe('departing', () => {
     expect((await x.driver.post(`/app/laps/${otherLap.id}/runs/${x.w.menu.id}/depart${x.q}`)).statusCode).toBe(404);
     expect((await x.driver.post(`/app/laps/${x.lap.id}/runs/${other.menu.id}/depart${x.q}`)).statusCode).toBe(404);
     expect((await x.first.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`)).statusCode).toBe(403);
+  });
+  it('refuses to depart or arrive on a menu of another day (409, nothing recorded, no e-mail): now is not when that lap left', async () => {
+    const x = await world();
+    ctx.clock.advance(24 * 3600_000);
+    const depart = await x.driver.post(`/app/laps/${x.lap.id}/runs/${x.w.menu.id}/depart${x.q}`);
+    expect(depart.statusCode, depart.body).toBe(409);
+    const arrive = await x.driver.post(`/app/laps/stops/${x.w.menu.id}/${x.first.location.id}/arrive${x.q}`);
+    expect(arrive.statusCode, arrive.body).toBe(409);
+    const [run] = await ctx.db.select().from(lapRuns).where(eq(lapRuns.lapId, x.lap.id));
+    expect(run!.departedAt).toBeNull();
+    expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, x.first.user.email))).toHaveLength(0);
   });
 });
 
@@ -171,6 +199,18 @@ describe('taps', () => {
     expect(await auditOf('lap.depart', `${x.lap.id}:${x.w.menu.id}`)).toHaveLength(1);
   });
 
+  it("answers a tap id another user already used as unknown (404), never with that user's answer, and applies nothing", async () => {
+    const x = await world();
+    const id = randomUUID();
+    expect((await x.tap(x.driver, { id, action: 'departed' })).statusCode).toBe(200);
+    await ctx.db.update(lapRuns).set({ driverId: x.colleague.user.id }).where(eq(lapRuns.lapId, x.lap.id));
+    const at = { action: 'delivered', locationId: x.first.location.id };
+    const answers = await Promise.all([x.tap(x.colleague, { id, ...at }), x.tap(x.colleague, { id, ...at })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404]);
+    expect(answers[0]!.body).not.toContain(id);
+    expect(await auditOf('lap.stop_status', `${x.w.menu.id}:${x.first.location.id}`)).toHaveLength(0);
+  });
+
   it('applies a tap sent twice at once once: one "delivered", one e-mail', async () => {
     const x = await world();
     const body = { id: randomUUID(), action: 'delivered', lapId: x.lap.id, menuId: x.w.menu.id, locationId: x.first.location.id };
@@ -198,6 +238,24 @@ describe('taps', () => {
       .where(and(eq(lapStopStatuses.menuId, x.w.menu.id), eq(lapStopStatuses.locationId, x.second.location.id)));
     expect(row).toMatchObject({ status: 'problem', note: 'Vārti slēgti', estimateAt: new Date(estimate) });
     expect((await x.tap(x.driver, { action: 'problem', ...at })).statusCode).toBe(422);
+  });
+
+  it("refuses a problem's estimate the stop PUT refuses (another day, long past) and records nothing", async () => {
+    const x = await world();
+    const at = { lapId: x.lap.id, menuId: x.w.menu.id, locationId: x.second.location.id, action: 'problem', note: 'Sastrēgums' };
+    const now = ctx.clock.now().getTime();
+    for (const estimate of [now + 2 * 86_400_000, now - 3 * 3600_000]) {
+      const id = randomUUID();
+      const res = await x.tap(x.driver, { id, ...at, estimate_at: new Date(estimate).toISOString() });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toHaveProperty('estimate_at');
+      expect(await ctx.db.select().from(driverTaps).where(eq(driverTaps.id, id))).toHaveLength(0);
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(lapStopStatuses)
+      .where(and(eq(lapStopStatuses.menuId, x.w.menu.id), eq(lapStopStatuses.locationId, x.second.location.id)));
+    expect(row).toBeUndefined();
   });
 
   it("refuses a lap the caller does not drive (403), another provider's lap or menu and a stop off the lap (404), and records nothing", async () => {

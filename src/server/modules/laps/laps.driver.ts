@@ -92,13 +92,13 @@ export async function driverToday(ctx: UserContext, lang: Lang): Promise<DriverT
   return { laps: out };
 }
 
-/** The caller drives the lap on the menu's day: 404 when the lap, menu or stop is not the provider's, 403 when not theirs today. */
+/** The caller drives the lap on the menu's day: 404 when the lap (active), menu or stop is not the provider's, 403 when not theirs today. */
 async function checkDriver(ctx: UserContext, providerId: number, input: DriverTapInput) {
   const { db, now, user } = ctx;
   const [lap] = await db
     .select({ id: laps.id })
     .from(laps)
-    .where(and(eq(laps.id, input.lapId), eq(laps.providerId, providerId)));
+    .where(and(eq(laps.id, input.lapId), eq(laps.providerId, providerId), eq(laps.active, true)));
   if (!lap) throw new AppError(404, t.coded('notFound'));
   await providerMenu(db, providerId, input.menuId);
   if (input.locationId !== undefined) {
@@ -133,11 +133,7 @@ async function recordedTap(db: Db | Tx, userId: number, id: string): Promise<{ a
  * nothing, so it can be sent again once fixed. The notices it makes due go out after the commit
  * (the route calls app.deliveryChanged, decision 068).
  */
-export async function applyTap(
-  ctx: UserContext,
-  input: DriverTapInput,
-  who: AuditWho,
-): Promise<{ answer: TapAnswer; changed: boolean }> {
+export async function applyTap(ctx: UserContext, input: DriverTapInput, who: AuditWho): Promise<{ answer: TapAnswer; changed: boolean }> {
   const { db, now, user } = ctx;
   const earlier = await recordedTap(db, user.id, input.id);
   if (earlier) return { ...earlier, changed: false };
@@ -162,21 +158,18 @@ export async function applyTap(
     } else if (input.action === 'arrived') {
       changed = (await arriveAtStop(ctx, { menuId, locationId, who, tx })).changed;
     } else {
-      // setStopStatus runs in a savepoint of this transaction (a Tx reads and writes like a Db).
-      await setStopStatus(
+      // setStopStatus runs in a savepoint of this transaction (a Tx reads and writes like a Db); a
+      // problem's new estimate goes through its rule (decision 067), a refused one rolls the tap back.
+      const r = await setStopStatus(
         { ...ctx, db: tx as unknown as Db },
         {
           menuId,
           locationId,
-          input: { status: input.action, note: input.note },
+          input: { status: input.action, note: input.note, estimate_at: input.estimate_at },
           who,
         },
       );
-      if (input.action === 'problem' && input.estimate_at !== undefined)
-        await tx
-          .update(lapStopStatuses)
-          .set({ estimateAt: new Date(input.estimate_at) })
-          .where(and(eq(lapStopStatuses.menuId, menuId), eq(lapStopStatuses.locationId, locationId)));
+      changed = r.changed;
     }
     if (input.action !== 'departed') {
       const [s] = await tx

@@ -38,6 +38,7 @@ type Key =
   | 'notADriver'
   | 'estimateOffDay'
   | 'estimatePast'
+  | 'notMenuDay'
   | 'estimateProblemOnly'
   | 'window'
   | 'departs'
@@ -84,6 +85,7 @@ export const lapText = defineMessages<Key>(
       notADriver: 'Choose an active staff member.',
       estimateOffDay: 'The new estimate must be on the menu’s day.',
       estimatePast: 'The new estimate is already in the past.',
+      notMenuDay: 'A lap departs and arrives only on its menu’s day.',
       estimateProblemOnly: 'A new estimate goes with a problem.',
       window: 'Expected',
       departs: 'Departs {time}',
@@ -127,6 +129,7 @@ export const lapText = defineMessages<Key>(
       notADriver: 'Izvēlieties aktīvu darbinieku.',
       estimateOffDay: 'Jaunajam paredzētajam laikam jābūt ēdienkartes dienā.',
       estimatePast: 'Jaunais paredzētais laiks jau ir pagājis.',
+      notMenuDay: 'Maršruts izbrauc un ierodas tikai ēdienkartes dienā.',
       estimateProblemOnly: 'Jaunu paredzēto laiku var norādīt tikai kopā ar problēmu.',
       window: 'Paredzēts',
       departs: 'Izbrauc {time}',
@@ -170,6 +173,7 @@ export const lapText = defineMessages<Key>(
       notADriver: 'Выберите активного сотрудника.',
       estimateOffDay: 'Новое ожидаемое время должно быть в день меню.',
       estimatePast: 'Новое ожидаемое время уже прошло.',
+      notMenuDay: 'Маршрут отправляется и прибывает только в день меню.',
       estimateProblemOnly: 'Новое ожидаемое время указывается только вместе с проблемой.',
       window: 'Ожидается',
       departs: 'Выезд {time}',

@@ -16,6 +16,16 @@ import { t } from '../../lib/messages.js';
  * else the provider's `stop_minutes`) and lasts the provider's `window_minutes`.
  */
 
+/**
+ * Minutes late, the one rule for a lap's departure and a stop's delivery (decision 067): whole
+ * minutes `at` is after `end`, any part of a minute counting as one; 0 on time or early; null
+ * without a plan (`end` null).
+ */
+export function minutesLate(at: Date, end: string | null): number | null {
+  if (end === null) return null;
+  return Math.max(0, Math.ceil((at.getTime() - Date.parse(end)) / 60_000));
+}
+
 /** A stop of a lap on a menu's day with its promised window. */
 export type StopWindow = {
   locationId: number;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { LapRun, StopArrival } from '../../../shared/schemas/driver.js';
 import type { Db, Tx } from '../../db/client.js';
 import { lapLocations, lapRuns, lapStopStatuses, laps, locations } from '../../db/schema/index.js';
@@ -7,7 +8,7 @@ import type { UserContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
-import { lapPlans } from './laps.read.js';
+import { lapPlans, minutesLate } from './laps.read.js';
 import { lapText } from './laps.messages.js';
 
 /*
@@ -16,10 +17,13 @@ import { lapText } from './laps.messages.js';
  * transaction may be passed in (`tx`), so a driver's tap and its effect commit together.
  */
 
-/** Whole minutes `at` is after `planned`; 0 on time or early; null without a plan. */
-export function minutesLate(planned: string | null, at: Date): number | null {
-  if (planned === null) return null;
-  return Math.max(0, Math.floor((at.getTime() - Date.parse(planned)) / 60_000));
+/**
+ * A lap departs and arrives on its menu's day (in the provider's zone), as the driver's phone only
+ * shows today's laps: on another day "now" is not when it left (409, nothing recorded or sent).
+ */
+function onMenuDay(menu: { from: Date; timezone: string }, now: Date) {
+  const day = (at: Date) => DateTime.fromJSDate(at).setZone(menu.timezone).toISODate();
+  if (day(now) !== day(menu.from)) throw new AppError(409, lapText.coded('notMenuDay'));
 }
 
 const presentRun = (row: typeof lapRuns.$inferSelect, departsAt: string | null): LapRun => ({
@@ -30,19 +34,19 @@ const presentRun = (row: typeof lapRuns.$inferSelect, departsAt: string | null):
   late_minutes: row.lateMinutes,
 });
 
-/** A lap of the provider (404 otherwise). */
+/** An active lap of the provider (404 otherwise, as for the day's run: an inactive lap does not run). */
 async function providerLap(db: Db | Tx, providerId: number, lapId: number) {
   const [row] = await db
     .select({ id: laps.id })
     .from(laps)
-    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId)));
+    .where(and(eq(laps.id, lapId), eq(laps.providerId, providerId), eq(laps.active, true)));
   if (!row) throw new AppError(404, t.coded('notFound'));
 }
 
 /**
  * POST /app/laps/{lapId}/runs/{menuId}/depart: the lap left now. The first departure is recorded
- * with who and how late (whole minutes after the planned departure of lapPlans, 0 on time or
- * early, null without a plan); a later one answers the recorded one. `changed`: this call recorded it.
+ * with who and how late (minutesLate after the planned departure of lapPlans: any part of a
+ * minute counts, 0 on time or early, null without a plan); a later one answers the recorded one. `changed`: this call recorded it.
  */
 export async function departLap(
   ctx: UserContext,
@@ -53,7 +57,7 @@ export async function departLap(
   const db = tx ?? ctx.db;
   await providerLap(db, providerId, lapId);
   // A Tx reads like a Db; the readers below take Db.
-  await providerMenu(db as Db, providerId, menuId);
+  onMenuDay(await providerMenu(db as Db, providerId, menuId), now);
   const plan = (await lapPlans(db, providerId, menuId)).find((p) => p.lapId === lapId);
   const departsAt = plan?.departsAt ?? null;
   const write = async (w: Tx) => {
@@ -61,7 +65,7 @@ export async function departLap(
     const key = and(eq(lapRuns.lapId, lapId), eq(lapRuns.menuId, menuId));
     const [old] = await w.select().from(lapRuns).where(key).for('update');
     if (old!.departedAt !== null) return { run: presentRun(old!, departsAt), changed: false };
-    const lateMinutes = minutesLate(departsAt, now);
+    const lateMinutes = minutesLate(now, departsAt);
     const [row] = await w
       .update(lapRuns)
       .set({ departedAt: now, departedById: user.id, lateMinutes, updatedAt: now })
@@ -92,7 +96,7 @@ export async function arriveAtStop(
   const { now, user } = ctx;
   const providerId = await ctx.provider();
   const db = tx ?? ctx.db;
-  await providerMenu(db as Db, providerId, menuId);
+  onMenuDay(await providerMenu(db as Db, providerId, menuId), now);
   // As for a stop's status: a location that exists and is on no other provider's lap.
   const [loc] = await db
     .select({ id: locations.id, lapProvider: laps.providerId })
