@@ -122,11 +122,27 @@ export async function todaysMenu(request: APIRequestContext, token: string) {
 }
 
 /**
- * A menu of the journey's own, open from an hour ago for three hours, with the named dishes of
+ * A menu of the journey's own, open from an hour ago (never before Riga's midnight: the menu's day
+ * is today's, which departing a lap checks) until three hours from now, with the named dishes of
  * today's seeded menu and their stock (null: unlimited). A journey that sells a dish out, sets
  * its stock or cancels orders on it does so here, so no other journey sees the seeded menu change
  * under it (issue 25). Its title is unique; `setStock` changes what is left of a dish.
  */
+/** Milliseconds since midnight in Riga (the demo provider's zone). */
+function sinceRigaMidnightMs(): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Riga',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  })
+    .formatToParts(new Date())
+    .map((p) => [p.type, Number(p.value)] as const);
+  const part = Object.fromEntries(parts) as Record<string, number>;
+  return ((part.hour! * 60 + part.minute!) * 60 + part.second!) * 1000;
+}
+
 export async function ownMenu(request: APIRequestContext, name: string, stock: Record<string, number | null>) {
   const admin = await sessionToken(request, 'admin@demo.lv');
   const headers = { Authorization: `Bearer ${admin}` };
@@ -136,7 +152,7 @@ export async function ownMenu(request: APIRequestContext, name: string, stock: R
     headers,
     data: {
       title,
-      from: new Date(Date.now() - 3600_000).toISOString(),
+      from: new Date(Date.now() - Math.min(3600_000, sinceRigaMidnightMs())).toISOString(),
       to: new Date(Date.now() + 3 * 3600_000).toISOString(),
       status: true,
       selectedDishes: Object.keys(stock).map((dish) => ({ id: today.dishId(dish) })),

@@ -30,6 +30,13 @@ export interface NoticeDeps {
 }
 
 type Kind = 'on_the_way' | 'delivered' | 'delay';
+
+/**
+ * A departure this many minutes late or more tells the eaters of a delay. The lateness is recorded
+ * to the minute (on-time rates count every minute), but a lap leaving a minute or two after its
+ * time changes nobody's lunch: an e-mail to every eater for it would teach them to ignore the next.
+ */
+export const DELAY_NOTICE_MINUTES = 5;
 type Channel = 'email' | 'push';
 
 /** A placed order of the menu whose eater asked for a delivery notice, with its stop's state. */
@@ -98,7 +105,7 @@ function dueFor(r: Row): { kind: Kind; key: string; params: Record<string, strin
   }
   const due: ReturnType<typeof dueFor> = [];
   if (r.departed_at !== null && r.on_the_way) due.push({ kind: 'on_the_way', key: '', params: {} });
-  if (r.departed_at !== null && (r.run_late ?? 0) > 0)
+  if (r.departed_at !== null && (r.run_late ?? 0) >= DELAY_NOTICE_MINUTES)
     due.push({
       kind: 'delay',
       key: `late:${iso(r.departed_at)}`,

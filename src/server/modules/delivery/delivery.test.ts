@@ -16,7 +16,7 @@ import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { makeLap } from '../laps/laps.factories.js';
 import { jobs } from '../jobs.js';
 import { departLap, setEstimate } from './delivery.factories.js';
-import { sendDueDeliveryNotices, type NoticeDeps } from './delivery.service.js';
+import { DELAY_NOTICE_MINUTES, sendDueDeliveryNotices, type NoticeDeps } from './delivery.service.js';
 
 const PUBLIC_URL = 'https://lunch.example.lv';
 
@@ -254,6 +254,14 @@ describe('delivery notices', () => {
     expect(b.map((m) => m.subject).sort()).toEqual(['Your lunch is on the way', 'Your lunch is running late']);
     expect(b.find((m) => m.subject === 'Your lunch is running late')!.text).toContain('left the kitchen 12 min late, at 12:42.');
     expect(await mailsTo(x.a.user.email)).toHaveLength(3);
+  });
+
+  it('tells no delay for a departure 4 minutes late (under DELAY_NOTICE_MINUTES); on the way still goes', async () => {
+    expect(DELAY_NOTICE_MINUTES).toBe(5);
+    const x = await world({ notifyOnTheWay: true, lang: 'en' });
+    await departLap(ctx.db, x.lap.id, x.w.menu.id, new Date('2026-03-10T10:34:00Z'), 4);
+    await sweep(x.w.menu.id);
+    expect((await mailsTo(x.a.user.email)).map((m) => m.subject)).toEqual(['Your lunch is on the way']);
   });
 
   it('pushes to the browsers of an eater who subscribed, once, in their language', async () => {
