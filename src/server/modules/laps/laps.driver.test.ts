@@ -164,6 +164,10 @@ describe('the driver today', () => {
       { stop: 2, location_id: x.second.location.id, portions: 1, cash_to_collect: 5.5 },
     ]);
     expect((await x.colleague.get(`/app/driver/today${x.q}`)).json()).toEqual({ laps: [] });
+    // A lap switched off is not driven (its taps answer 404).
+    await ctx.db.update(laps).set({ active: false }).where(eq(laps.id, x.lap.id));
+    expect((await x.driver.get(`/app/driver/today${x.q}`)).json()).toEqual({ laps: [] });
+    await ctx.db.update(laps).set({ active: true }).where(eq(laps.id, x.lap.id));
     // Tomorrow the lap is no longer today's.
     ctx.clock.advance(24 * 3600_000);
     expect((await x.driver.get(`/app/driver/today${x.q}`)).json()).toEqual({ laps: [] });

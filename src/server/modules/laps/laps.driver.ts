@@ -34,7 +34,15 @@ export async function driverToday(ctx: UserContext, lang: Lang): Promise<DriverT
     .innerJoin(laps, eq(laps.id, lapRuns.lapId))
     .innerJoin(menus, eq(menus.id, lapRuns.menuId))
     .innerJoin(providers, eq(providers.id, menus.providerId))
-    .where(and(eq(lapRuns.driverId, user.id), eq(laps.providerId, providerId), eq(menus.providerId, providerId), menuOfToday(now)))
+    .where(
+      and(
+        eq(lapRuns.driverId, user.id),
+        eq(laps.providerId, providerId),
+        eq(laps.active, true),
+        eq(menus.providerId, providerId),
+        menuOfToday(now),
+      ),
+    )
     .orderBy(asc(menus.from), asc(menus.id), asc(laps.position), asc(laps.id));
   const plansOf = new Map<number, Promise<LapPlan[]>>();
   const out: DriverLap[] = [];
