@@ -131,8 +131,8 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
 // too (the "go to this stop" button of a stop that is not the current one, the lap chooser).
 test('every control on the driver page at 360 px is at least 44 px tall', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const first = await ownLocation(request, 'Driver first stop');
-  const second = await ownLocation(request, 'Driver second stop');
+  const first = await ownLocation(request, 'Driver first stop', { contact_name: 'Ilze Bērziņa', contact_phone: '+371 26 111 222' });
+  const second = await ownLocation(request, 'Driver second stop', { contact_name: 'Pēteris Kalniņš', contact_phone: '+371 26 333 444' });
   const lap = await ownLap(request, 'Driver two stops', [first.id, second.id]);
   const menu = await ownMenu(request, 'Driver two stops', { [DISH]: null });
   const kitchen = await sessionToken(request, 'kitchen@demo.lv');
@@ -158,4 +158,18 @@ test('every control on the driver page at 360 px is at least 44 px tall', async 
         .map((e) => `"${(e.textContent ?? '').trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().height)} px`),
     );
   expect(small, 'controls under 44 px tall on /driver').toEqual([]);
+
+  // Reached with Tab, each control of the stops is shown above the action bar fixed at the bottom, not under it.
+  const bar = (await page.locator('.driver-actions').boundingBox())!;
+  const hidden: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const e = document.activeElement as HTMLElement;
+      if (!e.closest('.driver-stops')) return null;
+      return { text: (e.textContent ?? '').trim().slice(0, 40), bottom: e.getBoundingClientRect().bottom };
+    });
+    if (at && at.bottom > bar.y + 0.5) hidden.push(`"${at.text}" ends at ${Math.round(at.bottom)} px`);
+  }
+  expect(hidden, `focused controls under the action bar (from ${Math.round(bar.y)} px)`).toEqual([]);
 });
