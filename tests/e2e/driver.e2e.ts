@@ -207,3 +207,50 @@ test.describe('with the service worker', () => {
     }
   });
 });
+
+// One hand on a phone: every control of /driver is a target of at least 44 px, the small ones
+// too (the "go to this stop" button of a stop that is not the current one, the lap chooser).
+test('every control on the driver page at 360 px is at least 44 px tall', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const first = await ownLocation(request, 'Driver first stop', { contact_name: 'Ilze Bērziņa', contact_phone: '+371 26 111 222' });
+  const second = await ownLocation(request, 'Driver second stop', { contact_name: 'Pēteris Kalniņš', contact_phone: '+371 26 333 444' });
+  const lap = await ownLap(request, 'Driver two stops', [first.id, second.id]);
+  const menu = await ownMenu(request, 'Driver two stops', { [DISH]: null });
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const me = (await (await request.get('/app/me', { headers: bearer(kitchen) })).json()) as { id: number };
+  const run = await request.put(`/app/laps/${lap.id}/runs/${menu.id}`, { headers: bearer(kitchen), data: { driver_id: me.id } });
+  expect(run.ok(), await run.text()).toBe(true);
+  await storedSession(page, 'kitchen@demo.lv');
+  await page.goto('/driver');
+  await expect(page.getByRole('heading', { name: 'Driver', level: 1 })).toBeVisible();
+  // With another lap of the kitchen's today (the journey above), the lap is chosen first.
+  const lapButton = page.getByRole('button', { name: lap.title });
+  const lapHeading = page.getByRole('heading', { name: lap.title, level: 2 });
+  await expect(lapButton.or(lapHeading).first()).toBeVisible();
+  if (await lapButton.count()) await lapButton.click();
+  await expect(page.getByRole('heading', { name: lap.title, level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Go to ${second.title}` })).toBeVisible();
+  const small = await page
+    .locator('main')
+    .locator('button, a, input, select, textarea')
+    .evaluateAll((els) =>
+      els
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().height < 44)
+        .map((e) => `"${(e.textContent ?? '').trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().height)} px`),
+    );
+  expect(small, 'controls under 44 px tall on /driver').toEqual([]);
+
+  // Reached with Tab, each control of the stops is shown above the action bar fixed at the bottom, not under it.
+  const bar = (await page.locator('.driver-actions').boundingBox())!;
+  const hidden: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const e = document.activeElement as HTMLElement;
+      if (!e.closest('.driver-stops')) return null;
+      return { text: (e.textContent ?? '').trim().slice(0, 40), bottom: e.getBoundingClientRect().bottom };
+    });
+    if (at && at.bottom > bar.y + 0.5) hidden.push(`"${at.text}" ends at ${Math.round(at.bottom)} px`);
+  }
+  expect(hidden, `focused controls under the action bar (from ${Math.round(bar.y)} px)`).toEqual([]);
+});
