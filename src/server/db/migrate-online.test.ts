@@ -29,7 +29,7 @@ const PLAIN = 'CREATE INDEX IF NOT EXISTS "orders_test_created_idx" ON "orders" 
  * that wrote an order and is still open makes the index build wait in its first phase, so the
  * test can write while the build is surely under way, whatever the machine's speed.
  */
-describe('an index migration on a big table (decision 050)', () => {
+describe('an index migration on a big table (decision 050)', { timeout: 60_000 }, () => {
   let db: TestDb;
   let dirs: string[] = [];
   const clients: pg.Client[] = [];
@@ -66,7 +66,8 @@ describe('an index migration on a big table (decision 050)', () => {
     await holder.query(`update orders set comment = 'held' where id = (select min(id) from orders)`);
     const migration = runMigrations(db, dir).then(() => 'done' as const);
     const watcher = await client();
-    for (let i = 0; i < 200; i++) {
+    // Up to 30 s: on a loaded machine the runner may take seconds to reach the statement.
+    for (let i = 0; i < 600; i++) {
       const waiting = await watcher.query(
         `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%orders_test_created_idx%'`,
       );
