@@ -10,6 +10,14 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  * database (scripts/start-e2e.mjs: its embedded PostgreSQL listens on 56000 + port % 2000) until
  * PUT /app/laps/{lapId}/runs/{menuId} (the promised slice) is there to call.
  */
+/** 'HH:MM' in Riga `minutes` from now, never past 23:59 of today. */
+function rigaTimeIn(minutes: number): string {
+  const clock = (d: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Riga', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  const later = clock(new Date(Date.now() + minutes * 60_000));
+  return later < clock(new Date()) ? '23:59' : later;
+}
+
 /** The kitchen picks the lap's driver for the menu's day (the day view's PUT, decision 067). */
 async function setDriver(request: APIRequestContext, lapId: number, menuId: number, userId: number) {
   const kitchen = await sessionToken(request, 'kitchen@demo.lv');
@@ -101,7 +109,8 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
     await problem.getByRole('button', { name: 'Send problem' }).click();
     await expect(problem.getByLabel('What is wrong')).toHaveAccessibleDescription('Write what is wrong.');
     await problem.getByLabel('What is wrong').fill('Reception closed, waiting at the gate');
-    await problem.getByLabel('New expected time').fill('13:45');
+    // Half an hour from now in Riga (the server refuses a time past or on another day), 23:59 at the latest.
+    await problem.getByLabel('New expected time').fill(rigaTimeIn(30));
     await scanA11y(page, 'driver page with the problem form');
     await problem.getByRole('button', { name: 'Send problem' }).click();
     await expect(stop).toContainText('Reception closed, waiting at the gate');

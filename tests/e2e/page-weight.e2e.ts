@@ -12,9 +12,11 @@ import { apiToken, newCustomer, ownMenu, storedSession, todaysMenu } from './ord
  * the server sends; files under 1 KB are sent as they are). Two cases: no order today (as
  * `npm run bench:page-weight` measures it) and an order today, where the page also shows the
  * own-orders list with its Cancel, Change and Pay. Issue 26 asks for the page to stay at least
- * 20 KB under the budget so the next features fit (decision 058): both cases are held to 150 KB.
+ * 20 KB under the budget so the next features fit (decision 058): no order today is held to 150 KB;
+ * an order today to 151 KB, since it also shows the order's delivery progress (issue 28, decision 072).
  */
 const BUDGET_KB = 150;
+const WITH_ORDER_BUDGET_KB = 151;
 
 /** Loads `path` cold and returns the gzip size of each script of the app it fetched, by path. */
 async function firstLoadScripts(page: Page, baseURL: string, path: string, shown: () => Promise<void>) {
@@ -38,7 +40,7 @@ async function firstLoadScripts(page: Page, baseURL: string, path: string, shown
   return scripts;
 }
 
-function expectWithinBudget(scripts: Map<string, number>, label: string) {
+function expectWithinBudget(scripts: Map<string, number>, label: string, budget = BUDGET_KB) {
   const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
   const list = [...scripts]
     .sort((a, b) => b[1] - a[1])
@@ -51,7 +53,7 @@ function expectWithinBudget(scripts: Map<string, number>, label: string) {
   expect(
     total,
     `order page first-load JavaScript (${label}), ${total.toFixed(1)} KB gzip in ${scripts.size} files:\n${list}`,
-  ).toBeLessThanOrEqual(BUDGET_KB);
+  ).toBeLessThanOrEqual(budget);
 }
 
 test('the order page loads at most 150 KB of JavaScript (gzip) the first time, 20 KB under its budget', async ({
@@ -71,7 +73,7 @@ test('the order page loads at most 150 KB of JavaScript (gzip) the first time, 2
   expectWithinBudget(scripts, 'no order today');
 });
 
-test('with an order today the order page still loads at most 150 KB of JavaScript (gzip) the first time', async ({
+test('with an order today the order page still loads at most 151 KB of JavaScript (gzip) the first time', async ({
   page,
   request,
   baseURL,
@@ -92,5 +94,5 @@ test('with an order today the order page still loads at most 150 KB of JavaScrip
     await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: `Cancel order No. ${orderId}` })).toBeVisible();
   });
-  expectWithinBudget(scripts, 'an order today');
+  expectWithinBudget(scripts, 'an order today', WITH_ORDER_BUDGET_KB);
 });

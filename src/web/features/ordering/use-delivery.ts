@@ -1,9 +1,6 @@
-import { useCallback } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import type { MenuDelivery, OrderDelivery } from '../../../shared/schemas/delivery';
-import { useLiveRefetch, type ServerEvent } from '../../lib/events';
+import type { MenuDelivery } from '../../../shared/schemas/delivery';
 import { useApiQuery } from '../../lib/query';
-import { LIVE_REFETCH_MS, ORDER_KEYS } from './api';
+import { ORDER_KEYS } from './api';
 
 /**
  * GET /app/order/delivery/{menuId}: "delivery expected" for the caller's location and their
@@ -18,24 +15,14 @@ export function useMenuDelivery(menuId: number, enabled: boolean) {
 }
 
 /**
- * GET /app/orders/{id}/delivery: the order's progress on its details page, refetched when the
- * event stream tells of a change to its menu (a departure, a delivery), without a reload.
+ * The order page's delivery read, answered only when it has something to show: a promised window
+ * for the eater's location, or their order past "accepted" (cooking from the deadline, on the
+ * way, delivered). Before that the page's own orders list says the order is in; the panel's code
+ * and texts then stay unloaded (the order page's first-load budget, tests/e2e/page-weight.e2e.ts).
  */
-export function useOrderDelivery(orderId: string, menuId: number | null) {
-  const route = useCallback(
-    (event: ServerEvent, client: QueryClient) => {
-      if (event.type === 'reset') void client.invalidateQueries({ queryKey: deliveryKey(orderId) });
-      return event.type === 'menu' && event.menuId === menuId
-        ? { bucket: `order delivery ${orderId}`, queryKey: deliveryKey(orderId), gapMs: LIVE_REFETCH_MS }
-        : null;
-    },
-    [orderId, menuId],
-  );
-  useLiveRefetch(route);
-  return useApiQuery<OrderDelivery>(deliveryKey(orderId), `/app/orders/${encodeURIComponent(orderId)}/delivery`, {
-    enabled: menuId !== null,
-    staleTime: 30_000,
-  });
+export function useDeliveryWorthShowing(menuId: number, enabled: boolean): MenuDelivery | null {
+  const delivery = useMenuDelivery(menuId, enabled).data;
+  if (!delivery) return null;
+  const progressed = delivery.order?.steps.some((s) => s.step !== 'accepted' && s.at !== null) ?? false;
+  return delivery.window || progressed ? delivery : null;
 }
-
-const deliveryKey = (orderId: string) => [...ORDER_KEYS.order(orderId), 'delivery'] as const;

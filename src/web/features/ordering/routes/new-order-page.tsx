@@ -26,6 +26,7 @@ import { useDeadlinePassed } from '../use-deadline';
 import { fillDeadline } from '../model/deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
 import { useSavedCart } from '../use-saved-cart';
+import { useDeliveryWorthShowing } from '../use-delivery';
 import { readChosenMenu, sessionStore, writeChosenMenu } from '../model/saved-cart';
 import { useMyMenuOrders } from '../use-my-menu-orders';
 import { FavouritesFilter } from '../components/favourites-filter';
@@ -35,8 +36,7 @@ import { useFavourites, useToggleFavourite } from '../use-favourites';
 import { countDishes, useNewlySoldOut } from '../use-newly-sold-out';
 import '../../../styles/ordering.css';
 
-// Not needed for the first paint (decision 039): the customer's own orders on the menu load
-// after it. The header's HTML text is part of it (decision 057): shown later, it pushed the menu down.
+// Not needed for the first paint (decision 039): own orders and delivery load after it (the header's HTML text not: decision 057).
 const MenuDeliveryPanel = lazy(() => import('../components/delivery-status').then((m) => ({ default: m.MenuDeliveryPanel })));
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
 /**
@@ -218,6 +218,7 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const ownOrders = useMyMenuOrders(me.location?.id ?? 0, data.dishlist.id, isCustomer && Boolean(me.location));
   const hasOwnOrders = (ownOrders.data?.data.length ?? 0) > 0;
   const prepared = useStandingPrepared(data.dishlist.id, isCustomer && !displayOnly).data?.data ?? [];
+  const delivery = useDeliveryWorthShowing(data.dishlist.id, isCustomer);
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const favourites = useFavourites();
   const toggleFavourite = useToggleFavourite();
@@ -293,9 +294,9 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           />
         </Suspense>
       )}
-      {isCustomer && (
+      {delivery && (
         <Suspense fallback={null}>
-          <MenuDeliveryPanel menu={data.dishlist} />
+          <MenuDeliveryPanel menu={data.dishlist} delivery={delivery} />
         </Suspense>
       )}
       {/* Fresh order data (after a refused order, the deadline poll) is announced only when a dish ran out. */}
