@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STOP_NOTE_MAX } from '../../../shared/schemas/laps.js';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,21 @@ describe('taps', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await auditOf('lap.depart', `${x.lap.id}:${x.w.menu.id}`)).toHaveLength(1);
+  });
+
+  it('takes a problem note of exactly STOP_NOTE_MAX characters and refuses one past it, or a tap id that is not a UUID, recording nothing', async () => {
+    const x = await world();
+    const at = { action: 'problem', locationId: x.first.location.id };
+    const past = await x.tap(x.driver, { id: randomUUID(), ...at, note: 'ā'.repeat(STOP_NOTE_MAX + 1) });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors).toHaveProperty('note');
+    const notUuid = await x.tap(x.driver, { id: 'x'.repeat(5000), ...at, note: 'Gate closed' });
+    expect(notUuid.statusCode).toBe(422);
+    expect(await ctx.db.select().from(driverTaps).where(eq(driverTaps.userId, x.driver.user.id))).toHaveLength(0);
+    expect(await auditOf('lap.stop_status', `${x.w.menu.id}:${x.first.location.id}`)).toHaveLength(0);
+    const at500 = await x.tap(x.driver, { id: randomUUID(), ...at, note: 'ā'.repeat(STOP_NOTE_MAX) });
+    expect(at500.statusCode, at500.body).toBe(200);
+    expect(at500.json().stop).toMatchObject({ status: 'problem' });
   });
 
   it("answers a tap id another user already used as unknown (404), never with that user's answer, and applies nothing", async () => {
