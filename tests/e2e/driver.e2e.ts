@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, storedSession } from './ordering-support';
+import { cashOrder, newCustomer, ownLap, ownLocation, ownMenu, sessionToken, storedSession } from './ordering-support';
 
 const DISH = 'Greek salad';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -25,15 +25,6 @@ async function setDriver(request: APIRequestContext, lapId: number, menuId: numb
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
-  const res = await request.post('/app/order/create?lang=en', {
-    headers: bearer(token),
-    data: { dishlist_id: menuId, items: [{ id: dishId, qty: 2 }], payment_type: 'cash', terms: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { order_id: number }).order_id;
-}
-
 // Issue 28: the driver's phone at 360 px. The driver departs, loses the network, taps
 // "Delivered" (kept on the phone, shown as waiting), and when the network is back the tap is
 // sent once and the stop shows delivered.
@@ -48,7 +39,7 @@ test('a driver departs and delivers from a 360 px phone, the offline tap sent on
   const lap = await ownLap(request, 'Driver lap', [office.id]);
   const menu = await ownMenu(request, 'Driver', { [DISH]: null });
   const customer = await sessionToken(request, (await newCustomer(request, office.title, 'Dace')).email);
-  const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
+  const orderId = await cashOrder(request, customer, menu.id, menu.dishId(DISH), 2);
   const kitchen = await sessionToken(request, 'kitchen@demo.lv');
   const me = (await (await request.get('/app/me', { headers: bearer(kitchen) })).json()) as { id: number };
   // The eater keeps the order's page open in a browser of their own.
@@ -182,7 +173,7 @@ test.describe('with the service worker', () => {
     const lap = await ownLap(request, 'Offline lap', [office.id]);
     const menu = await ownMenu(request, 'Offline', { [DISH]: null });
     const customer = await sessionToken(request, (await newCustomer(request, office.title, 'Rita')).email);
-    const orderId = await order(request, customer, menu.id, menu.dishId(DISH));
+    const orderId = await cashOrder(request, customer, menu.id, menu.dishId(DISH), 2);
     const driver = await newDriver(request, office, 'Oskars');
     try {
       await setDriver(request, lap.id, menu.id, driver.id);

@@ -1,20 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, scanA11y, test } from './a11y';
-import { newCustomer, ownLap, ownLocation, ownMenu, sessionToken, signIn } from './ordering-support';
+import { cashOrder, newCustomer, ownLap, ownLocation, ownMenu, sessionToken, signIn } from './ordering-support';
 
 /** An unlimited plain dish of today's seeded menu. */
 const DISH = 'Greek salad';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function order(request: APIRequestContext, token: string, menuId: number, dishId: number): Promise<number> {
-  const res = await request.post('/app/order/create?lang=en', {
-    headers: bearer(token),
-    data: { dishlist_id: menuId, items: [{ id: dishId, qty: 1 }], payment_type: 'cash', terms: true },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { order_id: number }).order_id;
-}
 
 // Issue 28: the eater's open order page shows "delivery expected" and the order's progress, and
 // moves from "on the way" (the lap departed) to "delivered" (the stop marked) through the API, without a reload, on a phone.
@@ -30,7 +20,7 @@ test('the eater’s open order page follows the lunch from on the way to deliver
   const set = await request.put(`/app/laps/${lap.id}`, { headers: kitchen, data: { departs_at: leaves } });
   expect(set.ok(), await set.text()).toBe(true);
   const eater = await newCustomer(request, office.title, 'Ilze');
-  const orderId = await order(request, await sessionToken(request, eater.email), menu.id, menu.dishId(DISH));
+  const orderId = await cashOrder(request, await sessionToken(request, eater.email), menu.id, menu.dishId(DISH));
 
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, eater.email, menu.title);

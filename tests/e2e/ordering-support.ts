@@ -259,3 +259,13 @@ export async function ownLap(request: APIRequestContext, name: string, locations
   expect(made.status(), await made.text()).toBe(201);
   return { id: ((await made.json()) as { id: number }).id, title };
 }
+
+/** A cash order of `qty` of one dish on a menu, placed through the API by the token's customer; its id. */
+export async function cashOrder(request: APIRequestContext, token: string, menuId: number, dishId: number, qty = 1): Promise<number> {
+  const res = await request.post('/app/order/create?lang=en', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { dishlist_id: menuId, items: [{ id: dishId, qty }], payment_type: 'cash', terms: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { order_id: number }).order_id;
+}
