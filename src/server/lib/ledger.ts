@@ -13,8 +13,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { ledgerEntries, type LedgerKind } from '../db/schema/index.js';
 
-/** The entries the order statement writes when it places an order (reversed on cancel or release). */
-export const PLACING_KINDS = ['subsidy', 'bonus', 'payment_cash'] as const satisfies readonly LedgerKind[];
+/**
+ * The entries placing an order writes (reversed on cancel or release): subsidy, bonus, the
+ * employer's budget and company-paid meeting and guest orders (issue 29), and the cash owed.
+ */
+export const PLACING_KINDS = ['subsidy', 'bonus', 'budget', 'company', 'payment_cash'] as const satisfies readonly LedgerKind[];
 
 /**
  * Writes one entry for an order, copying its user, location, menu and provider. The unique key
@@ -58,7 +61,7 @@ export async function reverseOrderEntries(
     insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, reversal, actor_id, reason)
     select ${at}, order_id, user_id, location_id, provider_id, menu_id, kind, -amount_cents, true, ${actorId}::int, ${reason}::text
     from ${ledgerEntries}
-    where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'payment_cash')
+    where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'budget', 'company', 'payment_cash')
     order by id`);
 }
 

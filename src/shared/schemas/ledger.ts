@@ -33,6 +33,8 @@ export const LEDGER_KIND_NAMES = [
   'payment_bank',
   'subsidy',
   'bonus',
+  'budget',
+  'company',
   'refund',
   'lap_cash',
   'correction',

@@ -78,7 +78,7 @@ export type OrderItemInput = z.infer<typeof orderItemInput>;
 
 export const CHECKOUT_PAYMENT_TYPES = ['cash', 'card', 'bank'] as const;
 export type CheckoutPaymentType = (typeof CHECKOUT_PAYMENT_TYPES)[number];
-export const ORDER_PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus'] as const;
+export const ORDER_PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus', 'budget', 'company'] as const;
 export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
 
 const orderBody = {

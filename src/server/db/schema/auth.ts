@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.js';
-import { locations } from './locations.js';
+import { costCentres, locationGroups, locations } from './locations.js';
 
 export const roleEnum = pgEnum('user_role', ['admin', 'kitchen', 'customer']);
 export const tokenKindEnum = pgEnum('user_token_kind', ['reset', 'invite']);
@@ -17,6 +17,10 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('customer'),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     isLocationManager: boolean('is_location_manager').notNull().default(false),
+    /** The group within the location whose budget rule applies (issue 29); null: the location's. */
+    groupId: integer('group_id').references(() => locationGroups.id, { onDelete: 'set null' }),
+    /** The cost centre the user's orders are booked to unless they choose another (issue 29). */
+    costCentreId: integer('cost_centre_id').references(() => costCentres.id, { onDelete: 'set null' }),
     remindToMakeOrder: boolean('remind_to_make_order').notNull().default(false),
     notifyOnDelivery: boolean('notify_on_delivery').notNull().default(false),
     /** Tell the user when the lap carrying their lunch leaves (issue 28). */

@@ -16,3 +16,4 @@ export * from './ledger.js';
 export * from './plan-ahead.js';
 export * from './forecast.js';
 export * from './dashboard.js';
+export * from './employer.js';

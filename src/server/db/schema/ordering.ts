@@ -3,10 +3,12 @@ import { boolean, check, index, integer, pgTable, serial, smallint, text, timest
 import { users } from './auth.js';
 import { complexGroups, dishes } from './catalogue.js';
 import { createdAt, translated, updatedAt } from './common.js';
-import { locations, shifts } from './locations.js';
+import { costCentres, locations, shifts } from './locations.js';
 import { menus } from './menus.js';
 
-export const PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus'] as const;
+export const PAYMENT_TYPES = ['cash', 'card', 'bank', 'subsidy', 'bonus', 'budget', 'company'] as const;
+/** own: the eater's lunch; meeting: a manager's or staff order for a meeting; guest: a host's order for a visitor (issue 29). */
+export const ORDER_KINDS = ['own', 'meeting', 'guest'] as const;
 
 export const orders = pgTable(
   'orders',
@@ -30,6 +32,8 @@ export const orders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     subsidyCents: integer('subsidy_cents').notNull().default(0),
     bonusCents: integer('bonus_cents').notNull().default(0),
+    /** The part the employer's budget rule covered (issue 29); counted against the budget while status is 1 or 2. */
+    budgetCents: integer('budget_cents').notNull().default(0),
     commissionCents: integer('commission_cents').notNull().default(0),
     amountToPayCents: integer('amount_to_pay_cents').notNull(),
     /** 0 failed, 1 pending, 2 accepted (placed), 3 cancelled (kept; decision 031). */
@@ -38,6 +42,12 @@ export const orders = pgTable(
     /** Stock of a failed or expired order has been given back. */
     stockReleased: boolean('stock_released').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
+    /** own, meeting or guest (issue 29). Meeting and guest orders are paid by the company (payment type company). */
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('own'),
+    /** Where to bring it ("meeting room 3"); meeting and guest orders. */
+    deliveryNote: text('delivery_note').notNull().default(''),
+    /** The cost centre the order is booked to (issue 29). */
+    costCentreId: integer('cost_centre_id').references(() => costCentres.id, { onDelete: 'set null' }),
     /** Allergens the eater avoided that were in what they ordered, when ordered (the kitchen's flag). */
     allergenWarnings: integer('allergen_warnings')
       .array()
@@ -58,6 +68,8 @@ export const orders = pgTable(
     unique('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
     check('orders_status_valid', sql`${t.status} in (0, 1, 2, 3)`),
     check('orders_accepted_valid', sql`${t.accepted} in (0, 1)`),
+    check('orders_budget_nonneg', sql`${t.budgetCents} >= 0`),
+    check('orders_kind_valid', sql`${t.kind} in ('own', 'meeting', 'guest')`),
     check(
       'orders_amounts_nonneg',
       sql`${t.amountCents} >= 0 and ${t.subsidyCents} >= 0 and ${t.bonusCents} >= 0 and ${t.commissionCents} >= 0 and ${t.amountToPayCents} >= 0`,
@@ -81,6 +93,8 @@ export const orderItems = pgTable(
     /** Price of one unit including chosen complex options. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    /** The guest this portion is for, in a meeting or guest order ('' unnamed or own). */
+    guestName: text('guest_name').notNull().default(''),
     /** Allergen ids of the line (dish and chosen options) when ordered: later catalogue edits leave it. */
     allergenIds: integer('allergen_ids')
       .array()

@@ -109,6 +109,7 @@ function locationColumns() {
     registrationNumber,
     vatNumber,
     token,
+    meetingLimitCents,
     createdAt,
   } = locations;
   return {
@@ -131,6 +132,7 @@ function locationColumns() {
     registrationNumber,
     vatNumber,
     token,
+    meetingLimitCents,
     createdAt,
   };
 }

@@ -194,6 +194,8 @@ type PrintKey =
   | 'pay.bank'
   | 'pay.subsidy'
   | 'pay.bonus'
+  | 'pay.budget'
+  | 'pay.company'
   | 'subsidy'
   | 'bonus'
   | 'total'
@@ -225,6 +227,8 @@ export const printText = defineMessages<PrintKey>(
       'pay.bank': 'Bank link',
       'pay.subsidy': 'Subsidy',
       'pay.bonus': 'Bonus',
+      'pay.budget': "Employer's budget",
+      'pay.company': 'Paid by the company',
       subsidy: 'Subsidy',
       bonus: 'Bonus',
       total: 'Total',
@@ -252,6 +256,8 @@ export const printText = defineMessages<PrintKey>(
       'pay.bank': 'Bankas saite',
       'pay.subsidy': 'Dotācija',
       'pay.bonus': 'Bonuss',
+      'pay.budget': 'Darba devēja budžets',
+      'pay.company': 'Apmaksā uzņēmums',
       subsidy: 'Dotācija',
       bonus: 'Bonuss',
       total: 'Kopā',
@@ -279,6 +285,8 @@ export const printText = defineMessages<PrintKey>(
       'pay.bank': 'Банковская ссылка',
       'pay.subsidy': 'Субсидия',
       'pay.bonus': 'Бонус',
+      'pay.budget': 'Бюджет работодателя',
+      'pay.company': 'Оплачивает компания',
       subsidy: 'Субсидия',
       bonus: 'Бонус',
       total: 'Итого',
