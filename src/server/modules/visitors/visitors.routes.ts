@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/visitors.js';
 import type { App, Deps } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
+import { errorResponse } from '../../lib/openapi.js';
 import { readVisit, orderVisit } from './visitors.public.js';
 import { createVisitorLink, listVisitorLinks, orderForVisitor, revokeVisitorLink } from './visitors.service.js';
 
@@ -21,6 +22,9 @@ import { createVisitorLink, listVisitorLinks, orderForVisitor, revokeVisitorLink
  * logs name a request by its route pattern (/app/visit/:token), never by its path, so the token
  * is never written to a log (app.ts logRequest; visitors.test.ts reads the log to be sure).
  */
+/** A used or expired link (a withdrawn or unknown one is a 404). */
+const GONE = { 410: errorResponse(410, 'The visitor link was used or has expired') };
+
 export async function visitorsRoutes(app: App, deps: Deps) {
   app.post(
     '/visitors/orders',
@@ -54,7 +58,7 @@ export async function visitorsRoutes(app: App, deps: Deps) {
 
   app.get(
     '/visit/:token',
-    { config: { access: 'public' }, schema: { tags: ['visitors'], params: visitParams, response: { 200: visit } } },
+    { config: { access: 'public' }, schema: { tags: ['visitors'], params: visitParams, response: { 200: visit }, otherResponses: GONE } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return readVisit(req.ctx, req.params.token);
@@ -65,7 +69,7 @@ export async function visitorsRoutes(app: App, deps: Deps) {
     '/visit/:token/order',
     {
       config: { access: 'public' },
-      schema: { tags: ['visitors'], params: visitParams, body: visitOrderInput, response: { 201: visitOrderResult } },
+      schema: { tags: ['visitors'], params: visitParams, body: visitOrderInput, response: { 201: visitOrderResult }, otherResponses: GONE },
     },
     async (req, reply) => reply.status(201).send(await orderVisit(req.ctx, req.params.token, req.body, req.id)),
   );
