@@ -3,9 +3,9 @@
  * 'guest' (paid by the company, checked against the location's limit, stock taken under lock).
  */
 import type { OrderItemInput } from '../../../shared/schemas/ordering.js';
-import type { Db, Tx } from '../../db/client.js';
 import type { RequestContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import type { ChangePublisher } from '../../lib/events.js';
 import { t } from '../../lib/messages.js';
 
 export interface GuestOrder {
@@ -21,8 +21,8 @@ export interface GuestOrder {
   requestId: string;
 }
 
-/** The request as the order needs it; `db` may be the caller's transaction (the visitor link's claim). */
-export type GuestOrderCtx = Omit<RequestContext, 'db'> & { db: Db | Tx };
+/** What the order needs of the request: the database, the clock, and the change bus (open pages hear of it). */
+export type GuestOrderCtx = Pick<RequestContext, 'db' | 'now'> & { changes: ChangePublisher };
 
 /** Places a visitor's order as the host's guest order; answers its id. */
 export async function placeGuestOrder(ctx: GuestOrderCtx, order: GuestOrder): Promise<{ orderId: number }> {

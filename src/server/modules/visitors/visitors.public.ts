@@ -16,7 +16,7 @@ import { isoTime } from '../../lib/time.js';
 import { hashToken } from '../../lib/tokens.js';
 import { isOpen, loadBalances, loadMenu, type Balances, type MenuData, type OptionData } from '../priced-menu/priced-menu.read.js';
 import { visitorsText } from './visitors.messages.js';
-import { placeGuestOrder } from './visitors.order.js';
+import { placeGuestOrder, type GuestOrderCtx } from './visitors.order.js';
 
 interface LiveLink {
   id: number;
@@ -123,38 +123,48 @@ export async function readVisit(ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>
 }
 
 /**
- * POST /app/visit/{token}/order: the visitor's one pick. The link is marked used in the same
- * transaction as the order (the update's row lock makes a parallel second pick wait, then find it
- * used): a refused order leaves the link unused, two parallel picks place one order.
+ * POST /app/visit/{token}/order: the visitor's one pick. The link is claimed first, in one
+ * statement (`used_at` set where it is null and the link not expired: of two parallel picks one
+ * claims it, the other finds it used), then the host's guest order is placed; an order refused
+ * (sold out, over the limit, past the deadline meanwhile) gives the claim back, so the visitor can
+ * choose again. The company order has its own transaction (its contract takes no caller's one).
  */
-export async function orderVisit(ctx: RequestContext, token: string, input: VisitOrderBody, requestId: string): Promise<VisitOrderResult> {
+export async function orderVisit(
+  ctx: GuestOrderCtx & Pick<RequestContext, 'lang'>,
+  token: string,
+  input: VisitOrderBody,
+  requestId: string,
+): Promise<VisitOrderResult> {
   const { menu } = await usableMenu(ctx.db, await findLink(ctx.db, token), ctx.now);
   const item = input.items[0]!;
   const dish = menu.dishes.get(item.id);
   if (!dish) throw fieldError(t.coded('invalid'), { 'items.0.id': [visitorsText.coded('dishNotOnMenu')] });
-  const hash = hashToken(token);
-  return ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx
+  const [claimed] = await ctx.db
+    .update(visitorLinks)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(visitorLinks.tokenHash, hashToken(token)), isNull(visitorLinks.usedAt), gt(visitorLinks.expiresAt, ctx.now)))
+    .returning(linkColumns);
+  if (!claimed) throw refusal(await findLink(ctx.db, token));
+  let orderId: number;
+  try {
+    ({ orderId } = await placeGuestOrder(ctx, {
+      hostId: claimed.hostId,
+      locationId: claimed.locationId,
+      menuId: claimed.menuId,
+      guestName: claimed.guestName,
+      items: input.items,
+      deliveryNote: '',
+      costCentreId: claimed.costCentreId,
+      actorId: null,
+      requestId,
+    }));
+  } catch (err) {
+    await ctx.db
       .update(visitorLinks)
-      .set({ usedAt: ctx.now })
-      .where(and(eq(visitorLinks.tokenHash, hash), isNull(visitorLinks.usedAt), gt(visitorLinks.expiresAt, ctx.now)))
-      .returning(linkColumns);
-    if (!claimed) throw refusal(await findLink(tx, token));
-    const { orderId } = await placeGuestOrder(
-      { ...ctx, db: tx },
-      {
-        hostId: claimed.hostId,
-        locationId: claimed.locationId,
-        menuId: claimed.menuId,
-        guestName: claimed.guestName,
-        items: input.items,
-        deliveryNote: '',
-        costCentreId: claimed.costCentreId,
-        actorId: null,
-        requestId,
-      },
-    );
-    await tx.update(visitorLinks).set({ orderId }).where(eq(visitorLinks.id, claimed.id));
-    return { dish: pickText(dish.title, ctx.lang) };
-  });
+      .set({ usedAt: null })
+      .where(and(eq(visitorLinks.id, claimed.id), isNull(visitorLinks.orderId)));
+    throw err;
+  }
+  await ctx.db.update(visitorLinks).set({ orderId }).where(eq(visitorLinks.id, claimed.id));
+  return { dish: pickText(dish.title, ctx.lang) };
 }

@@ -29,7 +29,7 @@ export async function visitorsRoutes(app: App, deps: Deps) {
   app.post(
     '/visitors/orders',
     { config: { access: 'user' }, schema: { tags: ['visitors'], body: hostOrderInput, response: { 201: hostOrderResult } } },
-    async (req, reply) => reply.status(201).send(await orderForVisitor(userCtx(req), req.body, req.id)),
+    async (req, reply) => reply.status(201).send(await orderForVisitor({ ...userCtx(req), changes: app.changes }, req.body, req.id)),
   );
 
   app.post(
@@ -71,6 +71,7 @@ export async function visitorsRoutes(app: App, deps: Deps) {
       config: { access: 'public' },
       schema: { tags: ['visitors'], params: visitParams, body: visitOrderInput, response: { 201: visitOrderResult }, otherResponses: GONE },
     },
-    async (req, reply) => reply.status(201).send(await orderVisit(req.ctx, req.params.token, req.body, req.id)),
+    async (req, reply) =>
+      reply.status(201).send(await orderVisit({ ...req.ctx, changes: app.changes }, req.params.token, req.body, req.id)),
   );
 }

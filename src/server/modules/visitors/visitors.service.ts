@@ -25,13 +25,13 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { loadOrderLines } from '../orders/orders.read.js';
 import { checkCostCentre, hostLocation, isHost, openMenu } from './visitors.hosts.js';
 import { visitorsText } from './visitors.messages.js';
-import { placeGuestOrder } from './visitors.order.js';
+import { placeGuestOrder, type GuestOrderCtx } from './visitors.order.js';
 
 /** Visitor links one host may create per hour (a link is a company-paid lunch). */
 export const LINK_LIMITS = { perHost: 30, windowMs: 60 * 60_000 } as const;
 
 /** POST /app/visitors/orders: the host orders for a visitor (a guest order, paid by the company). */
-export async function orderForVisitor(ctx: UserContext, input: HostOrderBody, requestId: string) {
+export async function orderForVisitor(ctx: UserContext & Pick<GuestOrderCtx, 'changes'>, input: HostOrderBody, requestId: string) {
   const location = await hostLocation(ctx.db, ctx.user, input.location_id);
   await openMenu(ctx.db, input.menu_id, ctx.now);
   const costCentreId = await checkCostCentre(ctx.db, location, input.cost_centre_id);
