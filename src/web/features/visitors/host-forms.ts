@@ -22,6 +22,8 @@ function requireChoices(staff: boolean, fields: readonly string[]) {
   return (v: Record<string, string>, ctx: z.RefinementCtx) => {
     for (const f of fields) if (!chosen(v[f] ?? '')) ctx.addIssue({ code: 'custom', path: [f], message: REQUIRED });
     if (staff && !chosen(v.location_id ?? '')) ctx.addIssue({ code: 'custom', path: ['location_id'], message: REQUIRED });
+    // Checked here too: with a choice missing, the request schema below never runs.
+    if (!(v.guest_name ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['guest_name'], message: REQUIRED });
   };
 }
 
