@@ -14,7 +14,15 @@ describe('computeTotals', () => {
     ).toBe(1305);
   });
   it('pays the lines when there is no bonus or subsidy', () => {
-    expect(computeTotals(base)).toEqual({ amount: 1000, subsidy: 0, bonus: 0, commission: 0, amountToPay: 1000 });
+    expect(computeTotals(base)).toEqual({
+      amount: 1000,
+      subsidy: 0,
+      budget: 0,
+      budgetWanted: 0,
+      bonus: 0,
+      commission: 0,
+      amountToPay: 1000,
+    });
   });
   it('subtracts subsidy, then bonus', () => {
     expect(computeTotals({ ...base, subsidyCents: 350, bonusCents: 200 })).toMatchObject({ subsidy: 350, bonus: 200, amountToPay: 450 });
@@ -27,6 +35,8 @@ describe('computeTotals', () => {
     expect(computeTotals({ ...base, fullSubsidy: true, bonusCents: 300, commissionCents: 25 })).toEqual({
       amount: 1000,
       subsidy: 1000,
+      budget: 0,
+      budgetWanted: 0,
       bonus: 0,
       commission: 0,
       amountToPay: 0,
