@@ -26,6 +26,7 @@ import { deliveryRoutes } from './delivery/delivery.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
@@ -58,4 +59,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await dashboardRoutes(app);
   await forecastRoutes(app);
   await wasteRoutes(app);
+  await budgetsAdminRoutes(app);
 }
