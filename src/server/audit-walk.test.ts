@@ -1,9 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, awayDays, lapRuns, locations, orderItems, teamInvitations, users, visitorLinks } from './db/schema/index.js';
+import {
+  auditLog,
+  awayDays,
+  budgetRules,
+  lapRuns,
+  locationGroups,
+  locations,
+  orderItems,
+  teamInvitations,
+  users,
+  visitorLinks,
+} from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -124,6 +135,15 @@ async function pastMenu(w: World) {
   const menu = await makeMenu(ctx.db, { providerId: w.p, from: new Date('2026-11-10T05:00:00Z'), to: new Date('2026-11-10T08:00:00Z') });
   await addToMenu(ctx.db, menu.id, w.soup);
   return menu;
+}
+
+/** A new group of the team's location (its id). */
+async function group(w: World): Promise<number> {
+  const [row] = await ctx.db
+    .insert(locationGroups)
+    .values({ locationId: w.team.location.id, title: `G ${randomUUID()}` })
+    .returning();
+  return row!.id;
 }
 
 /** One valid call per staff write. A write missing here fails the walk with its name. */
@@ -329,6 +349,33 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     body: { amount_cents: -120, reason: 'Kases starpība', location_id: w.team.location.id },
   }),
   // A location manager on their team.
+  // The employer's groups and budget rules (decision 074): a manager on their own location, the administrator on any.
+  'POST /app/locations/{id}/groups': async (w) => ({
+    as: 'manager',
+    url: `/app/locations/${w.team.location.id}/groups`,
+    body: { title: `Group ${randomUUID()}` },
+  }),
+  'PUT /app/groups/{id}': async (w) => ({
+    as: 'manager',
+    url: `/app/groups/${await group(w)}`,
+    body: { title: `Renamed ${randomUUID()}` },
+  }),
+  'DELETE /app/groups/{id}': async (w) => ({ as: 'admin', url: `/app/groups/${await group(w)}` }),
+  'PUT /app/users/{id}/group': async (w) => ({
+    as: 'manager',
+    url: `/app/users/${(await makeUser(ctx.db, { locationId: w.team.location.id })).id}/group`,
+    body: { group_id: await group(w) },
+  }),
+  'PUT /app/locations/{id}/budget-rules': async (w) => ({
+    as: 'manager',
+    url: `/app/locations/${w.team.location.id}/budget-rules`,
+    body: { period: 'month', amount: 60, blocking: true },
+  }),
+  'DELETE /app/locations/{id}/budget-rules': async (w) => {
+    await ctx.db.insert(budgetRules).values({ locationId: w.team.location.id, groupId: await group(w), period: 'day', amountCents: 500 });
+    const [g] = await ctx.db.select().from(budgetRules).orderBy(desc(budgetRules.id)).limit(1);
+    return { as: 'admin', url: `/app/locations/${w.team.location.id}/budget-rules?group_id=${g!.groupId}` };
+  },
   'POST /app/me/invite': async () => ({ as: 'manager', url: '/app/me/invite', body: { emails: [`jauns-${Date.now()}@test.lv`] } }),
   'DELETE /app/me/invitations/{id}': async (w) => ({
     as: 'manager',

@@ -27,6 +27,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { visitorsRoutes } from './visitors/visitors.routes.js';
+import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
@@ -60,4 +61,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await forecastRoutes(app);
   await wasteRoutes(app);
   await visitorsRoutes(app, deps);
+  await budgetsAdminRoutes(app);
 }

@@ -66,6 +66,12 @@ export const AUDIT_ACTIONS = [
   'location.closed_day_remove',
   'standing_orders.run',
   'leftovers.record',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'user.group',
+  'budget_rule.set',
+  'budget_rule.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +94,8 @@ export const AUDIT_ENTITIES = [
   'setting',
   'invoice',
   'leftover',
+  'location_group',
+  'budget_rule',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
