@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, awayDays, budgetRules, lapRuns, locationGroups, orderItems, teamInvitations, users } from './db/schema/index.js';
+import { auditLog, awayDays, budgetRules, lapRuns, locationGroups, locations, orderItems, teamInvitations, users } from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -216,6 +216,14 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
   'POST /app/order/accept-all': async (w) => {
     await w.order();
     return { as: 'kitchen', url: '/app/order/accept-all', body: { dishlist_id: w.menu.id } };
+  },
+  'POST /app/meetings': async (w) => {
+    await ctx.db.update(locations).set({ meetingLimitCents: 100_000 }).where(eq(locations.id, w.team.location.id));
+    return {
+      as: 'kitchen',
+      url: '/app/meetings',
+      body: { menu_id: w.menu.id, location_id: w.team.location.id, items: [{ id: w.main.id, qty: 2, guest_name: 'Guest' }] },
+    };
   },
   'POST /app/order/{id}/cancel': async (w) => ({ as: 'admin', url: `/app/order/${(await w.order()).id}/cancel` }),
   'POST /app/handover/{orderId}/{itemId}/{unit}': async (w) => {
