@@ -85,7 +85,7 @@ test('a manager sets a monthly budget and sees the spend', async ({ page, reques
   await expect(page.getByRole('heading', { level: 1 })).toContainText(location.title);
   const totals = page.getByRole('region', { name: 'Totals', exact: true });
   await expect(totals).toContainText('Orders');
-  await expect(page.getByRole('region', { name: 'Meetings and guests' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Meetings and guests', exact: true })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
   await scanA11y(page, 'spend at 360 px');
   const download = page.waitForEvent('download');
