@@ -228,6 +228,14 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     await w.order();
     return { as: 'kitchen', url: '/app/order/accept-all', body: { dishlist_id: w.menu.id } };
   },
+  'POST /app/meetings': async (w) => {
+    await ctx.db.update(locations).set({ meetingLimitCents: 100_000 }).where(eq(locations.id, w.team.location.id));
+    return {
+      as: 'kitchen',
+      url: '/app/meetings',
+      body: { menu_id: w.menu.id, location_id: w.team.location.id, items: [{ id: w.main.id, qty: 2, guest_name: 'Guest' }] },
+    };
+  },
   'POST /app/order/{id}/cancel': async (w) => ({ as: 'admin', url: `/app/order/${(await w.order()).id}/cancel` }),
   'POST /app/handover/{orderId}/{itemId}/{unit}': async (w) => {
     const order = await w.order();

@@ -16,6 +16,7 @@ import { kitchenRoutes } from './kitchen/kitchen.routes.js';
 import { lapsRoutes } from './laps/laps.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { locationsRoutes } from './locations/locations.routes.js';
+import { meetingsRoutes } from './meetings/meetings.routes.js';
 import { menusRoutes } from './menus/menus.routes.js';
 import { orderingRoutes } from './ordering/ordering.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -62,4 +63,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await wasteRoutes(app);
   await visitorsRoutes(app, deps);
   await budgetsAdminRoutes(app);
+  await meetingsRoutes(app);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { budgetRules, costCentres, ledgerEntries, locationGroups, orders, users } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { cashOrder, customerAt, makeMenu, menuWorld, ordersOf } from '../ordering/ordering.factories.js';
+import { ledgerDifferences } from '../../lib/ledger.js';
 import { budgetFor } from './budgets.read.js';
 
 let ctx: TestContext;
@@ -63,6 +64,9 @@ describe('budgets on the order path', () => {
     expect(again.statusCode).toBe(200);
     const placed = (await ordersOf(ctx.db, c.user.id)).find((x) => x.id === again.json().order_id)!;
     expect(placed).toMatchObject({ subsidyCents: 100, budgetCents: 1000, amountToPayCents: 0, paymentType: 'budget' });
+    // The ledger's check agrees with the orders' budget parts (placed, cancelled and reversed).
+    const mine = new Set((await ordersOf(ctx.db, c.user.id)).map((x) => x.id));
+    expect((await ledgerDifferences(ctx.db)).filter((d) => d.orderId !== null && mine.has(d.orderId))).toEqual([]);
   });
 
   it('a warning budget with a cap covers at most the cap and what is left; the eater pays the rest; bonus comes after the budget', async () => {

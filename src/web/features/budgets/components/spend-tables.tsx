@@ -4,8 +4,10 @@ import type { SpendAnswer } from '../api';
 
 /** A table that scrolls inside its card on a phone, captioned for screen readers. */
 function ScrollTable({ caption, head, rows }: { caption: string; head: { text: string; num?: boolean }[]; rows: (string | number)[][] }) {
+  const { t } = useTranslation('budgets');
+  // Focusable so a keyboard can scroll it on a phone; named apart from its card's region.
   return (
-    <div className="spend-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <div className="spend-scroll" role="region" aria-label={t('spend.tableOf', { title: caption })} tabIndex={0}>
       <table className="spend-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

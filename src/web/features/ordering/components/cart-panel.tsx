@@ -117,6 +117,11 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
             ))}
           </ul>
           <TotalsTable totals={totals} />
+          {checkout.budget && !checkout.budget.blocking && totals.budgetWanted > totals.budget && (
+            <Notice tone="warning" className="ord-budget-warning">
+              {t('checkout:budget.warning', { covers: formatCents(totals.budget, lang), pay: formatCents(totals.amountToPay, lang) })}
+            </Notice>
+          )}
           {dietary && (
             <CartConflicts
               lines={lines}
@@ -245,6 +250,7 @@ function TotalsTable({ totals }: { totals: Totals }) {
   const lang = useSession((s) => s.lang);
   const rows: [string, number, string][] = [[t('totals.amount'), totals.amount, '']];
   if (totals.subsidy > 0) rows.push([t('totals.subsidy'), totals.subsidy, '−']);
+  if (totals.budget > 0) rows.push([t('totals.budget'), totals.budget, '−']);
   if (totals.bonus > 0) rows.push([t('totals.bonus'), totals.bonus, '−']);
   if (totals.commission > 0) rows.push([t('totals.commission'), totals.commission, '+']);
   return (

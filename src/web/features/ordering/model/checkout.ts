@@ -7,9 +7,15 @@ import {
   type CheckoutProblem,
   type PaymentOffer,
 } from '../../../../shared/ordering/checkout';
-import { commissionFor, type CheckoutMethod } from '../../../../shared/ordering/totals';
+import { commissionFor, type CheckoutMethod, type TotalsBudget } from '../../../../shared/ordering/totals';
 import { toCents } from '../../../../shared/money';
-import type { CreateOrderForUserInput, CreateOrderInput, PaymentMethods, UserData } from '../../../../shared/schemas/ordering';
+import type {
+  BudgetStateJson,
+  CreateOrderForUserInput,
+  CreateOrderInput,
+  PaymentMethods,
+  UserData,
+} from '../../../../shared/schemas/ordering';
 import { isApiError, type FieldErrors } from '../../../lib/api';
 
 /** The checkout form in the cart panel. */
@@ -73,6 +79,12 @@ export function userCents(data: UserData | null | undefined) {
     subsidyCents: data ? toCents(data.subsidy) : 0,
     fullSubsidy: data?.full_subsidy ?? false,
   };
+}
+
+/** The page's budget (euros) as the totals take it (cents); null: no rule. */
+export function budgetCents(budget: BudgetStateJson | null | undefined): TotalsBudget | null {
+  if (!budget) return null;
+  return { leftCents: toCents(budget.left), capCents: budget.cap === null ? null : toCents(budget.cap), blocking: budget.blocking };
 }
 
 /** Why Order is disabled, in the order the user can fix it. */
