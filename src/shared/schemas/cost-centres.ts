@@ -54,6 +54,9 @@ export type CostCentreChoice = z.infer<typeof costCentreChoice>;
 export const costCentreChoices = z.object({ data: z.array(costCentreChoice), default_id: z.number().nullable() });
 export type CostCentreChoices = z.infer<typeof costCentreChoices>;
 
+/** ?location_id=: the choices of an order for that location (staff any; a manager their own company's). */
+export const costCentreChoicesQuery = z.object({ location_id: dbIdParam.optional() });
+
 /** PUT /app/users/{id}/cost-centre, PUT /app/me/cost-centre and PATCH /app/orders/{id}/cost-centre. */
 export const setCostCentreInput = z.object({ cost_centre_id: dbId.nullable() });
 export type SetCostCentreInput = z.infer<typeof setCostCentreInput>;

@@ -2,6 +2,7 @@ import { idParams } from '../../../shared/schemas/ids.js';
 import {
   costCentre,
   costCentreChoices as choicesResult,
+  costCentreChoicesQuery,
   costCentreList,
   costCentreListQuery,
   createCostCentreInput,
@@ -43,10 +44,14 @@ export async function costCentresRoutes(app: App) {
     removeCostCentre(userCtx(req), { id: req.params.id, who: req }),
   );
 
-  app.get('/cost-centres/choices', { config, schema: { tags, response: { 200: choicesResult } } }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return costCentreChoices(userCtx(req));
-  });
+  app.get(
+    '/cost-centres/choices',
+    { config, schema: { tags, querystring: costCentreChoicesQuery, response: { 200: choicesResult } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return costCentreChoices(userCtx(req), req.query.location_id);
+    },
+  );
 
   app.put(
     '/users/:id/cost-centre',

@@ -149,6 +149,11 @@ describe('choices and defaults', () => {
     const elsewhere = await makeLocation(ctx.db, { registrationNumber: `4009${w.centrs.id}` });
     const other = ctx.as(await signedIn(ctx.db, { role: 'customer', locationId: elsewhere.id }, ctx.clock.now()));
     expect((await other.get('/app/cost-centres/choices')).json()).toEqual({ data: [], default_id: null });
+    // For an order at a location: staff any, the manager their own company's locations, else 404.
+    expect((await admin.get(`/app/cost-centres/choices?location_id=${w.plavnieki.id}`)).json().data).toHaveLength(2);
+    expect((await w.manager.get(`/app/cost-centres/choices?location_id=${w.plavnieki.id}`)).json().data).toHaveLength(2);
+    expect((await w.manager.get(`/app/cost-centres/choices?location_id=${elsewhere.id}`)).statusCode).toBe(404);
+    expect((await other.get(`/app/cost-centres/choices?location_id=${w.plavnieki.id}`)).statusCode).toBe(404);
   });
 
   it('the admin and the user’s manager set a user’s default (audited); the user sets their own', async () => {
@@ -227,4 +232,37 @@ describe('an order’s cost centre', () => {
 it('a user without a location has no choices', async () => {
   const loose = ctx.as(await signedIn(ctx.db, { role: 'customer' }, ctx.clock.now()));
   expect((await loose.get('/app/cost-centres/choices')).json()).toEqual({ data: [], default_id: null });
+});
+
+describe('carried to the ledger', () => {
+  it('the ledger list shows each order entry’s cost centre as the order has it now', async () => {
+    const w = await world();
+    const a = await create(admin, w.companyReg, 'LG-A', 'Loģistika');
+    const b = await create(admin, w.companyReg, 'LG-B', 'Birojs');
+    const [order] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, w.juris.id), eq(orders.status, 2)));
+    await ctx.db.update(orders).set({ costCentreId: a.id }).where(eq(orders.id, order!.id));
+    const entry = await admin.post(`/app/ledger/corrections?provider_id=${w.provider.id}`, {
+      amount_cents: 120,
+      reason: 'Tip',
+      order_id: order!.id,
+    });
+    expect(entry.statusCode, entry.body).toBe(200);
+    await admin.post(`/app/ledger/corrections?provider_id=${w.provider.id}`, {
+      amount_cents: 50,
+      reason: 'Without an order',
+      location_id: w.centrs.id,
+    });
+    const list = async (q: string) => (await admin.get(`/app/ledger?provider_id=${w.provider.id}&${q}`)).json().data;
+    expect((await list(`filter[order_id]=${order!.id}`)).map((e: { cost_centre: unknown }) => e.cost_centre)).toEqual([
+      { id: a.id, code: 'LG-A', title: 'Loģistika' },
+    ]);
+    // Changed on the order: the ledger shows the change.
+    await ctx.db.update(orders).set({ costCentreId: b.id }).where(eq(orders.id, order!.id));
+    expect((await list(`filter[order_id]=${order!.id}`))[0].cost_centre.code).toBe('LG-B');
+    const byLocation = await list(`filter[location_id]=${w.centrs.id}&filter[kind]=correction`);
+    expect(byLocation.find((e: { reason: string }) => e.reason === 'Without an order').cost_centre).toBeNull();
+  });
 });

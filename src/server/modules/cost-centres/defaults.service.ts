@@ -6,7 +6,7 @@ import type { UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { invoiceOfOrder } from '../invoices/billed.read.js';
-import { activeCostCentreAt, costCentresFor } from './cost-centres.read.js';
+import { activeCostCentreAt, companyOfLocation, costCentresFor } from './cost-centres.read.js';
 import { costCentresText } from './cost-centres.messages.js';
 
 /*
@@ -17,12 +17,25 @@ import { costCentresText } from './cost-centres.messages.js';
 
 const notOfCompany = () => fieldError(t.coded('invalid'), { cost_centre_id: [costCentresText.coded('notOfCompany')] });
 
-/** GET /app/cost-centres/choices: the active cost centres of the user's company, and their default if it is one of them. */
-export async function costCentreChoices(ctx: Pick<UserContext, 'db' | 'user'>): Promise<CostCentreChoices> {
+/**
+ * GET /app/cost-centres/choices: the active cost centres of the user's company, and their default
+ * if it is one of them. With `location_id` (an order for a location: meetings, staff on behalf),
+ * that location's company's: staff any location, a manager their own company's (404 otherwise).
+ */
+export async function costCentreChoices(ctx: Pick<UserContext, 'db' | 'user'>, locationId?: number): Promise<CostCentreChoices> {
   const { db, user } = ctx;
-  if (user.locationId === null) return { data: [], default_id: null };
+  let at = user.locationId;
+  if (locationId !== undefined && locationId !== user.locationId) {
+    const staff = user.role === 'admin' || user.role === 'kitchen';
+    const manager = user.role === 'customer' && user.isLocationManager && user.locationId !== null;
+    const company = await companyOfLocation(db, locationId);
+    if (company === null || (!staff && !(manager && company !== '' && company === (await companyOfLocation(db, user.locationId!)))))
+      throw new AppError(404, t.coded('notFound'));
+    at = locationId;
+  }
+  if (at === null) return { data: [], default_id: null };
   const [data, [me]] = await Promise.all([
-    costCentresFor(db, user.locationId),
+    costCentresFor(db, at),
     db.select({ cc: users.costCentreId }).from(users).where(eq(users.id, user.id)),
   ]);
   const def = me?.cc ?? null;
