@@ -7,6 +7,7 @@ import {
   auditLog,
   awayDays,
   budgetRules,
+  costCentres,
   lapRuns,
   locationGroups,
   locations,
@@ -64,6 +65,7 @@ const EXCLUDED: Record<string, string> = {
   'POST /app/standing-orders': "the caller's own standing order (the orders it places are the customer's own)",
   'PUT /app/standing-orders/{id}': "the caller's own standing order",
   'DELETE /app/standing-orders/{id}': "the caller's own standing order",
+  'PUT /app/me/cost-centre': "the caller's own default cost centre",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
@@ -146,8 +148,41 @@ async function group(w: World): Promise<number> {
   return row!.id;
 }
 
+/** The team's location with a company (a registration number), and a new cost centre of that company. */
+let costCentreCodes = 0;
+async function teamCostCentre(w: World) {
+  const company = `4000${w.team.location.id}`;
+  await ctx.db.update(locations).set({ registrationNumber: company }).where(eq(locations.id, w.team.location.id));
+  const [row] = await ctx.db
+    .insert(costCentres)
+    .values({ companyRegistration: company, code: `CC-${++costCentreCodes}`, title: 'Birojs' })
+    .returning();
+  return { company, id: row!.id };
+}
+
 /** One valid call per staff write. A write missing here fails the walk with its name. */
 const CALLS: Record<string, (w: World) => Promise<Call>> = {
+  'POST /app/cost-centres': async (w) => ({
+    as: 'manager',
+    url: '/app/cost-centres',
+    body: { company: (await teamCostCentre(w)).company, code: 'NEW', title: 'Jauns' },
+  }),
+  'PUT /app/cost-centres/{id}': async (w) => ({
+    as: 'admin',
+    url: `/app/cost-centres/${(await teamCostCentre(w)).id}`,
+    body: { code: 'RENAMED', title: 'Cits', active: true },
+  }),
+  'DELETE /app/cost-centres/{id}': async (w) => ({ as: 'manager', url: `/app/cost-centres/${(await teamCostCentre(w)).id}` }),
+  'PUT /app/users/{id}/cost-centre': async (w) => ({
+    as: 'manager',
+    url: `/app/users/${w.team.anna.user.id}/cost-centre`,
+    body: { cost_centre_id: (await teamCostCentre(w)).id },
+  }),
+  'PATCH /app/orders/{id}/cost-centre': async (w) => ({
+    as: 'kitchen',
+    url: `/app/orders/${(await w.order()).id}/cost-centre`,
+    body: { cost_centre_id: (await teamCostCentre(w)).id },
+  }),
   'PUT /app/admin/maintenance': async () => ({ as: 'admin', url: '/app/admin/maintenance', body: { maintenance: true } }),
   'POST /app/categories': async () => ({ as: 'kitchen', url: '/app/categories', body: { title: { lv: 'Salāti' } } }),
   'PUT /app/categories/{id}': async (w) => ({
@@ -393,6 +428,16 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     as: 'manager',
     url: `/app/me/invitations/${await pendingInvitation(w.team.location.id)}/resend`,
     body: {},
+  }),
+  'POST /app/visitors/orders': async (w) => ({
+    as: 'manager',
+    url: '/app/visitors/orders',
+    body: {
+      menu_id: w.menu.id,
+      guest_name: 'Ieva',
+      items: [{ id: w.main.id, qty: 1 }],
+      location_id: await hostsVisitors(w.team.location.id),
+    },
   }),
   'POST /app/visitor-links': async (w) => ({
     as: 'manager',

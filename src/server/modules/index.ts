@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { awayRoutes } from './away/away.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { forecastRoutes } from './forecast/forecast.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
@@ -39,6 +40,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await adminRoutes(app, deps);
   await catalogueRoutes(app, deps);
   await locationsRoutes(app, deps);
+  await costCentresRoutes(app);
   await providersRoutes(app, deps);
   await menusRoutes(app, deps);
   await orderingRoutes(app, deps);

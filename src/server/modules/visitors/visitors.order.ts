@@ -3,10 +3,7 @@
  * 'guest' (paid by the company, checked against the location's limit, stock taken under lock).
  */
 import type { OrderItemInput } from '../../../shared/schemas/ordering.js';
-import type { RequestContext } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
-import type { ChangePublisher } from '../../lib/events.js';
-import { t } from '../../lib/messages.js';
+import { placeCompanyOrder, type CompanyOrderCtx } from '../meetings/meetings.service.js';
 
 export interface GuestOrder {
   hostId: number;
@@ -22,13 +19,19 @@ export interface GuestOrder {
 }
 
 /** What the order needs of the request: the database, the clock, and the change bus (open pages hear of it). */
-export type GuestOrderCtx = Pick<RequestContext, 'db' | 'now'> & { changes: ChangePublisher };
+export type GuestOrderCtx = CompanyOrderCtx;
 
-/** Places a visitor's order as the host's guest order; answers its id. */
+/** Places a visitor's order as the host's guest order (one line per item, each in the visitor's name); answers its id. */
 export async function placeGuestOrder(ctx: GuestOrderCtx, order: GuestOrder): Promise<{ orderId: number }> {
-  const lines = order.items.map((i) => ({ dishId: i.id, qty: i.qty, complex: i.complex, guestName: order.guestName }));
-  void ctx;
-  void lines;
-  // LEAD: call placeCompanyOrder here
-  throw new AppError(503, t.coded('serverError'));
+  return placeCompanyOrder(ctx, {
+    kind: 'guest',
+    hostId: order.hostId,
+    locationId: order.locationId,
+    menuId: order.menuId,
+    lines: order.items.map((i) => ({ dishId: i.id, qty: i.qty, complex: i.complex, guestName: order.guestName })),
+    deliveryNote: order.deliveryNote,
+    costCentreId: order.costCentreId,
+    actorId: order.actorId,
+    requestId: order.requestId,
+  });
 }
