@@ -90,7 +90,7 @@ test('a visitor picks their own lunch from a link, once, without signing up', as
   expect(cooked?.qty).toBe(1);
 });
 
-test('a host withdraws an unused visitor link after confirming, and the link then opens nothing', async ({ page, browser, request }) => {
+test('a host withdraws an unused visitor link after confirming, and orders for a visitor directly', async ({ page, browser, request }) => {
   const admin = await sessionToken(request, 'admin@demo.lv');
   const title = `Visitors withdraw ${stamp()}`;
   const made = await request.post('/app/locations', {
@@ -116,6 +116,20 @@ test('a host withdraws an unused visitor link after confirming, and the link the
   await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByText('The link was withdrawn.')).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // Ordering for a visitor directly: the host chooses the dish; the kitchen has one salmon.
+  const direct = page.getByRole('form', { name: 'Order for a visitor' });
+  await direct.getByRole('combobox', { name: 'Day (menu)' }).selectOption(String(menu.id));
+  await direct.getByRole('textbox', { name: "Visitor's name" }).fill('Pēteris');
+  await direct.getByRole('combobox', { name: 'Dish' }).selectOption(String(menu.dishId(SALMON)));
+  await direct.getByRole('textbox', { name: 'Delivery note' }).fill('Reception');
+  await direct.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(direct.getByText('Ordered for the visitor.')).toBeVisible();
+  const kitchen = await sessionToken(request, 'kitchen@demo.lv');
+  const res = await request.get(`/app/kitchen/${menu.id}?lang=en`, { headers: { Authorization: `Bearer ${kitchen}` } });
+  expect(res.ok()).toBe(true);
+  const cooked = ((await res.json()) as KitchenAnswer).dishes.flatMap((g) => g.data).find((d) => d.id === menu.dishId(SALMON));
+  expect(cooked?.qty).toBe(1);
 
   const context = await browser.newContext();
   try {
