@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { toCents, toEuros } from '../../../shared/money.js';
-import type { BudgetRule, BudgetRuleList } from '../../../shared/schemas/budget-rules.js';
 import type { z } from 'zod';
-import type { budgetRuleInput } from '../../../shared/schemas/budget-rules.js';
+import type { BudgetRule, BudgetRuleList, budgetRuleInput } from '../../../shared/schemas/budget-rules.js';
 import type { Tx } from '../../db/client.js';
 import { budgetRules, locationGroups } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';

@@ -54,7 +54,7 @@ export function Component() {
           </h2>
           <p className="muted">{t('rules.intro')}</p>
           <RuleForm
-            key={`location-${ruleOf(null)?.id ?? 'none'}`}
+            key="location"
             locationId={locationId}
             groupId={null}
             title={t('rules.everyone')}
@@ -63,7 +63,7 @@ export function Component() {
           />
           {groups.data.data.map((g) => (
             <RuleForm
-              key={`group-${g.id}-${ruleOf(g.id)?.id ?? 'none'}`}
+              key={`group-${g.id}`}
               locationId={locationId}
               groupId={g.id}
               title={t('rules.group', { title: g.title })}
