@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANG, isLang, pickText, pluralForm, type Lang, type PluralForms } from '../../shared/i18n.js';
+import { euroText } from '../../shared/money.js';
 
 /** A text of one language: plain, or counted (one form per plural category of the language). */
 export type MessageText<L extends Lang> = string | PluralForms<L>;
@@ -67,6 +68,11 @@ export function localNames(titles: readonly (Partial<Record<string, string>> | n
 /** Several texts as one parameter, joined by `separator` in the language they are rendered in. */
 export function joinedTexts(texts: readonly LocalText[], separator: string): LocalText {
   return { code: 'joined', params: undefined, render: (lang: Lang) => texts.map((text) => text.render(lang)).join(separator) };
+}
+
+/** An amount in cents as a coded parameter: rendered in the text's language ("45,00 €", "€45.00"). */
+export function localEuros(cents: number): LocalText {
+  return { code: 'euros', params: undefined, render: (lang: Lang) => euroText(cents, lang) };
 }
 
 /** A counted text in every language: the plural forms of each (see defineMessages). */

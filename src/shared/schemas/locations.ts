@@ -37,6 +37,8 @@ export const location = z.object({
   unconfirmed: z.boolean(),
   /** Cash payment not offered at this location. */
   disable_cash: z.boolean(),
+  /** Euros: the most one meeting or visitor order of the location may cost (issue 29); null: it orders none. */
+  meeting_limit: z.number().nullable(),
   /** The employer billed for the location (issue 16); locations with one registration number form a company. */
   company_name: z.string(),
   registration_number: z.string(),
@@ -88,6 +90,11 @@ export const createLocationInput = z.object({
   status: z.boolean().optional(),
   unconfirmed: z.boolean().optional(),
   disable_cash: z.boolean().optional(),
+  /** Euros, more than 0; null: the location orders no meetings or visitors. */
+  meeting_limit: euros
+    .refine((v) => v > 0, { message: 'invalidValue' })
+    .nullable()
+    .optional(),
   company_name: text().trim().max(TITLE_MAX).optional(),
   registration_number: businessId(isRegistrationNumber).optional(),
   vat_number: businessId(isVatNumber).optional(),

@@ -13,7 +13,12 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
   const account: GroupSpec = {
     title: 'groupAccount',
     pages: [
-      ...(user.isLocationManager ? ([['my-team', 'myTeam']] as [string, PageKey][]) : []),
+      ...(user.isLocationManager
+        ? ([
+            ['my-team', 'myTeam'],
+            ['spend', 'spend'],
+          ] as [string, PageKey][])
+        : []),
       ['profile', 'profile'],
       ['privacy', 'privacy'],
       ['terms-and-conditions', 'terms'],
@@ -67,6 +72,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
+        ['spend', 'spend'],
         ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],

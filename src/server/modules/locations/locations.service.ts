@@ -64,6 +64,7 @@ async function present(db: Db | Tx, rows: (LocationRow & { usersCount: number })
     status: l.status,
     unconfirmed: l.unconfirmed,
     disable_cash: l.disableCash,
+    meeting_limit: l.meetingLimitCents === null ? null : toEuros(l.meetingLimitCents),
     company_name: l.companyName,
     registration_number: l.registrationNumber,
     vat_number: l.vatNumber,
@@ -206,6 +207,7 @@ function locationValues(input: UpdateLocationInput): Partial<typeof locations.$i
   if (input.status !== undefined) set.status = input.status;
   if (input.unconfirmed !== undefined) set.unconfirmed = input.unconfirmed;
   if (input.disable_cash !== undefined) set.disableCash = input.disable_cash;
+  if (input.meeting_limit !== undefined) set.meetingLimitCents = input.meeting_limit === null ? null : toCents(input.meeting_limit);
   if (input.company_name !== undefined) set.companyName = input.company_name;
   if (input.registration_number !== undefined) set.registrationNumber = input.registration_number;
   if (input.vat_number !== undefined) set.vatNumber = input.vat_number;
@@ -254,6 +256,7 @@ async function auditedLocation(tx: Tx, id: number): Promise<Record<string, unkno
     status: l!.status,
     unconfirmed: l!.unconfirmed,
     disable_cash: l!.disableCash,
+    meeting_limit_cents: l!.meetingLimitCents,
     company_name: l!.companyName,
     registration_number: l!.registrationNumber,
     vat_number: l!.vatNumber,

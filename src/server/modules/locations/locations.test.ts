@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations, shifts } from '../../db/schema/index.js';
+import { auditLog, locations, shifts } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
 import { makeLocation, makeShift, makeUser } from '../../test/factories.js';
@@ -117,6 +117,24 @@ describe('locations: create, edit, reconfirm, token', () => {
     // Without `shifts` the shifts stay.
     expect((await admin.put(`/app/locations/${loc.id}`, { status: false })).json().shifts).toHaveLength(2);
     expect((await admin.put(`/app/locations/999999`, { status: false })).statusCode).toBe(404);
+  });
+
+  it('sets the limit per meeting in euros (null: no meetings), refuses 0, and audits it', async () => {
+    const loc = await makeLocation(ctx.db);
+    expect((await admin.get(`/app/locations/${loc.id}`)).json().meeting_limit).toBeNull();
+    const set = await admin.put(`/app/locations/${loc.id}`, { meeting_limit: 120.5 });
+    expect(set.json().meeting_limit).toBe(120.5);
+    const [row] = await ctx.db.select({ limit: locations.meetingLimitCents }).from(locations).where(eq(locations.id, loc.id));
+    expect(row!.limit).toBe(12050);
+    const zero = await admin.put(`/app/locations/${loc.id}?lang=en`, { meeting_limit: 0 });
+    expect(zero.json().errors).toEqual({ meeting_limit: ['This value is not valid.'] });
+    expect((await admin.put(`/app/locations/${loc.id}`, { meeting_limit: null })).json().meeting_limit).toBeNull();
+    expect((await kitchen.put(`/app/locations/${loc.id}`, { meeting_limit: 10 })).statusCode).toBe(403);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(loc.id)));
+    expect(audit.map((a) => a.after)).toContainEqual({ meeting_limit_cents: 12050 });
   });
 
   it('validates fields, money and shift ids (422, request language)', async () => {

@@ -61,6 +61,7 @@ interface CancelOutcome {
 /**
  * Cancels an order (decision 031). A customer: their own order, placed or pending, only while its
  * menu is open by the server's clock. Staff: any order of their active provider, at any time.
+ * A location's manager may cancel its meeting and guest orders like their own (decision 076).
  * In one transaction: status cancelled (who, when), stock and bonus back (subsidy follows from
  * the status), a pending payment given up, a paid one recorded for a refund. A second cancel
  * changes nothing and says so. Lock order as payment notifications and delete: payment, order,
@@ -74,12 +75,14 @@ async function cancelInTransaction(ctx: UserContext, req: Pick<CancelRequest, 'o
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
     const [order] = await tx
-      .select({ userId: orders.userId, menuId: orders.menuId, status: orders.status })
+      .select({ userId: orders.userId, menuId: orders.menuId, status: orders.status, kind: orders.kind, locationId: orders.locationId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
     if (!order) throw new AppError(404, t.coded('notFound'));
-    if (!staff && order.userId !== user.id) throw new AppError(403, t.coded('forbidden'));
+    // A meeting or guest order is its location manager's to cancel too, not only its host's (decision 076).
+    const managed = order.kind !== 'own' && user.isLocationManager && order.locationId !== null && order.locationId === user.locationId;
+    if (!staff && order.userId !== user.id && !managed) throw new AppError(403, t.coded('forbidden'));
     const [menu] = await tx
       .select({ status: menus.status, to: menus.to, providerId: menus.providerId, provider: { status: providers.status } })
       .from(menus)

@@ -19,12 +19,18 @@ import { orderingText } from './ordering.messages.js';
 
 type OrdersCtx = Pick<RequestContext, 'db' | 'gateway' | 'lang'>;
 
-/** One order for its owner or staff; 404 unknown, 403 someone else's. */
+/** One order for its owner, staff, or (a meeting or guest order) its location's manager; 404 unknown, 403 someone else's. */
 export async function getOrder(ctx: OrdersCtx & Pick<UserContext, 'user'>, orderId: number): Promise<Order> {
   const { db, user } = ctx;
-  const owner = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (!owner[0]) throw new AppError(404, t.coded('notFound'));
-  if (!isStaff(user) && owner[0].userId !== user.id) throw new AppError(403, t.coded('forbidden'));
+  const owner = await db
+    .select({ userId: orders.userId, kind: orders.kind, locationId: orders.locationId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const o = owner[0];
+  if (!o) throw new AppError(404, t.coded('notFound'));
+  // A meeting or guest order is its location manager's too (decision 076).
+  const managed = o.kind !== 'own' && user.isLocationManager && o.locationId !== null && o.locationId === user.locationId;
+  if (!isStaff(user) && o.userId !== user.id && !managed) throw new AppError(403, t.coded('forbidden'));
   const [order] = await loadOrders(ctx, { where: eq(orders.id, orderId), staffView: isStaff(user) });
   return order!;
 }

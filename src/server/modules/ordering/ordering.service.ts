@@ -217,3 +217,6 @@ export async function demoDishlist(
   if (!menu) return { dishlist: null };
   return { dishlist: JSON.parse((await caches.menuJson(menu, lang)).dishlist.toString('utf8')) as OrderDishlist };
 }
+
+/** The 422 of an order the stock cannot serve (one text per short dish), for company orders too (meetings). */
+export { stockRefusal } from './ordering.stock-refusal.js';

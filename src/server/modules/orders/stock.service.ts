@@ -23,6 +23,36 @@ export async function returnStock(tx: Tx, menuId: number, needs: Map<number, num
     where b.menu_id = ${menuId} and b.dish_id = v.dish_id and b.qty is not null`);
 }
 
+/**
+ * Takes the stock an order needs (units per dish id) inside the caller's transaction, the way the
+ * order statement does (ordering.statement.ts): the menu's balance rows of the needed dishes locked
+ * in dish-id order (concurrent orders never deadlock on them), then, only when no limited dish is
+ * short, every limited row decremented. Dishes without a balance row, or with qty null, are
+ * unlimited. Answers the short dishes ([dish id, qty left]; nothing taken when any) and the stock
+ * left after taking ([dish id, qty left] of the limited dishes taken). The caller rolls back on short.
+ */
+export async function takeStock(
+  tx: Tx,
+  menuId: number,
+  needs: Map<number, number>,
+): Promise<{ short: [number, number][]; left: [number, number][] }> {
+  const ids = [...needs.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return { short: [], left: [] };
+  const locked = await tx.execute<{ dish_id: number; qty: number | null }>(
+    sql`select dish_id, qty from ${balances} where menu_id = ${menuId} and dish_id = any(${pgIntArray(ids)}::int[]) order by dish_id for update`,
+  );
+  const short: [number, number][] = [];
+  for (const r of locked.rows) if (r.qty !== null && r.qty < needs.get(r.dish_id)!) short.push([r.dish_id, r.qty]);
+  if (short.length > 0) return { short, left: [] };
+  const taken = await tx.execute<{ dish_id: number; qty: number }>(sql`
+    update ${balances} b set qty = b.qty - v.n
+    from (select unnest(${pgIntArray(ids)}::int[]) as dish_id,
+                 unnest(${pgIntArray(ids.map((id) => needs.get(id)!))}::int[]) as n) v
+    where b.menu_id = ${menuId} and b.dish_id = v.dish_id and b.qty is not null
+    returning b.dish_id, b.qty`);
+  return { short: [], left: taken.rows.map((r) => [r.dish_id, r.qty]) };
+}
+
 /** What a stored order consumed: each line's dish and every chosen option, times the line's qty. */
 export async function orderNeeds(tx: Tx, orderId: number): Promise<Map<number, number>> {
   const items = await tx

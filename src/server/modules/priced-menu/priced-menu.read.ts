@@ -9,7 +9,15 @@ import { allergens, balances, categories, dishes, dishImages, menus, providers }
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { summaryColumns } from './priced-menu.present.js';
-import { menuFromJson, PRICED_MENU_SQL, type Balances, type MenuData, type OptionData, type PricedMenuJson } from './priced-menu.sql.js';
+import {
+  menuFromJson,
+  pricedMenuSql,
+  PRICED_MENU_SQL,
+  type Balances,
+  type MenuData,
+  type OptionData,
+  type PricedMenuJson,
+} from './priced-menu.sql.js';
 
 export { presentBalance, presentOrderDishlist, presentSummary, summaryColumns } from './priced-menu.present.js';
 export {
@@ -97,6 +105,19 @@ export async function loadMenu(db: Db, menuId: number): Promise<MenuData | null>
     cat.dishIds.push(d.id);
   }
   return menu;
+}
+
+/**
+ * The menu with only the named dishes priced (the reader placing an order uses: `pricedMenuSql`),
+ * read afresh, never cached; null when the menu does not exist. Meeting and guest orders price with it.
+ */
+export async function loadPricedDishes(db: Db, menuId: number, dishIds: number[]): Promise<MenuData | null> {
+  const res = await db.$client.query<{ menu: PricedMenuJson | null }>({
+    name: 'priced-menu-dishes',
+    text: `select ${pricedMenuSql('$1', '$2')} as menu`,
+    values: [menuId, `{${dishIds.filter((id) => Number.isSafeInteger(id)).join(',')}}`],
+  });
+  return menuFromJson(res.rows[0]?.menu ?? null);
 }
 
 /** Balance rows of a menu (of the given dishes only, when listed). */

@@ -19,8 +19,10 @@ interface LocationEditorProps {
 }
 
 /** The form's values: the request's fields, the subsidy as typed. */
-type LocationValues = Omit<Required<CreateLocationInput>, 'subsidy' | 'unconfirmed' | 'shifts'> & {
+type LocationValues = Omit<Required<CreateLocationInput>, 'subsidy' | 'meeting_limit' | 'unconfirmed' | 'shifts'> & {
   subsidy: string;
+  /** The meeting limit as typed, euros ('' = the location orders no meetings). */
+  meeting_limit: string;
   shifts: { id?: number; title: string }[];
 };
 
@@ -33,10 +35,18 @@ const locationForm = z
   .superRefine((v, ctx) => {
     if (!v.full_subsidy && eurosFromInput(v.subsidy) === undefined)
       ctx.addIssue({ code: 'custom', path: ['subsidy'], message: 'locations:errors.amount' });
+    const limit = eurosFromInput(v.meeting_limit);
+    if (limit === undefined || limit === 0)
+      ctx.addIssue({ code: 'custom', path: ['meeting_limit'], message: 'locations:errors.meetingLimit' });
   })
-  .transform(({ subsidy, country, ...rest }): z.input<typeof createLocationInput> => {
+  .transform(({ subsidy, meeting_limit, country, ...rest }): z.input<typeof createLocationInput> => {
     const euros = eurosFromInput(subsidy);
-    return { ...rest, country: countryOrDefault(country), ...(euros !== undefined ? { subsidy: euros ?? 0 } : {}) };
+    return {
+      ...rest,
+      country: countryOrDefault(country),
+      meeting_limit: eurosFromInput(meeting_limit) ?? null,
+      ...(euros !== undefined ? { subsidy: euros ?? 0 } : {}),
+    };
   })
   .pipe(createLocationInput);
 
@@ -51,6 +61,7 @@ const valuesOf = (location: Location | null): LocationValues => ({
   subsidy: location ? eurosToInput(location.subsidy) : '0',
   status: location?.status ?? true,
   disable_cash: location?.disable_cash ?? false,
+  meeting_limit: eurosToInput(location?.meeting_limit),
   company_name: location?.company_name ?? '',
   registration_number: location?.registration_number ?? '',
   vat_number: location?.vat_number ?? '',
@@ -58,7 +69,7 @@ const valuesOf = (location: Location | null): LocationValues => ({
 });
 
 const SHOWN =
-  /^(title|address|city|postal_code|country|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|company_name|registration_number|vat_number|shifts(\.\d+(\.title)?)?)$/;
+  /^(title|address|city|postal_code|country|contact_name|contact_email|contact_phone|profit|full_subsidy|subsidy|status|disable_cash|meeting_limit|company_name|registration_number|vat_number|shifts(\.\d+(\.title)?)?)$/;
 
 /** Create or edit a location (spec 3): contacts, subsidy rules, status and shifts. */
 export function LocationEditor({ location, onClose, onSaved }: LocationEditorProps) {
@@ -118,6 +129,15 @@ export function LocationEditor({ location, onClose, onSaved }: LocationEditorPro
       </div>
       <CheckboxField label={t('fields.profit')} {...field('profit')} />
       <CheckboxField label={t('fields.disableCash')} {...field('disable_cash')} />
+      <TextField
+        label={t('fields.meetingLimit')}
+        hint={t('editor.meetingLimitHint')}
+        type="number"
+        min={0.01}
+        step={0.01}
+        inputMode="decimal"
+        {...field('meeting_limit')}
+      />
       <CheckboxField label={t('fields.active')} {...field('status')} />
 
       <fieldset className="allergen-picker">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useCallback, useId } from 'react';
 import { ORDER_COMMENT_MAX } from '../../../../shared/limits';
 import { Trans, useTranslation } from '../../../lib/i18n';
 import type { StockMap } from '../../../../shared/ordering/stock';
@@ -21,6 +21,11 @@ import { UserPicker } from './user-picker';
 import type { DietProfile } from '../../../../shared/dietary';
 import type { Eater } from './allergen-labels';
 import { CartConflicts } from './cart-conflicts';
+
+/** The cost centre select and its choices load only at checkout, never with the menu (decision 072). */
+const CostCentreSelect = lazy(() =>
+  import('../../../components/cost-centres/cost-centre-select').then((m) => ({ default: m.CostCentreSelect })),
+);
 
 export interface CartPanelProps {
   data: OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
@@ -50,6 +55,7 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
   const hintId = useId();
   const firstHint = blockers.find((b) => b !== 'sending' && b !== 'empty');
   const methods = data.paymentMethods;
+  const chooseCostCentre = useCallback((id: number | null) => edit('costCentre', { costCentreId: id }), [edit]);
 
   return (
     <Drawer
@@ -186,6 +192,17 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
                 {choices.length === 0 && <p className="muted">{t('checkout.noMethods')}</p>}
                 {fieldError('payment') && <p className="field__error">{fieldError('payment')}</p>}
               </fieldset>
+
+              {isCustomer && (
+                <Suspense fallback={null}>
+                  <CostCentreSelect
+                    value={form.costCentreId}
+                    onChange={chooseCostCentre}
+                    disabled={sending}
+                    error={fieldError('costCentre')}
+                  />
+                </Suspense>
+              )}
 
               {shifts.length > 0 && (
                 <Field label={t('checkout.shift')} required error={fieldError('shift')}>

@@ -29,6 +29,12 @@ export interface CheckoutForm {
   terms: boolean;
   /** Staff: the user the order is placed for. */
   userId: number | null;
+  /**
+   * Customers whose company has cost centres: the one the order is booked to (null: none). Absent
+   * until the checkout's select has loaded its choices (then the user's default); absent, the order
+   * sends none and the server books it to the user's default (decision 075).
+   */
+  costCentreId?: number | null;
 }
 
 export interface PaymentContext {
@@ -141,7 +147,7 @@ export function orderPayload(
   cart: Cart,
   form: CheckoutForm,
   isCustomer: boolean,
-): CreateOrderInput | CreateOrderForUserInput {
+): (CreateOrderInput & { cost_centre_id?: number | null }) | CreateOrderForUserInput {
   const items = cart.map((line) =>
     line.type === 'simple'
       ? { id: line.id, qty: line.quantity }
@@ -161,6 +167,7 @@ export function orderPayload(
     ...common,
     payment_type: form.payment,
     ...(form.payment === 'bank' && form.bank ? { bank: form.bank } : {}),
+    ...(form.costCentreId !== undefined ? { cost_centre_id: form.costCentreId } : {}),
     terms: form.terms,
   };
 }
@@ -193,7 +200,7 @@ export function randomKey(): string {
 }
 
 /** Where a server field error is shown in the checkout. */
-export type CheckoutField = 'payment' | 'shift' | 'terms' | 'user' | 'comment';
+export type CheckoutField = 'payment' | 'shift' | 'terms' | 'user' | 'comment' | 'costCentre';
 
 const FIELD_OF: Record<string, CheckoutField> = {
   payment_type: 'payment',
@@ -202,6 +209,7 @@ const FIELD_OF: Record<string, CheckoutField> = {
   terms: 'terms',
   user_id: 'user',
   comment: 'comment',
+  cost_centre_id: 'costCentre',
 };
 
 export type OrderFailure =

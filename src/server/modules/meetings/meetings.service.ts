@@ -1,0 +1,242 @@
+/**
+ * Company orders (issue 29, decision 076): a meeting order (a location's manager, or staff) and a
+ * guest order (the visitors slice calls `placeCompanyOrder` with kind 'guest'). Paid by the
+ * company: payment type 'company', one ledger 'company' entry of the amount, no subsidy, budget,
+ * bonus or card; they take stock like any order (under the balance rows' lock, `takeStock`) and
+ * are cancelled like any order (POST /app/order/{id}/cancel gives the stock back and reverses the
+ * 'company' entry). Their user is the host: the one who ordered (the manager or the staff member).
+ */
+import { and, eq } from 'drizzle-orm';
+import { lineDietary } from '../../../shared/dietary.js';
+import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
+import { stockNeeds } from '../../../shared/ordering/stock.js';
+import { costCentres, ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { RequestContext } from '../../lib/context.js';
+import { fieldError, type CodedFieldErrors } from '../../lib/errors.js';
+import type { ChangePublisher } from '../../lib/events.js';
+import { localEuros } from '../../lib/i18n.js';
+import { takeStock } from '../orders/stock.service.js';
+import { stockRefusal } from '../ordering/ordering.service.js';
+import { isOpen, loadPricedDishes, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
+import { meetingsText } from './meetings.messages.js';
+
+/** Largest company order (as any order: 100 000.00 EUR); the location's limit is usually far lower. */
+const MAX_ORDER_CENTS = 10_000_000;
+
+/** What placing a company order needs of the request: the database, its instant, and the change bus (after the commit). */
+export type CompanyOrderCtx = Pick<RequestContext, 'db' | 'now'> & { changes: ChangePublisher };
+
+export interface CompanyOrderLine {
+  dishId: number;
+  qty: number;
+  complex?: { group_id: number; dish_id: number }[];
+  /** The guest the portions are for ('' unnamed); trimmed by the caller's schema. */
+  guestName: string;
+}
+
+export interface CompanyOrderRequest {
+  kind: 'meeting' | 'guest';
+  /** The order's user: the one who ordered (manager or staff), or the visitor's host. */
+  hostId: number;
+  locationId: number;
+  menuId: number;
+  lines: CompanyOrderLine[];
+  deliveryNote: string;
+  costCentreId: number | null;
+  /** Who placed it (the audit entry's actor); null: the host themselves. */
+  actorId: number | null;
+  /** The request's id (the audit entry). */
+  requestId: string;
+}
+
+const invalid = (errors: CodedFieldErrors) => fieldError(meetingsText.coded('meetingInvalid'), errors);
+
+interface PricedLine {
+  dishId: number;
+  title: DishData['title'];
+  qty: number;
+  unitPriceCents: number;
+  options: { groupId: number; dishId: number; title: DishData['title']; priceCents: number }[];
+  allergens: number[];
+  guestName: string;
+}
+
+/** Prices every line against the menu (as the order check does); collects field errors. */
+function priceLines(menu: MenuData, lines: CompanyOrderLine[], errors: CodedFieldErrors): PricedLine[] {
+  const priced: PricedLine[] = [];
+  lines.forEach((line, i) => {
+    const dish = menu.dishes.get(line.dishId);
+    if (!dish) {
+      errors[`items.${i}.id`] = [meetingsText.coded('dishRemoved')];
+      return;
+    }
+    const base = { dishId: dish.id, title: dish.title, qty: line.qty, guestName: line.guestName };
+    if (dish.type === 'simple') {
+      if (line.complex && line.complex.length > 0) {
+        errors[`items.${i}.complex`] = [meetingsText.coded('noOptions')];
+        return;
+      }
+      priced.push({ ...base, unitPriceCents: dish.priceCents, options: [], allergens: [...lineDietary(dish, []).allergens] });
+      return;
+    }
+    const choices = line.complex ?? [];
+    const selected = choicesToSelection(choices);
+    if (selectionProblems(dish.groups, selected).length > 0) {
+      errors[`items.${i}.complex`] = [meetingsText.coded('optionsInvalid')];
+      return;
+    }
+    const chosen = choices.map((c) => ({
+      c,
+      option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!,
+    }));
+    priced.push({
+      ...base,
+      unitPriceCents: selectionPriceCents(dish.groups, selected, dish.priceCents),
+      options: chosen.map(({ c, option }) => ({
+        groupId: c.group_id,
+        dishId: c.dish_id,
+        title: option.title,
+        priceCents: option.priceCents,
+      })),
+      allergens: [
+        ...lineDietary(
+          dish,
+          chosen.map(({ option }) => option),
+        ).allergens,
+      ],
+    });
+  });
+  return priced;
+}
+
+/**
+ * Places a company order: checks the location (its meeting limit: null refuses), the menu (exists,
+ * published, before its deadline, provider active), every line, the cost centre (an active one of
+ * the location's company) and the amount against the limit; then in one transaction writes the
+ * order and its lines (the order row first: its user row is then locked before the balance rows,
+ * in the order statement's lock order), takes the stock under the balance rows' lock (refused, and
+ * nothing written, when a dish is short), writes the 'company' ledger entry and the audit entry.
+ * After the commit the change is published (open order pages see the stock left).
+ */
+export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderRequest): Promise<{ orderId: number }> {
+  const { db, now } = ctx;
+  const [location] = await db
+    .select({ id: locations.id, limit: locations.meetingLimitCents, registration: locations.registrationNumber, status: locations.status })
+    .from(locations)
+    .where(eq(locations.id, req.locationId));
+  if (!location) throw invalid({ location_id: [meetingsText.coded('locationNotFound')] });
+  if (location.limit === null || !location.status) throw invalid({ location_id: [meetingsText.coded('noMeetings')] });
+
+  const dishIds = [...new Set(req.lines.flatMap((l) => [l.dishId, ...(l.complex ?? []).map((c) => c.dish_id)]))];
+  const menu = await loadPricedDishes(db, req.menuId, dishIds);
+  if (!menu || !menu.provider.status) throw invalid({ menu_id: [meetingsText.coded('menuNotFound')] });
+  if (!isOpen(menu, now)) throw invalid({ menu_id: [meetingsText.coded('menuClosed')] });
+
+  const errors: CodedFieldErrors = {};
+  const lines = priceLines(menu, req.lines, errors);
+  if (req.costCentreId !== null) {
+    // LEAD: call costCentresFor here (cost-centres.read.ts) once the costs slice is on main.
+    const [cc] = await db
+      .select({ id: costCentres.id })
+      .from(costCentres)
+      .where(
+        and(eq(costCentres.id, req.costCentreId), eq(costCentres.active, true), eq(costCentres.companyRegistration, location.registration)),
+      );
+    if (!cc) errors.cost_centre_id = [meetingsText.coded('costCentreInvalid')];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const amount = lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
+  if (amount > MAX_ORDER_CENTS) throw invalid({ items: [meetingsText.coded('orderTooLarge')] });
+  if (amount > location.limit)
+    throw invalid({ items: [meetingsText.coded('overLimit', { limit: localEuros(location.limit), amount: localEuros(amount) })] });
+
+  const needs = stockNeeds(lines.map((l) => ({ id: l.dishId, quantity: l.qty, options: l.options.map((o) => o.dishId) })));
+  const actorId = req.actorId ?? req.hostId;
+  const placed = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        menuId: menu.id,
+        userId: req.hostId,
+        locationId: location.id,
+        // Someone else placed it for the host (staff for a visitor's host); the host's own: none.
+        createdById: req.actorId !== null && req.actorId !== req.hostId ? req.actorId : null,
+        paymentType: 'company',
+        amountCents: amount,
+        amountToPayCents: 0,
+        status: 2,
+        kind: req.kind,
+        deliveryNote: req.deliveryNote,
+        costCentreId: req.costCentreId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((l, position) => ({
+          orderId,
+          dishId: l.dishId,
+          title: l.title,
+          qty: l.qty,
+          unitPriceCents: l.unitPriceCents,
+          position,
+          guestName: l.guestName,
+          allergenIds: l.allergens,
+        })),
+      )
+      .returning({ id: orderItems.id, position: orderItems.position });
+    const options = items.flatMap((item) =>
+      lines[item.position]!.options.map((o) => ({
+        orderItemId: item.id,
+        groupId: o.groupId,
+        dishId: o.dishId,
+        title: o.title,
+        priceCents: o.priceCents,
+      })),
+    );
+    if (options.length > 0) await tx.insert(orderItemOptions).values(options);
+    const stock = await takeStock(tx, menu.id, needs);
+    if (stock.short.length > 0)
+      throw stockRefusal(
+        menu,
+        stock.short.map(([dishId, left]) => ({ dishId, left })),
+      );
+    await tx.insert(ledgerEntries).values({
+      at: now,
+      orderId,
+      userId: req.hostId,
+      locationId: location.id,
+      providerId: menu.providerId,
+      menuId: menu.id,
+      kind: 'company',
+      amountCents: amount,
+      actorId,
+    });
+    await recordAudit(
+      tx,
+      { user: { id: actorId }, id: req.requestId },
+      {
+        action: 'order.create',
+        entityType: 'order',
+        entityId: orderId,
+        providerId: menu.providerId,
+        after: {
+          kind: req.kind,
+          user_id: req.hostId,
+          location_id: location.id,
+          menu_id: menu.id,
+          payment_type: 'company',
+          amount_cents: amount,
+          cost_centre_id: req.costCentreId,
+        },
+      },
+    );
+    return { orderId, stockLeft: stock.left };
+  });
+  ctx.changes.publish({ type: 'order', menuId: menu.id, orderId: placed.orderId, stockLeft: placed.stockLeft });
+  return { orderId: placed.orderId };
+}
