@@ -14,6 +14,8 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     title: 'groupAccount',
     pages: [
       ...(user.isLocationManager ? ([['my-team', 'myTeam']] as [string, PageKey][]) : []),
+      // A manager's own company's cost centres (decision 075); administrators have them with the locations.
+      ...(user.isLocationManager && user.role !== 'admin' ? ([['cost-centres', 'costCentres']] as [string, PageKey][]) : []),
       ['profile', 'profile'],
       ['privacy', 'privacy'],
       ['terms-and-conditions', 'terms'],
@@ -67,6 +69,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
+        ['cost-centres', 'costCentres'],
         ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],

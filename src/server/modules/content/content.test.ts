@@ -30,6 +30,8 @@ describe('navigation', () => {
     expect(c).not.toContain('dishes');
     expect(c).not.toContain('my-team');
     expect(pages(await nav(manager))).toContain('my-team');
+    expect(pages(await nav(manager))).toContain('cost-centres');
+    expect(c).not.toContain('cost-centres');
     const k = pages(await nav(kitchen));
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
     expect(k).not.toContain('providers');
