@@ -24,6 +24,7 @@ type Key =
   | 'myTeam'
   | 'visitors'
   | 'spend'
+  | 'costCentres'
   | 'profile'
   | 'privacy'
   | 'terms';
@@ -54,6 +55,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'My team',
       visitors: 'Visitors',
       spend: 'Spend',
+      costCentres: 'Cost centres',
       profile: 'My profile',
       privacy: 'Privacy policy',
       terms: 'Terms and conditions',
@@ -82,6 +84,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Mana komanda',
       visitors: 'Apmeklētāji',
       spend: 'Izdevumi',
+      costCentres: 'Izmaksu centri',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
       terms: 'Lietošanas noteikumi',
@@ -110,6 +113,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Моя команда',
       visitors: 'Посетители',
       spend: 'Расходы',
+      costCentres: 'Центры затрат',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',
       terms: 'Правила и условия',

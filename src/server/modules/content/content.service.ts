@@ -19,6 +19,8 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
             ['spend', 'spend'],
           ] as [string, PageKey][])
         : []),
+      // A manager's own company's cost centres (decision 075); administrators have them with the locations.
+      ...(user.isLocationManager && user.role !== 'admin' ? ([['cost-centres', 'costCentres']] as [string, PageKey][]) : []),
       ['profile', 'profile'],
       ['privacy', 'privacy'],
       ['terms-and-conditions', 'terms'],
@@ -86,6 +88,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
         ['spend', 'spend'],
+        ['cost-centres', 'costCentres'],
         ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],

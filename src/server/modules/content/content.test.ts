@@ -31,6 +31,8 @@ describe('navigation', () => {
     expect(c).not.toContain('my-team');
     expect(c).not.toContain('spend');
     expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'spend']));
+    expect(pages(await nav(manager))).toContain('cost-centres');
+    expect(c).not.toContain('cost-centres');
     const k = pages(await nav(kitchen));
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
     expect(k).not.toContain('providers');
