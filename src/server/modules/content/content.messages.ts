@@ -22,6 +22,7 @@ type Key =
   | 'audit'
   | 'users'
   | 'myTeam'
+  | 'meetings'
   | 'profile'
   | 'privacy'
   | 'terms';
@@ -50,6 +51,7 @@ export const navText = defineMessages<Key>(
       audit: 'Audit log',
       users: 'Users',
       myTeam: 'My team',
+      meetings: 'Meeting orders',
       profile: 'My profile',
       privacy: 'Privacy policy',
       terms: 'Terms and conditions',
@@ -76,6 +78,7 @@ export const navText = defineMessages<Key>(
       audit: 'Darbību žurnāls',
       users: 'Lietotāji',
       myTeam: 'Mana komanda',
+      meetings: 'Sanāksmju pasūtījumi',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
       terms: 'Lietošanas noteikumi',
@@ -102,6 +105,7 @@ export const navText = defineMessages<Key>(
       audit: 'Журнал действий',
       users: 'Пользователи',
       myTeam: 'Моя команда',
+      meetings: 'Заказы для встреч',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',
       terms: 'Правила и условия',

@@ -13,7 +13,12 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
   const account: GroupSpec = {
     title: 'groupAccount',
     pages: [
-      ...(user.isLocationManager ? ([['my-team', 'myTeam']] as [string, PageKey][]) : []),
+      ...(user.isLocationManager
+        ? ([
+            ['my-team', 'myTeam'],
+            ['meetings', 'meetings'],
+          ] as [string, PageKey][])
+        : []),
       ['profile', 'profile'],
       ['privacy', 'privacy'],
       ['terms-and-conditions', 'terms'],
@@ -39,6 +44,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['laps', 'laps'],
       ['driver', 'driver'],
       ['dashboard', 'dashboard'],
+      ['meetings', 'meetings'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
