@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { connect } from '../src/server/db/client.js';
 import { runMigrations } from '../src/server/db/migrate.js';
 import { describeDifference, ledgerDifferences } from '../src/server/lib/ledger.js';
+import { budgetComparison } from './budget-rush.js';
 import { cpuPer, readCpu, startProfile, threadCpu } from './cpu.js';
 import { rawOrderRate } from './raw-order.js';
 import { checkRush, median, runRush, seedRush, type RushCheck } from './rush-kit.js';
@@ -46,6 +47,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '500' },
     /** Customers of the rush with every order placed (stock = customers; 0: none). */
     'placed-n': { type: 'string', default: '1000' },
+    /** Pairs of every-order-placed rushes without and with a budget rule (bench/budget-rush.ts; 0: none). */
+    'budget-rounds': { type: 'string', default: '0' },
     /** Seconds and connections of the raw single-statement order (pgbench; 0 seconds: none). */
     'raw-seconds': { type: 'string', default: '5' },
     'raw-clients': { type: 'string', default: '64' },
@@ -68,6 +71,7 @@ const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const OPEN_N = RATE > 0 ? N : 0;
 const PLACED_N = Number(args['placed-n']);
+const BUDGET_ROUNDS = PLACED_N > 0 ? Number(args['budget-rounds']) : 0;
 const RAW_SECONDS = Number(args['raw-seconds']);
 const RAW_CLIENTS = Number(args['raw-clients']);
 
@@ -114,7 +118,7 @@ async function main() {
     if (args.stats) await db.execute(sql`create extension if not exists pg_stat_statements`);
 
     // ---- seed: customers with sessions straight into the database, a menu per rush
-    const seed = await seedRush(db, N + OPEN_N + WARMUP + PLACED_N);
+    const seed = await seedRush(db, N + OPEN_N + WARMUP + PLACED_N * (1 + 2 * BUDGET_ROUNDS));
     const { tokens, items, makeMenu } = seed;
     const menu = await makeMenu('Bench menu', STOCK);
     const openMenu = await makeMenu('Open-loop menu', STOCK);
@@ -210,6 +214,14 @@ async function main() {
         `  CPU per placed order app ${placedCpu.app.toFixed(2)} ms, PostgreSQL ${placedCpu.postgres.toFixed(2)} ms, rush client and other threads ${placedCpu.other.toFixed(2)} ms${args.profile ? ` (profile: ${args.profile})` : ''}`,
       );
       rushes.push(placed);
+    }
+    if (BUDGET_ROUNDS > 0) {
+      const from = N + OPEN_N + WARMUP + PLACED_N;
+      const budgets = await budgetComparison({
+        ...{ db, base, items, makeMenu, check, locationId: seed.location.id, rounds: BUDGET_ROUNDS },
+        ...{ tokens: tokens.slice(from), perRush: PLACED_N, concurrency: CONCURRENCY },
+      });
+      if (!budgets.ok) exitCode = 1;
     }
     if (rushes.some((r) => !r.ok)) exitCode = 1;
     if (args.stats) await printStatementStats(db);

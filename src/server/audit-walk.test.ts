@@ -1,9 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
-import { auditLog, awayDays, lapRuns, locations, orderItems, teamInvitations, users } from './db/schema/index.js';
+import {
+  auditLog,
+  awayDays,
+  budgetRules,
+  costCentres,
+  lapRuns,
+  locationGroups,
+  locations,
+  orderItems,
+  teamInvitations,
+  users,
+} from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
@@ -53,6 +64,7 @@ const EXCLUDED: Record<string, string> = {
   'POST /app/standing-orders': "the caller's own standing order (the orders it places are the customer's own)",
   'PUT /app/standing-orders/{id}': "the caller's own standing order",
   'DELETE /app/standing-orders/{id}': "the caller's own standing order",
+  'PUT /app/me/cost-centre': "the caller's own default cost centre",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
@@ -126,8 +138,50 @@ async function pastMenu(w: World) {
   return menu;
 }
 
+/** A new group of the team's location (its id). */
+async function group(w: World): Promise<number> {
+  const [row] = await ctx.db
+    .insert(locationGroups)
+    .values({ locationId: w.team.location.id, title: `G ${randomUUID()}` })
+    .returning();
+  return row!.id;
+}
+
+/** The team's location with a company (a registration number), and a new cost centre of that company. */
+let costCentreCodes = 0;
+async function teamCostCentre(w: World) {
+  const company = `4000${w.team.location.id}`;
+  await ctx.db.update(locations).set({ registrationNumber: company }).where(eq(locations.id, w.team.location.id));
+  const [row] = await ctx.db
+    .insert(costCentres)
+    .values({ companyRegistration: company, code: `CC-${++costCentreCodes}`, title: 'Birojs' })
+    .returning();
+  return { company, id: row!.id };
+}
+
 /** One valid call per staff write. A write missing here fails the walk with its name. */
 const CALLS: Record<string, (w: World) => Promise<Call>> = {
+  'POST /app/cost-centres': async (w) => ({
+    as: 'manager',
+    url: '/app/cost-centres',
+    body: { company: (await teamCostCentre(w)).company, code: 'NEW', title: 'Jauns' },
+  }),
+  'PUT /app/cost-centres/{id}': async (w) => ({
+    as: 'admin',
+    url: `/app/cost-centres/${(await teamCostCentre(w)).id}`,
+    body: { code: 'RENAMED', title: 'Cits', active: true },
+  }),
+  'DELETE /app/cost-centres/{id}': async (w) => ({ as: 'manager', url: `/app/cost-centres/${(await teamCostCentre(w)).id}` }),
+  'PUT /app/users/{id}/cost-centre': async (w) => ({
+    as: 'manager',
+    url: `/app/users/${w.team.anna.user.id}/cost-centre`,
+    body: { cost_centre_id: (await teamCostCentre(w)).id },
+  }),
+  'PATCH /app/orders/{id}/cost-centre': async (w) => ({
+    as: 'kitchen',
+    url: `/app/orders/${(await w.order()).id}/cost-centre`,
+    body: { cost_centre_id: (await teamCostCentre(w)).id },
+  }),
   'PUT /app/admin/maintenance': async () => ({ as: 'admin', url: '/app/admin/maintenance', body: { maintenance: true } }),
   'POST /app/categories': async () => ({ as: 'kitchen', url: '/app/categories', body: { title: { lv: 'Salāti' } } }),
   'PUT /app/categories/{id}': async (w) => ({
@@ -337,6 +391,33 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     body: { amount_cents: -120, reason: 'Kases starpība', location_id: w.team.location.id },
   }),
   // A location manager on their team.
+  // The employer's groups and budget rules (decision 074): a manager on their own location, the administrator on any.
+  'POST /app/locations/{id}/groups': async (w) => ({
+    as: 'manager',
+    url: `/app/locations/${w.team.location.id}/groups`,
+    body: { title: `Group ${randomUUID()}` },
+  }),
+  'PUT /app/groups/{id}': async (w) => ({
+    as: 'manager',
+    url: `/app/groups/${await group(w)}`,
+    body: { title: `Renamed ${randomUUID()}` },
+  }),
+  'DELETE /app/groups/{id}': async (w) => ({ as: 'admin', url: `/app/groups/${await group(w)}` }),
+  'PUT /app/users/{id}/group': async (w) => ({
+    as: 'manager',
+    url: `/app/users/${(await makeUser(ctx.db, { locationId: w.team.location.id })).id}/group`,
+    body: { group_id: await group(w) },
+  }),
+  'PUT /app/locations/{id}/budget-rules': async (w) => ({
+    as: 'manager',
+    url: `/app/locations/${w.team.location.id}/budget-rules`,
+    body: { period: 'month', amount: 60, blocking: true },
+  }),
+  'DELETE /app/locations/{id}/budget-rules': async (w) => {
+    await ctx.db.insert(budgetRules).values({ locationId: w.team.location.id, groupId: await group(w), period: 'day', amountCents: 500 });
+    const [g] = await ctx.db.select().from(budgetRules).orderBy(desc(budgetRules.id)).limit(1);
+    return { as: 'admin', url: `/app/locations/${w.team.location.id}/budget-rules?group_id=${g!.groupId}` };
+  },
   'POST /app/me/invite': async () => ({ as: 'manager', url: '/app/me/invite', body: { emails: [`jauns-${Date.now()}@test.lv`] } }),
   'DELETE /app/me/invitations/{id}': async (w) => ({
     as: 'manager',

@@ -181,9 +181,10 @@ test('customer routes', async ({ page, request }) => {
 
 test('manager routes', async ({ page, request }) => {
   // A manager of the journey's own (of a location of its own): no other journey reads her team or orders.
-  const manager = (await newManager(request, await ownLocation(request, 'Managed office'), 'Inga')).email;
+  const location = await ownLocation(request, 'Managed office');
+  const manager = (await newManager(request, location, 'Inga')).email;
   const cancel = await placeOrder(request, manager);
-  await visitRole(page, 'manager', manager, [], 'stored session');
+  await visitRole(page, 'manager', manager, [`/locations/${location.id}/budgets`], 'stored session');
   await cancel();
 });
 
@@ -191,7 +192,13 @@ test('administrator routes', async ({ page, request }) => {
   // The seed's first menu (today's): its editor, balance, orders, kitchen display and laps, with
   // an order of a customer of this journey's own, so the orders, history and ledger have rows.
   const cancel = await placeOrder(request, (await newCustomer(request, 'Birojs Centrs', 'Rita')).email);
-  await visitRole(page, 'admin', 'admin@demo.lv', ['/menu/new', '/menu/1', '/menu/1/balance', '/orders/1', '/history/1'], 'stored session');
+  await visitRole(
+    page,
+    'admin',
+    'admin@demo.lv',
+    ['/menu/new', '/menu/1', '/menu/1/balance', '/orders/1', '/history/1', '/locations/1/budgets'],
+    'stored session',
+  );
   await cancel();
 });
 

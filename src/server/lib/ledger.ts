@@ -153,7 +153,7 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
     actual: string;
   }>(sql`
     with scoped as (
-      select o.id, o.menu_id, o.location_id, o.status, o.subsidy_cents, o.bonus_cents, o.payment_type, o.amount_to_pay_cents
+      select o.id, o.menu_id, o.location_id, o.status, o.subsidy_cents, o.budget_cents, o.bonus_cents, o.payment_type, o.amount_to_pay_cents
       from orders o where true ${inScope(sql`o.menu_id`)}),
     -- What was paid and refunded per order, summed once (joined by hash, not looked up per order).
     paid as (
@@ -168,6 +168,7 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
       from scoped o left join paid p on p.order_id = o.id left join refunded r on r.order_id = o.id,
         lateral (values
           ('subsidy', case when o.status in (1, 2) then o.subsidy_cents else 0 end),
+          ('budget', case when o.status in (1, 2) then o.budget_cents else 0 end),
           ('bonus', case when o.status in (1, 2) then o.bonus_cents else 0 end),
           ('payment_cash', case when o.status = 2 and o.payment_type = 'cash' then o.amount_to_pay_cents else 0 end),
           ('payment_card', coalesce(p.card, 0)),

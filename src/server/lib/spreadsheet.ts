@@ -70,28 +70,35 @@ export function xlsxMonth(month: string): Date {
 
 /** One sheet: a bold header row, then the rows, each cell of its column's kind. */
 export async function xlsxWorkbook(sheet: string, columns: XlsxColumn[], rows: XlsxValue[][]): Promise<Buffer> {
+  return xlsxSheets([{ name: sheet, columns, rows }]);
+}
+
+/** Several sheets in one workbook, each written as xlsxWorkbook writes its one. */
+export async function xlsxSheets(sheets: { name: string; columns: XlsxColumn[]; rows: XlsxValue[][] }[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   // Fixed dates: the same figures give the same file.
   wb.created = new Date(0);
   wb.modified = new Date(0);
-  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
-  const ws = wb.addWorksheet(sheet.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
-  ws.addRow(columns.map((c) => c.header)).font = { bold: true };
-  for (const r of rows) {
-    ws.addRow(
-      r.map((v, i) => {
-        const kind = columns[i]?.kind ?? 'text';
-        if (kind === 'text') return typeof v === 'string' ? v : String(v);
-        if (typeof v === 'string') throw new TypeError(`XLSX column ${i} (${kind}) got text: ${v}`);
-        return v;
-      }),
-    );
+  for (const { name, columns, rows } of sheets) {
+    // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+    const ws = wb.addWorksheet(name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
+    ws.addRow(columns.map((c) => c.header)).font = { bold: true };
+    for (const r of rows) {
+      ws.addRow(
+        r.map((v, i) => {
+          const kind = columns[i]?.kind ?? 'text';
+          if (kind === 'text') return typeof v === 'string' ? v : String(v);
+          if (typeof v === 'string') throw new TypeError(`XLSX column ${i} (${kind}) got text: ${v}`);
+          return v;
+        }),
+      );
+    }
+    ws.columns.forEach((c, i) => {
+      const kind = columns[i]?.kind ?? 'text';
+      c.width = WIDTHS[kind];
+      const numFmt = FORMATS[kind];
+      if (numFmt) c.numFmt = numFmt;
+    });
   }
-  ws.columns.forEach((c, i) => {
-    const kind = columns[i]?.kind ?? 'text';
-    c.width = WIDTHS[kind];
-    const numFmt = FORMATS[kind];
-    if (numFmt) c.numFmt = numFmt;
-  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

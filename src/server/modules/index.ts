@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { awayRoutes } from './away/away.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { costCentresRoutes } from './cost-centres/cost-centres.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { forecastRoutes } from './forecast/forecast.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
@@ -27,6 +28,7 @@ import { deliveryRoutes } from './delivery/delivery.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
@@ -37,6 +39,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await adminRoutes(app, deps);
   await catalogueRoutes(app, deps);
   await locationsRoutes(app, deps);
+  await costCentresRoutes(app);
   await providersRoutes(app, deps);
   await menusRoutes(app, deps);
   await orderingRoutes(app, deps);
@@ -59,5 +62,6 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await dashboardRoutes(app);
   await forecastRoutes(app);
   await wasteRoutes(app);
+  await budgetsAdminRoutes(app);
   await meetingsRoutes(app);
 }

@@ -1,6 +1,6 @@
 import { chosenDishIds, type ComplexSelection } from './complex.js';
 import { remainingFor, type ConsumingLine, type StockMap } from './stock.js';
-import { computeTotals, sumLines, type Totals } from './totals.js';
+import { computeTotals, sumLines, type Totals, type TotalsBudget } from './totals.js';
 
 /** One line of the cart. Prices in cents. */
 export interface CartLine {
@@ -139,8 +139,11 @@ export function cartTotals(
   cart: Cart,
   user: { bonusCents: number; subsidyCents: number; fullSubsidy: boolean },
   commissionCents: number,
+  /** The employer's budget for the eater (issue 29; null: none). */
+  budget: TotalsBudget | null = null,
 ): Totals {
   return computeTotals({
+    budget,
     linesCents: sumLines(cart.map((l) => ({ unitPriceCents: l.price, qty: l.quantity }))),
     bonusCents: user.bonusCents,
     subsidyCents: user.subsidyCents,

@@ -64,6 +64,17 @@ export const AUDIT_ACTIONS = [
   'location.closed_day_remove',
   'standing_orders.run',
   'leftovers.record',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'user.group',
+  'budget_rule.set',
+  'budget_rule.delete',
+  'cost_centre.create',
+  'cost_centre.update',
+  'cost_centre.delete',
+  'user.cost_centre',
+  'order.cost_centre',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +97,9 @@ export const AUDIT_ENTITIES = [
   'setting',
   'invoice',
   'leftover',
+  'location_group',
+  'budget_rule',
+  'cost_centre',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -109,7 +123,7 @@ export const auditFilters = {
 
 /** Kinds of object whose names the audit list resolves (the answer's `names`, keyed "kind:id"). */
 export type AuditRefKind =
-  'dish' | 'category' | 'menu' | 'order' | 'location' | 'provider' | 'user' | 'lap' | 'identity_provider' | 'invoice';
+  'dish' | 'category' | 'menu' | 'order' | 'location' | 'provider' | 'user' | 'lap' | 'identity_provider' | 'invoice' | 'cost_centre';
 
 /**
  * Fields of before/after that hold ids, and of what: a number or a list (nested lists too), or
@@ -130,6 +144,7 @@ export const AUDIT_REF_FIELDS: Record<string, { kind: AuditRefKind; in?: 'keys' 
   order_id: { kind: 'order' },
   invoice_id: { kind: 'invoice' },
   credits_id: { kind: 'invoice' },
+  cost_centre_id: { kind: 'cost_centre' },
 };
 
 const changes = z.record(z.string(), z.unknown()).nullable();

@@ -62,6 +62,11 @@ export const ledgerEntryAnswer = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /**
+   * The cost centre of the entry's order as it stands now (decision 075): an order's cost centre
+   * may change until it is invoiced, and its entries show the change. Null without an order or one.
+   */
+  cost_centre: z.object({ id: z.number().int(), code: z.string(), title: z.string() }).nullable(),
 });
 export type LedgerEntryAnswer = z.infer<typeof ledgerEntryAnswer>;
 

@@ -37,7 +37,8 @@ import { ORDER_COMMENT_MAX } from '../limits.js';
  *      to payment_link. Cash, or nothing to pay (subsidy/bonus cover it): { success, order_id }.
  *      Failures: 422 { message, errors } with keys dishlist_id, items.N.id ("Dish was removed"),
  *      items.N.complex, balance.<dishId> (out of stock; every short dish is listed),
- *      payment_type, bank, shift_id, terms, user_id, items (total too large).
+ *      payment_type, bank, shift_id, terms, user_id, items (total too large), cost_centre_id,
+ *      budget (a blocking budget cannot cover what the order needs of it; the text names what is left).
  * GET  /app/users/list?search=&page=&per_page=&dishlist_id= (admin, kitchen) -> Paged<SelectableUser>
  * GET  /app/payments/sandbox/{reference}?lang=       -> the sandbox gateway's HTML page
  * POST /app/payments/notify/sandbox                  -> signed notification (see payments module)
@@ -48,7 +49,9 @@ import { ORDER_COMMENT_MAX } from '../limits.js';
  * price is the menu's complex override, else the complex option's price, else the dish's own
  * price; a plain dish costs its menu price, else its own price. Subsidy is granted per user per
  * menu (the location's amount less what the user's pending/placed orders on that menu used);
- * subsidy is used before bonus; commission only when something is left to pay; cash refused
+ * the employer's budget (issue 29, decision 073) comes after the subsidy and before bonus (at most
+ * its cap per order, at most what is left in its period; a blocking one refuses an order it cannot
+ * cover); subsidy is used before bonus; commission only when something is left to pay; cash refused
  * with disable_cash only when something is left to pay, and only for customers' own orders
  * (staff orders are cash). Inactive providers take no orders. A failed or expired order gives its stock
  * and bonus back.
@@ -56,7 +59,8 @@ import { ORDER_COMMENT_MAX } from '../limits.js';
  * Order status: 0 failed, 1 pending (waiting for card/bank payment), 2 accepted (placed).
  * `accepted` 0/1 is the kitchen's acknowledgement of a placed order.
  * payment_type on a stored order: cash | card | bank | subsidy (nothing to pay thanks to subsidy)
- * | bonus (nothing to pay, bonus covered the rest).
+ * | bonus (nothing to pay, bonus covered the rest) | budget (nothing to pay, the budget covered part of it)
+ * | company (a meeting or guest order).
  */
 
 const id = dbId;
@@ -89,6 +93,11 @@ const orderBody = {
   bank: text().trim().max(40).nullish(),
   /** Required when the user's location has shifts. */
   shift_id: id.nullish(),
+  /**
+   * The cost centre the order is booked to (issue 29): an active cost centre of the eater's company
+   * (their location's registration number), else 422 on this field. Absent or null: the eater's default.
+   */
+  cost_centre_id: id.nullish(),
   /** Alternative to the Idempotency-Key header. */
   idempotency_key: text().trim().min(1).max(100).optional(),
 };
@@ -243,6 +252,24 @@ export const shiftSchema = z.object({ id: z.number(), title: z.string() });
 export const orderSettings = z.object({ shifts: z.array(shiftSchema), disable_cash: z.boolean() });
 export type OrderSettings = z.infer<typeof orderSettings>;
 
+/**
+ * The employer's budget of the signed-in customer on the menu (issue 29): the rule's period and its
+ * days (ISO, inclusive), amount, cap per order (null: the whole order), whether it blocks, what is
+ * used in the period and what is left (euros).
+ */
+export const budgetState = z.object({
+  rule_id: z.number(),
+  period: z.enum(['day', 'week', 'month']),
+  from: isoDate,
+  to: isoDate,
+  amount: euros,
+  cap: euros.nullable(),
+  blocking: z.boolean(),
+  used: euros,
+  left: euros,
+});
+export type BudgetStateJson = z.infer<typeof budgetState>;
+
 /** GET /app/order/create[/{id}] */
 export const orderPageData = z.object({
   /** The chosen menu, or null when nothing is open. */
@@ -255,6 +282,8 @@ export const orderPageData = z.object({
   dishlists: z.array(dishlistSummary),
   balance: z.array(balanceEntry),
   userData,
+  /** The caller's budget on the menu (null: no rule applies, or no menu). */
+  budget: budgetState.nullable(),
   paymentMethods,
   orderSettings,
 });

@@ -83,6 +83,8 @@ export const order = z.object({
   /** Sum of the lines. */
   amount: euros,
   subsidy: euros,
+  /** The part the employer's budget covered (issue 29; after the subsidy, before the bonus). */
+  budget: euros,
   bonus: euros,
   /** Card or bank commission included in amount_to_pay. */
   commission: euros,

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Db, Tx } from '../client.js';
-import { contentBlocks, lapLocations, laps, locations, providers, shifts, users } from '../schema/index.js';
+import { budgetRules, contentBlocks, lapLocations, laps, locations, providers, shifts, users } from '../schema/index.js';
 import { seedCatalogue, seedMenus } from './demo-catalogue-seed.js';
 import { DEMO_CONTENT_BLOCKS } from './demo-content.js';
 import type { Role } from '../../../shared/roles.js';
@@ -83,7 +83,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
       .returning({ id: providers.id });
 
     // Locations
-    const [centrs, tehnoparks, noliktava] = await tx
+    const [centrs, tehnoparks, noliktava, , imanta] = await tx
       .insert(locations)
       .values([
         {
@@ -133,8 +133,22 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
           unconfirmed: true,
           token: inviteToken(),
         },
+        {
+          // The employer covers lunch from a budget here (issue 29): 5.00 a month, blocking, no subsidy.
+          title: 'Birojs Imanta',
+          address: 'Kurzemes prospekts 3',
+          city: 'Rīga',
+          postalCode: 'LV-1067',
+          contactName: 'Dace Kļaviņa',
+          contactEmail: 'dace.klavina@demo.lv',
+          contactPhone: '+371 29 567 890',
+          companyName: 'SIA Imantas Birojs',
+          registrationNumber: '40103999003',
+          token: inviteToken(),
+        },
       ])
       .returning({ id: locations.id });
+    await tx.insert(budgetRules).values({ locationId: imanta!.id, period: 'month', amountCents: 500, blocking: true });
 
     await tx.insert(shifts).values([
       { locationId: noliktava!.id, title: '1. maiņa 11:30', position: 0 },

@@ -102,6 +102,7 @@ const ENTITY_KINDS: Partial<Record<string, AuditRefKind>> = {
   lap: 'lap',
   identity_provider: 'identity_provider',
   invoice: 'invoice',
+  cost_centre: 'cost_centre',
 };
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
@@ -149,6 +150,7 @@ async function resolveNames(db: Db, refs: Ref[], lang: Lang): Promise<Map<string
     union all select 'lap', id, to_jsonb(title) from laps where id = any(${list('lap')}::int[])
     union all select 'identity_provider', id, to_jsonb(name) from identity_providers where id = any(${list('identity_provider')}::int[])
     union all select 'invoice', id, to_jsonb(code) from invoices where id = any(${list('invoice')}::int[])
+    union all select 'cost_centre', id, to_jsonb(code || ' ' || title) from cost_centres where id = any(${list('cost_centre')}::int[])
     union all select 'user', id, to_jsonb(case when trim(first_name) = '' then email else trim(first_name) || ' (' || email || ')' end)
       from users where id = any(${list('user')}::int[])
     union all select 'order', o.id, to_jsonb(coalesce(nullif(trim(u.first_name), ''), u.email))

@@ -23,6 +23,7 @@ type Key =
   | 'users'
   | 'myTeam'
   | 'meetings'
+  | 'spend'
   | 'profile'
   | 'privacy'
   | 'terms';
@@ -52,6 +53,7 @@ export const navText = defineMessages<Key>(
       users: 'Users',
       myTeam: 'My team',
       meetings: 'Meeting orders',
+      spend: 'Spend',
       profile: 'My profile',
       privacy: 'Privacy policy',
       terms: 'Terms and conditions',
@@ -79,6 +81,7 @@ export const navText = defineMessages<Key>(
       users: 'Lietotāji',
       myTeam: 'Mana komanda',
       meetings: 'Sanāksmju pasūtījumi',
+      spend: 'Izdevumi',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
       terms: 'Lietošanas noteikumi',
@@ -106,6 +109,7 @@ export const navText = defineMessages<Key>(
       users: 'Пользователи',
       myTeam: 'Моя команда',
       meetings: 'Заказы для встреч',
+      spend: 'Расходы',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',
       terms: 'Правила и условия',

@@ -17,6 +17,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ? ([
             ['my-team', 'myTeam'],
             ['meetings', 'meetings'],
+            ['spend', 'spend'],
           ] as [string, PageKey][])
         : []),
       ['profile', 'profile'],
@@ -73,6 +74,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['providers', 'providers'],
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
+        ['spend', 'spend'],
         ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],

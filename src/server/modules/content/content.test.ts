@@ -29,8 +29,9 @@ describe('navigation', () => {
     expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
     expect(c).not.toContain('dishes');
     expect(c).not.toContain('my-team');
-    expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'meetings']));
     expect(c).not.toContain('meetings');
+    expect(c).not.toContain('spend');
+    expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'meetings', 'spend']));
     const k = pages(await nav(kitchen));
     expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes', 'meetings']));
     expect(k).not.toContain('providers');
@@ -38,6 +39,7 @@ describe('navigation', () => {
     expect(k).not.toContain('company-sign-in');
     expect(k).not.toContain('invoices');
     expect(k).not.toContain('ledger');
+    expect(k).not.toContain('spend');
     expect(k).not.toContain('users');
     expect(pages(await nav(admin))).toEqual(
       expect.arrayContaining([
@@ -47,6 +49,7 @@ describe('navigation', () => {
         'providers',
         'company-sign-in',
         'invoices',
+        'spend',
         'ledger',
         'users',
         'menu',

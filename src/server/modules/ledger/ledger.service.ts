@@ -4,7 +4,7 @@ import { DEFAULT_TIMEZONE } from '../../../shared/limits.js';
 import { pageOf, type ListQuery, type Paged } from '../../../shared/list-query.js';
 import type { LedgerEntryAnswer } from '../../../shared/schemas/ledger.js';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries, locations, users, type LedgerKind } from '../../db/schema/index.js';
+import { costCentres, ledgerEntries, locations, orders, users, type LedgerKind } from '../../db/schema/index.js';
 import { ledgerTotals } from './ledger-days.service.js';
 import { pageOfIds } from '../../lib/page-ids.js';
 
@@ -64,17 +64,21 @@ export async function listLedger(
       eaterEmail: eater.email,
       actorName: actor.firstName,
       actorEmail: actor.email,
+      costCentre: { id: costCentres.id, code: costCentres.code, title: costCentres.title },
     })
     .from(ledgerEntries)
     .innerJoin(pageIds, eq(pageIds.id, ledgerEntries.id))
     .leftJoin(locations, eq(locations.id, ledgerEntries.locationId))
     .leftJoin(eater, eq(eater.id, ledgerEntries.userId))
     .leftJoin(actor, eq(actor.id, ledgerEntries.actorId))
+    // The order's cost centre as it stands (decision 075), for the page's entries only.
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(costCentres, eq(costCentres.id, orders.costCentreId))
     .orderBy(...newestFirst);
   const person = (id: number | null, name: string | null, email: string | null) =>
     id === null || (name === null && email === null) ? null : { id, name: name || email || '' };
   const page = pageOf(
-    rows.map(({ e, locationTitle, eaterName, eaterEmail, actorName, actorEmail }) => ({
+    rows.map(({ e, locationTitle, eaterName, eaterEmail, actorName, actorEmail, costCentre }) => ({
       id: e.id,
       at: e.at.toISOString(),
       kind: e.kind,
@@ -86,6 +90,7 @@ export async function listLedger(
       user: person(e.userId, eaterName, eaterEmail),
       actor: person(e.actorId, actorName, actorEmail),
       reason: e.reason,
+      cost_centre: costCentre,
     })),
     totals?.total ?? 0,
     q,

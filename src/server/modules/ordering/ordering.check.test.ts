@@ -72,6 +72,10 @@ const state = (over: Partial<CustomerState> = {}, customer: Partial<CustomerStat
   unpaidOrderIds: [],
   subsidyHeldCents: 0,
   existingOrderId: null,
+  budget: null,
+  budgetHeldCents: 0,
+  costCentreId: null,
+  companyRegistration: null,
   stock: new Map([[1, 5]]),
   orderMenu: menuJson(),
   session: null,
@@ -116,7 +120,7 @@ describe('the order check', () => {
   it('prices lines from the menu: subsidy first, then bonus, commission only on what is left', () => {
     const order = checked(request({ input: input({ payment_type: 'card' }) }));
     // 2 x 300 = 600; subsidy 200 - 50 used = 150; bonus 100; 350 left + 25 commission.
-    expect(order.totals).toEqual({ amount: 600, subsidy: 150, bonus: 100, commission: 25, amountToPay: 375 });
+    expect(order.totals).toEqual({ amount: 600, subsidy: 150, budget: 0, budgetWanted: 0, bonus: 100, commission: 25, amountToPay: 375 });
     expect(order.version).toBe('42');
     expect([...order.needs]).toEqual([[1, 2]]);
   });

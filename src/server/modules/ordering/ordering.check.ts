@@ -16,17 +16,18 @@ import {
   UNPAID_HOLD_MAX_PORTIONS,
   unpaidHoldExcess,
   type CheckoutProblem,
-  type StockShortage,
 } from '../../../shared/ordering/checkout.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import { commissionFor, computeTotals, sumLines, type Totals } from '../../../shared/ordering/totals.js';
 import type { CheckoutPaymentType, OrderItemInput } from '../../../shared/schemas/ordering.js';
-import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
-import { localNames, type LocalText } from '../../lib/i18n.js';
+import { fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { orderingText } from './ordering.messages.js';
+import { dishName, stockRefusal } from './ordering.stock-refusal.js';
 import { isOpen, menuFromJson, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
 import { subsidyLeft, type Customer, type CustomerState } from './ordering.users.js';
+import type { BudgetState } from '../budgets/budgets.read.js';
+import { budgetAfterRelease, budgetRefusal } from './ordering.budget.js';
 
 /** The order as the routes take it (customer and staff bodies share these fields). */
 export interface PlaceOrderInput {
@@ -37,6 +38,8 @@ export interface PlaceOrderInput {
   bank?: string | null;
   shift_id?: number | null;
   terms?: boolean;
+  /** The cost centre the order is booked to (null or absent: the customer's default). */
+  cost_centre_id?: number | null;
 }
 
 /**
@@ -54,6 +57,8 @@ export interface CheckRequest {
   /** Payment methods the gateway offers. */
   gateway: { card: boolean; banks: readonly { code: string }[] };
   now: Date;
+  /** The cost centre the order is booked to, checked already (ordering.cost-centre.ts; absent: the customer's default). */
+  costCentreId?: number | null;
 }
 
 export interface PricedLine {
@@ -79,8 +84,10 @@ export interface CheckedOrder {
   bank: string | null;
   comment: string;
   commissionCents: number;
-  /** Totals from the customer as read (bonus, subsidy used). */
+  /** Totals from the customer as read (bonus, subsidy used, budget left). */
   totals: Totals;
+  /** The cost centre the order is booked to (orders.cost_centre_id). */
+  costCentreId: number | null;
   /** The customer row's version the totals were priced from (decision 013). */
   version: string;
   /**
@@ -149,7 +156,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   // orders on the menu (decision 045), so the subsidy they hold is this order's; a staff order
   // releases nothing.
   const releases = !staff && state.unpaidOrderIds.length > 0;
-  const totals = totalsOf(lines, customer, usedAfterRelease(state, releases), customer.bonusCents, commissionCents);
+  const totals = totalsOf(lines, customer, usedAfterRelease(state, releases), budgetAfterRelease(state, releases), commissionCents);
   const problems = checkoutProblems({
     forCustomer: !staff,
     choices: paymentChoices(offer, totals.amountToPay),
@@ -163,7 +170,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
   }
   // Limits and cash are judged on a checkout that is otherwise right, in that order.
   if (Object.keys(errors).length === 0) {
-    const refusal = totalsRefusal(totals, problems.includes('cashDisabled'));
+    const refusal = totalsRefusal(totals, budgetAfterRelease(state, releases), problems.includes('cashDisabled'));
     if (refusal) Object.assign(errors, refusal);
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -205,6 +212,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     comment: input.comment?.trim() ?? '',
     commissionCents,
     totals,
+    costCentreId: req.costCentreId ?? state.costCentreId,
     version: state.version,
     unpaidOrderIds: releases ? state.unpaidOrderIds : [],
   };
@@ -229,11 +237,12 @@ export function recheckOrder(order: CheckedOrder, fresh: CustomerState | null): 
 
 function repriceOrder(order: CheckedOrder, fresh: CustomerState): CheckedOrder {
   const releases = order.staffId === null && fresh.unpaidOrderIds.length > 0;
-  const totals = totalsOf(order.lines, fresh.customer, usedAfterRelease(fresh, releases), fresh.customer.bonusCents, order.commissionCents);
+  const budget = budgetAfterRelease(fresh, releases);
+  const totals = totalsOf(order.lines, fresh.customer, usedAfterRelease(fresh, releases), budget, order.commissionCents);
   const cashRefused =
     order.method === 'cash' &&
     !cashAllowed({ forCustomer: order.staffId === null, disableCash: fresh.customer.location?.disableCash ?? false }, totals.amountToPay);
-  const refusal = totalsRefusal(totals, cashRefused);
+  const refusal = totalsRefusal(totals, budget, cashRefused);
   if (refusal) throw invalid(refusal);
   return { ...order, customer: fresh.customer, totals, version: fresh.version, unpaidOrderIds: releases ? fresh.unpaidOrderIds : [] };
 }
@@ -255,19 +264,28 @@ const PROBLEM_FIELDS: Record<CheckoutProblem, [string, Parameters<typeof orderin
   termsMissing: ['terms', 'termsRequired'],
 };
 
-function totalsOf(lines: PricedLine[], customer: Customer, subsidyUsedCents: number, bonusCents: number, commissionCents: number): Totals {
+function totalsOf(
+  lines: PricedLine[],
+  customer: Customer,
+  subsidyUsedCents: number,
+  budget: BudgetState | null,
+  commissionCents: number,
+): Totals {
   return computeTotals({
     linesCents: sumLines(lines),
-    bonusCents,
+    bonusCents: customer.bonusCents,
     subsidyCents: subsidyLeft(customer, subsidyUsedCents),
     fullSubsidy: customer.location?.fullSubsidy ?? false,
     commissionCents,
+    budget,
   });
 }
 
-/** The limit on amounts, then cash (refused by the location while something is left to pay). */
-function totalsRefusal(totals: Totals, cashRefused: boolean): CodedFieldErrors | null {
+/** The limit on amounts, a blocking budget too small, then cash (refused by the location while something is left to pay). */
+function totalsRefusal(totals: Totals, budget: BudgetState | null, cashRefused: boolean): CodedFieldErrors | null {
   if (totals.amount > MAX_ORDER_CENTS || totals.amountToPay > MAX_ORDER_CENTS) return { items: [orderingText.coded('orderTooLarge')] };
+  const overBudget = budgetRefusal(totals, budget);
+  if (overBudget) return overBudget;
   if (cashRefused) return { payment_type: [orderingText.coded('cashDisabled')] };
   return null;
 }
@@ -316,29 +334,4 @@ function priceLines(menu: MenuData, items: OrderItemInput[], errors: CodedFieldE
     });
   });
   return lines;
-}
-
-/** A dish of the menu (or an option of a set meal) by its name, in the language the text is read in. */
-function dishName(menu: MenuData, dishId: number): LocalText | string {
-  const direct = menu.dishes.get(dishId);
-  if (direct) return localNames([direct.title]);
-  for (const d of menu.dishes.values()) {
-    for (const g of d.groups) {
-      const o = g.dishes.find((x) => x.id === dishId);
-      if (o) return localNames([o.title]);
-    }
-  }
-  return `#${dishId}`;
-}
-
-/** The 422 of an order the stock cannot serve: one text per short dish (what is left, or sold out). */
-export function stockRefusal(menu: MenuData, short: readonly StockShortage[]): AppError {
-  const errors: CodedFieldErrors = {};
-  for (const { dishId, left } of short) {
-    const dish = dishName(menu, dishId);
-    errors[`balance.${dishId}`] = [
-      left > 0 ? orderingText.coded('outOfStock', { dish, count: left }) : orderingText.coded('soldOut', { dish }),
-    ];
-  }
-  return fieldError(orderingText.coded('someUnavailable'), errors);
 }

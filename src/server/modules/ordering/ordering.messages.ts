@@ -33,7 +33,11 @@ type Key =
   | 'cancelClosed'
   | 'notCancellable'
   | 'alreadyCancelled'
-  | 'cancelled';
+  | 'cancelled'
+  | 'budgetExceededDay'
+  | 'budgetExceededWeek'
+  | 'budgetExceededMonth'
+  | 'costCentreInvalid';
 
 /** Texts of the ordering area. */
 export const orderingText = defineMessages<Key>(
@@ -77,6 +81,10 @@ export const orderingText = defineMessages<Key>(
       notCancellable: 'This order cannot be cancelled.',
       alreadyCancelled: 'This order was already cancelled.',
       cancelled: 'The order is cancelled.',
+      budgetExceededDay: 'This order needs {needed} of your budget; {left} is left today.',
+      budgetExceededWeek: 'This order needs {needed} of your budget; {left} is left this week.',
+      budgetExceededMonth: 'This order needs {needed} of your budget; {left} is left this month.',
+      costCentreInvalid: 'Choose an active cost centre of your company.',
     },
     lv: {
       orderInvalid: 'Pasūtījumu neizdevās noformēt.',
@@ -124,6 +132,10 @@ export const orderingText = defineMessages<Key>(
       notCancellable: 'Šo pasūtījumu nevar atcelt.',
       alreadyCancelled: 'Šis pasūtījums jau ir atcelts.',
       cancelled: 'Pasūtījums ir atcelts.',
+      budgetExceededDay: 'Šim pasūtījumam vajag {needed} no jūsu budžeta; šodien atlikuši {left}.',
+      budgetExceededWeek: 'Šim pasūtījumam vajag {needed} no jūsu budžeta; šonedēļ atlikuši {left}.',
+      budgetExceededMonth: 'Šim pasūtījumam vajag {needed} no jūsu budžeta; šomēnes atlikuši {left}.',
+      costCentreInvalid: 'Izvēlieties aktīvu jūsu uzņēmuma izmaksu centru.',
     },
     ru: {
       orderInvalid: 'Не удалось оформить заказ.',
@@ -172,6 +184,10 @@ export const orderingText = defineMessages<Key>(
       notCancellable: 'Этот заказ нельзя отменить.',
       alreadyCancelled: 'Этот заказ уже отменён.',
       cancelled: 'Заказ отменён.',
+      budgetExceededDay: 'Этому заказу нужно {needed} из вашего бюджета; на сегодня осталось {left}.',
+      budgetExceededWeek: 'Этому заказу нужно {needed} из вашего бюджета; на этой неделе осталось {left}.',
+      budgetExceededMonth: 'Этому заказу нужно {needed} из вашего бюджета; в этом месяце осталось {left}.',
+      costCentreInvalid: 'Выберите действующий центр затрат вашей компании.',
     },
   },
   'ordering',

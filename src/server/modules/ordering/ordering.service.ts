@@ -26,6 +26,8 @@ import {
   type MenuData,
 } from '../priced-menu/priced-menu.read.js';
 import { loadCustomerState, presentUserData } from './ordering.users.js';
+import { budgetAfterRelease } from './ordering.budget.js';
+import { presentBudget } from '../budgets/budgets.read.js';
 
 /** GET /app/order/dishlists: the open menus of the request's provider (req.providerOrNull()). */
 export async function listOpenDishlists(
@@ -181,7 +183,7 @@ export async function orderPageJson(
 const userParts = new WeakMap<object, string>();
 const NO_USER_PART = userPartJson(null);
 
-/** `"userData":…,"orderSettings":…}` for a user state, serialised once per cached state. */
+/** `"userData":…,"budget":…,"orderSettings":…}` for a user state, serialised once per cached state. */
 function userPart(state: Awaited<ReturnType<typeof loadCustomerState>>): string {
   if (!state) return NO_USER_PART;
   let part = userParts.get(state);
@@ -191,10 +193,11 @@ function userPart(state: Awaited<ReturnType<typeof loadCustomerState>>): string 
 
 function userPartJson(state: Awaited<ReturnType<typeof loadCustomerState>>): string {
   const customer = state?.customer ?? null;
-  const own: Pick<OrderPageData, 'userData' | 'orderSettings'> = {
-    // The next order releases the customer's unpaid card/bank order (decision 045): the subsidy it
-    // holds is the next order's to use, so the page prices the cart with it.
+  const own: Pick<OrderPageData, 'userData' | 'budget' | 'orderSettings'> = {
+    // The next order releases the customer's unpaid card/bank order (decision 045): the subsidy
+    // and budget it holds are the next order's to use, so the page prices the cart with them.
     userData: presentUserData(customer, (state?.subsidyUsedCents ?? 0) - (state?.subsidyHeldCents ?? 0)),
+    budget: state ? presentBudget(budgetAfterRelease(state, state.unpaidOrderIds.length > 0)) : null,
     orderSettings: { shifts: customer?.shifts ?? [], disable_cash: customer?.location?.disableCash ?? false },
   };
   return JSON.stringify(own).slice(1);
@@ -216,4 +219,4 @@ export async function demoDishlist(
 }
 
 /** The 422 of an order the stock cannot serve (one text per short dish), for company orders too (meetings). */
-export { stockRefusal } from './ordering.check.js';
+export { stockRefusal } from './ordering.stock-refusal.js';

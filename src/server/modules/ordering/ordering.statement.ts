@@ -21,6 +21,10 @@ export interface OrderValues {
   bank: string | null;
   amount: number;
   subsidy: number;
+  /** The employer's budget part (orders.budget_cents; a 'budget' ledger entry). */
+  budget: number;
+  /** orders.cost_centre_id (null: none). */
+  costCentre: number | null;
   bonus: number;
   commission: number;
   toPay: number;
@@ -57,7 +61,7 @@ interface OrderStatement {
  * already has an unpaid (status 1) order on the menu (`unpaid`, read under the user-row lock, so
  * parallel orders of one customer leave at most one unpaid; decision 019); the cash variants
  * are unchanged. `le` writes the order's ledger entries (decision 038: subsidy, bonus and, for
- * a cash order, the cash owed on delivery; none of 0) in the same statement, and `au` the audit
+ * a cash order, the cash owed on delivery; issue 29: the employer's budget; none of 0) in the same statement, and `au` the audit
  * entry of an order staff place on a customer's behalf (decision 037). Every part sees the rows as they were before the update,
  * except what `taken` returns: the stock left after this order (`stock_left`, for the event that
  * tells open order pages; decision 030). The
@@ -99,10 +103,12 @@ function orderStatement(withOptions: boolean, withPayment: boolean, withAudit: b
     returning b.dish_id, b.qty),
   o as (
     insert into orders (menu_id, user_id, location_id, created_by_id, shift_id, comment, payment_type, bank_code,
-      amount_cents, subsidy_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, allergen_warnings, created_at, updated_at)
+      amount_cents, subsidy_cents, budget_cents, bonus_cents, commission_cents, amount_to_pay_cents, status, idempotency_key, allergen_warnings,
+      cost_centre_id, created_at, updated_at)
     select ${$('menu')}::int, ${$('user')}::int, ${$('location')}::int, ${$('staff')}::int, ${$('shift')}::int, ${$('comment')}::text,
-      ${$('paymentType')}::text, ${$('bank')}::text, ${$('amount')}::int, ${$('subsidy')}::int, ${$('bonus')}::int,
-      ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('warnings')}::int[], ${$('now')}::timestamptz, ${$('now')}::timestamptz
+      ${$('paymentType')}::text, ${$('bank')}::text, ${$('amount')}::int, ${$('subsidy')}::int, ${$('budget')}::int, ${$('bonus')}::int,
+      ${$('commission')}::int, ${$('toPay')}::int, ${$('status')}::smallint, ${$('key')}::text, ${$('warnings')}::int[],
+      ${$('costCentre')}::int, ${$('now')}::timestamptz, ${$('now')}::timestamptz
     where exists (select 1 from lu) and not exists (select 1 from short)${withPayment ? ' and not exists (select 1 from unpaid)' : ''}
     returning id),
   i as (
@@ -136,7 +142,7 @@ function orderStatement(withOptions: boolean, withPayment: boolean, withAudit: b
     insert into ledger_entries (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, actor_id)
     select ${$('now')}::timestamptz, o.id, ${$('user')}::int, ${$('location')}::int, ${$('provider')}::int, ${$('menu')}::int, x.kind, x.amount,
       coalesce(${$('staff')}::int, ${$('user')}::int)
-    from o, (values ('subsidy', ${$('subsidy')}::int), ('bonus', ${$('bonus')}::int),
+    from o, (values ('subsidy', ${$('subsidy')}::int), ('budget', ${$('budget')}::int), ('bonus', ${$('bonus')}::int),
       ('payment_cash', case when ${$('paymentType')}::text = 'cash' then ${$('toPay')}::int else 0 end)) as x(kind, amount)
     where x.amount > 0
     returning 1),${

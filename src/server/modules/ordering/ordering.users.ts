@@ -8,6 +8,7 @@ import type { SessionRow } from '../../lib/auth.js';
 import { locations, orders, shifts, users } from '../../db/schema/index.js';
 import { pricedMenuSql, type PricedMenuJson } from '../priced-menu/priced-menu.read.js';
 import { pgIntArray } from '../orders/stock.service.js';
+import { budgetFromJson, budgetStateSql, type BudgetRowJson, type BudgetState } from '../budgets/budgets.read.js';
 import type { Role } from '../../../shared/roles.js';
 
 /** The person an order is for, with what pricing needs from their location. */
@@ -87,16 +88,18 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
  */
 const customerStateSql = (orderMenu: string, bySession: boolean) => `
   select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
-    u.avoided_allergens, u.diets, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
+    u.avoided_allergens, u.diets, u.cost_centre_id, l.registration_number, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
     (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
        from shifts s where s.location_id = l.id) as shifts,
     (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
        where o.user_id = u.id and o.menu_id = $2::int and o.status in (1, 2)) as subsidy_used,
-    (select json_build_object('ids', json_agg(o.id order by o.id), 'subsidy', coalesce(sum(o.subsidy_cents), 0)) from orders o
+    (select json_build_object('ids', json_agg(o.id order by o.id), 'subsidy', coalesce(sum(o.subsidy_cents), 0),
+       'budget', coalesce(sum(o.budget_cents), 0)) from orders o
        where o.user_id = u.id and o.menu_id = $2::int and o.status = 1 and not o.stock_released) as unpaid,
     (select o.id from orders o where o.user_id = u.id and o.idempotency_key = $3::text limit 1) as existing_id,
     (select json_agg(json_build_array(b.dish_id, b.qty)) from balances b
        where b.menu_id = $2::int and b.dish_id = any($4::int[])) as stock,
+    ${budgetStateSql('$2::int')} as budget,
     ${orderMenu} as order_menu${
       bySession
         ? `,
@@ -143,6 +146,16 @@ export async function loadCustomerState(
   /** The subsidy those unpaid orders hold (a new order releases them, so it is not used for the next one). */
   subsidyHeldCents: number;
   existingOrderId: number | null;
+  /**
+   * The employer's budget on the menu's period (null: no rule, or no menu), as read: `used`
+   * counts the customer's unpaid orders on the menu too (see budgetHeldCents).
+   */
+  budget: BudgetState | null;
+  /** The budget those unpaid orders hold (a new order of the customer releases them). */
+  budgetHeldCents: number;
+  /** The customer's default cost centre (users.cost_centre_id) and their company (the location's registration number). */
+  costCentreId: number | null;
+  companyRegistration: string | null;
   stock: Map<number, number | null>;
   orderMenu: PricedMenuJson | null;
   /** With a session key: the session as completeSignIn needs it. */
@@ -166,7 +179,10 @@ export async function loadCustomerState(
     disable_cash: boolean | null;
     shifts: { id: number; title: string }[] | null;
     subsidy_used: number;
-    unpaid: { ids: number[] | null; subsidy: number };
+    unpaid: { ids: number[] | null; subsidy: number; budget: number };
+    budget: BudgetRowJson | null;
+    cost_centre_id: number | null;
+    registration_number: string | null;
     existing_id: number | null;
     stock: [number, number | null][] | null;
     order_menu: PricedMenuJson | null;
@@ -219,6 +235,10 @@ export async function loadCustomerState(
     unpaidOrderIds: menuId === null ? [] : (r.unpaid.ids ?? []),
     subsidyHeldCents: menuId === null ? 0 : r.unpaid.subsidy,
     existingOrderId: idempotencyKey ? r.existing_id : null,
+    budget: menuId === null ? null : budgetFromJson(r.budget),
+    budgetHeldCents: menuId === null ? 0 : r.unpaid.budget,
+    costCentreId: r.cost_centre_id,
+    companyRegistration: r.registration_number || null,
     /** Stock of the asked dishes on the menu (only dishes with a balance row). */
     stock: new Map(r.stock ?? []),
     orderMenu: r.order_menu,

@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { StockLeft } from '../../lib/events.js';
 import { pgIntArray } from '../orders/stock.service.js';
-import { stockRefusal, type CheckedOrder, type RepeatedOrder } from './ordering.check.js';
+import type { CheckedOrder, RepeatedOrder } from './ordering.check.js';
+import { stockRefusal } from './ordering.stock-refusal.js';
 import { runOrderStatement, type OrderValues } from './ordering.statement.js';
 import type { CustomerState } from './ordering.users.js';
 
@@ -91,6 +92,8 @@ export async function writeOrder(
     bank: paymentType === 'bank' ? order.bank : null,
     amount: totals.amount,
     subsidy: totals.subsidy,
+    budget: totals.budget,
+    costCentre: order.costCentreId,
     bonus: totals.bonus,
     commission: totals.commission,
     toPay: totals.amountToPay,

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import type { ChangePublisher } from '../../lib/events.js';
 import { ordersCounter } from '../../lib/metrics.js';
 import { checkOrder, recheckOrder, type CheckedOrder, type PlaceOrderInput, type RepeatedOrder } from './ordering.check.js';
+import { orderCostCentre } from './ordering.cost-centre.js';
 import { orderingText } from './ordering.messages.js';
 import { startPayment } from './ordering.payment.js';
 import { persistOrder } from './ordering.persist.js';
@@ -66,7 +67,9 @@ export function orderPlacer(deps: { changes: ChangePublisher; caches: ReadCaches
         await req.signIn(state?.session ?? null);
         customerId = state?.customer.id ?? null;
       }
-      const checked = checkOrder({ state, staffId: req.staffId, input, gateway: ctx.gateway.methods(), now: ctx.now });
+      // A cost centre the order names that is not the eater's default: one read (only then).
+      const costCentreId = state?.customer.active ? await orderCostCentre(ctx.db, state, input.cost_centre_id) : undefined;
+      const checked = checkOrder({ state, staffId: req.staffId, input, gateway: ctx.gateway.methods(), now: ctx.now, costCentreId });
       const persisted = await persistWithRetries(ctx, checked, {
         idempotencyKey: orderKey,
         // An abandoned unpaid order this order released (decision 045): its stock is back, open pages hear of it.

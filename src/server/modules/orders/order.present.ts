@@ -66,6 +66,7 @@ export function presentOrder(r: OrderRow, lines: readonly OrderLine[], view: Ord
     comment: o.comment,
     amount: toEuros(o.amountCents),
     subsidy: toEuros(o.subsidyCents),
+    budget: toEuros(o.budgetCents),
     bonus: toEuros(o.bonusCents),
     commission: toEuros(o.commissionCents),
     amount_to_pay: toEuros(o.amountToPayCents),

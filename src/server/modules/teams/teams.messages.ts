@@ -31,6 +31,7 @@ type Key =
   | 'csv.email'
   | 'csv.items'
   | 'csv.shift'
+  | 'csv.costCentre'
   | 'csv.payment'
   | 'csv.amount'
   | 'csv.subsidy'
@@ -81,6 +82,7 @@ export const teamsText = defineMessages<Key>({
     'csv.email': 'E-mail',
     'csv.items': 'Items',
     'csv.shift': 'Shift',
+    'csv.costCentre': 'Cost centre',
     'csv.payment': 'Payment',
     'csv.amount': 'Amount, EUR',
     'csv.subsidy': 'Subsidy, EUR',
@@ -130,6 +132,7 @@ export const teamsText = defineMessages<Key>({
     'csv.email': 'E-pasts',
     'csv.items': 'Ēdieni',
     'csv.shift': 'Maiņa',
+    'csv.costCentre': 'Izmaksu centrs',
     'csv.payment': 'Apmaksa',
     'csv.amount': 'Summa, EUR',
     'csv.subsidy': 'Dotācija, EUR',
@@ -180,6 +183,7 @@ export const teamsText = defineMessages<Key>({
     'csv.email': 'E-mail',
     'csv.items': 'Блюда',
     'csv.shift': 'Смена',
+    'csv.costCentre': 'Центр затрат',
     'csv.payment': 'Оплата',
     'csv.amount': 'Сумма, EUR',
     'csv.subsidy': 'Дотация, EUR',

@@ -176,6 +176,8 @@ type ReportRow = {
   first_name: string;
   email: string;
   shift: string | null;
+  /** The order's cost centre's code (decision 075). */
+  cost_centre: string | null;
   payment_type: string;
   amount_cents: number;
   subsidy_cents: number;
@@ -199,10 +201,11 @@ async function teamReportRows(
     and (m."from" at time zone p.timezone)::date between ${period.from}::date and ${period.to}::date`;
   const res = await db.execute<ReportRow>(sql`
     select o.id, m.title as menu_title, m."from" as menu_from, p.timezone, o.created_at, u.first_name, u.email,
-      s.title as shift, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
+      s.title as shift, cc.code as cost_centre, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
     from ${placedFrom}
     join users u on u.id = o.user_id
     left join shifts s on s.id = o.shift_id
+    left join cost_centres cc on cc.id = o.cost_centre_id
     where ${placedWhere}
     order by m."from", m.id, o.created_at, o.id`);
   const orders = res.rows;
@@ -242,6 +245,7 @@ async function teamReportRows(
       'csv.email',
       'csv.items',
       'csv.shift',
+      'csv.costCentre',
       'csv.payment',
       'csv.amount',
       'csv.subsidy',
@@ -276,6 +280,7 @@ async function teamReportRows(
         o.email,
         (linesOf.get(Number(o.id)) ?? []).join('; '),
         o.shift ?? '',
+        o.cost_centre ?? '',
         payment ? tx(`pay.${payment}`) : o.payment_type,
       ],
       cents: [Number(o.amount_cents), Number(o.subsidy_cents), Number(o.bonus_cents), Number(o.amount_to_pay_cents)],
@@ -294,12 +299,13 @@ export async function teamReportCsv(db: Db, locationId: number, period: ReportPe
   return csvDocument([header.map(csvCell), ...rows.map((r) => [...r.text.map(csvCell), ...r.cents.map(csvMoney)])]);
 }
 
-/** The column kinds of the report in XLSX: day, menu, order number, ordered at, five texts, four amounts. */
+/** The column kinds of the report in XLSX: day, menu, order number, ordered at, six texts, four amounts. */
 const REPORT_KINDS: XlsxKind[] = [
   'date',
   'text',
   'integer',
   'datetime',
+  'text',
   'text',
   'text',
   'text',

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INVITES_PER_CALL } from '../../../shared/schemas/teams.js';
-import { auditLog, mailOutbox, teamInvitations, users } from '../../db/schema/index.js';
+import { auditLog, costCentres, locations, mailOutbox, orders, teamInvitations, users } from '../../db/schema/index.js';
 import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
@@ -489,7 +489,11 @@ describe('team report download', () => {
     const m = await menuWorld(ctx.db, now);
     const day = DateTime.fromJSDate(m.menu.from).setZone('Europe/Riga').toISODate()!;
     await ctx.db.update(users).set({ firstName: '=HYPERLINK("x")' }).where(eq(users.id, w.kristaps.id));
-    await placedOrder(ctx.db, {
+    // Anna's order is booked to a cost centre of the location's company (decision 075).
+    const company = `4100${w.location.id}`;
+    await ctx.db.update(locations).set({ registrationNumber: company }).where(eq(locations.id, w.location.id));
+    const [cc] = await ctx.db.insert(costCentres).values({ companyRegistration: company, code: 'PR-7', title: 'Pārdošana' }).returning();
+    const annas = await placedOrder(ctx.db, {
       menuId: m.menu.id,
       userId: w.anna.user.id,
       locationId: w.location.id,
@@ -506,6 +510,7 @@ describe('team report download', () => {
         },
       ],
     });
+    await ctx.db.update(orders).set({ costCentreId: cc!.id }).where(eq(orders.id, annas.id));
     await placedOrder(ctx.db, {
       menuId: m.menu.id,
       userId: w.kristaps.id,
@@ -554,7 +559,7 @@ describe('team report download', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR',
+      'Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Izmaksu centrs;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR',
     );
     expect(lines).toHaveLength(3);
     const rows = csvRows(raw, ';');
@@ -562,7 +567,8 @@ describe('team report download', () => {
     const anna = rows[1]!;
     expect(anna[4]).toBe('Anna');
     expect(anna[6]).toBe('2 × Skābeņu zupa; 1 × Komplekts (Karbonāde)');
-    expect(anna.slice(8)).toEqual(['Skaidrā naudā', '8,50', '3,50', '0,00', '5,00']);
+    expect(anna.slice(8)).toEqual(['PR-7', 'Skaidrā naudā', '8,50', '3,50', '0,00', '5,00']);
+    expect(rows[2]![8]).toBe('');
     expect(rows[2]![4]).toBe('\'=HYPERLINK("x")');
     // A name that a spreadsheet would run as a formula is written as text.
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"")";`);
@@ -585,7 +591,7 @@ describe('team report download', () => {
     const res = await ctx.anon.get((await link(ctx.as(w.manager), day, day, 'en')).url.replace('lang=lv', 'lang=en'));
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
+      'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Cost centre;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
     );
     expect(lines[1]!.endsWith(';Cash;8,50;3,50;0,00;5,00')).toBe(true);
     const empty = await ctx.anon.get((await link(ctx.as(w.manager), '2020-01-01', '2020-01-31')).url);
@@ -606,9 +612,10 @@ describe('team report download', () => {
     expect(sheet.rowCount).toBe(3);
     const anna = sheet.getRow(2);
     expect(anna.getCell(5).value).toBe('Anna');
-    expect([10, 11, 12, 13].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 5]);
-    expect([10, 11, 12, 13].map((c) => anna.getCell(c).type)).toEqual(Array(4).fill(ExcelJS.ValueType.Number));
-    expect(anna.getCell(10).numFmt).toBe('#,##0.00 "€"');
+    expect(anna.getCell(9).value).toBe('PR-7');
+    expect([11, 12, 13, 14].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 5]);
+    expect([11, 12, 13, 14].map((c) => anna.getCell(c).type)).toEqual(Array(4).fill(ExcelJS.ValueType.Number));
+    expect(anna.getCell(11).numFmt).toBe('#,##0.00 "€"');
     // The menu's day and the order time are date cells showing the Riga wall time, the order number a number.
     const menuDay = anna.getCell(1);
     expect(menuDay.type).toBe(ExcelJS.ValueType.Date);

@@ -10,6 +10,7 @@ import { useCart } from './cart-store';
 import { forgetSavedCart, sessionStore } from './model/saved-cart';
 import {
   attemptFor,
+  budgetCents,
   checkoutBlockers,
   classifyOrderFailure,
   commissionCents,
@@ -48,6 +49,8 @@ export interface Checkout {
   /** Shifts of the customer, or of the chosen user for staff. */
   shifts: readonly { id: number; title: string }[];
   totals: Totals;
+  /** The customer's budget on the menu (null: none, or staff). */
+  budget: OrderPageData['budget'];
   failure: OrderFailure | null;
   fieldError(field: CheckoutField): string | undefined;
   /** Why Order is disabled (empty: it is enabled). */
@@ -78,7 +81,15 @@ export function useCheckout({ data, isCustomer, displayOnly, user, setUser }: Ch
   const shifts = isCustomer ? data.orderSettings.shifts : (user?.shifts ?? []);
 
   const userData = isCustomer ? data.userData : (user?.userData ?? null);
-  const totals = cartTotals(lines, userCents(userData), isCustomer ? commissionCents(form.payment, data.paymentMethods) : 0);
+  // The eater's budget: the customer's own from the page's data. Staff see the totals without it;
+  // the server prices their order with the eater's budget (and answers its refusal).
+  const budget = isCustomer ? (data.budget ?? null) : null;
+  const totals = cartTotals(
+    lines,
+    userCents(userData),
+    isCustomer ? commissionCents(form.payment, data.paymentMethods) : 0,
+    budgetCents(budget),
+  );
 
   const edit = (field: CheckoutField, patch: Partial<CheckoutForm>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -146,6 +157,7 @@ export function useCheckout({ data, isCustomer, displayOnly, user, setUser }: Ch
     choices,
     shifts,
     totals,
+    budget,
     failure,
     fieldError: (field) => (failure && failure.kind !== 'general' ? failure.fields[field] : undefined),
     blockers: checkoutBlockers({ isCustomer, displayOnly, sending, cart: lines, form, choices, bankCodes, shifts }),

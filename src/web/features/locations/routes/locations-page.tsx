@@ -133,6 +133,9 @@ export function Component() {
           >
             {t('closedDays')}
           </Link>
+          <Link className="btn btn--ghost btn--sm" to={`/locations/${l.id}/budgets`} aria-label={t('budgetsNamed', { title: l.title })}>
+            {t('budgets')}
+          </Link>
         </RowActions>
       )),
     );

@@ -4,6 +4,7 @@ import { GUEST_NAME_MAX, DELIVERY_NOTE_MAX } from '../../../../shared/schemas/me
 import type { DishlistsResult, OrderPageData } from '../../../../shared/schemas/ordering';
 import type { Paged } from '../../../../shared/list-query';
 import { Button } from '../../../components/ui/button';
+import { CostCentreSelect } from '../../../components/cost-centres/cost-centre-select';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../components/ui/error-message';
 import { Field, TextAreaField, TextField } from '../../../components/ui/field';
@@ -51,6 +52,7 @@ export function Component() {
   const meetings = useMeetings(staff ? locationId : null);
   const [portions, setPortions] = useState<Portions>({});
   const [note, setNote] = useState('');
+  const [costCentre, setCostCentre] = useState<number | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,6 +92,7 @@ export function Component() {
         ...(staff && locationId !== null ? { location_id: locationId } : {}),
         items: meetingLines(portions),
         delivery_note: note,
+        cost_centre_id: costCentre ?? null,
       });
       setPlaced(order ?? null);
       setPortions({});
@@ -203,7 +206,7 @@ export function Component() {
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        {/* LEAD: CostCentreSelect here */}
+        <CostCentreSelect value={costCentre} onChange={setCostCentre} locationId={staff ? (locationId ?? undefined) : undefined} />
         <p className={over ? 'meetings-total meetings-total--over' : 'meetings-total'} role="status" aria-live="polite">
           {limit !== null ? t('new.totalOfLimit', { total: money(total), limit: money(limit) }) : t('new.total', { total: money(total) })}
           {over && ` ${t('new.overLimit')}`}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useCallback, useId } from 'react';
 import { ORDER_COMMENT_MAX } from '../../../../shared/limits';
 import { Trans, useTranslation } from '../../../lib/i18n';
 import type { StockMap } from '../../../../shared/ordering/stock';
@@ -21,6 +21,11 @@ import { UserPicker } from './user-picker';
 import type { DietProfile } from '../../../../shared/dietary';
 import type { Eater } from './allergen-labels';
 import { CartConflicts } from './cart-conflicts';
+
+/** The cost centre select and its choices load only at checkout, never with the menu (decision 072). */
+const CostCentreSelect = lazy(() =>
+  import('../../../components/cost-centres/cost-centre-select').then((m) => ({ default: m.CostCentreSelect })),
+);
 
 export interface CartPanelProps {
   data: OrderPageData & { dishlist: NonNullable<OrderPageData['dishlist']> };
@@ -50,6 +55,7 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
   const hintId = useId();
   const firstHint = blockers.find((b) => b !== 'sending' && b !== 'empty');
   const methods = data.paymentMethods;
+  const chooseCostCentre = useCallback((id: number | null) => edit('costCentre', { costCentreId: id }), [edit]);
 
   return (
     <Drawer
@@ -117,6 +123,11 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
             ))}
           </ul>
           <TotalsTable totals={totals} />
+          {checkout.budget && !checkout.budget.blocking && totals.budgetWanted > totals.budget && (
+            <Notice tone="warning" className="ord-budget-warning">
+              {t('checkout:budget.warning', { covers: formatCents(totals.budget, lang), pay: formatCents(totals.amountToPay, lang) })}
+            </Notice>
+          )}
           {dietary && (
             <CartConflicts
               lines={lines}
@@ -182,6 +193,17 @@ export function CartPanel({ data, isCustomer, displayOnly, stock, titles, checko
                 {fieldError('payment') && <p className="field__error">{fieldError('payment')}</p>}
               </fieldset>
 
+              {isCustomer && (
+                <Suspense fallback={null}>
+                  <CostCentreSelect
+                    value={form.costCentreId}
+                    onChange={chooseCostCentre}
+                    disabled={sending}
+                    error={fieldError('costCentre')}
+                  />
+                </Suspense>
+              )}
+
               {shifts.length > 0 && (
                 <Field label={t('checkout.shift')} required error={fieldError('shift')}>
                   {(wiring) => (
@@ -245,6 +267,7 @@ function TotalsTable({ totals }: { totals: Totals }) {
   const lang = useSession((s) => s.lang);
   const rows: [string, number, string][] = [[t('totals.amount'), totals.amount, '']];
   if (totals.subsidy > 0) rows.push([t('totals.subsidy'), totals.subsidy, '−']);
+  if (totals.budget > 0) rows.push([t('totals.budget'), totals.budget, '−']);
   if (totals.bonus > 0) rows.push([t('totals.bonus'), totals.bonus, '−']);
   if (totals.commission > 0) rows.push([t('totals.commission'), totals.commission, '+']);
   return (

@@ -143,6 +143,13 @@ describe('order payload', () => {
     expect(orderPayload(7, cart, { ...form, bank: 'swed' }, true)).not.toHaveProperty('bank');
   });
 
+  it('sends the chosen cost centre (or none) once the checkout shows the select, else leaves it to the server', () => {
+    expect(orderPayload(7, cart, form, true)).not.toHaveProperty('cost_centre_id');
+    expect(orderPayload(7, cart, { ...form, costCentreId: 4 }, true)).toMatchObject({ cost_centre_id: 4 });
+    expect(orderPayload(7, cart, { ...form, costCentreId: null }, true)).toMatchObject({ cost_centre_id: null });
+    expect(orderPayload(7, cart, { ...form, costCentreId: 4, userId: 12 }, false)).not.toHaveProperty('cost_centre_id');
+  });
+
   it('sends staff orders as cash for the chosen user, without terms', () => {
     const body = orderPayload(7, cart, { ...form, userId: 12 }, false);
     expect(body).toMatchObject({ user_id: 12, payment_type: 'cash' });

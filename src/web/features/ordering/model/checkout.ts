@@ -7,9 +7,15 @@ import {
   type CheckoutProblem,
   type PaymentOffer,
 } from '../../../../shared/ordering/checkout';
-import { commissionFor, type CheckoutMethod } from '../../../../shared/ordering/totals';
+import { commissionFor, type CheckoutMethod, type TotalsBudget } from '../../../../shared/ordering/totals';
 import { toCents } from '../../../../shared/money';
-import type { CreateOrderForUserInput, CreateOrderInput, PaymentMethods, UserData } from '../../../../shared/schemas/ordering';
+import type {
+  BudgetStateJson,
+  CreateOrderForUserInput,
+  CreateOrderInput,
+  PaymentMethods,
+  UserData,
+} from '../../../../shared/schemas/ordering';
 import { isApiError, type FieldErrors } from '../../../lib/api';
 
 /** The checkout form in the cart panel. */
@@ -23,6 +29,12 @@ export interface CheckoutForm {
   terms: boolean;
   /** Staff: the user the order is placed for. */
   userId: number | null;
+  /**
+   * Customers whose company has cost centres: the one the order is booked to (null: none). Absent
+   * until the checkout's select has loaded its choices (then the user's default); absent, the order
+   * sends none and the server books it to the user's default (decision 075).
+   */
+  costCentreId?: number | null;
 }
 
 export interface PaymentContext {
@@ -73,6 +85,12 @@ export function userCents(data: UserData | null | undefined) {
     subsidyCents: data ? toCents(data.subsidy) : 0,
     fullSubsidy: data?.full_subsidy ?? false,
   };
+}
+
+/** The page's budget (euros) as the totals take it (cents); null: no rule. */
+export function budgetCents(budget: BudgetStateJson | null | undefined): TotalsBudget | null {
+  if (!budget) return null;
+  return { leftCents: toCents(budget.left), capCents: budget.cap === null ? null : toCents(budget.cap), blocking: budget.blocking };
 }
 
 /** Why Order is disabled, in the order the user can fix it. */
@@ -129,7 +147,7 @@ export function orderPayload(
   cart: Cart,
   form: CheckoutForm,
   isCustomer: boolean,
-): CreateOrderInput | CreateOrderForUserInput {
+): (CreateOrderInput & { cost_centre_id?: number | null }) | CreateOrderForUserInput {
   const items = cart.map((line) =>
     line.type === 'simple'
       ? { id: line.id, qty: line.quantity }
@@ -149,6 +167,7 @@ export function orderPayload(
     ...common,
     payment_type: form.payment,
     ...(form.payment === 'bank' && form.bank ? { bank: form.bank } : {}),
+    ...(form.costCentreId !== undefined ? { cost_centre_id: form.costCentreId } : {}),
     terms: form.terms,
   };
 }
@@ -181,7 +200,7 @@ export function randomKey(): string {
 }
 
 /** Where a server field error is shown in the checkout. */
-export type CheckoutField = 'payment' | 'shift' | 'terms' | 'user' | 'comment';
+export type CheckoutField = 'payment' | 'shift' | 'terms' | 'user' | 'comment' | 'costCentre';
 
 const FIELD_OF: Record<string, CheckoutField> = {
   payment_type: 'payment',
@@ -190,6 +209,7 @@ const FIELD_OF: Record<string, CheckoutField> = {
   terms: 'terms',
   user_id: 'user',
   comment: 'comment',
+  cost_centre_id: 'costCentre',
 };
 
 export type OrderFailure =

@@ -268,6 +268,14 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           {t('menu.subsidyLeft', { amount: formatEuros(data.userData.subsidy, lang) })}
         </p>
       )}
+      {isCustomer && data.budget && (
+        <p className="ord-subsidy" data-testid="budget-left">
+          {t(`menu.budgetLeft.${data.budget.period}`, {
+            left: formatEuros(data.budget.left, lang),
+            amount: formatEuros(data.budget.amount, lang),
+          })}
+        </p>
+      )}
       {displayOnly && <Notice tone="warning">{t('menu.closed')}</Notice>}
       {refilled && (
         <Suspense fallback={null}>

@@ -220,6 +220,12 @@ function OrderDetails({ order }: { order: Order }) {
               <dd>−{money(order.subsidy)}</dd>
             </div>
           )}
+          {order.budget > 0 && (
+            <div className="ord-totals__row">
+              <dt>{t('totals.budget')}</dt>
+              <dd>−{money(order.budget)}</dd>
+            </div>
+          )}
           {order.bonus > 0 && (
             <div className="ord-totals__row">
               <dt>{t('totals.bonus')}</dt>

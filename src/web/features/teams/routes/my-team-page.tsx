@@ -63,6 +63,14 @@ export function Component() {
             </h2>
             <p className="muted team-card__intro">{t('closedDaysIntro')}</p>
           </section>
+          <section className="card team-card" aria-labelledby="team-budgets-title">
+            <h2 className="team-card__title" id="team-budgets-title">
+              <Link className="link" to={`/locations/${team.data.location.id}/budgets`}>
+                {t('budgets')}
+              </Link>
+            </h2>
+            <p className="muted team-card__intro">{t('budgetsIntro')}</p>
+          </section>
           <ReportCard />
           <WasteSummaryCard pickLocation={false} />
         </div>
