@@ -23,6 +23,7 @@ type Key =
   | 'users'
   | 'myTeam'
   | 'visitors'
+  | 'meetings'
   | 'spend'
   | 'costCentres'
   | 'profile'
@@ -54,6 +55,7 @@ export const navText = defineMessages<Key>(
       users: 'Users',
       myTeam: 'My team',
       visitors: 'Visitors',
+      meetings: 'Meeting orders',
       spend: 'Spend',
       costCentres: 'Cost centres',
       profile: 'My profile',
@@ -83,6 +85,7 @@ export const navText = defineMessages<Key>(
       users: 'Lietotāji',
       myTeam: 'Mana komanda',
       visitors: 'Apmeklētāji',
+      meetings: 'Sanāksmju pasūtījumi',
       spend: 'Izdevumi',
       costCentres: 'Izmaksu centri',
       profile: 'Mans profils',
@@ -112,6 +115,7 @@ export const navText = defineMessages<Key>(
       users: 'Пользователи',
       myTeam: 'Моя команда',
       visitors: 'Посетители',
+      meetings: 'Заказы для встреч',
       spend: 'Расходы',
       costCentres: 'Центры затрат',
       profile: 'Мой профиль',

@@ -16,6 +16,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ...(user.isLocationManager
         ? ([
             ['my-team', 'myTeam'],
+            ['meetings', 'meetings'],
             ['spend', 'spend'],
           ] as [string, PageKey][])
         : []),
@@ -47,6 +48,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['laps', 'laps'],
       ['driver', 'driver'],
       ['dashboard', 'dashboard'],
+      ['meetings', 'meetings'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
