@@ -14,6 +14,7 @@ import {
   orderItems,
   teamInvitations,
   users,
+  visitorLinks,
 } from './db/schema/index.js';
 import { createSession } from './lib/auth.js';
 import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
@@ -428,6 +429,22 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/me/invitations/${await pendingInvitation(w.team.location.id)}/resend`,
     body: {},
   }),
+  'POST /app/visitors/orders': async (w) => ({
+    as: 'manager',
+    url: '/app/visitors/orders',
+    body: {
+      menu_id: w.menu.id,
+      guest_name: 'Ieva',
+      items: [{ id: w.main.id, qty: 1 }],
+      location_id: await hostsVisitors(w.team.location.id),
+    },
+  }),
+  'POST /app/visitor-links': async (w) => ({
+    as: 'manager',
+    url: '/app/visitor-links',
+    body: { menu_id: w.menu.id, guest_name: 'Ieva', location_id: await hostsVisitors(w.team.location.id) },
+  }),
+  'DELETE /app/visitor-links/{id}': async (w) => ({ as: 'manager', url: `/app/visitor-links/${await visitorLinkOf(w)}` }),
   'DELETE /app/me/deactivate/{id}': async (w) => ({
     as: 'manager',
     url: `/app/me/deactivate/${(await makeUser(ctx.db, { locationId: w.team.location.id })).id}`,
@@ -449,6 +466,27 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
 };
 
 /** A pending e-mailed team invitation of the location (written directly: no rate limit spent). */
+/** Lets the location order for visitors (a meeting limit set) and answers its id. */
+async function hostsVisitors(locationId: number): Promise<number> {
+  await ctx.db.update(locations).set({ meetingLimitCents: 2000 }).where(eq(locations.id, locationId));
+  return locationId;
+}
+
+/** A visitor link of the team's manager, not used yet. */
+async function visitorLinkOf(w: World): Promise<number> {
+  const [row] = await ctx.db
+    .insert(visitorLinks)
+    .values({
+      tokenHash: `walk-${Math.random()}`,
+      menuId: w.menu.id,
+      locationId: await hostsVisitors(w.team.location.id),
+      hostId: w.team.manager.user.id,
+      expiresAt: w.menu.to,
+    })
+    .returning({ id: visitorLinks.id });
+  return row!.id;
+}
+
 async function pendingInvitation(locationId: number): Promise<number> {
   const [row] = await ctx.db
     .insert(teamInvitations)

@@ -55,3 +55,11 @@ export function passwordCreateLink(env: LinkEnv, token: string): string {
 export function handoverLink(env: LinkEnv, orderId: number, itemId: number, unit: number): string {
   return `${publicBaseUrl(env)}/handover/${orderId}/${itemId}/${unit}`;
 }
+
+/**
+ * A visitor link (issue 29, decision 077): the public page where a visitor picks their own dish
+ * from one menu, once. The token is the only key: it appears here and nowhere else (stored hashed).
+ */
+export function visitorLink(env: LinkEnv, token: string): string {
+  return `${publicBaseUrl(env)}/visit/${encodeURIComponent(token)}`;
+}

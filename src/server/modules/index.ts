@@ -28,6 +28,7 @@ import { deliveryRoutes } from './delivery/delivery.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { visitorsRoutes } from './visitors/visitors.routes.js';
 import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
 
@@ -62,6 +63,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await dashboardRoutes(app);
   await forecastRoutes(app);
   await wasteRoutes(app);
+  await visitorsRoutes(app, deps);
   await budgetsAdminRoutes(app);
   await meetingsRoutes(app);
 }

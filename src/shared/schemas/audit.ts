@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'invoice.issue',
   'invoice.credit',
   'team.invite',
+  'visitor_link.create',
+  'visitor_link.revoke',
   'team.invitation_revoke',
   'team.invitation_resend',
   'team.notify',

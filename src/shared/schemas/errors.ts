@@ -18,6 +18,7 @@ export const API_ERROR_STATUSES = {
   403: 'The signed-in user may not do this (wrong role, or someone else’s object)',
   404: 'Not found',
   409: 'Conflicts with the current state (changed meanwhile, still in use, a duplicate)',
+  410: 'Gone for good (a single-use link already used, or past its deadline)',
   413: 'The request body is too large',
   414: 'A path parameter is too long',
   415: 'The content type is not supported',

@@ -21,6 +21,8 @@ export const historyMenu = dishlistSummary.extend({
   /** Card and bank together. */
   cards_total: euros,
   subsidy_total: euros,
+  /** The employer's budget part (issue 29). */
+  budget_total: euros,
   bonus_total: euros,
   /** Value of the food (sum of the lines). */
   total: euros,

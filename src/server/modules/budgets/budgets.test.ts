@@ -64,6 +64,10 @@ describe('budgets on the order path', () => {
     expect(again.statusCode).toBe(200);
     const placed = (await ordersOf(ctx.db, c.user.id)).find((x) => x.id === again.json().order_id)!;
     expect(placed).toMatchObject({ subsidyCents: 100, budgetCents: 1000, amountToPayCents: 0, paymentType: 'budget' });
+    // History sums the budget part of the placed orders (the cancelled one is not summed).
+    const history = await c.get(`/app/dishlists/history/${c.location.id}/${w.menu.id}`);
+    expect(history.json().dishlist).toMatchObject({ budget_total: 10, subsidy_total: 1 });
+    expect(history.json().data.find((x: { id: number }) => x.id === placed.id)).toMatchObject({ budget: 10, subsidy: 1 });
     // The ledger's check agrees with the orders' budget parts (placed, cancelled and reversed).
     const mine = new Set((await ordersOf(ctx.db, c.user.id)).map((x) => x.id));
     expect((await ledgerDifferences(ctx.db)).filter((d) => d.orderId !== null && mine.has(d.orderId))).toEqual([]);

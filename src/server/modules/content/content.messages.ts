@@ -22,6 +22,7 @@ type Key =
   | 'audit'
   | 'users'
   | 'myTeam'
+  | 'visitors'
   | 'spend'
   | 'profile'
   | 'privacy'
@@ -51,6 +52,7 @@ export const navText = defineMessages<Key>(
       audit: 'Audit log',
       users: 'Users',
       myTeam: 'My team',
+      visitors: 'Visitors',
       spend: 'Spend',
       profile: 'My profile',
       privacy: 'Privacy policy',
@@ -78,6 +80,7 @@ export const navText = defineMessages<Key>(
       audit: 'Darbību žurnāls',
       users: 'Lietotāji',
       myTeam: 'Mana komanda',
+      visitors: 'Apmeklētāji',
       spend: 'Izdevumi',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
@@ -105,6 +108,7 @@ export const navText = defineMessages<Key>(
       audit: 'Журнал действий',
       users: 'Пользователи',
       myTeam: 'Моя команда',
+      visitors: 'Посетители',
       spend: 'Расходы',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',

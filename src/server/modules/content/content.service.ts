@@ -31,6 +31,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         pages: [
           ['order', 'order'],
           ['history', 'history'],
+          ...(user.isLocationManager ? ([['visitors', 'visitors']] as [string, PageKey][]) : []),
         ],
       },
       account,
@@ -52,7 +53,18 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
     ['dishes', 'dishes'],
   ];
   if (user.role === 'kitchen') {
-    return [{ title: 'groupOrdering', pages: [['order', 'order']] }, kitchen, { title: 'groupCatalogue', pages: catalogue }, account];
+    return [
+      {
+        title: 'groupOrdering',
+        pages: [
+          ['order', 'order'],
+          ['visitors', 'visitors'],
+        ],
+      },
+      kitchen,
+      { title: 'groupCatalogue', pages: catalogue },
+      account,
+    ];
   }
   return [
     {
@@ -60,6 +72,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       pages: [
         ['order', 'order'],
         ['history', 'history'],
+        ['visitors', 'visitors'],
       ],
     },
     kitchen,

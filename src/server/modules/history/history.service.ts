@@ -21,6 +21,7 @@ function presentHistoryMenu(m: Parameters<typeof presentSummary>[0], s: SumRow):
     cash_total: toEuros(s.cash),
     cards_total: toEuros(s.card),
     subsidy_total: toEuros(s.subsidy),
+    budget_total: toEuros(s.budget),
     bonus_total: toEuros(s.bonus),
     total: toEuros(s.total),
     orders_count: s.count,

@@ -40,6 +40,7 @@ function sumsOver(only?: SQL) {
       Number,
     ),
     subsidy: sql<number>`coalesce(sum(${orders.subsidyCents})${f}, 0)`.mapWith(Number),
+    budget: sql<number>`coalesce(sum(${orders.budgetCents})${f}, 0)`.mapWith(Number),
     bonus: sql<number>`coalesce(sum(${orders.bonusCents})${f}, 0)`.mapWith(Number),
     total: sql<number>`coalesce(sum(${orders.amountCents})${f}, 0)`.mapWith(Number),
     count: sql<number>`(count(${orders.id})${f})::int`,
@@ -59,10 +60,10 @@ export const placedOrderSums = sumsOver(placedOrder());
 /** The sums of `orderSums` as read, in cents. */
 export type SumsCents = { [K in keyof typeof orderSums]: number };
 
-export const NO_SUMS: SumsCents = { cash: 0, card: 0, subsidy: 0, bonus: 0, total: 0, count: 0 };
+export const NO_SUMS: SumsCents = { cash: 0, card: 0, subsidy: 0, budget: 0, bonus: 0, total: 0, count: 0 };
 
 /** Sums in euros, as the API shows them. */
-export function presentSums(s: SumsCents): OrderTotals {
+export function presentSums(s: Omit<SumsCents, 'budget'>): OrderTotals {
   return {
     cash: toEuros(s.cash),
     card: toEuros(s.card),

@@ -130,6 +130,12 @@ export function Component() {
               <dt>{t('subsidy')}</dt>
               <dd>{money(d.subsidy_total)}</dd>
             </div>
+            {d.budget_total > 0 && (
+              <div>
+                <dt>{t('budget')}</dt>
+                <dd>{money(d.budget_total)}</dd>
+              </div>
+            )}
             {d.bonus_total > 0 && (
               <div>
                 <dt>{t('bonus')}</dt>

@@ -1,0 +1,170 @@
+/*
+ * The visitor's side of a visitor link (decision 077), without a session: the token names one
+ * link, which shows one menu's dishes and set meals (no prices: the company pays) and takes one
+ * pick, once. Unknown or withdrawn: 404; used or past its deadline: 410.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { pickText, type Lang } from '../../../shared/i18n.js';
+import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
+import type { Visit, VisitDish, VisitOption, VisitOrderBody, VisitOrderResult } from '../../../shared/schemas/visitors.js';
+import type { Db, Tx } from '../../db/client.js';
+import { locations, users, visitorLinks } from '../../db/schema/index.js';
+import type { RequestContext } from '../../lib/context.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { isoTime } from '../../lib/time.js';
+import { hashToken } from '../../lib/tokens.js';
+import { isOpen, loadBalances, loadMenu, type Balances, type MenuData, type OptionData } from '../priced-menu/priced-menu.read.js';
+import { visitorsText } from './visitors.messages.js';
+import { placeGuestOrder, type GuestOrderCtx } from './visitors.order.js';
+
+interface LiveLink {
+  id: number;
+  menuId: number;
+  locationId: number;
+  hostId: number;
+  guestName: string;
+  costCentreId: number | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+const linkColumns = {
+  id: visitorLinks.id,
+  menuId: visitorLinks.menuId,
+  locationId: visitorLinks.locationId,
+  hostId: visitorLinks.hostId,
+  guestName: visitorLinks.guestName,
+  costCentreId: visitorLinks.costCentreId,
+  expiresAt: visitorLinks.expiresAt,
+  usedAt: visitorLinks.usedAt,
+};
+
+/** Why a token opens nothing: 404 unknown (or withdrawn: the row is gone), 410 used or expired. */
+function refusal(link: LiveLink | undefined): AppError {
+  if (!link) return new AppError(404, visitorsText.coded('linkNotFound'));
+  if (link.usedAt) return new AppError(410, visitorsText.coded('linkUsed'));
+  return new AppError(410, visitorsText.coded('linkExpired'));
+}
+
+async function findLink(db: Db | Tx, token: string): Promise<LiveLink | undefined> {
+  const [link] = await db
+    .select(linkColumns)
+    .from(visitorLinks)
+    .where(eq(visitorLinks.tokenHash, hashToken(token)));
+  return link;
+}
+
+/** The link's menu while the link may be used: open, and the location still orders for visitors. */
+async function usableMenu(db: Db, link: LiveLink | undefined, now: Date): Promise<{ link: LiveLink; menu: MenuData; limitCents: number }> {
+  if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw refusal(link);
+  const [menu, [location]] = await Promise.all([
+    loadMenu(db, link.menuId),
+    db.select({ limit: locations.meetingLimitCents }).from(locations).where(eq(locations.id, link.locationId)),
+  ]);
+  if (!menu || !isOpen(menu, now) || location?.limit == null) throw new AppError(410, visitorsText.coded('linkExpired'));
+  return { link, menu, limitCents: location.limit };
+}
+
+function presentOption(menu: MenuData, stock: Balances, o: OptionData, lang: Lang): VisitOption {
+  const qty = stock.get(o.id);
+  return {
+    id: o.id,
+    title: pickText(o.title, lang),
+    summary: pickText(o.summary, lang),
+    allergens: o.allergens.map((id) => ({ id, title: pickText(menu.allergenTitles.get(id), lang) })),
+    ...(o.allergensConfirmed ? {} : { allergens_unknown: true as const }),
+    diets: o.diets,
+    available: qty === undefined || qty === null || qty > 0,
+  };
+}
+
+/** The menu as the visitor sees it: dishes within the location's limit, no prices. */
+function presentVisitMenu(menu: MenuData, stock: Balances, limitCents: number, lang: Lang): Visit['categories'] {
+  return menu.categories.map((c) => ({
+    id: c.id,
+    title: pickText(c.title, lang),
+    dishes: c.dishIds.map((id): VisitDish => {
+      const d = menu.dishes.get(id)!;
+      const cents = d.type === 'simple' ? d.priceCents : cheapestSelectionCents(d.groups, d.priceCents);
+      const own = presentOption(menu, stock, d, lang);
+      return {
+        ...own,
+        // Only a plain dish's own flag is shown: a set meal's options carry what it contains.
+        ...(d.type === 'simple' ? {} : { allergens_unknown: undefined }),
+        type: d.type,
+        available: own.available && cents <= limitCents,
+        complex: d.groups.map((g) => ({
+          id: g.id,
+          title: pickText(g.title, lang),
+          optional: g.optional,
+          dishes: g.dishes.map((o) => presentOption(menu, stock, o, lang)),
+        })),
+      };
+    }),
+  }));
+}
+
+/** GET /app/visit/{token}. */
+export async function readVisit(ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>, token: string): Promise<Visit> {
+  const { link, menu, limitCents } = await usableMenu(ctx.db, await findLink(ctx.db, token), ctx.now);
+  const [[host], [location], stock] = await Promise.all([
+    ctx.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, link.hostId)),
+    ctx.db.select({ title: locations.title }).from(locations).where(eq(locations.id, link.locationId)),
+    loadBalances(ctx.db, menu.id),
+  ]);
+  return {
+    guest_name: link.guestName,
+    host_first_name: host?.firstName ?? '',
+    location_title: location?.title ?? '',
+    menu: { id: menu.id, title: menu.title, from: isoTime(menu.from), deadline: isoTime(menu.to), timezone: menu.provider.timezone },
+    categories: presentVisitMenu(menu, stock, limitCents, ctx.lang),
+  };
+}
+
+/**
+ * POST /app/visit/{token}/order: the visitor's one pick. The link is claimed first, in one
+ * statement (`used_at` set where it is null and the link not expired: of two parallel picks one
+ * claims it, the other finds it used), then the host's guest order is placed; an order refused
+ * (sold out, over the limit, past the deadline meanwhile) gives the claim back, so the visitor can
+ * choose again. The company order has its own transaction (its contract takes no caller's one).
+ */
+export async function orderVisit(
+  ctx: GuestOrderCtx & Pick<RequestContext, 'lang'>,
+  token: string,
+  input: VisitOrderBody,
+  requestId: string,
+): Promise<VisitOrderResult> {
+  const { menu } = await usableMenu(ctx.db, await findLink(ctx.db, token), ctx.now);
+  const item = input.items[0]!;
+  const dish = menu.dishes.get(item.id);
+  if (!dish) throw fieldError(t.coded('invalid'), { 'items.0.id': [visitorsText.coded('dishNotOnMenu')] });
+  const [claimed] = await ctx.db
+    .update(visitorLinks)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(visitorLinks.tokenHash, hashToken(token)), isNull(visitorLinks.usedAt), gt(visitorLinks.expiresAt, ctx.now)))
+    .returning(linkColumns);
+  if (!claimed) throw refusal(await findLink(ctx.db, token));
+  let orderId: number;
+  try {
+    ({ orderId } = await placeGuestOrder(ctx, {
+      hostId: claimed.hostId,
+      locationId: claimed.locationId,
+      menuId: claimed.menuId,
+      guestName: claimed.guestName,
+      items: input.items,
+      deliveryNote: '',
+      costCentreId: claimed.costCentreId,
+      actorId: null,
+      requestId,
+    }));
+  } catch (err) {
+    await ctx.db
+      .update(visitorLinks)
+      .set({ usedAt: null })
+      .where(and(eq(visitorLinks.id, claimed.id), isNull(visitorLinks.orderId)));
+    throw err;
+  }
+  await ctx.db.update(visitorLinks).set({ orderId }).where(eq(visitorLinks.id, claimed.id));
+  return { dish: pickText(dish.title, ctx.lang) };
+}

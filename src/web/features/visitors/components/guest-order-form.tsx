@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import type { HostOrderInput } from '../../../../shared/schemas/visitors';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../components/ui/form-error-notice';
+import { Notice } from '../../../components/ui/notice';
+import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { useMenuDishes, visitorsApi } from '../api';
+import { EMPTY_ORDER, guestOrderForm } from '../host-forms';
+import { DishSelect, LocationSelect, MenuSelect } from './host-fields';
+
+const SHOWN = /^(menu_id|location_id|guest_name|delivery_note)$/;
+
+/** "Order for a visitor": the host picks one dish for a named visitor; the company pays. */
+export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered(): void }) {
+  const { t } = useTranslation('visitors');
+  const form = useSchemaForm(guestOrderForm(staff), { defaultValues: EMPTY_ORDER });
+  const field = fieldBinder(form);
+  const menuId = Number(form.watch('menu_id')) || null;
+  const menu = useMenuDishes(menuId);
+  // Plain dishes only here: a set meal's choices are the visitor link's page's job.
+  const dishes = menuId ? (menu.data?.dishlist?.categories ?? []).flatMap((c) => c.dishes.filter((d) => d.type === 'simple')) : [];
+  const order = useMutation({
+    mutationFn: (input: HostOrderInput) => visitorsApi.orderForVisitor(input),
+    onSuccess: () => {
+      form.reset({ ...EMPTY_ORDER, menu_id: form.getValues('menu_id'), location_id: form.getValues('location_id') });
+      onOrdered();
+    },
+    onError: (error) => setServerErrors(form, error, SHOWN),
+  });
+  const submit = form.handleSubmit(
+    (input) => {
+      if (!order.isPending) order.mutate(input);
+    },
+    () => order.reset(),
+  );
+  return (
+    <section className="card visitors-card" aria-labelledby="visitors-order-title">
+      <h2 className="visitors-card__title" id="visitors-order-title">
+        {t('order.title')}
+      </h2>
+      <p className="muted">{t('order.intro')}</p>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="visitors-order-title">
+        {staff && <LocationSelect field={field('location_id')} />}
+        <MenuSelect field={field('menu_id')} />
+        <TextField label={t('fields.guestName')} required maxLength={100} autoComplete="off" {...field('guest_name')} />
+        <DishSelect field={field('dish_id')} dishes={dishes} />
+        <TextField label={t('fields.deliveryNote')} maxLength={200} {...field('delivery_note')} />
+        <div aria-live="polite">
+          {order.isError && <Notice tone="error">{errorMessage(order.error, t('order.failed'))}</Notice>}
+          {order.isSuccess && <Notice tone="success">{t('order.done')}</Notice>}
+        </div>
+        <Button type="submit" variant="primary" loading={order.isPending}>
+          {t('order.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
