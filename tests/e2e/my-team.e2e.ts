@@ -98,7 +98,7 @@ test('location manager runs the team', async ({ page, request }) => {
   const csv = await readFile((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(csv.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
-    'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
+    'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Cost centre;Payment;Amount, EUR;Subsidy, EUR;Budget, EUR;Bonus, EUR;To pay, EUR',
   );
   await report.getByRole('radio', { name: 'Excel workbook (XLSX)' }).check();
   const [workbook] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download report' }).click()]);

@@ -128,8 +128,8 @@ export interface LedgerDifference {
 }
 
 /**
- * Reconciles the ledger: for every order, each amount (subsidy and bonus of a pending or placed
- * order, the cash owed by a placed cash order, what was paid by card and by bank, what was
+ * Reconciles the ledger: for every order, each amount (subsidy, budget and bonus of a pending or
+ * placed order, the whole amount of a company-paid meeting or guest order, the cash owed by a placed cash order, what was paid by card and by bank, what was
  * refunded) equals the sum of its entries of that kind; the cash collected on each lap (menu and
  * location) equals its lap_cash entries; no order has two entries of one kind (or two
  * reversals), no refund two entries. Corrections are movements of their own and not counted
@@ -153,7 +153,8 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
     actual: string;
   }>(sql`
     with scoped as (
-      select o.id, o.menu_id, o.location_id, o.status, o.subsidy_cents, o.budget_cents, o.bonus_cents, o.payment_type, o.amount_to_pay_cents
+      select o.id, o.menu_id, o.location_id, o.status, o.amount_cents, o.subsidy_cents, o.budget_cents, o.bonus_cents, o.payment_type,
+        o.amount_to_pay_cents
       from orders o where true ${inScope(sql`o.menu_id`)}),
     -- What was paid and refunded per order, summed once (joined by hash, not looked up per order).
     paid as (
@@ -169,6 +170,8 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
         lateral (values
           ('subsidy', case when o.status in (1, 2) then o.subsidy_cents else 0 end),
           ('budget', case when o.status in (1, 2) then o.budget_cents else 0 end),
+          -- Meeting and guest orders: the company pays the whole amount (issue 29).
+          ('company', case when o.status in (1, 2) and o.payment_type = 'company' then o.amount_cents else 0 end),
           ('bonus', case when o.status in (1, 2) then o.bonus_cents else 0 end),
           ('payment_cash', case when o.status = 2 and o.payment_type = 'cash' then o.amount_to_pay_cents else 0 end),
           ('payment_card', coalesce(p.card, 0)),

@@ -88,7 +88,11 @@ async function shiftsOf(db: Db | Tx, locationIds: number[]) {
  */
 const customerStateSql = (orderMenu: string, bySession: boolean) => `
   select u.id, u.xmin::text as version, u.email, u.first_name, u.phone, u.role, u.active, u.bonus_cents,
-    u.avoided_allergens, u.diets, u.cost_centre_id, l.registration_number, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
+    u.avoided_allergens, u.diets, l.registration_number,
+    -- The default cost centre only while it is an active one of the location's company (deactivated, or the
+    -- eater moved to another company: none).
+    (select cc.id from cost_centres cc where cc.id = u.cost_centre_id and cc.active
+       and cc.company_registration = l.registration_number) as cost_centre_id, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
     (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
        from shifts s where s.location_id = l.id) as shifts,
     (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
@@ -153,7 +157,7 @@ export async function loadCustomerState(
   budget: BudgetState | null;
   /** The budget those unpaid orders hold (a new order of the customer releases them). */
   budgetHeldCents: number;
-  /** The customer's default cost centre (users.cost_centre_id) and their company (the location's registration number). */
+  /** The customer's default cost centre (users.cost_centre_id, only while active and of their company) and their company (the location's registration number). */
   costCentreId: number | null;
   companyRegistration: string | null;
   stock: Map<number, number | null>;

@@ -35,6 +35,7 @@ type Key =
   | 'csv.payment'
   | 'csv.amount'
   | 'csv.subsidy'
+  | 'csv.budget'
   | 'csv.bonus'
   | 'csv.toPay'
   | 'csv.sheet'
@@ -42,7 +43,9 @@ type Key =
   | 'pay.card'
   | 'pay.bank'
   | 'pay.subsidy'
-  | 'pay.bonus';
+  | 'pay.bonus'
+  | 'pay.budget'
+  | 'pay.company';
 
 /** Texts of the teams area: API answers, e-mails and the report's column titles. */
 export const teamsText = defineMessages<Key>({
@@ -86,6 +89,7 @@ export const teamsText = defineMessages<Key>({
     'csv.payment': 'Payment',
     'csv.amount': 'Amount, EUR',
     'csv.subsidy': 'Subsidy, EUR',
+    'csv.budget': 'Budget, EUR',
     'csv.bonus': 'Bonus, EUR',
     'csv.toPay': 'To pay, EUR',
     'csv.sheet': 'Team report',
@@ -94,6 +98,8 @@ export const teamsText = defineMessages<Key>({
     'pay.bank': 'Bank',
     'pay.subsidy': 'Subsidy',
     'pay.bonus': 'Bonus',
+    'pay.budget': "Employer's budget",
+    'pay.company': 'Paid by the company',
   },
   lv: {
     notManager: 'Komandu var pārvaldīt tikai vietas vadītājs.',
@@ -136,6 +142,7 @@ export const teamsText = defineMessages<Key>({
     'csv.payment': 'Apmaksa',
     'csv.amount': 'Summa, EUR',
     'csv.subsidy': 'Dotācija, EUR',
+    'csv.budget': 'Budžets, EUR',
     'csv.bonus': 'Bonuss, EUR',
     'csv.toPay': 'Maksājams, EUR',
     'csv.sheet': 'Komandas atskaite',
@@ -144,6 +151,8 @@ export const teamsText = defineMessages<Key>({
     'pay.bank': 'Banka',
     'pay.subsidy': 'Dotācija',
     'pay.bonus': 'Bonuss',
+    'pay.budget': 'Darba devēja budžets',
+    'pay.company': 'Apmaksā uzņēmums',
   },
   ru: {
     notManager: 'Управлять командой может только менеджер места.',
@@ -187,6 +196,7 @@ export const teamsText = defineMessages<Key>({
     'csv.payment': 'Оплата',
     'csv.amount': 'Сумма, EUR',
     'csv.subsidy': 'Дотация, EUR',
+    'csv.budget': 'Бюджет, EUR',
     'csv.bonus': 'Бонус, EUR',
     'csv.toPay': 'К оплате, EUR',
     'csv.sheet': 'Отчёт команды',
@@ -195,5 +205,7 @@ export const teamsText = defineMessages<Key>({
     'pay.bank': 'Банк',
     'pay.subsidy': 'Дотация',
     'pay.bonus': 'Бонус',
+    'pay.budget': 'Бюджет работодателя',
+    'pay.company': 'Оплачивает компания',
   },
 });

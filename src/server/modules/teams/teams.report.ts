@@ -181,6 +181,8 @@ type ReportRow = {
   payment_type: string;
   amount_cents: number;
   subsidy_cents: number;
+  /** The employer's budget part (issue 29, decision 073). */
+  budget_cents: number;
   bonus_cents: number;
   amount_to_pay_cents: number;
 };
@@ -201,7 +203,8 @@ async function teamReportRows(
     and (m."from" at time zone p.timezone)::date between ${period.from}::date and ${period.to}::date`;
   const res = await db.execute<ReportRow>(sql`
     select o.id, m.title as menu_title, m."from" as menu_from, p.timezone, o.created_at, u.first_name, u.email,
-      s.title as shift, cc.code as cost_centre, o.payment_type, o.amount_cents, o.subsidy_cents, o.bonus_cents, o.amount_to_pay_cents
+      s.title as shift, cc.code as cost_centre, o.payment_type, o.amount_cents, o.subsidy_cents, o.budget_cents, o.bonus_cents,
+      o.amount_to_pay_cents
     from ${placedFrom}
     join users u on u.id = o.user_id
     left join shifts s on s.id = o.shift_id
@@ -249,6 +252,7 @@ async function teamReportRows(
       'csv.payment',
       'csv.amount',
       'csv.subsidy',
+      'csv.budget',
       'csv.bonus',
       'csv.toPay',
     ] as const
@@ -265,7 +269,7 @@ async function teamReportRows(
     const day =
       days.get(key) ?? days.set(key, { fields: { ...clock.fields(menuFrom), hour: 0, minute: 0 }, text: clock.day(menuFrom) }).get(key)!;
     const orderedAt = new Date(o.created_at);
-    const payment = (['cash', 'card', 'bank', 'subsidy', 'bonus'] as const).find((p) => p === o.payment_type);
+    const payment = (['cash', 'card', 'bank', 'subsidy', 'bonus', 'budget', 'company'] as const).find((p) => p === o.payment_type);
     return {
       /** Typed for the XLSX: the menu's day and the order time (wall time in the provider's zone), the order number. */
       day: day.fields,
@@ -283,7 +287,13 @@ async function teamReportRows(
         o.cost_centre ?? '',
         payment ? tx(`pay.${payment}`) : o.payment_type,
       ],
-      cents: [Number(o.amount_cents), Number(o.subsidy_cents), Number(o.bonus_cents), Number(o.amount_to_pay_cents)],
+      cents: [
+        Number(o.amount_cents),
+        Number(o.subsidy_cents),
+        Number(o.budget_cents),
+        Number(o.bonus_cents),
+        Number(o.amount_to_pay_cents),
+      ],
     };
   });
   return { header, rows };
@@ -299,7 +309,7 @@ export async function teamReportCsv(db: Db, locationId: number, period: ReportPe
   return csvDocument([header.map(csvCell), ...rows.map((r) => [...r.text.map(csvCell), ...r.cents.map(csvMoney)])]);
 }
 
-/** The column kinds of the report in XLSX: day, menu, order number, ordered at, six texts, four amounts. */
+/** The column kinds of the report in XLSX: day, menu, order number, ordered at, six texts, five amounts. */
 const REPORT_KINDS: XlsxKind[] = [
   'date',
   'text',
@@ -311,6 +321,7 @@ const REPORT_KINDS: XlsxKind[] = [
   'text',
   'text',
   'text',
+  'euros',
   'euros',
   'euros',
   'euros',

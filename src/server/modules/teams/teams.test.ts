@@ -560,7 +560,7 @@ describe('team report download', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Izmaksu centrs;Apmaksa;Summa, EUR;Dotācija, EUR;Bonuss, EUR;Maksājams, EUR',
+      'Ēdienkartes datums;Ēdienkarte;Pasūtījuma nr.;Pasūtīts;Vārds;E-pasts;Ēdieni;Maiņa;Izmaksu centrs;Apmaksa;Summa, EUR;Dotācija, EUR;Budžets, EUR;Bonuss, EUR;Maksājams, EUR',
     );
     expect(lines).toHaveLength(3);
     const rows = csvRows(raw, ';');
@@ -568,12 +568,12 @@ describe('team report download', () => {
     const anna = rows[1]!;
     expect(anna[4]).toBe('Anna');
     expect(anna[6]).toBe('2 × Skābeņu zupa; 1 × Komplekts (Karbonāde)');
-    expect(anna.slice(8)).toEqual(['PR-7', 'Skaidrā naudā', '8,50', '3,50', '0,00', '5,00']);
+    expect(anna.slice(8)).toEqual(['PR-7', 'Skaidrā naudā', '8,50', '3,50', '0,00', '0,00', '5,00']);
     expect(rows[2]![8]).toBe('');
     expect(rows[2]![4]).toBe('\'=HYPERLINK("x")');
     // A name that a spreadsheet would run as a formula is written as text.
     expect(lines[2]).toContain(`;"'=HYPERLINK(""x"")";`);
-    expect(lines[2]).toContain(';Karte;1,20;0,00;0,00;1,20');
+    expect(lines[2]).toContain(';Karte;1,20;0,00;0,00;0,00;1,20');
 
     // Used once: the same address is refused afterwards.
     const second = await ctx.anon.get(l.url);
@@ -592,11 +592,47 @@ describe('team report download', () => {
     const res = await ctx.anon.get((await link(ctx.as(w.manager), day, day, 'en')).url.replace('lang=lv', 'lang=en'));
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Cost centre;Payment;Amount, EUR;Subsidy, EUR;Bonus, EUR;To pay, EUR',
+      'Menu date;Menu;Order no.;Ordered on;Name;E-mail;Items;Shift;Cost centre;Payment;Amount, EUR;Subsidy, EUR;Budget, EUR;Bonus, EUR;To pay, EUR',
     );
-    expect(lines[1]!.endsWith(';Cash;8,50;3,50;0,00;5,00')).toBe(true);
+    expect(lines[1]!.endsWith(';Cash;8,50;3,50;0,00;0,00;5,00')).toBe(true);
     const empty = await ctx.anon.get((await link(ctx.as(w.manager), '2020-01-01', '2020-01-31')).url);
     expect(empty.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it("shows the employer's budget part of an order and names the budget and company payments (issue 29)", async () => {
+    const { w, m, day } = await reportWorld();
+    const line = { dishId: m.main.id, title: { lv: 'Karbonāde', en: 'Pork chop' }, qty: 1, unitPriceCents: 550 };
+    const own = await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.anna.user.id,
+      locationId: w.location.id,
+      amountCents: 550,
+      lines: [line],
+    });
+    await ctx.db.update(orders).set({ subsidyCents: 100, budgetCents: 300, amountToPayCents: 150 }).where(eq(orders.id, own.id));
+    const company = await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.anna.user.id,
+      locationId: w.location.id,
+      amountCents: 1100,
+      lines: [line],
+    });
+    await ctx.db.update(orders).set({ paymentType: 'company', kind: 'meeting', amountToPayCents: 0 }).where(eq(orders.id, company.id));
+    const budgetOnly = await placedOrder(ctx.db, {
+      menuId: m.menu.id,
+      userId: w.anna.user.id,
+      locationId: w.location.id,
+      amountCents: 550,
+      lines: [line],
+    });
+    await ctx.db.update(orders).set({ paymentType: 'budget', budgetCents: 550, amountToPayCents: 0 }).where(eq(orders.id, budgetOnly.id));
+    const res = await ctx.anon.get((await link(ctx.as(w.manager), day, day, 'en')).url.replace('lang=lv', 'lang=en'));
+    const rows = csvRows(res.rawPayload, ';');
+    expect(rows[0]!.slice(9)).toEqual(['Payment', 'Amount, EUR', 'Subsidy, EUR', 'Budget, EUR', 'Bonus, EUR', 'To pay, EUR']);
+    const byId = new Map(rows.slice(1).map((r) => [Number(r[2]), r.slice(9)]));
+    expect(byId.get(own.id)).toEqual(['Cash', '5,50', '1,00', '3,00', '0,00', '1,50']);
+    expect(byId.get(company.id)).toEqual(['Paid by the company', '11,00', '0,00', '0,00', '0,00', '0,00']);
+    expect(byId.get(budgetOnly.id)).toEqual(["Employer's budget", '5,50', '0,00', '5,50', '0,00', '0,00']);
   });
 
   it('gives the same report as an XLSX workbook with format=xlsx: days and times as dates, numbers as numbers', async () => {
@@ -614,8 +650,8 @@ describe('team report download', () => {
     const anna = sheet.getRow(2);
     expect(anna.getCell(5).value).toBe('Anna');
     expect(anna.getCell(9).value).toBe('PR-7');
-    expect([11, 12, 13, 14].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 5]);
-    expect([11, 12, 13, 14].map((c) => anna.getCell(c).type)).toEqual(Array(4).fill(ExcelJS.ValueType.Number));
+    expect([11, 12, 13, 14, 15].map((c) => anna.getCell(c).value)).toEqual([8.5, 3.5, 0, 0, 5]);
+    expect([11, 12, 13, 14, 15].map((c) => anna.getCell(c).type)).toEqual(Array(5).fill(ExcelJS.ValueType.Number));
     expect(anna.getCell(11).numFmt).toBe('#,##0.00 "€"');
     // The menu's day and the order time are date cells showing the Riga wall time, the order number a number.
     const menuDay = anna.getCell(1);
