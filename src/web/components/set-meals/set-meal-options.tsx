@@ -43,6 +43,7 @@ interface SetMealOptionsProps {
 /**
  * A set meal's options as one select per group (compact at 360 px, plain keyboard use):
  * a mandatory group needs one option, an optional one takes none or one. Sold-out options are disabled.
+ * The caller checks completeness (setMealComplete) and says what is missing in its own words.
  */
 export function SetMealOptions({ groups, chosen, onChoose, price }: SetMealOptionsProps) {
   const { t } = useTranslation('common');
@@ -55,7 +56,7 @@ export function SetMealOptions({ groups, chosen, onChoose, price }: SetMealOptio
               {...wiring}
               className="input"
               value={chosen[g.id] ?? ''}
-              required={!g.optional}
+              aria-required={!g.optional}
               onChange={(e) => onChoose(g.id, e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">{g.optional ? t('setMeal.none') : t('setMeal.choose')}</option>
