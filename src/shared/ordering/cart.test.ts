@@ -127,10 +127,25 @@ describe('cart totals', () => {
     expect(cartTotals(cart, { bonusCents: 100, subsidyCents: 350, fullSubsidy: false }, 25)).toEqual({
       amount: 1150,
       subsidy: 350,
+      budget: 0,
+      budgetWanted: 0,
       bonus: 100,
       commission: 25,
       amountToPay: 725,
     });
     expect(cartTotals(cart, { bonusCents: 0, subsidyCents: 0, fullSubsidy: true }, 25).amountToPay).toBe(0);
+  });
+
+  it('shows the budget part after the subsidy and before the bonus, as the server prices it', () => {
+    const cart = addToCart(addToCart([], stock, soup, 2), stock, main);
+    const user = { bonusCents: 100, subsidyCents: 350, fullSubsidy: false };
+    expect(cartTotals(cart, user, 25, { leftCents: 500, capCents: null, blocking: false })).toMatchObject({
+      subsidy: 350,
+      budget: 500,
+      budgetWanted: 800,
+      bonus: 100,
+      amountToPay: 225,
+    });
+    expect(cartTotals(cart, user, 25, { leftCents: 2000, capCents: 300, blocking: true })).toMatchObject({ budget: 300, amountToPay: 425 });
   });
 });

@@ -53,7 +53,7 @@ export const ticketsQuery = z.object({ by: z.enum(TICKET_GROUPINGS).default('lap
 /** A ticket key: "lap:<id>", "loc:<id>" or "loc:none" (orders without a location). */
 export const ticketKey = text()
   .trim()
-  .regex(/^(lap:\d{1,10}|loc:(\d{1,10}|none))$/);
+  .regex(/^(lap:\d{1,10}|loc:(\d{1,10}|none)|meeting:\d{1,10})$/);
 
 /** GET /app/kitchen/{menuId}/tickets/orders?ticket=: one ticket's orders. */
 export const ticketOrdersQuery = z.object({ ticket: ticketKey });
@@ -68,6 +68,8 @@ export const ticketLine = z.object({
   options: z.array(z.string()),
   /** The line holds an allergen its eater avoids (decision 034). */
   allergen: z.boolean(),
+  /** A meeting order's line: the guest it is for ('' unnamed; issue 29). */
+  guest_name: z.string().optional(),
 });
 
 export const ticketOrder = z.object({
@@ -84,6 +86,8 @@ export const ticketOrder = z.object({
   /** Allergens the eater avoids that are in the order, by title. */
   allergens: z.array(z.string()),
   lines: z.array(ticketLine),
+  /** A meeting order (issue 29): where to bring it (its host is `name`). */
+  meeting: z.object({ delivery_note: z.string() }).optional(),
 });
 export type TicketOrder = z.infer<typeof ticketOrder>;
 
@@ -98,7 +102,8 @@ export type TicketCount = z.infer<typeof ticketCount>;
 
 export const kitchenTicket = z.object({
   key: z.string(),
-  kind: z.enum(['lap', 'location']),
+  /** A meeting order is a ticket of its own (issue 29, decision 076). */
+  kind: z.enum(['lap', 'location', 'meeting']),
   /** The lap's or location's title; null for orders without a location. */
   title: z.string().nullable(),
   /** The lap's stops in order (a location ticket: just its own title). */
@@ -124,6 +129,8 @@ export const kitchenTicket = z.object({
   changed_after_bump: z.boolean(),
   /** When its lap leaves (the location's lap in the per-location view); null: no lap or no time planned. */
   dispatch_at: z.string().nullable(),
+  /** A meeting ticket: the order, its host and where to bring it. */
+  meeting: z.object({ order_id: z.number(), host: z.string(), delivery_note: z.string() }).optional(),
 });
 export type KitchenTicket = z.infer<typeof kitchenTicket>;
 

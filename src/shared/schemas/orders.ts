@@ -101,6 +101,8 @@ export const order = z.object({
   cancelled_at: isoDate.nullable(),
   /** The refund of a cancelled paid order (null: none). */
   refund: orderRefund.nullable(),
+  /** The cost centre the order is booked to (decision 075; null: none). */
+  cost_centre_id: z.number().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -20,6 +20,8 @@ export const teamMember = z.object({
   is_location_manager: z.boolean(),
   /** The caller's own row: no activate/deactivate on it (spec 4). */
   is_self: z.boolean(),
+  /** The member's default cost centre (decision 075; null: none). */
+  cost_centre_id: z.number().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

@@ -23,7 +23,9 @@ type Key =
   | 'users'
   | 'myTeam'
   | 'visitors'
+  | 'meetings'
   | 'spend'
+  | 'costCentres'
   | 'profile'
   | 'privacy'
   | 'terms';
@@ -53,7 +55,9 @@ export const navText = defineMessages<Key>(
       users: 'Users',
       myTeam: 'My team',
       visitors: 'Visitors',
+      meetings: 'Meeting orders',
       spend: 'Spend',
+      costCentres: 'Cost centres',
       profile: 'My profile',
       privacy: 'Privacy policy',
       terms: 'Terms and conditions',
@@ -81,7 +85,9 @@ export const navText = defineMessages<Key>(
       users: 'Lietotāji',
       myTeam: 'Mana komanda',
       visitors: 'Apmeklētāji',
+      meetings: 'Sanāksmju pasūtījumi',
       spend: 'Izdevumi',
+      costCentres: 'Izmaksu centri',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
       terms: 'Lietošanas noteikumi',
@@ -109,7 +115,9 @@ export const navText = defineMessages<Key>(
       users: 'Пользователи',
       myTeam: 'Моя команда',
       visitors: 'Посетители',
+      meetings: 'Заказы для встреч',
       spend: 'Расходы',
+      costCentres: 'Центры затрат',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',
       terms: 'Правила и условия',

@@ -16,9 +16,12 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ...(user.isLocationManager
         ? ([
             ['my-team', 'myTeam'],
+            ['meetings', 'meetings'],
             ['spend', 'spend'],
           ] as [string, PageKey][])
         : []),
+      // A manager's own company's cost centres (decision 075); administrators have them with the locations.
+      ...(user.isLocationManager && user.role !== 'admin' ? ([['cost-centres', 'costCentres']] as [string, PageKey][]) : []),
       ['profile', 'profile'],
       ['privacy', 'privacy'],
       ['terms-and-conditions', 'terms'],
@@ -45,6 +48,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['laps', 'laps'],
       ['driver', 'driver'],
       ['dashboard', 'dashboard'],
+      ['meetings', 'meetings'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.
@@ -86,6 +90,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
         ['company-sign-in', 'companySignIn'],
         ['invoices', 'invoices'],
         ['spend', 'spend'],
+        ['cost-centres', 'costCentres'],
         ['ledger', 'ledger'],
         ['audit', 'audit'],
       ],

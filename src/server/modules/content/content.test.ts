@@ -29,10 +29,13 @@ describe('navigation', () => {
     expect(c).toEqual(expect.arrayContaining(['order', 'history', 'profile']));
     expect(c).not.toContain('dishes');
     expect(c).not.toContain('my-team');
+    expect(c).not.toContain('meetings');
     expect(c).not.toContain('spend');
-    expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'spend']));
+    expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'meetings', 'spend']));
+    expect(pages(await nav(manager))).toContain('cost-centres');
+    expect(c).not.toContain('cost-centres');
     const k = pages(await nav(kitchen));
-    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes']));
+    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes', 'meetings']));
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
     expect(k).not.toContain('company-sign-in');

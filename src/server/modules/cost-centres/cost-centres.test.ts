@@ -204,6 +204,8 @@ describe('an order’s cost centre', () => {
       after: { cost_centre_id: a.id },
     });
     expect((await w.manager.patch(url, { cost_centre_id: b.id })).json().cost_centre.id).toBe(b.id);
+    // The order's answer names it (the staff order details' control shows it).
+    expect((await admin.get(`/app/order/${order!.id}?provider_id=${w.provider.id}`)).json().cost_centre_id).toBe(b.id);
     expect((await w.otherManager.patch(url, { cost_centre_id: null })).statusCode).toBe(404);
     // Staff of another provider: not their order.
     expect(

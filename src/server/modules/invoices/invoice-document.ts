@@ -32,6 +32,8 @@ export interface InvoiceLine {
   correction?: { id: number; reason: string };
   locationId: number;
   locationTitle: string;
+  /** The cost centre the line is booked to (decision 075): its code is the line's AccountingCost (BT-133). */
+  costCentre?: { code: string; title: string };
   orders: number;
   /** The subsidy share billed, VAT included. */
   gross: number;
@@ -66,21 +68,38 @@ export interface InvoiceDocument {
 }
 
 /**
- * Invoice lines: one per location of the statement that used subsidy, then one per ledger correction
- * of the month (its amount, VAT included, negative for money out), VAT split per line.
+ * Invoice lines: one per location of the statement that used subsidy, split per cost centre where
+ * the location's orders have them (decision 075: the orders without one make a line of their own),
+ * then one per ledger correction of the month (its amount, VAT included, negative for money out,
+ * booked to its order's cost centre), VAT split per line.
  */
 export function invoiceLines(statement: MonthStatement, vatRateBp: number): InvoiceLine[] {
-  const subsidy = statement.locations
-    .filter((l) => l.subsidy > 0)
-    .map((l) => ({ locationId: l.id, locationTitle: l.title, orders: l.orders, gross: l.subsidy }));
+  const subsidy = statement.locations.flatMap((l) =>
+    (l.costCentres ?? [{ id: null, code: '', title: '', orders: l.orders, subsidy: l.subsidy }])
+      .filter((c) => c.subsidy > 0)
+      .map((c) => ({
+        locationId: l.id,
+        locationTitle: l.title,
+        ...(c.id !== null ? { costCentre: { code: c.code, title: c.title } } : {}),
+        orders: c.orders,
+        gross: c.subsidy,
+      })),
+  );
   const titles = new Map(statement.locations.map((l) => [l.id, l.title]));
-  const corrections = (statement.corrections ?? []).map((c) => ({
-    correction: { id: c.id, reason: c.reason },
-    locationId: c.locationId,
-    locationTitle: titles.get(c.locationId) ?? '',
-    orders: 0,
-    gross: c.amountCents,
-  }));
+  const centres = new Map(
+    statement.locations.flatMap((l) => l.costCentres ?? []).flatMap((c) => (c.id === null ? [] : [[c.id, c] as const])),
+  );
+  const corrections = (statement.corrections ?? []).map((c) => {
+    const centre = c.costCentreId ? centres.get(c.costCentreId) : undefined;
+    return {
+      correction: { id: c.id, reason: c.reason },
+      locationId: c.locationId,
+      locationTitle: titles.get(c.locationId) ?? '',
+      ...(centre ? { costCentre: { code: centre.code, title: centre.title } } : {}),
+      orders: 0,
+      gross: c.amountCents,
+    };
+  });
   return [...subsidy, ...corrections].map((l, i) => ({ id: i + 1, ...l, ...splitGross(l.gross, vatRateBp) }));
 }
 

@@ -32,15 +32,31 @@ export function statementRows(s: MonthStatement, lang: Lang): { header: string[]
   return { header, rows: [...s.locations.map((l) => row(l.title, l)), row(tx('totals'), s.totals)] };
 }
 
+/**
+ * The statement's export rows: a location's, or one per cost centre of it where its orders have
+ * them (decision 075; the orders without one on a row with an empty cost centre), then the totals.
+ */
+function exportRows(s: MonthStatement, totals: string): { title: string; centre: string; sums: Sums }[] {
+  return [
+    ...s.locations.flatMap((l) =>
+      l.costCentres
+        ? l.costCentres.map((c) => ({ title: l.title, centre: c.id === null ? '' : `${c.code} ${c.title}`, sums: c as Sums }))
+        : [{ title: l.title, centre: '', sums: l as Sums }],
+    ),
+    { title: totals, centre: '', sums: s.totals },
+  ];
+}
+
 export function statementCsv(s: MonthStatement, lang: Lang): string {
   const tx = (k: Tx) => invoiceText(lang, k);
-  const header = [tx('month'), tx('location'), ...SUM_KEYS.map((k) => tx(k))].map(csvCell);
-  const row = (title: string, v: Sums) => [
+  const header = [tx('month'), tx('location'), tx('costCentre'), ...SUM_KEYS.map((k) => tx(k))].map(csvCell);
+  const row = (title: string, centre: string, v: Sums) => [
     s.month,
     csvCell(title),
+    csvCell(centre),
     ...SUM_KEYS.map((k) => (k === 'orders' ? String(v.orders) : csvMoney(v[k]))),
   ];
-  return csv([header, ...s.locations.map((l) => row(l.title, l)), row(tx('totals'), s.totals)]);
+  return csv([header, ...exportRows(s, tx('totals')).map((r) => row(r.title, r.centre, r.sums))]);
 }
 
 export function payrollCsv(rows: PayrollRow[], month: string, lang: Lang): string {
@@ -62,15 +78,22 @@ export function payrollCsv(rows: PayrollRow[], month: string, lang: Lang): strin
 
 export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buffer> {
   const tx = (k: Tx) => invoiceText(lang, k);
-  const row = (title: string, v: Sums) => [xlsxMonth(s.month), title, v.orders, ...SUM_KEYS.slice(1).map((k) => euros(v[k]))];
+  const row = (title: string, centre: string, v: Sums) => [
+    xlsxMonth(s.month),
+    title,
+    centre,
+    v.orders,
+    ...SUM_KEYS.slice(1).map((k) => euros(v[k])),
+  ];
   return workbook(
     tx('sheetStatement'),
     [
       { header: tx('month'), kind: 'month' },
       { header: tx('location'), kind: 'text' },
+      { header: tx('costCentre'), kind: 'text' },
       ...SUM_KEYS.map((k) => ({ header: tx(k), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
     ],
-    [...s.locations.map((l) => row(l.title, l)), row(tx('totals'), s.totals)],
+    exportRows(s, tx('totals')).map((r) => row(r.title, r.centre, r.sums)),
   );
 }
 

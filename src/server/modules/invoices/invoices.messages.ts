@@ -6,6 +6,8 @@ type Key =
   | 'monthNotEnded'
   | 'menuStillOpen'
   | 'lineCorrection'
+  | 'lineCostCentre'
+  | 'costCentre'
   | 'corrections'
   | 'nothingToBill'
   | 'missingDetails'
@@ -65,6 +67,8 @@ export const invoiceText = defineMessages<Key>(
       monthNotEnded: 'This month has not ended yet: it can be invoiced from {date}.',
       menuStillOpen: 'The menu “{title}” of this month still takes orders; invoice the month once its ordering has closed.',
       lineCorrection: 'Correction: {reason}',
+      lineCostCentre: 'cost centre {code} {title}',
+      costCentre: 'Cost centre',
       corrections: 'Corrections',
       nothingToBill: 'There is nothing to bill for this month: no subsidy was used.',
       missingDetails: 'Fill in these details first: {fields}.',
@@ -121,6 +125,8 @@ export const invoiceText = defineMessages<Key>(
       monthNotEnded: 'Šis mēnesis vēl nav beidzies: rēķinu par to var izrakstīt no {date}.',
       menuStillOpen: 'Šī mēneša ēdienkartē “{title}” vēl var pasūtīt; izrakstiet rēķinu, kad pasūtīšana ir slēgta.',
       lineCorrection: 'Korekcija: {reason}',
+      lineCostCentre: 'izmaksu centrs {code} {title}',
+      costCentre: 'Izmaksu centrs',
       corrections: 'Korekcijas',
       nothingToBill: 'Par šo mēnesi nav ko izrakstīt: dotācija netika izmantota.',
       missingDetails: 'Vispirms aizpildiet šos datus: {fields}.',
@@ -177,6 +183,8 @@ export const invoiceText = defineMessages<Key>(
       monthNotEnded: 'Этот месяц ещё не закончился: счёт за него можно выставить с {date}.',
       menuStillOpen: 'В меню «{title}» этого месяца ещё принимаются заказы; выставьте счёт, когда приём заказов закроется.',
       lineCorrection: 'Корректировка: {reason}',
+      lineCostCentre: 'центр затрат {code} {title}',
+      costCentre: 'Центр затрат',
       corrections: 'Корректировки',
       nothingToBill: 'За этот месяц нечего выставлять: дотация не использовалась.',
       missingDetails: 'Сначала заполните эти данные: {fields}.',

@@ -43,9 +43,11 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
   });
   const rate = `${ratePercent(doc.vatRateBp)}`;
   const lineRows: TableCell[][] = doc.lines.map((l) => [
-    l.correction
+    (l.correction
       ? `${l.locationTitle}, ${doc.month}: ${tx('lineCorrection', { reason: l.correction.reason })}`
-      : tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders }),
+      : tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders })) +
+      // The cost centre the line is booked to (decision 075).
+      (l.costCentre ? `; ${tx('lineCostCentre', l.costCentre)}` : ''),
     { text: eur(l.net), alignment: 'right' },
     { text: rate, alignment: 'right' },
     { text: eur(l.vat), alignment: 'right' },

@@ -92,11 +92,11 @@ describe('exports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Mēnesis;Vieta;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas;Korekcijas',
+      'Mēnesis;Vieta;Izmaksu centrs;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas;Korekcijas',
     );
-    expect(lines[1]).toBe('2026-11;Birojs Centrs;3;24,00;10,50;0,00;5,00;2,00;6,50;0,00;0,00');
-    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00;0,00');
-    expect(lines[3]).toBe('2026-11;Kopā;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00;0,00');
+    expect(lines[1]).toBe('2026-11;Birojs Centrs;;3;24,00;10,50;0,00;5,00;2,00;6,50;0,00;0,00');
+    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00;0,00');
+    expect(lines[3]).toBe('2026-11;Kopā;;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00;0,00');
     expect(lines[4]).toBe('');
   });
 
@@ -111,7 +111,9 @@ describe('exports', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Statement')!;
     expect(ws.getRow(1).getCell(2).value).toBe('Location');
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
+    expect(ws.getRow(1).getCell(3).value).toBe('Cost centre');
+    expect(ws.getRow(2).getCell(3).text).toBe('');
+    expect((ws.getRow(2).values as unknown[]).slice(1).filter((_, i) => i !== 2)).toEqual([
       new Date('2026-11-01T00:00:00Z'),
       'Birojs Centrs',
       3,
@@ -125,10 +127,10 @@ describe('exports', () => {
       0,
     ]);
     // Real cells: the month a date (shown mm.yyyy), the counts and amounts numbers (amounts in euros).
-    const types = Array.from({ length: 11 }, (_, i) => ws.getRow(2).getCell(i + 1).type);
+    const types = Array.from({ length: 12 }, (_, i) => ws.getRow(2).getCell(i + 1).type).filter((_, i) => i !== 2);
     expect(types).toEqual([ExcelJS.ValueType.Date, ExcelJS.ValueType.String, ...Array(9).fill(ExcelJS.ValueType.Number)]);
     expect(ws.getRow(2).getCell(1).numFmt).toBe('mm.yyyy');
-    expect(ws.getRow(2).getCell(4).numFmt).toBe('#,##0.00 "€"');
+    expect(ws.getRow(2).getCell(5).numFmt).toBe('#,##0.00 "€"');
     expect(ws.getRow(3).getCell(2).value).toBe('Total');
   });
 

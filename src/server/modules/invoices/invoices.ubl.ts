@@ -60,11 +60,15 @@ function party(p: PartyDetails): string {
  * reason (in the issuing request's language, as the PDF).
  */
 function lineItem(l: InvoiceLine, month: string, lang: Lang): { name: string; description: string } {
+  const centre = l.costCentre ? `; ${invoiceText(lang, 'lineCostCentre', l.costCentre)}` : '';
   if (l.correction) {
     const text = invoiceText(lang, 'lineCorrection', { reason: l.correction.reason });
-    return { name: text, description: `${l.locationTitle} ${month}: ${text}` };
+    return { name: text, description: `${l.locationTitle} ${month}: ${text}${centre}` };
   }
-  return { name: `${l.locationTitle} ${month}`, description: `${l.orders} × ${l.locationTitle}` };
+  return {
+    name: `${l.locationTitle} ${month}${l.costCentre ? ` ${l.costCentre.code}` : ''}`,
+    description: `${l.orders} × ${l.locationTitle}${centre}`,
+  };
 }
 
 /**
@@ -128,6 +132,8 @@ export function ublXml(doc: InvoiceDocument, lang: Lang = 'lv'): string {
         `<cbc:ID>${l.id}</cbc:ID>`,
         `<cbc:${qty} unitCode="C62">${l.net < 0 ? -1 : 1}</cbc:${qty}>`,
         money('LineExtensionAmount', l.net, cur),
+        // BT-133, the buyer's accounting reference of the line: the cost centre's code (decision 075).
+        l.costCentre ? `<cbc:AccountingCost>${esc(l.costCentre.code)}</cbc:AccountingCost>` : '',
         '<cac:Item>',
         `<cbc:Description>${esc(item.description)}</cbc:Description>`,
         `<cbc:Name>${esc(item.name)}</cbc:Name>`,

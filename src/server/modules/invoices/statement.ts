@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db, Tx } from '../../db/client.js';
-import { ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
+import { costCentres, ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { addOnTime, onTimeRows, ZERO_ON_TIME, type OnTimeCount } from '../laps/ontime.read.js';
@@ -37,6 +37,18 @@ export interface StatementCorrection {
   at: Date;
   reason: string;
   amountCents: number;
+  /** The cost centre of the correction's order, if it has one (decision 075). */
+  costCentreId?: number | null;
+}
+
+/**
+ * A location's sums booked to one cost centre (decision 075); `id` null: its orders without one.
+ * Code and title as they were when the statement was made (an invoice's snapshot keeps them).
+ */
+export interface StatementCostCentre extends Sums {
+  id: number | null;
+  code: string;
+  title: string;
 }
 
 export interface StatementLocation extends Sums {
@@ -49,6 +61,8 @@ export interface StatementLocation extends Sums {
   city: string;
   postalCode: string;
   country: string;
+  /** Split by cost centre when any of the month's orders (or refunds, corrections) has one; absent otherwise. */
+  costCentres?: StatementCostCentre[];
 }
 
 export interface Scope {
@@ -130,6 +144,7 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
   const rows = await db
     .select({
       locationId: orders.locationId,
+      costCentreId: orders.costCentreId,
       orders: sql<number>`count(${orders.id})::int`,
       gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
       subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
@@ -152,15 +167,17 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
         ),
       ),
     )
-    .groupBy(orders.locationId);
+    .groupBy(orders.locationId, orders.costCentreId);
   // Refunds are read from the ledger (decision 038): money sent back on the month's menus, as a positive sum.
   const refundRows = await db
     .select({
       locationId: ledgerEntries.locationId,
+      costCentreId: orders.costCentreId,
       refunds: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
     })
     .from(ledgerEntries)
     .innerJoin(menus, eq(menus.id, ledgerEntries.menuId))
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .where(
       and(
         eq(ledgerEntries.kind, 'refund'),
@@ -173,7 +190,7 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
         ),
       ),
     )
-    .groupBy(ledgerEntries.locationId);
+    .groupBy(ledgerEntries.locationId, orders.costCentreId);
   // Ledger corrections (POST /app/ledger/corrections) of the provider at these locations, by the
   // month they were recorded in (the provider's zone): a correction reaches the statement and invoice
   // of the month it is recorded in, which has not been invoiced yet (a month is invoiced once ended).
@@ -185,8 +202,10 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
         at: ledgerEntries.at,
         reason: ledgerEntries.reason,
         amountCents: ledgerEntries.amountCents,
+        costCentreId: orders.costCentreId,
       })
       .from(ledgerEntries)
+      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
       .where(
         and(
           eq(ledgerEntries.kind, 'correction'),
@@ -211,14 +230,7 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
       locationIds: locs.map((l) => l.id),
     })
   ).reduce<OnTimeCount>((acc, r) => addOnTime(acc, r), ZERO_ON_TIME);
-  const byLocation = new Map(rows.map((r) => [r.locationId, r]));
-  const refundsOf = new Map(refundRows.map((r) => [r.locationId, r.refunds]));
-  const correctionsOf = new Map<number, number>();
-  for (const c of corrections) correctionsOf.set(c.locationId, (correctionsOf.get(c.locationId) ?? 0) + c.amountCents);
-  const list: StatementLocation[] = locs.map((l) => {
-    const r = byLocation.get(l.id);
-    return { ...l, ...ZERO, ...(r ?? {}), refunds: refundsOf.get(l.id) ?? 0, corrections: correctionsOf.get(l.id) ?? 0 };
-  });
+  const list: StatementLocation[] = await splitByCostCentre(db, locs, { rows, refundRows, corrections });
   const first = locs[0]!;
   const title = scope.locationId !== undefined ? first.title : first.companyName || scope.company!;
   return {
@@ -231,6 +243,53 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
     onTime,
   };
 }
+
+type SumRow = { locationId: number | null; costCentreId: number | null } & Partial<Sums>;
+
+/**
+ * The statement's locations from the rows grouped by (location, cost centre): each location's sums,
+ * and its split by cost centre when any row of it has one (decision 075). Every sum of a location
+ * is the sum of its split, so the statement, its exports and the invoice's lines add up.
+ */
+async function splitByCostCentre(
+  db: Db | Tx,
+  locs: Awaited<ReturnType<typeof scopeLocations>>,
+  parts: { rows: SumRow[]; refundRows: SumRow[]; corrections: StatementCorrection[] },
+): Promise<StatementLocation[]> {
+  const all: SumRow[] = [
+    ...parts.rows,
+    ...parts.refundRows,
+    ...parts.corrections.map((c) => ({ locationId: c.locationId, costCentreId: c.costCentreId ?? null, corrections: c.amountCents })),
+  ];
+  const ids = [...new Set(all.map((r) => r.costCentreId).filter((id): id is number => id !== null))];
+  const names = new Map(
+    (ids.length
+      ? await db
+          .select({ id: costCentres.id, code: costCentres.code, title: costCentres.title })
+          .from(costCentres)
+          .where(inArray(costCentres.id, ids))
+      : []
+    ).map((c) => [c.id, c]),
+  );
+  return locs.map((l) => {
+    const mine = all.filter((r) => r.locationId === l.id);
+    const byCentre = new Map<number | null, Sums>();
+    for (const r of mine) byCentre.set(r.costCentreId, addSums(byCentre.get(r.costCentreId) ?? ZERO, { ...ZERO, ...stripKeys(r) }));
+    const total = [...byCentre.values()].reduce<Sums>((acc, v) => addSums(acc, v), ZERO);
+    if (!mine.some((r) => r.costCentreId !== null)) return { ...l, ...total };
+    const split = [...byCentre.entries()].map(([id, v]) => ({
+      id,
+      code: names.get(id!)?.code ?? '',
+      title: names.get(id!)?.title ?? '',
+      ...v,
+    }));
+    // By code; the orders without a cost centre last.
+    split.sort((a, b) => (a.id === null ? 1 : b.id === null ? -1 : a.code.localeCompare(b.code) || a.id - b.id));
+    return { ...l, ...total, costCentres: split };
+  });
+}
+
+const stripKeys = ({ locationId: _l, costCentreId: _c, ...sums }: SumRow): Partial<Sums> => sums;
 
 export interface PayrollRow {
   userId: number;

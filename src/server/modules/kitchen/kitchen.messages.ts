@@ -14,6 +14,9 @@ type Key =
   | 'lap'
   | 'noLap'
   | 'noLocation'
+  | 'meetingMark'
+  | 'deliverTo'
+  | 'guestOf'
   | 'stop'
   | 'person'
   | 'order'
@@ -63,6 +66,9 @@ export const kitchenText = defineMessages<Key>(
       lap: 'Lap',
       noLap: 'On no lap',
       noLocation: 'No location',
+      meetingMark: 'Meeting',
+      deliverTo: 'Deliver to',
+      guestOf: '{name} · guest',
       stop: 'stop {n}',
       person: 'Person',
       order: 'Order',
@@ -109,6 +115,9 @@ export const kitchenText = defineMessages<Key>(
       lap: 'Maršruts',
       noLap: 'Nav maršrutā',
       noLocation: 'Bez vietas',
+      meetingMark: 'Sanāksme',
+      deliverTo: 'Piegādāt',
+      guestOf: '{name} · viesis',
       stop: '{n}. pietura',
       person: 'Persona',
       order: 'Pasūtījums',
@@ -155,6 +164,9 @@ export const kitchenText = defineMessages<Key>(
       lap: 'Маршрут',
       noLap: 'Вне маршрутов',
       noLocation: 'Без места',
+      meetingMark: 'Встреча',
+      deliverTo: 'Доставить',
+      guestOf: '{name} · гость',
       stop: 'остановка {n}',
       person: 'Человек',
       order: 'Заказ',

@@ -46,11 +46,16 @@ export interface PackLine {
   avoided: string[];
   /** Some dish of the line never had its allergens confirmed (decision 034). */
   unknown: boolean;
+  /** The guest the line is for in a meeting order ('' unnamed or an own order). */
+  guestName: string;
 }
 
 interface PackOrder {
   id: number;
   name: string;
+  /** A meeting order (issue 29): marked, with where to bring it. */
+  meeting: boolean;
+  deliveryNote: string;
   shift: string | null;
   comment: string;
   /** Allergens the eater avoids that are in this order. */
@@ -101,6 +106,8 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
       shift: shifts.title,
       comment: orders.comment,
       warnings: orders.allergenWarnings,
+      kind: orders.kind,
+      deliveryNote: orders.deliveryNote,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -148,6 +155,7 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
           lang,
         ).map((a) => a.title),
         unknown: lineUnconfirmed(unconfirmed, { dishId: i.dishId, optionIds: i.options.map((o) => o.dishId) }),
+        guestName: i.guestName,
       })),
     );
   }
@@ -171,6 +179,8 @@ export async function loadPacking(db: Db, providerId: number, menuId: number, sc
     stop.orders.push({
       id: r.id,
       name: r.name.trim() || r.email,
+      meeting: r.kind === 'meeting',
+      deliveryNote: r.deliveryNote,
       shift: r.shift,
       comment: r.comment,
       warnings: namedAllergens(titles, r.warnings, lang).map((a) => a.title),
@@ -208,7 +218,8 @@ export async function labelsOf(
               itemId: l.itemId,
               unit,
               qty: l.qty,
-              name: o.name,
+              // A meeting's portion names its guest, else whose guest it is (issue 29).
+              name: l.guestName || (o.meeting ? kitchenText(lang, 'guestOf', { name: o.name }) : o.name),
               location: stop.title,
               lap: lap.id === null ? null : lap.title,
               stop: stop.stop,

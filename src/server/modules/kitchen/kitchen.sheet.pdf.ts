@@ -10,7 +10,8 @@ import { loadPacking, type PackLine, type PrintScope } from './kitchen.packing.j
 const ALERT = '#b42318';
 const dayOf = formatDay;
 const stamp = formatDayTime;
-const lineText = (l: PackLine) => `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}`;
+const lineText = (l: PackLine) =>
+  `${l.qty} × ${l.title}${l.options.length ? ` (${l.options.join(', ')})` : ''}${l.guestName ? ` · ${l.guestName}` : ''}`;
 
 /**
  * GET /app/kitchen/{menuId}/production-sheet: A4. First what to prepare per category (dishes and
@@ -77,6 +78,8 @@ export async function productionSheetPdf(
           rowSpan: span,
           stack: [
             { text: o.name, bold: true },
+            ...(o.meeting ? [{ text: tx('meetingMark'), bold: true }] : []),
+            ...(o.deliveryNote ? [{ text: `${tx('deliverTo')}: ${o.deliveryNote}`, bold: true }] : []),
             ...(o.shift ? [{ text: `${tx('shift')}: ${o.shift}`, style: 'small' }] : []),
             ...(o.warnings.length ? [{ text: tx('warned', { list: o.warnings.join(', ') }), bold: true, color: ALERT }] : []),
           ],

@@ -6,7 +6,8 @@ import { locations, orders, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { deliveryOrder, deliveryStops } from './kitchen.delivery.js';
-import { locationsOfKey } from './kitchen.tickets.build.js';
+import { locationsOfKey, notMeeting } from './kitchen.tickets.build.js';
+import { meetingOfKey, meetingTicketOrders } from './kitchen.meeting-tickets.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { allergenTitlesOf, namedAllergens } from '../orders/allergens.read.js';
 import { loadOrderLines } from '../orders/orders.read.js';
@@ -27,6 +28,12 @@ export async function ticketOrders(
   const { db, lang } = ctx;
   const providerId = await ctx.provider();
   const menu = await providerMenu(db, providerId, menuId);
+  const meetingId = meetingOfKey(key);
+  if (meetingId !== null) {
+    const meeting = await meetingTicketOrders(db, menu, meetingId, lang);
+    if (!meeting) throw new AppError(404, t.coded('notFound'));
+    return { ticket: key, orders: meeting };
+  }
   const stopOf = await deliveryStops(db, providerId);
   const places = locationsOfKey(key, stopOf);
   if (!places) throw new AppError(404, t.coded('notFound'));
@@ -52,6 +59,7 @@ export async function ticketOrders(
         and(
           eq(orders.menuId, menuId),
           shownOrder(),
+          notMeeting(),
           or(ids.length ? inArray(orders.locationId, ids) : undefined, places.includes(null) ? isNull(orders.locationId) : undefined),
         ),
       ),

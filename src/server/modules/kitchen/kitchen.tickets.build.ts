@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketCount, TicketGrouping } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { deliveryOrder, deliveryStops, type DeliveryStop } from './kitchen.deliv
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { ORDER_STATUS, placedOrder, shownOrder } from '../orders/placed.read.js';
 import { departureOn } from './kitchen.departure.js';
+import { meetingTickets } from './kitchen.meeting-tickets.js';
 
 /*
  * The tickets of a menu (decision 053): counted per location in SQL (one row per location, one per
@@ -19,6 +20,8 @@ export type Built = KitchenTicket & { changedAt: Date };
 export type Bump = { ticketKey: string; bumpedAt: Date; recalledAt: Date | null };
 
 const iso = (d: Date) => d.toISOString();
+/** Meeting orders are tickets of their own (kitchen.meeting-tickets.ts), never counted on their location's. */
+export const notMeeting = () => ne(orders.kind, 'meeting');
 
 /** The key of the ticket a location's orders go on. */
 export function ticketKeyOf(locationId: number | null, stop: DeliveryStop | undefined, by: TicketGrouping): string {
@@ -43,7 +46,7 @@ async function locationRows(db: Db, menuId: number, deadline: Date) {
     })
     .from(orders)
     .leftJoin(locations, eq(locations.id, orders.locationId))
-    .where(and(eq(orders.menuId, menuId), shownOrder()))
+    .where(and(eq(orders.menuId, menuId), shownOrder(), notMeeting()))
     .groupBy(orders.locationId, locations.title);
 }
 
@@ -52,7 +55,7 @@ async function locationRows(db: Db, menuId: number, deadline: Date) {
  * options chosen in its set meals, counted per set meal; index-only scans per order (migration 0017).
  */
 async function dishRows(db: Db, menuId: number) {
-  const placed = and(eq(orders.menuId, menuId), placedOrder());
+  const placed = and(eq(orders.menuId, menuId), placedOrder(), notMeeting());
   const qty = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
   return Promise.all([
     db
@@ -92,7 +95,10 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
       .from(kdsBumps)
       .where(eq(kdsBumps.menuId, menuId)),
   ]);
-  const titles = await dishTitles(db, [...new Set([...counted, ...chosen].map((r) => r.dishId))]);
+  const [titles, meetings] = await Promise.all([
+    dishTitles(db, [...new Set([...counted, ...chosen].map((r) => r.dishId))]),
+    meetingTickets(db, menu, stopOf, lang),
+  ]);
   const title = (id: number) => pickText(titles.get(id)?.title ?? null, lang);
   const position = (id: number) => titles.get(id)?.position ?? 0;
 
@@ -160,7 +166,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         options: [...chosen].sort(([a], [b]) => byPlace(a, b)).map(([id, n]) => `${n} × ${title(id)}`),
       })),
   }));
-  return { menu, tickets: all, bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
+  return { menu, tickets: withMeetings(all, meetings, keyOfLocation), bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
 }
 
 /** The location ids a ticket key stands for (null: orders without a location); null for a key of no lap of the provider. */
@@ -170,4 +176,20 @@ export function locationsOfKey(key: string, stopOf: Map<number, DeliveryStop>): 
   const lapId = Number(key.slice(4));
   const ids = [...stopOf].filter(([, s]) => s.lapId === lapId).map(([id]) => id);
   return ids.length ? ids : null;
+}
+
+/** Each meeting ticket right after its location's (or lap's) ticket, else after all of them. */
+function withMeetings<T extends Built>(
+  tickets: T[],
+  meetings: (Built & { locationId: number | null })[],
+  keyOfLocation: Map<number | null, string>,
+): Built[] {
+  const after = new Map<string, Built[]>();
+  const rest: Built[] = [];
+  for (const { locationId, ...m } of meetings) {
+    const key = keyOfLocation.get(locationId);
+    if (key) after.set(key, [...(after.get(key) ?? []), m]);
+    else rest.push(m);
+  }
+  return [...tickets.flatMap((t) => [t, ...(after.get(t.key) ?? [])]), ...rest];
 }

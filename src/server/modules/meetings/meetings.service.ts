@@ -6,16 +6,17 @@
  * are cancelled like any order (POST /app/order/{id}/cancel gives the stock back and reverses the
  * 'company' entry). Their user is the host: the one who ordered (the manager or the staff member).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { lineDietary } from '../../../shared/dietary.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
-import { costCentres, ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import { fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import type { ChangePublisher } from '../../lib/events.js';
 import { localEuros } from '../../lib/i18n.js';
+import { activeCostCentreAt } from '../cost-centres/cost-centres.read.js';
 import { takeStock } from '../orders/stock.service.js';
 import { stockRefusal } from '../ordering/ordering.service.js';
 import { isOpen, loadPricedDishes, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
@@ -122,7 +123,7 @@ function priceLines(menu: MenuData, lines: CompanyOrderLine[], errors: CodedFiel
 export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderRequest): Promise<{ orderId: number }> {
   const { db, now } = ctx;
   const [location] = await db
-    .select({ id: locations.id, limit: locations.meetingLimitCents, registration: locations.registrationNumber, status: locations.status })
+    .select({ id: locations.id, limit: locations.meetingLimitCents, status: locations.status })
     .from(locations)
     .where(eq(locations.id, req.locationId));
   if (!location) throw invalid({ location_id: [meetingsText.coded('locationNotFound')] });
@@ -135,16 +136,8 @@ export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderR
 
   const errors: CodedFieldErrors = {};
   const lines = priceLines(menu, req.lines, errors);
-  if (req.costCentreId !== null) {
-    // LEAD: call costCentresFor here (cost-centres.read.ts) once the costs slice is on main.
-    const [cc] = await db
-      .select({ id: costCentres.id })
-      .from(costCentres)
-      .where(
-        and(eq(costCentres.id, req.costCentreId), eq(costCentres.active, true), eq(costCentres.companyRegistration, location.registration)),
-      );
-    if (!cc) errors.cost_centre_id = [meetingsText.coded('costCentreInvalid')];
-  }
+  if (req.costCentreId !== null && !(await activeCostCentreAt(db, location.id, req.costCentreId)))
+    errors.cost_centre_id = [meetingsText.coded('costCentreInvalid')];
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const amount = lines.reduce((sum, l) => sum + l.unitPriceCents * l.qty, 0);
   if (amount > MAX_ORDER_CENTS) throw invalid({ items: [meetingsText.coded('orderTooLarge')] });

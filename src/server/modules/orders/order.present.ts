@@ -64,6 +64,7 @@ export function presentOrder(r: OrderRow, lines: readonly OrderLine[], view: Ord
     })),
     allergen_warnings: named(o.allergenWarnings),
     comment: o.comment,
+    cost_centre_id: o.costCentreId,
     amount: toEuros(o.amountCents),
     subsidy: toEuros(o.subsidyCents),
     budget: toEuros(o.budgetCents),

@@ -68,8 +68,9 @@ const memberColumns = {
   email: users.email,
   active: users.active,
   isLocationManager: users.isLocationManager,
+  costCentreId: users.costCentreId,
 };
-type MemberRow = { id: number; firstName: string; email: string; active: boolean; isLocationManager: boolean };
+type MemberRow = { id: number; firstName: string; email: string; active: boolean; isLocationManager: boolean; costCentreId: number | null };
 
 function presentMember(row: MemberRow, viewer: AuthUser): TeamMember {
   return {
@@ -79,6 +80,7 @@ function presentMember(row: MemberRow, viewer: AuthUser): TeamMember {
     activated: row.active,
     is_location_manager: row.isLocationManager,
     is_self: row.id === viewer.id,
+    cost_centre_id: row.costCentreId,
   };
 }
 

@@ -135,6 +135,7 @@ describe('GET /app/me/team', () => {
       activated: false,
       is_location_manager: false,
       is_self: false,
+      cost_centre_id: null,
     });
     expect(body.data[3]).toMatchObject({ id: w.manager.user.id, is_self: true, is_location_manager: true, activated: true });
   });

@@ -16,6 +16,7 @@ import { disablePush, enablePush, pushState, type PushState } from '../model/pus
 import { DietProfileForm } from '../components/diet-profile-form';
 import { passwordFormReady } from '../model/profile-edits';
 import { InfoForm } from '../components/info-form';
+import { MyCostCentre } from '../../../components/cost-centres/my-cost-centre';
 
 /** /profile: basic information and password change (spec 2, 4, 5). */
 export function Component() {
@@ -37,6 +38,7 @@ export function Component() {
             <p>{t('plan.text')}</p>
             <Link to="/plan-ahead">{t('plan.link')}</Link>
           </section>
+          <MyCostCentre />
           <PushCard />
           <DietProfileForm stored={me.data} />
           <PasswordForm />

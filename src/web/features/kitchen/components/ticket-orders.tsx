@@ -53,6 +53,7 @@ function TicketOrderRow({ order, showLocation, zone }: { order: TicketOrder; sho
           {order.lines.map((l, i) => (
             <li key={i} className={l.allergen ? 'kds-line kds-line--allergen' : 'kds-line'}>
               <span className="kds-line__qty">{l.qty} ×</span> {l.title}
+              {l.guest_name && <strong> · {l.guest_name}</strong>}
               {l.allergen && <span className="kds-line__warn"> ⚠ {t('tickets.allergenLine')}</span>}
               {l.options.length > 0 && <span className="kds-line__options">{l.options.join(', ')}</span>}
             </li>
@@ -64,6 +65,9 @@ function TicketOrderRow({ order, showLocation, zone }: { order: TicketOrder; sho
           <span aria-hidden="true">⚠ </span>
           {t('alerts.avoids', { list: order.allergens.join(', ') })}
         </p>
+      )}
+      {order.meeting?.delivery_note && (
+        <p className="kds-order__comment">{t('tickets.deliverTo', { note: order.meeting.delivery_note })}</p>
       )}
       {order.comment && <p className="kds-order__comment">{t('tickets.comment', { text: order.comment })}</p>}
     </li>

@@ -220,6 +220,12 @@ function Ticket({ ticket, menuId, live, open, onToggle, number, level, dueText, 
         </Button>
       </header>
       {ticket.kind === 'lap' && ticket.stops.length > 0 && <p className="kds-ticket__stops">{ticket.stops.join(' → ')}</p>}
+      {ticket.meeting && (
+        <p className="kds-ticket__flags">
+          <span className="kds-badge">{t('tickets.meeting', { host: ticket.meeting.host })}</span>
+          {ticket.meeting.delivery_note && <strong> {t('tickets.deliverTo', { note: ticket.meeting.delivery_note })}</strong>}
+        </p>
+      )}
       {dueText && <p className="kds-ticket__due">{dueText}</p>}
       {(ticket.late || ticket.changed_after_bump) && (
         <p className="kds-ticket__flags">

@@ -1,3 +1,4 @@
+import { OrderCostCentre } from '../../../components/cost-centres/order-cost-centre';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from 'react-router';
@@ -149,6 +150,9 @@ function OrderDetails({ order }: { order: Order }) {
             </div>
           )}
         </dl>
+        {staff && order.user.location && (
+          <OrderCostCentre orderId={order.id} locationId={order.user.location.id} value={order.cost_centre_id} />
+        )}
         {order.status === 1 && payLink && (
           <p>
             <a className="btn btn--primary" href={payLink}>

@@ -7,12 +7,13 @@ import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
 import { Table, type Column } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api';
+import { UserCostCentre } from '../../../components/cost-centres/user-cost-centre';
 import { TEAM_KEY, teamApi, type TeamMember } from '../api';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** The team table: name, e-mail, activated; activate/deactivate with confirmation, not on the own row (spec 4). */
-export function MemberList({ members, loading }: { members: TeamMember[]; loading: boolean }) {
+export function MemberList({ members, loading, locationId }: { members: TeamMember[]; loading: boolean; locationId: number }) {
   const { t } = useTranslation('teams');
   const client = useQueryClient();
   const [asking, setAsking] = useState<TeamMember | null>(null);
@@ -64,6 +65,13 @@ export function MemberList({ members, loading }: { members: TeamMember[]; loadin
           {m.activated ? t('members.active') : t('members.inactive')}
         </span>
       ),
+    },
+    {
+      // The member's default cost centre (decision 075); the select shows only when the company has cost centres.
+      key: 'cost_centre',
+      header: t('members.costCentre'),
+      className: 'team-col-cost-centre',
+      cell: (m) => <UserCostCentre userId={m.id} locationId={locationId} value={m.cost_centre_id} />,
     },
     {
       key: 'actions',

@@ -49,7 +49,7 @@ export function Component() {
             {t('members.title')}
           </h2>
           <p className="muted team-card__intro">{t('members.count', { count: members.length, active })}</p>
-          <MemberList members={members} loading={team.isFetching} />
+          <MemberList members={members} loading={team.isFetching} locationId={team.data.location.id} />
         </section>
         <div className="team-actions">
           <InviteForm inviteUrl={team.data.location.invite_url} onInvited={() => void client.invalidateQueries({ queryKey: TEAM_KEY })} />
