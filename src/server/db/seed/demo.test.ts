@@ -72,6 +72,7 @@ describe('demo seed', () => {
     }
     expect(new Set(rows.map((l) => l.token)).size).toBe(rows.length);
     expect(rows.find((l) => l.title === 'Birojs Centrs')?.subsidyCents).toBe(350);
+    expect(rows.find((l) => l.title === 'Birojs Centrs')?.meetingLimitCents).toBe(6000);
     expect(rows.find((l) => l.title === 'Tehnoparks')?.fullSubsidy).toBe(true);
     expect(rows.some((l) => l.unconfirmed)).toBe(true);
     const plavnieki = rows.find((l) => l.title === 'Noliktava Pļavnieki')!;

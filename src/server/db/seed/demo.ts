@@ -98,6 +98,8 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
           companyName: 'SIA Centra Birojs',
           registrationNumber: '40103999002',
           vatNumber: 'LV40103999002',
+          // Its manager may order lunch for a meeting or a visitor up to 60.00 each (issue 29).
+          meetingLimitCents: 6000,
           token: inviteToken(),
         },
         {

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { lineDietary } from '../../../shared/dietary.js';
 import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
+import type { Tx } from '../../db/client.js';
 import { ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -49,6 +50,12 @@ export interface CompanyOrderRequest {
   actorId: number | null;
   /** The request's id (the audit entry). */
   requestId: string;
+  /**
+   * Run inside the order's transaction right after the order row is written (before the stock is
+   * taken): a throw writes nothing. A visitor link is claimed here, so a link is used exactly when
+   * its order exists (decision 077).
+   */
+  withinOrder?: (tx: Tx, orderId: number) => Promise<void>;
 }
 
 const invalid = (errors: CodedFieldErrors) => fieldError(meetingsText.coded('meetingInvalid'), errors);
@@ -167,6 +174,7 @@ export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderR
       })
       .returning({ id: orders.id });
     const orderId = order!.id;
+    if (req.withinOrder) await req.withinOrder(tx, orderId);
     const items = await tx
       .insert(orderItems)
       .values(

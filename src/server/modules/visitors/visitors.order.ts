@@ -3,6 +3,7 @@
  * 'guest' (paid by the company, checked against the location's limit, stock taken under lock).
  */
 import type { OrderItemInput } from '../../../shared/schemas/ordering.js';
+import type { Tx } from '../../db/client.js';
 import { placeCompanyOrder, type CompanyOrderCtx } from '../meetings/meetings.service.js';
 
 export interface GuestOrder {
@@ -16,6 +17,8 @@ export interface GuestOrder {
   /** The signed-in host or staff member; null when the visitor's own pick places it. */
   actorId: number | null;
   requestId: string;
+  /** Inside the order's transaction, after the order row is written (the visitor link's claim). */
+  withinOrder?: (tx: Tx, orderId: number) => Promise<void>;
 }
 
 /** What the order needs of the request: the database, the clock, and the change bus (open pages hear of it). */
@@ -33,5 +36,6 @@ export async function placeGuestOrder(ctx: GuestOrderCtx, order: GuestOrder): Pr
     costCentreId: order.costCentreId,
     actorId: order.actorId,
     requestId: order.requestId,
+    withinOrder: order.withinOrder,
   });
 }

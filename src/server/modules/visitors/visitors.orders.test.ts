@@ -119,6 +119,39 @@ describe("the visitor's pick", () => {
     expect((await ctx.anon.post(`/app/visit/${link.token}/order`, { items: [{ id: w.main.id }] })).statusCode).toBe(201);
   });
 
+  it('never shows the link used while its order is not written: the claim commits with the order', async () => {
+    const w = await visitorWorld(ctx.db, ctx.clock.now());
+    await setBalance(ctx.db, w.menu.id, w.main.id, 5);
+    const link = await newLink(w);
+    // Another transaction holds the dish's balance row: the pick's transaction waits in it.
+    const blocker = await ctx.db.$client.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select qty from balances where menu_id = $1 and dish_id = $2 for update', [w.menu.id, w.main.id]);
+      const pick = ctx.anon.post(`/app/visit/${link.token}/order`, { items: [{ id: w.main.id }] });
+      const waiting = async () =>
+        (
+          await blocker.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n;
+      for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThan(0);
+      // Meanwhile the link reads unused and there is no order: a crash now would leave both so.
+      const [during] = await ctx.db.select().from(visitorLinks).where(eq(visitorLinks.id, link.id));
+      expect(during!.usedAt).toBeNull();
+      expect(await guestOrdersOf(w.manager.user.id)).toHaveLength(0);
+      await blocker.query('commit');
+      expect((await pick).statusCode).toBe(201);
+    } finally {
+      blocker.release();
+    }
+    const [order] = await guestOrdersOf(w.manager.user.id);
+    const [after] = await ctx.db.select().from(visitorLinks).where(eq(visitorLinks.id, link.id));
+    expect(after!.usedAt).not.toBeNull();
+    expect(after!.orderId).toBe(order!.id);
+  });
+
   it('takes one set meal with its options', async () => {
     const w = await visitorWorld(ctx.db, ctx.clock.now());
     const link = await newLink(w);

@@ -134,11 +134,11 @@ export async function readVisit(ctx: Pick<RequestContext, 'db' | 'now' | 'lang'>
 }
 
 /**
- * POST /app/visit/{token}/order: the visitor's one pick. The link is claimed first, in one
- * statement (`used_at` set where it is null and the link not expired: of two parallel picks one
- * claims it, the other finds it used), then the host's guest order is placed; an order refused
- * (sold out, over the limit, past the deadline meanwhile) gives the claim back, so the visitor can
- * choose again. The company order has its own transaction (its contract takes no caller's one).
+ * POST /app/visit/{token}/order: the visitor's one pick, placed as the host's guest order. The
+ * link is claimed in the order's own transaction (`used_at` and `order_id` set where it is unused
+ * and not expired): of two parallel picks one claims it, the other finds it used and writes
+ * nothing; an order refused (sold out, over the limit, past the deadline meanwhile) leaves the
+ * link unused, so the visitor can choose again.
  */
 export async function orderVisit(
   ctx: GuestOrderCtx & Pick<RequestContext, 'lang'>,
@@ -146,36 +146,31 @@ export async function orderVisit(
   input: VisitOrderBody,
   requestId: string,
 ): Promise<VisitOrderResult> {
-  const { menu } = await usableMenu(ctx.db, await findLink(ctx.db, token), ctx.now);
+  const { link, menu } = await usableMenu(ctx.db, await findLink(ctx.db, token), ctx.now);
   const item = input.items[0]!;
   const dish = menu.dishes.get(item.id);
   if (!dish) throw fieldError(t.coded('invalid'), { 'items.0.id': [visitorsText.coded('dishNotOnMenu')] });
-  const [claimed] = await ctx.db
-    .update(visitorLinks)
-    .set({ usedAt: ctx.now })
-    .where(and(eq(visitorLinks.tokenHash, hashToken(token)), isNull(visitorLinks.usedAt), gt(visitorLinks.expiresAt, ctx.now)))
-    .returning(linkColumns);
-  if (!claimed) throw refusal(await findLink(ctx.db, token));
-  let orderId: number;
-  try {
-    ({ orderId } = await placeGuestOrder(ctx, {
-      hostId: claimed.hostId,
-      locationId: claimed.locationId,
-      menuId: claimed.menuId,
-      guestName: claimed.guestName,
-      items: input.items,
-      deliveryNote: '',
-      costCentreId: claimed.costCentreId,
-      actorId: null,
-      requestId,
-    }));
-  } catch (err) {
-    await ctx.db
-      .update(visitorLinks)
-      .set({ usedAt: null })
-      .where(and(eq(visitorLinks.id, claimed.id), isNull(visitorLinks.orderId)));
-    throw err;
-  }
-  await ctx.db.update(visitorLinks).set({ orderId }).where(eq(visitorLinks.id, claimed.id));
+  // The link is claimed inside the order's transaction (used_at and order_id set where it is still
+  // unused and unexpired): of two parallel picks the second waits on the link's row, finds it used
+  // and writes nothing; a refused order leaves the link unused; no link is used without its order.
+  await placeGuestOrder(ctx, {
+    hostId: link.hostId,
+    locationId: link.locationId,
+    menuId: link.menuId,
+    guestName: link.guestName,
+    items: input.items,
+    deliveryNote: '',
+    costCentreId: link.costCentreId,
+    actorId: null,
+    requestId,
+    withinOrder: async (tx, orderId) => {
+      const [claimed] = await tx
+        .update(visitorLinks)
+        .set({ usedAt: ctx.now, orderId })
+        .where(and(eq(visitorLinks.id, link.id), isNull(visitorLinks.usedAt), gt(visitorLinks.expiresAt, ctx.now)))
+        .returning({ id: visitorLinks.id });
+      if (!claimed) throw refusal(await findLink(tx, token));
+    },
+  });
   return { dish: pickText(dish.title, ctx.lang) };
 }
