@@ -35,6 +35,8 @@ const LANG_ALLOWED: Record<string, string> = {
   'dashboard/dashboard.ontime.ts:onTimeCsv': 'the CSV’s column headings',
   'kitchen/kitchen.counts.ts:countDishes': 'dish names on the kitchen display',
   'kitchen/kitchen.tickets.build.ts:buildTickets': 'dish names on the kitchen’s tickets, stops in the reader’s collation',
+  'kitchen/kitchen.meeting-tickets.ts:meetingTickets': 'dish names on the kitchen’s meeting tickets',
+  'kitchen/kitchen.meeting-tickets.ts:meetingTicketOrders': 'dish names and guests of a meeting ticket’s order',
   'kitchen/kitchen.delivery.ts:deliveryOrder': 'sorts stops by their names in the reader’s collation',
   'kitchen/kitchen.read.ts:allergensHeading': 'the allergen heading of print-outs',
   'kitchen/kitchen.packing.ts:loadPacking': 'dish and allergen names of the packing sheet',
