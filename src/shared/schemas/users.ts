@@ -29,6 +29,8 @@ export const adminUser = z.object({
   /** False until the user has a password (an invitation not yet taken up, or company sign-in only). */
   has_password: z.boolean(),
   location: z.object({ id: z.number(), title: z.string() }).nullable(),
+  /** The user's default cost centre (decision 075); null: none. Set with PUT /app/users/{id}/cost-centre. */
+  cost_centre_id: z.number().nullable(),
   created_at: z.date().or(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUser>;

@@ -162,6 +162,9 @@ describe('choices and defaults', () => {
     const foreign = await create(admin, '40003555555', `F-${w.alone.id}-d`);
     const res = await admin.put(`/app/users/${w.anna.id}/cost-centre`, { cost_centre_id: a.id });
     expect(res.json()).toEqual({ user_id: w.anna.id, cost_centre_id: a.id });
+    // The administrator's user list carries the default (the user editor shows it).
+    const listed = await admin.get(`/app/admin/users?location_id=${w.centrs.id}`);
+    expect(listed.json().data.find((u: { id: number }) => u.id === w.anna.id)).toMatchObject({ cost_centre_id: a.id });
     expect((await auditOf('user.cost_centre', w.anna.id))[0]).toMatchObject({
       before: { cost_centre_id: null },
       after: { cost_centre_id: a.id },

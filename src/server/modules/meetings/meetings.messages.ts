@@ -10,9 +10,6 @@ type Key =
   | 'locationNotFound'
   | 'menuNotFound'
   | 'menuClosed'
-  | 'dishRemoved'
-  | 'noOptions'
-  | 'optionsInvalid'
   | 'costCentreInvalid'
   | 'orderTooLarge';
 
@@ -29,9 +26,6 @@ export const meetingsText = defineMessages<Key>(
       locationNotFound: 'There is no such location.',
       menuNotFound: 'There is no such menu.',
       menuClosed: 'This menu no longer takes orders.',
-      dishRemoved: 'This dish is no longer on the menu.',
-      noOptions: 'This dish has no choices.',
-      optionsInvalid: 'Choose one dish in every required part of the set meal.',
       costCentreInvalid: 'Choose an active cost centre of the company.',
       orderTooLarge: 'The order is too large.',
     },
@@ -45,9 +39,6 @@ export const meetingsText = defineMessages<Key>(
       locationNotFound: 'Šādas vietas nav.',
       menuNotFound: 'Šādas ēdienkartes nav.',
       menuClosed: 'Šī ēdienkarte vairs nepieņem pasūtījumus.',
-      dishRemoved: 'Šā ēdiena ēdienkartē vairs nav.',
-      noOptions: 'Šim ēdienam nav izvēles.',
-      optionsInvalid: 'Izvēlieties pa vienam ēdienam katrā obligātajā kompleksa daļā.',
       costCentreInvalid: 'Izvēlieties uzņēmuma aktīvu izmaksu centru.',
       orderTooLarge: 'Pasūtījums ir pārāk liels.',
     },
@@ -61,9 +52,6 @@ export const meetingsText = defineMessages<Key>(
       locationNotFound: 'Такого места нет.',
       menuNotFound: 'Такого меню нет.',
       menuClosed: 'Это меню больше не принимает заказы.',
-      dishRemoved: 'Этого блюда больше нет в меню.',
-      noOptions: 'У этого блюда нет выбора.',
-      optionsInvalid: 'Выберите по одному блюду в каждой обязательной части комплекса.',
       costCentreInvalid: 'Выберите активный центр затрат компании.',
       orderTooLarge: 'Заказ слишком большой.',
     },

@@ -7,8 +7,6 @@
  * 'company' entry). Their user is the host: the one who ordered (the manager or the staff member).
  */
 import { eq } from 'drizzle-orm';
-import { lineDietary } from '../../../shared/dietary.js';
-import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import type { Tx } from '../../db/client.js';
 import { ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
@@ -19,7 +17,7 @@ import type { ChangePublisher } from '../../lib/events.js';
 import { localEuros } from '../../lib/i18n.js';
 import { activeCostCentreAt } from '../cost-centres/cost-centres.read.js';
 import { takeStock } from '../orders/stock.service.js';
-import { stockRefusal } from '../ordering/ordering.service.js';
+import { priceLines, stockRefusal } from '../ordering/ordering.service.js';
 import { isOpen, loadPricedDishes, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
 import { meetingsText } from './meetings.messages.js';
 
@@ -60,6 +58,7 @@ export interface CompanyOrderRequest {
 
 const invalid = (errors: CodedFieldErrors) => fieldError(meetingsText.coded('meetingInvalid'), errors);
 
+/** A company order's line, priced as an order's line is (ordering's priceLines), with its guest. */
 interface PricedLine {
   dishId: number;
   title: DishData['title'];
@@ -70,52 +69,20 @@ interface PricedLine {
   guestName: string;
 }
 
-/** Prices every line against the menu (as the order check does); collects field errors. */
-function priceLines(menu: MenuData, lines: CompanyOrderLine[], errors: CodedFieldErrors): PricedLine[] {
-  const priced: PricedLine[] = [];
-  lines.forEach((line, i) => {
-    const dish = menu.dishes.get(line.dishId);
-    if (!dish) {
-      errors[`items.${i}.id`] = [meetingsText.coded('dishRemoved')];
-      return;
-    }
-    const base = { dishId: dish.id, title: dish.title, qty: line.qty, guestName: line.guestName };
-    if (dish.type === 'simple') {
-      if (line.complex && line.complex.length > 0) {
-        errors[`items.${i}.complex`] = [meetingsText.coded('noOptions')];
-        return;
-      }
-      priced.push({ ...base, unitPriceCents: dish.priceCents, options: [], allergens: [...lineDietary(dish, []).allergens] });
-      return;
-    }
-    const choices = line.complex ?? [];
-    const selected = choicesToSelection(choices);
-    if (selectionProblems(dish.groups, selected).length > 0) {
-      errors[`items.${i}.complex`] = [meetingsText.coded('optionsInvalid')];
-      return;
-    }
-    const chosen = choices.map((c) => ({
-      c,
-      option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!,
-    }));
-    priced.push({
-      ...base,
-      unitPriceCents: selectionPriceCents(dish.groups, selected, dish.priceCents),
-      options: chosen.map(({ c, option }) => ({
-        groupId: c.group_id,
-        dishId: c.dish_id,
-        title: option.title,
-        priceCents: option.priceCents,
-      })),
-      allergens: [
-        ...lineDietary(
-          dish,
-          chosen.map(({ option }) => option),
-        ).allergens,
-      ],
-    });
-  });
-  return priced;
+/** Prices every line against the menu (the order check's priceLines); collects field errors. */
+function priceCompanyLines(menu: MenuData, lines: CompanyOrderLine[], errors: CodedFieldErrors): PricedLine[] {
+  const items = lines.map((l) => ({ id: l.dishId, qty: l.qty, complex: l.complex }));
+  const priced = priceLines(menu, items, errors);
+  if (Object.keys(errors).length > 0) return [];
+  return priced.map((p, i) => ({
+    dishId: p.dish.id,
+    title: p.dish.title,
+    qty: p.qty,
+    unitPriceCents: p.unitPriceCents,
+    options: p.options,
+    allergens: [...p.dietary.allergens],
+    guestName: lines[i]!.guestName,
+  }));
 }
 
 /**
@@ -142,7 +109,7 @@ export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderR
   if (!isOpen(menu, now)) throw invalid({ menu_id: [meetingsText.coded('menuClosed')] });
 
   const errors: CodedFieldErrors = {};
-  const lines = priceLines(menu, req.lines, errors);
+  const lines = priceCompanyLines(menu, req.lines, errors);
   if (req.costCentreId !== null && !(await activeCostCentreAt(db, location.id, req.costCentreId)))
     errors.cost_centre_id = [meetingsText.coded('costCentreInvalid')];
   if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -6,7 +6,6 @@
  * too come from the shared checkout policy (src/shared/ordering/checkout.ts); here each problem
  * becomes its field and text.
  */
-import { lineDietary, type Dietary } from '../../../shared/dietary.js';
 import {
   cashAllowed,
   checkoutProblems,
@@ -17,14 +16,16 @@ import {
   unpaidHoldExcess,
   type CheckoutProblem,
 } from '../../../shared/ordering/checkout.js';
-import { choicesToSelection, selectionPriceCents, selectionProblems } from '../../../shared/ordering/complex.js';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import { commissionFor, computeTotals, sumLines, type Totals } from '../../../shared/ordering/totals.js';
 import type { CheckoutPaymentType, OrderItemInput } from '../../../shared/schemas/ordering.js';
 import { fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { orderingText } from './ordering.messages.js';
 import { dishName, stockRefusal } from './ordering.stock-refusal.js';
-import { isOpen, menuFromJson, type DishData, type MenuData } from '../priced-menu/priced-menu.read.js';
+import { priceLines, type PricedLine } from './ordering.price-lines.js';
+
+export type { PricedLine };
+import { isOpen, menuFromJson, type MenuData } from '../priced-menu/priced-menu.read.js';
 import { subsidyLeft, type Customer, type CustomerState } from './ordering.users.js';
 import type { BudgetState } from '../budgets/budgets.read.js';
 import { budgetAfterRelease, budgetRefusal } from './ordering.budget.js';
@@ -59,15 +60,6 @@ export interface CheckRequest {
   now: Date;
   /** The cost centre the order is booked to, checked already (ordering.cost-centre.ts; absent: the customer's default). */
   costCentreId?: number | null;
-}
-
-export interface PricedLine {
-  dish: DishData;
-  qty: number;
-  unitPriceCents: number;
-  options: { groupId: number; dishId: number; title: DishData['title']; priceCents: number }[];
-  /** What the line contains (the dish and its chosen options; shared/dietary.ts lineDietary). */
-  dietary: Dietary;
 }
 
 /** A valid order, priced; what the persist step writes. */
@@ -288,50 +280,4 @@ function totalsRefusal(totals: Totals, budget: BudgetState | null, cashRefused: 
   if (overBudget) return overBudget;
   if (cashRefused) return { payment_type: [orderingText.coded('cashDisabled')] };
   return null;
-}
-
-/** Prices and checks every line against the menu; collects field errors. */
-function priceLines(menu: MenuData, items: OrderItemInput[], errors: CodedFieldErrors): PricedLine[] {
-  const lines: PricedLine[] = [];
-  items.forEach((item, i) => {
-    const dish = menu.dishes.get(item.id);
-    if (!dish) {
-      errors[`items.${i}.id`] = [orderingText.coded('dishRemoved')];
-      return;
-    }
-    if (dish.type === 'simple') {
-      if (item.complex && item.complex.length > 0) {
-        errors[`items.${i}.complex`] = [orderingText.coded('noOptions')];
-        return;
-      }
-      lines.push({ dish, qty: item.qty, unitPriceCents: dish.priceCents, options: [], dietary: lineDietary(dish, []) });
-      return;
-    }
-    const choices = item.complex ?? [];
-    const selected = choicesToSelection(choices);
-    if (selectionProblems(dish.groups, selected).length > 0) {
-      errors[`items.${i}.complex`] = [orderingText.coded('optionsInvalid')];
-      return;
-    }
-    const chosen = choices.map((c) => ({
-      c,
-      option: dish.groups.find((g) => g.id === c.group_id)!.dishes.find((o) => o.id === c.dish_id)!,
-    }));
-    lines.push({
-      dish,
-      qty: item.qty,
-      unitPriceCents: selectionPriceCents(dish.groups, selected, dish.priceCents),
-      options: chosen.map(({ c, option }) => ({
-        groupId: c.group_id,
-        dishId: c.dish_id,
-        title: option.title,
-        priceCents: option.priceCents,
-      })),
-      dietary: lineDietary(
-        dish,
-        chosen.map(({ option }) => option),
-      ),
-    });
-  });
-  return lines;
 }

@@ -220,3 +220,4 @@ export async function demoDishlist(
 
 /** The 422 of an order the stock cannot serve (one text per short dish), for company orders too (meetings). */
 export { stockRefusal } from './ordering.stock-refusal.js';
+export { priceLines, type PricedLine } from './ordering.price-lines.js';

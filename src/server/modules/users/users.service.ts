@@ -41,6 +41,7 @@ const columns = {
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
   locationId: locations.id,
   locationTitle: locations.title,
+  costCentreId: users.costCentreId,
   createdAt: users.createdAt,
 };
 type Row = {
@@ -54,6 +55,7 @@ type Row = {
   hasPassword: boolean;
   locationId: number | null;
   locationTitle: string | null;
+  costCentreId: number | null;
   createdAt: Date;
 };
 
@@ -68,6 +70,7 @@ function present(r: Row): AdminUser {
     is_location_manager: r.isLocationManager,
     has_password: r.hasPassword,
     location: r.locationId === null ? null : { id: r.locationId, title: r.locationTitle ?? '' },
+    cost_centre_id: r.costCentreId,
     created_at: r.createdAt,
   };
 }

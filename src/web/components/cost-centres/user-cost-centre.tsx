@@ -9,7 +9,18 @@ import { CostCentreSelect } from './cost-centre-select';
  * (decision 075): saved at once (PUT /app/users/{id}/cost-centre); the choices are those of the
  * user's location's company. Shows nothing when that company has no cost centres.
  */
-export function UserCostCentre({ userId, locationId, value }: { userId: number; locationId: number; value: number | null }) {
+export function UserCostCentre({
+  userId,
+  locationId,
+  value,
+  onSaved,
+}: {
+  userId: number;
+  locationId: number;
+  value: number | null;
+  /** Called once the server saved the change (e.g. to refresh a list that shows it). */
+  onSaved?(): void;
+}) {
   const { t } = useTranslation('cost-centres');
   const [current, setCurrent] = useState<number | null>(value);
   const [error, setError] = useState<string | null>(null);
@@ -17,10 +28,13 @@ export function UserCostCentre({ userId, locationId, value }: { userId: number; 
     const before = current;
     setCurrent(id);
     setError(null);
-    api.put(`/app/users/${userId}/cost-centre`, { cost_centre_id: id }).catch((e: unknown) => {
-      setCurrent(before);
-      setError(isApiError(e) && e.message ? e.message : t('saveFailed'));
-    });
+    api
+      .put(`/app/users/${userId}/cost-centre`, { cost_centre_id: id })
+      .then(() => onSaved?.())
+      .catch((e: unknown) => {
+        setCurrent(before);
+        setError(isApiError(e) && e.message ? e.message : t('saveFailed'));
+      });
   };
   return (
     <>

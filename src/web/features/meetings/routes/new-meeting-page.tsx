@@ -5,6 +5,14 @@ import type { DishlistsResult, OrderPageData } from '../../../../shared/schemas/
 import type { Paged } from '../../../../shared/list-query';
 import { Button } from '../../../components/ui/button';
 import { CostCentreSelect } from '../../../components/cost-centres/cost-centre-select';
+import {
+  SetMealOptions,
+  setMealCents,
+  setMealChoices,
+  setMealComplete,
+  type SetMealChosen,
+  type SetMealGroup,
+} from '../../../components/set-meals/set-meal-options';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../components/ui/error-message';
 import { Field, TextAreaField, TextField } from '../../../components/ui/field';
@@ -22,14 +30,36 @@ import '../../../styles/manage.css';
 /** Portions per dish id, and the guest names typed for them (one per portion, '' unnamed). */
 type Portions = Record<number, { qty: number; guests: string[] }>;
 
-/** The order's lines: a line per named guest, the unnamed portions of a dish on one line. */
-export function meetingLines(portions: Portions): CreateMeetingInput['items'] {
-  return Object.entries(portions).flatMap(([id, p]) => {
+/** A set meal's portion: its own options and guest ('' unnamed). */
+export interface SetPortion {
+  key: number;
+  dishId: number;
+  chosen: SetMealChosen;
+  guest: string;
+}
+
+/**
+ * The order's lines: a line per named guest, the unnamed portions of a dish on one line;
+ * a line per set meal portion (each has its own options).
+ */
+export function meetingLines(
+  portions: Portions,
+  sets: SetPortion[] = [],
+  groupsOf: (dishId: number) => SetMealGroup[] = () => [],
+): CreateMeetingInput['items'] {
+  const plain = Object.entries(portions).flatMap(([id, p]) => {
     const named = p.guests.slice(0, p.qty).map((g) => g.trim());
     const lines = named.filter(Boolean).map((guest_name) => ({ id: Number(id), qty: 1, guest_name }));
     const unnamed = p.qty - lines.length;
     return unnamed > 0 ? [...lines, { id: Number(id), qty: unnamed }] : lines;
   });
+  const meals = sets.map((s) => ({
+    id: s.dishId,
+    qty: 1,
+    complex: setMealChoices(groupsOf(s.dishId), s.chosen),
+    ...(s.guest.trim() ? { guest_name: s.guest.trim() } : {}),
+  }));
+  return [...plain, ...meals];
 }
 
 /** /meetings/new?menu=: a location manager's or staff member's order for a meeting (issue 29). */
@@ -51,6 +81,7 @@ export function Component() {
   const page = useApiQuery<OrderPageData>(['meetings', 'menu', menuId], `/app/order/create/${menuId}`, { enabled: menuId !== null });
   const meetings = useMeetings(staff ? locationId : null);
   const [portions, setPortions] = useState<Portions>({});
+  const [sets, setSets] = useState<SetPortion[]>([]);
   const [note, setNote] = useState('');
   const [costCentre, setCostCentre] = useState<number | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -58,12 +89,18 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<MeetingOrder | null>(null);
 
-  const dishes = (page.data?.dishlist?.categories ?? []).flatMap((c) => c.dishes).filter((d) => d.type === 'simple');
+  const all = (page.data?.dishlist?.categories ?? []).flatMap((c) => c.dishes);
+  const dishes = all.filter((d) => d.type === 'simple');
+  const meals = all.filter((d) => d.type === 'complex');
+  const mealOf = new Map(meals.map((d) => [d.id, d]));
+  const groupsOf = (id: number): SetMealGroup[] => mealOf.get(id)?.complex ?? [];
   const priceOf = new Map(dishes.map((d) => [d.id, d.price]));
-  const totalCents = Object.entries(portions).reduce((s, [id, p]) => s + Math.round((priceOf.get(Number(id)) ?? 0) * 100) * p.qty, 0);
+  const totalCents =
+    Object.entries(portions).reduce((s, [id, p]) => s + Math.round((priceOf.get(Number(id)) ?? 0) * 100) * p.qty, 0) +
+    sets.reduce((s, p) => s + setMealCents(mealOf.get(p.dishId)?.price ?? 0, groupsOf(p.dishId), p.chosen), 0);
   const total = totalCents / 100;
   const limit = staff && locationId === null ? null : (meetings.data?.location?.meeting_limit ?? null);
-  const count = Object.values(portions).reduce((n, p) => n + p.qty, 0);
+  const count = Object.values(portions).reduce((n, p) => n + p.qty, 0) + sets.length;
   const over = limit !== null && total > limit;
   const noMeetings = meetings.data !== undefined && meetings.data.location !== null && limit === null;
 
@@ -82,6 +119,11 @@ export function Component() {
       return { ...all, [id]: { ...p, guests } };
     });
 
+  const addSet = (dishId: number) => setSets((all) => [...all, { key: Date.now() + all.length, dishId, chosen: {}, guest: '' }]);
+  const changeSet = (key: number, change: Partial<SetPortion>) =>
+    setSets((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const removeSet = (key: number) => setSets((all) => all.filter((p) => p.key !== key));
+
   const submit = async () => {
     if (menuId === null) return;
     setBusy(true);
@@ -90,12 +132,13 @@ export function Component() {
       const order = await meetingsApi.create({
         menu_id: menuId,
         ...(staff && locationId !== null ? { location_id: locationId } : {}),
-        items: meetingLines(portions),
+        items: meetingLines(portions, sets, groupsOf),
         delivery_note: note,
         cost_centre_id: costCentre ?? null,
       });
       setPlaced(order ?? null);
       setPortions({});
+      setSets([]);
       setNote('');
       setConfirming(false);
     } catch (err) {
@@ -124,6 +167,10 @@ export function Component() {
         aria-labelledby="meeting-form-title"
         onSubmit={(e) => {
           e.preventDefault();
+          if (sets.some((p) => !setMealComplete(groupsOf(p.dishId), p.chosen))) {
+            setError(t('new.chooseOptions'));
+            return;
+          }
           setError(null);
           setConfirming(true);
         }}
@@ -194,6 +241,41 @@ export function Component() {
                         onChange={(e) => setGuest(d.id, i, e.target.value)}
                       />
                     ))}
+                </div>
+              );
+            })}
+            {meals.map((d) => {
+              const mine = sets.filter((p) => p.dishId === d.id);
+              return (
+                <div key={d.id} className="meetings-dish">
+                  <p className="meetings-set__title">
+                    {d.title} · {t('new.setFrom', { price: money(d.priceFrom) })}
+                    {d.qty !== null && <span className="muted"> · {t('new.left', { count: d.qty })}</span>}
+                  </p>
+                  {mine.map((p, i) => (
+                    <fieldset key={p.key} className="meetings-set">
+                      <legend>{t('new.setPortion', { n: i + 1, dish: d.title })}</legend>
+                      <SetMealOptions
+                        groups={d.complex}
+                        chosen={p.chosen}
+                        price={money}
+                        onChoose={(g, o) => changeSet(p.key, { chosen: { ...p.chosen, [g]: o } })}
+                      />
+                      <TextField
+                        label={t('new.guest', { n: i + 1, dish: d.title })}
+                        maxLength={GUEST_NAME_MAX}
+                        autoComplete="off"
+                        value={p.guest}
+                        onChange={(e) => changeSet(p.key, { guest: e.target.value })}
+                      />
+                      <Button type="button" variant="secondary" onClick={() => removeSet(p.key)}>
+                        {t('new.removeSet', { n: i + 1, dish: d.title })}
+                      </Button>
+                    </fieldset>
+                  ))}
+                  <Button type="button" variant="secondary" onClick={() => addSet(d.id)} disabled={sets.length >= 100}>
+                    {t('new.addSet', { dish: d.title })}
+                  </Button>
                 </div>
               );
             })}

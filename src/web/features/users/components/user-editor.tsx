@@ -4,6 +4,7 @@ import { NAME_MAX, PHONE_MAX } from '../../../../shared/limits';
 import { ROLES } from '../../../../shared/roles';
 import { adminUserInput } from '../../../../shared/schemas/users';
 import { EditorModal, useEditorSave } from '../../../components/manage/editor-modal';
+import { UserCostCentre } from '../../../components/cost-centres/user-cost-centre';
 import { CheckboxField, Field, TextField } from '../../../components/ui/field';
 import { errorAt, fieldBinder, useSchemaForm } from '../../../lib/forms';
 import { usersApi, type AdminUser, type AdminUserInput, type AdminUserResult } from '../api';
@@ -15,6 +16,8 @@ interface UserEditorProps {
   locations: { id: number; title: string }[];
   onClose(): void;
   onSaved(result: AdminUserResult): void;
+  /** The user's default cost centre was saved (it saves at once, apart from the form). */
+  onCostCentreSaved?(): void;
 }
 
 /** The form's values: the request's fields, the location as its select holds it ('' for none). */
@@ -35,7 +38,7 @@ const userForm = z
   .pipe(adminUserInput);
 
 /** An administrator edits a user's name, phone, location, role and manager flag. */
-export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProps) {
+export function UserEditor({ user, locations, onClose, onSaved, onCostCentreSaved }: UserEditorProps) {
   const { t } = useTranslation('users');
   const form = useSchemaForm(userForm, {
     defaultValues: {
@@ -49,6 +52,8 @@ export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProp
   const field = fieldBinder(form);
   const errors = form.formState.errors;
   const customer = form.watch('role') === 'customer';
+  // The default cost centre is one of the saved location's company's (none shown when it has none).
+  const savedLocation = user.location !== null && form.watch('location_id') === String(user.location.id) ? user.location.id : null;
   const save = useEditorSave((input: AdminUserInput) => usersApi.update(user.id, input), onSaved, { form, shown: SHOWN });
 
   return (
@@ -74,6 +79,9 @@ export function UserEditor({ user, locations, onClose, onSaved }: UserEditorProp
           </select>
         )}
       </Field>
+      {savedLocation !== null && (
+        <UserCostCentre userId={user.id} locationId={savedLocation} value={user.cost_centre_id} onSaved={onCostCentreSaved} />
+      )}
       <Field label={t('fields.role')} error={errorAt(errors, 'role')}>
         {(control) => (
           <select {...control} className="input" {...form.register('role')}>

@@ -189,6 +189,7 @@ export function Component() {
           user={editing}
           locations={locations.data?.data ?? []}
           onClose={() => setEditing(null)}
+          onCostCentreSaved={refresh}
           onSaved={(result) => {
             setEditing(null);
             notice.success(result.message);
