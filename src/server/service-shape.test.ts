@@ -30,6 +30,7 @@ const LANG_ALLOWED: Record<string, string> = {
   'catalogue/dishes.queries.ts:listDishes': 'sorts by the title in the reader’s language',
   'identity/company-sign-in.service.ts:startCompanySignIn': 'the identity provider’s sign-in page language (ui_locales)',
   'kitchen/kitchen.counts.ts:presentDishes': 'dish names on the kitchen display',
+  'invoices/invoice-document.ts:shareText': 'an invoice line’s text (the PDF’s line and the UBL item) in the invoice’s language',
   'kitchen/kitchen.meeting-tickets.ts:meetingTickets': 'dish names on a meeting’s kitchen ticket',
   'kitchen/kitchen.meeting-tickets.ts:meetingTicketOrders': 'dish and option names of a meeting’s orders on the kitchen display',
   'dashboard/dashboard.ontime.ts:dashboardOnTime': 'the “no lap” row’s title in the reader’s language',

@@ -1,4 +1,6 @@
+import type { Lang } from '../../../shared/i18n.js';
 import { splitGross } from '../../../shared/vat.js';
+import { invoiceText } from './invoices.messages.js';
 import type { MonthStatement } from './statement.js';
 
 /*
@@ -30,6 +32,11 @@ export interface InvoiceLine {
   id: number;
   /** A ledger correction's line ("Correction: reason"); absent: the location's subsidy line. */
   correction?: { id: number; reason: string };
+  /**
+   * What else of the employer's the line bills (issue 29): the budget part of its people's orders,
+   * or its meeting and guest orders (company); absent: the subsidy (or a correction).
+   */
+  share?: 'budget' | 'company';
   locationId: number;
   locationTitle: string;
   /** The cost centre the line is booked to (decision 075): its code is the line's AccountingCost (BT-133). */
@@ -70,20 +77,22 @@ export interface InvoiceDocument {
 /**
  * Invoice lines: one per location of the statement that used subsidy, split per cost centre where
  * the location's orders have them (decision 075: the orders without one make a line of their own),
- * then one per ledger correction of the month (its amount, VAT included, negative for money out,
+ * each followed by the employer's budget part and its meeting and guest orders when there are any
+ * (issue 29: the employer pays them too), then one per ledger correction of the month (its amount, VAT included, negative for money out,
  * booked to its order's cost centre), VAT split per line.
  */
 export function invoiceLines(statement: MonthStatement, vatRateBp: number): InvoiceLine[] {
   const subsidy = statement.locations.flatMap((l) =>
-    (l.costCentres ?? [{ id: null, code: '', title: '', orders: l.orders, subsidy: l.subsidy }])
-      .filter((c) => c.subsidy > 0)
-      .map((c) => ({
-        locationId: l.id,
-        locationTitle: l.title,
-        ...(c.id !== null ? { costCentre: { code: c.code, title: c.title } } : {}),
-        orders: c.orders,
-        gross: c.subsidy,
-      })),
+    (l.costCentres ?? [{ ...l, id: null, code: '', title: '' }]).flatMap((c) => {
+      const base = { locationId: l.id, locationTitle: l.title, ...(c.id !== null ? { costCentre: { code: c.code, title: c.title } } : {}) };
+      const companyOrders = c.companyOrders ?? 0;
+      // The subsidy, then (issue 29) the employer's budget part and its meeting and guest orders.
+      return [
+        ...(c.subsidy > 0 ? [{ ...base, orders: c.orders - companyOrders, gross: c.subsidy }] : []),
+        ...((c.budget ?? 0) > 0 ? [{ ...base, share: 'budget' as const, orders: c.orders - companyOrders, gross: c.budget! }] : []),
+        ...((c.company ?? 0) > 0 ? [{ ...base, share: 'company' as const, orders: companyOrders, gross: c.company! }] : []),
+      ];
+    }),
   );
   const titles = new Map(statement.locations.map((l) => [l.id, l.title]));
   const centres = new Map(
@@ -101,6 +110,13 @@ export function invoiceLines(statement: MonthStatement, vatRateBp: number): Invo
     };
   });
   return [...subsidy, ...corrections].map((l, i) => ({ id: i + 1, ...l, ...splitGross(l.gross, vatRateBp) }));
+}
+
+/** The text of a line of the employer's budget part or of its meeting and guest orders (issue 29). */
+export function shareText(l: Pick<InvoiceLine, 'share' | 'locationTitle' | 'orders'>, month: string, lang: Lang): string {
+  return l.share === 'budget'
+    ? invoiceText(lang, 'lineBudget', { location: l.locationTitle, month })
+    : invoiceText(lang, 'lineCompany', { location: l.locationTitle, month, count: l.orders });
 }
 
 /** Document totals from the lines (each sum exact in cents). */

@@ -2,7 +2,8 @@ import type { Lang } from '../../../shared/i18n.js';
 import { euroText } from '../../lib/pdf/pdf.js';
 import { csvCell, csvDocument, csvMoney, xlsxEuros as euros, xlsxMonth, xlsxWorkbook as workbook } from '../../lib/spreadsheet.js';
 import { invoiceText } from './invoices.messages.js';
-import type { MonthStatement, PayrollRow, Sums } from './statement.js';
+import type { PayrollRow } from './payroll.js';
+import type { MonthStatement, Sums } from './statement.js';
 
 /*
  * Statement and payroll-deduction exports for accounting (decision 036), written through the

@@ -28,6 +28,8 @@ type Key =
   | 'iban'
   | 'name'
   | 'lineSubsidy'
+  | 'lineBudget'
+  | 'lineCompany'
   | 'description'
   | 'net'
   | 'vatRate'
@@ -89,6 +91,8 @@ export const invoiceText = defineMessages<Key>(
       iban: 'Account (IBAN)',
       name: 'name',
       lineSubsidy: 'Lunch subsidy, {location}, {month}: {count} orders',
+      lineBudget: "Employer's budget, {location}, {month}",
+      lineCompany: 'Meeting and guest orders, {location}, {month}: {count} orders',
       description: 'Description',
       net: 'Net',
       vatRate: 'VAT %',
@@ -147,6 +151,8 @@ export const invoiceText = defineMessages<Key>(
       iban: 'Konts (IBAN)',
       name: 'nosaukums',
       lineSubsidy: 'Pusdienu dotācija, {location}, {month}: {count} pasūtījumi',
+      lineBudget: 'Darba devēja budžets, {location}, {month}',
+      lineCompany: 'Sapulču un viesu pasūtījumi, {location}, {month}: {count} pasūtījumi',
       description: 'Apraksts',
       net: 'Bez PVN',
       vatRate: 'PVN %',
@@ -205,6 +211,8 @@ export const invoiceText = defineMessages<Key>(
       iban: 'Счёт (IBAN)',
       name: 'название',
       lineSubsidy: 'Дотация на обеды, {location}, {month}: заказов {count}',
+      lineBudget: 'Бюджет работодателя, {location}, {month}',
+      lineCompany: 'Заказы для встреч и гостей, {location}, {month}: заказов {count}',
       description: 'Описание',
       net: 'Без НДС',
       vatRate: 'НДС %',

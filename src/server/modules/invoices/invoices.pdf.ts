@@ -4,7 +4,7 @@ import type { Lang } from '../../../shared/i18n.js';
 import { ratePercent } from '../../../shared/vat.js';
 import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
 import { onTimePercent, type OnTimeCount } from '../laps/ontime.read.js';
-import type { InvoiceDocument, PartyDetails } from './invoice-document.js';
+import { shareText, type InvoiceDocument, type PartyDetails } from './invoice-document.js';
 import { invoiceText } from './invoices.messages.js';
 import { statementRows } from './invoices.exports.js';
 
@@ -45,7 +45,9 @@ export async function invoicePdf(doc: InvoiceDocument, lang: Lang): Promise<Buff
   const lineRows: TableCell[][] = doc.lines.map((l) => [
     (l.correction
       ? `${l.locationTitle}, ${doc.month}: ${tx('lineCorrection', { reason: l.correction.reason })}`
-      : tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders })) +
+      : l.share
+        ? shareText(l, doc.month, lang)
+        : tx('lineSubsidy', { location: l.locationTitle, month: doc.month, count: l.orders })) +
       // The cost centre the line is booked to (decision 075).
       (l.costCentre ? `; ${tx('lineCostCentre', l.costCentre)}` : ''),
     { text: eur(l.net), alignment: 'right' },

@@ -18,7 +18,8 @@ import { sendFile } from '../../lib/download.js';
 import { payrollCsv, payrollXlsx, statementCsv, statementXlsx } from './invoices.exports.js';
 import { invoiceScopes, listInvoices, statementAnswer, storedInvoice } from './invoices.queries.js';
 import { creditInvoice, issueInvoice } from './invoices.service.js';
-import { monthStatement, payrollRows, type Scope } from './statement.js';
+import { payrollRows } from './payroll.js';
+import { monthStatement, type Scope } from './statement.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY } from '../../../shared/limits.js';
 import type { Lang } from '../../../shared/i18n.js';
 import { ratePercent } from '../../../shared/vat.js';
-import type { InvoiceDocument, InvoiceLine, PartyDetails } from './invoice-document.js';
+import { shareText, type InvoiceDocument, type InvoiceLine, type PartyDetails } from './invoice-document.js';
 import { invoiceText } from './invoices.messages.js';
 
 /*
@@ -64,6 +64,10 @@ function lineItem(l: InvoiceLine, month: string, lang: Lang): { name: string; de
   if (l.correction) {
     const text = invoiceText(lang, 'lineCorrection', { reason: l.correction.reason });
     return { name: text, description: `${l.locationTitle} ${month}: ${text}${centre}` };
+  }
+  if (l.share) {
+    const text = shareText(l, month, lang);
+    return { name: `${text}${l.costCentre ? ` ${l.costCentre.code}` : ''}`, description: `${text}${centre}` };
   }
   return {
     name: `${l.locationTitle} ${month}${l.costCentre ? ` ${l.costCentre.code}` : ''}`,

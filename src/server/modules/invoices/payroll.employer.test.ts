@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetRules } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { cashOrder, customerAt, menuWorld } from '../ordering/ordering.factories.js';
-import { payrollRows } from './statement.js';
+import { payrollRows } from './payroll.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db, Tx } from '../../db/client.js';
-import { costCentres, ledgerEntries, locations, menus, orders, providers, users } from '../../db/schema/index.js';
+import { costCentres, ledgerEntries, locations, menus, orders, providers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { addOnTime, onTimeRows, ZERO_ON_TIME, type OnTimeCount } from '../laps/ontime.read.js';
@@ -28,6 +28,14 @@ export interface Sums {
   refunds: number;
   /** Ledger corrections of the location recorded in the month (decision 038): billed as lines of their own. */
   corrections: number;
+  /**
+   * What else the employer pays (issue 29, decision 073): the budget part of its people's orders,
+   * and its meeting and guest orders (payment type company: their whole amount) and how many.
+   * Absent in the snapshots of invoices issued before issue 29.
+   */
+  budget?: number;
+  company?: number;
+  companyOrders?: number;
 }
 
 /** One ledger correction on the statement (and a line of the invoice). */
@@ -85,7 +93,20 @@ export interface MonthStatement {
   onTime?: OnTimeCount;
 }
 
-const ZERO: Sums = { orders: 0, gross: 0, subsidy: 0, bonus: 0, cash: 0, card: 0, bank: 0, refunds: 0, corrections: 0 };
+const ZERO: Sums = {
+  orders: 0,
+  gross: 0,
+  subsidy: 0,
+  bonus: 0,
+  cash: 0,
+  card: 0,
+  bank: 0,
+  refunds: 0,
+  corrections: 0,
+  budget: 0,
+  company: 0,
+  companyOrders: 0,
+};
 
 export function addSums(a: Sums, b: Sums): Sums {
   return {
@@ -98,6 +119,9 @@ export function addSums(a: Sums, b: Sums): Sums {
     bank: a.bank + b.bank,
     refunds: a.refunds + b.refunds,
     corrections: a.corrections + b.corrections,
+    budget: (a.budget ?? 0) + (b.budget ?? 0),
+    company: (a.company ?? 0) + (b.company ?? 0),
+    companyOrders: (a.companyOrders ?? 0) + (b.companyOrders ?? 0),
   };
 }
 
@@ -107,6 +131,12 @@ export function monthBounds(month: string, zone: string): { start: Date; end: Da
   if (!start.isValid) throw new RangeError(`Not a month: ${month}`);
   return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
 }
+
+/** Meeting and guest orders (payment type company, issue 29): their whole amount, or how many. */
+const paidByCompany = (what: 'amount' | 'count') =>
+  sql<number>`coalesce(sum(case when ${orders.paymentType} = 'company' then ${what === 'amount' ? orders.amountCents : sql`1`} else 0 end), 0)`.mapWith(
+    Number,
+  );
 
 const paid = (method: 'cash' | 'card' | 'bank') =>
   sql<number>`coalesce(sum(case when ${orders.paymentType} = ${method} then ${orders.amountToPayCents} else 0 end), 0)`.mapWith(Number);
@@ -149,6 +179,9 @@ export async function monthStatement(db: Db | Tx, providerId: number, scope: Sco
       gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
       subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
       bonus: sql<number>`coalesce(sum(${orders.bonusCents}), 0)`.mapWith(Number),
+      budget: sql<number>`coalesce(sum(${orders.budgetCents}), 0)`.mapWith(Number),
+      company: paidByCompany('amount'),
+      companyOrders: paidByCompany('count'),
       cash: paid('cash'),
       card: paid('card'),
       bank: paid('bank'),
@@ -290,51 +323,3 @@ async function splitByCostCentre(
 }
 
 const stripKeys = ({ locationId: _l, costCentreId: _c, ...sums }: SumRow): Partial<Sums> => sums;
-
-export interface PayrollRow {
-  userId: number;
-  name: string;
-  email: string;
-  orders: number;
-  gross: number;
-  subsidy: number;
-  /** What the employee owes when the company pays and deducts: food value less subsidy, the employer's budget and bonus. */
-  share: number;
-}
-
-/** Per employee of a location: the month's placed own orders and their own share (payroll deduction; meeting and guest orders are the company's). */
-export async function payrollRows(db: Db | Tx, providerId: number, locationId: number, month: string): Promise<PayrollRow[]> {
-  const [provider] = await db.select({ timezone: providers.timezone }).from(providers).where(eq(providers.id, providerId));
-  if (!provider) throw new AppError(404, t.coded('notFound'));
-  await scopeLocations(db, { locationId });
-  const { start, end } = monthBounds(month, provider.timezone);
-  return db
-    .select({
-      userId: users.id,
-      name: users.firstName,
-      email: users.email,
-      orders: sql<number>`count(${orders.id})::int`,
-      gross: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
-      subsidy: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)`.mapWith(Number),
-      share:
-        sql<number>`coalesce(sum(greatest(${orders.amountCents} - ${orders.subsidyCents} - ${orders.budgetCents} - ${orders.bonusCents}, 0)), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(orders)
-    .innerJoin(menus, eq(menus.id, orders.menuId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        placedOrder(),
-        // A meeting or guest order is the company's, not its host's lunch (issue 29).
-        eq(orders.kind, 'own'),
-        eq(menus.providerId, providerId),
-        gte(menus.from, start),
-        lt(menus.from, end),
-        eq(orders.locationId, locationId),
-      ),
-    )
-    .groupBy(users.id, users.firstName, users.email)
-    .orderBy(asc(users.firstName), asc(users.email), asc(users.id));
-}

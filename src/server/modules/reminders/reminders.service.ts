@@ -112,7 +112,8 @@ function recipients(db: Db, menu: Pick<DueMenu, 'id' | 'day'>, channel: 'email' 
           db
             .select({ one: sql`1` })
             .from(orders)
-            .where(and(eq(orders.userId, users.id), eq(orders.menuId, menuId), placedOrder())),
+            // Their own lunch only: a meeting or guest order they host is the company's (issue 29).
+            .where(and(eq(orders.userId, users.id), eq(orders.menuId, menuId), placedOrder(), eq(orders.kind, 'own'))),
         ),
         notExists(
           db

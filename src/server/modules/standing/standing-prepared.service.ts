@@ -37,6 +37,8 @@ export async function preparedDays(ctx: UserContext, menuId: number | undefined)
                 eq(orders.userId, ctx.user.id),
                 eq(orders.menuId, standingOrderRuns.menuId),
                 inArray(orders.status, [ORDER_STATUS.pending, ORDER_STATUS.placed]),
+                // Their own lunch only: a meeting or guest order they host is the company's (issue 29).
+                eq(orders.kind, 'own'),
               ),
             ),
         ),

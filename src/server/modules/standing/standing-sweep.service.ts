@@ -56,7 +56,8 @@ async function candidates(deps: Deps, now: Date): Promise<Candidate[]> {
       so.id, so.user_id, so.provider_id, so.dish_id, so.complex, so.qty, so.payment_type, so.bank_code, so.shift_id,
       m.id as menu_id, m.title as menu_title, m."to" as menu_to, p.timezone, (${day})::text as day,
       exists (select 1 from menu_dishes md where md.menu_id = m.id and md.dish_id = so.dish_id) as on_menu,
-      exists (select 1 from orders o where o.user_id = so.user_id and o.menu_id = m.id and o.status in (1, 2)) as already,
+      -- Their own lunch only: a meeting or guest order they host is the company's (issue 29).
+      exists (select 1 from orders o where o.user_id = so.user_id and o.menu_id = m.id and o.status in (1, 2) and o.kind = 'own') as already,
       u.email, u.first_name, u.lang, d.title as dish_title
     from standing_orders so
     join users u on u.id = so.user_id and u.active and u.role = 'customer'

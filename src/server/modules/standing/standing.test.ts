@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { connect } from '../../db/client.js';
-import { auditLog, awayDays, mailOutbox, payments, standingOrderRuns, users } from '../../db/schema/index.js';
+import { auditLog, awayDays, mailOutbox, payments, remindersSent, standingOrderRuns, users } from '../../db/schema/index.js';
 import type { JobDeps } from '../../lib/jobs.js';
 import { createMailer } from '../../lib/mail.js';
 import { makeShift } from '../../test/factories.js';
@@ -378,6 +378,43 @@ describe('standing orders: placement when a matching menu is open', () => {
     await sweep();
     expect(await ordersOf(ctx.db, c.user.id)).toHaveLength(1);
     expect(await runsOf(c.user.id)).toMatchObject([{ outcome: 'refused', reason: 'alreadyOrdered' }]);
+  });
+
+  it("a meeting the manager ordered on the menu is the company's, not their lunch: their standing order and reminder still come (issue 29)", async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const c = ctx.as(
+      await customerAt(
+        ctx.db,
+        ctx.clock.now(),
+        { meetingLimitCents: 5000 },
+        { lang: 'en', email: `m${Math.random()}@example.lv`, isLocationManager: true, remindToMakeOrder: true },
+      ),
+    );
+    const so = await c.post(`/app/standing-orders?provider_id=${w.provider.id}`, {
+      dish_id: w.soup.id,
+      qty: 1,
+      weekdays: [menuDay(w).weekday],
+      payment_type: 'cash',
+      terms: true,
+    });
+    expect(so.statusCode).toBe(201);
+    const meeting = await c.post('/app/meetings', { menu_id: w.menu.id, items: [{ id: w.main.id, qty: 3 }] });
+    expect(meeting.statusCode, meeting.body).toBe(201);
+    // Reminders are due (deadline within the provider's reminder minutes): the manager has no lunch yet.
+    ctx.clock.set(new Date(w.menu.to.getTime() - 10 * 60_000));
+    try {
+      await sendDueReminders(ctx.deps);
+      const sent = await ctx.db
+        .select()
+        .from(remindersSent)
+        .where(and(eq(remindersSent.userId, c.user.id), eq(remindersSent.menuId, w.menu.id)));
+      expect(sent).toHaveLength(1);
+    } finally {
+      ctx.clock.set(new Date());
+    }
+    await sweep();
+    expect(await runsOf(c.user.id)).toMatchObject([{ outcome: 'placed' }]);
+    expect((await ordersOf(ctx.db, c.user.id)).map((o) => o.kind).sort()).toEqual(['meeting', 'own']);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
+import { STAFF } from '../../../shared/roles.js';
 import { cheapestSelectionCents } from '../../../shared/ordering/complex.js';
 import type { Visit, VisitDish, VisitOption, VisitOrderBody, VisitOrderResult } from '../../../shared/schemas/visitors.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -55,13 +56,23 @@ async function findLink(db: Db | Tx, token: string): Promise<LiveLink | undefine
   return link;
 }
 
-/** The link's menu while the link may be used: open, and the location still orders for visitors. */
+/**
+ * The link's menu while the link may be used: open, the location still orders for visitors, and
+ * its host may still host there (active; staff, or the location's manager): a link of a host who
+ * left, lost the role or moved opens nothing, as a withdrawn one (404).
+ */
 async function usableMenu(db: Db, link: LiveLink | undefined, now: Date): Promise<{ link: LiveLink; menu: MenuData; limitCents: number }> {
   if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw refusal(link);
-  const [menu, [location]] = await Promise.all([
+  const [menu, [location], [host]] = await Promise.all([
     loadMenu(db, link.menuId),
     db.select({ limit: locations.meetingLimitCents }).from(locations).where(eq(locations.id, link.locationId)),
+    db
+      .select({ active: users.active, role: users.role, isLocationManager: users.isLocationManager, locationId: users.locationId })
+      .from(users)
+      .where(eq(users.id, link.hostId)),
   ]);
+  const hosts = !!host?.active && (STAFF.includes(host.role) || (host.isLocationManager && host.locationId === link.locationId));
+  if (!hosts) throw refusal(undefined);
   if (!menu || !isOpen(menu, now) || location?.limit == null) throw new AppError(410, visitorsText.coded('linkExpired'));
   return { link, menu, limitCents: location.limit };
 }
