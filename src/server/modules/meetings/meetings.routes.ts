@@ -9,7 +9,7 @@ import { t } from '../../lib/messages.js';
 import { isStaff } from '../orders/orders.read.js';
 import { loadMeetings } from './meetings.list.js';
 import { meetingsText } from './meetings.messages.js';
-import { placeCompanyOrder } from './meetings.service.js';
+import { checkStaffMenu, placeCompanyOrder } from './meetings.service.js';
 
 /**
  * The location a caller orders meetings for (decision 076): a location manager their own (another
@@ -25,17 +25,6 @@ function meetingLocationOf(ctx: UserContext, requested: number | undefined, requ
   if (!user.isLocationManager || user.locationId === null) throw new AppError(403, meetingsText.coded('notManager'));
   if (requested !== undefined && requested !== user.locationId) throw new AppError(403, meetingsText.coded('otherLocation'));
   return user.locationId;
-}
-
-/** Staff order only on menus of their active provider: another provider's menu is not theirs to see (404). */
-async function checkStaffMenu(ctx: UserContext, menuId: number): Promise<void> {
-  if (!isStaff(ctx.user)) return;
-  const provider = await ctx.provider();
-  const [menu] = await ctx.db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(and(eq(menus.id, menuId), eq(menus.providerId, provider)));
-  if (!menu) throw new AppError(404, t.coded('notFound'));
 }
 
 /** Routes of meeting orders (issue 29, decision 076); cancel goes through POST /app/order/{id}/cancel. */

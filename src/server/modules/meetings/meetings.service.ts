@@ -6,13 +6,15 @@
  * are cancelled like any order (POST /app/order/{id}/cancel gives the stock back and reverses the
  * 'company' entry). Their user is the host: the one who ordered (the manager or the staff member).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { stockNeeds } from '../../../shared/ordering/stock.js';
 import type { Tx } from '../../db/client.js';
-import { ledgerEntries, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { ledgerEntries, locations, menus, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { RequestContext } from '../../lib/context.js';
-import { fieldError, type CodedFieldErrors } from '../../lib/errors.js';
+import type { RequestContext, UserContext } from '../../lib/context.js';
+import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/messages.js';
+import { isStaff } from '../orders/orders.read.js';
 import type { ChangePublisher } from '../../lib/events.js';
 import { localEuros } from '../../lib/i18n.js';
 import { activeCostCentreAt } from '../cost-centres/cost-centres.read.js';
@@ -207,4 +209,18 @@ export async function placeCompanyOrder(ctx: CompanyOrderCtx, req: CompanyOrderR
   });
   ctx.changes.publish({ type: 'order', menuId: menu.id, orderId: placed.orderId, stockLeft: placed.stockLeft });
   return { orderId: placed.orderId };
+}
+
+/**
+ * Staff order meetings and guest orders, and make visitor links, only on menus of their active
+ * provider: another provider's menu is not theirs to see (404).
+ */
+export async function checkStaffMenu(ctx: UserContext, menuId: number): Promise<void> {
+  if (!isStaff(ctx.user)) return;
+  const provider = await ctx.provider();
+  const [menu] = await ctx.db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.id, menuId), eq(menus.providerId, provider)));
+  if (!menu) throw new AppError(404, t.coded('notFound'));
 }

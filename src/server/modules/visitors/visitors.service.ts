@@ -26,6 +26,7 @@ import { loadOrderLines } from '../orders/orders.read.js';
 import { checkCostCentre, hostLocation, isHost, openMenu } from './visitors.hosts.js';
 import { visitorsText } from './visitors.messages.js';
 import { placeGuestOrder, type GuestOrderCtx } from './visitors.order.js';
+import { checkStaffMenu } from '../meetings/meetings.service.js';
 
 /** Visitor links one host may create per hour (a link is a company-paid lunch). */
 export const LINK_LIMITS = { perHost: 30, windowMs: 60 * 60_000 } as const;
@@ -33,6 +34,7 @@ export const LINK_LIMITS = { perHost: 30, windowMs: 60 * 60_000 } as const;
 /** POST /app/visitors/orders: the host orders for a visitor (a guest order, paid by the company). */
 export async function orderForVisitor(ctx: UserContext & Pick<GuestOrderCtx, 'changes'>, input: HostOrderBody, requestId: string) {
   const location = await hostLocation(ctx.db, ctx.user, input.location_id);
+  await checkStaffMenu(ctx, input.menu_id);
   await openMenu(ctx.db, input.menu_id, ctx.now);
   const costCentreId = await checkCostCentre(ctx.db, location, input.cost_centre_id);
   const { orderId } = await placeGuestOrder(ctx, {
@@ -57,6 +59,7 @@ export async function createVisitorLink(
 ): Promise<CreatedVisitorLink> {
   const { db, user, now } = ctx;
   const location = await hostLocation(db, user, input.location_id);
+  await checkStaffMenu(ctx, input.menu_id);
   const menu = await openMenu(db, input.menu_id, now);
   const costCentreId = await checkCostCentre(db, location, input.cost_centre_id);
   const calls = await hit(db, `visitor-link:host:${user.id}`, LINK_LIMITS.windowMs);

@@ -40,6 +40,14 @@ describe('visitor links: who may create them', () => {
     expect(noLocation.json().errors.location_id).toEqual(['Choose the location.']);
     expect((await admin.post('/app/visitor-links', { ...body, location_id: w.location.id })).statusCode).toBe(201);
     expect((await (await ctx.as('kitchen')).post('/app/visitor-links', { ...body, location_id: other.id })).statusCode).toBe(201);
+    // Staff make links and guest orders only on menus of their active provider: another's is not theirs (404).
+    const foreign = await menuWorld(ctx.db, ctx.clock.now());
+    const q = `?provider_id=${w.provider.id}`;
+    const onForeign = { ...body, menu_id: foreign.menu.id, location_id: w.location.id };
+    expect((await admin.post(`/app/visitor-links${q}`, onForeign)).statusCode).toBe(404);
+    const guestOrder = { ...onForeign, items: [{ id: foreign.main.id, qty: 1 }], delivery_note: '' };
+    expect((await admin.post(`/app/visitors/orders${q}`, guestOrder)).statusCode).toBe(404);
+    expect((await admin.post(`/app/visitor-links${q}`, { ...body, location_id: w.location.id })).statusCode).toBe(201);
 
     const noLimit = await makeLocation(ctx.db);
     const refused = await admin.post('/app/visitor-links', { ...body, location_id: noLimit.id }, EN);
