@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { HostOrderInput } from '../../../../shared/schemas/visitors';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CostCentreSelect } from '../../../components/cost-centres/cost-centre-select';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
@@ -17,6 +19,9 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
   const { t } = useTranslation('visitors');
   const form = useSchemaForm(guestOrderForm(staff), { defaultValues: EMPTY_ORDER });
   const field = fieldBinder(form);
+  // The cost centre the company books it to: the host's default until they choose another.
+  const [costCentre, setCostCentre] = useState<number | null | undefined>(undefined);
+  const locationId = staff ? Number(form.watch('location_id')) || undefined : undefined;
   const menuId = Number(form.watch('menu_id')) || null;
   const menu = useMenuDishes(menuId);
   // Plain dishes only here: a set meal's choices are the visitor link's page's job.
@@ -31,7 +36,7 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
   });
   const submit = form.handleSubmit(
     (input) => {
-      if (!order.isPending) order.mutate(input);
+      if (!order.isPending) order.mutate({ ...input, cost_centre_id: costCentre ?? null });
     },
     () => order.reset(),
   );
@@ -47,6 +52,7 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
         <TextField label={t('fields.guestName')} required maxLength={100} autoComplete="off" {...field('guest_name')} />
         <DishSelect field={field('dish_id')} dishes={dishes} />
         <TextField label={t('fields.deliveryNote')} maxLength={200} {...field('delivery_note')} />
+        <CostCentreSelect value={costCentre} onChange={setCostCentre} locationId={locationId} />
         <div aria-live="polite">
           {order.isError && <Notice tone="error">{errorMessage(order.error, t('order.failed'))}</Notice>}
           {order.isSuccess && <Notice tone="success">{t('order.done')}</Notice>}
