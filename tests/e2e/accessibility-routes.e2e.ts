@@ -197,6 +197,13 @@ test('manager routes', async ({ page, request }) => {
   expect(link.status(), await link.text()).toBe(201);
   const visit = new URL(((await link.json()) as { url: string }).url).pathname;
   await visitRole(page, 'manager', manager, [`/locations/${location.id}/budgets`, '/meetings/new', visit], 'stored session');
+  // On the visitor's page a chosen set meal's choices open under it, not at the end of the long list.
+  await page.setViewportSize(PHONE);
+  await open(page, visit);
+  const setMeal = page.getByRole('listitem').filter({ has: page.getByRole('radio', { name: 'Dienas komplekss', exact: true }) });
+  await setMeal.getByRole('radio', { name: 'Dienas komplekss', exact: true }).check();
+  await expect(setMeal.getByRole('group').first()).toBeVisible();
+  await scanA11y(page, 'visitor page with a set meal chosen');
   await cancel();
 });
 
