@@ -184,7 +184,26 @@ test('manager routes', async ({ page, request }) => {
   const location = await ownLocation(request, 'Managed office');
   const manager = (await newManager(request, location, 'Inga')).email;
   const cancel = await placeOrder(request, manager);
-  await visitRole(page, 'manager', manager, [`/locations/${location.id}/budgets`], 'stored session');
+  // The location orders meetings and hosts visitors (issue 29): the meeting form, and a visitor's
+  // public page from a link the manager made.
+  const admin = { Authorization: `Bearer ${await sessionToken(request, 'admin@demo.lv')}` };
+  const limit = await request.put(`/app/locations/${location.id}?lang=en`, { headers: admin, data: { meeting_limit: 100 } });
+  expect(limit.ok(), await limit.text()).toBe(true);
+  const host = await sessionToken(request, manager);
+  const link = await request.post('/app/visitor-links?lang=en', {
+    headers: { Authorization: `Bearer ${host}` },
+    data: { menu_id: (await todaysMenu(request, host)).id, guest_name: 'Aleksandrs Konstantinopolskis-Vanags' },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const visit = new URL(((await link.json()) as { url: string }).url).pathname;
+  await visitRole(page, 'manager', manager, [`/locations/${location.id}/budgets`, '/meetings/new', visit], 'stored session');
+  // On the visitor's page a chosen set meal's choices open under it, not at the end of the long list.
+  await page.setViewportSize(PHONE);
+  await open(page, visit);
+  const setMeal = page.getByRole('listitem').filter({ has: page.getByRole('radio', { name: 'Dienas komplekss', exact: true }) });
+  await setMeal.getByRole('radio', { name: 'Dienas komplekss', exact: true }).check();
+  await expect(setMeal.getByRole('group').first()).toBeVisible();
+  await scanA11y(page, 'visitor page with a set meal chosen');
   await cancel();
 });
 

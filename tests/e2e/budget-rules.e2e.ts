@@ -74,6 +74,17 @@ test('a manager sets a monthly budget and sees the spend', async ({ page, reques
   await expect(groups.getByRole('listitem').filter({ hasText: 'Sales team' })).toBeVisible();
   await scanA11y(page, 'budgets with a group rule');
 
+  // Removing a rule asks first: "Cancel" keeps it, "Remove rule" removes it; the location's rule stays.
+  const salesTeam = page.getByRole('region', { name: 'Group: Sales team' });
+  await salesTeam.getByRole('button', { name: 'Remove rule: Group: Sales team' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove the budget rule?' })).toContainText('Group: Sales team');
+  await confirmIn(page, 'Remove the budget rule?', 'Cancel');
+  await expect(salesTeam).toContainText('€25.00 per week, up to €5.00 per order');
+  await salesTeam.getByRole('button', { name: 'Remove rule: Group: Sales team' }).click();
+  await confirmIn(page, 'Remove the budget rule?', 'Remove rule');
+  await expect(salesTeam).toContainText('No rule: no budget.');
+  await expect(page.getByRole('region', { name: 'Everyone at the location' })).toContainText('€80.00 per month');
+
   // At 360 px nothing scrolls the page sideways.
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await sidewaysOverflow(page)).toBe(0);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { BUDGET_PERIODS, budgetRuleInput, type BudgetRuleInput } from '../../../../shared/schemas/budget-rules';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, TextField } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../components/ui/form-error-notice';
@@ -65,6 +66,7 @@ export function RuleForm({
   const { t, i18n } = useTranslation('budgets');
   const id = useId();
   const [saved, setSaved] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const form = useSchemaForm(ruleForm(groupId), { defaultValues: valuesOf(rule) });
   const field = fieldBinder(form);
   const covers = form.watch('covers');
@@ -81,6 +83,7 @@ export function RuleForm({
     mutationFn: () => budgetsApi.deleteRule(locationId, groupId),
     onSuccess: () => {
       setSaved(false);
+      setRemoving(false);
       form.reset(valuesOf(undefined));
       onChanged();
     },
@@ -102,8 +105,8 @@ export function RuleForm({
       </h3>
       <p className="muted">{summary}</p>
       {saved && <Notice tone="success">{t('rules.saved')}</Notice>}
-      {(save.isError && !Object.keys(form.formState.errors).length) || remove.isError ? (
-        <Notice tone="error">{errorMessage(save.error ?? remove.error, t('saveFailed'))}</Notice>
+      {save.isError && !Object.keys(form.formState.errors).length ? (
+        <Notice tone="error">{errorMessage(save.error, t('saveFailed'))}</Notice>
       ) : null}
       <form className="budgets-rule__form" noValidate onSubmit={form.handleSubmit((input) => (setSaved(false), save.mutate(input)))}>
         <Field label={t('rules.period')} error={form.formState.errors.period?.message}>
@@ -142,17 +145,25 @@ export function RuleForm({
             {t('rules.save')}
           </Button>
           {rule && (
-            <Button
-              variant="ghost"
-              loading={remove.isPending}
-              aria-label={t('rules.removeNamed', { title })}
-              onClick={() => remove.mutate()}
-            >
+            <Button variant="ghost" aria-label={t('rules.removeNamed', { title })} onClick={() => setRemoving(true)}>
               {t('rules.remove')}
             </Button>
           )}
         </div>
       </form>
+      <ConfirmDialog
+        open={removing}
+        title={t('rules.removeTitle')}
+        message={t('rules.removeMessage', { title })}
+        confirmLabel={t('rules.remove')}
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, t('saveFailed')) : null}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => {
+          setRemoving(false);
+          remove.reset();
+        }}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { formatEuros } from '../../../lib/format';
 import type { SpendAnswer } from '../api';
 
-/** A table that scrolls inside its card on a phone, captioned for screen readers. */
+/** A table that scrolls inside its card where it must (on a phone its rows are cards), captioned for screen readers. */
 function ScrollTable({ caption, head, rows }: { caption: string; head: { text: string; num?: boolean }[]; rows: (string | number)[][] }) {
   const { t } = useTranslation('budgets');
   // Focusable so a keyboard can scroll it on a phone; named apart from its card's region.
@@ -28,7 +28,7 @@ function ScrollTable({ caption, head, rows }: { caption: string; head: { text: s
                     {cell}
                   </th>
                 ) : (
-                  <td key={j} className={head[j]?.num ? 'num' : undefined}>
+                  <td key={j} className={head[j]?.num ? 'num' : undefined} data-label={head[j]?.text}>
                     {cell}
                   </td>
                 ),

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { costCentresApi, useCostCentres, useInvalidateCostCentres } from '../api';
+import '../cost-centres.css';
 
 type Draft = { id: number | null; code: string; title: string; active: boolean };
 const EMPTY: Draft = { id: null, code: '', title: '', active: true };
@@ -65,11 +66,11 @@ export function Component() {
   };
 
   return (
-    <section className="page">
+    <section className="page cost-centres-page">
       <h1 className="page__title">{t('title')}</h1>
       {isAdmin && (
         <form
-          className="form form--inline"
+          className="cost-centres-company"
           onSubmit={(e) => {
             e.preventDefault();
             setCompany(companyInput.trim() || null);
@@ -93,7 +94,7 @@ export function Component() {
             <p className="muted">{t('empty')}</p>
           ) : (
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--cards">
                 <thead>
                   <tr>
                     <th scope="col">{t('code')}</th>
@@ -108,19 +109,21 @@ export function Component() {
                 <tbody>
                   {list.data.data.map((c) => (
                     <tr key={c.id}>
-                      <td>{c.code}</td>
-                      <td>{c.title}</td>
-                      <td>{t(c.active ? 'active' : 'inactive')}</td>
-                      <td>{c.orders}</td>
+                      <td className="cost-centres-code">{c.code}</td>
+                      <td data-label={t('name')}>{c.title}</td>
+                      <td data-label={t('state')}>{t(c.active ? 'active' : 'inactive')}</td>
+                      <td data-label={t('orders')}>{c.orders}</td>
                       <td>
-                        <Button size="sm" onClick={() => setDraft({ id: c.id, code: c.code, title: c.title, active: c.active })}>
-                          {t('edit', { code: c.code })}
-                        </Button>{' '}
-                        {c.active && (
-                          <Button size="sm" variant="danger" onClick={() => setRemoving(c)}>
-                            {t('remove', { code: c.code })}
+                        <div className="cost-centres-actions">
+                          <Button size="sm" onClick={() => setDraft({ id: c.id, code: c.code, title: c.title, active: c.active })}>
+                            {t('edit', { code: c.code })}
                           </Button>
-                        )}
+                          {c.active && (
+                            <Button size="sm" variant="danger" onClick={() => setRemoving(c)}>
+                              {t('remove', { code: c.code })}
+                            </Button>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   ))}

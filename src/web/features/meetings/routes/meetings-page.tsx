@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { MEETINGS_KEY, meetingsApi, useMeetings, type MeetingOrder } from '../api';
 import '../../../styles/manage.css';
+import '../meetings.css';
 
 /** /meetings: the manager's meeting orders (staff: every location's) with cancel (issue 29). */
 export function Component() {
@@ -58,7 +59,7 @@ export function Component() {
                 .filter(Boolean)
                 .join(' · ')}
             </p>
-            <ul>
+            <ul className="meetings-item__lines">
               {m.items.map((i) => (
                 <li key={i.id}>
                   {i.qty} × {i.dish.title}

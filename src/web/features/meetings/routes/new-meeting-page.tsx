@@ -26,6 +26,7 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { meetingsApi, useMeetings, type CreateMeetingInput, type MeetingOrder } from '../api';
 import '../../../styles/manage.css';
+import '../meetings.css';
 
 /** Portions per dish id, and the guest names typed for them (one per portion, '' unnamed). */
 type Portions = Record<number, { qty: number; guests: string[] }>;
@@ -163,7 +164,7 @@ export function Component() {
         </Notice>
       )}
       <form
-        className="card form-stack"
+        className="card meetings-form"
         aria-labelledby="meeting-form-title"
         onSubmit={(e) => {
           e.preventDefault();
@@ -224,7 +225,7 @@ export function Component() {
                     label={`${d.title} · ${money(d.price)}`}
                     type="number"
                     min={0}
-                    max={100}
+                    max={Math.min(100, d.qty ?? 100)}
                     inputMode="numeric"
                     value={p?.qty ?? 0}
                     onChange={(e) => setQty(d.id, Number(e.target.value))}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import type { VisitDish, VisitOption } from '../api';
 
@@ -14,10 +15,12 @@ interface DishChoiceProps {
   name: string;
   checked: boolean;
   onPick(): void;
+  /** Shown under the dish: a chosen set meal's choices, next to it rather than at the list's end. */
+  children?: ReactNode;
 }
 
 /** One dish or set meal as a radio button, with its summary and allergens. */
-export function DishChoice({ dish, name, checked, onPick }: DishChoiceProps) {
+export function DishChoice({ dish, name, checked, onPick, children }: DishChoiceProps) {
   const { t } = useTranslation('visitors');
   const id = `visit-dish-${dish.id}`;
   return (
@@ -40,6 +43,7 @@ export function DishChoice({ dish, name, checked, onPick }: DishChoiceProps) {
         {dish.summary && <span className="visit-dish__summary">{dish.summary}</span>}
         {dish.type === 'simple' && <AllergenLine dish={dish} />}
       </span>
+      {children}
     </li>
   );
 }

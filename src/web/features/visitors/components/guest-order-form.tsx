@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { HostOrderInput } from '../../../../shared/schemas/visitors';
 import { SetMealOptions, setMealChoices, setMealComplete, type SetMealChosen } from '../../../components/set-meals/set-meal-options';
 import { Button } from '../../../components/ui/button';
+import { CostCentreSelect } from '../../../components/cost-centres/cost-centre-select';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
@@ -19,6 +20,9 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
   const { t } = useTranslation('visitors');
   const form = useSchemaForm(guestOrderForm(staff), { defaultValues: EMPTY_ORDER });
   const field = fieldBinder(form);
+  // The cost centre the company books it to: the host's default until they choose another.
+  const [costCentre, setCostCentre] = useState<number | null | undefined>(undefined);
+  const locationId = staff ? Number(form.watch('location_id')) || undefined : undefined;
   const menuId = Number(form.watch('menu_id')) || null;
   const menu = useMenuDishes(menuId);
   const dishes = menuId
@@ -45,7 +49,7 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
       setIncomplete(missing);
       if (missing || order.isPending) return;
       const complex = groups.length ? { complex: setMealChoices(groups, options) } : {};
-      order.mutate({ ...input, items: input.items.map((i) => ({ ...i, ...complex })) });
+      order.mutate({ ...input, items: input.items.map((i) => ({ ...i, ...complex })), cost_centre_id: costCentre ?? null });
     },
     () => order.reset(),
   );
@@ -71,6 +75,7 @@ export function GuestOrderForm({ staff, onOrdered }: { staff: boolean; onOrdered
           />
         )}
         <TextField label={t('fields.deliveryNote')} maxLength={200} {...field('delivery_note')} />
+        <CostCentreSelect value={costCentre} onChange={setCostCentre} locationId={locationId} />
         <div aria-live="polite">
           {incomplete && <Notice tone="error">{t('order.chooseOptions')}</Notice>}
           {order.isError && <Notice tone="error">{errorMessage(order.error, t('order.failed'))}</Notice>}

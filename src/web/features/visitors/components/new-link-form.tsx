@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateVisitorLinkInput } from '../../../../shared/schemas/visitors';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CostCentreSelect } from '../../../components/cost-centres/cost-centre-select';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../components/ui/form-error-notice';
 import { Notice } from '../../../components/ui/notice';
@@ -18,6 +20,9 @@ export function NewLinkForm({ staff, onCreated }: { staff: boolean; onCreated(li
   const { t } = useTranslation('visitors');
   const form = useSchemaForm(linkForm(staff), { defaultValues: EMPTY_LINK });
   const field = fieldBinder(form);
+  // The cost centre the company books it to: the host's default until they choose another.
+  const [costCentre, setCostCentre] = useState<number | null | undefined>(undefined);
+  const locationId = staff ? Number(form.watch('location_id')) || undefined : undefined;
   const create = useMutation({
     mutationFn: (input: CreateVisitorLinkInput) => visitorsApi.createLink(input),
     onSuccess: (link) => {
@@ -28,7 +33,7 @@ export function NewLinkForm({ staff, onCreated }: { staff: boolean; onCreated(li
   });
   const submit = form.handleSubmit(
     (input) => {
-      if (!create.isPending) create.mutate(input);
+      if (!create.isPending) create.mutate({ ...input, cost_centre_id: costCentre ?? null });
     },
     () => create.reset(),
   );
@@ -42,6 +47,7 @@ export function NewLinkForm({ staff, onCreated }: { staff: boolean; onCreated(li
         {staff && <LocationSelect field={field('location_id')} />}
         <MenuSelect field={field('menu_id')} />
         <TextField label={t('fields.guestName')} required maxLength={100} autoComplete="off" {...field('guest_name')} />
+        <CostCentreSelect value={costCentre} onChange={setCostCentre} locationId={locationId} />
         <div aria-live="polite">{create.isError && <Notice tone="error">{errorMessage(create.error, t('new.failed'))}</Notice>}</div>
         <Button type="submit" variant="primary" loading={create.isPending}>
           {t('new.submit')}

@@ -103,14 +103,15 @@ function VisitForm({ token, visit }: { token: string; visit: Visit }) {
                     setChosen({});
                     setMissing(false);
                   }}
-                />
+                >
+                  {dishId === d.id && d.type !== 'simple' && (
+                    <SetMealChoices dish={d} chosen={chosen} onChoose={(g, o) => setChosen((prev) => ({ ...prev, [g]: o }))} />
+                  )}
+                </DishChoice>
               ))}
             </ul>
           </fieldset>
         ))}
-        {dish && dish.type !== 'simple' && (
-          <SetMealChoices dish={dish} chosen={chosen} onChoose={(g, o) => setChosen((prev) => ({ ...prev, [g]: o }))} />
-        )}
         <div aria-live="polite">
           {missing && <Notice tone="error">{dish ? t('visit.chooseOptions') : t('visit.chooseDish')}</Notice>}
           {pick.isError && <Notice tone="error">{errorMessage(pick.error, t('visit.failed'))}</Notice>}
