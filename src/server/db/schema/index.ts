@@ -17,3 +17,4 @@ export * from './plan-ahead.js';
 export * from './forecast.js';
 export * from './dashboard.js';
 export * from './employer.js';
+export * from './voice.js';
