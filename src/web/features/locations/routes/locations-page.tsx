@@ -16,7 +16,7 @@ import { useMe } from '../../../lib/me';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../styles/manage.css';
 import { LOCATIONS_KEY, locationsApi, useLocations, type Location } from '../api';
-import { CopyField } from '../components/copy-field';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { LocationEditor } from '../components/location-editor';
 import { addressLine } from '../../../../shared/address';
 import { ADMINS, hasRole } from '../../../../shared/roles';
@@ -189,7 +189,7 @@ export function Component() {
           }
         >
           <p>{t('invite.text')}</p>
-          <CopyField label={t('invite.label')} value={inviteOf.invite_url} />
+          <CopyLink className="copy-link" label={t('invite.label')} url={inviteOf.invite_url} />
         </Modal>
       )}
     </ManagePage>

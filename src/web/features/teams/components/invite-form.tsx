@@ -11,7 +11,7 @@ import { Notice } from '../../../components/ui/notice';
 import { isApiError } from '../../../lib/api';
 import { errorAt, useSchemaForm } from '../../../lib/forms';
 import { teamApi, type InviteResult } from '../api';
-import { InviteLink } from './invite-link';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { MAX_INVITES_PER_CALL, pasteInto, rowErrors, rowsToSend } from '../model/invite-rows';
 
 const emptyRow = { value: '' };
@@ -141,7 +141,7 @@ export function InviteForm({ inviteUrl, onInvited }: { inviteUrl: string; onInvi
           {t('invite.send')}
         </Button>
       </div>
-      <InviteLink url={inviteUrl} />
+      <CopyLink className="copy-link team-invite__link" url={inviteUrl} label={t('invite.link')} hint={t('invite.linkHint')} />
     </form>
   );
 }

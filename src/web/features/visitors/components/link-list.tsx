@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatWeekdayDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useVisitorLinks, visitorsApi, type VisitorLink } from '../api';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../../components/ui/copy-link';
 
 interface LinkListProps {
   /** Links made on this page, by id: their address can still be copied (only the hash is kept). */
@@ -59,7 +59,7 @@ export function LinkList({ fresh, onChanged }: LinkListProps) {
               ) : null}
               {l.state === 'open' && (
                 <span className="visitors-row__actions">
-                  {fresh.has(l.id) && <CopyLink url={fresh.get(l.id)!} compact />}
+                  {fresh.has(l.id) && <CopyLink className="copy-link" url={fresh.get(l.id)!} />}
                   <Button size="sm" variant="ghost" onClick={() => setAsking(l)} aria-label={t('links.revokeFor', { name: l.guest_name })}>
                     {t('links.revoke')}
                   </Button>

@@ -10,7 +10,7 @@ import { fieldBinder, setServerErrors, useSchemaForm } from '../../../lib/forms'
 import { useTranslation } from '../../../lib/i18n';
 import { visitorsApi, type CreatedVisitorLink } from '../api';
 import { EMPTY_LINK, linkForm } from '../host-forms';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { LocationSelect, MenuSelect } from './host-fields';
 
 const SHOWN = /^(menu_id|location_id|guest_name)$/;
@@ -53,7 +53,7 @@ export function NewLinkForm({ staff, onCreated }: { staff: boolean; onCreated(li
           {t('new.submit')}
         </Button>
       </form>
-      {create.data && <CopyLink url={create.data.url} />}
+      {create.data && <CopyLink className="copy-link" url={create.data.url} label={t('link.url')} hint={t('link.hint')} />}
     </section>
   );
 }
