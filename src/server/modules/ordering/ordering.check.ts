@@ -204,7 +204,7 @@ function checkNewOrder(req: CheckRequest, state: CustomerState, customer: Custom
     comment: input.comment?.trim() ?? '',
     commissionCents,
     totals,
-    costCentreId: req.costCentreId ?? state.costCentreId,
+    costCentreId: req.costCentreId === undefined ? state.costCentreId : req.costCentreId,
     version: state.version,
     unpaidOrderIds: releases ? state.unpaidOrderIds : [],
   };

@@ -46,4 +46,21 @@ describe("an order's cost centre by the eater's default (issue 29, review)", () 
     expect(third.statusCode).toBe(200);
     expect(await costCentreOf(third.json().order_id)).toBeNull();
   });
+
+  it('the eater may choose no cost centre although they have a default; without a choice the default is booked', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const c = ctx.as(await customerAt(ctx.db, now, { registrationNumber: 'LV40003333333' }));
+    const [sales] = await ctx.db
+      .insert(costCentres)
+      .values({ companyRegistration: 'LV40003333333', code: 'S', title: 'Sales' })
+      .returning();
+    await ctx.db.update(users).set({ costCentreId: sales!.id }).where(eq(users.id, c.user.id));
+    const none = await c.post('/app/order/create', cashOrder(w.menu.id, w.main.id, { cost_centre_id: null }));
+    expect(none.statusCode).toBe(200);
+    expect(await costCentreOf(none.json().order_id)).toBeNull();
+    const unsaid = await c.post('/app/order/create', cashOrder(w.menu.id, w.main.id));
+    expect(unsaid.statusCode).toBe(200);
+    expect(await costCentreOf(unsaid.json().order_id)).toBe(sales!.id);
+  });
 });
