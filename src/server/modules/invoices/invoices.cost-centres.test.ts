@@ -51,10 +51,10 @@ describe('cost centres on the statement and the invoice', () => {
     expect(lines[0]!.split(';').slice(0, 4)).toEqual(['Month', 'Location', 'Cost centre', 'Orders']);
     // Anna: 8.50 cash + 10.00 bank, 2 × 3.50 subsidy; Juris: 5.50 card, 3.50 subsidy.
     expect(lines.slice(1)).toEqual([
-      '2026-11;Birojs Centrs;PR-1 Pārdošana;2;18,50;7,00;0,00;5,00;0,00;6,50;0,00;0,00',
-      '2026-11;Birojs Centrs;RD&2 R&D <IT>;1;5,50;3,50;0,00;0,00;2,00;0,00;0,00;0,00',
-      '2026-11;Noliktava Pļavnieki;;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00;0,00',
-      '2026-11;Total;;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00;0,00',
+      '2026-11;Birojs Centrs;PR-1 Pārdošana;2;18,50;7,00;0,00;0,00;0,00;5,00;0,00;6,50;0,00;0,00',
+      '2026-11;Birojs Centrs;RD&2 R&D <IT>;1;5,50;3,50;0,00;0,00;0,00;0,00;2,00;0,00;0,00;0,00',
+      '2026-11;Noliktava Pļavnieki;;1;6,00;2,00;0,00;0,00;0,00;4,00;0,00;0,00;0,00;0,00',
+      '2026-11;Total;;4;30,00;12,50;0,00;0,00;0,00;9,00;2,00;6,50;0,00;0,00',
     ]);
   });
 

@@ -60,5 +60,16 @@ describe("the invoice bills the employer's budget and company orders", () => {
     const text = pdfText((await admin.get(`/app/invoices/${issued.json().id}/pdf?provider_id=${w.provider.id}`)).rawPayload);
     expect(text).toContain("Employer's budget, Birojs Centrs, 2026-11");
     expect(text).toContain('Meeting and guest orders, Birojs Centrs, 2026-11: 1 orders');
+
+    // The statement's export carries both beside the subsidy, so accounting sees all the employer pays.
+    const csv = await admin.get(
+      `/app/invoices/statement/export?provider_id=${w.provider.id}&location_id=${w.centrs.id}&month=2026-11&format=csv&lang=en`,
+    );
+    const [header, centrs] = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    const cells = (l: string) => l.split(';');
+    const at = (name: string) => cells(header!).indexOf(name);
+    expect(cells(centrs!)[at('Budget (employer)')]).toBe('2,00');
+    expect(cells(centrs!)[at('Meeting and guest orders (employer)')]).toBe('22,00');
+    expect(cells(centrs!)[at('Subsidy (employer)')]).toBe('14,00');
   });
 });

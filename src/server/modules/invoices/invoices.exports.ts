@@ -23,6 +23,37 @@ const SUM_KEYS = [
   'corrections',
 ] as const satisfies readonly (keyof Sums)[];
 
+/**
+ * The exports' money columns: the printed statement's, with what else the employer pays (issue 29,
+ * decision 073) beside the subsidy: the budget part and the meeting and guest orders' amount.
+ */
+const EXPORT_KEYS = [
+  'orders',
+  'gross',
+  'subsidy',
+  'budget',
+  'company',
+  'bonus',
+  'cash',
+  'card',
+  'bank',
+  'refunds',
+  'corrections',
+] as const satisfies readonly (keyof Sums)[];
+const EXPORT_HEADERS: Record<(typeof EXPORT_KEYS)[number], Tx> = {
+  orders: 'orders',
+  gross: 'gross',
+  subsidy: 'subsidy',
+  budget: 'budgetPart',
+  company: 'companyOrders',
+  bonus: 'bonus',
+  cash: 'cash',
+  card: 'card',
+  bank: 'bank',
+  refunds: 'refunds',
+  corrections: 'corrections',
+};
+
 const csv = csvDocument;
 
 /** The statement as printed rows (PDF): location, then the sums in euros. */
@@ -50,12 +81,12 @@ function exportRows(s: MonthStatement, totals: string): { title: string; centre:
 
 export function statementCsv(s: MonthStatement, lang: Lang): string {
   const tx = (k: Tx) => invoiceText(lang, k);
-  const header = [tx('month'), tx('location'), tx('costCentre'), ...SUM_KEYS.map((k) => tx(k))].map(csvCell);
+  const header = [tx('month'), tx('location'), tx('costCentre'), ...EXPORT_KEYS.map((k) => tx(EXPORT_HEADERS[k]))].map(csvCell);
   const row = (title: string, centre: string, v: Sums) => [
     s.month,
     csvCell(title),
     csvCell(centre),
-    ...SUM_KEYS.map((k) => (k === 'orders' ? String(v.orders) : csvMoney(v[k]))),
+    ...EXPORT_KEYS.map((k) => (k === 'orders' ? String(v.orders) : csvMoney(v[k] ?? 0))),
   ];
   return csv([header, ...exportRows(s, tx('totals')).map((r) => row(r.title, r.centre, r.sums))]);
 }
@@ -84,7 +115,7 @@ export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buff
     title,
     centre,
     v.orders,
-    ...SUM_KEYS.slice(1).map((k) => euros(v[k])),
+    ...EXPORT_KEYS.slice(1).map((k) => euros(v[k] ?? 0)),
   ];
   return workbook(
     tx('sheetStatement'),
@@ -92,7 +123,7 @@ export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buff
       { header: tx('month'), kind: 'month' },
       { header: tx('location'), kind: 'text' },
       { header: tx('costCentre'), kind: 'text' },
-      ...SUM_KEYS.map((k) => ({ header: tx(k), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
+      ...EXPORT_KEYS.map((k) => ({ header: tx(EXPORT_HEADERS[k]), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
     ],
     exportRows(s, tx('totals')).map((r) => row(r.title, r.centre, r.sums)),
   );

@@ -44,6 +44,8 @@ type Key =
   | 'orders'
   | 'gross'
   | 'subsidy'
+  | 'budgetPart'
+  | 'companyOrders'
   | 'bonus'
   | 'cash'
   | 'card'
@@ -109,6 +111,8 @@ export const invoiceText = defineMessages<Key>(
       orders: 'Orders',
       gross: 'Food value',
       subsidy: 'Subsidy (employer)',
+      budgetPart: 'Budget (employer)',
+      companyOrders: 'Meeting and guest orders (employer)',
       bonus: 'Bonus',
       cash: 'Paid in cash',
       card: 'Paid by card',
@@ -169,6 +173,8 @@ export const invoiceText = defineMessages<Key>(
       orders: 'Pasūtījumi',
       gross: 'Ēdienu vērtība',
       subsidy: 'Dotācija (darba devējs)',
+      budgetPart: 'Budžets (darba devējs)',
+      companyOrders: 'Sapulču un viesu pasūtījumi (darba devējs)',
       bonus: 'Bonuss',
       cash: 'Samaksāts skaidrā naudā',
       card: 'Samaksāts ar karti',
@@ -229,6 +235,8 @@ export const invoiceText = defineMessages<Key>(
       orders: 'Заказы',
       gross: 'Стоимость блюд',
       subsidy: 'Дотация (работодатель)',
+      budgetPart: 'Бюджет (работодатель)',
+      companyOrders: 'Заказы для встреч и гостей (работодатель)',
       bonus: 'Бонус',
       cash: 'Оплачено наличными',
       card: 'Оплачено картой',

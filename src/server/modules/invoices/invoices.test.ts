@@ -92,11 +92,11 @@ describe('exports', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Mēnesis;Vieta;Izmaksu centrs;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas;Korekcijas',
+      'Mēnesis;Vieta;Izmaksu centrs;Pasūtījumi;Ēdienu vērtība;Dotācija (darba devējs);Budžets (darba devējs);Sapulču un viesu pasūtījumi (darba devējs);Bonuss;Samaksāts skaidrā naudā;Samaksāts ar karti;Samaksāts ar bankas saiti;Atmaksas;Korekcijas',
     );
-    expect(lines[1]).toBe('2026-11;Birojs Centrs;;3;24,00;10,50;0,00;5,00;2,00;6,50;0,00;0,00');
-    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;;1;6,00;2,00;0,00;4,00;0,00;0,00;0,00;0,00');
-    expect(lines[3]).toBe('2026-11;Kopā;;4;30,00;12,50;0,00;9,00;2,00;6,50;0,00;0,00');
+    expect(lines[1]).toBe('2026-11;Birojs Centrs;;3;24,00;10,50;0,00;0,00;0,00;5,00;2,00;6,50;0,00;0,00');
+    expect(lines[2]).toBe('2026-11;Noliktava Pļavnieki;;1;6,00;2,00;0,00;0,00;0,00;4,00;0,00;0,00;0,00;0,00');
+    expect(lines[3]).toBe('2026-11;Kopā;;4;30,00;12,50;0,00;0,00;0,00;9,00;2,00;6,50;0,00;0,00');
     expect(lines[4]).toBe('');
   });
 
@@ -120,6 +120,8 @@ describe('exports', () => {
       24,
       10.5,
       0,
+      0,
+      0,
       5,
       2,
       6.5,
@@ -127,8 +129,8 @@ describe('exports', () => {
       0,
     ]);
     // Real cells: the month a date (shown mm.yyyy), the counts and amounts numbers (amounts in euros).
-    const types = Array.from({ length: 12 }, (_, i) => ws.getRow(2).getCell(i + 1).type).filter((_, i) => i !== 2);
-    expect(types).toEqual([ExcelJS.ValueType.Date, ExcelJS.ValueType.String, ...Array(9).fill(ExcelJS.ValueType.Number)]);
+    const types = Array.from({ length: 14 }, (_, i) => ws.getRow(2).getCell(i + 1).type).filter((_, i) => i !== 2);
+    expect(types).toEqual([ExcelJS.ValueType.Date, ExcelJS.ValueType.String, ...Array(11).fill(ExcelJS.ValueType.Number)]);
     expect(ws.getRow(2).getCell(1).numFmt).toBe('mm.yyyy');
     expect(ws.getRow(2).getCell(5).numFmt).toBe('#,##0.00 "€"');
     expect(ws.getRow(3).getCell(2).value).toBe('Total');
