@@ -312,6 +312,8 @@ export const selectableUser = z.object({
   /** The user's profile (allergens avoided, diets kept): staff see the same warnings as the user. */
   avoid_allergens: z.array(z.number()),
   diets: z.array(z.enum(PROFILE_DIETS)),
+  /** The employer's budget of this user on ?dishlist_id= (null: no rule; absent without it), issue 29. */
+  budget: budgetState.nullable().optional(),
 });
 export type SelectableUser = z.infer<typeof selectableUser>;
 

@@ -113,6 +113,21 @@ export async function budgetFor(db: Db | Tx, userId: number, menuId: number): Pr
   return budgetFromJson(res.rows[0]?.budget ?? null);
 }
 
+/** The budgets of several users on the menu, by user id (users without a rule are absent): one query. */
+export async function budgetsFor(db: Db | Tx, userIds: number[], menuId: number): Promise<Map<number, BudgetState>> {
+  const out = new Map<number, BudgetState>();
+  const ids = userIds.filter(Number.isSafeInteger);
+  if (ids.length === 0 || !Number.isSafeInteger(menuId)) return out;
+  const res = await db.execute<{ id: number; budget: BudgetRowJson | null }>(
+    sql.raw(`select u.id, ${budgetStateSql(`${menuId}::int`)} as budget from users u where u.id in (${ids.join(',')})`),
+  );
+  for (const r of res.rows) {
+    const b = budgetFromJson(r.budget);
+    if (b) out.set(r.id, b);
+  }
+  return out;
+}
+
 /** The API's form (euros, snake case). */
 export function presentBudget(b: BudgetState | null): BudgetStateJson | null {
   if (!b) return null;

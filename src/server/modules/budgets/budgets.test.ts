@@ -141,10 +141,16 @@ describe('budgets on the order path', () => {
     const gr = await rule(ctx.db, { locationId: c.location.id, groupId: g!.id, period: 'day', amountCents: 200, blocking: false });
     expect(await budgetFor(ctx.db, c.user.id, w.menu.id)).toMatchObject({ ruleId: gr.id, period: 'day', amountCents: 200, leftCents: 200 });
     const staff = await ctx.as('admin');
+    // The staff checkout shows the eater's budget: the user list on this menu carries it (none without a rule).
+    const listed = async () =>
+      (await staff.get(`/app/users/list?dishlist_id=${w.menu.id}&search=${encodeURIComponent(c.user.email)}`)).json().data[0];
+    expect((await listed()).budget).toMatchObject({ rule_id: gr.id, period: 'day', amount: 2, left: 2, blocking: false });
+    expect((await staff.get(`/app/users/list?search=${encodeURIComponent(c.user.email)}`)).json().data[0]).not.toHaveProperty('budget');
     const res = await staff.post('/app/order/create-for-user', { ...cashOrder(w.menu.id, w.main.id), user_id: c.user.id });
     expect(res.statusCode).toBe(200);
     const [o] = await ordersOf(ctx.db, c.user.id);
     expect(o).toMatchObject({ budgetCents: 200, amountToPayCents: 350, createdById: expect.any(Number) });
+    expect((await listed()).budget).toMatchObject({ used: 2, left: 0 });
     expect((await staff.delete(`/app/order/${o!.id}`)).statusCode).toBeLessThan(300);
     expect(await budgetFor(ctx.db, c.user.id, w.menu.id)).toMatchObject({ usedCents: 0, leftCents: 200 });
     expect((await budgetEntries(c.user.id)).reduce((s, e) => s + e.amount, 0)).toBe(0);

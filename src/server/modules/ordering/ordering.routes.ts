@@ -38,7 +38,7 @@ import { printOrdersPdf } from './ordering.orders.pdf.js';
 import { countOrders, deleteOrder, filterWhere, getOrder, ordersByMenu, setAccepted } from './ordering.orders.js';
 import { createReadCaches, demoDishlist, listOpenDishlists, orderPageJson } from './ordering.service.js';
 import { orderSections, sectionOrders } from './ordering.sections.js';
-import { listSelectableUsers } from './ordering.users.js';
+import { listSelectableUsers } from './ordering.selectable-users.js';
 import { weekJson } from './ordering.week.js';
 import { weekResult } from '../../../shared/schemas/plan-ahead.js';
 import { orderPlacer } from './place-order.js';

@@ -1,11 +1,11 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { profileDietsOf, type ProfileDiet } from '../../../shared/dietary.js';
 import { toEuros } from '../../../shared/money.js';
-import type { SelectableUser, UserData } from '../../../shared/schemas/ordering.js';
+import type { UserData } from '../../../shared/schemas/ordering.js';
 import type { PoolClient } from 'pg';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionRow } from '../../lib/auth.js';
-import { locations, orders, shifts, users } from '../../db/schema/index.js';
+import { locations, shifts, users } from '../../db/schema/index.js';
 import { pricedMenuSql, type PricedMenuJson } from '../priced-menu/priced-menu.read.js';
 import { pgIntArray } from '../orders/stock.service.js';
 import { budgetFromJson, budgetStateSql, type BudgetRowJson, type BudgetState } from '../budgets/budgets.read.js';
@@ -27,7 +27,7 @@ export interface Customer {
   shifts: { id: number; title: string }[];
 }
 
-const customerColumns = {
+export const customerColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -46,7 +46,7 @@ const customerColumns = {
 
 type CustomerRow = { [K in keyof typeof customerColumns]: (typeof customerColumns)[K]['_']['data'] | null };
 
-function toCustomer(r: CustomerRow, shiftRows: { id: number; title: string; locationId: number }[]): Customer {
+export function toCustomer(r: CustomerRow, shiftRows: { id: number; title: string; locationId: number }[]): Customer {
   return {
     id: r.id!,
     email: r.email!,
@@ -71,7 +71,7 @@ function toCustomer(r: CustomerRow, shiftRows: { id: number; title: string; loca
   };
 }
 
-async function shiftsOf(db: Db | Tx, locationIds: number[]) {
+export async function shiftsOf(db: Db | Tx, locationIds: number[]) {
   if (locationIds.length === 0) return [];
   return db
     .select({ id: shifts.id, title: shifts.title, locationId: shifts.locationId })
@@ -282,69 +282,5 @@ export function presentUserData(customer: Customer | null, usedCents: number): U
     bonus: toEuros(customer.bonusCents),
     subsidy: toEuros(subsidyLeft(customer, usedCents)),
     full_subsidy: customer.location?.fullSubsidy ?? false,
-  };
-}
-
-/** Active customers staff may order for, searchable by name, e-mail or phone. */
-export async function listSelectableUsers(
-  db: Db,
-  opts: { search?: string; page: number; perPage: number | 'all'; menuId?: number },
-): Promise<{ data: SelectableUser[]; total: number }> {
-  const term = opts.search?.trim();
-  const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = and(
-    eq(users.active, true),
-    eq(users.role, 'customer'),
-    like ? or(ilike(users.firstName, like), ilike(users.email, like), ilike(users.phone, like)) : undefined,
-  );
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  const base = db
-    .select(customerColumns)
-    .from(users)
-    .leftJoin(locations, eq(locations.id, users.locationId))
-    .where(where)
-    .orderBy(asc(users.firstName), asc(users.id));
-  const rows = opts.perPage === 'all' ? await base : await base.limit(opts.perPage).offset((opts.page - 1) * opts.perPage);
-  const shiftRows = await shiftsOf(db, [...new Set(rows.map((r) => r.locationId).filter((id): id is number => id !== null))]);
-  const used = new Map<number, number>();
-  if (opts.menuId !== undefined && rows.length > 0) {
-    const sums = await db
-      .select({ userId: orders.userId, used: sql<number>`coalesce(sum(${orders.subsidyCents}), 0)::int` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.menuId, opts.menuId),
-          // Pending and placed: a staff order does not release the customer's unpaid card/bank order
-          // (only the customer's own order does, decision 045), so its subsidy is still used.
-          inArray(orders.status, [1, 2]),
-          inArray(
-            orders.userId,
-            rows.map((r) => r.id!),
-          ),
-        ),
-      )
-      .groupBy(orders.userId);
-    for (const s of sums) used.set(s.userId, s.used);
-  }
-  return {
-    total,
-    data: rows.map((r) => {
-      const c = toCustomer(r, shiftRows);
-      return {
-        id: c.id,
-        name: c.firstName,
-        email: c.email,
-        phone: c.phone,
-        location: c.location ? { id: c.location.id, title: c.location.title } : null,
-        shifts: c.shifts,
-        userData: presentUserData(c, used.get(c.id) ?? 0),
-        disable_cash: c.location?.disableCash ?? false,
-        avoid_allergens: c.avoidedAllergens,
-        diets: c.diets,
-      };
-    }),
   };
 }

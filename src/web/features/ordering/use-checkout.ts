@@ -49,7 +49,7 @@ export interface Checkout {
   /** Shifts of the customer, or of the chosen user for staff. */
   shifts: readonly { id: number; title: string }[];
   totals: Totals;
-  /** The customer's budget on the menu (null: none, or staff). */
+  /** The eater's budget on the menu (the customer's, or the user staff order for; null: none). */
   budget: OrderPageData['budget'];
   failure: OrderFailure | null;
   fieldError(field: CheckoutField): string | undefined;
@@ -81,9 +81,10 @@ export function useCheckout({ data, isCustomer, displayOnly, user, setUser }: Ch
   const shifts = isCustomer ? data.orderSettings.shifts : (user?.shifts ?? []);
 
   const userData = isCustomer ? data.userData : (user?.userData ?? null);
-  // The eater's budget: the customer's own from the page's data. Staff see the totals without it;
-  // the server prices their order with the eater's budget (and answers its refusal).
-  const budget = isCustomer ? (data.budget ?? null) : null;
+  // The eater's budget: the customer's own from the page's data; for staff, the chosen user's from
+  // the user list on this menu. The server prices the order with it either way (and refuses past a
+  // blocking one).
+  const budget = isCustomer ? (data.budget ?? null) : (user?.budget ?? null);
   const totals = cartTotals(
     lines,
     userCents(userData),
