@@ -40,7 +40,7 @@ test('an eater rates yesterday’s delivered lunch from the order page', async (
   await card.getByRole('button', { name: 'Great portion' }).click();
   await expect(card.getByRole('button', { name: 'Great portion' })).toHaveAttribute('aria-pressed', 'true');
   await card.getByLabel('Comment (optional)').fill('<b>Fresh</b> and crisp');
-  await expect(card.getByText('21 of 500 characters')).toBeVisible();
+  await expect(card.getByText('22 of 500 characters')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await scanA11y(page, 'order page with the rating card');
 
