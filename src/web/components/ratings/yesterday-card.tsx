@@ -1,4 +1,4 @@
-import { formatWeekdayDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useTranslation } from '../../lib/i18n';
 import { errorMessage } from '../ui/error-message';
 import { ratingsApi, type OrderRatings } from './api';
@@ -16,7 +16,7 @@ export default function YesterdayCard({ order }: { order: OrderRatings }) {
   return (
     <section className="card rate-card" aria-labelledby="yesterday-rating-title">
       <h2 id="yesterday-rating-title" className="rate-card__title">
-        {t('cardTitle', { day: formatWeekdayDate(data.day, i18n.language) })}
+        {t('cardTitle', { day: formatDate(data.day, i18n.language) })}
       </h2>
       {rate.isSuccess && <SavedNotice text={t('saved')} />}
       <RatingForm

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../components/ui/error-message';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api';
-import { formatWeekdayDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -35,7 +35,7 @@ export function Component() {
   return (
     <section className="card rate-card" aria-labelledby="rate-title">
       <h1 id="rate-title" className="rate-card__title">
-        {t('cardTitle', { day: formatWeekdayDate(data.day, i18n.language) })}
+        {t('cardTitle', { day: formatDate(data.day, i18n.language) })}
       </h1>
       {rate.isSuccess ? (
         <>
