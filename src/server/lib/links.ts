@@ -63,3 +63,11 @@ export function handoverLink(env: LinkEnv, orderId: number, itemId: number, unit
 export function visitorLink(env: LinkEnv, token: string): string {
   return `${publicBaseUrl(env)}/visit/${encodeURIComponent(token)}`;
 }
+
+/**
+ * A rating link (issue 30, decision 079): the public page where an eater rates a delivered lunch
+ * without signing in, once. The token is the only key: it appears here and nowhere else (stored hashed).
+ */
+export function ratingLink(env: LinkEnv, token: string): string {
+  return `${publicBaseUrl(env)}/rate/${encodeURIComponent(token)}`;
+}

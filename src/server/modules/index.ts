@@ -31,6 +31,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { visitorsRoutes } from './visitors/visitors.routes.js';
 import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
+import { ratingsRoutes } from './ratings/ratings.routes.js';
 
 /** Every area's routes, mounted under /app. Each area owns its folder. */
 export async function registerModules(app: App, deps: Deps): Promise<void> {
@@ -66,4 +67,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await visitorsRoutes(app, deps);
   await budgetsAdminRoutes(app);
   await meetingsRoutes(app);
+  await ratingsRoutes(app);
 }

@@ -7,6 +7,7 @@ type Key =
   | 'deliveredSubject'
   | 'deliveredBody'
   | 'deliveredPush'
+  | 'deliveredRate'
   | 'delaySubject'
   | 'delayEstimateBody'
   | 'delayEstimatePush'
@@ -26,6 +27,7 @@ export const deliveryText = defineMessages<Key>(
       deliveredSubject: 'Lunch is delivered',
       deliveredBody: 'Hello {name},\n\nlunch for {location} ({menu}) has been delivered.\n\nEnjoy your meal!',
       deliveredPush: 'Lunch for {location} has been delivered.',
+      deliveredRate: 'Rate your lunch (no sign-in needed, until the end of tomorrow): {rateLink}',
       delaySubject: 'Your lunch is running late',
       delayEstimateBody:
         'Hello {name},\n\nlunch for {location} ({menu}) is running late. It is now expected at {time}.\n\nYour order:\n{link}',
@@ -42,6 +44,7 @@ export const deliveryText = defineMessages<Key>(
       deliveredSubject: 'Pusdienas ir piegādātas',
       deliveredBody: 'Sveiki, {name}!\n\nPusdienas uz {location} ({menu}) ir piegādātas.\n\nLabu apetīti!',
       deliveredPush: 'Pusdienas uz {location} ir piegādātas.',
+      deliveredRate: 'Novērtējiet pusdienas (bez pieteikšanās, līdz rītdienas beigām): {rateLink}',
       delaySubject: 'Jūsu pusdienas kavējas',
       delayEstimateBody:
         'Sveiki, {name}!\n\nPusdienas uz {location} ({menu}) kavējas. Tagad tās gaidāmas {time}.\n\nJūsu pasūtījums:\n{link}',
@@ -57,6 +60,7 @@ export const deliveryText = defineMessages<Key>(
       deliveredSubject: 'Обед доставлен',
       deliveredBody: 'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) доставлен.\n\nПриятного аппетита!',
       deliveredPush: 'Обед для {location} доставлен.',
+      deliveredRate: 'Оцените обед (без входа, до конца завтрашнего дня): {rateLink}',
       delaySubject: 'Ваш обед задерживается',
       delayEstimateBody:
         'Здравствуйте, {name}!\n\nОбед для {location} ({menu}) задерживается. Теперь его ожидают в {time}.\n\nВаш заказ:\n{link}',

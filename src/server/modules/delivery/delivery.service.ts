@@ -6,7 +6,8 @@ import type { Env } from '../../env.js';
 import type { Deps } from '../../lib/context.js';
 import { formatClockTime } from '../../lib/dates.js';
 import type { DeliveryNoticeRun } from '../../lib/delivery-changed.js';
-import { orderLink } from '../../lib/links.js';
+import { orderLink, ratingLink } from '../../lib/links.js';
+import { issueRatingLink } from '../../lib/rating-window.js';
 import type { Mailer } from '../../lib/mail.js';
 import { ORDER_STATUS } from '../orders/placed.read.js';
 import { pushSender, pushToUser } from '../reminders/notify.service.js';
@@ -140,7 +141,23 @@ async function claim(db: Pick<Db, 'insert'>, n: Notice, channel: Channel): Promi
   return rows.length > 0;
 }
 
-function texts(n: Notice, deps: NoticeDeps) {
+/** When the notice's order was delivered (its stop marked, or a portion handed over); null: not yet. */
+const deliveredAt = (r: Row): Date | null => {
+  const at = [r.delivered_at, r.handed_over_at].filter((v) => v !== null).map((v) => new Date(v).getTime());
+  return at.length ? new Date(Math.min(...at)) : null;
+};
+
+/**
+ * A "delivered" notice carries a single-use rating link (decision 079) for its first order, made
+ * in the caller's transaction (or statement): a new one per channel, as only its hash is kept.
+ */
+async function rateLinkFor(tx: Pick<Db, 'insert'>, n: Notice, deps: NoticeDeps): Promise<string | undefined> {
+  const at = deliveredAt(n.row);
+  if (n.kind !== 'delivered' || at === null) return undefined;
+  return ratingLink(deps.env, await issueRatingLink(tx, n.orderIds[0]!, at, n.row.timezone));
+}
+
+function texts(n: Notice, deps: NoticeDeps, rateLink?: string) {
   const r = n.row;
   const lang: Lang = isLang(r.lang) ? r.lang : 'lv';
   const link = orderLink(deps.env, n.orderIds[0]!);
@@ -154,11 +171,12 @@ function texts(n: Notice, deps: NoticeDeps) {
         : late
           ? (['delaySubject', 'delayLateBody', 'delayLatePush'] as const)
           : (['delaySubject', 'delayEstimateBody', 'delayEstimatePush'] as const);
+  const rate = rateLink ? `\n\n${deliveryText(lang, 'deliveredRate', { rateLink })}` : '';
   return {
     subject: deliveryText(lang, subject, params),
-    body: deliveryText(lang, body, params),
+    body: deliveryText(lang, body, params) + rate,
     push: deliveryText(lang, push, params),
-    link,
+    link: rateLink ?? link,
   };
 }
 
@@ -174,9 +192,9 @@ export async function sendDueDeliveryNotices(deps: NoticeDeps, menuId: number): 
   const notices = dueNotices(await candidates(deps.db, menuId));
   if (notices.length === 0) return run;
   for (const n of notices) {
-    const text = texts(n, deps);
     const deliver = await deps.db.transaction(async (tx) => {
       if (!(await claim(tx, n, 'email'))) return null;
+      const text = texts(n, deps, await rateLinkFor(tx, n, deps));
       return deps.mailer.enqueue(tx, { to: n.row.email, subject: text.subject, text: text.body });
     });
     if (!deliver) continue;
@@ -191,7 +209,8 @@ export async function sendDueDeliveryNotices(deps: NoticeDeps, menuId: number): 
     const sender = await pushSender(push);
     for (const n of pushTo) {
       if (!(await claim(deps.db, n, 'push'))) continue;
-      const text = texts(n, deps);
+      // A delivered push opens the rating page (its link), the others the order.
+      const text = texts(n, deps, await rateLinkFor(deps.db, n, deps));
       const tag = `delivery-${n.orderIds[0]}`;
       if (await pushToUser(push, sender, n.row.user_id, { title: text.subject, body: text.push, url: text.link, tag })) run.push++;
     }

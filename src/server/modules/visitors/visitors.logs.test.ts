@@ -1,41 +1,24 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadEnv } from '../../env.js';
 import type { App } from '../../lib/context.js';
-import { createMailer } from '../../lib/mail.js';
 import { makeClient } from '../../test/client.js';
-import { createTestDb } from '../../test/harness.js';
+import { completedRequests, loggedApp } from '../../test/log-capture.js';
 import { visitorWorld } from './visitors.factories.js';
 
 /*
  * A visitor link's token is its only key, and the public routes take it in the path: no log line
  * may hold it. An app of its own, logging at the most talkative level into a captured stream.
  */
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    done();
-  },
-});
-
-let testDb: Awaited<ReturnType<typeof createTestDb>>;
+let logged: Awaited<ReturnType<typeof loggedApp>>;
 let app: App;
+let lines: string[];
 beforeAll(async () => {
-  testDb = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'trace', JOBS: 'false', PAYMENT_SECRET: 'test-payment-secret-0123456789' });
-  const mailer = createMailer(testDb.db, { from: env.MAIL_FROM });
-  app = await buildApp({ env, database: testDb, mailer, now: () => new Date() }, { serveWeb: false, logStream: sink });
-  await app.ready();
+  logged = await loggedApp();
+  ({ app, lines } = logged);
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
-});
+afterAll(() => logged.close());
 
 it("never writes a visitor link's token to the log, whatever path or answer it comes with", async () => {
-  const w = await visitorWorld(testDb.db, new Date());
+  const w = await visitorWorld(logged.db, new Date());
   const host = makeClient(app, w.manager.token, w.manager.user);
   const anon = makeClient(app, null);
   const created = await host.post('/app/visitor-links', { menu_id: w.menu.id, guest_name: 'Ieva' });
@@ -55,7 +38,7 @@ it("never writes a visitor link's token to the log, whatever path or answer it c
   const all = lines.join('\n');
   expect(all.includes(token), 'the token is in the log').toBe(false);
   // The capture works: the public routes' lines are there, by their pattern.
-  const done = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request completed');
+  const done = completedRequests(lines);
   expect(done).toContainEqual(expect.objectContaining({ route: '/app/visit/:token', status: 200 }));
   expect(done).toContainEqual(expect.objectContaining({ route: '/app/visit/:token/order', status: 422 }));
 });

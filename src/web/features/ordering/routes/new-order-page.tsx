@@ -29,6 +29,7 @@ import { useSavedCart } from '../use-saved-cart';
 import { useDeliveryWorthShowing } from '../use-delivery';
 import { readChosenMenu, sessionStore, writeChosenMenu } from '../model/saved-cart';
 import { useMyMenuOrders } from '../use-my-menu-orders';
+import { YesterdayRating } from '../components/yesterday-rating';
 import { FavouritesFilter } from '../components/favourites-filter';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 import { arrangeFavourites } from '../model/favourites';
@@ -302,6 +303,7 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
           />
         </Suspense>
       )}
+      {isCustomer && <YesterdayRating />}
       {delivery && (
         <Suspense fallback={null}>
           <MenuDeliveryPanel menu={data.dishlist} delivery={delivery} />

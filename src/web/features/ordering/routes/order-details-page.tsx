@@ -18,6 +18,7 @@ import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../
 import { useMe } from '../../../lib/me';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 import { OrderDeliveryPanel } from '../components/delivery-status';
+import { OrderRatingsPanel } from '../../../components/ratings/order-ratings';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -177,6 +178,7 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
 
       {order.status === 2 && <OrderDeliveryPanel orderId={String(order.id)} menu={order.dishlist} />}
+      {order.status === 2 && <OrderRatingsPanel orderId={order.id} />}
 
       <div className="card">
         <div className="table-wrap">
