@@ -66,7 +66,8 @@ const EXCLUDED: Record<string, string> = {
   'PUT /app/standing-orders/{id}': "the caller's own standing order",
   'DELETE /app/standing-orders/{id}': "the caller's own standing order",
   'PUT /app/me/cost-centre': "the caller's own default cost centre",
-  'POST /app/order/{id}/withdrawn/{withdrawalId}': "the eater's own choice on their own order (substitute or refund; the ledger records its money)",
+  'POST /app/order/{id}/withdrawn/{withdrawalId}':
+    "the eater's own choice on their own order (substitute or refund; the ledger records its money)",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
