@@ -18,6 +18,7 @@ import { CancelOrderButton, canCancelOrder, ORDER_STATUS_KEY, useNow } from '../
 import { useMe } from '../../../lib/me';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 import { OrderDeliveryPanel } from '../components/delivery-status';
+import { WithdrawnDishes } from '../components/withdrawn-dishes';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -176,6 +177,7 @@ function OrderDetails({ order }: { order: Order }) {
         <div aria-live="polite">{done && order.status === 3 && <Notice tone="success">{t('details.cancelled')}</Notice>}</div>
       </div>
 
+      {order.user.id === me.data?.id && <WithdrawnDishes orderId={order.id} zone={order.dishlist.timezone} />}
       {order.status === 2 && <OrderDeliveryPanel orderId={String(order.id)} menu={order.dishlist} />}
 
       <div className="card">
