@@ -5,6 +5,7 @@ import { orderItems, refunds, withdrawnOrders } from '../../db/schema/index.js';
 import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { countDishes } from '../kitchen/kitchen.read.js';
 import { balanceOf, customerAt, menuWorld, setBalance } from '../ordering/ordering.factories.js';
 import { orderRow, place, placePaid } from './withdrawals.factories.js';
 
@@ -56,6 +57,10 @@ describe('withdrawing a dish with a substitute', () => {
     expect(await statusOf(cId)).toBe('refunded');
     expect(await balanceOf(ctx.db, w.menu.id, w.dessert.id)).toBe(0);
     expect(await orderRow(ctx.db, aId)).toMatchObject({ amountCents: 1100, amountToPayCents: 1100 });
+    // The kitchen cooks no main and the 3 desserts given in its place.
+    const counts = (await countDishes(ctx.db, w.menu.id, 'en')).dishes.flatMap((g) => g.data.map((d) => [d.id, d.qty]));
+    expect(counts.find(([id]) => id === w.main.id)).toBeUndefined();
+    expect(counts.find(([id]) => id === w.dessert.id)).toEqual([w.dessert.id, 3]);
 
     // The eater sees it on their order with the time to choose; another person does not.
     const seen = withdrawnNotices.strict().parse((await a.get(`/app/order/${aId}/withdrawn?lang=en`)).json());
