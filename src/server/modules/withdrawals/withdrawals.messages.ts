@@ -37,12 +37,12 @@ export const withdrawalsText = defineMessages<Key>(
       substituteSetMeal: 'Kompleksu nevar atsaukt ar aizstājēju, un tas nevar būt aizstājējs: izvēlieties atmaksu vai vienkāršu ēdienu.',
       choiceClosed: 'Izvēles laiks ir beidzies: aizstājējs paliek jūsu pasūtījumā.',
       substituteSoldOut: 'Aizstājējs ir beidzies: ēdiena cena tika atmaksāta.',
-      title: '{dish} ir izņemts no ēdienkartes',
+      title: 'Izņemts no ēdienkartes: {dish}',
       bodyRefund:
-        'Atvainojamies: {dish} ēdienkartē "{menu}" ir beidzies vai neatbilda mūsu kvalitātei un ir izņemts. ' +
+        'Atvainojamies: ēdienkartē "{menu}" ēdiens {dish} ir beidzies vai neatbilda mūsu kvalitātei un ir izņemts. ' +
         'Tā cena jums ir atmaksāta (ja tas bija viss pasūtījums, pasūtījums ir atcelts). Jūsu pasūtījums: {link}',
       bodySubstitute:
-        'Atvainojamies: {dish} ēdienkartē "{menu}" ir beidzies vai neatbilda mūsu kvalitātei un ir izņemts. ' +
+        'Atvainojamies: ēdienkartē "{menu}" ēdiens {dish} ir beidzies vai neatbilda mūsu kvalitātei un ir izņemts. ' +
         'Tā vietā saņemsiet {substitute} bez piemaksas. Ja vēlaties naudu atpakaļ, izvēlieties atmaksu ' +
         'pasūtījuma lapā līdz {until}. Jūsu pasūtījums: {link}',
     },
@@ -52,12 +52,12 @@ export const withdrawalsText = defineMessages<Key>(
       substituteSetMeal: 'Комплекс нельзя снять с заменой и нельзя предложить как замену: выберите возврат или обычное блюдо.',
       choiceClosed: 'Время выбора прошло: замена остаётся в вашем заказе.',
       substituteSoldOut: 'Замена закончилась: стоимость блюда возвращена.',
-      title: '{dish} снято с меню',
+      title: 'Снято с меню: {dish}',
       bodyRefund:
-        'Приносим извинения: {dish} в меню «{menu}» закончилось или не прошло контроль качества и снято с меню. ' +
+        'Приносим извинения: блюдо {dish} в меню «{menu}» закончилось или не прошло контроль качества и снято с меню. ' +
         'Его стоимость вам возвращена (если это был весь заказ, заказ отменён). Ваш заказ: {link}',
       bodySubstitute:
-        'Приносим извинения: {dish} в меню «{menu}» закончилось или не прошло контроль качества и снято с меню. ' +
+        'Приносим извинения: блюдо {dish} в меню «{menu}» закончилось или не прошло контроль качества и снято с меню. ' +
         'Вместо него вы получите {substitute} без доплаты. Если вы предпочитаете возврат денег, выберите его ' +
         'на странице заказа до {until}. Ваш заказ: {link}',
     },

@@ -104,7 +104,7 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     expect(ann!.sendAt).toEqual(now);
     expect(ann!.title).toMatchObject({
       en: 'Pork chop has been withdrawn from the menu',
-      lv: 'Cūkgaļas karbonāde ir izņemts no ēdienkartes',
+      lv: 'Izņemts no ēdienkartes: Cūkgaļas karbonāde',
     });
     expect(ann!.body.ru).toContain('/history/' + w.menu.id);
 
