@@ -51,7 +51,7 @@ export async function staffMenu(ctx: Pick<UserContext, 'db' | 'provider'>, menuI
 }
 
 /** The live orders (pending or placed) of a menu with lines of a dish: order, eater, the lines. */
-async function affected(db: Db | Tx, menuId: number, dishId: number) {
+async function affected(db: Db | Tx, menuId: number, dishId: number, orderId?: number) {
   return db
     .select({
       orderId: orders.id,
@@ -62,7 +62,14 @@ async function affected(db: Db | Tx, menuId: number, dishId: number) {
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.menuId, menuId), inArray(orders.status, [1, 2]), eq(orderItems.dishId, dishId)))
+    .where(
+      and(
+        eq(orders.menuId, menuId),
+        inArray(orders.status, [1, 2]),
+        eq(orderItems.dishId, dishId),
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+      ),
+    )
     .groupBy(orders.id)
     .orderBy(asc(orders.id));
 }
@@ -193,7 +200,7 @@ export async function withdrawDish(
     for (let pass = 0; pass < 2; pass++) {
       const found = (await affected(tx, menu.id, dish.id)).filter((a) => !seen.has(a.orderId));
       for (const a of found) seen.add(a.orderId);
-      await withdrawFrom(tx, found, { menuId: menu.id, substitute, take, refundIds, eaters });
+      await withdrawFrom(tx, found, { menuId: menu.id, dishId: dish.id, substitute, take, refundIds, eaters });
       // Nothing more of it on this menu: its stock is 0 (after the give-backs above returned theirs).
       await tx
         .insert(balances)
@@ -246,6 +253,7 @@ async function withdrawFrom(
   found: Affected[],
   s: {
     menuId: number;
+    dishId: number;
     substitute: { id: number; title: Partial<Record<string, string>> } | null;
     take: TakeBackRequest;
     refundIds: number[];
@@ -261,9 +269,11 @@ async function withdrawFrom(
   if (userIds.length > 0)
     await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id)).for('update');
   const { substitute, take } = s;
-  for (const a of found) {
-    const l = locked.get(a.orderId);
-    if (!l || (l.order.status !== 1 && l.order.status !== 2)) continue;
+  for (const seen of found) {
+    const l = locked.get(seen.orderId);
+    // Its lines as they are now that the order is locked (a change of the order may have come between).
+    const [a] = l ? await affected(tx, s.menuId, s.dishId, seen.orderId) : [];
+    if (!l || !a) continue;
     const base = {
       withdrawalId: take.withdrawalId,
       orderId: a.orderId,
