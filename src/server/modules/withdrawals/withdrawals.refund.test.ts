@@ -6,7 +6,7 @@ import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { addToMenu, balanceOf, customerAt, makeMenu, menuWorld } from '../ordering/ordering.factories.js';
-import { bonusOf, budgetRule, orderRow, place, placePaid } from './withdrawals.factories.js';
+import { bonusOf, budgetRule, orderRow, paymentOf, place, placePaid } from './withdrawals.factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,6 +47,17 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     // D: only the main, cash: the order is cancelled.
     const d = ctx.as(await customerAt(ctx.db, now));
     const dId = await place(d, w.menu.id, [{ id: w.main.id, qty: 1 }]);
+    // P: main + soup by card, not paid yet: the gateway's amount cannot shrink, so the order is cancelled.
+    const p = ctx.as(await customerAt(ctx.db, now));
+    const pId = await place(
+      p,
+      w.menu.id,
+      [
+        { id: w.main.id, qty: 1 },
+        { id: w.soup.id, qty: 1 },
+      ],
+      'card',
+    );
     // Not its eaters: a cancelled order with the main, a soup-only order, the main on another menu.
     const e = ctx.as(await customerAt(ctx.db, now));
     const eId = await place(e, w.menu.id, [{ id: w.main.id, qty: 1 }]);
@@ -60,7 +71,7 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
 
     const preview = await kitchen.get(`/app/dishlists/${w.menu.id}/withdrawals/preview${q}&dish_id=${w.main.id}`);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(withdrawPreview.strict().parse(preview.json())).toEqual({ orders: 4, eaters: 4, portions: 5, amount: 27.5, withdrawn: false });
+    expect(withdrawPreview.strict().parse(preview.json())).toEqual({ orders: 5, eaters: 5, portions: 6, amount: 33, withdrawn: false });
 
     const body = { dish_id: w.main.id, mode: 'refund' };
     const [r1, r2] = await Promise.all([
@@ -70,7 +81,7 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     expect([r1.statusCode, r2.statusCode], r1.body + r2.body).toEqual([200, 200]);
     const answers = [withdrawResult.strict().parse(r1.json()), withdrawResult.strict().parse(r2.json())];
     expect(answers.map((x) => x.changed).sort()).toEqual([false, true]);
-    expect(answers.find((x) => x.changed)!.withdrawal).toMatchObject({ orders: 4, refunded: 4, substituted: 0, amount: 27.5 });
+    expect(answers.find((x) => x.changed)!.withdrawal).toMatchObject({ orders: 5, refunded: 5, substituted: 0, amount: 27.5 });
 
     // What each got back, to the cent.
     expect((await withdrawn(aId))[0]).toMatchObject({ status: 'refunded', subsidyCents: 0, bonusCents: 200, cashCents: 350, paidCents: 0 });
@@ -91,6 +102,9 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     expect(await bonusOf(ctx.db, c.user.id)).toBe(500);
     expect((await withdrawn(dId))[0]).toMatchObject({ status: 'cancelled', cashCents: 550 });
     expect(await orderRow(ctx.db, dId)).toMatchObject({ status: 3, cancelledById: kitchen.user.id });
+    expect((await withdrawn(pId))[0]).toMatchObject({ status: 'cancelled', paidCents: 0 });
+    expect(await orderRow(ctx.db, pId)).toMatchObject({ status: 3 });
+    expect((await paymentOf(ctx.db, pId)).status).toBe('failed');
     expect(await withdrawn(eId)).toEqual([]);
     expect(await orderRow(ctx.db, gId)).toMatchObject({ status: 2, amountCents: 550 });
     const lines = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, aId)).orderBy(asc(orderItems.id));
@@ -99,7 +113,7 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     // The announcement: exactly the eaters of the main on this menu, every channel, now, three languages.
     const [ann, ...more] = await ctx.db.select().from(announcements).where(eq(announcements.kind, 'dish-withdrawn'));
     expect(more).toEqual([]);
-    const eaters = [a, b, c, d].map((x) => x.user.id).sort((x, y) => x - y);
+    const eaters = [a, b, c, d, p].map((x) => x.user.id).sort((x, y) => x - y);
     expect(ann).toMatchObject({ audience: { kind: 'users', ids: eaters }, channels: ['banner', 'email', 'push'], status: 'scheduled' });
     expect(ann!.sendAt).toEqual(now);
     expect(ann!.title).toMatchObject({
