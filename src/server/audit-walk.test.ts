@@ -67,6 +67,8 @@ const EXCLUDED: Record<string, string> = {
   'DELETE /app/standing-orders/{id}': "the caller's own standing order",
   'PUT /app/me/cost-centre': "the caller's own default cost centre",
   'POST /app/orders/{id}/ratings': "the caller's rating of their own delivered order (kept as the rating itself)",
+  'POST /app/order/{id}/withdrawn/{withdrawalId}':
+    "the eater's own choice on their own order (substitute or refund; the ledger records its money)",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
@@ -273,6 +275,11 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     };
   },
   'POST /app/order/{id}/cancel': async (w) => ({ as: 'admin', url: `/app/order/${(await w.order()).id}/cancel` }),
+  'POST /app/dishlists/{id}/withdrawals': async (w) => ({
+    as: 'kitchen',
+    url: `/app/dishlists/${(await pastMenu(w)).id}/withdrawals`,
+    body: { dish_id: w.soup.id, mode: 'refund' },
+  }),
   'POST /app/handover/{orderId}/{itemId}/{unit}': async (w) => {
     const order = await w.order();
     const [item] = await ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id));

@@ -57,12 +57,38 @@ export async function reverseOrderEntries(
   /** Why, when the order's status does not say it alone (an unpaid order released by a new order). */
   reason: string | null = null,
 ): Promise<void> {
+  // One reversal per kind, of what is left of it: placing's entry less what withdrawn dishes took back (decision 083).
   await tx.execute(sql`
     insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, reversal, actor_id, reason)
-    select ${at}, order_id, user_id, location_id, provider_id, menu_id, kind, -amount_cents, true, ${actorId}::int, ${reason}::text
+    select ${at}, order_id, min(user_id), min(location_id), min(provider_id), min(menu_id), kind, -sum(amount_cents)::int, true,
+      ${actorId}::int, ${reason}::text
     from ${ledgerEntries}
     where order_id = ${orderId} and not reversal and kind in ('subsidy', 'bonus', 'budget', 'company', 'payment_cash')
-    order by id`);
+    group by order_id, kind
+    order by min(id)`);
+}
+
+/** What a withdrawn dish took back of an order, per placing kind, in cents (positive; written negative). */
+export type WithdrawnParts = Partial<Record<'subsidy' | 'budget' | 'bonus' | 'company' | 'payment_cash', number>>;
+
+/**
+ * The entries of a dish withdrawn from an order's menu (decision 083): one negative entry per
+ * placing kind it took back, copying the order's user, location, menu and provider. Once per
+ * withdrawal, order and kind (ledger_withdrawal_uq); a later cancel reverses what is left.
+ */
+export async function withdrawalEntries(
+  tx: Tx,
+  e: { orderId: number; withdrawalId: number; at: Date; actorId: number | null; parts: WithdrawnParts },
+): Promise<void> {
+  for (const [kind, cents] of Object.entries(e.parts)) {
+    if (!cents) continue;
+    await tx.execute(sql`
+      insert into ${ledgerEntries} (at, order_id, user_id, location_id, provider_id, menu_id, kind, amount_cents, actor_id, withdrawal_id)
+      select ${e.at}, o.id, o.user_id, o.location_id, m.provider_id, o.menu_id, ${kind}, ${-cents}::int, ${e.actorId}::int,
+        ${e.withdrawalId}::int
+      from orders o join menus m on m.id = o.menu_id
+      where o.id = ${e.orderId}`);
+  }
 }
 
 /** Cash collected on a lap at a location for a menu (the change of the recorded amount). */
@@ -132,7 +158,7 @@ export interface LedgerDifference {
  * placed order, the whole amount of a company-paid meeting or guest order, the cash owed by a placed cash order, what was paid by card and by bank, what was
  * refunded) equals the sum of its entries of that kind; the cash collected on each lap (menu and
  * location) equals its lap_cash entries; no order has two entries of one kind (or two
- * reversals), no refund two entries. Corrections are movements of their own and not counted
+ * reversals) besides those of withdrawn dishes (decision 083), no refund two entries. Corrections are movements of their own and not counted
  * against an order. Answers every difference (none: the ledger holds).
  *
  * `since` bounds the check (decision 050): only the menus open for ordering from that time on,
@@ -199,7 +225,8 @@ export async function ledgerDifferences(db: Db | Tx, opts: { since?: Date } = {}
     where coalesce(e.amount, 0) <> coalesce(a.amount, 0)
     union all
     select 'duplicate', order_id, min(menu_id), min(location_id), kind || case when reversal then ' reversal' else '' end, 1, count(*)
-    from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash') ${inScope(sql`menu_id`)}
+    from ${ledgerEntries} where order_id is not null and kind not in ('correction', 'lap_cash', 'refund') and withdrawal_id is null
+      ${inScope(sql`menu_id`)}
     group by order_id, kind, reversal having count(*) > 1
     union all
     select 'duplicate', min(order_id), min(menu_id), min(location_id), 'refund ' || refund_id, 1, count(*)

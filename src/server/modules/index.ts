@@ -29,6 +29,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { visitorsRoutes } from './visitors/visitors.routes.js';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes.js';
 import { budgetsAdminRoutes } from './budgets-admin/budgets-admin.routes.js';
 import { wasteRoutes } from './waste/waste.routes.js';
 import { ratingsRoutes } from './ratings/ratings.routes.js';
@@ -65,6 +66,7 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await forecastRoutes(app);
   await wasteRoutes(app);
   await visitorsRoutes(app, deps);
+  await withdrawalsRoutes(app, deps);
   await budgetsAdminRoutes(app);
   await meetingsRoutes(app);
   await ratingsRoutes(app);

@@ -18,3 +18,4 @@ export * from './forecast.js';
 export * from './dashboard.js';
 export * from './employer.js';
 export * from './voice.js';
+export * from './withdrawals.js';

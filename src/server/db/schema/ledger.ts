@@ -47,12 +47,23 @@ export const ledgerEntries = pgTable(
     reason: text('reason'),
     /** Who caused it (the eater, staff, the admin; null: a job or a gateway notification). */
     actorId: integer('actor_id'),
+    /**
+     * A dish withdrawn from the order's menu took part of the order back (decision 083): negative
+     * entries of the order's kinds (subsidy, budget, bonus, company, cash owed), once per
+     * withdrawal, order and kind; a later cancel reverses what is left.
+     */
+    withdrawalId: integer('withdrawal_id'),
   },
   (t) => [
     // An order's entry of a kind, and its reversal, at most once each: nothing counted twice.
+    // Refunds are once per refund (below; an order may have several, decision 083), withdrawals
+    // once per withdrawal, order and kind.
     uniqueIndex('ledger_order_kind_uq')
       .on(t.orderId, t.kind, t.reversal)
-      .where(sql`${t.orderId} is not null and ${t.kind} not in ('correction', 'lap_cash')`),
+      .where(sql`${t.orderId} is not null and ${t.kind} not in ('correction', 'lap_cash', 'refund') and ${t.withdrawalId} is null`),
+    uniqueIndex('ledger_withdrawal_uq')
+      .on(t.withdrawalId, t.orderId, t.kind)
+      .where(sql`${t.withdrawalId} is not null`),
     uniqueIndex('ledger_refund_uq').on(t.refundId),
     index('ledger_menu_idx').on(t.menuId, t.locationId),
     // The ledger page, newest first, whole or of one location (decision 050; built concurrently);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { complexGroups, dishes } from './catalogue.js';
 import { createdAt, translated, updatedAt } from './common.js';
@@ -153,7 +153,8 @@ export const payments = pgTable(
 
 /**
  * The refund of a paid card/bank payment of a cancelled order (decision 031). One per payment
- * (the unique payment_id is the guard that two instances never refund twice); `refund_reference`
+ * (the unique payment_id is the guard that two instances never refund twice), besides the partial
+ * refunds of dishes withdrawn from the order's menu (decision 083); `refund_reference`
  * is the idempotency key sent to the gateway. Retried by the refund-retry job until refunded.
  */
 export const refunds = pgTable(
@@ -165,8 +166,9 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     paymentId: integer('payment_id')
       .notNull()
-      .unique()
       .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The dish withdrawal this partial refund is for (decision 083); null: the refund of a cancelled order. */
+    withdrawalId: integer('withdrawal_id'),
     gateway: text('gateway').notNull(),
     refundReference: text('refund_reference').notNull().unique(),
     amountCents: integer('amount_cents').notNull(),
@@ -181,6 +183,13 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    // A cancelled order's refund, once per payment; a withdrawal's, once per withdrawal and order.
+    uniqueIndex('refunds_payment_uq')
+      .on(t.paymentId)
+      .where(sql`${t.withdrawalId} is null`),
+    uniqueIndex('refunds_withdrawal_order_uq')
+      .on(t.withdrawalId, t.orderId)
+      .where(sql`${t.withdrawalId} is not null`),
     index('refunds_open_idx').on(t.status),
     check('refunds_amount_pos', sql`${t.amountCents} > 0`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders, payments, refunds } from '../../db/schema/index.js';
 import type { ChangePublisher } from '../../lib/events.js';
@@ -24,15 +24,22 @@ export interface RefundRun {
 }
 
 /**
- * Records the refund of a paid payment (once: payment_id is unique). For a payment that was paid
- * after its order was given up or cancelled. Answers the refund's id when this call recorded it.
+ * Records the refund of a paid payment (once: payment_id is unique among these refunds), less what
+ * partial refunds of withdrawn dishes sent back already. For a payment that was paid after its
+ * order was given up or cancelled. Answers the refund's id when this call recorded it.
  */
 export async function recordRefund(
   tx: Tx,
   payment: { id: number; orderId: number; gateway: string; reference: string; amountCents: number },
   now: Date,
 ): Promise<number | null> {
-  if (payment.amountCents <= 0) return null;
+  // What partial refunds of withdrawn dishes already sent back is not refunded again (decision 083).
+  const [done] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id));
+  const amountCents = payment.amountCents - (done?.cents ?? 0);
+  if (amountCents <= 0) return null;
   const [r] = await tx
     .insert(refunds)
     .values({
@@ -40,7 +47,7 @@ export async function recordRefund(
       paymentId: payment.id,
       gateway: payment.gateway,
       refundReference: refundReferenceOf(payment.reference),
-      amountCents: payment.amountCents,
+      amountCents,
       createdAt: now,
       updatedAt: now,
     })

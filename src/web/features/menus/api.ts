@@ -12,10 +12,12 @@ import type {
   UpdateMenuInput,
 } from '../../../shared/schemas/menus';
 import type { ForecastEntry, MenuForecast } from '../../../shared/schemas/forecast';
+import type { WithdrawDishInput, WithdrawPreview, WithdrawResult, WithdrawalList } from '../../../shared/schemas/withdrawals';
 import { api, type Query } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
 export type { BalanceInput, Dish, ForecastEntry, MenuBalance, MenuDetail, MenuForecast, MenuSummary };
+export type WithdrawResultOf = WithdrawResult;
 
 export const MENUS_KEY = ['menus'] as const;
 /** Spec 9: the dish selector shows 20 active dishes per page. */
@@ -60,7 +62,21 @@ export function useAllDishes() {
   return useApiQuery<Paged<Dish>>(['catalogue', 'dishes', 'all'], '/app/dishes', { query: { per_page: 'all' }, staleTime: 60_000 });
 }
 
+/** The dishes withdrawn from a menu after people ordered them (decision 083). */
+export function useWithdrawals(id: number) {
+  return useApiQuery<WithdrawalList>([...MENUS_KEY, 'withdrawals', id], `/app/dishlists/${id}/withdrawals`, { staleTime: 0 });
+}
+
+/** What withdrawing a dish would touch (orders, people, money), shown before confirming. */
+export function useWithdrawPreview(id: number, dishId: number) {
+  return useApiQuery<WithdrawPreview>([...MENUS_KEY, 'withdraw-preview', id, dishId], `/app/dishlists/${id}/withdrawals/preview`, {
+    query: { dish_id: dishId },
+    staleTime: 0,
+  });
+}
+
 export const menusApi = {
+  withdraw: (id: number, input: WithdrawDishInput) => api.post<WithdrawResult>(`/app/dishlists/${id}/withdrawals`, input),
   create: (input: CreateMenuInput) => api.post<MenuDetail>('/app/dishlists', input),
   update: (id: number, input: UpdateMenuInput) => api.put<MenuDetail>(`/app/dishlists/${id}`, input),
   remove: (id: number) => api.delete<{ success: true }>(`/app/dishlists/${id}`),

@@ -17,6 +17,7 @@ import {
   useMenu,
   useMenuBalance,
   useMenuForecast,
+  useWithdrawals,
   type Dish,
   type MenuBalance,
   type MenuDetail,
@@ -24,6 +25,7 @@ import {
 } from '../api';
 import { applySuggestions, balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
 import { ForecastBar, ForecastHint } from '../components/balance-forecast';
+import { WithdrawDishDialog, type WithdrawTarget } from '../components/withdraw-dish-dialog';
 import { parseQty } from '../../../lib/quantity';
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
@@ -94,6 +96,11 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
   const [invalid, setInvalid] = useState<Record<number, string>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
+  // Withdrawing a dish after people ordered it (decision 083).
+  const withdrawals = useWithdrawals(id);
+  const withdrawn = useMemo(() => new Set((withdrawals.data?.data ?? []).map((w) => w.dish_id)), [withdrawals.data]);
+  const [withdrawing, setWithdrawing] = useState<WithdrawTarget | null>(null);
+  const [withdrawDone, setWithdrawDone] = useState('');
 
   const storedQty = useMemo(() => new Map(current.map((b) => [b.id, b.qty])), [current]);
   const dishesById = useMemo(() => new Map(dishes.map((d) => [d.id, d])), [dishes]);
@@ -186,106 +193,134 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
   // Typed quantities not saved yet: ask before leaving (a save clears the edits).
   const unsaved = editCount > 0 || invalidCount > 0;
 
+  const nameOf = (dishId: number) => {
+    const dish = dishesById.get(dishId);
+    return dish ? pickText(dish.title, lang) : `#${dishId}`;
+  };
+  const substitutes = current
+    .filter((e) => e.in_menu && dishesById.get(e.id)?.type === 'simple' && !withdrawn.has(e.id))
+    .map((e) => ({ id: e.id, name: nameOf(e.id) }));
+
   return (
-    <form onSubmit={submit} className="menu-form">
-      <UnsavedChangesGuard when={unsaved} />
-      <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
-      <p className="muted">{t('balance.intro')}</p>
-      {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
-      {current.length > 0 && (
-        <ForecastBar
-          forecast={forecast.data}
-          loading={forecast.loading}
-          failed={forecast.failed}
-          onApply={() => fillSuggestions(current.map((e) => e.id))}
-        />
-      )}
-      <div className="card">
-        {groups.map((group) => (
-          <fieldset key={group.categoryId} className="balance-group">
-            <legend>{categoryTitles.get(group.categoryId) ?? t('selected.category', { id: group.categoryId })}</legend>
-            {group.items.map((entry) => {
-              const dish = dishesById.get(entry.id);
-              const name = dish ? pickText(dish.title, lang) : `#${entry.id}`;
-              const inputId = `balance-${entry.id}`;
-              const edited = entry.id in edits;
-              const text = invalid[entry.id] ?? (edited ? edits[entry.id] : entry.qty)?.toString() ?? '';
-              const problem = entry.id in invalid ? t('balance.invalid') : serverErrors[entry.id]?.[0];
-              const suggestion = suggested.get(entry.id);
-              return (
-                <div key={entry.id} className={`balance-row ${edited ? 'is-edited' : ''}`}>
-                  <div className="balance-row__name">
-                    <label htmlFor={inputId} className="cell-strong">
-                      {name}
-                    </label>
-                    <div className="muted pick-row__meta" id={`${inputId}-meta`}>
-                      {t('balance.ordered', { n: entry.ordered })}
-                      {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
-                      {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
+    <>
+      <WithdrawDishDialog
+        menuId={id}
+        dish={withdrawing}
+        substitutes={substitutes}
+        onClose={() => setWithdrawing(null)}
+        onDone={(r) => setWithdrawDone(t('withdraw.done', { dish: withdrawing?.name ?? '', orders: r.withdrawal.orders }))}
+      />
+      <form onSubmit={submit} className="menu-form">
+        <UnsavedChangesGuard when={unsaved} />
+        <FormErrorNotice error={save.error} isShown={(k) => /^balance\.\d+/.test(k)} fallback={t('errors.saveFailed')} />
+        <p className="muted">{t('balance.intro')}</p>
+        {withdrawDone && <Notice tone="success">{withdrawDone}</Notice>}
+        {current.length === 0 && <Notice tone="info">{t('balance.empty')}</Notice>}
+        {current.length > 0 && (
+          <ForecastBar
+            forecast={forecast.data}
+            loading={forecast.loading}
+            failed={forecast.failed}
+            onApply={() => fillSuggestions(current.map((e) => e.id))}
+          />
+        )}
+        <div className="card">
+          {groups.map((group) => (
+            <fieldset key={group.categoryId} className="balance-group">
+              <legend>{categoryTitles.get(group.categoryId) ?? t('selected.category', { id: group.categoryId })}</legend>
+              {group.items.map((entry) => {
+                const name = nameOf(entry.id);
+                const inputId = `balance-${entry.id}`;
+                const edited = entry.id in edits;
+                const text = invalid[entry.id] ?? (edited ? edits[entry.id] : entry.qty)?.toString() ?? '';
+                const problem = entry.id in invalid ? t('balance.invalid') : serverErrors[entry.id]?.[0];
+                const suggestion = suggested.get(entry.id);
+                return (
+                  <div key={entry.id} className={`balance-row ${edited ? 'is-edited' : ''}`}>
+                    <div className="balance-row__name">
+                      <label htmlFor={inputId} className="cell-strong">
+                        {name}
+                      </label>
+                      <div className="muted pick-row__meta" id={`${inputId}-meta`}>
+                        {t('balance.ordered', { n: entry.ordered })}
+                        {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
+                        {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
+                        {withdrawn.has(entry.id) && ` · ${t('withdraw.withdrawn')}`}
+                      </div>
+                      {entry.in_menu && !withdrawn.has(entry.id) && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={t('withdraw.openNamed', { dish: name })}
+                          onClick={() => setWithdrawing({ id: entry.id, name })}
+                        >
+                          {t('withdraw.open')}
+                        </Button>
+                      )}
+                      {problem && (
+                        <p id={`${inputId}-error`} className="field__error">
+                          {problem}
+                        </p>
+                      )}
                     </div>
-                    {problem && (
-                      <p id={`${inputId}-error`} className="field__error">
-                        {problem}
-                      </p>
-                    )}
-                  </div>
-                  <div className="balance-row__input">
-                    {forecast.data && suggestion && (
-                      <ForecastHint
-                        forecast={forecast.data}
-                        entry={suggestion}
-                        ordered={entry.ordered}
-                        dish={name}
-                        onUse={() => fillSuggestions([entry.id])}
+                    <div className="balance-row__input">
+                      {forecast.data && suggestion && (
+                        <ForecastHint
+                          forecast={forecast.data}
+                          entry={suggestion}
+                          ordered={entry.ordered}
+                          dish={name}
+                          onUse={() => fillSuggestions([entry.id])}
+                        />
+                      )}
+                      <input
+                        id={inputId}
+                        className="input"
+                        type="number"
+                        min={0}
+                        step={1}
+                        inputMode="numeric"
+                        placeholder={t('balance.unlimited')}
+                        value={text}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${inputId}-meta ${inputId}-error` : `${inputId}-meta`}
+                        onChange={(e) => onInput(entry.id, e.target.value)}
                       />
-                    )}
-                    <input
-                      id={inputId}
-                      className="input"
-                      type="number"
-                      min={0}
-                      step={1}
-                      inputMode="numeric"
-                      placeholder={t('balance.unlimited')}
-                      value={text}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={problem ? `${inputId}-meta ${inputId}-error` : `${inputId}-meta`}
-                      onChange={(e) => onInput(entry.id, e.target.value)}
-                    />
+                    </div>
                   </div>
-                </div>
-              );
-            })}
-          </fieldset>
-        ))}
-      </div>
-      <div className="sticky-actions">
-        <span
-          className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : saved && editCount === 0 ? 'is-ok' : 'muted'}`}
-          role="status"
-        >
-          {invalidCount > 0
-            ? t('balance.fixInvalid')
-            : save.isError
-              ? t('form.failed')
-              : saved && editCount === 0
-                ? t('balance.saved')
-                : t('balance.edits', { n: editCount })}
-        </span>
-        <Button
-          onClick={() => {
-            setEdits({});
-            setInvalid({});
-            setServerErrors({});
-          }}
-          disabled={editCount === 0 && invalidCount === 0}
-        >
-          {t('balance.discard')}
-        </Button>
-        <Button type="submit" variant="primary" loading={save.isPending} disabled={editCount === 0 || invalidCount > 0}>
-          {t('balance.save')}
-        </Button>
-      </div>
-    </form>
+                );
+              })}
+            </fieldset>
+          ))}
+        </div>
+        <div className="sticky-actions">
+          <span
+            className={`sticky-actions__status ${invalidCount > 0 || save.isError ? 'field__error' : saved && editCount === 0 ? 'is-ok' : 'muted'}`}
+            role="status"
+          >
+            {invalidCount > 0
+              ? t('balance.fixInvalid')
+              : save.isError
+                ? t('form.failed')
+                : saved && editCount === 0
+                  ? t('balance.saved')
+                  : t('balance.edits', { n: editCount })}
+          </span>
+          <Button
+            onClick={() => {
+              setEdits({});
+              setInvalid({});
+              setServerErrors({});
+            }}
+            disabled={editCount === 0 && invalidCount === 0}
+          >
+            {t('balance.discard')}
+          </Button>
+          <Button type="submit" variant="primary" loading={save.isPending} disabled={editCount === 0 || invalidCount > 0}>
+            {t('balance.save')}
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -19,6 +19,7 @@ import { useMe } from '../../../lib/me';
 import { ChangeOrderButton } from '../../../components/orders/change-order';
 import { OrderDeliveryPanel } from '../components/delivery-status';
 import { OrderRatingsPanel } from '../../../components/ratings/order-ratings';
+import { WithdrawnDishes } from '../components/withdrawn-dishes';
 
 /** A menu's title with its day, unless the title already names it. */
 function menuLabel(title: string, day: string) {
@@ -177,6 +178,7 @@ function OrderDetails({ order }: { order: Order }) {
         <div aria-live="polite">{done && order.status === 3 && <Notice tone="success">{t('details.cancelled')}</Notice>}</div>
       </div>
 
+      {order.user.id === me.data?.id && <WithdrawnDishes orderId={order.id} zone={order.dishlist.timezone} />}
       {order.status === 2 && <OrderDeliveryPanel orderId={String(order.id)} menu={order.dishlist} />}
       {order.status === 2 && <OrderRatingsPanel orderId={order.id} />}
 
