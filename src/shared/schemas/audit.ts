@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'cost_centre.delete',
   'user.cost_centre',
   'order.cost_centre',
+  'rating.answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
