@@ -17,6 +17,7 @@ import {
   useMenu,
   useMenuBalance,
   useMenuForecast,
+  useDishRatings,
   type Dish,
   type MenuBalance,
   type MenuDetail,
@@ -24,6 +25,7 @@ import {
 } from '../api';
 import { applySuggestions, balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
 import { ForecastBar, ForecastHint } from '../components/balance-forecast';
+import { DishRating } from '../components/dish-rating';
 import { parseQty } from '../../../lib/quantity';
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
@@ -98,6 +100,8 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
   const storedQty = useMemo(() => new Map(current.map((b) => [b.id, b.qty])), [current]);
   const dishesById = useMemo(() => new Map(dishes.map((d) => [d.id, d])), [dishes]);
   const suggested = useMemo(() => new Map((forecast.data?.forecast ?? []).map((f) => [f.id, f])), [forecast.data]);
+  // Each dish's rating beside it: one batched read for the page (decision 080).
+  const ratings = useDishRatings(current.map((e) => e.id));
   const categoryTitles = useMemo(() => {
     const map = new Map<number, string>();
     for (const d of dishes) if (d.category) map.set(d.category.id, pickText(d.category.title, lang));
@@ -222,6 +226,8 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
                       {t('balance.ordered', { n: entry.ordered })}
                       {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
                       {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
+                      {ratings.has(entry.id) && ' · '}
+                      <DishRating rating={ratings.get(entry.id)} />
                     </div>
                     {problem && (
                       <p id={`${inputId}-error`} className="field__error">
