@@ -169,7 +169,7 @@ export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
     .reverse()
     .slice(0, DASHBOARD_RATED_SHOWN);
   const [b, w] = await Promise.all([summaries(ctx.db, best, ctx.lang), summaries(ctx.db, worst, ctx.lang)]);
-  return { month: start.toFormat('yyyy-MM'), min_count: DASHBOARD_MIN_RATINGS, best: b, worst: w };
+  return { month: `${start.year}-${String(start.month).padStart(2, '0')}`, min_count: DASHBOARD_MIN_RATINGS, best: b, worst: w };
 }
 
 /**
