@@ -51,17 +51,15 @@ export async function seedDemoRatings(tx: Tx, providerId: number, catalogue: See
   const byEmail = new Map(people.map((p) => [p.email, p]));
   const delivered = day.set({ hour: 12, minute: 20 }).toJSDate();
   const locationIds = [...new Set(people.map((p) => p.locationId).filter((id): id is number => id !== null))];
-  await tx
-    .insert(lapStopStatuses)
-    .values(
-      locationIds.map((locationId) => ({
-        menuId: menu!.id,
-        locationId,
-        status: 'delivered' as const,
-        changedAt: delivered,
-        deliveredAt: delivered,
-      })),
-    );
+  await tx.insert(lapStopStatuses).values(
+    locationIds.map((locationId) => ({
+      menuId: menu!.id,
+      locationId,
+      status: 'delivered' as const,
+      changedAt: delivered,
+      deliveredAt: delivered,
+    })),
+  );
   for (const [i, r] of DEMO_RATINGS.entries()) {
     const who = byEmail.get(r.email)!;
     const dish = byId.get(catalogue.dishId.get(r.dish)!)!;

@@ -164,12 +164,48 @@ describe('forecast: the suggested quantities of a menu', () => {
     ).toEqual([soup.id, main.id, dessert.id, set.id].sort((x, y) => x - y));
     // Soup: weeks 1 and 2; A 3 + B 1 + D's set 1, then A 1 + B 1 = 7 → 3.5; A away (4 portions / 2 weeks);
     // standing: G 2 + J's set 1. round(3.5 − 2) + 3 = 5.
-    expect(byId[soup.id]).toEqual({ id: soup.id, suggested: 5, average: 3.5, weeks: 2, standing: 3, away_people: 1, away_portions: 2, ...NO_RATING });
+    expect(byId[soup.id]).toEqual({
+      id: soup.id,
+      suggested: 5,
+      average: 3.5,
+      weeks: 2,
+      standing: 3,
+      away_people: 1,
+      away_portions: 2,
+      ...NO_RATING,
+    });
     // Main: weeks 1-3; C 1 + D's set 1, C 2, C 1 = 5 → 1.7; C's office closed (4 / 3 = 1.3); J's set 1. round(1/3) + 1 = 1.
-    expect(byId[main.id]).toEqual({ id: main.id, suggested: 1, average: 1.7, weeks: 3, standing: 1, away_people: 1, away_portions: 1.3, ...NO_RATING });
-    expect(byId[set.id]).toEqual({ id: set.id, suggested: 2, average: 1, weeks: 1, standing: 1, away_people: 0, away_portions: 0, ...NO_RATING });
+    expect(byId[main.id]).toEqual({
+      id: main.id,
+      suggested: 1,
+      average: 1.7,
+      weeks: 3,
+      standing: 1,
+      away_people: 1,
+      away_portions: 1.3,
+      ...NO_RATING,
+    });
+    expect(byId[set.id]).toEqual({
+      id: set.id,
+      suggested: 2,
+      average: 1,
+      weeks: 1,
+      standing: 1,
+      away_people: 0,
+      away_portions: 0,
+      ...NO_RATING,
+    });
     // Dessert: an option of week 1's set meal, never ordered.
-    expect(byId[dessert.id]).toEqual({ id: dessert.id, suggested: 0, average: 0, weeks: 1, standing: 0, away_people: 0, away_portions: 0, ...NO_RATING });
+    expect(byId[dessert.id]).toEqual({
+      id: dessert.id,
+      suggested: 0,
+      average: 0,
+      weeks: 1,
+      standing: 0,
+      away_people: 0,
+      away_portions: 0,
+      ...NO_RATING,
+    });
 
     // The other provider's forecast of its own menu counts its own figures only (A is away there too).
     const mine = (await kitchen.get(`/app/dishlists/${other.menu.id}/forecast?provider_id=${other.provider.id}`)).json() as {

@@ -26,7 +26,8 @@ export async function answerRating(
       .where(and(eq(dishRatings.id, input.ratingId), eq(dishRatings.providerId, providerId)))
       .for('update');
     if (!row) throw new AppError(404, t.coded('notFound'));
-    if (row.answer === input.answer) return { id: row.id, answer: row.answer, answered_at: row.answeredAt ? isoTime(row.answeredAt) : null };
+    if (row.answer === input.answer)
+      return { id: row.id, answer: row.answer, answered_at: row.answeredAt ? isoTime(row.answeredAt) : null };
     const answered = input.answer === '' ? null : ctx.now;
     await tx
       .update(dishRatings)

@@ -5,10 +5,7 @@ import { placedOrder } from '../teams/teams.factories.js';
 import { makeLocation, makeUser } from '../../test/factories.js';
 
 /** A rating row written directly (the eater's side writes them through its own calls). */
-export async function makeRating(
-  db: Db,
-  v: typeof dishRatings.$inferInsert,
-) {
+export async function makeRating(db: Db, v: typeof dishRatings.$inferInsert) {
   const [row] = await db.insert(dishRatings).values(v).returning();
   return row!;
 }

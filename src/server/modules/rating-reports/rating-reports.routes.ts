@@ -32,10 +32,8 @@ export async function ratingReportsRoutes(app: App) {
     { config: { access: STAFF }, schema: { tags, querystring: ratingSummaryQuery, response: { 200: ratingSummariesSchema } } },
     async (req) => ratingSummaries(req.ctx, req.query.dish_ids),
   );
-  app.get(
-    '/rating-reports/month',
-    { config: { access: STAFF }, schema: { tags, response: { 200: monthRatingsSchema } } },
-    async (req) => monthRatings(req.ctx),
+  app.get('/rating-reports/month', { config: { access: STAFF }, schema: { tags, response: { 200: monthRatingsSchema } } }, async (req) =>
+    monthRatings(req.ctx),
   );
   app.get(
     '/rating-reports/dishes/:id',
@@ -44,7 +42,10 @@ export async function ratingReportsRoutes(app: App) {
   );
   app.get(
     '/rating-reports/dishes/:id/comments',
-    { config: { access: STAFF }, schema: { tags, params: idParams, querystring: ratingCommentsQuery, response: { 200: ratingCommentPage } } },
+    {
+      config: { access: STAFF },
+      schema: { tags, params: idParams, querystring: ratingCommentsQuery, response: { 200: ratingCommentPage } },
+    },
     async (req) => dishComments(userCtx(req), req.params.id, req.query),
   );
   app.get(

@@ -164,10 +164,7 @@ export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
     group by dish_id having count(*) >= ${DASHBOARD_MIN_RATINGS}`);
   const byBest = [...res.rows].sort((a, b) => b.average - a.average || b.count - a.count || a.dish_id - b.dish_id);
   const best = byBest.slice(0, DASHBOARD_RATED_SHOWN);
-  const worst = byBest
-    .slice(best.length)
-    .reverse()
-    .slice(0, DASHBOARD_RATED_SHOWN);
+  const worst = byBest.slice(best.length).reverse().slice(0, DASHBOARD_RATED_SHOWN);
   const [b, w] = await Promise.all([summaries(ctx.db, best, ctx.lang), summaries(ctx.db, worst, ctx.lang)]);
   return { month: `${start.year}-${String(start.month).padStart(2, '0')}`, min_count: DASHBOARD_MIN_RATINGS, best: b, worst: w };
 }
@@ -177,7 +174,10 @@ export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
  * gave (their orders at the location), every provider; a dish rated by fewer than
  * MANAGER_MIN_RATERS different eaters is not shown, only counted (decision 080). No comments, no names.
  */
-export async function locationRatings(ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'user'>, period: RatingPeriod): Promise<LocationRatings> {
+export async function locationRatings(
+  ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'user'>,
+  period: RatingPeriod,
+): Promise<LocationRatings> {
   const { user } = ctx;
   if (!user.isLocationManager || user.locationId === null) throw new AppError(403, ratingReportsText.coded('notManager'));
   const res = await ctx.db.execute<Agg & { raters: number }>(sql`

@@ -32,7 +32,15 @@ async function world() {
     from: new Date(NOW.getTime() - 7 * DAY - 3600_000),
     to: new Date(NOW.getTime() - 7 * DAY + 3600_000),
   });
-  soup.push(await w.rate(f, w.soup, { stars: 1, comment: 'Auksta', tags: ['cold'], menuId: earlier.id, createdAt: new Date(NOW.getTime() - 6 * DAY) }));
+  soup.push(
+    await w.rate(f, w.soup, {
+      stars: 1,
+      comment: 'Auksta',
+      tags: ['cold'],
+      menuId: earlier.id,
+      createdAt: new Date(NOW.getTime() - 6 * DAY),
+    }),
+  );
   await w.rate(a, w.soup, { stars: 2, comment: 'Sena', createdAt: new Date(NOW.getTime() - 40 * DAY) });
   await w.rate(a, w.main, { stars: 2 });
   await w.rate(b, w.main, { stars: 3 });
@@ -160,7 +168,10 @@ describe('rating reports: the employer', () => {
     expect(res.body).not.toMatch(/Lieliska|Auksta|Eater/);
     // Another location's manager sees none of these eaters' ratings; a plain customer and the kitchen are refused.
     const elsewhere = await ratingWorld(ctx.db, NOW, 1);
-    expect((await (await ctx.as(elsewhere.people[0]!)).get('/app/rating-reports/my-location')).json()).toMatchObject({ data: [], hidden: 0 });
+    expect((await (await ctx.as(elsewhere.people[0]!)).get('/app/rating-reports/my-location')).json()).toMatchObject({
+      data: [],
+      hidden: 0,
+    });
     expect((await (await ctx.as(w.people[1]!)).get('/app/rating-reports/my-location')).statusCode).toBe(403);
     expect((await (await ctx.as('kitchen')).get('/app/rating-reports/my-location')).statusCode).toBe(403);
   });

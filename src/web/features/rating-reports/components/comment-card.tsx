@@ -6,6 +6,7 @@ import { errorMessage } from '../../../components/ui/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { RATING_REPORTS_KEY, ratingReportsApi, type RatingComment } from '../api';
+import { CommentText } from './comment-text';
 
 /**
  * One comment: its stars, menu day, tags, the text (always as text, never HTML) and the
@@ -43,7 +44,7 @@ export function CommentCard({ c }: { c: RatingComment }) {
           {c.author !== null && ` · ${c.author}`}
         </span>
       </p>
-      <p className="ratings__comment-text">{c.comment}</p>
+      <CommentText text={c.comment} />
       {c.tags.length > 0 && <p className="muted">{c.tags.map((tag) => t(`tags.${tag}`, { defaultValue: tag })).join(', ')}</p>}
       <form
         className="ratings__answer"

@@ -64,7 +64,6 @@ export function Component() {
         loading={list.isPending && (staff || manager)}
         defaultSort={{ field: 'average', dir: 'desc' }}
         emptyText={t('empty')}
-        caption={<span className="visually-hidden">{t('title')}</span>}
       />
       {manager && (location.data?.hidden ?? 0) > 0 && <Notice tone="info">{t('hidden', { count: location.data!.hidden })}</Notice>}
     </ManagePage>
