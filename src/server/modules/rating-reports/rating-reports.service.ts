@@ -152,7 +152,8 @@ export async function dishComments(
 
 /**
  * GET /app/rating-reports/month: the active provider's best and worst rated dishes of this month
- * (its zone), each with at least DASHBOARD_MIN_RATINGS ratings; a dish is never both.
+ * (its zone), each with at least DASHBOARD_MIN_RATINGS ratings; a dish is never both: with fewer
+ * than six such dishes the better half is best and the rest worst.
  */
 export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
   const providerId = await ctx.provider();
@@ -163,7 +164,8 @@ export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
     from dish_ratings where provider_id = ${providerId} and created_at >= ${start.toJSDate()} and created_at < ${start.plus({ months: 1 }).toJSDate()}
     group by dish_id having count(*) >= ${DASHBOARD_MIN_RATINGS}`);
   const byBest = [...res.rows].sort((a, b) => b.average - a.average || b.count - a.count || a.dish_id - b.dish_id);
-  const best = byBest.slice(0, DASHBOARD_RATED_SHOWN);
+  // Few rated dishes: the better half is "best", the rest "worst" (two dishes: one each).
+  const best = byBest.slice(0, Math.min(DASHBOARD_RATED_SHOWN, Math.ceil(byBest.length / 2)));
   const worst = byBest.slice(best.length).reverse().slice(0, DASHBOARD_RATED_SHOWN);
   const [b, w] = await Promise.all([summaries(ctx.db, best, ctx.lang), summaries(ctx.db, worst, ctx.lang)]);
   return { month: `${start.year}-${String(start.month).padStart(2, '0')}`, min_count: DASHBOARD_MIN_RATINGS, best: b, worst: w };

@@ -147,9 +147,18 @@ describe('rating reports: the kitchen', () => {
     ]);
     expect((await kitchen.get(`/app/rating-reports/summary?${w.q}&dish_ids=1;drop`)).statusCode).toBe(422);
     // This month (November): the soup's six; the main has fewer than three ratings.
-    const month = (await kitchen.get(`/app/rating-reports/month?${w.q}`)).json();
-    expect(month).toMatchObject({ month: '2026-11', min_count: 3, worst: [] });
-    expect(month.best).toEqual([{ dish_id: w.soup.id, title: 'Skābeņu zupa', average: 3.67, count: 6 }]);
+    const month = async () => (await kitchen.get(`/app/rating-reports/month?${w.q}`)).json();
+    expect(await month()).toMatchObject({ month: '2026-11', min_count: 3, worst: [] });
+    expect((await month()).best).toEqual([{ dish_id: w.soup.id, title: 'Skābeņu zupa', average: 3.67, count: 6 }]);
+    // A third rating of the main: two dishes, one best and one worst; last month's rating does not count.
+    await w.rate(w.people[2]!.id, w.main, { stars: 1 });
+    await w.rate(w.people[3]!.id, w.dessert, { stars: 1, createdAt: new Date('2026-10-31T12:00:00Z') });
+    await w.rate(w.people[4]!.id, w.dessert, { stars: 1, createdAt: new Date('2026-10-31T12:00:00Z') });
+    await w.rate(w.people[5]!.id, w.dessert, { stars: 1, createdAt: new Date('2026-10-31T12:00:00Z') });
+    expect(await month()).toMatchObject({
+      best: [{ dish_id: w.soup.id, average: 3.67, count: 6 }],
+      worst: [{ dish_id: w.main.id, title: 'Cūkgaļas karbonāde', average: 2, count: 3 }],
+    });
   });
 });
 
