@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ManagePage } from '../../../components/manage/manage-page';
 import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatusPage } from '../../../components/ui/status-page';
+import { isNotFound } from '../../../lib/api';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
@@ -34,6 +37,8 @@ export function Component() {
     setPage(1);
     setParams({ period: p }, { replace: true });
   };
+  // Another provider's dish or an unknown one (the API answers 404).
+  if (isNotFound(report.error)) return <StatusPage kind="notFound" />;
   const dayColumns: Column<Day>[] = [
     { key: 'day', header: t('day'), cell: (d) => formatDate(d.day, lang) },
     { key: 'average', header: t('average'), align: 'end', cell: (d) => <Stars average={d.average} /> },
@@ -46,6 +51,7 @@ export function Component() {
       tools={<PeriodSelect value={period} onChange={setPeriod} />}
       loadError={report.isError ? report.error : comments.isError ? comments.error : null}
     >
+      {report.isPending && <Spinner block />}
       {r && (
         <div className="ratings__grid">
           <section className="ratings__card" aria-labelledby="ratings-summary">
