@@ -21,6 +21,7 @@ import { makeAllergen } from './modules/catalogue/catalogue.factories.js';
 import { invoiceWorld } from './modules/invoices/invoices.factories.js';
 import { makeLap } from './modules/laps/laps.factories.js';
 import { addToMenu, makeCategory, makeDish, makeMenu, menuWorld } from './modules/ordering/ordering.factories.js';
+import { makeRating } from './modules/rating-reports/rating-reports.factories.js';
 import { placedOrder, teamWorld } from './modules/teams/teams.factories.js';
 import type { Client } from './test/client.js';
 import { createTestApp, type TestContext } from './test/harness.js';
@@ -186,6 +187,19 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     url: `/app/orders/${(await w.order()).id}/cost-centre`,
     body: { cost_centre_id: (await teamCostCentre(w)).id },
   }),
+  'PUT /app/ratings/{id}/answer': async (w) => {
+    const order = await w.order();
+    const rating = await makeRating(ctx.db, {
+      orderId: order.id,
+      userId: order.userId,
+      dishId: w.main.id,
+      menuId: w.menu.id,
+      providerId: w.p,
+      stars: 2,
+      comment: 'Auksts',
+    });
+    return { as: 'kitchen', url: `/app/ratings/${rating.id}/answer`, body: { answer: 'Atvainojiet!' } };
+  },
   'PUT /app/admin/maintenance': async () => ({ as: 'admin', url: '/app/admin/maintenance', body: { maintenance: true } }),
   'POST /app/categories': async () => ({ as: 'kitchen', url: '/app/categories', body: { title: { lv: 'Salāti' } } }),
   'PUT /app/categories/{id}': async (w) => ({

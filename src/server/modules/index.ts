@@ -22,6 +22,7 @@ import { menusRoutes } from './menus/menus.routes.js';
 import { orderingRoutes } from './ordering/ordering.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { providersRoutes } from './providers/providers.routes.js';
+import { ratingReportsRoutes } from './rating-reports/rating-reports.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { standingRoutes } from './standing/standing.routes.js';
 import { deliveryRoutes } from './delivery/delivery.routes.js';
@@ -70,4 +71,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await budgetsAdminRoutes(app);
   await meetingsRoutes(app);
   await ratingsRoutes(app);
+  await ratingReportsRoutes(app);
 }

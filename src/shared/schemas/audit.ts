@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'user.cost_centre',
   'order.cost_centre',
   'dish.withdraw',
+  'rating.answer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

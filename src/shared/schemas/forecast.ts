@@ -8,7 +8,7 @@ export const forecastEntry = z.object({
   /** Dish id, as in the menu's balance (its dishes and the options of its set meals). */
   id: z.number(),
   /**
-   * Portions to prepare for the day: round(average − away_portions) + standing, at least 0; null
+   * Portions to prepare for the day: round((average − away_portions) × rating_factor) + standing; null
    * when the dish was on none of the reference menus (no history: no suggestion, Apply skips it).
    */
   suggested: z.number().int().nullable(),
@@ -22,6 +22,13 @@ export const forecastEntry = z.object({
   away_people: z.number().int(),
   /** Their share of the average: their portions in those weeks / `weeks` (one decimal). */
   away_portions: z.number(),
+  /**
+   * The ratings' nudge (decision 080): 1 + 0.05 × (the dish's average − the provider's average),
+   * both over the last 90 days, within 0.9..1.1; 1 when the dish has fewer than 5 ratings.
+   */
+  rating_factor: z.number(),
+  /** The dish's average rating over the last 90 days; null when it has none. */
+  rating_average: z.number().nullable(),
 });
 export type ForecastEntry = z.infer<typeof forecastEntry>;
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/passwords.js';
@@ -26,6 +26,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo.
 
 const ZONE = 'Europe/Riga';
 // Late in the Riga evening: already the next day in some zones, still "today" in Riga.
+/** The seeded menus people order from ("Pusdienas dd.mm.yyyy"). */
+const ORDERING_MENUS = like(menus.title, 'Pusdienas %');
 const NOW = DateTime.fromISO('2025-03-12T22:30:00', { zone: ZONE }).toJSDate();
 
 let database: Awaited<ReturnType<typeof createTestDb>>;
@@ -183,7 +185,8 @@ describe('demo seed', () => {
   });
 
   it("opens today's menu at now (Riga day) and has tomorrow's menu", async () => {
-    const rows = await db.select().from(menus).orderBy(menus.from);
+    // The ordering menus (the rated one two days back is demo-ratings.ts's, named otherwise).
+    const rows = await db.select().from(menus).where(ORDERING_MENUS).orderBy(menus.from);
     expect(rows).toHaveLength(2);
     const [today, tomorrow] = rows as [typeof menus.$inferSelect, typeof menus.$inferSelect];
     expect(today.status).toBe(true);
@@ -200,7 +203,7 @@ describe('demo seed', () => {
   it('puts complexes, all their options and a few extras on each menu, with balances', async () => {
     const complexIds = (await db.select({ id: dishes.id }).from(dishes).where(eq(dishes.type, 'complex'))).map((d) => d.id);
     const optionIds = (await db.selectDistinct({ id: complexOptions.dishId }).from(complexOptions)).map((d) => d.id);
-    for (const menu of await db.select().from(menus)) {
+    for (const menu of await db.select().from(menus).where(ORDERING_MENUS)) {
       const selected = await db
         .select({
           dishId: menuDishes.dishId,
@@ -221,7 +224,7 @@ describe('demo seed', () => {
       const stock = await db.select().from(balances).where(eq(balances.menuId, menu.id));
       for (const b of stock) expect(ids.has(b.dishId)).toBe(true);
     }
-    const [today] = await db.select().from(menus).orderBy(menus.from).limit(1);
+    const [today] = await db.select().from(menus).where(ORDERING_MENUS).orderBy(menus.from).limit(1);
     const stock = await db.select().from(balances).where(eq(balances.menuId, today!.id));
     expect(stock.some((b) => b.qty !== null && b.qty > 0 && b.qty < 5)).toBe(true);
     expect(stock.some((b) => b.qty === 0)).toBe(true);
@@ -308,5 +311,21 @@ describe('demo menus for the journeys', () => {
     // Without it (the default), today's menu closes at 23:59 as the header text says.
     const [today] = await db.select({ to: menus.to }).from(menus).where(eq(menus.title, 'Pusdienas 12.03.2025'));
     expect(DateTime.fromJSDate(today!.to).setZone(ZONE).toFormat('HH:mm')).toBe('23:59');
+  });
+});
+
+describe('demo ratings', () => {
+  it('rates a few delivered orders of a closed menu two days back, some with comments to answer', async () => {
+    const rows = await db.execute<{ title: string; stars: number; comment: string; status: string; to: Date }>(sql`
+      select m.title, r.stars, r.comment, s.status, m."to"
+      from dish_ratings r join menus m on m.id = r.menu_id join orders o on o.id = r.order_id
+        join lap_stop_statuses s on s.menu_id = m.id and s.location_id = o.location_id`);
+    expect(rows.rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.rows.filter((r) => r.comment !== '').length).toBeGreaterThanOrEqual(3);
+    for (const r of rows.rows) {
+      expect(r.title).toBe('Iepriekšējās pusdienas 10.03.2025');
+      expect(r.status).toBe('delivered');
+      expect(new Date(r.to).getTime()).toBeLessThan(NOW.getTime());
+    }
   });
 });

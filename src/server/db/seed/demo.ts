@@ -6,6 +6,7 @@ import type { Db, Tx } from '../client.js';
 import { budgetRules, contentBlocks, lapLocations, laps, locations, providers, shifts, users } from '../schema/index.js';
 import { seedCatalogue, seedMenus } from './demo-catalogue-seed.js';
 import { DEMO_CONTENT_BLOCKS } from './demo-content.js';
+import { seedDemoRatings } from './demo-ratings.js';
 import type { Role } from '../../../shared/roles.js';
 
 /** Password of every demo account. */
@@ -240,6 +241,8 @@ export async function seedDemo(db: Db, now: Date = new Date(), opts: { minOpenMi
         bonusCents: 200,
       }),
     ]);
+
+    await seedDemoRatings(tx, main!.id, catalogue, now);
 
     // Content blocks
     await tx

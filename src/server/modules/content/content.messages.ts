@@ -25,6 +25,7 @@ type Key =
   | 'visitors'
   | 'meetings'
   | 'spend'
+  | 'ratings'
   | 'costCentres'
   | 'profile'
   | 'privacy'
@@ -57,6 +58,7 @@ export const navText = defineMessages<Key>(
       visitors: 'Visitors',
       meetings: 'Meeting orders',
       spend: 'Spend',
+      ratings: 'Ratings',
       costCentres: 'Cost centres',
       profile: 'My profile',
       privacy: 'Privacy policy',
@@ -87,6 +89,7 @@ export const navText = defineMessages<Key>(
       visitors: 'Apmeklētāji',
       meetings: 'Sanāksmju pasūtījumi',
       spend: 'Izdevumi',
+      ratings: 'Vērtējumi',
       costCentres: 'Izmaksu centri',
       profile: 'Mans profils',
       privacy: 'Privātuma politika',
@@ -117,6 +120,7 @@ export const navText = defineMessages<Key>(
       visitors: 'Посетители',
       meetings: 'Заказы для встреч',
       spend: 'Расходы',
+      ratings: 'Оценки',
       costCentres: 'Центры затрат',
       profile: 'Мой профиль',
       privacy: 'Политика конфиденциальности',

@@ -18,6 +18,8 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
             ['my-team', 'myTeam'],
             ['meetings', 'meetings'],
             ['spend', 'spend'],
+            // Their eaters' dish averages, anonymous (decision 080).
+            ['ratings', 'ratings'],
           ] as [string, PageKey][])
         : []),
       // A manager's own company's cost centres (decision 075); administrators have them with the locations.
@@ -48,6 +50,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['laps', 'laps'],
       ['driver', 'driver'],
       ['dashboard', 'dashboard'],
+      ['ratings', 'ratings'],
       ['meetings', 'meetings'],
     ],
   };

@@ -33,9 +33,12 @@ describe('navigation', () => {
     expect(c).not.toContain('spend');
     expect(pages(await nav(manager))).toEqual(expect.arrayContaining(['my-team', 'meetings', 'spend']));
     expect(pages(await nav(manager))).toContain('cost-centres');
+    // Ratings (decision 080): the kitchen's page, and the manager's anonymous averages; not an ordinary eater's.
+    expect(pages(await nav(manager))).toContain('ratings');
+    expect(c).not.toContain('ratings');
     expect(c).not.toContain('cost-centres');
     const k = pages(await nav(kitchen));
-    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes', 'meetings']));
+    expect(k).toEqual(expect.arrayContaining(['orders', 'menu', 'laps', 'categories', 'dishes', 'meetings', 'ratings']));
     expect(k).not.toContain('providers');
     expect(k).not.toContain('locations');
     expect(k).not.toContain('company-sign-in');

@@ -1,13 +1,15 @@
 /*
  * The forecast in the balance editor (issue 27, decision 062): per dish of a menu, the portions
  * to prepare for its day from the same weekday's orders of the last weeks, the standing orders
- * known for the day and the people away that day who usually order the dish.
+ * known for the day and the people away that day who usually order the dish, nudged by its
+ * recent ratings within ±10 % (decision 080).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FORECAST_WEEKS, type ForecastEntry, type MenuForecast } from '../../../shared/schemas/forecast.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { ratingFactors } from '../rating-reports/rating-reports.read.js';
 
 type MenuDay = { day: string; weekday: number };
 type Ref = { id: number; day: string; rolled: boolean };
@@ -134,20 +136,24 @@ const figuresSql = (menuId: number, day: string, refs: Ref[]) => sql`
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/** A dish's suggestion from its figures (decision 062). */
-function suggestion(r: Row): ForecastEntry {
+type Rating = { factor: number; average: number | null };
+
+/** A dish's suggestion from its figures (decision 062) and its rating factor (decision 080). */
+function suggestion(r: Row, rating: Rating): ForecastEntry {
   const weeks = Number(r.weeks);
   const per = (n: number) => (weeks === 0 ? 0 : Number(n) / weeks);
   const standing = Number(r.standing);
   return {
     id: r.dish_id,
     // No reference week had the dish: nothing to suggest (standing orders alone are not the day's demand).
-    suggested: weeks === 0 ? null : Math.round(per(r.total) - per(r.away_total)) + standing,
+    suggested: weeks === 0 ? null : Math.round((per(r.total) - per(r.away_total)) * rating.factor) + standing,
     average: oneDecimal(per(r.total)),
     weeks,
     standing,
     away_people: Number(r.away_people),
     away_portions: oneDecimal(per(r.away_total)),
+    rating_factor: rating.factor,
+    rating_average: rating.average,
   };
 }
 
@@ -157,7 +163,14 @@ export async function menuForecast(db: Db, providerId: number, menuId: number, n
   const refs = await referenceMenus(db, menuId, day, now);
   for (const r of refs) if (!r.rolled) await rollUp(db, r.id);
   const rows = (await db.execute<Row>(figuresSql(menuId, day, refs))).rows;
-  return { day, weekday, weeks: FORECAST_WEEKS, forecast: rows.map(suggestion) };
+  const ratings = await ratingFactors(
+    db,
+    providerId,
+    rows.map((r) => r.dish_id),
+    now,
+  );
+  const none: Rating = { factor: 1, average: null };
+  return { day, weekday, weeks: FORECAST_WEEKS, forecast: rows.map((r) => suggestion(r, ratings.get(r.dish_id) ?? none)) };
 }
 
 /**

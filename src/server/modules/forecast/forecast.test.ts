@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLocation, makeUser } from '../../test/factories.js';
 import { addToMenu, makeDish, makeMenu, menuWorld } from '../ordering/ordering.factories.js';
+import { makeRating } from '../rating-reports/rating-reports.factories.js';
 import { rollUpForecastCounts } from './forecast.service.js';
 
 let ctx: TestContext;
@@ -67,6 +68,9 @@ type Entry = {
   away_people: number;
   away_portions: number;
 };
+
+/** A dish without ratings: its forecast is not nudged (decision 080). */
+const NO_RATING = { rating_factor: 1, rating_average: null };
 
 describe('forecast: the suggested quantities of a menu', () => {
   it('averages the same weekday of six weeks with the dish, adds the standing orders of the day, takes off the people away', async () => {
@@ -160,12 +164,48 @@ describe('forecast: the suggested quantities of a menu', () => {
     ).toEqual([soup.id, main.id, dessert.id, set.id].sort((x, y) => x - y));
     // Soup: weeks 1 and 2; A 3 + B 1 + D's set 1, then A 1 + B 1 = 7 → 3.5; A away (4 portions / 2 weeks);
     // standing: G 2 + J's set 1. round(3.5 − 2) + 3 = 5.
-    expect(byId[soup.id]).toEqual({ id: soup.id, suggested: 5, average: 3.5, weeks: 2, standing: 3, away_people: 1, away_portions: 2 });
+    expect(byId[soup.id]).toEqual({
+      id: soup.id,
+      suggested: 5,
+      average: 3.5,
+      weeks: 2,
+      standing: 3,
+      away_people: 1,
+      away_portions: 2,
+      ...NO_RATING,
+    });
     // Main: weeks 1-3; C 1 + D's set 1, C 2, C 1 = 5 → 1.7; C's office closed (4 / 3 = 1.3); J's set 1. round(1/3) + 1 = 1.
-    expect(byId[main.id]).toEqual({ id: main.id, suggested: 1, average: 1.7, weeks: 3, standing: 1, away_people: 1, away_portions: 1.3 });
-    expect(byId[set.id]).toEqual({ id: set.id, suggested: 2, average: 1, weeks: 1, standing: 1, away_people: 0, away_portions: 0 });
+    expect(byId[main.id]).toEqual({
+      id: main.id,
+      suggested: 1,
+      average: 1.7,
+      weeks: 3,
+      standing: 1,
+      away_people: 1,
+      away_portions: 1.3,
+      ...NO_RATING,
+    });
+    expect(byId[set.id]).toEqual({
+      id: set.id,
+      suggested: 2,
+      average: 1,
+      weeks: 1,
+      standing: 1,
+      away_people: 0,
+      away_portions: 0,
+      ...NO_RATING,
+    });
     // Dessert: an option of week 1's set meal, never ordered.
-    expect(byId[dessert.id]).toEqual({ id: dessert.id, suggested: 0, average: 0, weeks: 1, standing: 0, away_people: 0, away_portions: 0 });
+    expect(byId[dessert.id]).toEqual({
+      id: dessert.id,
+      suggested: 0,
+      average: 0,
+      weeks: 1,
+      standing: 0,
+      away_people: 0,
+      away_portions: 0,
+      ...NO_RATING,
+    });
 
     // The other provider's forecast of its own menu counts its own figures only (A is away there too).
     const mine = (await kitchen.get(`/app/dishlists/${other.menu.id}/forecast?provider_id=${other.provider.id}`)).json() as {
@@ -179,6 +219,7 @@ describe('forecast: the suggested quantities of a menu', () => {
       standing: 3,
       away_people: 1,
       away_portions: 7,
+      ...NO_RATING,
     });
   });
 
@@ -234,5 +275,38 @@ describe('forecast: a menu planned two weeks ahead', () => {
     await order(w.menu.id, b.id, [{ dish: w.soup.id, qty: 3 }]);
     ctx.clock.advance(3 * 3600_000);
     expect(await soupOf()).toMatchObject({ weeks: 1, average: 5, suggested: 5 });
+  });
+});
+
+describe('forecast: the ratings factor (decision 080)', () => {
+  it('moves a well rated dish up and a badly rated one down, by 5 % a star from the provider’s average, at most 10 %', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const wk1 = await menuBefore(w, 7, [w.soup, w.main, w.dessert]);
+    const a = await person();
+    await order(wk1.id, a.id, [
+      { dish: w.soup.id, qty: 20 },
+      { dish: w.main.id, qty: 20 },
+      { dish: w.dessert.id, qty: 20 },
+    ]);
+    // Five eaters rate the soup 5 and the main 1 (provider's average 3); the dessert has four 5s, too few to count.
+    const at = new Date(ctx.clock.now().getTime() - 3600_000);
+    for (let i = 0; i < 5; i++) {
+      const eater = await person();
+      const o = await order(wk1.id, eater.id, []);
+      const rate = (dishId: number, stars: number) =>
+        makeRating(ctx.db, { orderId: o.id, userId: eater.id, dishId, menuId: wk1.id, providerId: w.provider.id, stars, createdAt: at });
+      await rate(w.soup.id, 5);
+      await rate(w.main.id, 1);
+      if (i < 4) await rate(w.dessert.id, 5);
+    }
+    const kitchen = await ctx.as('kitchen');
+    const body = (await kitchen.get(`/app/dishlists/${w.menu.id}/forecast?provider_id=${w.provider.id}`)).json() as { forecast: Entry[] };
+    const byId = Object.fromEntries(body.forecast.map((x) => [x.id, x]));
+    // Provider average: (25 + 5 + 20) / 14 = 3.57. Soup: 1 + 0.05 × 1.43 = 1.071 → round(20 × 1.071) = 21.
+    expect(byId[w.soup.id]).toMatchObject({ average: 20, suggested: 21, rating_factor: 1.071, rating_average: 5 });
+    // Main: 0.05 × (1 − 3.57) = −0.129, bounded to −10 % → 18.
+    expect(byId[w.main.id]).toMatchObject({ average: 20, suggested: 18, rating_factor: 0.9, rating_average: 1 });
+    // Dessert: four ratings, not enough: 20.
+    expect(byId[w.dessert.id]).toMatchObject({ average: 20, suggested: 20, rating_factor: 1, rating_average: 5 });
   });
 });

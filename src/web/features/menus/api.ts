@@ -13,10 +13,11 @@ import type {
 } from '../../../shared/schemas/menus';
 import type { ForecastEntry, MenuForecast } from '../../../shared/schemas/forecast';
 import type { WithdrawDishInput, WithdrawPreview, WithdrawResult, WithdrawalList } from '../../../shared/schemas/withdrawals';
+import { SUMMARY_MAX_IDS, type RatingSummaries, type RatingSummary } from '../../../shared/schemas/rating-reports';
 import { api, type Query } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 
-export type { BalanceInput, Dish, ForecastEntry, MenuBalance, MenuDetail, MenuForecast, MenuSummary };
+export type { BalanceInput, Dish, ForecastEntry, MenuBalance, MenuDetail, MenuForecast, MenuSummary, RatingSummary };
 export type WithdrawResultOf = WithdrawResult;
 
 export const MENUS_KEY = ['menus'] as const;
@@ -38,6 +39,22 @@ export function useMenuBalance(id: number) {
 /** The suggested quantities beside the balance editor (decision 062): read fresh each time the page opens. */
 export function useMenuForecast(id: number) {
   return useApiQuery<MenuForecast>([...MENUS_KEY, 'forecast', id], `/app/dishlists/${id}/forecast`, { staleTime: 0 });
+}
+
+/**
+ * The dishes' ratings (average, count; last 90 days) beside them in the balance editor and the menu
+ * form: one batched read per page for all its dishes, never one per dish (decision 080).
+ */
+export function useDishRatings(ids: readonly number[]) {
+  const list = [...new Set(ids)].sort((a, b) => a - b).slice(0, SUMMARY_MAX_IDS);
+  const key = list.join(',');
+  const ratings = useApiQuery<RatingSummaries>([...MENUS_KEY, 'ratings', key], '/app/rating-reports/summary', {
+    query: { dish_ids: key },
+    enabled: list.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  return new Map((ratings.data?.data ?? []).map((r) => [r.dish_id, r]));
 }
 
 /** Spec 9: active dishes only, 20 per page, with search. */

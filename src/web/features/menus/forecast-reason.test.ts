@@ -23,7 +23,17 @@ function translator(lang: string) {
 }
 
 const monday = { weekday: 1, weeks: 6 };
-const entry = { id: 1, suggested: 28, average: 23, weeks: 6, standing: 9, away_people: 4, away_portions: 3.5 };
+const entry = {
+  id: 1,
+  suggested: 28,
+  average: 23,
+  weeks: 6,
+  standing: 9,
+  away_people: 4,
+  away_portions: 3.5,
+  rating_factor: 1,
+  rating_average: null,
+};
 
 describe('the forecast reason', () => {
   it('reads the average, the standing orders and the people away, with each language plural and number', () => {
@@ -45,6 +55,16 @@ describe('the forecast reason', () => {
     );
     expect(forecastReason(en, 'en', { weekday: 3, weeks: 6 }, { ...entry, weeks: 0, average: 0 }, 0)).toMatch(
       /^not on a menu on Wednesdays in the last 6 weeks; /,
+    );
+  });
+
+  it('names the ratings’ nudge when it moves the count (decision 080)', () => {
+    const rated = { ...entry, rating_factor: 1.07, rating_average: 4.6 };
+    expect(forecastReason(translator('en'), 'en', monday, rated, 0)).toContain(
+      "; rated 4.6 of 5, above the kitchen's average: +7 %. Select",
+    );
+    expect(forecastReason(translator('lv'), 'lv', monday, { ...rated, rating_factor: 0.9, rating_average: 2.1 }, 0)).toContain(
+      '; vērtējums 2,1 no 5, zem virtuves vidējā: −10 %.',
     );
   });
 });

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardApi, useDashboard, useDashboardLocations, type DashboardChart, type DashboardQuery } from '../api';
 import { daysChart, dishesChart, locationsChart, onTimeChart, paymentsChart, standingChart, subsidiesChart } from '../charts';
 import { ChartCard } from '../components/chart-card';
+import { RatedCard } from '../components/rated-card';
 import {
   DaysTable,
   DishesTable,
@@ -149,6 +150,7 @@ export function Component() {
             table={<OnTimeTable d={d} />}
             {...card('on_time')}
           />
+          <RatedCard />
         </div>
       )}
     </ManagePage>

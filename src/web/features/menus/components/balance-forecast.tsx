@@ -8,7 +8,8 @@ import { suggestedStock } from '../balance';
 
 /**
  * Why a dish's suggestion is what it is (decision 062): "average of the last 6 Mondays: 23;
- * 9 portions from standing orders; 4 people away who usually order it: −3.5", then what applying it sets.
+ * 9 portions from standing orders; 4 people away who usually order it: −3.5; rated 4.6 of 5, above
+ * the kitchen's average: +5 %" (decision 080), then what applying it sets.
  */
 export function forecastReason(
   t: TFunction,
@@ -31,6 +32,11 @@ export function forecastReason(
     t('forecast.standing', { count: entry.standing }),
     t('forecast.away', { count: entry.away_people, portions: number.format(entry.away_portions) }),
   ];
+  // The ratings' nudge (decision 080), only when it moves the count.
+  if (entry.rating_factor !== 1 && entry.rating_average !== null) {
+    const pct = Math.round(Math.abs(entry.rating_factor - 1) * 100);
+    parts.push(t(entry.rating_factor > 1 ? 'forecast.ratingUp' : 'forecast.ratingDown', { avg: number.format(entry.rating_average), pct }));
+  }
   if (entry.suggested === null) return `${parts.join('; ')}. ${t('forecast.noSuggestion')}`;
   const stock = suggestedStock(entry.suggested, ordered);
   const fill = ordered > 0 ? t('forecast.fillOrdered', { ordered, stock }) : t('forecast.fill', { stock });

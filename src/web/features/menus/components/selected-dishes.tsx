@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../components/ui/button';
 import type { FieldErrors } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
-import type { Dish } from '../api';
+import { useDishRatings, type Dish, type RatingSummary } from '../api';
 import { groupByCategory } from '../balance';
 import {
   menuPriceFrom,
@@ -16,6 +16,7 @@ import {
   type SelectedDraft,
 } from '../menu-form';
 import { pickText } from '../../../lib/translated-text';
+import { DishRating } from './dish-rating';
 
 interface SelectedDishesProps {
   selected: SelectedDraft[];
@@ -34,6 +35,7 @@ export function SelectedDishes({ selected, onChange, dishesById, categoryTitles,
   const lang = i18n.language;
   const headingId = useId();
   const indexed = selected.map((s, index) => ({ ...s, index }));
+  const ratings = useDishRatings(selected.map((s) => s.id));
 
   return (
     <section className="card selector" aria-labelledby={headingId}>
@@ -63,6 +65,7 @@ export function SelectedDishes({ selected, onChange, dishesById, categoryTitles,
                   draft={s}
                   index={s.index}
                   dish={dishesById.get(s.id)}
+                  rating={ratings.get(s.id)}
                   locked={locked.has(s.id)}
                   errors={errors}
                   clearError={clearError}
@@ -82,6 +85,7 @@ interface SelectedRowProps {
   draft: SelectedDraft;
   index: number;
   dish: Dish | undefined;
+  rating: RatingSummary | undefined;
   locked: boolean;
   errors: FieldErrors;
   clearError(key: string): void;
@@ -89,7 +93,7 @@ interface SelectedRowProps {
   onChange(next: SelectedDraft[]): void;
 }
 
-function SelectedRow({ draft, index, dish, locked, errors, clearError, selected, onChange }: SelectedRowProps) {
+function SelectedRow({ draft, index, dish, rating, locked, errors, clearError, selected, onChange }: SelectedRowProps) {
   const { t, i18n } = useTranslation('menus');
   const lang = i18n.language;
   const id = useId();
@@ -108,6 +112,7 @@ function SelectedRow({ draft, index, dish, locked, errors, clearError, selected,
           {name}
           {complex && <span className="badge badge--info">{t('selector.complex')}</span>}
           {dish && !dish.status && <span className="badge badge--off">{t('selected.inactive')}</span>}
+          <DishRating rating={rating} />
         </span>
         <div className="pick-row__controls">
           <label htmlFor={`${id}-price`}>{complex ? t('selected.basePrice') : t('selected.price')}</label>

@@ -18,6 +18,7 @@ import {
   useMenuBalance,
   useMenuForecast,
   useWithdrawals,
+  useDishRatings,
   type Dish,
   type MenuBalance,
   type MenuDetail,
@@ -26,6 +27,7 @@ import {
 import { applySuggestions, balancePayload, editBalance, groupByCategory, type BalanceEdits } from '../balance';
 import { ForecastBar, ForecastHint } from '../components/balance-forecast';
 import { WithdrawDishDialog, type WithdrawTarget } from '../components/withdraw-dish-dialog';
+import { DishRating } from '../components/dish-rating';
 import { parseQty } from '../../../lib/quantity';
 import { pickText } from '../../../lib/translated-text';
 import { StatusPage } from '../../../components/ui/status-page';
@@ -105,6 +107,8 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
   const storedQty = useMemo(() => new Map(current.map((b) => [b.id, b.qty])), [current]);
   const dishesById = useMemo(() => new Map(dishes.map((d) => [d.id, d])), [dishes]);
   const suggested = useMemo(() => new Map((forecast.data?.forecast ?? []).map((f) => [f.id, f])), [forecast.data]);
+  // Each dish's rating beside it: one batched read for the page (decision 080).
+  const ratings = useDishRatings(current.map((e) => e.id));
   const categoryTitles = useMemo(() => {
     const map = new Map<number, string>();
     for (const d of dishes) if (d.category) map.set(d.category.id, pickText(d.category.title, lang));
@@ -246,6 +250,8 @@ function BalanceEditor({ id, menu, stored, dishes, forecast }: BalanceEditorProp
                         {!entry.in_menu && ` · ${t('balance.optionOnly')}`}
                         {edited && ` · ${t('balance.was', { qty: entry.qty === null ? t('balance.unlimited') : entry.qty })}`}
                         {withdrawn.has(entry.id) && ` · ${t('withdraw.withdrawn')}`}
+                        {ratings.has(entry.id) && ' · '}
+                        <DishRating rating={ratings.get(entry.id)} />
                       </div>
                       {entry.in_menu && !withdrawn.has(entry.id) && (
                         <Button
