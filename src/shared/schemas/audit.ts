@@ -77,6 +77,11 @@ export const AUDIT_ACTIONS = [
   'cost_centre.delete',
   'user.cost_centre',
   'order.cost_centre',
+  'announcement.create',
+  'announcement.update',
+  'announcement.schedule',
+  'announcement.send',
+  'announcement.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
