@@ -35,7 +35,9 @@ function condition(audience: Audience, providerId: number | null, now: Date): SQ
   const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
   switch (audience.kind) {
     case 'all':
-      return providerId === null ? sql`u.role = 'customer'` : sql`u.role = 'customer' and u.location_id in ${providerLocations(providerId)}`;
+      return providerId === null
+        ? sql`u.role = 'customer'`
+        : sql`u.role = 'customer' and u.location_id in ${providerLocations(providerId)}`;
     case 'locations':
       return sql`u.role = 'customer' and u.location_id = any(${ids})`;
     case 'laps':
@@ -71,7 +73,9 @@ function ownedIds(kind: string, providerId: number | null): SQL | null {
   const own = providerId !== null;
   switch (kind) {
     case 'locations':
-      return own ? sql`select location_id as id from lap_locations ll join laps l on l.id = ll.lap_id where l.provider_id = ${providerId}` : sql`select id from locations`;
+      return own
+        ? sql`select location_id as id from lap_locations ll join laps l on l.id = ll.lap_id where l.provider_id = ${providerId}`
+        : sql`select id from locations`;
     case 'shifts':
       return own ? sql`select id from shifts where location_id in ${providerLocations(providerId)}` : sql`select id from shifts`;
     case 'laps':
@@ -101,7 +105,8 @@ export async function audienceChoices(
   scope: { providerId: number | null; menusOf: number | null },
 ): Promise<AudienceChoices> {
   const { db, now, lang } = ctx;
-  const rows = async (q: SQL) => (await db.execute<{ id: number; title: string }>(q)).rows.map((r) => ({ id: Number(r.id), title: r.title }));
+  const rows = async (q: SQL) =>
+    (await db.execute<{ id: number; title: string }>(q)).rows.map((r) => ({ id: Number(r.id), title: r.title }));
   const p = scope.providerId;
   const m = scope.menusOf;
   const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
@@ -116,7 +121,11 @@ export async function audienceChoices(
         where provider_id = ${m} and "to" >= ${since}::timestamptz order by "from" desc, id desc limit 60`),
     m === null
       ? []
-      : (await db.execute<{ id: number; title: Record<string, string> }>(sql`select id, title from dishes where provider_id = ${m} and status order by position, id`)).rows,
+      : (
+          await db.execute<{ id: number; title: Record<string, string> }>(
+            sql`select id, title from dishes where provider_id = ${m} and status order by position, id`,
+          )
+        ).rows,
   ]);
   const dishes = dishRows.map((d) => ({ id: Number(d.id), title: pickText(d.title, lang) }));
   return { locations, shifts, laps, menus, dishes };

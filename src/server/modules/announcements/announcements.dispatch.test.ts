@@ -10,7 +10,7 @@ import { createMailer } from '../../lib/mail.js';
 import { makeLocation, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { dispatchAnnouncements } from './announcements.dispatch.js';
-import { createSystemAnnouncement } from './announcements.service.js';
+import { createSystemAnnouncement } from './announcements.system.js';
 
 // A real SMTP server (refusing BOUNCE with 550) and a local push service, as reminders.test.ts.
 const BOUNCE = 'gone@test.lv';
@@ -98,7 +98,12 @@ it('two instances dispatching at once: each person one e-mail and one push; a bo
     now: ctx.clock.now(),
   });
   const other = await secondInstance();
-  await Promise.all([dispatchAnnouncements(ctx.deps), dispatchAnnouncements(other.deps), dispatchAnnouncements(ctx.deps), dispatchAnnouncements(other.deps)]);
+  await Promise.all([
+    dispatchAnnouncements(ctx.deps),
+    dispatchAnnouncements(other.deps),
+    dispatchAnnouncements(ctx.deps),
+    dispatchAnnouncements(other.deps),
+  ]);
   await Promise.all([ctx.deps.mailer.idle(), other.deps.mailer.idle()]);
   await other.close();
 
@@ -108,7 +113,15 @@ it('two instances dispatching at once: each person one e-mail and one push; a bo
   const [row] = await ctx.db.select().from(announcements).where(eq(announcements.id, id));
   expect(row!.status).toBe('sent');
   const reach = (await (await ctx.as('admin')).get(`/app/announcements/${id}`)).json().reach;
-  expect(reach).toMatchObject({ recipients: 5, email_sent: 4, email_bounced: 1, email_failed: 0, push_sent: 4, push_skipped: 1, push_failed: 0 });
+  expect(reach).toMatchObject({
+    recipients: 5,
+    email_sent: 4,
+    email_bounced: 1,
+    email_failed: 0,
+    push_sent: 4,
+    push_skipped: 1,
+    push_failed: 0,
+  });
   const deliveries = await ctx.db.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, id));
   expect(deliveries.find((d) => d.userId === noPush.id && d.channel === 'push')!.status).toBe('skipped');
   // The next run (another minute, or after a restart) sends nothing again.
@@ -123,7 +136,14 @@ it('a run that stopped half-way is resumed without sending anyone a second e-mai
   // The state a crash leaves: claimed ('sending'), recipients recorded, one e-mail already sent.
   const [a] = await ctx.db
     .insert(announcements)
-    .values({ title: all, body: { lv: 'Teksts' }, audience: { kind: 'locations', ids: [location.id] }, channels: ['email'], status: 'sending', sentAt: ctx.clock.now() })
+    .values({
+      title: all,
+      body: { lv: 'Teksts' },
+      audience: { kind: 'locations', ids: [location.id] },
+      channels: ['email'],
+      status: 'sending',
+      sentAt: ctx.clock.now(),
+    })
     .returning();
   await ctx.db.insert(announcementRecipients).values([done!, todo!].map((u) => ({ announcementId: a!.id, userId: u.id })));
   await ctx.db.insert(announcementDeliveries).values({ announcementId: a!.id, userId: done!.id, channel: 'email' });

@@ -1,14 +1,7 @@
 import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
-  | 'notEditable'
-  | 'notCancellable'
-  | 'bannerUntilPast'
-  | 'inLatvian'
-  | 'emailFooter'
-  | 'problemTitle'
-  | 'problemBody'
-  | 'problemNote';
+  'notEditable' | 'notCancellable' | 'bannerUntilPast' | 'inLatvian' | 'emailFooter' | 'problemTitle' | 'problemBody' | 'problemNote';
 
 /** Texts of the announcements area (decisions 081, 082). */
 export const announcementsText = defineMessages<Key>(

@@ -80,7 +80,10 @@ export async function announcementsRoutes(app: App, deps: Deps) {
 
   app.put(
     '/announcements/:id',
-    { config: { access: STAFF }, schema: { tags, params: announcementParams, body: announcementInput, response: { 200: announcementDetail } } },
+    {
+      config: { access: STAFF },
+      schema: { tags, params: announcementParams, body: announcementInput, response: { 200: announcementDetail } },
+    },
     async (req) => updateAnnouncement(req.ctx, await scopeOf(req), { id: req.params.id, input: req.body, who: req }),
   );
 

@@ -43,7 +43,8 @@ export async function reachOf(db: Db, ids: number[]): Promise<Map<number, Reach>
   const people = await db.execute<{ id: number; n: number; seen: number; dismissed: number }>(sql`
     select announcement_id as id, count(*)::int as n, count(seen_at)::int as seen, count(dismissed_at)::int as dismissed
     from announcement_recipients where announcement_id = any(${list}) group by announcement_id`);
-  for (const r of people.rows) Object.assign(out.get(Number(r.id))!, { recipients: r.n, banner_seen: r.seen, banner_dismissed: r.dismissed });
+  for (const r of people.rows)
+    Object.assign(out.get(Number(r.id))!, { recipients: r.n, banner_seen: r.seen, banner_dismissed: r.dismissed });
   const sent = await db.execute<Record<string, number>>(sql`
     select d.announcement_id as id,
       count(*) filter (where d.channel = 'email' and o.status = 'sent')::int as email_sent,
@@ -135,7 +136,11 @@ export async function createAnnouncement(ctx: Ctx & { user: { id: number } }, sc
 }
 
 /** PUT /app/announcements/{id}: a draft or a scheduled one (409 once sending, sent or cancelled). */
-export async function updateAnnouncement(ctx: Ctx, scope: Scope, { id, input, who }: { id: number; input: AnnouncementBody; who: AuditWho }) {
+export async function updateAnnouncement(
+  ctx: Ctx,
+  scope: Scope,
+  { id, input, who }: { id: number; input: AnnouncementBody; who: AuditWho },
+) {
   const f = fields(input, ctx.now);
   await checkAudience(ctx.db, f.audience, scope.providerId);
   await ctx.db.transaction(async (tx) => {
@@ -146,7 +151,14 @@ export async function updateAnnouncement(ctx: Ctx, scope: Scope, { id, input, wh
       .set({ ...f, updatedAt: ctx.now })
       .where(eq(announcements.id, id));
     const before = audited(old);
-    await recordChange(tx, who, { action: 'announcement.update', entityType: 'announcement', entityId: id, providerId: old.providerId, before, after: audited(f) });
+    await recordChange(tx, who, {
+      action: 'announcement.update',
+      entityType: 'announcement',
+      entityId: id,
+      providerId: old.providerId,
+      before,
+      after: audited(f),
+    });
   });
   return announcementDetail(ctx, scope, id);
 }
@@ -192,42 +204,5 @@ export async function cancelAnnouncement(ctx: Ctx, scope: Scope, { id, who }: { 
   return announcementDetail(ctx, scope, id);
 }
 
-/**
- * A system announcement another module makes (a delivery problem, a withdrawn dish), inside its
- * own transaction: to exactly `userIds`, scheduled now; the dispatcher delivers it like any other
- * (within a minute, or at once after kickAnnouncements()). Answers its id.
- */
-export async function createSystemAnnouncement(
-  tx: Db | Tx,
-  input: {
-    kind: 'delivery-problem' | 'dish-withdrawn';
-    providerId: number | null;
-    title: Partial<Record<'lv' | 'en' | 'ru', string>>;
-    body: Partial<Record<'lv' | 'en' | 'ru', string>>;
-    userIds: number[];
-    channels: ('banner' | 'email' | 'push')[];
-    subject?: Record<string, unknown>;
-    bannerUntil?: Date | null;
-    now: Date;
-  },
-): Promise<number> {
-  const ids = [...new Set(input.userIds)].sort((a, b) => a - b);
-  const [row] = await tx
-    .insert(announcements)
-    .values({
-      kind: input.kind,
-      providerId: input.providerId,
-      title: input.title,
-      body: input.body,
-      audience: { kind: 'users', ids },
-      channels: input.channels,
-      status: 'scheduled',
-      sendAt: input.now,
-      bannerUntil: input.bannerUntil ?? null,
-      subject: input.subject ?? {},
-    })
-    .returning({ id: announcements.id });
-  return row!.id;
-}
-
 export { dispatchAnnouncements, kickAnnouncements } from './announcements.dispatch.js';
+export { announceDeliveryProblem, createSystemAnnouncement } from './announcements.system.js';

@@ -36,7 +36,8 @@ async function world() {
   const lap2 = await makeLap(ctx.db, p.provider.id, [B.id]);
   const lapQ = await makeLap(ctx.db, q.provider.id, [C.id]);
   const shiftA = await makeShift(ctx.db, A.id, 'Rīts');
-  const u = (locationId: number, extra: Parameters<typeof makeUser>[1] = {}) => makeUser(ctx.db, { role: 'customer', locationId, ...extra });
+  const u = (locationId: number, extra: Parameters<typeof makeUser>[1] = {}) =>
+    makeUser(ctx.db, { role: 'customer', locationId, ...extra });
   const a1 = await u(A.id);
   const a2 = await u(A.id, { active: false });
   const b1 = await u(B.id, { lang: 'en' });
@@ -94,7 +95,10 @@ describe('writing announcements', () => {
     const noLv = await kitchen.post(url, { ...draft({ kind: 'all' }), title: texts('', 'Only English') });
     expect(noLv.statusCode).toBe(422);
     expect(Object.keys(noLv.json().errors)).toContain('title.lv');
-    const preview = await kitchen.post(`/app/announcements/preview?provider_id=${w.p.provider.id}`, { kind: 'laps', ids: [w.lap1.id, w.lap2.id] });
+    const preview = await kitchen.post(`/app/announcements/preview?provider_id=${w.p.provider.id}`, {
+      kind: 'laps',
+      ids: [w.lap1.id, w.lap2.id],
+    });
     expect(preview.json()).toEqual({ count: 2 });
 
     const made = await kitchen.post(url, draft({ kind: 'locations', ids: [w.A.id] }));
@@ -106,13 +110,21 @@ describe('writing announcements', () => {
     expect((await (await ctx.as('admin')).get(`/app/announcements/${id}`)).statusCode).toBe(200);
     const list = await kitchen.get(url);
     expect(list.json().data.map((a: { id: number }) => a.id)).toContain(id);
-    expect((await kitchen.get(`/app/announcements?provider_id=${w.q.provider.id}`)).json().data.map((a: { id: number }) => a.id)).not.toContain(id);
+    expect(
+      (await kitchen.get(`/app/announcements?provider_id=${w.q.provider.id}`)).json().data.map((a: { id: number }) => a.id),
+    ).not.toContain(id);
 
-    const edited = await kitchen.put(`/app/announcements/${id}?provider_id=${w.p.provider.id}`, draft({ kind: 'locations', ids: [w.A.id, w.B.id] }));
+    const edited = await kitchen.put(
+      `/app/announcements/${id}?provider_id=${w.p.provider.id}`,
+      draft({ kind: 'locations', ids: [w.A.id, w.B.id] }),
+    );
     expect(edited.json().audience).toEqual({ kind: 'locations', ids: [w.A.id, w.B.id] });
     expect((await kitchen.post(`/app/announcements/${id}/cancel?provider_id=${w.p.provider.id}`)).json().status).toBe('cancelled');
     expect((await kitchen.put(`/app/announcements/${id}?provider_id=${w.p.provider.id}`, draft({ kind: 'all' }))).statusCode).toBe(409);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'announcement'), eq(auditLog.entityId, String(id))));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'announcement'), eq(auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['announcement.cancel', 'announcement.create', 'announcement.update']);
   });
 
@@ -164,5 +176,24 @@ describe('writing announcements', () => {
     expect((await kitchen.post(`/app/announcements/${id}/send${q}`)).statusCode).toBe(200);
     await announcementsIdle();
     expect((await (await ctx.as(w.b1)).get('/app/announcements/current')).json().data.map((b: { id: number }) => b.id)).toEqual([id]);
+  });
+});
+
+describe('delivery problems', () => {
+  it('a stop marked "problem" reaches exactly the eaters of that menu at that stop, once', async () => {
+    const w = await world();
+    const kitchen = await ctx.as('kitchen');
+    const put = (body: object) => kitchen.put(`/app/laps/stops/${w.p.menu.id}/${w.A.id}?provider_id=${w.p.provider.id}`, body);
+    expect((await put({ status: 'problem', note: 'Auto salūzis' })).statusCode).toBe(200);
+    expect((await put({ status: 'problem', note: 'Auto salūzis, gaidām' })).statusCode).toBe(200); // still the same problem
+    await announcementsIdle();
+    const made = await ctx.db.select().from(announcements).where(eq(announcements.kind, 'delivery-problem'));
+    const mine = made.filter((a) => (a.subject as { menu_id?: number }).menu_id === w.p.menu.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'sent', audience: { kind: 'users', ids: [w.a1.id] }, channels: ['banner', 'email', 'push'] });
+    const banners = (await (await ctx.as(w.a1)).get('/app/announcements/current?lang=en')).json().data;
+    expect(banners).toHaveLength(1);
+    expect(banners[0].body).toContain('Driver’s note: Auto salūzis');
+    expect((await (await ctx.as(w.b1)).get('/app/announcements/current')).json().data).toEqual([]);
   });
 });
