@@ -24,6 +24,7 @@ type Key =
   | 'myTeam'
   | 'visitors'
   | 'meetings'
+  | 'announcements'
   | 'spend'
   | 'costCentres'
   | 'profile'
@@ -56,6 +57,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'My team',
       visitors: 'Visitors',
       meetings: 'Meeting orders',
+      announcements: 'Announcements',
       spend: 'Spend',
       costCentres: 'Cost centres',
       profile: 'My profile',
@@ -86,6 +88,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Mana komanda',
       visitors: 'Apmeklētāji',
       meetings: 'Sanāksmju pasūtījumi',
+      announcements: 'Paziņojumi',
       spend: 'Izdevumi',
       costCentres: 'Izmaksu centri',
       profile: 'Mans profils',
@@ -116,6 +119,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Моя команда',
       visitors: 'Посетители',
       meetings: 'Заказы для встреч',
+      announcements: 'Объявления',
       spend: 'Расходы',
       costCentres: 'Центры затрат',
       profile: 'Мой профиль',

@@ -49,6 +49,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['driver', 'driver'],
       ['dashboard', 'dashboard'],
       ['meetings', 'meetings'],
+      ['announcements', 'announcements'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.

@@ -39,6 +39,8 @@ import '../../../styles/ordering.css';
 // Not needed for the first paint (decision 039): own orders and delivery load after it (the header's HTML text not: decision 057).
 const MenuDeliveryPanel = lazy(() => import('../components/delivery-status').then((m) => ({ default: m.MenuDeliveryPanel })));
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
+/** The user's announcements (issue 30): fetched after the menu, a tiny chunk of its own. */
+const Banners = lazy(() => import('../../../components/announcement-banners').then((m) => ({ default: m.AnnouncementBanners })));
 /**
  * The checkout and the cart panel load once the cart has something in it or is opened (their
  * code is not needed to look at the menu, and the first paint stays lighter; decision 039), with
@@ -258,6 +260,9 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
 
   return (
     <>
+      <Suspense fallback={null}>
+        <Banners />
+      </Suspense>
       {isCustomer && data.userData.bonus > 0 && (
         <Notice tone="success" className="ord-bonus">
           {t('menu.bonus', { amount: formatEuros(data.userData.bonus, lang) })}
