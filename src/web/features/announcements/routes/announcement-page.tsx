@@ -73,7 +73,7 @@ export function Component() {
         {(a.sent_at ?? a.send_at) && <> · {formatDateTime((a.sent_at ?? a.send_at)!, lang)}</>}
       </p>
       <p>
-        {t(`audience.${a.audience.kind}`, { defaultValue: a.audience.kind })} · {a.channels.map((c) => t(`channels.${c}`)).join(', ')}
+        {t(`audience.${a.audience.kind}`)} · {a.channels.map((c) => t(`channels.${c}`)).join(', ')}
       </p>
       <p className="announcement-page__text">{a.titles[lang as 'lv'] || a.titles.lv}</p>
       <p className="announcement-page__text">{a.bodies[lang as 'lv'] || a.bodies.lv}</p>
