@@ -1,25 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentBanners } from '../../shared/schemas/announcements';
+import type { CurrentBanner, CurrentBanners } from '../../shared/schemas/announcements';
 import { api } from '../lib/api';
 import { useTranslation } from '../lib/i18n';
-import { useApiQuery } from '../lib/query';
+import { BANNERS_KEY as KEY } from './announcement-banners-key';
 import '../styles/announcement-banners.css';
-
-const KEY = ['announcements', 'current'] as const;
 
 /**
  * The signed-in user's announcements on the order page (issue 30, decision 081): plain text, never
  * HTML; a missing translation shows the Latvian text with a mark. Dismissed ones stay dismissed.
- * Loaded lazily after the menu, so the page's first load does not carry it.
+ * The page asks for them after the menu and loads this (and its texts) only when there are some.
  */
-export function AnnouncementBanners() {
+export function AnnouncementBanners({ banners }: { banners: CurrentBanner[] }) {
   const { t } = useTranslation('announcements');
   const client = useQueryClient();
-  const current = useApiQuery<CurrentBanners>(KEY, '/app/announcements/current', { staleTime: 60_000, silent: true });
-  const banners = current.data?.data ?? [];
-  if (banners.length === 0) return null;
   const dismiss = async (id: number) => {
-    client.setQueryData<CurrentBanners>([...KEY], (old) => old && { data: old.data.filter((b) => b.id !== id) });
+    client.setQueriesData<CurrentBanners>({ queryKey: KEY }, (old) => old && { data: old.data.filter((b) => b.id !== id) });
     await api.post(`/app/announcements/${id}/dismiss`, {}).catch(() => undefined);
     void client.invalidateQueries({ queryKey: KEY });
   };
