@@ -148,6 +148,7 @@ function Editor({ id, initial }: { id: number | null; initial: AnnouncementDetai
           {(p) => (
             <select
               {...p}
+              className="input"
               value={kind}
               onChange={(e) => {
                 setKind(e.target.value as AudienceKind);
@@ -175,7 +176,12 @@ function Editor({ id, initial }: { id: number | null; initial: AnnouncementDetai
         {kind !== 'all' && !MULTI.includes(kind) && (
           <Field label={t(`audience.${kind}`)} error={err('audience.ids')}>
             {(p) => (
-              <select {...p} value={ids[0] ?? ''} onChange={(e) => setIds(e.target.value ? [Number(e.target.value)] : [])}>
+              <select
+                {...p}
+                className="input"
+                value={ids[0] ?? ''}
+                onChange={(e) => setIds(e.target.value ? [Number(e.target.value)] : [])}
+              >
                 <option value="">{t('fields.ids')}</option>
                 {options.map((o) => (
                   <option key={o.id} value={o.id}>
