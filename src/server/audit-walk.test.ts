@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../shared/schemas/audit.js';
 import {
+  announcements,
   auditLog,
   awayDays,
   budgetRules,
@@ -70,6 +71,8 @@ const EXCLUDED: Record<string, string> = {
   'POST /app/orders/{id}/ratings': "the caller's rating of their own delivered order (kept as the rating itself)",
   'POST /app/order/{id}/withdrawn/{withdrawalId}':
     "the eater's own choice on their own order (substitute or refund; the ledger records its money)",
+  'POST /app/announcements/preview': 'a count of the recipients an audience would reach (a read with a body)',
+  'POST /app/announcements/{id}/dismiss': "the caller's own banner, dismissed for themselves",
 };
 
 type Caller = 'admin' | 'kitchen' | 'manager';
@@ -467,6 +470,27 @@ const CALLS: Record<string, (w: World) => Promise<Call>> = {
     body: { menu_id: w.menu.id, guest_name: 'Ieva', location_id: await hostsVisitors(w.team.location.id) },
   }),
   'DELETE /app/visitor-links/{id}': async (w) => ({ as: 'manager', url: `/app/visitor-links/${await visitorLinkOf(w)}` }),
+  'POST /app/announcements': async (w) => ({
+    as: 'kitchen',
+    url: '/app/announcements',
+    body: { title: { lv: 'Sveiki' }, body: { lv: 'Teksts' }, audience: { kind: 'menu', ids: [w.menu.id] }, channels: ['banner'] },
+  }),
+  'PUT /app/announcements/{id}': async (w) => ({
+    as: 'kitchen',
+    url: `/app/announcements/${await announcementOf(w)}`,
+    body: { title: { lv: 'Cits' }, body: { lv: 'Teksts' }, audience: { kind: 'all' }, channels: ['banner', 'email'] },
+  }),
+  'POST /app/announcements/{id}/schedule': async (w) => ({
+    as: 'kitchen',
+    url: `/app/announcements/${await announcementOf(w)}/schedule`,
+    body: {},
+  }),
+  'POST /app/announcements/{id}/send': async (w) => ({ as: 'admin', url: `/app/announcements/${await announcementOf(w)}/send`, body: {} }),
+  'POST /app/announcements/{id}/cancel': async (w) => ({
+    as: 'kitchen',
+    url: `/app/announcements/${await announcementOf(w)}/cancel`,
+    body: {},
+  }),
   'DELETE /app/me/deactivate/{id}': async (w) => ({
     as: 'manager',
     url: `/app/me/deactivate/${(await makeUser(ctx.db, { locationId: w.team.location.id })).id}`,
@@ -495,6 +519,15 @@ async function hostsVisitors(locationId: number): Promise<number> {
 }
 
 /** A visitor link of the team's manager, not used yet. */
+/** A draft announcement of the world's provider. */
+async function announcementOf(w: World): Promise<number> {
+  const [row] = await ctx.db
+    .insert(announcements)
+    .values({ providerId: w.p, title: { lv: 'Sveiki' }, body: { lv: 'Teksts' }, audience: { kind: 'all', ids: [] } })
+    .returning({ id: announcements.id });
+  return row!.id;
+}
+
 async function visitorLinkOf(w: World): Promise<number> {
   const [row] = await ctx.db
     .insert(visitorLinks)

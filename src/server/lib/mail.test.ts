@@ -10,6 +10,8 @@ let db: Awaited<ReturnType<typeof createTestDb>>;
 let server: SMTPServer;
 let port = 0;
 let refuse = false;
+/** The SMTP reply code of a refusal: 4xx a temporary one (retried), 5xx a permanent one (bounced). */
+let refuseCode = 450;
 const received: { to: string; raw: string }[] = [];
 
 beforeAll(async () => {
@@ -19,7 +21,7 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, cb) {
-      cb(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+      cb(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: refuseCode }) : undefined);
     },
     onData(stream, session, cb) {
       let raw = '';
@@ -71,6 +73,21 @@ describe('mailer over SMTP', () => {
     [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(received.some((m) => m.to === 'janis@test.lv')).toBe(true);
+  });
+
+  it('records a permanent refusal (550) as bounced and does not retry it', async () => {
+    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    refuse = true;
+    refuseCode = 550;
+    const id = await mailer.send({ to: 'nobody@test.lv', subject: 'Hello', text: 'Body' });
+    await mailer.idle();
+    refuse = false;
+    refuseCode = 450;
+    await mailer.flush();
+    mailer.close();
+    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'bounced', attempts: 1 });
+    expect(received.some((m) => m.to === 'nobody@test.lv')).toBe(false);
   });
 
   it('keeps mail in the outbox when no SMTP server is configured', async () => {

@@ -38,6 +38,12 @@ const MAX_ATTEMPTS = 5;
 /** What stays of a delivered one-time-link message. */
 const ERASED = '(removed after delivery: this message held a one-time link)';
 
+/** True for an SMTP server's permanent refusal of the message or its recipient (a 5xx reply). */
+export function permanentRejection(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const pending = new Set<Promise<void>>();
@@ -60,10 +66,17 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
         .set({ status: 'sent', sentAt: new Date(), error: null, attempts: sql`${mailOutbox.attempts} + 1`, ...erased })
         .where(eq(mailOutbox.id, id));
     } catch (err) {
-      mailCounter.inc({ event: 'failed' });
+      // A permanent rejection (an SMTP 5xx reply, e.g. 550 no such mailbox) bounced: never retried,
+      // and counted as bounced on an announcement's page (decision 081). Anything else is retried.
+      const bounced = permanentRejection(err);
+      mailCounter.inc({ event: bounced ? 'bounced' : 'failed' });
       await db
         .update(mailOutbox)
-        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), attempts: sql`${mailOutbox.attempts} + 1` })
+        .set({
+          status: bounced ? 'bounced' : 'failed',
+          error: err instanceof Error ? err.message : String(err),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
         .where(eq(mailOutbox.id, id));
     }
   }

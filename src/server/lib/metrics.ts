@@ -41,7 +41,7 @@ export const paymentsCounter = new Counter({
 
 export const mailCounter = new Counter({
   name: 'lunch_mail_total',
-  help: 'Outgoing mail by event: queued, kept (no SMTP), sent, failed',
+  help: 'Outgoing mail by event: queued, kept (no SMTP), sent, failed, bounced (a permanent 5xx refusal)',
   labelNames: ['event'] as const,
   registers: [registry],
 });

@@ -1,4 +1,5 @@
 import type { App, Deps } from '../lib/context.js';
+import { announcementsRoutes } from './announcements/announcements.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -72,4 +73,5 @@ export async function registerModules(app: App, deps: Deps): Promise<void> {
   await meetingsRoutes(app);
   await ratingsRoutes(app);
   await ratingReportsRoutes(app);
+  await announcementsRoutes(app, deps);
 }

@@ -8,6 +8,7 @@ import { placeStandingOrders } from './standing/standing-sweep.service.js';
 import { rollUpForecastCounts } from './forecast/forecast.service.js';
 import { pruneDriverTaps } from './laps/laps.service.js';
 import { sendTodaysDeliveryNotices } from './delivery/delivery.service.js';
+import { dispatchAnnouncements } from './announcements/announcements.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -46,6 +47,14 @@ export const jobs: JobDefinition[] = [
     cron: '* * * * *',
     handler: async (deps) => {
       await sendTodaysDeliveryNotices({ db: deps.database.db, mailer: deps.mailer, env: deps.env, push: deps }, deps.now());
+    },
+  },
+  {
+    // Announcements due (staff's scheduled ones, delivery problems, withdrawn dishes): each person once per channel (decision 081).
+    name: 'announcements',
+    cron: '* * * * *',
+    handler: async (deps) => {
+      await dispatchAnnouncements(deps);
     },
   },
   {

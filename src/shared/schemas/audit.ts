@@ -79,6 +79,11 @@ export const AUDIT_ACTIONS = [
   'order.cost_centre',
   'dish.withdraw',
   'rating.answer',
+  'announcement.create',
+  'announcement.update',
+  'announcement.schedule',
+  'announcement.send',
+  'announcement.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,7 +50,7 @@ export const mailOutbox = pgTable(
     html: text('html').notNull().default(''),
     /** Extra headers (List-Unsubscribe for reminders), kept so a retried delivery sends them too. */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'kept'] })
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'kept', 'bounced'] })
       .notNull()
       .default('queued'),
     error: text('error'),

@@ -24,6 +24,7 @@ type Key =
   | 'myTeam'
   | 'visitors'
   | 'meetings'
+  | 'announcements'
   | 'spend'
   | 'ratings'
   | 'costCentres'
@@ -57,6 +58,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'My team',
       visitors: 'Visitors',
       meetings: 'Meeting orders',
+      announcements: 'Announcements',
       spend: 'Spend',
       ratings: 'Ratings',
       costCentres: 'Cost centres',
@@ -88,6 +90,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Mana komanda',
       visitors: 'Apmeklētāji',
       meetings: 'Sanāksmju pasūtījumi',
+      announcements: 'Paziņojumi',
       spend: 'Izdevumi',
       ratings: 'Vērtējumi',
       costCentres: 'Izmaksu centri',
@@ -119,6 +122,7 @@ export const navText = defineMessages<Key>(
       myTeam: 'Моя команда',
       visitors: 'Посетители',
       meetings: 'Заказы для встреч',
+      announcements: 'Объявления',
       spend: 'Расходы',
       ratings: 'Оценки',
       costCentres: 'Центры затрат',

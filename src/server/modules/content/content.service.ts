@@ -52,6 +52,7 @@ function navigationSpec(user: AuthUser): GroupSpec[] {
       ['dashboard', 'dashboard'],
       ['ratings', 'ratings'],
       ['meetings', 'meetings'],
+      ['announcements', 'announcements'],
     ],
   };
   // Spec 1: staff manage the catalogue; locations and providers stay with administrators.

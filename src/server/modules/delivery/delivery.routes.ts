@@ -7,6 +7,7 @@ import { userCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { menuDelivery as readMenuDelivery, orderDelivery as readOrderDelivery } from './delivery.read.js';
+import { kickAnnouncements } from '../announcements/announcements.service.js';
 import { sendDueDeliveryNotices } from './delivery.service.js';
 
 const menuParams = z.object({ menuId: dbIdParam });
@@ -14,6 +15,8 @@ const menuParams = z.object({ menuId: dbIdParam });
 /** The eater's delivery status (issue 28) and the hook that sends delivery notices (lib/delivery-changed.ts). */
 export async function deliveryRoutes(app: App, deps: Deps) {
   app.decorate('deliveryChanged', async (menuId: number) => {
+    // A stop marked 'problem' made a system announcement (decision 082): delivered now, not in a minute.
+    kickAnnouncements(deps, (err) => app.log.error({ err }, 'announcements dispatch failed'));
     try {
       return await sendDueDeliveryNotices({ db: deps.database.db, mailer: deps.mailer, env: deps.env, push: deps }, menuId);
     } catch (err) {

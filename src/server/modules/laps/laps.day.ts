@@ -7,6 +7,7 @@ import { cashBalances, lapLocations, lapStopStatuses, laps, locations, menus, or
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { announceDeliveryProblem } from '../announcements/announcements.service.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { placedOrder } from '../orders/placed.read.js';
 import { lapText } from './laps.messages.js';
@@ -245,6 +246,17 @@ export async function setStopStatus(
         ...(firstDelivery ? { late_minutes: row!.lateMinutes } : {}),
       },
     });
+    // Turning into a problem tells exactly the stop's eaters (decision 082); the caller's
+    // app.deliveryChanged after the commit kicks its delivery.
+    if (row!.status === 'problem' && (created.length > 0 || old!.status !== 'problem'))
+      await announceDeliveryProblem(tx, {
+        providerId,
+        menuId,
+        locationId,
+        note: row!.note,
+        bannerOnly: estimate instanceof Date || row!.deliveredAt !== null,
+        now,
+      });
     const changed =
       created.length > 0 ||
       old!.status !== row!.status ||

@@ -5,6 +5,9 @@ import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
 import type { OrderPageData, SelectableUser } from '../../../../shared/schemas/ordering';
+import type { CurrentBanners } from '../../../../shared/schemas/announcements';
+import { BANNERS_KEY } from '../../../components/announcement-banners-key';
+import { useApiQuery } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';
@@ -40,6 +43,8 @@ import '../../../styles/ordering.css';
 // Not needed for the first paint (decision 039): own orders and delivery load after it (the header's HTML text not: decision 057).
 const MenuDeliveryPanel = lazy(() => import('../components/delivery-status').then((m) => ({ default: m.MenuDeliveryPanel })));
 const MyMenuOrders = lazy(() => import('../components/my-menu-orders').then((m) => ({ default: m.MyMenuOrders })));
+/** The user's announcements (issue 30): asked for after the menu; their code and texts load only when there are some. */
+const Banners = lazy(() => import('../../../components/announcement-banners').then((m) => ({ default: m.AnnouncementBanners })));
 /**
  * The checkout and the cart panel load once the cart has something in it or is opened (their
  * code is not needed to look at the menu, and the first paint stays lighter; decision 039), with
@@ -219,6 +224,8 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
   const ownOrders = useMyMenuOrders(me.location?.id ?? 0, data.dishlist.id, isCustomer && Boolean(me.location));
   const hasOwnOrders = (ownOrders.data?.data.length ?? 0) > 0;
   const prepared = useStandingPrepared(data.dishlist.id, isCustomer && !displayOnly).data?.data ?? [];
+  const banners =
+    useApiQuery<CurrentBanners>(BANNERS_KEY, '/app/announcements/current', { staleTime: 60_000, silent: true }).data?.data ?? [];
   const delivery = useDeliveryWorthShowing(data.dishlist.id, isCustomer);
   const stock = useMemo(() => stockFromBalance(data.balance), [data.balance]);
   const favourites = useFavourites();
@@ -259,6 +266,11 @@ function OrderScreen({ data, me, displayOnly, again }: OrderScreenProps) {
 
   return (
     <>
+      {banners.length > 0 && (
+        <Suspense fallback={null}>
+          <Banners banners={banners} />
+        </Suspense>
+      )}
       {isCustomer && data.userData.bonus > 0 && (
         <Notice tone="success" className="ord-bonus">
           {t('menu.bonus', { amount: formatEuros(data.userData.bonus, lang) })}
