@@ -204,5 +204,5 @@ export async function cancelAnnouncement(ctx: Ctx, scope: Scope, { id, who }: { 
   return announcementDetail(ctx, scope, id);
 }
 
-export { dispatchAnnouncements, kickAnnouncements } from './announcements.dispatch.js';
+export { announcementsIdle, dispatchAnnouncements, kickAnnouncements } from './announcements.dispatch.js';
 export { announceDeliveryProblem, createSystemAnnouncement } from './announcements.system.js';

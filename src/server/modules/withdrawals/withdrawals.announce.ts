@@ -1,11 +1,11 @@
 /**
  * Reaching the eaters of a withdrawn dish (decision 083): one system announcement, inserted in the
  * withdrawal's transaction, kind 'dish-withdrawn', to exactly the eaters of the dish on that menu,
- * on every channel, scheduled now. The announcements dispatcher delivers it (once per person and
- * channel); only this function writes it, so the lead can point it at the announcements service.
+ * on every channel, scheduled now, made by the announcements service (createSystemAnnouncement);
+ * its dispatcher delivers it (once per person and channel; the route kicks it after the commit).
  */
 import type { Tx } from '../../db/client.js';
-import { announcements } from '../../db/schema/index.js';
+import { createSystemAnnouncement } from '../announcements/announcements.service.js';
 import { LANGS, pickText } from '../../../shared/i18n.js';
 import { zoneClock } from '../../lib/dates.js';
 import { withdrawalsText } from './withdrawals.messages.js';
@@ -43,24 +43,16 @@ export async function announceWithdrawal(tx: Tx, n: WithdrawalNews): Promise<num
     title[lang] = withdrawalsText(lang, 'title', params);
     body[lang] = withdrawalsText(lang, n.substitute ? 'bodySubstitute' : 'bodyRefund', params);
   }
-  const [row] = await tx
-    .insert(announcements)
-    .values({
-      kind: 'dish-withdrawn',
-      providerId: n.providerId,
-      title,
-      body,
-      audience: { kind: 'users', ids },
-      channels: ['banner', 'email', 'push'],
-      sendAt: n.now,
-      bannerUntil: new Date(Math.max(n.chooseUntil.getTime(), n.now.getTime()) + 24 * 3600_000),
-      status: 'scheduled',
-      // Each eater's order, so a delivery can link to it (the dispatcher may personalise the link).
-      subject: { withdrawal_id: n.withdrawalId, menu_id: n.menuId, dish_id: n.dishId, orders: Object.fromEntries(n.orders) },
-      createdById: n.createdById,
-      createdAt: n.now,
-      updatedAt: n.now,
-    })
-    .returning({ id: announcements.id });
-  return row!.id;
+  return createSystemAnnouncement(tx, {
+    kind: 'dish-withdrawn',
+    providerId: n.providerId,
+    title,
+    body,
+    userIds: ids,
+    channels: ['banner', 'email', 'push'],
+    bannerUntil: new Date(Math.max(n.chooseUntil.getTime(), n.now.getTime()) + 24 * 3600_000),
+    // Each eater's order, so a delivery can link to it.
+    subject: { withdrawal_id: n.withdrawalId, menu_id: n.menuId, dish_id: n.dishId, orders: Object.fromEntries(n.orders) },
+    now: n.now,
+  });
 }

@@ -1,7 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawPreview, withdrawResult } from '../../../shared/schemas/withdrawals.js';
-import { announcements, auditLog, orderItems, refunds, withdrawnOrders } from '../../db/schema/index.js';
+import {
+  announcementDeliveries,
+  announcementRecipients,
+  announcements,
+  auditLog,
+  orderItems,
+  refunds,
+  withdrawnOrders,
+} from '../../db/schema/index.js';
+import { announcementsIdle } from '../announcements/announcements.service.js';
 import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -110,11 +119,26 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     const lines = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, aId)).orderBy(asc(orderItems.id));
     expect(lines.map((l) => l.dishId)).toEqual([w.soup.id]);
 
-    // The announcement: exactly the eaters of the main on this menu, every channel, now, three languages.
+    // The announcement: exactly the eaters of the main on this menu, every channel, now, three
+    // languages, delivered by the announcements dispatcher the withdrawal kicked.
+    await announcementsIdle();
     const [ann, ...more] = await ctx.db.select().from(announcements).where(eq(announcements.kind, 'dish-withdrawn'));
     expect(more).toEqual([]);
     const eaters = [a, b, c, d, p].map((x) => x.user.id).sort((x, y) => x - y);
-    expect(ann).toMatchObject({ audience: { kind: 'users', ids: eaters }, channels: ['banner', 'email', 'push'], status: 'scheduled' });
+    expect(ann).toMatchObject({ audience: { kind: 'users', ids: eaters }, channels: ['banner', 'email', 'push'], status: 'sent' });
+    const reached = await ctx.db
+      .select({ userId: announcementRecipients.userId })
+      .from(announcementRecipients)
+      .where(eq(announcementRecipients.announcementId, ann!.id));
+    expect(reached.map((r) => r.userId).sort((x, y) => x - y)).toEqual(eaters);
+    const mailed = await ctx.db
+      .select({ userId: announcementDeliveries.userId })
+      .from(announcementDeliveries)
+      .where(and(eq(announcementDeliveries.announcementId, ann!.id), eq(announcementDeliveries.channel, 'email')));
+    expect(mailed.map((r) => r.userId).sort((x, y) => x - y)).toEqual(eaters);
+    const bannerOf = async (who: typeof a) => (await who.get('/app/announcements/current')).json().data.map((x: { id: number }) => x.id);
+    expect(await bannerOf(a)).toEqual([ann!.id]);
+    for (const notEater of [e, f, g]) expect(await bannerOf(notEater)).toEqual([]);
     expect(ann!.sendAt).toEqual(now);
     expect(ann!.title).toMatchObject({
       en: 'Pork chop has been withdrawn from the menu',

@@ -14,6 +14,7 @@ import {
 import { publicBaseUrl } from '../../env.js';
 import type { App, Deps, UserContext } from '../../lib/context.js';
 import { userCtx } from '../../lib/context.js';
+import { kickAnnouncements } from '../announcements/announcements.service.js';
 import { sendRefund } from '../payments/refunds.service.js';
 import { chooseWithdrawn, withdrawnNotices as readNotices } from './withdrawals.choice.js';
 import { listWithdrawals, previewWithdrawal, withdrawDish } from './withdrawals.service.js';
@@ -56,6 +57,8 @@ export async function withdrawalsRoutes(app: App, deps: Deps) {
       const ctx = userCtx(req);
       const done = await withdrawDish(ctx, { menuId: req.params.id, input: req.body, who: req, linkBase: publicBaseUrl(deps.env) });
       for (const orderId of done.orderIds) app.changes.publish({ type: 'order', menuId: req.params.id, orderId });
+      // The eaters' announcement (decision 083) goes now, not at the dispatcher's next minute.
+      kickAnnouncements(deps, (err) => app.log.error({ err }, 'announcements dispatch failed'));
       await sendAfterCommit(ctx, done.refundIds, req.log);
       return { success: true as const, changed: done.changed, withdrawal: done.withdrawal };
     },
