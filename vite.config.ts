@@ -93,6 +93,13 @@ const pwa = VitePWA({
  * condition): the same code with its development warnings switched on. The app's build takes
  * the production one (decision 057).
  */
+/**
+ * The pages only staff or a location's manager open (decision 085): every feature's pages but the
+ * eater's own (ordering, account, sign-in, history, ratings, plan-ahead, content, visitors, identity).
+ */
+const STAFF_PAGES =
+  /[\\/]src[\\/]web[\\/]features[\\/](?!(ordering|account|auth|history|ratings|plan-ahead|content|visitors|identity)[\\/])[^\\/]+[\\/]/;
+
 const reactRouterBuild = fileURLToPath(new URL('./node_modules/react-router/dist/production', import.meta.url));
 
 export default defineConfig(({ command }) => ({
@@ -122,7 +129,20 @@ export default defineConfig(({ command }) => ({
     // No modulepreload polyfill in the entry (about 0.4 KB gzip on every first load): the browsers
     // we serve preload modules themselves, and one that does not (Safari before 17) still loads
     // each module when it is imported, only without the head start (decision 058).
-    modulePreload: { polyfill: false },
+    // Staff and manager pages are not preloaded from the entry (decision 085): each lazy route's
+    // preload list lives in the entry chunk every first load carries, and the staff's lists grew
+    // with every area. Their chunks are named `staff-…`; a staff page's own imports then load as
+    // the browser meets them (a short waterfall on its first visit), the eater's pages keep theirs.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) => (path.basename(filename).startsWith('staff-') ? [] : deps),
+    },
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && STAFF_PAGES.test(chunk.facadeModuleId) ? 'assets/staff-[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
