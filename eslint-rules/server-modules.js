@@ -29,6 +29,35 @@ function target(from, spec) {
 
 const key = (from, to) => `${path.relative(MODULES, from)} => ${path.relative(MODULES, to)}`;
 
+/** The files a file's text imports from other modules (absolute paths). */
+function crossImports(file, text) {
+  const from = moduleOf(file);
+  const out = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const to = target(file, m[1] ?? m[2]);
+    const tm = to && moduleOf(to);
+    if (from && tm && tm !== from) out.push(to);
+  }
+  return out;
+}
+
+/**
+ * Each file's cross-module imports as last read, by path, with the file's modification time: the
+ * graph is made anew for every linted file that imports another module (a few hundred of them), and
+ * reading and scanning every module file each time was most of this rule's cost (decision 084).
+ * A file changed since (an editor's long-running ESLint) is read again.
+ */
+const scanned = new Map();
+
+function crossImportsOnDisk(file) {
+  const mtime = statSync(file).mtimeMs;
+  const known = scanned.get(file);
+  if (known && known.mtime === mtime) return known.imports;
+  const imports = crossImports(file, readFileSync(file, 'utf8'));
+  scanned.set(file, { mtime, imports });
+  return imports;
+}
+
 /** Module edges from the files on disk (the linted file's own text stands for itself). */
 function moduleGraph(current, currentText, allowed) {
   const edges = new Map();
@@ -37,12 +66,10 @@ function moduleGraph(current, currentText, allowed) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else if (entry.name.endsWith('.ts') && !EXEMPT.test(entry.name)) {
-        const text = file === current ? currentText : readFileSync(file, 'utf8');
         const from = moduleOf(file);
-        for (const m of text.matchAll(IMPORT)) {
-          const to = target(file, m[1] ?? m[2]);
-          const tm = to && moduleOf(to);
-          if (!from || !tm || tm === from || allowed.has(key(file, to))) continue;
+        for (const to of file === current ? crossImports(file, currentText) : crossImportsOnDisk(file)) {
+          const tm = moduleOf(to);
+          if (allowed.has(key(file, to))) continue;
           if (!edges.has(from)) edges.set(from, new Map());
           if (!edges.get(from).has(tm)) edges.get(from).set(tm, key(file, to));
         }

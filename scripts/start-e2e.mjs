@@ -13,6 +13,8 @@ process.env.HOST ??= '127.0.0.1';
 process.env.DATA_DIR = path.join(dir, 'pg');
 // One database port per server port: the journeys start two servers at once (tests/e2e/servers.ts).
 process.env.EMBEDDED_PG_PORT ??= String(56000 + (Number(process.env.PORT) % 2000));
+// Thrown away on exit: PostgreSQL need not flush each commit to disk (decision 084).
+process.env.EMBEDDED_PG_THROWAWAY ??= 'true';
 process.env.JOBS ??= 'false';
 // Behind a proxy, as in production: a journey's customer signs up from an address of their own
 // (X-Forwarded-For, tests/e2e/ordering-support.ts newCustomer), not all of them from 127.0.0.1,

@@ -17,6 +17,15 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data/postgres'),
   /** Port of the embedded PostgreSQL. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /**
+   * The embedded PostgreSQL's data is thrown away when the app stops (the journeys' servers): no
+   * flushing to disk (fsync, synchronous_commit, full_page_writes off), files removed on stop.
+   * Never for data anyone keeps: a crash loses it.
+   */
+  EMBEDDED_PG_THROWAWAY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail is kept in the outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pusdienas <no-reply@lunch.local>'),

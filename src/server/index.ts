@@ -21,7 +21,7 @@ async function main() {
   let url = env.DATABASE_URL;
   if (!url) {
     say(`Starting the embedded PostgreSQL (data in ${env.DATA_DIR}) ...`);
-    embedded = await startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
+    embedded = await startEmbedded({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, ephemeral: env.EMBEDDED_PG_THROWAWAY });
     url = embedded.url;
   }
   const database = connect(url, env.DATABASE_POOL_SIZE);

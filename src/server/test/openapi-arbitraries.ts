@@ -151,6 +151,9 @@ function validNumber(s: JsonSchema, integer: boolean, known: Known): fc.Arbitrar
   );
 }
 
+/** String arbitraries of patterns, by pattern and length range (validString). */
+const patternArbitraries = new Map<string, fc.Arbitrary<string>>();
+
 function validString(s: JsonSchema, known: Known): fc.Arbitrary<string> {
   const minLength = s.minLength ?? 0;
   const maxLength = s.maxLength ?? 300;
@@ -159,11 +162,22 @@ function validString(s: JsonSchema, known: Known): fc.Arbitrary<string> {
     return fc.emailAddress().filter((e) => fits(e) && e.length <= 254);
   }
   if (s.pattern) {
-    // fast-check cannot generate from a lookahead: generate from the pattern without its leading
-    // lookaheads, keep what the whole pattern accepts.
-    const full = new RegExp(s.pattern);
-    const generable = new RegExp(s.pattern.replace(/^\^((?:\(\?[=!][^()]*\))+)/, '^'));
-    return fc.stringMatching(generable).filter((v) => fits(v) && full.test(v));
+    // Made once per pattern and length range: fc.stringMatching compiles its regular expression
+    // into arbitraries, 80-300 ms for zod's UUID pattern, and the walk builds an operation's
+    // arbitraries again for every run (fc.chain), so POST /app/driver/taps spent about 25 s of
+    // its 80 runs compiling the same pattern. An arbitrary holds no state: the same seed gives
+    // the same values.
+    const key = `${s.pattern}\u0000${minLength}\u0000${maxLength}`;
+    let arbitrary = patternArbitraries.get(key);
+    if (!arbitrary) {
+      // fast-check cannot generate from a lookahead: generate from the pattern without its leading
+      // lookaheads, keep what the whole pattern accepts.
+      const full = new RegExp(s.pattern);
+      const generable = new RegExp(s.pattern.replace(/^\^((?:\(\?[=!][^()]*\))+)/, '^'));
+      arbitrary = fc.stringMatching(generable).filter((v) => fits(v) && full.test(v));
+      patternArbitraries.set(key, arbitrary);
+    }
+    return arbitrary;
   }
   const text = fc.string({ minLength, maxLength: Math.min(maxLength, Math.max(minLength, 40)), unit: 'grapheme' });
   const fromWorld = known.strings.filter(fits);
