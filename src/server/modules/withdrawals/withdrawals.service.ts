@@ -201,13 +201,14 @@ export async function withdrawDish(
     }
     const refundIds: number[] = [];
     const eaters = new Map<number, number>();
+    const orderIds: number[] = [];
     const take = { withdrawalId: w.id, who: req.who, actorId: user.id, providerId: menu.providerId, now };
     // Twice: an order that took the dish while the first pass ran is found once its stock row is held at 0.
     const seen = new Set<number>();
     for (let pass = 0; pass < 2; pass++) {
       const found = (await affected(tx, menu.id, dish.id)).filter((a) => !seen.has(a.orderId));
       for (const a of found) seen.add(a.orderId);
-      await withdrawFrom(tx, found, { menuId: menu.id, dishId: dish.id, substitute, take, refundIds, eaters });
+      await withdrawFrom(tx, found, { menuId: menu.id, dishId: dish.id, substitute, take, refundIds, eaters, orderIds });
       // Nothing more of it on this menu: its stock is 0 (after the give-backs above returned theirs).
       await tx
         .insert(balances)
@@ -244,7 +245,7 @@ export async function withdrawDish(
         refunded: withdrawal.amount,
       },
     });
-    return { withdrawal, changed: true, refundIds, orderIds: [...eaters.values()] };
+    return { withdrawal, changed: true, refundIds, orderIds };
   });
 }
 
@@ -264,7 +265,10 @@ async function withdrawFrom(
     substitute: { id: number; title: Partial<Record<string, string>>; allergens: number[] } | null;
     take: TakeBackRequest;
     refundIds: number[];
+    /** Each eater's (last) order changed, for the announcement. */
     eaters: Map<number, number>;
+    /** Every order changed (an eater may have two on the menu), for the change bus. */
+    orderIds: number[];
   },
 ) {
   const locked = new Map<number, NonNullable<Awaited<ReturnType<typeof lockOrder>>>>();
@@ -307,6 +311,7 @@ async function withdrawFrom(
       await tx.insert(withdrawnOrders).values({ ...base, status: back.status, ...partsColumns(back.parts), refundId: back.refundId });
     }
     s.eaters.set(a.userId, a.orderId);
+    s.orderIds.push(a.orderId);
   }
 }
 
