@@ -100,7 +100,7 @@ export const locationRatings = z.object({
   period: z.enum(RATING_PERIODS),
   min_raters: z.number().int(),
   data: z.array(ratingSummary),
-  /** Dishes rated by fewer than min_raters eaters (not shown). */
+  /** Dishes not shown: rated by fewer than min_raters eaters, or differing from another period by that few (decision 080). */
   hidden: z.number().int(),
 });
 export type LocationRatings = z.infer<typeof locationRatings>;

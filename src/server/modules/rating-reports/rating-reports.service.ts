@@ -12,6 +12,7 @@ import {
   DASHBOARD_MIN_RATINGS,
   DASHBOARD_RATED_SHOWN,
   MANAGER_MIN_RATERS,
+  RATING_PERIODS,
   type DishRatingReport,
   type LocationRatings,
   type MonthRatings,
@@ -172,9 +173,33 @@ export async function monthRatings(ctx: Ctx): Promise<MonthRatings> {
 }
 
 /**
+ * The periods a location manager may see a dish in, decided together (decision 080): one period's
+ * figures less another's are the ratings between them, so a pair shown together must differ by no
+ * eater or by at least MANAGER_MIN_RATERS of them. Decided in a fixed order (the default period
+ * first, the 7 days last: the smallest groups), each shown when it has enough eaters and no such
+ * difference with a period shown before it. `raters` counts an eater once per period; `between`
+ * counts the eaters who rated only in the longer of two periods (keyed "short-long").
+ */
+export function managerPeriods(
+  raters: Record<RatingPeriod, number>,
+  between: (a: RatingPeriod, b: RatingPeriod) => number,
+): Set<RatingPeriod> {
+  const shown = new Set<RatingPeriod>();
+  for (const p of MANAGER_PERIOD_ORDER) {
+    if (raters[p] < MANAGER_MIN_RATERS) continue;
+    const apart = [...shown].map((q) => (Number(q) < Number(p) ? between(q, p) : between(p, q)));
+    if (apart.every((n) => n === 0 || n >= MANAGER_MIN_RATERS)) shown.add(p);
+  }
+  return shown;
+}
+const MANAGER_PERIOD_ORDER: RatingPeriod[] = ['30', '90', '365', '7'];
+
+/**
  * GET /app/rating-reports/my-location: the averages of the ratings the manager's location's eaters
  * gave (their orders at the location), every provider; a dish rated by fewer than
- * MANAGER_MIN_RATERS different eaters is not shown, only counted (decision 080). No comments, no names.
+ * MANAGER_MIN_RATERS different eaters is not shown, only counted, nor one whose figures less
+ * another period's would tell fewer than that many eaters' ratings (managerPeriods; decision 080).
+ * No comments, no names.
  */
 export async function locationRatings(
   ctx: Pick<UserContext, 'db' | 'lang' | 'now' | 'user'>,
@@ -182,12 +207,34 @@ export async function locationRatings(
 ): Promise<LocationRatings> {
   const { user } = ctx;
   if (!user.isLocationManager || user.locationId === null) throw new AppError(403, ratingReportsText.coded('notManager'));
-  const res = await ctx.db.execute<Agg & { raters: number }>(sql`
-    select r.dish_id, avg(r.stars)::float8 as average, count(*)::int as count, count(distinct r.user_id)::int as raters
+  const since = (p: RatingPeriod) => sinceOf(ctx.now, p);
+  const pairs = RATING_PERIODS.flatMap((a, i) => RATING_PERIODS.slice(i + 1).map((b) => [a, b] as const));
+  const res = await ctx.db.execute<Agg & Record<string, number>>(sql`
+    select r.dish_id, avg(r.stars) filter (where r.created_at >= ${since(period)})::float8 as average,
+      count(*) filter (where r.created_at >= ${since(period)})::int as count,
+      ${sql.join(
+        RATING_PERIODS.map(
+          (p) => sql`count(distinct r.user_id) filter (where r.created_at >= ${since(p)})::int as ${sql.identifier(`r${p}`)}`,
+        ),
+        sql`, `,
+      )},
+      ${sql.join(
+        pairs.map(
+          ([a, b]) =>
+            sql`count(distinct r.user_id) filter (where r.created_at >= ${since(b)} and r.created_at < ${since(a)})::int as ${sql.identifier(`d${a}_${b}`)}`,
+        ),
+        sql`, `,
+      )}
     from orders o join dish_ratings r on r.order_id = o.id
-    where o.location_id = ${user.locationId} and r.created_at >= ${sinceOf(ctx.now, period)}
+    where o.location_id = ${user.locationId} and r.created_at >= ${since('365')}
     group by r.dish_id`);
-  const shown = res.rows.filter((r) => r.raters >= MANAGER_MIN_RATERS).sort((a, b) => b.average - a.average || b.count - a.count);
+  const inPeriod = res.rows.filter((r) => r[`r${period}`]! > 0);
+  const shown = inPeriod
+    .filter((r) => {
+      const raters = Object.fromEntries(RATING_PERIODS.map((p) => [p, r[`r${p}`]!])) as Record<RatingPeriod, number>;
+      return managerPeriods(raters, (a, b) => r[`d${a}_${b}`]!).has(period);
+    })
+    .sort((a, b) => b.average - a.average || b.count - a.count);
   return {
     period,
     min_raters: MANAGER_MIN_RATERS,
@@ -196,6 +243,6 @@ export async function locationRatings(
       shown.map((r) => ({ dish_id: r.dish_id, average: r.average, count: r.count })),
       ctx.lang,
     ),
-    hidden: res.rows.length - shown.length,
+    hidden: inPeriod.length - shown.length,
   };
 }

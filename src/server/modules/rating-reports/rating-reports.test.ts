@@ -186,6 +186,27 @@ describe('rating reports: the employer', () => {
   });
 });
 
+describe('rating reports: no eater read back by comparing periods', () => {
+  it('never shows a dish in two periods whose difference is one to four eaters’ ratings', async () => {
+    const w = await ratingWorld(ctx.db, NOW);
+    const manager = await ctx.as(w.people[0]!);
+    // Five eaters rated the main this week; a sixth, 20 days ago: the 30 days less the 7 would be that one rating.
+    for (const p of w.people.slice(0, 5)) await w.rate(p.id, w.main, { stars: 4 });
+    await w.rate(w.people[5]!.id, w.main, { stars: 1, createdAt: new Date(NOW.getTime() - 20 * DAY) });
+    const shown = new Map<string, { average: number; count: number }>();
+    for (const period of ['7', '30', '90', '365']) {
+      const res = (await manager.get(`/app/rating-reports/my-location?period=${period}`)).json();
+      const main = res.data.find((d: { dish_id: number }) => d.dish_id === w.main.id);
+      if (main) shown.set(period, { average: main.average, count: main.count });
+      else expect(res.hidden).toBeGreaterThan(0);
+    }
+    // The default period shows all six; the week, five of the same eaters, is not shown beside it.
+    expect([...shown.keys()]).toEqual(['30', '90', '365']);
+    expect(shown.get('30')).toEqual({ average: 3.5, count: 6 });
+    for (const a of shown.values()) for (const b of shown.values()) expect([0, 5, 6].includes(Math.abs(a.count - b.count))).toBe(true);
+  });
+});
+
 describe('the forecast’s rating factor', () => {
   it('nudges by 5 % per star from the provider’s average, within ±10 %, only from five ratings', () => {
     expect(ratingFactor({ average: 4.5, count: 5 }, 3.5)).toBe(1.05);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dishRatings, orders, ratingLinks } from '../../db/schema/index.js';
+import { dishRatings, orders, ratingLinks, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { sendDueDeliveryNotices } from '../delivery/delivery.service.js';
@@ -123,6 +123,16 @@ describe('the rating link', () => {
     expect(cancelled.json().message).toContain('cancelled');
     expect(await ratingsOf(x.orderId)).toHaveLength(0);
     expect((await ctx.anon.get(`/app/rate/${'x'.repeat(43)}`)).statusCode).toBe(404);
+  });
+
+  it('opens nothing once its eater was deactivated (as an unknown link), and rates nothing', async () => {
+    const x = await delivered();
+    const token = await ratingLinkFor(ctx.db, x.orderId, DELIVERED);
+    expect((await ctx.anon.get(`/app/rate/${token}`)).statusCode).toBe(200);
+    await ctx.db.update(users).set({ active: false }).where(eq(users.id, x.eater.user.id));
+    expect((await ctx.anon.get(`/app/rate/${token}`)).statusCode).toBe(404);
+    expect((await ctx.anon.post(`/app/rate/${token}`, rate(x.w.main.id))).statusCode).toBe(404);
+    expect(await ratingsOf(x.orderId)).toHaveLength(0);
   });
 
   it('is rate limited per address', async () => {

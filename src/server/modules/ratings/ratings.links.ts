@@ -15,7 +15,7 @@ import { orderRatingsOf, writeRatings } from './ratings.service.js';
 /*
  * A rating link (decision 079): sent with the "delivered" notice (delivery.service.ts, made by
  * lib/rating-window.ts), it opens one order's rating without signing in, until it is used once or
- * the window ends. Unknown: 404; used, expired or its order cancelled: 410.
+ * the window ends. Unknown, or its eater deactivated: 404; used, expired or its order cancelled: 410.
  */
 
 /** Reads and tries per address: enough for a person, too few to guess tokens (256 random bits anyway). */
@@ -33,7 +33,8 @@ async function findLink(db: Db | Tx, tokenHash: string): Promise<Link | undefine
 }
 
 function linkRefusal(link: Link | undefined, order: RatedOrder | undefined, now: Date): AppError | null {
-  if (!link || !order) return new AppError(404, ratingsText.coded('linkNotFound'));
+  // A deactivated eater's link opens nothing, as an unknown one (their sessions ended too).
+  if (!link || !order || !order.userActive) return new AppError(404, ratingsText.coded('linkNotFound'));
   if (link.usedAt) return new AppError(410, ratingsText.coded('linkUsed'));
   if (order.status === ORDER_STATUS.cancelled) return new AppError(410, ratingsText.coded('linkCancelled'));
   if (link.expiresAt <= now) return new AppError(410, ratingsText.coded('linkExpired'));

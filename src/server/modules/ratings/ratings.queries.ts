@@ -20,6 +20,8 @@ export interface RatedOrder {
   day: string;
   zone: string;
   deliveredAt: Date | null;
+  /** Whether the eater's account is active (a deactivated eater's rating link opens nothing). */
+  userActive: boolean;
   /** The end of the rating window; null while not delivered. */
   until: Date | null;
 }
@@ -34,13 +36,15 @@ interface OrderRow {
   day: string;
   zone: string;
   delivered_at: When;
+  user_active: boolean;
 }
 
 const orderSelect = sql`
-  select o.id, o.user_id, o.status, o.menu_id, m.provider_id, m.title as menu_title, p.timezone as zone,
+  select o.id, o.user_id, u.active as user_active, o.status, o.menu_id, m.provider_id, m.title as menu_title, p.timezone as zone,
     to_char((m."from" at time zone p.timezone)::date, 'YYYY-MM-DD') as day,
     least(s.delivered_at, (select min(h.handed_over_at) from portion_handovers h where h.order_id = o.id)) as delivered_at
   from orders o
+  join users u on u.id = o.user_id
   join menus m on m.id = o.menu_id
   join providers p on p.id = m.provider_id
   left join lap_stop_statuses s on s.menu_id = o.menu_id and s.location_id = o.location_id`;
@@ -57,6 +61,7 @@ function present(r: OrderRow): RatedOrder {
     day: r.day,
     zone: r.zone,
     deliveredAt,
+    userActive: r.user_active,
     until: deliveredAt && ratingWindowEnd(deliveredAt, r.zone),
   };
 }

@@ -11,6 +11,7 @@ import {
   withdrawnOrders,
 } from '../../db/schema/index.js';
 import { announcementsIdle } from '../announcements/announcements.service.js';
+import type { Change } from '../../lib/events.js';
 import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -196,5 +197,30 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     expect(noSub.statusCode).toBe(422);
     expect(Object.keys(noSub.json().errors)).toEqual(['substitute_dish_id']);
     expect(await ctx.db.select().from(announcements).where(eq(announcements.providerId, w.provider.id))).toEqual([]);
+  });
+
+  it('tells the change bus of every order it changed, also an eater’s two orders of the menu', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const a = ctx.as(await customerAt(ctx.db, now));
+    const first = await place(a, w.menu.id, [
+      { id: w.main.id, qty: 1 },
+      { id: w.soup.id, qty: 1 },
+    ]);
+    const second = await place(a, w.menu.id, [
+      { id: w.main.id, qty: 1 },
+      { id: w.soup.id, qty: 1 },
+    ]);
+    const changes: Change[] = [];
+    const stop = ctx.app.changes.subscribe((c) => changes.push(c));
+    const res = await kitchen.post(`/app/dishlists/${w.menu.id}/withdrawals?provider_id=${w.provider.id}`, {
+      dish_id: w.main.id,
+      mode: 'refund',
+    });
+    stop();
+    expect(res.json()).toMatchObject({ changed: true, withdrawal: { orders: 2 } });
+    const told = changes.filter((c) => c.type === 'order').map((c) => (c as { orderId: number }).orderId);
+    expect(told.sort((x, y) => x - y)).toEqual([first, second].sort((x, y) => x - y));
   });
 });

@@ -26,7 +26,7 @@ import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import type { UserContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
-import { takeStock } from '../orders/stock.service.js';
+import { pgIntArray, takeStock } from '../orders/stock.service.js';
 import { announceWithdrawal } from './withdrawals.announce.js';
 import { withdrawalsText } from './withdrawals.messages.js';
 import { lockOrder, takeBack, type Parts, type TakeBackRequest } from './withdrawals.money.js';
@@ -133,7 +133,12 @@ export async function listWithdrawals(ctx: UserContext, menuId: number): Promise
 
 async function menuDish(tx: Tx, menuId: number, dishId: number): Promise<MenuDish | null> {
   const [d] = await tx
-    .select({ id: dishes.id, title: dishes.title, type: dishes.type })
+    .select({
+      id: dishes.id,
+      title: dishes.title,
+      type: dishes.type,
+      allergens: sql<number[]>`array(select da.allergen_id from dish_allergens da where da.dish_id = ${dishes.id} order by 1)`,
+    })
     .from(menuDishes)
     .innerJoin(dishes, eq(dishes.id, menuDishes.dishId))
     .where(and(eq(menuDishes.menuId, menuId), eq(menuDishes.dishId, dishId)));
@@ -144,6 +149,8 @@ interface MenuDish {
   id: number;
   title: Partial<Record<'lv' | 'en' | 'ru', string>>;
   type: string;
+  /** Its allergen ids now (a line's snapshot, as placing takes it). */
+  allergens: number[];
 }
 
 export interface WithdrawOutcome {
@@ -194,13 +201,14 @@ export async function withdrawDish(
     }
     const refundIds: number[] = [];
     const eaters = new Map<number, number>();
+    const orderIds: number[] = [];
     const take = { withdrawalId: w.id, who: req.who, actorId: user.id, providerId: menu.providerId, now };
     // Twice: an order that took the dish while the first pass ran is found once its stock row is held at 0.
     const seen = new Set<number>();
     for (let pass = 0; pass < 2; pass++) {
       const found = (await affected(tx, menu.id, dish.id)).filter((a) => !seen.has(a.orderId));
       for (const a of found) seen.add(a.orderId);
-      await withdrawFrom(tx, found, { menuId: menu.id, dishId: dish.id, substitute, take, refundIds, eaters });
+      await withdrawFrom(tx, found, { menuId: menu.id, dishId: dish.id, substitute, take, refundIds, eaters, orderIds });
       // Nothing more of it on this menu: its stock is 0 (after the give-backs above returned theirs).
       await tx
         .insert(balances)
@@ -237,7 +245,7 @@ export async function withdrawDish(
         refunded: withdrawal.amount,
       },
     });
-    return { withdrawal, changed: true, refundIds, orderIds: [...eaters.values()] };
+    return { withdrawal, changed: true, refundIds, orderIds };
   });
 }
 
@@ -254,10 +262,13 @@ async function withdrawFrom(
   s: {
     menuId: number;
     dishId: number;
-    substitute: { id: number; title: Partial<Record<string, string>> } | null;
+    substitute: { id: number; title: Partial<Record<string, string>>; allergens: number[] } | null;
     take: TakeBackRequest;
     refundIds: number[];
+    /** Each eater's (last) order changed, for the announcement. */
     eaters: Map<number, number>;
+    /** Every order changed (an eater may have two on the menu), for the change bus. */
+    orderIds: number[];
   },
 ) {
   const locked = new Map<number, NonNullable<Awaited<ReturnType<typeof lockOrder>>>>();
@@ -284,7 +295,13 @@ async function withdrawFrom(
       createdAt: take.now,
     };
     if (substitute && (await takeStock(tx, s.menuId, new Map([[substitute.id, a.qty]]))).short.length === 0) {
-      await tx.update(orderItems).set({ dishId: substitute.id, title: substitute.title }).where(inArray(orderItems.id, a.itemIds));
+      // The lines become the substitute with its allergens (labels, tickets and the eater's order read
+      // them); an allergen the eater avoids in it is flagged for the kitchen, as placing flags one.
+      await tx
+        .update(orderItems)
+        .set({ dishId: substitute.id, title: substitute.title, allergenIds: substitute.allergens })
+        .where(inArray(orderItems.id, a.itemIds));
+      await flagAvoided(tx, a.orderId, substitute.allergens);
       await tx.insert(withdrawnOrders).values({ ...base, status: 'substituted' });
     } else {
       // Refund, or the substitute ran out for this order: its portions are refunded.
@@ -294,7 +311,18 @@ async function withdrawFrom(
       await tx.insert(withdrawnOrders).values({ ...base, status: back.status, ...partsColumns(back.parts), refundId: back.refundId });
     }
     s.eaters.set(a.userId, a.orderId);
+    s.orderIds.push(a.orderId);
   }
+}
+
+/** Adds to an own order's kitchen flag the allergens of `allergenIds` its eater avoids (orders.allergen_warnings). */
+async function flagAvoided(tx: Tx, orderId: number, allergenIds: number[]) {
+  if (allergenIds.length === 0) return;
+  await tx.execute(sql`
+    update ${orders} o set allergen_warnings = array(
+      select distinct a from unnest(o.allergen_warnings || array(
+        select x from unnest(u.avoided_allergens) x where x = any(${pgIntArray(allergenIds)}::int[]))) a order by a)
+    from ${users} u where u.id = o.user_id and o.id = ${orderId} and o.kind = 'own'`);
 }
 
 /** The withdrawn_orders columns of what was given back. */

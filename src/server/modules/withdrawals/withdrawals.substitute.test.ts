@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawnChoiceResult, withdrawnNotices } from '../../../shared/schemas/withdrawals.js';
-import { orderItems, refunds, withdrawnOrders } from '../../db/schema/index.js';
+import { dishAllergens, orderItems, refunds, withdrawnOrders } from '../../db/schema/index.js';
 import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
+import { makeAllergen } from '../catalogue/catalogue.factories.js';
 import { countDishes } from '../kitchen/kitchen.read.js';
 import { balanceOf, customerAt, menuWorld, setBalance } from '../ordering/ordering.factories.js';
 import { orderRow, place, placePaid } from './withdrawals.factories.js';
@@ -122,5 +123,33 @@ describe('withdrawing a dish with a substitute', () => {
       ctx.clock.set(now);
     }
     expect(await ledgerDifferences(ctx.db)).toEqual([]);
+  });
+
+  it('gives the lines the substitute’s allergens, and flags for the kitchen one its eater avoids', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const q = `?provider_id=${w.provider.id}`;
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const milk = await makeAllergen(ctx.db);
+    const gluten = await makeAllergen(ctx.db);
+    // The main has milk; its substitute, the soup, has gluten, which eater A avoids (B avoids nothing).
+    await ctx.db.insert(dishAllergens).values([
+      { dishId: w.main.id, allergenId: milk.id },
+      { dishId: w.soup.id, allergenId: gluten.id },
+    ]);
+    const a = ctx.as(await customerAt(ctx.db, now, {}, { avoidedAllergens: [gluten.id] }));
+    const aId = await place(a, w.menu.id, [{ id: w.main.id, qty: 1 }]);
+    const b = ctx.as(await customerAt(ctx.db, now));
+    const bId = await place(b, w.menu.id, [{ id: w.main.id, qty: 1 }]);
+    expect((await a.get(`/app/order/${aId}`)).json()).toMatchObject({ items: [{ allergens: [{ id: milk.id }] }], allergen_warnings: [] });
+    const body = { dish_id: w.main.id, mode: 'substitute', substitute_dish_id: w.soup.id };
+    expect((await kitchen.post(`/app/dishlists/${w.menu.id}/withdrawals${q}`, body)).statusCode).toBe(200);
+    const orderA = (await a.get(`/app/order/${aId}`)).json();
+    expect(orderA.items).toMatchObject([{ dish: { id: w.soup.id }, allergens: [{ id: gluten.id }] }]);
+    expect(orderA.items[0].allergens).toHaveLength(1);
+    expect(orderA.allergen_warnings).toMatchObject([{ id: gluten.id }]);
+    const orderB = (await b.get(`/app/order/${bId}`)).json();
+    expect(orderB.items).toMatchObject([{ dish: { id: w.soup.id }, allergens: [{ id: gluten.id }] }]);
+    expect(orderB.allergen_warnings).toEqual([]);
   });
 });
