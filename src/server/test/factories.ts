@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { locations, providers, shifts, users } from '../db/schema/index.js';
 import { createSession } from '../lib/auth.js';
 import type { Role } from '../../shared/roles.js';
-import { hashPassword } from '../lib/passwords.js';
+import argon2 from 'argon2';
 
 export const TEST_PASSWORD = 'test-password';
 let passwordHash: Promise<string> | null = null;
@@ -32,7 +32,11 @@ export async function makeShift(db: Db, locationId: number, title = 'Shift') {
 }
 
 export async function makeUser(db: Db, values: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
+  // The test users' stored hash is argon2id with small parameters: a sign-in verifies it in about a
+  // millisecond instead of the production parameters' 50 ms of CPU (lib/passwords.ts; decision 084).
+  // The sign-in code is the same: argon2 reads the parameters from the hash. Passwords set through
+  // the API (sign-up, reset, profile) are hashed with the production parameters.
+  passwordHash ??= argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
   const [row] = await db
     .insert(users)
     .values({ email: `user-${uniq()}@test.lv`, firstName: 'Test', passwordHash: await passwordHash, ...values })
