@@ -116,6 +116,10 @@ export function useCheckout({ data, isCustomer, displayOnly, user, setUser }: Ch
         return;
       }
       attempt.current = null;
+      // The menu's page data holds what the order used (subsidy and budget left, bonus, "N left"):
+      // marked stale, so the order page shows the new figures when it is opened again (no request
+      // now: the page is left for the success or payment page).
+      void queryClient.invalidateQueries({ queryKey: ORDER_KEYS.page(data.dishlist.id) });
       const link = safePaymentLink(answer.payment_link, window.location.href);
       if (link) {
         // Off to the payment page; the button keeps spinning until the browser leaves. The order
