@@ -37,7 +37,10 @@ export function CommentCard({ c }: { c: RatingComment }) {
   return (
     <li className="ratings__comment">
       <p className="ratings__comment-head">
-        <span aria-hidden="true">{'★'.repeat(c.stars)}</span>
+        <span aria-hidden="true" className="ratings__comment-stars">
+          {'★'.repeat(c.stars)}
+          {'☆'.repeat(5 - c.stars)}
+        </span>
         <span className="visually-hidden">{t('starsN', { count: c.stars })}</span>
         <span className="muted">
           {t('menuDay', { day: formatDate(c.day, lang) })} · {formatDateTime(c.created_at, lang)}
