@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 import { localeFor } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useMonthRatings, type MonthRatings } from '../api';
@@ -27,6 +28,8 @@ export function RatedCard() {
           {t('rated.title')}
         </h2>
       </header>
+      {month.isPending && <Spinner block />}
+      {month.isError && <p className="dash-card__empty">{t('rated.failed')}</p>}
       {m && <p className="dash-card__note">{t('rated.note', { min: m.min_count })}</p>}
       {m && m.best.length === 0 && <p className="dash-card__empty">{t('rated.empty')}</p>}
       {m && m.best.length > 0 && (

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { loadNamespaces, useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
 import type { Profile } from '../../../../shared/schemas/account';
@@ -9,10 +9,9 @@ import type { CurrentBanners } from '../../../../shared/schemas/announcements';
 import { BANNERS_KEY } from '../../../components/announcement-banners-key';
 import { useApiQuery } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
-import { HtmlContent } from '../../../components/ui/html-content';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate, formatDeadline, formatEuros, formatTime } from '../../../lib/format';
+import { formatEuros } from '../../../lib/format';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -26,7 +25,6 @@ import { SuitableFilter } from '../components/suitable-filter';
 import { allergenTitles, dietProfileOf, suitableCategories } from '../model/dietary';
 import { menuTitles, visibleCategories } from '../model/menu';
 import { useDeadlinePassed } from '../use-deadline';
-import { fillDeadline } from '../model/deadline';
 import { useAgainOrder, useOrderAgainRefill } from '../use-order-again';
 import { useSavedCart } from '../use-saved-cart';
 import { useDeliveryWorthShowing } from '../use-delivery';
@@ -34,7 +32,7 @@ import { readChosenMenu, sessionStore, writeChosenMenu } from '../model/saved-ca
 import { useMyMenuOrders } from '../use-my-menu-orders';
 import { YesterdayRating } from '../components/yesterday-rating';
 import { FavouritesFilter } from '../components/favourites-filter';
-import { DeadlineCountdown } from '../components/deadline-countdown';
+import { OrderHeader } from '../components/order-header';
 import { arrangeFavourites } from '../model/favourites';
 import { useFavourites, useToggleFavourite } from '../use-favourites';
 import { countDishes, useNewlySoldOut } from '../use-newly-sold-out';
@@ -77,7 +75,6 @@ function positiveId(raw: string | null): number | null {
 export function Component() {
   const { t } = useTranslation('ordering');
   useDocumentTitle(t('newOrder.title'));
-  const lang = useSession((s) => s.lang);
   const me = useMe();
   const dishlists = useDishlists();
   const headerInfo = useHeaderInfo();
@@ -97,7 +94,6 @@ export function Component() {
   const data = page.data?.dishlist && page.data.dishlist.id === chosen?.id ? (page.data as LoadedPage) : null;
   const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
-  const selectId = useId();
   const again = useAgainOrder();
 
   const loadMenu = useCart((s) => s.loadMenu);
@@ -134,55 +130,16 @@ export function Component() {
 
   return (
     <section className="page order-page">
-      <header className="order-header card">
-        <div className="order-header__top">
-          <h1 className="page__title order-header__title">{t('newOrder.title')}</h1>
-          {available.length > 0 && (
-            <div className="order-header__menu">
-              <label htmlFor={selectId} className="field__label">
-                {t('menu.label')}
-              </label>
-              <select
-                id={selectId}
-                className="input ord-select"
-                value={chosen?.id ?? ''}
-                onChange={(e) => {
-                  setSelectedId(Number(e.target.value));
-                  writeChosenMenu(sessionStore(), Number(e.target.value));
-                }}
-              >
-                {available.map((d) => {
-                  const day = formatDate(d.from, lang, d.timezone);
-                  return (
-                    <option key={d.id} value={d.id}>
-                      {d.title.includes(day) ? d.title : `${d.title} (${day})`}
-                    </option>
-                  );
-                })}
-              </select>
-            </div>
-          )}
-        </div>
-        {chosen && (
-          <p className="order-header__deadline">
-            <span className="muted">{t('menu.orderUntil')}</span>{' '}
-            <time dateTime={chosen.to}>{formatDeadline(data?.dishlist.to ?? chosen.to, lang, chosen.timezone)}</time>
-            {data && <DeadlineCountdown answer={data} />}
-          </p>
-        )}
-        {/* Always there, so the header does not grow when the menus arrive (layout shift). */}
-        <p className="order-header__week">
-          <Link className="link" to="/week">
-            {t('week.link')}
-          </Link>
-        </p>
-        {headerInfo.data?.text && (
-          <HtmlContent
-            className="order-header__info"
-            html={fillDeadline(headerInfo.data.text, chosen ? formatTime(data?.dishlist.to ?? chosen.to, lang, chosen.timezone) : null)}
-          />
-        )}
-      </header>
+      <OrderHeader
+        available={available}
+        chosen={chosen}
+        data={data}
+        headerText={headerInfo.data?.text ?? null}
+        onChoose={(id) => {
+          setSelectedId(id);
+          writeChosenMenu(sessionStore(), id);
+        }}
+      />
       {again.id && again.order.isError && (
         <Suspense fallback={null}>
           <OrderAgainNotFound id={again.id} />

@@ -13,7 +13,7 @@ import { CommentText } from './comment-text';
  * kitchen's answer box; saving shows the answer as saved (decision 080).
  */
 export function CommentCard({ c }: { c: RatingComment }) {
-  const { t, i18n } = useTranslation('rating-reports');
+  const { t, i18n } = useTranslation(['rating-reports', 'ratings']);
   const lang = i18n.language;
   const client = useQueryClient();
   const id = useId();
@@ -37,7 +37,10 @@ export function CommentCard({ c }: { c: RatingComment }) {
   return (
     <li className="ratings__comment">
       <p className="ratings__comment-head">
-        <span aria-hidden="true">{'★'.repeat(c.stars)}</span>
+        <span aria-hidden="true" className="ratings__comment-stars">
+          {'★'.repeat(c.stars)}
+          {'☆'.repeat(5 - c.stars)}
+        </span>
         <span className="visually-hidden">{t('starsN', { count: c.stars })}</span>
         <span className="muted">
           {t('menuDay', { day: formatDate(c.day, lang) })} · {formatDateTime(c.created_at, lang)}
@@ -45,7 +48,7 @@ export function CommentCard({ c }: { c: RatingComment }) {
         </span>
       </p>
       <CommentText text={c.comment} />
-      {c.tags.length > 0 && <p className="muted">{c.tags.map((tag) => t(`tags.${tag}`, { defaultValue: tag })).join(', ')}</p>}
+      {c.tags.length > 0 && <p className="muted">{c.tags.map((tag) => t(`ratings:tags.${tag}`, { defaultValue: tag })).join(', ')}</p>}
       <form
         className="ratings__answer"
         onSubmit={(e) => {

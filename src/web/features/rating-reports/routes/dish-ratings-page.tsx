@@ -23,7 +23,7 @@ type Day = DishRatingReport['days'][number];
  * average per menu day, and the comments newest first, each with the kitchen's answer box.
  */
 export function Component() {
-  const { t, i18n } = useTranslation('rating-reports');
+  const { t, i18n } = useTranslation(['rating-reports', 'ratings']);
   const lang = i18n.language;
   const id = Number(useParams().id);
   const [params, setParams] = useSearchParams();
@@ -68,7 +68,7 @@ export function Component() {
                 <ul className="ratings__tags">
                   {r.tags.map((tag) => (
                     <li key={tag.tag} className="ratings__tag">
-                      {t(`tags.${tag.tag}`, { defaultValue: tag.tag })} <span className="muted">{tag.count}</span>
+                      {t(`ratings:tags.${tag.tag}`, { defaultValue: tag.tag })} <span className="muted">{tag.count}</span>
                     </li>
                   ))}
                 </ul>
