@@ -110,6 +110,11 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
+      // TCP only: no Unix socket in /tmp, whose lock file a server killed without its shutdown left
+      // behind and which then refused the next server on the same port (everything here connects
+      // over 127.0.0.1).
+      '-c',
+      'unix_socket_directories=',
       '-c',
       'max_connections=200',
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
