@@ -1,48 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.js';
 import { createTestDb } from '../test/harness.js';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../test/smtp.js';
 import { createMailer } from './mail.js';
 
-// A real SMTP conversation with an in-process server on 127.0.0.1.
+// A real SMTP conversation with an in-process server on 127.0.0.1 (test/smtp.ts).
 let db: Awaited<ReturnType<typeof createTestDb>>;
-let server: SMTPServer;
-let port = 0;
+let smtp: TestSmtp;
 let refuse = false;
 /** The SMTP reply code of a refusal: 4xx a temporary one (retried), 5xx a permanent one (bounced). */
 let refuseCode = 450;
-const received: { to: string; raw: string }[] = [];
+let received: ReceivedMail[] = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      cb(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: refuseCode }) : undefined);
-    },
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  port = (server.server.address() as { port: number }).port;
+  smtp = await startTestSmtp(() => (refuse ? refuseCode : null));
+  received = smtp.received;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await db.drop();
 });
 
 describe('mailer over SMTP', () => {
   it('delivers, marks the outbox row sent, and erases a one-time link after delivery', async () => {
-    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Pusdienas <no-reply@lunch.local>' });
+    const mailer = createMailer(db.db, { smtpUrl: smtp.url, from: 'Pusdienas <no-reply@lunch.local>' });
     const id = await mailer.send({
       to: 'anna@test.lv',
       subject: 'Paroles atjaunošana',
@@ -60,7 +43,7 @@ describe('mailer over SMTP', () => {
   });
 
   it('records a refused delivery as failed and retries it on flush', async () => {
-    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    const mailer = createMailer(db.db, { smtpUrl: smtp.url, from: 'no-reply@lunch.local' });
     refuse = true;
     const id = await mailer.send({ to: 'janis@test.lv', subject: 'Hello', text: 'Body' });
     await mailer.idle();
@@ -76,7 +59,7 @@ describe('mailer over SMTP', () => {
   });
 
   it('records a permanent refusal (550) as bounced and does not retry it', async () => {
-    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    const mailer = createMailer(db.db, { smtpUrl: smtp.url, from: 'no-reply@lunch.local' });
     refuse = true;
     refuseCode = 550;
     const id = await mailer.send({ to: 'nobody@test.lv', subject: 'Hello', text: 'Body' });
@@ -99,7 +82,7 @@ describe('mailer over SMTP', () => {
   });
 
   it('a message recorded in a transaction is delivered with its headers, also by the retry job after a crash before delivery started', async () => {
-    const mailer = createMailer(db.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@lunch.local' });
+    const mailer = createMailer(db.db, { smtpUrl: smtp.url, from: 'no-reply@lunch.local' });
     const headers = {
       'List-Unsubscribe': '<https://x/app/reminders/unsubscribe?token=1.abc>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,44 +1,29 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { announcementDeliveries, announcementRecipients, announcements, mailOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import { createMailer } from '../../lib/mail.js';
 import { makeLocation, makeUser } from '../../test/factories.js';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { dispatchAnnouncements } from './announcements.dispatch.js';
 import { createSystemAnnouncement } from './announcements.system.js';
 
 // A real SMTP server (refusing BOUNCE with 550) and a local push service, as reminders.test.ts.
 const BOUNCE = 'gone@test.lv';
-let smtp: SMTPServer;
-const received: { to: string; raw: string }[] = [];
+let smtp: TestSmtp;
+let received: ReceivedMail[] = [];
 let pushServer: Server;
 let pushPort = 0;
 const pushed: string[] = [];
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      cb(address.address === BOUNCE ? Object.assign(new Error('No such mailbox'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtp = await startTestSmtp((address) => (address === BOUNCE ? 550 : null));
+  received = smtp.received;
   pushServer = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -50,13 +35,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', () => resolve()));
   pushPort = (pushServer.address() as { port: number }).port;
   ctx = await createTestApp(
-    { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}` },
+    { SMTP_URL: smtp.url },
     { pushServices: { hosts: ['127.0.0.1'], protocol: 'http:', port: pushPort, publicAddressesOnly: false } },
   );
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await new Promise<void>((resolve) => pushServer.close(() => resolve()));
 });
 

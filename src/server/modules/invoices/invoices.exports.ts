@@ -27,32 +27,9 @@ const SUM_KEYS = [
  * The exports' money columns: the printed statement's, with what else the employer pays (issue 29,
  * decision 073) beside the subsidy: the budget part and the meeting and guest orders' amount.
  */
-const EXPORT_KEYS = [
-  'orders',
-  'gross',
-  'subsidy',
-  'budget',
-  'company',
-  'bonus',
-  'cash',
-  'card',
-  'bank',
-  'refunds',
-  'corrections',
-] as const satisfies readonly (keyof Sums)[];
-const EXPORT_HEADERS: Record<(typeof EXPORT_KEYS)[number], Tx> = {
-  orders: 'orders',
-  gross: 'gross',
-  subsidy: 'subsidy',
-  budget: 'budgetPart',
-  company: 'companyOrders',
-  bonus: 'bonus',
-  cash: 'cash',
-  card: 'card',
-  bank: 'bank',
-  refunds: 'refunds',
-  corrections: 'corrections',
-};
+const EXPORT_KEYS = [...SUM_KEYS.slice(0, 3), 'budget', 'company', ...SUM_KEYS.slice(3)] as const;
+type ExportKey = (typeof EXPORT_KEYS)[number];
+const exportHeader = (k: ExportKey): Tx => (k === 'budget' ? 'budgetPart' : k === 'company' ? 'companyOrders' : k);
 
 const csv = csvDocument;
 
@@ -81,7 +58,7 @@ function exportRows(s: MonthStatement, totals: string): { title: string; centre:
 
 export function statementCsv(s: MonthStatement, lang: Lang): string {
   const tx = (k: Tx) => invoiceText(lang, k);
-  const header = [tx('month'), tx('location'), tx('costCentre'), ...EXPORT_KEYS.map((k) => tx(EXPORT_HEADERS[k]))].map(csvCell);
+  const header = [tx('month'), tx('location'), tx('costCentre'), ...EXPORT_KEYS.map((k) => tx(exportHeader(k)))].map(csvCell);
   const row = (title: string, centre: string, v: Sums) => [
     s.month,
     csvCell(title),
@@ -123,7 +100,7 @@ export async function statementXlsx(s: MonthStatement, lang: Lang): Promise<Buff
       { header: tx('month'), kind: 'month' },
       { header: tx('location'), kind: 'text' },
       { header: tx('costCentre'), kind: 'text' },
-      ...EXPORT_KEYS.map((k) => ({ header: tx(EXPORT_HEADERS[k]), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
+      ...EXPORT_KEYS.map((k) => ({ header: tx(exportHeader(k)), kind: k === 'orders' ? ('integer' as const) : ('euros' as const) })),
     ],
     exportRows(s, tx('totals')).map((r) => row(r.title, r.centre, r.sums)),
   );

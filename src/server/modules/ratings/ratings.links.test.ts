@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dishRatings, orders, ratingLinks, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { sendDueDeliveryNotices } from '../delivery/delivery.service.js';
 import { ORDER_STATUS } from '../orders/placed.read.js';
@@ -14,31 +14,18 @@ import { RATE_LINK_LIMIT } from './ratings.links.js';
  * until the end of the next day; only its hash is stored. The mail goes through a local SMTP server.
  */
 const PUBLIC_URL = 'https://lunch.example.lv';
-let smtp: SMTPServer;
-const received: { to: string; raw: string }[] = [];
+let smtp: TestSmtp;
+let received: ReceivedMail[] = [];
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
-  ctx = await createTestApp({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startTestSmtp();
+  received = smtp.received;
+  ctx = await createTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const PLACED = new Date('2026-03-10T08:00:00Z');

@@ -3,13 +3,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 // @ts-expect-error http_ece (web-push's own dependency) ships no types
 import ece from 'http_ece';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { mailOutbox, pushSubscriptions, remindersSent, users } from '../../db/schema/index.js';
 import type { Deps } from '../../lib/context.js';
 import { createMailer } from '../../lib/mail.js';
 import { makeLocation, makeUser, signedIn } from '../../test/factories.js';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
 import { makeMenu, menuWorld, setBalance } from '../ordering/ordering.factories.js';
@@ -23,8 +23,8 @@ import { sendDueReminders } from './reminders.service.js';
 const PUBLIC_URL = 'https://lunch.example.lv';
 
 // A real SMTP conversation with an in-process server on 127.0.0.1 (as lib/mail.test.ts).
-let smtp: SMTPServer;
-const received: { to: string; raw: string }[] = [];
+let smtp: TestSmtp;
+let received: ReceivedMail[] = [];
 // A local push service: records every POST and answers with `pushStatus`.
 let pushServer: Server;
 let pushBase = '';
@@ -34,21 +34,8 @@ const pushed: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [
 
 let ctx: TestContext;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startTestSmtp();
+  received = smtp.received;
   pushServer = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -63,13 +50,13 @@ beforeAll(async () => {
   pushBase = `http://127.0.0.1:${pushPort}`;
   // The one way to reach the local stand-in: the push services injected through deps (no setting does it).
   ctx = await createTestApp(
-    { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    { PUBLIC_URL, SMTP_URL: smtp.url },
     { pushServices: { hosts: ['127.0.0.1'], protocol: 'http:', port: pushPort, publicAddressesOnly: false } },
   );
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await new Promise<void>((resolve) => pushServer.close(() => resolve()));
 });
 
