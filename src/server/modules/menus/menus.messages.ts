@@ -12,6 +12,7 @@ type Key =
   | 'menuHasOrders'
   | 'notOnMenu'
   | 'listedTwice'
+  | 'withdrawnStock'
   | 'dayTwice'
   | 'unreadableTimes';
 
@@ -32,6 +33,7 @@ export const menuText = defineMessages<Key>(
       },
       notOnMenu: 'This dish is not on the menu.',
       listedTwice: 'This dish is listed twice.',
+      withdrawnStock: 'This dish was withdrawn from this menu: its stock stays 0.',
       dayTwice: 'A day is listed twice.',
       unreadableTimes: 'The menu times cannot be read; fix them in the menu first.',
     },
@@ -51,6 +53,7 @@ export const menuText = defineMessages<Key>(
       },
       notOnMenu: 'Šī ēdiena nav ēdienkartē.',
       listedTwice: 'Šis ēdiens norādīts divreiz.',
+      withdrawnStock: 'Šis ēdiens ir izņemts no ēdienkartes: tā krājums paliek 0.',
       dayTwice: 'Diena norādīta divreiz.',
       unreadableTimes: 'Ēdienkartes laikus nevar nolasīt; vispirms izlabojiet tos ēdienkartē.',
     },
@@ -71,6 +74,7 @@ export const menuText = defineMessages<Key>(
       },
       notOnMenu: 'Этого блюда нет в меню.',
       listedTwice: 'Это блюдо указано дважды.',
+      withdrawnStock: 'Это блюдо снято с меню: его остаток остаётся 0.',
       dayTwice: 'День указан дважды.',
       unreadableTimes: 'Время меню не читается; сначала исправьте его в меню.',
     },

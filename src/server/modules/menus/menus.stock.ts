@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BalanceInput, MenuBalance } from '../../../shared/schemas/menus.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
+  dishWithdrawals,
   balances,
   categories,
   complexGroups,
@@ -82,11 +83,19 @@ export async function setBalance(db: Db, providerId: number, menuId: number, inp
   await db.transaction(async (tx) => {
     await assertMenu(tx, providerId, menuId);
     const allowed = await stockDishIds(tx, menuId);
+    // A dish withdrawn from this menu (decision 083) stays sold out: its eaters were refunded or
+    // given a substitute, so no stock may bring it back.
+    const withdrawn = new Set(
+      (await tx.select({ dishId: dishWithdrawals.dishId }).from(dishWithdrawals).where(eq(dishWithdrawals.menuId, menuId))).map(
+        (w) => w.dishId,
+      ),
+    );
     const errors: CodedFieldErrors = {};
     const seen = new Set<number>();
     input.balance.forEach((b, i) => {
       if (!allowed.has(b.id)) errors[`balance.${i}.id`] = [menuText.coded('notOnMenu')];
       else if (seen.has(b.id)) errors[`balance.${i}.id`] = [menuText.coded('listedTwice')];
+      else if (withdrawn.has(b.id) && b.qty !== 0) errors[`balance.${i}.qty`] = [menuText.coded('withdrawnStock')];
       seen.add(b.id);
     });
     if (Object.keys(errors).length) throw fieldError(t.coded('invalid'), errors);

@@ -156,6 +156,14 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
       terms: true,
     });
     expect(late.statusCode).toBe(422);
+    // Nor can the stock editor bring it back: any stock but 0 is refused on the field.
+    for (const qty of [5, null]) {
+      const raised = await kitchen.post(`/app/dishlists/${w.menu.id}/balance${q}`, { balance: [{ id: w.main.id, qty }] });
+      expect(raised.statusCode).toBe(422);
+      expect(Object.keys(raised.json().errors)).toEqual(['balance.0.qty']);
+    }
+    expect((await kitchen.post(`/app/dishlists/${w.menu.id}/balance${q}`, { balance: [{ id: w.main.id, qty: 0 }] })).statusCode).toBe(200);
+    expect(await balanceOf(ctx.db, w.menu.id, w.main.id)).toBe(0);
     const audit = await ctx.db
       .select()
       .from(auditLog)
