@@ -118,7 +118,8 @@ describe('writing announcements', () => {
       `/app/announcements/${id}?provider_id=${w.p.provider.id}`,
       draft({ kind: 'locations', ids: [w.A.id, w.B.id] }),
     );
-    expect(edited.json().audience).toEqual({ kind: 'locations', ids: [w.A.id, w.B.id] });
+    // Kept in id order, one of each.
+    expect(edited.json().audience).toEqual({ kind: 'locations', ids: [w.A.id, w.B.id].sort((a, b) => a - b) });
     expect((await kitchen.post(`/app/announcements/${id}/cancel?provider_id=${w.p.provider.id}`)).json().status).toBe('cancelled');
     expect((await kitchen.put(`/app/announcements/${id}?provider_id=${w.p.provider.id}`, draft({ kind: 'all' }))).statusCode).toBe(409);
     const audit = await ctx.db
