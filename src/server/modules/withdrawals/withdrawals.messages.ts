@@ -2,6 +2,7 @@ import { defineMessages } from '../../lib/i18n.js';
 
 type Key =
   | 'dishNotOnMenu'
+  | 'chosenInSetMeals'
   | 'substituteInvalid'
   | 'substituteSetMeal'
   | 'choiceClosed'
@@ -18,6 +19,8 @@ export const withdrawalsText = defineMessages<Key>(
   {
     en: {
       dishNotOnMenu: 'This dish is not on this menu.',
+      chosenInSetMeals:
+        'This dish was chosen inside set meals in {count} orders: those orders cannot be changed here. Ask those eaters, or cancel their orders, first.',
       substituteInvalid: 'Choose another dish of this menu as the substitute.',
       substituteSetMeal: 'A set meal cannot be withdrawn with a substitute, nor be one: choose the refund or a plain dish.',
       choiceClosed: 'The time to choose has passed: the substitute stays in your order.',
@@ -33,6 +36,8 @@ export const withdrawalsText = defineMessages<Key>(
     },
     lv: {
       dishNotOnMenu: 'Šī ēdiena nav šajā ēdienkartē.',
+      chosenInSetMeals:
+        'Šis ēdiens izvēlēts kompleksos {count} pasūtījumos: tos šeit mainīt nevar. Vispirms sazinieties ar šiem ēdājiem vai atceliet viņu pasūtījumus.',
       substituteInvalid: 'Izvēlieties aizstājēju no citiem šīs ēdienkartes ēdieniem.',
       substituteSetMeal: 'Kompleksu nevar atsaukt ar aizstājēju, un tas nevar būt aizstājējs: izvēlieties atmaksu vai vienkāršu ēdienu.',
       choiceClosed: 'Izvēles laiks ir beidzies: aizstājējs paliek jūsu pasūtījumā.',
@@ -48,6 +53,8 @@ export const withdrawalsText = defineMessages<Key>(
     },
     ru: {
       dishNotOnMenu: 'Этого блюда нет в этом меню.',
+      chosenInSetMeals:
+        'Это блюдо выбрано в комплексах в заказах: {count}. Их здесь изменить нельзя. Сначала свяжитесь с этими людьми или отмените их заказы.',
       substituteInvalid: 'Выберите замену среди других блюд этого меню.',
       substituteSetMeal: 'Комплекс нельзя снять с заменой и нельзя предложить как замену: выберите возврат или обычное блюдо.',
       choiceClosed: 'Время выбора прошло: замена остаётся в вашем заказе.',

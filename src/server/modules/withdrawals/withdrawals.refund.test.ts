@@ -16,6 +16,7 @@ import { ledgerDifferences } from '../../lib/ledger.js';
 import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { addToMenu, balanceOf, customerAt, makeMenu, menuWorld } from '../ordering/ordering.factories.js';
+import { placedOrder } from '../teams/teams.factories.js';
 import { bonusOf, budgetRule, orderRow, paymentOf, place, placePaid } from './withdrawals.factories.js';
 
 let ctx: TestContext;
@@ -204,6 +205,27 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     const noSub = await kitchen.post(`${url}?provider_id=${w.provider.id}`, { dish_id: w.main.id, mode: 'substitute' });
     expect(noSub.statusCode).toBe(422);
     expect(Object.keys(noSub.json().errors)).toEqual(['substitute_dish_id']);
+    // The main chosen inside a set meal of a live order: refused, naming how many orders, nothing changed.
+    const eater = await customerAt(ctx.db, now);
+    await placedOrder(ctx.db, {
+      menuId: w.menu.id,
+      userId: eater.user.id,
+      locationId: eater.location.id,
+      amountCents: 700,
+      lines: [
+        {
+          dishId: w.soup.id,
+          title: { lv: 'Komplekss' },
+          qty: 1,
+          unitPriceCents: 700,
+          options: [{ dishId: w.main.id, title: { lv: 'x' } }],
+        },
+      ],
+    });
+    const inSetMeal = await kitchen.post(`${url}?provider_id=${w.provider.id}&lang=en`, body);
+    expect(inSetMeal.statusCode).toBe(422);
+    expect(inSetMeal.json().errors.dish_id[0]).toContain('chosen inside set meals in 1 orders');
+    expect(await balanceOf(ctx.db, w.menu.id, w.main.id)).not.toBe(0);
     expect(await ctx.db.select().from(announcements).where(eq(announcements.providerId, w.provider.id))).toEqual([]);
   });
 

@@ -29,6 +29,7 @@ import { t } from '../../lib/messages.js';
 import { pgIntArray, takeStock } from '../orders/stock.service.js';
 import { announceWithdrawal } from './withdrawals.announce.js';
 import { withdrawalsText } from './withdrawals.messages.js';
+import { refuseIfChosenInSetMeals } from './withdrawals.options.js';
 import { lockOrder, takeBack, type Parts, type TakeBackRequest } from './withdrawals.money.js';
 
 /** When withdrawn after the menu's deadline, the eaters have this long to choose the refund instead. */
@@ -172,6 +173,7 @@ export async function withdrawDish(
     const menu = await staffMenu(ctx, req.menuId, tx);
     const dish = await menuDish(tx, menu.id, input.dish_id);
     if (!dish) throw fieldError(withdrawalsText.coded('dishNotOnMenu'), { dish_id: [withdrawalsText.coded('dishNotOnMenu')] });
+    await refuseIfChosenInSetMeals(tx, menu.id, dish.id);
     let substitute: MenuDish | null = null;
     if (input.mode === 'substitute') {
       substitute = input.substitute_dish_id === dish.id ? null : await menuDish(tx, menu.id, input.substitute_dish_id!);
