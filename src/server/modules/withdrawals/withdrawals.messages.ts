@@ -5,6 +5,7 @@ type Key =
   | 'chosenInSetMeals'
   | 'substituteInvalid'
   | 'substituteSetMeal'
+  | 'substituteWithdrawn'
   | 'choiceClosed'
   | 'substituteSoldOut'
   | 'title'
@@ -22,6 +23,7 @@ export const withdrawalsText = defineMessages<Key>(
       chosenInSetMeals:
         'This dish was chosen inside set meals in {count} orders: those orders cannot be changed here. Ask those eaters, or cancel their orders, first.',
       substituteInvalid: 'Choose another dish of this menu as the substitute.',
+      substituteWithdrawn: 'This dish was withdrawn from this menu too: choose another substitute or the refund.',
       substituteSetMeal: 'A set meal cannot be withdrawn with a substitute, nor be one: choose the refund or a plain dish.',
       choiceClosed: 'The time to choose has passed: the substitute stays in your order.',
       substituteSoldOut: 'The substitute has run out: the dish was refunded.',
@@ -39,6 +41,7 @@ export const withdrawalsText = defineMessages<Key>(
       chosenInSetMeals:
         'Šis ēdiens izvēlēts kompleksos {count} pasūtījumos: tos šeit mainīt nevar. Vispirms sazinieties ar šiem ēdājiem vai atceliet viņu pasūtījumus.',
       substituteInvalid: 'Izvēlieties aizstājēju no citiem šīs ēdienkartes ēdieniem.',
+      substituteWithdrawn: 'Arī šis ēdiens ir izņemts no ēdienkartes: izvēlieties citu aizstājēju vai atmaksu.',
       substituteSetMeal: 'Kompleksu nevar atsaukt ar aizstājēju, un tas nevar būt aizstājējs: izvēlieties atmaksu vai vienkāršu ēdienu.',
       choiceClosed: 'Izvēles laiks ir beidzies: aizstājējs paliek jūsu pasūtījumā.',
       substituteSoldOut: 'Aizstājējs ir beidzies: ēdiena cena tika atmaksāta.',
@@ -56,6 +59,7 @@ export const withdrawalsText = defineMessages<Key>(
       chosenInSetMeals:
         'Это блюдо выбрано в комплексах в заказах: {count}. Их здесь изменить нельзя. Сначала свяжитесь с этими людьми или отмените их заказы.',
       substituteInvalid: 'Выберите замену среди других блюд этого меню.',
+      substituteWithdrawn: 'Это блюдо тоже снято с меню: выберите другую замену или возврат.',
       substituteSetMeal: 'Комплекс нельзя снять с заменой и нельзя предложить как замену: выберите возврат или обычное блюдо.',
       choiceClosed: 'Время выбора прошло: замена остаётся в вашем заказе.',
       substituteSoldOut: 'Замена закончилась: стоимость блюда возвращена.',

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { dishWithdrawals, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
 import { fieldError } from '../../lib/errors.js';
 import { withdrawalsText } from './withdrawals.messages.js';
 
@@ -22,4 +22,13 @@ export async function refuseIfChosenInSetMeals(db: Db | Tx, menuId: number, dish
     const message = withdrawalsText.coded('chosenInSetMeals', { count });
     throw fieldError(message, { dish_id: [message] });
   }
+}
+
+/** Whether the dish was withdrawn from the menu already (it cannot then be a substitute: its stock is 0). */
+export async function isWithdrawn(db: Db | Tx, menuId: number, dishId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: dishWithdrawals.id })
+    .from(dishWithdrawals)
+    .where(and(eq(dishWithdrawals.menuId, menuId), eq(dishWithdrawals.dishId, dishId)));
+  return row !== undefined;
 }

@@ -205,6 +205,17 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     const noSub = await kitchen.post(`${url}?provider_id=${w.provider.id}`, { dish_id: w.main.id, mode: 'substitute' });
     expect(noSub.statusCode).toBe(422);
     expect(Object.keys(noSub.json().errors)).toEqual(['substitute_dish_id']);
+    // A dish already withdrawn cannot be the substitute (its stock is 0): refused on the field.
+    expect((await kitchen.post(`${url}?provider_id=${w.provider.id}`, { dish_id: w.soup.id, mode: 'refund' })).statusCode).toBe(200);
+    const gone = await kitchen.post(`${url}?provider_id=${w.provider.id}&lang=en`, {
+      dish_id: w.main.id,
+      mode: 'substitute',
+      substitute_dish_id: w.soup.id,
+    });
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json().errors.substitute_dish_id).toEqual([
+      'This dish was withdrawn from this menu too: choose another substitute or the refund.',
+    ]);
     // The main chosen inside a set meal of a live order: refused, naming how many orders, nothing changed.
     const eater = await customerAt(ctx.db, now);
     await placedOrder(ctx.db, {

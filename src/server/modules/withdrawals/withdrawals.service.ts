@@ -29,7 +29,7 @@ import { t } from '../../lib/messages.js';
 import { pgIntArray, takeStock } from '../orders/stock.service.js';
 import { announceWithdrawal } from './withdrawals.announce.js';
 import { withdrawalsText } from './withdrawals.messages.js';
-import { refuseIfChosenInSetMeals } from './withdrawals.options.js';
+import { isWithdrawn, refuseIfChosenInSetMeals } from './withdrawals.options.js';
 import { lockOrder, takeBack, type Parts, type TakeBackRequest } from './withdrawals.money.js';
 
 /** When withdrawn after the menu's deadline, the eaters have this long to choose the refund instead. */
@@ -177,7 +177,13 @@ export async function withdrawDish(
     let substitute: MenuDish | null = null;
     if (input.mode === 'substitute') {
       substitute = input.substitute_dish_id === dish.id ? null : await menuDish(tx, menu.id, input.substitute_dish_id!);
-      const bad = !substitute ? 'substituteInvalid' : substitute.type !== 'simple' || dish.type !== 'simple' ? 'substituteSetMeal' : null;
+      const bad = !substitute
+        ? 'substituteInvalid'
+        : substitute.type !== 'simple' || dish.type !== 'simple'
+          ? 'substituteSetMeal'
+          : (await isWithdrawn(tx, menu.id, substitute.id))
+            ? 'substituteWithdrawn'
+            : null;
       if (bad) throw fieldError(withdrawalsText.coded(bad), { substitute_dish_id: [withdrawalsText.coded(bad)] });
     }
     // Once per menu and dish: a second withdrawal (even at the same time: it waits on the unique key) changes nothing.
