@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, auditLog, orders } from '../../db/schema/index.js';
+import { announcementDeliveries, announcementRecipients, announcements, auditLog, orders } from '../../db/schema/index.js';
 import { makeLocation, makeShift, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { makeLap } from '../laps/laps.factories.js';
@@ -177,6 +177,26 @@ describe('writing announcements', () => {
     expect((await kitchen.post(`/app/announcements/${id}/send${q}`)).statusCode).toBe(200);
     await announcementsIdle();
     expect((await (await ctx.as(w.b1)).get('/app/announcements/current')).json().data.map((b: { id: number }) => b.id)).toEqual([id]);
+  });
+
+  it('"send now" twice at once reaches each person once; another provider\'s staff cannot send it', async () => {
+    const w = await world();
+    const kitchen = await ctx.as('kitchen');
+    const q = `?provider_id=${w.p.provider.id}`;
+    const made = await kitchen.post(
+      `/app/announcements${q}`,
+      draft({ kind: 'locations', ids: [w.B.id] }, { channels: ['banner', 'email'] }),
+    );
+    const id = made.json().id;
+    expect((await kitchen.post(`/app/announcements/${id}/send?provider_id=${w.q.provider.id}`)).statusCode).toBe(404);
+    const sends = await Promise.all([kitchen.post(`/app/announcements/${id}/send${q}`), kitchen.post(`/app/announcements/${id}/send${q}`)]);
+    for (const r of sends) expect([200, 409]).toContain(r.statusCode);
+    await announcementsIdle();
+    await dispatchAnnouncements(ctx.deps);
+    const recipients = await ctx.db.select().from(announcementRecipients).where(eq(announcementRecipients.announcementId, id));
+    expect(recipients.map((r) => r.userId)).toEqual([w.b1.id]);
+    const mails = await ctx.db.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, id));
+    expect(mails.map((m) => [m.userId, m.channel])).toEqual([[w.b1.id, 'email']]);
   });
 });
 
