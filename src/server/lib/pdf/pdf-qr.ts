@@ -3,8 +3,8 @@ import jsQR from 'jsqr';
 
 /**
  * Reads the QR codes of a PDF the labels print-out writes (for tests and the labels bench): a
- * code is a filled path of rectangles, one per run of dark modules in a row (lib/pdf/qr.ts),
- * written in page coordinates from the top left. The rectangles of each page's content stream
+ * code is a filled path of rectangles (`x y w h re`), one per run of dark modules in a row
+ * (lib/pdf/qr.ts), written in page coordinates from the top left. The rectangles of each page's content stream
  * are grouped by the cell of a `cellWidth` × `cellHeight` grid they fall in (one code per label),
  * each group is rebuilt into a bitmap with a quiet zone, and jsQR decodes it. Answers per page the
  * decoded texts in drawing order (null for a group that does not decode).
@@ -21,14 +21,14 @@ export function pdfQrCodes(pdf: Buffer, cellWidth: number, cellHeight: number): 
       continue;
     }
     if (!/\bBT\b/.test(content)) continue;
-    // A rectangle sub-path: "x0 y0 m x1 y0 l x1 y1 l x0 y1 l h".
+    // A rectangle: "x y w h re".
     const n = String.raw`(-?[\d.]+)`;
-    const rectRe = new RegExp(String.raw`${n} ${n} m\s+${n} ${n} l\s+${n} ${n} l\s+${n} ${n} l\s+h`, 'g');
+    const rectRe = new RegExp(String.raw`${n} ${n} ${n} ${n} re\b`, 'g');
     const cells = new Map<string, Run[]>();
     const order: string[] = [];
     for (let r = rectRe.exec(content); r; r = rectRe.exec(content)) {
-      const [x0, y0, x1, , , y1] = [1, 2, 3, 4, 5, 6].map((i) => Number(r![i]));
-      const run = { x: Math.min(x0!, x1!), y: Math.min(y0!, y1!), w: Math.abs(x1! - x0!), h: Math.abs(y1! - y0!) };
+      const [x, y, w, h] = [1, 2, 3, 4].map((i) => Number(r![i]));
+      const run = { x: Math.min(x!, x! + w!), y: Math.min(y!, y! + h!), w: Math.abs(w!), h: Math.abs(h!) };
       if (run.h === 0 || run.w === 0 || run.h > 6) continue;
       const key = `${Math.floor(run.x / cellWidth)}:${Math.floor(run.y / cellHeight)}`;
       if (!cells.has(key)) {

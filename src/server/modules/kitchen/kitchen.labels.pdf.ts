@@ -1,9 +1,8 @@
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { Lang } from '../../../shared/i18n.js';
 import type { LabelLayout } from '../../../shared/schemas/kitchen.js';
-import { lineHeight, wrapRuns, wrapText, type Run } from '../../lib/pdf/measure.js';
-import { renderPdf } from '../../lib/pdf/pdf.js';
-import { qrCode } from '../../lib/pdf/qr.js';
+import { lineHeight, textWidth, wrapRuns, wrapText, type Run } from '../../lib/pdf/measure.js';
+import { newPdfDocument, PDF_FACE, pdfDocumentBytes } from '../../lib/pdf/pdfkit-doc.js';
+import { qrOperators } from '../../lib/pdf/qr.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { Env } from '../../env.js';
 import { geometry, type Box, type Geometry } from './kitchen.labels.geometry.js';
@@ -235,40 +234,40 @@ function withSide(faces: Face[], label: Label, g: Geometry, lang: Lang, scale: n
   return faces;
 }
 
-/** Lays out labels: each face placed absolutely in its cell, a new page after every full sheet. */
+/**
+ * Writes the labels: each face placed in its cell, a new page after every full sheet. The lines
+ * are laid out here already (measured with the PDF's own fonts), so they go to PDFKit as they are
+ * (decision 086): each run of a line at its place, the QR code as one filled path.
+ */
 export function renderLabels(labels: Label[], layout: LabelLayout, title: string, lang: Lang): Promise<Buffer> {
   const g = geometry(layout);
   const perPage = g.cols * g.rows;
-  const content: Content[] = [];
-  if (labels.length === 0) content.push({ text: kitchenText(lang, 'nothing'), margin: [20, 20, 20, 20] });
+  const doc = newPdfDocument(title);
+  const page = () => doc.addPage({ size: [g.page.width, g.page.height], margin: 0 });
+  if (labels.length === 0) {
+    page();
+    doc.font(PDF_FACE.normal).fontSize(9).fillColor(BLACK).text(kitchenText(lang, 'nothing'), 20, 20, { lineBreak: false });
+  }
   let cell = 0;
   for (const label of labels) {
     for (const face of labelFaces(label, layout, lang)) {
       const onPage = cell % perPage;
-      if (cell > 0 && onPage === 0) content.push({ text: '', pageBreak: 'before' });
+      if (onPage === 0) page();
       cell++;
       const x = (onPage % g.cols) * g.label.width;
       const y = Math.floor(onPage / g.cols) * g.label.height;
-      // Lines are broken here (measured as pdfmake measures them), so pdfmake must not break them again.
-      for (const l of face.lines)
-        content.push({
-          text: l.runs.length === 1 ? l.runs[0]!.text : l.runs.map((r) => ({ text: r.text, bold: r.bold })),
-          absolutePosition: { x: x + l.x, y: y + l.y },
-          fontSize: l.size,
-          bold: l.runs.length === 1 && l.runs[0]!.bold,
-          color: l.color,
-          noWrap: true,
-        } as Content);
-      if (face.qr) content.push(qrCode(label.url, g.qr, { x: x + g.qrAt.x, y: y + g.qrAt.y }));
+      for (const l of face.lines) {
+        doc.fontSize(l.size).fillColor(l.color);
+        let at = x + l.x;
+        for (const r of l.runs) {
+          doc.font(r.bold ? PDF_FACE.bold : PDF_FACE.normal).text(r.text, at, y + l.y, { lineBreak: false });
+          at += textWidth(r.text, l.size, r.bold);
+        }
+      }
+      if (face.qr) doc.fillColor(BLACK).addContent(qrOperators(label.url, g.qr, { x: x + g.qrAt.x, y: y + g.qrAt.y }));
     }
   }
-  const doc: TDocumentDefinitions = {
-    info: { title },
-    pageSize: g.page,
-    pageMargins: [0, 0, 0, 0],
-    content,
-  };
-  return renderPdf(doc);
+  return pdfDocumentBytes(doc);
 }
 
 /** GET /app/kitchen/{menuId}/labels: the labels as a PDF in the chosen layout (above). */
