@@ -22,7 +22,7 @@ export function qrOperators(text: string, size: number, at: { x: number; y: numb
   const parts: string[] = [];
   for (let row = 0; row < n; row++) {
     const top = num(y + row * mod);
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!dark[row * n + col]) {
         col++;
         continue;

@@ -179,14 +179,3 @@ export async function locationTitles(db: Db, ids: number[]): Promise<Map<number,
   );
   return new Map(res.rows.map((r) => [r.id, r.title]));
 }
-
-/** The menus' orders per status, "n0,n1,n2,n3" (from the (menu_id, status) index alone). */
-export async function menuStatuses(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const res = await db.execute<{ menu_id: number; status: number; n: number }>(sql`
-    select o.menu_id, o.status, count(*)::int as n from orders o
-    where o.menu_id = any(${`{${ids.join(',')}}`}::int[]) group by 1, 2`);
-  const out = new Map(ids.map((id) => [id, [0, 0, 0, 0]]));
-  for (const r of res.rows) out.get(r.menu_id)![r.status] = r.n;
-  return new Map([...out].map(([id, n]) => [id, n.join(',')]));
-}

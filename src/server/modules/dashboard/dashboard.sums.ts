@@ -1,12 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { dashboardMenuSums } from '../../db/schema/index.js';
-import { MONEY_FIGURES, menuStatuses, moneyRows, portionRows, type MenuRow, type MoneyRow, type PortionRow } from './dashboard.queries.js';
+import { dashboardMenuSums, menuOrderChanges } from '../../db/schema/index.js';
+import { MONEY_FIGURES, moneyRows, portionRows, type MenuRow, type MoneyRow, type PortionRow } from './dashboard.queries.js';
 
 /*
  * The whole provider's sums of the range's menus (decision 063): a closed menu's sums are kept in
- * dashboard_menu_sums and read back while its orders per status are unchanged (the (menu_id,
- * status) index answers that without reading an order); an open menu's for OPEN_MENU_KEPT_MS
+ * dashboard_menu_sums and read back while its change count (menu_order_changes, bumped by
+ * triggers whenever an order of a menu past its deadline changes what is summed: decision 087) is
+ * what it was when they were summed; an open menu's for OPEN_MENU_KEPT_MS
  * (today's menu of the big caterer is 28,500 orders: its figures may be a minute old). The other
  * menus (changed, not yet kept) are summed from their orders and kept for the next read.
  */
@@ -26,14 +27,14 @@ export const OPEN_MENU_KEPT_MS = 60_000;
 export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: PortionRow[]; money: MoneyRow[] }> {
   const ids = menus.map((m) => m.menu_id);
   if (ids.length === 0) return { portions: [], money: [] };
-  // The counts are read before any order is summed: a change in between makes the kept sums newer
-  // than their counts, so the next read sums the menu again (never the other way round).
-  const [statuses, kept] = await Promise.all([
-    menuStatuses(db, ids),
+  // The change counts are read before any order is summed: a change in between makes the kept sums
+  // newer than their count, so the next read sums the menu again (never the other way round).
+  const [changes, kept] = await Promise.all([
+    menuChanges(db, ids),
     db
       .select({
         menuId: dashboardMenuSums.menuId,
-        statuses: dashboardMenuSums.statuses,
+        changes: dashboardMenuSums.changes,
         portions: dashboardMenuSums.portions,
         money: dashboardMenuSums.money,
         // The database's clock, as the menus' `closed`.
@@ -47,7 +48,7 @@ export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: Po
   const fresh = (id: number) => {
     const k = keptOf.get(id);
     if (!k) return false;
-    return closed.has(id) ? k.statuses === statuses.get(id) : k.recent;
+    return closed.has(id) ? k.changes === changes.get(id) : k.recent;
   };
   const valid = ids.filter(fresh);
   const validSet = new Set(valid);
@@ -59,14 +60,14 @@ export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: Po
       .values(
         live.map((id) => ({
           menuId: id,
-          statuses: statuses.get(id)!,
+          changes: changes.get(id)!,
           portions: portions.filter((p) => p.menu_id === id).map((p): [number, number, number] => [p.dish_id, p.placed, p.held]),
           money: money.filter((r) => r.menu_id === id).map(toArray),
         })),
       )
       .onConflictDoUpdate({
         target: dashboardMenuSums.menuId,
-        set: { statuses: sql`excluded.statuses`, portions: sql`excluded.portions`, money: sql`excluded.money`, computedAt: sql`now()` },
+        set: { changes: sql`excluded.changes`, portions: sql`excluded.portions`, money: sql`excluded.money`, computedAt: sql`now()` },
       });
   }
   for (const id of valid) {
@@ -75,4 +76,15 @@ export async function menuSums(db: Db, menus: MenuRow[]): Promise<{ portions: Po
     for (const a of k.money) money.push(fromArray(id, a));
   }
   return { portions, money };
+}
+
+/** The menus' change counts (0 for a menu never changed after its deadline). */
+async function menuChanges(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ menuId: menuOrderChanges.menuId, changes: menuOrderChanges.changes })
+    .from(menuOrderChanges)
+    .where(inArray(menuOrderChanges.menuId, ids));
+  const out = new Map(ids.map((id) => [id, 0]));
+  for (const r of rows) out.set(r.menuId, r.changes);
+  return out;
 }

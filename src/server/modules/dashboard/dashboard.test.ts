@@ -1,6 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardMenuSums, dishes, leftovers, ledgerEntries, locations, menus, orders, standingOrderRuns } from '../../db/schema/index.js';
+import {
+  dashboardMenuSums,
+  dishes,
+  leftovers,
+  ledgerEntries,
+  locations,
+  menuOrderChanges,
+  menus,
+  orderItems,
+  orders,
+  standingOrderRuns,
+} from '../../db/schema/index.js';
 import { makeLocation, makeProvider, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { UserClient } from '../../test/client.js';
@@ -16,6 +27,10 @@ beforeAll(async () => {
   admin = await ctx.as('admin');
 });
 afterAll(() => ctx.close());
+
+/** A menu's change count after its deadline (decision 087). */
+const changesOf = async (menuId: number) =>
+  (await ctx.db.select({ n: menuOrderChanges.changes }).from(menuOrderChanges).where(eq(menuOrderChanges.menuId, menuId)))[0]?.n ?? 0;
 
 /**
  * Three menu days of a provider at two locations: cash, card and bank orders with subsidies, a
@@ -123,7 +138,7 @@ async function world() {
     { menuId: d1.id, dishId: pasta.id, portions: 1 },
     { menuId: d2.id, dishId: soup.id, portions: 0 },
   ]);
-  return { provider, other, centrs, osta, soup, pasta, salad, set, d1, d2, d3, foreign };
+  return { provider, other, centrs, osta, anna, soup, pasta, salad, set, d1, d2, d3, foreign };
 }
 
 const url = (providerId: number, q: string) => `/app/dashboard?provider_id=${providerId}&${q}`;
@@ -211,7 +226,10 @@ describe('sales and waste dashboard', () => {
     const read = async () => (await admin.get(url(w.provider.id, 'from=2026-11-03&to=2026-11-03'))).json();
     const first = await read();
     const [kept] = await ctx.db.select().from(dashboardMenuSums).where(eq(dashboardMenuSums.menuId, w.d2.id));
-    expect(kept?.statuses).toBe('1,0,2,0');
+    const before = await changesOf(w.d2.id);
+    // Its orders were added after its deadline (the test writes the past): each counted.
+    expect(before).toBeGreaterThan(0);
+    expect(kept?.changes).toBe(before);
     expect(await read()).toEqual(first);
     // A late cancellation (after the deadline) of the 14.00 cash order: its menu's counts change.
     const [late] = await ctx.db
@@ -220,9 +238,49 @@ describe('sales and waste dashboard', () => {
       .where(and(eq(orders.menuId, w.d2.id), eq(orders.amountCents, 1400)))
       .returning();
     expect(late).toBeDefined();
+    expect(await changesOf(w.d2.id)).toBe(before + 1);
     const after = await read();
     expect(after.payments).toMatchObject({ orders: 1, cancelled: 1, cash: 200, gross: 550 });
     expect(after.days[0]).toMatchObject({ ordered: 1, prepared: 4 });
+  });
+
+  it('sums a closed menu again when a line’s dish is changed after its deadline (a withdrawn dish’s substitute), its counts unchanged', async () => {
+    const w = await world();
+    const read = async () => (await admin.get(url(w.provider.id, 'from=2026-11-03&to=2026-11-03'))).json();
+    const first = await read();
+    expect(first.top_dishes.map((d: { title: string; ordered: number }) => [d.title, d.ordered])).toEqual([
+      ['Pasta', 2],
+      ['Zupa', 1],
+    ]);
+    // As the withdrawal's substitute does: the pasta line now carries the soup; no order's status moves.
+    const pastaOrder = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.menuId, w.d2.id), eq(orders.amountCents, 1400)));
+    await ctx.db.update(orderItems).set({ dishId: w.soup.id }).where(eq(orderItems.orderId, pastaOrder[0]!.id));
+    const after = await read();
+    expect(after.top_dishes.map((d: { title: string; ordered: number }) => [d.title, d.ordered])).toEqual([
+      ['Zupa', 3],
+      ['Pasta', 0],
+    ]);
+  });
+
+  it('counts nothing while a menu is open, and a moved deadline sums a closed menu again', async () => {
+    const w = await world();
+    const open = await ctx.db
+      .insert(menus)
+      .values({ providerId: w.provider.id, title: 'Open', from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 3_600_000) })
+      .returning();
+    await placedOrder(ctx.db, { menuId: open[0]!.id, userId: w.anna.id, locationId: w.centrs.id, amountCents: 550, lines: [] });
+    expect(await changesOf(open[0]!.id)).toBe(0);
+    const before = await changesOf(w.d1.id);
+    await ctx.db.update(menus).set({ title: 'Renamed' }).where(eq(menus.id, w.d1.id));
+    expect(await changesOf(w.d1.id)).toBe(before);
+    await ctx.db
+      .update(menus)
+      .set({ to: sql`${menus.to} + interval '1 minute'` })
+      .where(eq(menus.id, w.d1.id));
+    expect(await changesOf(w.d1.id)).toBe(before + 1);
   });
 
   it('reads only the asked provider’s menus', async () => {
