@@ -9,6 +9,7 @@ import { rollUpForecastCounts } from './forecast/forecast.service.js';
 import { pruneDriverTaps } from './laps/laps.service.js';
 import { sendTodaysDeliveryNotices } from './delivery/delivery.service.js';
 import { dispatchAnnouncements } from './announcements/announcements.service.js';
+import { keepClosedMenuSums } from './dashboard/dashboard.service.js';
 
 /** Every area's scheduled jobs. Add entries here. */
 export const jobs: JobDefinition[] = [
@@ -79,6 +80,14 @@ export const jobs: JobDefinition[] = [
     cron: '40 3 * * *',
     handler: async (deps) => {
       await rollUpForecastCounts(deps.database.db, deps.now());
+    },
+  },
+  {
+    // The dashboard reads closed menus' kept sums (decision 087): kept here, ahead of the first request that asks.
+    name: 'dashboard-sums',
+    cron: '25 * * * *',
+    handler: async (deps) => {
+      await keepClosedMenuSums(deps.database.db);
     },
   },
   {

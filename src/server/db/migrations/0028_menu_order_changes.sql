@@ -56,6 +56,16 @@ CREATE TRIGGER order_items_menu_changed AFTER UPDATE OR DELETE ON order_items
 CREATE TRIGGER order_item_options_menu_changed AFTER UPDATE OR DELETE ON order_item_options
   FOR EACH ROW EXECUTE FUNCTION order_lines_menu_changed();
 --> statement-breakpoint
+-- A refund of one of its orders (the ledger is append-only: inserts are all there is).
+CREATE FUNCTION ledger_refund_menu_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM menu_order_changed(NEW.menu_id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER ledger_refund_menu_changed AFTER INSERT ON ledger_entries FOR EACH ROW
+  WHEN (NEW.kind = 'refund') EXECUTE FUNCTION ledger_refund_menu_changed();
+--> statement-breakpoint
 -- A deadline moved (a menu reopened or closed early): its kept sums are summed again.
 CREATE FUNCTION menus_deadline_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

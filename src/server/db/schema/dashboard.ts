@@ -15,7 +15,7 @@ export const dashboardMenuSums = pgTable('dashboard_menu_sums', {
   changes: bigint('changes', { mode: 'number' }).notNull().default(-1),
   /** [dish_id, placed, held] per dish. */
   portions: jsonb('portions').$type<[number, number, number][]>().notNull(),
-  /** Per location: [location_id (0: none), orders, cancelled, cash, card, bank, subsidy, bonus, gross, standing]. */
+  /** Per location: [location_id (0: none), orders, cancelled, cash, card, bank, subsidy, bonus, gross, standing, refunds]. */
   money: jsonb('money').$type<number[][]>().notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -24,7 +24,8 @@ export const dashboardMenuSums = pgTable('dashboard_menu_sums', {
  * How many times a menu's orders changed after its deadline (decision 087): bumped by triggers
  * (migration 0028) when an order of a menu whose deadline has passed is added, deleted or changes
  * what the dashboard sums (status, stock held, money, location), when one of its lines or chosen
- * options is changed or removed, and when the menu's deadline moves. Nothing is written while a
+ * options is changed or removed, when the ledger records a refund of one of its orders, and when
+ * the menu's deadline moves. Nothing is written while a
  * menu is open, so the order rush only pays one look at its menu's deadline per order.
  */
 export const menuOrderChanges = pgTable('menu_order_changes', {

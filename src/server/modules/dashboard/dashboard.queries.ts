@@ -131,12 +131,13 @@ export interface MoneyRow {
   refunds: number;
 }
 
-export const MONEY_FIGURES = ['orders', 'cancelled', 'cash', 'card', 'bank', 'subsidy', 'bonus', 'gross', 'standing'] as const;
+export const MONEY_FIGURES = ['orders', 'cancelled', 'cash', 'card', 'bank', 'subsidy', 'bonus', 'gross', 'standing', 'refunds'] as const;
 
 /**
  * Per menu and location: placed orders and their money as the statement sums them (what eaters
- * paid per payment type, subsidy, bonus, food value), cancelled orders counted apart, and placed
- * orders a standing order placed (standing_order_runs.order_id). Refunds: refundRows.
+ * paid per payment type, subsidy, bonus, food value), cancelled orders counted apart, placed
+ * orders a standing order placed (standing_order_runs.order_id), and refunds (positive cents) from
+ * the ledger as the statement reads them (its covering partial index on refunds: decision 087).
  */
 export async function moneyRows(db: Db, menus: Menus, locationId: number | null): Promise<MoneyRow[]> {
   if (Array.isArray(menus) && menus.length === 0) return [];
@@ -147,28 +148,38 @@ export async function moneyRows(db: Db, menus: Menus, locationId: number | null)
     o as (select o.menu_id, o.location_id, o.payment_type, o.amount_to_pay_cents, o.subsidy_cents, o.bonus_cents, o.amount_cents,
         o.status = ${PLACED} as placed, r.order_id is not null as standing
       from m join orders o on o.menu_id = m.id left join runs r on r.order_id = o.id
-      where o.status in (${PLACED}, ${ORDER_STATUS.cancelled})${atLocation(locationId)})
-    select o.menu_id, coalesce(o.location_id, 0) as location_id, count(*) filter (where placed)::text as orders,
-      count(*) filter (where not placed)::text as cancelled, ${paid('cash')}::text as cash, ${paid('card')}::text as card,
-      ${paid('bank')}::text as bank, coalesce(sum(o.subsidy_cents) filter (where placed), 0)::text as subsidy,
-      coalesce(sum(o.bonus_cents) filter (where placed), 0)::text as bonus,
-      coalesce(sum(o.amount_cents) filter (where placed), 0)::text as gross,
-      count(*) filter (where placed and standing)::text as standing
-    from o group by 1, 2`);
-  return res.rows.map((r) => {
-    const row = { menu_id: Number(r.menu_id), location_id: Number(r.location_id) || null, refunds: 0 };
-    return { ...row, ...Object.fromEntries(MONEY_FIGURES.map((k) => [k, Number(r[k])])) } as unknown as MoneyRow;
-  });
-}
-
-/** Refunds (positive cents) per menu and location, from the ledger as the statement reads them (its partial index on refunds). */
-export async function refundRows(db: Db, s: Scope): Promise<{ menu_id: number; location_id: number | null; refunds: number }[]> {
-  const res = await db.execute<{ menu_id: number; location_id: number; refunds: string }>(sql`
-    with ${menusOf(s)}
-    select e.menu_id, coalesce(e.location_id, 0) as location_id, (-sum(e.amount_cents))::text as refunds
-    from m join ledger_entries e on e.menu_id = m.id and e.kind = 'refund'
-    where true${atLocation(s.locationId, 'e')} group by 1, 2`);
-  return res.rows.map((r) => ({ menu_id: r.menu_id, location_id: r.location_id || null, refunds: Number(r.refunds) }));
+      where o.status in (${PLACED}, ${ORDER_STATUS.cancelled})${atLocation(locationId)}),
+    s as (select o.menu_id, coalesce(o.location_id, 0) as location_id, count(*) filter (where placed) as orders,
+      count(*) filter (where not placed) as cancelled, ${paid('cash')} as cash, ${paid('card')} as card,
+      ${paid('bank')} as bank, coalesce(sum(o.subsidy_cents) filter (where placed), 0) as subsidy,
+      coalesce(sum(o.bonus_cents) filter (where placed), 0) as bonus,
+      coalesce(sum(o.amount_cents) filter (where placed), 0) as gross,
+      count(*) filter (where placed and standing) as standing
+    from o group by 1, 2),
+    r as (select e.menu_id, coalesce(e.location_id, 0) as location_id, -sum(e.amount_cents) as refunds
+      from m join ledger_entries e on e.menu_id = m.id and e.kind = 'refund'
+      where true${atLocation(locationId, 'e')} group by 1, 2)
+    select coalesce(s.menu_id, r.menu_id) as menu_id, coalesce(s.location_id, r.location_id) as location_id,
+      coalesce(s.orders, 0)::int as orders, coalesce(s.cancelled, 0)::int as cancelled, coalesce(s.cash, 0)::text as cash,
+      coalesce(s.card, 0)::text as card, coalesce(s.bank, 0)::text as bank, coalesce(s.subsidy, 0)::text as subsidy,
+      coalesce(s.bonus, 0)::text as bonus, coalesce(s.gross, 0)::text as gross, coalesce(s.standing, 0)::int as standing,
+      coalesce(r.refunds, 0)::text as refunds
+    from s full join r on r.menu_id = s.menu_id and r.location_id = s.location_id`);
+  return res.rows.map((r) => ({
+    menu_id: Number(r.menu_id),
+    location_id: Number(r.location_id) || null,
+    title: null,
+    orders: Number(r.orders),
+    cancelled: Number(r.cancelled),
+    cash: Number(r.cash),
+    card: Number(r.card),
+    bank: Number(r.bank),
+    subsidy: Number(r.subsidy),
+    bonus: Number(r.bonus),
+    gross: Number(r.gross),
+    standing: Number(r.standing),
+    refunds: Number(r.refunds),
+  }));
 }
 
 /** Location titles by id. */

@@ -14,9 +14,11 @@ import type { RequestContext } from '../../lib/context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { dashboardText } from './dashboard.messages.js';
-import { dishTitles, locationTitles, menuRows, moneyRows, offeredRows, portionRows, refundRows, type Scope } from './dashboard.queries.js';
+import { dishTitles, locationTitles, menuRows, moneyRows, offeredRows, portionRows, type Scope } from './dashboard.queries.js';
 import { dashboardOnTime } from './dashboard.ontime.js';
 import { menuSums } from './dashboard.sums.js';
+
+export { keepClosedMenuSums } from './dashboard.sums.js';
 import {
   daysOf,
   dishesOf,
@@ -83,7 +85,7 @@ function locationSeries(rows: PeriodCount[], periods: string[], lang: Lang): Das
 
 /** Everything the charts and their CSVs read, once per request. */
 export async function dashboardRows(db: Db, scope: Scope & { days: number }) {
-  const [menus, offered, refunds] = await Promise.all([menuRows(db, scope), offeredRows(db, scope), refundRows(db, scope)]);
+  const [menus, offered] = await Promise.all([menuRows(db, scope), offeredRows(db, scope)]);
   // The days are the whole menu's (stock and leftovers are kept per menu), whatever the location.
   const all = await menuSums(db, menus);
   // A location's portions and money: its own orders (few, through orders_location_menu_idx).
@@ -91,14 +93,11 @@ export async function dashboardRows(db: Db, scope: Scope & { days: number }) {
     scope.locationId === null
       ? [all.portions, all.money]
       : await Promise.all([portionRows(db, scope, scope.locationId), moneyRows(db, scope, scope.locationId)]);
-  for (const r of refunds) money.push({ ...ZERO_MONEY, menu_id: r.menu_id, location_id: r.location_id, refunds: r.refunds });
   const titles = await locationTitles(db, [...new Set(money.map((r) => r.location_id).filter((id) => id !== null))]);
   for (const r of money) r.title = r.location_id === null ? null : (titles.get(r.location_id) ?? null);
   const period: 'day' | 'week' = scope.days > DAILY_UP_TO_DAYS ? 'week' : 'day';
   return { menus, portions: all.portions, dishes: dishesOf(portions, offered), money, period };
 }
-
-const ZERO_MONEY = { orders: 0, cancelled: 0, cash: 0, card: 0, bank: 0, subsidy: 0, bonus: 0, gross: 0, standing: 0 };
 
 /** GET /app/dashboard: every chart's figures for the range, the active provider, optionally one location. */
 export async function dashboard(ctx: Pick<RequestContext, 'db' | 'lang' | 'provider'>, q: DashboardQuery): Promise<DashboardResult> {

@@ -16,6 +16,7 @@ import { makeLocation, makeProvider, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { UserClient } from '../../test/client.js';
 import { menuOn } from '../invoices/invoices.factories.js';
+import { keepClosedMenuSums } from './dashboard.service.js';
 import { addToMenu, makeCategory, makeDish, setBalance } from '../ordering/ordering.factories.js';
 import { placedOrder } from '../teams/teams.factories.js';
 
@@ -242,6 +243,19 @@ describe('sales and waste dashboard', () => {
     const after = await read();
     expect(after.payments).toMatchObject({ orders: 1, cancelled: 1, cash: 200, gross: 550 });
     expect(after.days[0]).toMatchObject({ ordered: 1, prepared: 4 });
+    // Its refund, recorded later, is read too: refunds are kept with the menu's sums.
+    expect(after.payments.refunds).toBe(0);
+    await ctx.db.insert(ledgerEntries).values({
+      orderId: late!.id,
+      menuId: w.d2.id,
+      locationId: w.osta.id,
+      providerId: w.provider.id,
+      userId: late!.userId,
+      kind: 'refund',
+      amountCents: -1400,
+    });
+    expect(await changesOf(w.d2.id)).toBe(before + 2);
+    expect((await read()).payments).toMatchObject({ refunds: 1400, cancelled: 1 });
   });
 
   it('sums a closed menu again when a line’s dish is changed after its deadline (a withdrawn dish’s substitute), its counts unchanged', async () => {
@@ -281,6 +295,22 @@ describe('sales and waste dashboard', () => {
       .set({ to: sql`${menus.to} + interval '1 minute'` })
       .where(eq(menus.id, w.d1.id));
     expect(await changesOf(w.d1.id)).toBe(before + 1);
+  });
+
+  it('keeps closed menus’ sums ahead of the first read (the hourly job), once while nothing changes', async () => {
+    const w = await world();
+    await keepClosedMenuSums(ctx.db, 1000);
+    const kept = await ctx.db
+      .select()
+      .from(dashboardMenuSums)
+      .where(inArray(dashboardMenuSums.menuId, [w.d1.id, w.d2.id, w.d3.id]));
+    expect(kept).toHaveLength(3);
+    for (const k of kept) expect(k.changes).toBe(await changesOf(k.menuId));
+    expect(await keepClosedMenuSums(ctx.db, 1000)).toBe(0);
+    // The kept sums answer as summing the orders does.
+    const first = (await admin.get(url(w.provider.id, 'from=2026-11-02&to=2026-11-05'))).json();
+    await ctx.db.delete(dashboardMenuSums).where(inArray(dashboardMenuSums.menuId, [w.d1.id, w.d2.id, w.d3.id]));
+    expect((await admin.get(url(w.provider.id, 'from=2026-11-02&to=2026-11-05'))).json()).toEqual(first);
   });
 
   it('reads only the asked provider’s menus', async () => {
