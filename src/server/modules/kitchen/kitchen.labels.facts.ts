@@ -111,6 +111,28 @@ export function lawFields(
   line: { dishId: number; optionIds: number[]; allergens: string[] },
   lang: Lang,
 ): LawFields {
+  // A day's 600 portions are a few dozen dishes and choices: each worked out once per print-out
+  // (the dates and the emphasis were a tenth of the labels' time). The fields are never changed.
+  const key = `${menu.from.getTime()}|${menu.to.getTime()}|${lang}|${line.dishId}|${line.optionIds.join(',')}|${line.allergens.join('\u0000')}`;
+  let fields = lawFieldsMemo.get(facts)?.get(key);
+  if (!fields) {
+    fields = lawFieldsOf(facts, menu, line, lang);
+    let memo = lawFieldsMemo.get(facts);
+    if (!memo) lawFieldsMemo.set(facts, (memo = new Map()));
+    memo.set(key, fields);
+  }
+  return fields;
+}
+
+/** Law fields already worked out, per facts of one print-out. */
+const lawFieldsMemo = new WeakMap<LabelFacts, Map<string, LawFields>>();
+
+function lawFieldsOf(
+  facts: LabelFacts,
+  menu: { from: Date; to: Date },
+  line: { dishId: number; optionIds: number[]; allergens: string[] },
+  lang: Lang,
+): LawFields {
   const own = facts.dishes.get(line.dishId);
   const parts = line.optionIds.map((id) => facts.dishes.get(id)).filter((d): d is DishFacts => d !== undefined);
   const texts = [
