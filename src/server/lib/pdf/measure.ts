@@ -66,7 +66,8 @@ export function wrapText(text: string, size: number, bold: boolean, widthOf: (li
   const m = metrics(bold);
   // Pieces: each word with the hyphen that ends it, and whether a space follows.
   const pieces: { text: string; space: boolean }[] = [];
-  for (const match of text.trim().matchAll(/([^\s-]*-+|[^\s-]+)(\s*)/g)) {
+  // Not at a no-break space (U+00A0): an amount and its euro sign stay together, as in pdfmake.
+  for (const match of text.trim().matchAll(/([^ \t\n-]*-+|[^ \t\n-]+)([ \t\n]*)/g)) {
     if (match[1]) pieces.push({ text: match[1], space: match[2]!.length > 0 });
   }
   const lines: string[] = [];

@@ -1,7 +1,7 @@
-import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { RequestContext } from '../../lib/context.js';
 import { formatClockTime, formatDayTime } from '../../lib/dates.js';
-import { euroText, renderPdf, table } from '../../lib/pdf/pdf.js';
+import { cell, GREY, renderFlow, SMALL, type Block, type Cell, type Span, type TextBlock } from '../../lib/pdf/flow.js';
+import { euroText } from '../../lib/pdf/pdf.js';
 import { dishAllergenTexts } from '../orders/allergens.read.js';
 import { allergensHeading } from '../kitchen/kitchen.read.js';
 import { lapText } from './laps.messages.js';
@@ -35,34 +35,46 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
   const when = (d: string | Date) => formatDayTime(typeof d === 'string' ? new Date(d) : d, zone);
   const clock = (iso: string) => formatClockTime(new Date(iso), zone);
   /** The stop's promised window (issue 28), e.g. "Expected 11:10–11:25". */
-  const windowLine = (w: { from: Date | null; to: Date | null } | null): Content[] =>
+  const windowLine = (w: { from: Date | null; to: Date | null } | null): Span[] =>
     w?.from && w.to
       ? [{ text: `${tx('window')} ${clock(w.from.toISOString())}–${clock(w.to.toISOString())}`, bold: true, noWrap: true }]
       : [];
-  const money = (cents: number, bold = false): TableCell => ({ text: euroText(cents, lang), alignment: 'right', bold });
-  const right = (text: string | number, bold = false): TableCell => ({ text: String(text), alignment: 'right', bold });
+  const money = (cents: number, bold = false): Cell => cell(euroText(cents, lang), { align: 'right', bold });
+  const right = (text: string | number, bold = false): Cell => cell(String(text), { align: 'right', bold });
+  const text = (t: string, span: Omit<Span, 'text'> = {}): TextBlock => ({ kind: 'text', span: { text: t, ...span } });
+  const heading = (t: string, marginTop = 12): TextBlock => ({
+    kind: 'text',
+    span: { text: t, bold: true, size: 11 },
+    marginTop,
+    marginBottom: 4,
+  });
+  /** A location's name in bold and its address in small grey below. */
+  const place = (l: { title: string; address: string | null }): Span[] => [
+    { text: l.title, bold: true },
+    ...(l.address ? [{ text: l.address, ...SMALL }] : []),
+  ];
 
-  const loadRows: TableCell[][] = r.dishes.flatMap((g) =>
-    g.data.map((d, i) => [
-      { text: i === 0 ? g.title : '' },
-      { text: d.title },
-      { text: dishAllergens.get(d.id) ?? '', style: 'small' },
-      right(d.qty, true),
-    ]),
+  const loadRows: Cell[][] = r.dishes.flatMap((g) =>
+    g.data.map((d, i) => [cell(i === 0 ? g.title : ''), cell(d.title), cell(dishAllergens.get(d.id) ?? '', SMALL), right(d.qty, true)]),
   );
-  const dishesBlock: Content[] =
+  const dishesBlock: Block[] =
     loadRows.length === 0 && r.initials.length === 0
-      ? [{ text: tx('none') }]
+      ? [text(tx('none'))]
       : [
-          table([tx('category'), tx('dish'), allergensHeading(lang), tx('qty')], loadRows, ['auto', '*', 200, 'auto']),
+          {
+            kind: 'table',
+            header: [tx('category'), tx('dish'), allergensHeading(lang), tx('qty')],
+            rows: loadRows,
+            widths: ['auto', '*', 200, 'auto'],
+          },
           ...(r.initials.length
-            ? [{ text: `${tx('setMeals')}: ${r.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`, margin: [0, 6, 0, 0] } as Content]
+            ? [{ ...text(`${tx('setMeals')}: ${r.initials.map((s) => `${s.title} × ${s.qty}`).join(', ')}`), marginTop: 6 } as Block]
             : []),
         ];
 
-  const stopRows: TableCell[][] = r.locations.map((l, i) => [
+  const stopRows: Cell[][] = r.locations.map((l, i) => [
     right(i + 1),
-    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : [])] },
+    { parts: place(l) },
     right(l.sums.count),
     money(l.sums.total),
     money(l.sums.card),
@@ -71,9 +83,8 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
     l.balance === null ? right(tx('notRecorded')) : money(l.balance),
     money(l.sums.cash - (l.balance ?? 0)),
   ]);
-  const footer: TableCell[] = [
-    { text: tx('total'), style: 'total', colSpan: 2 },
-    {},
+  const footer: Cell[] = [
+    { parts: [{ text: tx('total'), bold: true }], span: 2 },
     right(total.sums.count, true),
     money(total.sums.total, true),
     money(total.sums.card, true),
@@ -82,11 +93,12 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
     money(total.balance, true),
     money(total.outstanding, true),
   ];
-  const stopsBlock: Content =
+  const stopsBlock: Block =
     stopRows.length === 0
-      ? { text: tx('noLocations') }
-      : table(
-          [
+      ? text(tx('noLocations'))
+      : {
+          kind: 'table',
+          header: [
             '#',
             tx('location'),
             tx('orders'),
@@ -97,63 +109,60 @@ export async function lapReportPdf(ctx: RequestContext, { lapId, menuId }: { lap
             tx('cashBalance'),
             tx('currentPayment'),
           ],
-          stopRows,
-          ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+          rows: stopRows,
+          widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
           footer,
-        );
+        };
 
   // The lap sheet (issue 13): per stop who receives, how many bags, what to hand over, its status.
-  const sheetRows: TableCell[][] = r.locations.map((l, i) => [
+  const sheetRows: Cell[][] = r.locations.map((l, i) => [
     right(i + 1),
-    { stack: [{ text: l.title, bold: true }, ...(l.address ? [{ text: l.address, style: 'small' }] : []), ...windowLine(l.delivery)] },
-    { stack: [{ text: l.contactName || '—' }, ...(l.contactPhone ? [{ text: l.contactPhone, bold: true }] : [])] },
+    { parts: [...place(l), ...windowLine(l.delivery)] },
+    { parts: [{ text: l.contactName || '—' }, ...(l.contactPhone ? [{ text: l.contactPhone, bold: true }] : [])] },
     right(l.sums.count, true),
     l.handOver.length
       ? {
-          stack: l.handOver.flatMap((h) => [
+          parts: l.handOver.flatMap((h): Span[] => [
             { text: `${h.title} × ${h.qty}` },
-            { text: stopAllergens.get(`${l.id}:${h.id}`) ?? '', style: 'small', margin: [0, 0, 0, 2] } as Content,
+            { text: stopAllergens.get(`${l.id}:${h.id}`) ?? '', ...SMALL, gapAfter: 2 },
           ]),
         }
-      : { text: '—' },
-    {
-      text: l.status
+      : cell('—'),
+    cell(
+      l.status
         ? `${tx(l.status.status)}${l.status.status === 'delivered' && l.status.delivered_at ? ` ${when(l.status.delivered_at)}` : ''}${l.status.note ? `: ${l.status.note}` : ''}${l.status.estimate_at ? `. ${tx('estimate', { time: clock(l.status.estimate_at) })}` : ''}`
         : '',
-    },
+    ),
   ]);
-  const sheetBlock: Content[] =
+  const sheetBlock: Block[] =
     sheetRows.length === 0
       ? []
       : [
-          { text: tx('sheet'), bold: true, fontSize: 11, margin: [0, 12, 0, 4], pageBreak: 'before' },
-          table(['#', tx('location'), tx('contact'), tx('bags'), tx('handOver'), tx('status')], sheetRows, [
-            'auto',
-            '*',
-            'auto',
-            'auto',
-            '*',
-            'auto',
-          ]),
+          { ...heading(tx('sheet')), pageBreakBefore: true },
+          {
+            kind: 'table',
+            header: ['#', tx('location'), tx('contact'), tx('bags'), tx('handOver'), tx('status')],
+            rows: sheetRows,
+            widths: ['auto', '*', 'auto', 'auto', '*', 'auto'],
+          },
         ];
 
   const d = r.dishlist;
-  return renderPdf({
-    info: { title: `${tx('reportTitle')} — ${r.lap.title} — ${d.title}` },
-    pageOrientation: 'landscape',
-    content: [
-      { text: `${tx('reportTitle')}: ${r.lap.title}`, style: 'title' },
-      {
-        text: `${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})${r.lap.departs_at ? ` · ${tx('departs', { time: clock(r.lap.departs_at) })}` : ''}`,
-        style: 'subtitle',
-      },
-      { text: tx('toLoad'), bold: true, fontSize: 11, margin: [0, 0, 0, 4] },
-      ...dishesBlock,
-      { text: tx('stops'), bold: true, fontSize: 11, margin: [0, 12, 0, 4] },
-      stopsBlock,
-      ...onTime,
-      ...sheetBlock,
-      { text: tx('generated', { date: when(now) }), style: 'small', margin: [0, 8, 0, 0] },
-    ],
-  });
+  return renderFlow(`${tx('reportTitle')} — ${r.lap.title} — ${d.title}`, [
+    { ...text(`${tx('reportTitle')}: ${r.lap.title}`, { bold: true, size: 16 }), marginBottom: 4 },
+    {
+      ...text(
+        `${tx('menu')}: ${d.title} (${when(d.from)} – ${when(d.to)})${r.lap.departs_at ? ` · ${tx('departs', { time: clock(r.lap.departs_at) })}` : ''}`,
+        { size: 10, color: GREY },
+      ),
+      marginBottom: 12,
+    },
+    heading(tx('toLoad'), 0),
+    ...dishesBlock,
+    heading(tx('stops')),
+    stopsBlock,
+    ...onTime,
+    ...sheetBlock,
+    { ...text(tx('generated', { date: when(now) }), SMALL), marginTop: 8 },
+  ]);
 }

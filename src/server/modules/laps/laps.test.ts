@@ -264,6 +264,22 @@ describe('lap report', () => {
     expect(en).toContain('Still to collect');
   });
 
+  it('prints a long location name and address whole, wrapped in their cells', async () => {
+    const w = await menuWorld(ctx.db, ctx.clock.now());
+    const title = 'Rīgas Stradiņa universitātes Medicīnas izglītības tehnoloģiju centra ēdnīca un kafejnīca otrajā stāvā pie ieejas';
+    const address = 'Dzirciema iela 16, Kurzemes rajons, Rīga, LV-1007, ieeja no pagalma caur vārtiem ar zvanu, kāpnes pa kreisi';
+    const place = await makeLocation(ctx.db, { title, address });
+    const lap = await makeLap(ctx.db, w.provider.id, [place.id], { title: 'Garais maršruts' });
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, ctx.clock.now()));
+    const res = await staff.get(`/app/laps/print-report/${lap.id}/${w.menu.id}?provider_id=${w.provider.id}&lang=lv`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    // Wider than its column: wrapped, every word there in order. The stops, the delivery times and the
+    // lap sheet name the location; the stops and the sheet give its address.
+    expect(text.split(title)).toHaveLength(4);
+    expect(text.split(address)).toHaveLength(3);
+  });
+
   it('answers 404 for another provider’s lap, menu or location and 403 to customers', async () => {
     const x = await reportWorld();
     const other = await menuWorld(ctx.db, ctx.clock.now());
