@@ -16,18 +16,21 @@ import { sql, type SQL } from 'drizzle-orm';
  * The common table expressions `o` (the rows of `orders`, a select over the orders table with at
  * least id and location_id), `l` (the lines of o's orders that meet `lineOrders`, a condition on
  * `o`: id, dish_id, qty and their order's location_id) and `lo` (the options chosen in l's lines:
- * location_id, set_id, dish_id and the line's qty). Use after `with`.
+ * location_id, set_id, dish_id and the line's qty); `ob` and `lb` are the ranges' bounds. Use after `with`.
  */
 export function dayLines(orders: SQL, lineOrders: SQL = sql`true`): SQL {
+  // The bounds of each range in one aggregate (ob, lb), read before its scan.
   return sql`o as materialized (${orders}),
+  ob as (select min(id) as lo, max(id) as hi from o),
   l as materialized (
     select li.id, li.dish_id, li.qty, o.location_id
-    from order_items li join o on o.id = li.order_id
-    where li.order_id between (select min(id) from o) and (select max(id) from o) and ${lineOrders}
+    from ob, order_items li join o on o.id = li.order_id
+    where li.order_id between ob.lo and ob.hi and ${lineOrders}
   ),
+  lb as (select min(id) as lo, max(id) as hi from l),
   lo as (
     select l.location_id, l.dish_id as set_id, oo.dish_id, l.qty
-    from order_item_options oo join l on l.id = oo.order_item_id
-    where oo.order_item_id between (select min(id) from l) and (select max(id) from l)
+    from lb, order_item_options oo join l on l.id = oo.order_item_id
+    where oo.order_item_id between lb.lo and lb.hi
   )`;
 }
