@@ -137,6 +137,13 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
   const position = (id: number) => titles.get(id)?.position ?? 0;
 
   const byDelivery = deliveryOrder(stopOf, lang);
+  // Each lap's departure worked out once: luxon's zone arithmetic per ticket was the largest part
+  // of the per-location view's node CPU (decision 088).
+  const departures = new Map<string | null, string | null>();
+  const departs = (time: string | null) => {
+    if (!departures.has(time)) departures.set(time, departureOn(menu.from, menu.timezone, time));
+    return departures.get(time)!;
+  };
   type Counted = TicketCount & { dishId: number; chosen: Map<number, number> };
   // Filled in delivery order (the locations are sorted first), so the tickets come out in it.
   const tickets = new Map<string, Built & { counts: Map<number, Counted> }>();
@@ -162,7 +169,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         changed_at: iso(r.changedAt),
         changedAt: r.changedAt,
         changed_after_bump: false,
-        dispatch_at: departureOn(menu.from, menu.timezone, stop?.departsAt ?? null),
+        dispatch_at: departs(stop?.departsAt ?? null),
         counts: new Map(),
       };
       tickets.set(key, ticket);
@@ -215,7 +222,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
     menu,
     tickets: withMeetings(all, meetings, keyOfLocation),
     bumps: new Map(bumps.map((b) => [b.ticketKey, b])),
-    dispatchAt: departureOn(menu.from, menu.timezone, departsAt),
+    dispatchAt: departs(departsAt),
   };
 }
 
