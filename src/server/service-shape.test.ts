@@ -36,6 +36,7 @@ const LANG_ALLOWED: Record<string, string> = {
   'dashboard/dashboard.ontime.ts:dashboardOnTime': 'the “no lap” row’s title in the reader’s language',
   'dashboard/dashboard.ontime.ts:onTimeCsv': 'the CSV’s column headings',
   'kitchen/kitchen.counts.ts:countDishes': 'dish names on the kitchen display',
+  'kitchen/kitchen.counts.ts:countDay': 'dish names on the kitchen display (countDishes with its departure, decision 088)',
   'kitchen/kitchen.tickets.build.ts:buildTickets': 'dish names on the kitchen’s tickets, stops in the reader’s collation',
   'kitchen/kitchen.delivery.ts:deliveryOrder': 'sorts stops by their names in the reader’s collation',
   'kitchen/kitchen.read.ts:allergensHeading': 'the allergen heading of print-outs',

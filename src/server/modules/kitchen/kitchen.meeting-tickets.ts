@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { TicketOrder } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
@@ -23,7 +23,8 @@ export function meetingOfKey(key: string): number | null {
   return key.startsWith('meeting:') ? Number(key.slice('meeting:'.length)) : null;
 }
 
-async function meetingRows(db: Db, menuId: number, orderId?: number) {
+async function meetingRows(db: Db, menuId: number, only?: number[]) {
+  if (only?.length === 0) return [];
   const rows = await db
     .select({
       id: orders.id,
@@ -40,9 +41,7 @@ async function meetingRows(db: Db, menuId: number, orderId?: number) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(locations, eq(locations.id, orders.locationId))
-    .where(
-      and(eq(orders.menuId, menuId), eq(orders.kind, 'meeting'), shownOrder(), orderId !== undefined ? eq(orders.id, orderId) : undefined),
-    )
+    .where(and(eq(orders.menuId, menuId), eq(orders.kind, 'meeting'), shownOrder(), only ? inArray(orders.id, only) : undefined))
     .orderBy(orders.id);
   const linesOf = await loadOrderLines(
     db,
@@ -51,14 +50,19 @@ async function meetingRows(db: Db, menuId: number, orderId?: number) {
   return rows.map((r) => ({ ...r, host: r.host.trim() || r.email, lines: linesOf.get(r.id) ?? [] }));
 }
 
-/** The menu's meeting tickets, oldest first, each with the location it goes to (to place it after that location's ticket). */
+/**
+ * The menu's meeting tickets, oldest first, each with the location it goes to (to place it after
+ * that location's ticket); `only`: the ids of the menu's meeting orders when already known (the
+ * tickets' pass over the day finds them, decision 088), so they are read by their keys.
+ */
 export async function meetingTickets(
   db: Db,
   menu: { id: number; from: Date; to: Date; timezone: string },
   stopOf: Map<number, DeliveryStop>,
   lang: Lang,
+  only?: number[],
 ): Promise<(Built & { locationId: number | null })[]> {
-  const rows = await meetingRows(db, menu.id);
+  const rows = await meetingRows(db, menu.id, only);
   return rows.map((r) => {
     const cancelled = r.status === ORDER_STATUS.cancelled;
     const changedAt = cancelled && r.cancelledAt && r.cancelledAt > r.createdAt ? r.cancelledAt : r.createdAt;
@@ -100,7 +104,7 @@ export async function meetingTicketOrders(
   orderId: number,
   lang: Lang,
 ): Promise<TicketOrder[] | null> {
-  const [r] = await meetingRows(db, menu.id, orderId);
+  const [r] = await meetingRows(db, menu.id, [orderId]);
   if (!r) return null;
   const cancelled = r.status === ORDER_STATUS.cancelled;
   return [

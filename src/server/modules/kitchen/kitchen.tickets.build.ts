@@ -2,10 +2,11 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketCount, TicketGrouping } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { dishes, kdsBumps, locations, orderItemOptions, orderItems, orders } from '../../db/schema/index.js';
+import { dishes, kdsBumps, orders } from '../../db/schema/index.js';
 import { deliveryOrder, deliveryStops, type DeliveryStop } from './kitchen.delivery.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
-import { ORDER_STATUS, placedOrder, shownOrder } from '../orders/placed.read.js';
+import { ORDER_STATUS, shownOrder } from '../orders/placed.read.js';
+import { dayLines } from './kitchen.day.js';
 import { departureOn } from './kitchen.departure.js';
 import { meetingTickets } from './kitchen.meeting-tickets.js';
 
@@ -28,50 +29,84 @@ export function ticketKeyOf(locationId: number | null, stop: DeliveryStop | unde
   return by === 'lap' && stop !== undefined ? `lap:${stop.lapId}` : `loc:${locationId ?? 'none'}`;
 }
 
-/** Per location: its placed, cancelled and allergen-flagged orders, its last change and whether any was late. */
-async function locationRows(db: Db, menuId: number, deadline: Date) {
-  const placedAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
-  const cancelled = sql`${orders.status} = ${ORDER_STATUS.cancelled}`;
-  const changedAt = sql`case when ${cancelled} and ${orders.cancelledAt} > ${placedAt} then ${orders.cancelledAt} else ${placedAt} end`;
-  const late = sql`${placedAt} > ${deadline} or (${cancelled} and ${orders.cancelledAt} > ${deadline})`;
-  return db
-    .select({
-      locationId: orders.locationId,
-      location: locations.title,
-      placed: sql<number>`(count(*) filter (where ${placedOrder()}))::int`,
-      cancelled: sql<number>`(count(*) filter (where ${cancelled}))::int`,
-      allergen: sql<number>`(count(*) filter (where ${placedOrder()} and cardinality(${orders.allergenWarnings}) > 0))::int`,
-      changedAt: sql<Date>`max(${changedAt})`.mapWith(orders.createdAt),
-      late: sql<boolean>`coalesce(bool_or(${late}), false)`,
-    })
-    .from(orders)
-    .leftJoin(locations, eq(locations.id, orders.locationId))
-    .where(and(eq(orders.menuId, menuId), shownOrder(), notMeeting()))
-    .groupBy(orders.locationId, locations.title);
-}
+type DayRow = {
+  part: number;
+  location_id: number | null;
+  location: string | null;
+  dish_id: number | null;
+  set_id: number | null;
+  qty: string | number | null;
+  placed: number | null;
+  cancelled: number | null;
+  allergen: number | null;
+  changed_at: Date | null;
+  late: boolean | null;
+};
 
 /**
- * Per location: each dish of its placed orders and how many (plain dishes and set meals), and the
- * options chosen in its set meals, counted per set meal; index-only scans per order (migration 0017).
+ * The menu's day in one statement (decision 088), over its placed and cancelled orders read once
+ * and their lines read once (kitchen.day.ts), in four parts:
+ * 0. per location: its placed, cancelled and allergen-flagged orders, its last change and whether any was late;
+ * 1. per location: each dish of its placed orders and how many (plain dishes and set meals);
+ * 2. per location: the options chosen in its set meals, counted per set meal;
+ * 3. the ids of the meeting orders (tickets of their own, kitchen.meeting-tickets.ts).
+ * Meeting orders are counted in none of 0-2.
  */
-async function dishRows(db: Db, menuId: number) {
-  const placed = and(eq(orders.menuId, menuId), placedOrder(), notMeeting());
-  const qty = sql<number>`sum(${orderItems.qty})`.mapWith(Number);
-  return Promise.all([
-    db
-      .select({ locationId: orders.locationId, dishId: orderItems.dishId, qty })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(placed)
-      .groupBy(orders.locationId, orderItems.dishId),
-    db
-      .select({ locationId: orders.locationId, setId: orderItems.dishId, dishId: orderItemOptions.dishId, qty })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .innerJoin(orderItemOptions, eq(orderItemOptions.orderItemId, orderItems.id))
-      .where(placed)
-      .groupBy(orders.locationId, orderItems.dishId, orderItemOptions.dishId),
-  ]);
+async function dayRows(db: Db, menuId: number, deadline: Date) {
+  const { placed, cancelled } = ORDER_STATUS;
+  const placedAt = sql`coalesce(o.paid_at, o.created_at)`;
+  const isCancelled = sql`o.status = ${cancelled}`;
+  const changedAt = sql`case when ${isCancelled} and o.cancelled_at > ${placedAt} then o.cancelled_at else ${placedAt} end`;
+  const late = sql`${placedAt} > ${deadline} or (${isCancelled} and o.cancelled_at > ${deadline})`;
+  const shown = and(eq(orders.menuId, menuId), shownOrder());
+  const { rows } = await db.execute<DayRow>(sql`
+    with ${dayLines(
+      sql`select id, location_id, status, kind, allergen_warnings, paid_at, created_at, cancelled_at from ${orders} where ${shown}`,
+      sql`o.status = ${placed} and o.kind <> 'meeting'`,
+    )}
+    select 0 as part, o.location_id, loc.title as location, null::int as dish_id, null::int as set_id, null::bigint as qty,
+      (count(*) filter (where o.status = ${placed}))::int as placed,
+      (count(*) filter (where ${isCancelled}))::int as cancelled,
+      (count(*) filter (where o.status = ${placed} and cardinality(o.allergen_warnings) > 0))::int as allergen,
+      max(${changedAt}) as changed_at,
+      coalesce(bool_or(${late}), false) as late
+    from o left join locations loc on loc.id = o.location_id
+    where o.kind <> 'meeting'
+    group by o.location_id, loc.title
+    union all
+    select 1, location_id, null, dish_id, null, sum(qty), null, null, null, null, null from l group by location_id, dish_id
+    union all
+    select 2, location_id, null, dish_id, set_id, sum(qty), null, null, null, null, null from lo group by location_id, set_id, dish_id
+    union all
+    select 3, location_id, null, id, null, null, null, null, null, null, null from o where o.kind = 'meeting'`);
+  const places: {
+    locationId: number | null;
+    location: string | null;
+    placed: number;
+    cancelled: number;
+    allergen: number;
+    changedAt: Date;
+    late: boolean;
+  }[] = [];
+  const counted: { locationId: number | null; dishId: number; qty: number }[] = [];
+  const chosen: { locationId: number | null; setId: number; dishId: number; qty: number }[] = [];
+  const meetings: number[] = [];
+  for (const r of rows) {
+    if (r.part === 0)
+      places.push({
+        locationId: r.location_id,
+        location: r.location,
+        placed: r.placed!,
+        cancelled: r.cancelled!,
+        allergen: r.allergen!,
+        changedAt: new Date(r.changed_at!),
+        late: r.late!,
+      });
+    else if (r.part === 1) counted.push({ locationId: r.location_id, dishId: r.dish_id!, qty: Number(r.qty) });
+    else if (r.part === 2) chosen.push({ locationId: r.location_id, setId: r.set_id!, dishId: r.dish_id!, qty: Number(r.qty) });
+    else meetings.push(r.dish_id!);
+  }
+  return { places, counted, chosen, meetings: meetings.sort((a, b) => a - b) };
 }
 
 async function dishTitles(db: Db, ids: number[]) {
@@ -83,12 +118,11 @@ async function dishTitles(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The menu's tickets (placed and cancelled orders) in delivery order, with their bumps. */
+/** The menu's tickets (placed and cancelled orders) in delivery order, with their bumps and the kitchen display's departure. */
 export async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
   const menu = await providerMenu(db, providerId, menuId);
-  const [places, [counted, chosen], stopOf, bumps] = await Promise.all([
-    locationRows(db, menuId, menu.to),
-    dishRows(db, menuId),
+  const [{ places, counted, chosen, meetings: meetingIds }, stopOf, bumps] = await Promise.all([
+    dayRows(db, menuId, menu.to),
     deliveryStops(db, providerId),
     db
       .select({ ticketKey: kdsBumps.ticketKey, bumpedAt: kdsBumps.bumpedAt, recalledAt: kdsBumps.recalledAt })
@@ -97,12 +131,19 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
   ]);
   const [titles, meetings] = await Promise.all([
     dishTitles(db, [...new Set([...counted, ...chosen].map((r) => r.dishId))]),
-    meetingTickets(db, menu, stopOf, lang),
+    meetingTickets(db, menu, stopOf, lang, meetingIds),
   ]);
   const title = (id: number) => pickText(titles.get(id)?.title ?? null, lang);
   const position = (id: number) => titles.get(id)?.position ?? 0;
 
   const byDelivery = deliveryOrder(stopOf, lang);
+  // Each lap's departure worked out once: luxon's zone arithmetic per ticket was the largest part
+  // of the per-location view's node CPU (decision 088).
+  const departures = new Map<string | null, string | null>();
+  const departs = (time: string | null) => {
+    if (!departures.has(time)) departures.set(time, departureOn(menu.from, menu.timezone, time));
+    return departures.get(time)!;
+  };
   type Counted = TicketCount & { dishId: number; chosen: Map<number, number> };
   // Filled in delivery order (the locations are sorted first), so the tickets come out in it.
   const tickets = new Map<string, Built & { counts: Map<number, Counted> }>();
@@ -128,7 +169,7 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         changed_at: iso(r.changedAt),
         changedAt: r.changedAt,
         changed_after_bump: false,
-        dispatch_at: departureOn(menu.from, menu.timezone, stop?.departsAt ?? null),
+        dispatch_at: departs(stop?.departsAt ?? null),
         counts: new Map(),
       };
       tickets.set(key, ticket);
@@ -166,7 +207,23 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
         options: [...chosen].sort(([a], [b]) => byPlace(a, b)).map(([id, n]) => `${n} × ${title(id)}`),
       })),
   }));
-  return { menu, tickets: withMeetings(all, meetings, keyOfLocation), bumps: new Map(bumps.map((b) => [b.ticketKey, b])) };
+  // The departure's rule (kitchen.departure.ts) from what is read already: the earliest planned departure among the
+  // active laps (stopOf holds only those) that carry a placed order, meeting orders included.
+  const carrying = [
+    ...places.filter((p) => p.placed > 0).map((p) => p.locationId),
+    ...meetings.filter((m) => m.order_count > 0).map((m) => m.locationId),
+  ];
+  let departsAt: string | null = null;
+  for (const id of carrying) {
+    const at = id !== null ? stopOf.get(id)?.departsAt : null;
+    if (at && (departsAt === null || at < departsAt)) departsAt = at;
+  }
+  return {
+    menu,
+    tickets: withMeetings(all, meetings, keyOfLocation),
+    bumps: new Map(bumps.map((b) => [b.ticketKey, b])),
+    dispatchAt: departs(departsAt),
+  };
 }
 
 /** The location ids a ticket key stands for (null: orders without a location); null for a key of no lap of the provider. */

@@ -7,7 +7,6 @@ import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { presentSummary, providerMenu } from '../priced-menu/priced-menu.read.js';
-import { earliestDeparture } from './kitchen.departure.js';
 import { buildTickets, type Built, type Bump } from './kitchen.tickets.build.js';
 
 /** Bumped tickets that can be recalled: the last 20. */
@@ -29,8 +28,7 @@ export async function ticketsOfMenu(
 ): Promise<TicketsResult> {
   const { db, now, lang } = ctx;
   const providerId = await ctx.provider();
-  const { menu, tickets, bumps } = await buildTickets(db, providerId, menuId, by, lang);
-  const departure = await earliestDeparture(db, providerId, menu);
+  const { menu, tickets, bumps, dispatchAt } = await buildTickets(db, providerId, menuId, by, lang);
   const open: KitchenTicket[] = [];
   const bumped: TicketsResult['bumped'] = [];
   for (const ticket of tickets) {
@@ -44,7 +42,7 @@ export async function ticketsOfMenu(
     by,
     // The laps' planned departures (decision 041); never made up (it was the deadline + 60 min,
     // "departure 00:59" for a lunch delivered at noon).
-    dispatch_at: departure,
+    dispatch_at: dispatchAt,
     tickets: open,
     bumped: bumped.slice(0, RECALLABLE),
     updated_at: iso(now),

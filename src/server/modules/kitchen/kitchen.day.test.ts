@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import type { Client } from '../../test/client.js';
+import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function place(who: Client, body: object) {
+  const res = await who.post('/app/order/create', { terms: true, payment_type: 'cash', ...body });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+type Counted = { dishes: { data: { title: string; qty: number }[] }[]; initials: { qty: number }[] };
+const flat = (b: Counted) => b.dishes.flatMap((g) => g.data.map((d) => [d.title, d.qty]));
+
+// Decision 088: a menu's lines are read by one range scan between its first and last order, so
+// another menu's orders placed in between lie inside that range; they must count nowhere.
+describe('the kitchen day read in one pass', () => {
+  it('counts only its own menu’s lines and options when another menu’s orders were placed in between', async () => {
+    const now = ctx.clock.now();
+    const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const set = (w: typeof a, qty: number) => {
+      const [g1, g2] = w.set.groups;
+      return {
+        id: w.set.complex.id,
+        qty,
+        complex: [
+          { group_id: g1!.id, dish_id: w.soup.id },
+          { group_id: g2!.id, dish_id: w.main.id },
+        ],
+      };
+    };
+    await place(c, { dishlist_id: a.menu.id, items: [{ id: a.soup.id, qty: 1 }] });
+    await place(c, { dishlist_id: b.menu.id, items: [set(b, 2), { id: b.soup.id, qty: 1 }] });
+    await place(c, { dishlist_id: a.menu.id, items: [set(a, 2)] });
+    await place(c, { dishlist_id: b.menu.id, items: [set(b, 1)] });
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+
+    const display = (await staff.get(`/app/kitchen/${a.menu.id}?provider_id=${a.provider.id}&lang=en`)).json() as Counted;
+    // Soup: 1 plain + 2 in sets; main 2 in sets; the set meal twice; nothing of menu b's.
+    expect(flat(display)).toEqual([
+      ['Sorrel soup', 3],
+      ['Pork chop', 2],
+    ]);
+    expect(display.initials.map((i) => i.qty)).toEqual([2]);
+    const other = (await staff.get(`/app/kitchen/${b.menu.id}?provider_id=${b.provider.id}&lang=en`)).json() as Counted;
+    expect(flat(other)).toEqual([
+      ['Sorrel soup', 4],
+      ['Pork chop', 3],
+    ]);
+
+    const tickets = (await staff.get(`/app/kitchen/${a.menu.id}/tickets?provider_id=${a.provider.id}&by=location&lang=en`)).json();
+    expect(tickets.tickets).toHaveLength(1);
+    expect(tickets.tickets[0]).toMatchObject({ order_count: 2, portions: 3 });
+    expect(tickets.tickets[0].lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Sorrel soup', qty: 1 }),
+        expect.objectContaining({ qty: 2, options: ['2 × Sorrel soup', '2 × Pork chop'] }),
+      ]),
+    );
+  });
+});
