@@ -3,6 +3,7 @@ import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { placedOrder } from '../teams/teams.factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -64,5 +65,46 @@ describe('the kitchen day read in one pass', () => {
         expect.objectContaining({ qty: 2, options: ['2 × Sorrel soup', '2 × Pork chop'] }),
       ]),
     );
+  });
+
+  it('counts an order placed long before the rest of its menu’s (its lines and options looked up apart from the range)', async () => {
+    const now = ctx.clock.now();
+    const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
+    const c = ctx.as(await customerAt(ctx.db, now));
+    const [g1, g2] = a.set.groups;
+    // The early order: a set meal (its options too lie below the lines' range).
+    await place(c, {
+      dishlist_id: a.menu.id,
+      items: [
+        {
+          id: a.set.complex.id,
+          qty: 2,
+          complex: [
+            { group_id: g1!.id, dish_id: a.soup.id },
+            { group_id: g2!.id, dish_id: a.main.id },
+          ],
+        },
+      ],
+    });
+    // Weeks of other orders in between: more than 16 times the menu's orders and lines.
+    const filler = await customerAt(ctx.db, now);
+    for (let i = 0; i < 40; i++)
+      await placedOrder(ctx.db, {
+        menuId: b.menu.id,
+        userId: filler.user.id,
+        locationId: filler.location.id,
+        amountCents: 100,
+        lines: [{ dishId: b.soup.id, title: { lv: 'x' }, qty: 1, unitPriceCents: 100 }],
+      });
+    await place(c, { dishlist_id: a.menu.id, items: [{ id: a.soup.id, qty: 1 }] });
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const display = (await staff.get(`/app/kitchen/${a.menu.id}?provider_id=${a.provider.id}&lang=en`)).json() as Counted;
+    expect(flat(display)).toEqual([
+      ['Sorrel soup', 3],
+      ['Pork chop', 2],
+    ]);
+    expect(display.initials.map((i) => i.qty)).toEqual([2]);
+    const tickets = (await staff.get(`/app/kitchen/${a.menu.id}/tickets?provider_id=${a.provider.id}&by=location&lang=en`)).json();
+    expect(tickets.tickets[0]).toMatchObject({ order_count: 2, portions: 3 });
   });
 });

@@ -19,18 +19,36 @@ import { sql, type SQL } from 'drizzle-orm';
  * location_id, set_id, dish_id and the line's qty); `ob` and `lb` are the ranges' bounds. Use after `with`.
  */
 export function dayLines(orders: SQL, lineOrders: SQL = sql`true`): SQL {
-  // The bounds of each range in one aggregate (ob, lb), read before its scan.
+  // The bounds of each range in one aggregate (ob, lb), read before its scan. A range is at most
+  // SPREAD times as wide as the rows it should find: keys older than that (an order placed long
+  // before the rest of its menu's, e.g. a meeting booked weeks ahead) are looked up one by one, so
+  // one early order never turns the scan into weeks of other menus' lines.
   return sql`o as materialized (${orders}),
-  ob as (select min(id) as lo, max(id) as hi from o),
+  ob as (select greatest(min(id), max(id) - ${SPREAD} * count(*)) as lo, max(id) as hi from o),
   l as materialized (
     select li.id, li.dish_id, li.qty, o.location_id
     from ob, order_items li join o on o.id = li.order_id
     where li.order_id between ob.lo and ob.hi and ${lineOrders}
+    union all
+    select li.id, li.dish_id, li.qty, o.location_id
+    from ob, o join order_items li on li.order_id = o.id
+    where o.id < ob.lo and ${lineOrders}
   ),
-  lb as (select min(id) as lo, max(id) as hi from l),
+  lb as (select greatest(min(id), max(id) - ${SPREAD} * count(*)) as lo, max(id) as hi from l),
   lo as (
     select l.location_id, l.dish_id as set_id, oo.dish_id, l.qty
     from lb, order_item_options oo join l on l.id = oo.order_item_id
     where oo.order_item_id between lb.lo and lb.hi
+    union all
+    select l.location_id, l.dish_id as set_id, oo.dish_id, l.qty
+    from lb, l join order_item_options oo on oo.order_item_id = l.id
+    where l.id < lb.lo
   )`;
 }
+
+/**
+ * How much wider than the rows it finds a range scan may be: scanning an index entry costs far
+ * less than descending the index for one order, so a range shared with a few other menus open at
+ * the same time (three providers, two days ahead) is still one scan.
+ */
+const SPREAD = 16;
