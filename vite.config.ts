@@ -94,11 +94,13 @@ const pwa = VitePWA({
  * the production one (decision 057).
  */
 /**
- * The pages only staff or a location's manager open (decision 085): every feature's pages but the
- * eater's own (ordering, account, sign-in, history, ratings, plan-ahead, content, visitors, identity).
+ * The eater's own features (ordering, account, sign-in, history, ratings, plan-ahead, content,
+ * visitors, identity): the same list as src/web/app/eater-routes.ts, whose route tables are in
+ * the entry (decision 090). Every other feature's pages are the staff's or a location's manager's
+ * (decision 085): their route tables load as one chunk (src/web/app/staff-routes.ts).
  */
-const STAFF_PAGES =
-  /[\\/]src[\\/]web[\\/]features[\\/](?!(ordering|account|auth|history|ratings|plan-ahead|content|visitors|identity)[\\/])[^\\/]+[\\/]/;
+const EATER_FEATURES = ['ordering', 'account', 'auth', 'history', 'ratings', 'plan-ahead', 'content', 'visitors', 'identity'];
+const STAFF_PAGES = new RegExp(`[\\\\/]src[\\\\/]web[\\\\/]features[\\\\/](?!(${EATER_FEATURES.join('|')})[\\\\/])[^\\\\/]+[\\\\/]`);
 
 const reactRouterBuild = fileURLToPath(new URL('./node_modules/react-router/dist/production', import.meta.url));
 

@@ -6,7 +6,7 @@
  *          public:    [ ...RouteObject ],   // no token needed; public layout
  *          protected: [ ...RouteObject ],   // token needed; inside the app shell
  *        };
- *      (FeatureRoutes is in src/web/lib/feature-routes.ts.) The glob below finds the file.
+ *      (FeatureRoutes is in src/web/lib/feature-routes.ts.) The globs find the file.
  *   2. Make each route lazy so its code loads on first visit:
  *        { path: 'categories', lazy: () => import('./routes/categories-page') }
  *      where the page module exports `Component` (and optionally `loader`, `action`,
@@ -15,38 +15,21 @@
  *      everyone else gets the "not available for your role" page before the page renders.
  *   4. Paths are relative (no leading slash). React Router ranks routes by specificity, so the
  *      order of features does not matter; two features must not claim the same path.
+ *   5. The eater's features (eater-routes.ts, EATER_FEATURES in vite.config.ts) are in the entry;
+ *      every other feature's tables load as one chunk on the first navigation to a path the
+ *      eater's tables leave to their catch-all (staff-routes.ts, decision 090).
  *
  * The whole walk-through for a new area (both sides) is docs/adding-an-area.md.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import type { FeatureRoutes, RoleHandle } from '../lib/feature-routes';
+import { eaterRoutes } from './eater-routes';
+import type { RouteTables } from './feature-tables';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
-import { RequireRole } from './require-role';
 import { RootErrorPage } from './root-error-page';
 import { RootLayout } from './root-layout';
 import { AppShell } from './shell/app-shell';
-
-const featureModules = import.meta.glob<{ routes: FeatureRoutes }>('../features/*/*.routes.ts', { eager: true });
-
-/** Features in a stable order (by file path), so the tree does not depend on glob order. */
-const features = Object.keys(featureModules)
-  .sort()
-  .map((path) => featureModules[path].routes);
-
-export const publicRoutes: RouteObject[] = features.flatMap((f) => f.public ?? []);
-/**
- * A route naming its roles is wrapped in RequireRole, which decides before the page loads or
- * renders whether this user may see it; every staff route goes through this one gate.
- */
-function withRoleGate(route: RouteObject): RouteObject {
-  const roles = (route.handle as Partial<RoleHandle> | undefined)?.roles;
-  if (!roles) return route;
-  return { element: <RequireRole roles={roles} />, children: [route] };
-}
-
-export const protectedRoutes: RouteObject[] = features.flatMap((f) => f.protected ?? []).map(withRoleGate);
 
 export const routeTree: RouteObject[] = [
   {
@@ -55,7 +38,7 @@ export const routeTree: RouteObject[] = [
     errorElement: <RootErrorPage />,
     hydrateFallbackElement: <Spinner block size="lg" />,
     children: [
-      { id: 'public', element: <PublicLayout />, children: publicRoutes },
+      { id: 'public', element: <PublicLayout />, children: eaterRoutes.public },
       {
         id: 'app',
         element: (
@@ -63,12 +46,38 @@ export const routeTree: RouteObject[] = [
             <AppShell />
           </RequireAuth>
         ),
-        children: protectedRoutes,
+        children: eaterRoutes.protected,
       },
     ],
   },
 ];
 
+let staffTables: Promise<RouteTables> | undefined;
+/** The staff's and managers' route tables (one chunk, fetched once). */
+export function loadStaffRoutes(): Promise<RouteTables> {
+  staffTables ??= import('./staff-routes').then((m) => m.staffRoutes);
+  return staffTables;
+}
+
+/**
+ * The router asks this when a path matches no route or a route with parameters. Only a path the
+ * eater's tables leave to their catch-all (`*`, the order page) may be a staff page: then the
+ * staff tables are loaded and added under the public layout and the app shell, once, and the
+ * router matches again (a deep link or reload on /kds/12 lands on the kitchen display). An
+ * eater's page with parameters (/order/5, /rate/…) is answered without them.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ matches, patch, signal }) => {
+  if (patched) return;
+  const leaf = matches.at(-1)?.route;
+  if (leaf?.path !== undefined && leaf.path !== '*') return;
+  const tables = await loadStaffRoutes();
+  if (patched || signal.aborted) return;
+  patched = true;
+  patch('public', tables.public);
+  patch('app', tables.protected);
+};
+let patched = false;
+
 export function createAppRouter() {
-  return createBrowserRouter(routeTree);
+  return createBrowserRouter(routeTree, { patchRoutesOnNavigation });
 }

@@ -14,26 +14,44 @@ export type { TFunction, TOptions } from './translate';
 
 /**
  * Translations live in src/web/locales/<lang>/<namespace>.json, one namespace per feature.
- * Adding a file is enough: the glob below finds it, and the file becomes its own small chunk
+ * Adding a file is enough: the globs below find it, and the file becomes its own small chunk
  * loaded the first time a component asks for the namespace (useTranslation('ordering')).
  * The lookup itself is ./translate.ts; this file loads the texts and follows the language
  * (decision 058: our own, in place of i18next and react-i18next).
+ *
+ * The eater's namespaces are listed here, in the entry chunk; every other namespace's loader is
+ * in ./staff-texts.ts, a chunk fetched the first time one of them is asked for (decision 090), so
+ * an eater's first load does not carry the staff's file names. A namespace in the wrong group
+ * still loads, one small chunk later.
  */
-const loaders = import.meta.glob<{ default: TextTree }>('../locales/*/*.json');
+const loaders = import.meta.glob<{ default: TextTree }>(
+  '../locales/*/{common,shell,auth,account,checkout,content,history,identity,ordering,plan-ahead,ratings,visitors,reorder,week,delivery,stock,announcements}.json',
+);
 
 function parseKey(key: string) {
   const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(key);
   return m ? { lang: m[1], ns: m[2] } : null;
 }
 
-const files = new Map<string, () => Promise<{ default: TextTree }>>();
-for (const [key, load] of Object.entries(loaders)) {
-  const parsed = parseKey(key);
-  if (parsed) files.set(`${parsed.lang}/${parsed.ns}`, load);
+type Loader = () => Promise<{ default: TextTree }>;
+const files = new Map<string, Loader>();
+/** Every namespace found on disk (the staff's once their loaders are in). */
+export const NAMESPACES: string[] = [];
+function addLoaders(found: Record<string, Loader>) {
+  for (const [key, load] of Object.entries(found)) {
+    const parsed = parseKey(key);
+    if (!parsed) continue;
+    files.set(`${parsed.lang}/${parsed.ns}`, load);
+    if (!NAMESPACES.includes(parsed.ns)) NAMESPACES.push(parsed.ns);
+  }
 }
-
-/** Every namespace found on disk. */
-export const NAMESPACES = [...new Set([...files.keys()].map((k) => k.split('/')[1]))];
+addLoaders(loaders);
+let staffLoaders: Promise<void> | undefined;
+/** The other namespaces' loaders (one chunk, fetched once). */
+function loadStaffLoaders(): Promise<void> {
+  staffLoaders ??= import('./staff-texts').then((m) => addLoaders(m.staffTextLoaders));
+  return staffLoaders;
+}
 
 /** Native names shown in language pickers; unknown codes show the upper-cased code. */
 export const LANGUAGE_NAMES: Record<string, string> = { lv: 'Latviešu', en: 'English', ru: 'Русский' };
@@ -58,6 +76,7 @@ const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
 async function fetchTexts(id: string): Promise<TextTree> {
+  if (!files.has(id)) await loadStaffLoaders().catch(() => undefined);
   const load = files.get(id);
   // Missing file: an empty namespace (every lookup falls back to `common` or shows the key).
   if (!load) return {};
