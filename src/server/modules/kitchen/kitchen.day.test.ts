@@ -19,6 +19,16 @@ async function place(who: Client, body: object) {
 type Counted = { dishes: { data: { title: string; qty: number }[] }[]; initials: { qty: number }[] };
 const flat = (b: Counted) => b.dishes.flatMap((g) => g.data.map((d) => [d.title, d.qty]));
 
+/** A menu's display after one soup and a set meal of soup and main twice. */
+async function expectSoupAndSet(staff: Client, w: { menu: { id: number }; provider: { id: number } }) {
+  const display = (await staff.get(`/app/kitchen/${w.menu.id}?provider_id=${w.provider.id}&lang=en`)).json() as Counted;
+  expect(flat(display)).toEqual([
+    ['Sorrel soup', 3],
+    ['Pork chop', 2],
+  ]);
+  expect(display.initials.map((i) => i.qty)).toEqual([2]);
+}
+
 // Decision 088: a menu's lines are read by one range scan between its first and last order, so
 // another menu's orders placed in between lie inside that range; they must count nowhere.
 describe('the kitchen day read in one pass', () => {
@@ -43,13 +53,8 @@ describe('the kitchen day read in one pass', () => {
     await place(c, { dishlist_id: b.menu.id, items: [set(b, 1)] });
     const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
 
-    const display = (await staff.get(`/app/kitchen/${a.menu.id}?provider_id=${a.provider.id}&lang=en`)).json() as Counted;
     // Soup: 1 plain + 2 in sets; main 2 in sets; the set meal twice; nothing of menu b's.
-    expect(flat(display)).toEqual([
-      ['Sorrel soup', 3],
-      ['Pork chop', 2],
-    ]);
-    expect(display.initials.map((i) => i.qty)).toEqual([2]);
+    await expectSoupAndSet(staff, a);
     const other = (await staff.get(`/app/kitchen/${b.menu.id}?provider_id=${b.provider.id}&lang=en`)).json() as Counted;
     expect(flat(other)).toEqual([
       ['Sorrel soup', 4],
@@ -98,12 +103,7 @@ describe('the kitchen day read in one pass', () => {
       });
     await place(c, { dishlist_id: a.menu.id, items: [{ id: a.soup.id, qty: 1 }] });
     const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
-    const display = (await staff.get(`/app/kitchen/${a.menu.id}?provider_id=${a.provider.id}&lang=en`)).json() as Counted;
-    expect(flat(display)).toEqual([
-      ['Sorrel soup', 3],
-      ['Pork chop', 2],
-    ]);
-    expect(display.initials.map((i) => i.qty)).toEqual([2]);
+    await expectSoupAndSet(staff, a);
     const tickets = (await staff.get(`/app/kitchen/${a.menu.id}/tickets?provider_id=${a.provider.id}&by=location&lang=en`)).json();
     expect(tickets.tickets[0]).toMatchObject({ order_count: 2, portions: 3 });
   });
