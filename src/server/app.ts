@@ -143,6 +143,12 @@ export interface BuildOptions {
   logStream?: DestinationStream;
 }
 
+/**
+ * `req.ctx.provider` of a request. Made here, not as an arrow in the object literal: tsx (esbuild's
+ * keepNames) wraps a named arrow in `__name()` (an Object.defineProperty) on every call (decision 091).
+ */
+const providerOf = (req: FastifyRequest) => () => req.provider();
+
 /** Builds the whole HTTP app without listening; tests use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App> {
   const { env } = deps;
@@ -196,7 +202,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     getter(this: FastifyRequest) {
       let ctx = contexts.get(this);
       if (!ctx) {
-        ctx = { db: deps.database.db, now: deps.now(), lang: this.lang, user: this.user, provider: () => this.provider(), gateway };
+        ctx = { db: deps.database.db, now: deps.now(), lang: this.lang, user: this.user, provider: providerOf(this), gateway };
         contexts.set(this, ctx);
       }
       return ctx;
