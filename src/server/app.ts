@@ -225,10 +225,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   apiHeaders = apiSecurityHeaders(documentHeaders);
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);
+    // Read once: Fastify's routeOptions getter builds a new eleven-field object per access (decision 091).
+    const config = req.routeOptions.config;
+    const api = req.url.startsWith('/app/');
+    reply.headers(api && !config.document ? apiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
     req.lang = requestLang(req);
-    if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
+    if (api && !config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
       throw new AppError(503, t.coded('maintenance'));
     }
     await authenticate(req, reply);
