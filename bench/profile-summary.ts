@@ -3,7 +3,9 @@
  * order path each sample was spent in (decision 059): each sample goes to the first frame, from
  * the leaf up, that names a step; natives (no file) count for their caller.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--orders N] [--top 25]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--orders N] [--top 25] [--steps read]
+ * `--steps read` sorts by the parts of a cached read (decision 091: the menu read) instead, matched
+ * on each frame's function name and file; `--orders` is then the requests answered.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,9 +43,30 @@ const STEPS: [string, RegExp][] = [
   ['bench process itself', /\/bench\//],
 ];
 
+/** The parts of a cached read (decision 091), tried on `function file` of each frame, leaf up. */
+const READ_STEPS: [string, RegExp][] = [
+  ['profiler itself (inspector)', /node:inspector|bench\/cpu\.ts/],
+  ['socket write (writev syscall)', /^(writev|writevGeneric|writeGeneric|writeBuffer) |stream_base_commons/],
+  ['metrics (request histogram)', /prom-client|server\/lib\/metrics\.ts/],
+  ['session (auth hook, token hash)', /server\/lib\/(auth|tokens)\.ts/],
+  [
+    'menu answer (caches, caller part, bytes)',
+    /server\/modules\/ordering\/|server\/lib\/(cache|context)\.ts|^(concat|allocUnsafe|allocate|createUnsafeBuffer|_copyActual|copy) /,
+  ],
+  [
+    'response headers (set, check, format)',
+    /_storeHeader|processHeader|checkInvalidHeaderChar|checkIsHttpToken|writeHead|Reply\.(header|headers|type)|setHeader/,
+  ],
+  ['app onRequest hook (security headers, lang, maintenance)', /server\/(app|lib\/lang|lib\/maintenance|lib\/security-headers)\.ts/],
+  ['validate (zod params)', /node_modules\/(zod|fastify-type-provider-zod)\//],
+  ['Fastify (routing, request, reply, hooks)', /node_modules\/(fastify|find-my-way|avvio|@fastify|fastq|toad-cache|light-my-request)\//],
+  ['HTTP (parse, socket read, stream bookkeeping)', /node:(_http_|http|net|stream|events|internal\/streams|internal\/http)|_http_|llhttp/],
+  ['bench route itself', /\/bench\//],
+];
+
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { orders: { type: 'string' }, top: { type: 'string', default: '20' } },
+  options: { orders: { type: 'string' }, top: { type: 'string', default: '20' }, steps: { type: 'string', default: 'order' } },
 });
 const file = positionals[0];
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [--orders N]');
@@ -62,6 +85,7 @@ function step(id: number): string {
   if (functionName === '(idle)') s = 'idle';
   else if (functionName === '(garbage collector)') s = 'GC (main thread)';
   else if (functionName === '(program)') s = '(program: V8, natives without a frame)';
+  else if (args.steps === 'read') s = READ_STEPS.find(([, re]) => re.test(`${functionName} ${url}`))?.[0];
   else if (url) s = STEPS.find(([, re]) => re.test(url))?.[0];
   if (!s) {
     const p = parent.get(id);

@@ -143,6 +143,12 @@ export interface BuildOptions {
   logStream?: DestinationStream;
 }
 
+/**
+ * `req.ctx.provider` of a request. Made here, not as an arrow in the object literal: tsx (esbuild's
+ * keepNames) wraps a named arrow in `__name()` (an Object.defineProperty) on every call (decision 091).
+ */
+const providerOf = (req: FastifyRequest) => () => req.provider();
+
 /** Builds the whole HTTP app without listening; tests use app.inject(). */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App> {
   const { env } = deps;
@@ -196,7 +202,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
     getter(this: FastifyRequest) {
       let ctx = contexts.get(this);
       if (!ctx) {
-        ctx = { db: deps.database.db, now: deps.now(), lang: this.lang, user: this.user, provider: () => this.provider(), gateway };
+        ctx = { db: deps.database.db, now: deps.now(), lang: this.lang, user: this.user, provider: providerOf(this), gateway };
         contexts.set(this, ctx);
       }
       return ctx;
@@ -219,10 +225,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<App
   apiHeaders = apiSecurityHeaders(documentHeaders);
   const authenticate = authHook(deps);
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(req.url.startsWith('/app/') && !req.routeOptions.config.document ? apiHeaders : documentHeaders);
+    // Read once: Fastify's routeOptions getter builds a new eleven-field object per access (decision 091).
+    const config = req.routeOptions.config;
+    const api = req.url.startsWith('/app/');
+    reply.headers(api && !config.document ? apiHeaders : documentHeaders);
     reply.header('x-request-id', req.id);
     req.lang = requestLang(req);
-    if (req.url.startsWith('/app/') && !req.routeOptions.config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
+    if (api && !config.maintenanceExempt && (maintenance.known() ?? (await maintenance.isOn()))) {
       throw new AppError(503, t.coded('maintenance'));
     }
     await authenticate(req, reply);

@@ -303,10 +303,11 @@ export function authHook(deps: Deps) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     req.user = null;
     req.sessionHash = null;
-    const access = req.routeOptions.config.access;
+    const config = req.routeOptions.config; // a new object per access (decision 091): read once
+    const access = config.access;
     if (access === undefined) return; // not an /app route (static files, 404s)
     const token = bearerOf(req);
-    if (token && req.routeOptions.config.sessionInQuery && Array.isArray(access)) {
+    if (token && config.sessionInQuery && Array.isArray(access)) {
       // The route reads the session in its own first query and calls completeSignIn (one round
       // trip fewer on its hot path); a session this instance knows is used as it is.
       const db = deps.database.db;

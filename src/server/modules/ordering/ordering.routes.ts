@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pagedOf, pageOf, pageWindow } from '../../../shared/list-query.js';
 import {
@@ -61,6 +62,9 @@ function sendJsonBytes(reply: { type(t: string): { send(p: never): unknown } }, 
   reply.type('application/json; charset=utf-8').send(json as never);
 }
 
+/** The caller's provider, asked only on a cache miss; not an inline arrow (keepNames' `__name()` per call, decision 091). */
+const providerOrNullOf = (req: FastifyRequest) => () => req.providerOrNull();
+
 /** Routes of the ordering area. */
 const ORDERS_PDF = fileResponse('The menu’s orders by location as a PDF (spec 7)', 'application/pdf');
 
@@ -82,7 +86,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       sendJsonBytes(
         reply,
-        await orderPageJson(userCtx(req), caches, { menuId: req.query.dishlist_id, strict: false, provider: () => req.providerOrNull() }),
+        await orderPageJson(userCtx(req), caches, { menuId: req.query.dishlist_id, strict: false, provider: providerOrNullOf(req) }),
       );
       return reply;
     },
@@ -94,7 +98,7 @@ export async function orderingRoutes(app: App, deps: Deps) {
     async (req, reply) => {
       sendJsonBytes(
         reply,
-        await orderPageJson(userCtx(req), caches, { menuId: req.params.id, strict: true, provider: () => req.providerOrNull() }),
+        await orderPageJson(userCtx(req), caches, { menuId: req.params.id, strict: true, provider: providerOrNullOf(req) }),
       );
       return reply;
     },
