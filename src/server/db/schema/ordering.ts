@@ -191,6 +191,9 @@ export const refunds = pgTable(
       .on(t.withdrawalId, t.orderId)
       .where(sql`${t.withdrawalId} is not null`),
     index('refunds_open_idx').on(t.status),
+    // An order's refunds joined through its payment (the orders list, an order's page): the unique
+    // index above leaves out withdrawals' refunds, so it cannot serve that join (decision 087).
+    index('refunds_payment_idx').on(t.paymentId),
     check('refunds_amount_pos', sql`${t.amountCents} > 0`),
   ],
 );

@@ -2,7 +2,7 @@
  * Orders with their lines and chosen options: the one loader (issue 25) and the orders as the API
  * presents them. The ordering pages, history, the kitchen's print-outs and tickets read orders here.
  */
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -93,6 +93,17 @@ export async function loadOrderEntries(
   q: OrdersQuery,
 ): Promise<{ order: Order; cents: OrderCents }[]> {
   const { db } = ctx;
+  const order = (q.order ?? 'newest') === 'newest' ? desc(orders.id) : asc(orders.id);
+  // A page's orders are picked from the orders alone, then joined: joining a whole menu of the big
+  // caterer (28,500 orders with their payments and refunds) to keep 50 took 225 ms of PostgreSQL.
+  // A paged read's condition names orders' columns only (its callers count with it over orders).
+  // The ids are read first (a sub-select in the join made the planner join every order first).
+  const pageIds = q.page
+    ? (await db.select({ id: orders.id }).from(orders).where(q.where).orderBy(order).limit(q.page.limit).offset(q.page.offset)).map(
+        (r) => r.id,
+      )
+    : null;
+  if (pageIds?.length === 0) return [];
   const query = db
     .select({
       order: orders,
@@ -113,9 +124,9 @@ export async function loadOrderEntries(
     .leftJoin(creators, eq(creators.id, orders.createdById))
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(q.where)
-    .orderBy((q.order ?? 'newest') === 'newest' ? desc(orders.id) : asc(orders.id));
-  const rows = q.page ? await query.limit(q.page.limit).offset(q.page.offset) : await query;
+    .where(pageIds ? inArray(orders.id, pageIds) : q.where)
+    .orderBy(order);
+  const rows = await query;
   if (rows.length === 0) return [];
   const [linesOf, allergenTitles] = await Promise.all([
     loadOrderLines(
