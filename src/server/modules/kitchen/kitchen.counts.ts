@@ -4,7 +4,7 @@ import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { placedOrder } from '../orders/placed.read.js';
-import { dayLines } from '../orders/day-lines.read.js';
+import { dayLines } from './kitchen.day.js';
 
 type DishRow = {
   dishId: number;

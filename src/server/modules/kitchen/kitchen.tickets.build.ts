@@ -6,7 +6,7 @@ import { dishes, kdsBumps, orders } from '../../db/schema/index.js';
 import { deliveryOrder, deliveryStops, type DeliveryStop } from './kitchen.delivery.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
 import { ORDER_STATUS, shownOrder } from '../orders/placed.read.js';
-import { dayLines } from '../orders/day-lines.read.js';
+import { dayLines } from './kitchen.day.js';
 import { departureOn } from './kitchen.departure.js';
 import { meetingTickets } from './kitchen.meeting-tickets.js';
 

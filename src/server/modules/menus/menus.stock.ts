@@ -10,13 +10,14 @@ import {
   dishes,
   menuDishes,
   menus,
+  orderItemOptions,
+  orderItems,
   orders,
 } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
 import { menuText } from './menus.messages.js';
-import { dayLines } from '../orders/day-lines.read.js';
 
 /** Dishes whose stock matters on a menu: its dishes and every option of its set meals. */
 export async function stockDishIds(db: Db | Tx, menuId: number): Promise<Set<number>> {
@@ -54,10 +55,16 @@ export async function getBalance(db: Db | Tx, providerId: number, menuId: number
       select dish_id, (array_agg(category_id order by in_menu desc))[1] as category_id, bool_or(in_menu) as in_menu
       from stock group by dish_id
     ),
-    -- The menu's lines and chosen options in one range scan each (orders/day-lines.read.ts).
-    ${dayLines(sql`select id, location_id from ${orders} where ${orders.menuId} = ${menuId} and ${orders.status} in (1, 2)`)},
     used as (
-      select dish_id, sum(qty)::int as n from (select dish_id, qty from l union all select dish_id, qty from lo) x group by dish_id
+      select dish_id, sum(qty)::int as n from (
+        select oi.dish_id, oi.qty from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+        where o.menu_id = ${menuId} and o.status in (1, 2)
+        union all
+        select oio.dish_id, oi.qty from ${orderItemOptions} oio
+          join ${orderItems} oi on oi.id = oio.order_item_id
+          join ${orders} o on o.id = oi.order_id
+        where o.menu_id = ${menuId} and o.status in (1, 2)
+      ) x group by dish_id
     )
     select w.dish_id as id, w.category_id, w.in_menu, b.qty, coalesce(u.n, 0) as ordered
     from wanted w
