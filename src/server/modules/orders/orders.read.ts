@@ -123,7 +123,15 @@ export async function loadOrderEntries(
     .leftJoin(shifts, eq(shifts.id, orders.shiftId))
     .leftJoin(creators, eq(creators.id, orders.createdById))
     .leftJoin(payments, eq(payments.orderId, orders.id))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    // One refund per order: its cancellation's, else its latest withdrawal's (decision 083 refunds
+    // a withdrawn dish on the same payment; joining every refund listed such an order twice).
+    .leftJoin(
+      refunds,
+      eq(
+        refunds.id,
+        sql`(select r.id from refunds r where r.payment_id = ${payments.id} order by (r.withdrawal_id is null) desc, r.id desc limit 1)`,
+      ),
+    )
     .where(pageIds ? inArray(orders.id, pageIds) : q.where)
     .orderBy(order);
   const rows = await query;

@@ -264,4 +264,24 @@ describe('withdrawing a dish with a refund (POST /app/dishlists/{id}/withdrawals
     const told = changes.filter((c) => c.type === 'order').map((c) => (c as { orderId: number }).orderId);
     expect(told.sort((x, y) => x - y)).toEqual([first, second].sort((x, y) => x - y));
   });
+
+  it('lists a paid order once in the orders list after two of its dishes were withdrawn (two refunds of one payment)', async () => {
+    const now = ctx.clock.now();
+    const w = await menuWorld(ctx.db, now);
+    const q = `provider_id=${w.provider.id}`;
+    const kitchen = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    const b = ctx.as(await customerAt(ctx.db, now));
+    const id = await placePaid(ctx, b, w.menu.id, [
+      { id: w.main.id, qty: 1 },
+      { id: w.dessert.id, qty: 1 },
+      { id: w.soup.id, qty: 1 },
+    ]);
+    for (const dish of [w.main.id, w.dessert.id])
+      expect((await kitchen.post(`/app/dishlists/${w.menu.id}/withdrawals?${q}`, { dish_id: dish, mode: 'refund' })).statusCode).toBe(200);
+    const payment = await paymentOf(ctx.db, id);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(2);
+    const list = (await kitchen.get(`/app/order?${q}&filter[dishlist_id]=${w.menu.id}&page=1`)).json();
+    expect(list.data.map((o: { id: number }) => o.id)).toEqual([id]);
+    expect(list.meta ?? list).toMatchObject({ total: 1 });
+  });
 });
