@@ -297,6 +297,30 @@ describe('sales and waste dashboard', () => {
     expect(await changesOf(w.d1.id)).toBe(before + 1);
   });
 
+  it('does not take sums kept while a menu was open for its closed sums (orders of its last minutes)', async () => {
+    const w = await world();
+    const m = await menuOn(ctx.db, w.provider.id, '2026-11-09');
+    const deadline = m.to;
+    // Still open: its sums are summed and kept for a minute.
+    await ctx.db
+      .update(menus)
+      .set({ to: sql`now() + interval '1 hour'` })
+      .where(eq(menus.id, m.id));
+    const read = async () => (await admin.get(url(w.provider.id, 'from=2026-11-09&to=2026-11-09'))).json();
+    expect((await read()).payments).toMatchObject({ orders: 0 });
+    // An order of its last minutes (no change is counted while a menu is open).
+    await placedOrder(ctx.db, { menuId: m.id, userId: w.anna.id, locationId: w.centrs.id, amountCents: 550, lines: [] });
+    // The clock passes its deadline by over an hour: the menu's row is not written (the test moves
+    // the deadline back with the triggers off, as time passing would).
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(menus).set({ to: deadline }).where(eq(menus.id, m.id));
+    });
+    expect((await read()).payments).toMatchObject({ orders: 1 });
+    await keepClosedMenuSums(ctx.db, 1000);
+    expect((await read()).payments).toMatchObject({ orders: 1 });
+  });
+
   it('keeps closed menus’ sums ahead of the first read (the hourly job), once while nothing changes', async () => {
     const w = await world();
     await keepClosedMenuSums(ctx.db, 1000);
