@@ -103,7 +103,8 @@ export async function menuSums(
     for (const r of money) rowsOf.get(r.menu_id)!.money.push(toArray(r));
     await db
       .insert(dashboardMenuSums)
-      .values(live.map((id) => ({ menuId: id, changes: changes.get(id)!, ...rowsOf.get(id)! })))
+      // An open menu's sums are kept under no count (-1): its orders change uncounted until it closes.
+      .values(live.map((id) => ({ menuId: id, changes: closed.has(id) ? changes.get(id)! : -1, ...rowsOf.get(id)! })))
       .onConflictDoUpdate({
         target: dashboardMenuSums.menuId,
         set: { changes: sql`excluded.changes`, portions: sql`excluded.portions`, money: sql`excluded.money`, computedAt: sql`now()` },
