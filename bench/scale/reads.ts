@@ -102,7 +102,7 @@ export function readsOf(s: Shape, today: string): Read[] {
     // The balance editor and its forecast (decision 062): six weeks of the same weekday's orders.
     { name: 'Balance editor', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/balance` },
     { name: 'Forecast (balance editor)', who: 'kitchen', interactive: true, path: `/app/dishlists/${menu}/forecast` },
-    { name: 'Kitchen display', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}`, rounds: 5 },
+    { name: 'Kitchen display', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}` },
     { name: 'Kitchen tickets', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets` },
     { name: 'Kitchen tickets, per location', who: 'kitchen', interactive: true, path: `/app/kitchen/${menu}/tickets?by=location` },
     // A ticket's orders, read when it is opened (decision 053).
