@@ -1,4 +1,4 @@
-import { lineHeight, textWidth, wrapText } from './measure.js';
+import { lineHeight, textWidth, WORD_END, wrapText } from './measure.js';
 import { newPdfDocument, pdfDocumentBytes, PDF_FACE, type PdfKitDocument } from './pdfkit-doc.js';
 
 /*
@@ -97,7 +97,7 @@ function minMax(c: Cell): { min: number; max: number } {
     const whole = textWidth(s.text.trim(), size, !!s.bold);
     max = Math.max(max, whole);
     if (s.noWrap) min = Math.max(min, whole);
-    else for (const word of s.text.split(/(?<=[ \t\n-])/)) min = Math.max(min, textWidth(word.trim(), size, !!s.bold));
+    else for (const word of s.text.split(WORD_END)) min = Math.max(min, textWidth(word.trim(), size, !!s.bold));
   }
   return { min, max };
 }

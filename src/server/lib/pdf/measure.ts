@@ -57,17 +57,26 @@ export function lineHeight(size: number, bold = false): number {
 }
 
 /**
- * Breaks `text` into lines no wider than `widthOf(lineIndex)` points: after spaces and hyphens
- * (a space that breaks the line is dropped, a hyphen kept), and inside a word only when the word
+ * A word and the spaces after it. A word ends after hyphens, or after slashes not followed by a
+ * digit ("Piens/Laktoze" breaks after the slash, "1/2" and "12/3" do not), as the Unicode line
+ * breaking rules pdfmake followed. A carriage return is a space (text pasted from Windows).
+ */
+const PIECE = /((?:[^ \t\r\n/-]|\/+(?=\d))*(?:-+|\/+)|(?:[^ \t\r\n/-]|\/+(?=\d))+)([ \t\r\n]*)/g;
+/** Where a word may end, for the widest word of a text (flow.ts column widths). */
+export const WORD_END = /(?<=[ \t\r\n-]|\/(?![\d/]))/;
+
+/**
+ * Breaks `text` into lines no wider than `widthOf(lineIndex)` points: after spaces, hyphens and
+ * slashes (a space that breaks the line is dropped, a hyphen or slash kept), and inside a word only when the word
  * alone is wider than the line. Nothing is ever dropped or cut: joined back (a space where a space
  * broke the line) the lines are the text.
  */
 export function wrapText(text: string, size: number, bold: boolean, widthOf: (line: number) => number): string[] {
   const m = metrics(bold);
-  // Pieces: each word with the hyphen that ends it, and whether a space follows.
+  // Pieces: each word with the hyphens or slashes that end it, and whether a space follows.
   const pieces: { text: string; space: boolean }[] = [];
   // Not at a no-break space (U+00A0): an amount and its euro sign stay together, as in pdfmake.
-  for (const match of text.trim().matchAll(/([^ \t\n-]*-+|[^ \t\n-]+)([ \t\n]*)/g)) {
+  for (const match of text.trim().matchAll(PIECE)) {
     if (match[1]) pieces.push({ text: match[1], space: match[2]!.length > 0 });
   }
   const lines: string[] = [];
