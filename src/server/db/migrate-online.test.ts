@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/harness.js';
 import { MIGRATIONS_DIR, runMigrations } from './migrate.js';
 
@@ -25,11 +25,13 @@ const CONCURRENT = 'CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_test_created
 const PLAIN = 'CREATE INDEX IF NOT EXISTS "orders_test_created_idx" ON "orders" USING btree ("created_at");';
 
 /**
- * Generated data: a menu with 50,000 orders (one statement, generate_series). A transaction
- * that wrote an order and is still open makes the index build wait in its first phase, so the
- * test can write while the build is surely under way, whatever the machine's speed.
+ * Generated data: a menu with 50,000 orders (one statement, generate_series), written once into a
+ * database each test gets a fresh copy of. A transaction that wrote an order and is still open
+ * makes the index build wait in its first phase, so the test can write while the build is surely
+ * under way, whatever the machine's speed.
  */
 describe('an index migration on a big table (decision 050)', { timeout: 60_000 }, () => {
+  let seeded: TestDb;
   let db: TestDb;
   let dirs: string[] = [];
   const clients: pg.Client[] = [];
@@ -40,15 +42,24 @@ describe('an index migration on a big table (decision 050)', { timeout: 60_000 }
     return c;
   };
 
-  beforeEach(async () => {
-    db = await createTestDb();
-    await db.pool.query(`
+  beforeAll(async () => {
+    seeded = await createTestDb();
+    await seeded.pool.query(`
       with p as (insert into providers (title) values ('P') returning id),
         l as (insert into locations (title, token) values ('L', 'tok-online') returning id),
         u as (insert into users (email, location_id) select 'u@x.lv', id from l returning id, location_id),
         m as (insert into menus (provider_id, title, "from", "to", status) select id, 'M', now(), now() + interval '1 day', true from p returning id)
       insert into orders (menu_id, user_id, location_id, payment_type, amount_cents, amount_to_pay_cents, status)
       select m.id, u.id, u.location_id, 'cash', 500, 500, 2 from m, u, generate_series(1, 50000)`);
+    // Copied per test (decision 094): a database being copied may have no open connection.
+    await seeded.close();
+  });
+  afterAll(async () => {
+    await seeded.drop();
+  });
+  beforeEach(async () => {
+    db = await createTestDb({ template: seeded.name });
+    expect((await db.pool.query(`select count(*)::int as n from orders`)).rows[0].n).toBe(50_000);
   });
   afterEach(async () => {
     for (const c of clients.splice(0)) await c.end().catch(() => undefined);

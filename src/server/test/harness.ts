@@ -12,22 +12,27 @@ import { makeClient, signIns, type Client } from './client.js';
 
 /**
  * A fresh database cloned from the migrated template, or with `empty` an unmigrated one (for the
- * migration tests themselves).
+ * migration tests themselves), or with `template` a copy of another test database (one with data
+ * a file's tests each need fresh: made once, copied per test; it must have no open connection).
  */
-export async function createTestDb(options: { empty?: boolean } = {}): Promise<Database & { url: string; drop(): Promise<void> }> {
+export async function createTestDb(
+  options: { empty?: boolean; template?: string } = {},
+): Promise<Database & { url: string; name: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${options.empty ? 'template0' : TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${options.template ?? (options.empty ? 'template0' : TEMPLATE_DB)}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const database = connect(url, 30);
   return {
     ...database,
     url,
+    name,
     async drop() {
-      await database.close();
+      // Closed already when it served as another test database's template.
+      if (!database.pool.ended) await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -172,4 +172,14 @@ describe('invoice documents', () => {
     );
     expect(peppolErrors(xml)).toEqual(['BR-CO-16 PayableAmount = TaxInclusiveAmount - PrepaidAmount']);
   });
+
+  it('are caught by the schema check when an element is missing or out of place, for invoices and credit notes', async () => {
+    for (const kind of ['invoice', 'credit_note'] as const) {
+      const xml = ublXml(documentOf([350], 2100, kind));
+      const noIssueDate = xml.replace('<cbc:IssueDate>2026-03-01</cbc:IssueDate>', '');
+      expect(noIssueDate).not.toBe(xml);
+      expect((await ublSchemaErrors(noIssueDate)).join('\n')).toContain('IssueDate');
+      expect(await ublSchemaErrors(xml.replace('<cbc:ID>', '<cbc:Colour>red</cbc:Colour><cbc:ID>'))).not.toEqual([]);
+    }
+  });
 });
