@@ -5,6 +5,7 @@ import { AppProviders, queryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { startSessionEffects } from './app/session-effects';
 import { installFocusGuard } from './lib/focus';
+import { warmFormats } from './lib/format';
 import { api } from './lib/api';
 import { initI18n } from './lib/i18n';
 import { useSession } from './lib/session-store';
@@ -22,6 +23,8 @@ const session = useSession.getState();
 // The texts start loading first: a lazy route the router starts loading asks for its namespaces
 // in the language being started (decision 058).
 const texts = initI18n(session.lang, Boolean(session.token));
+// A task of its own while the texts download, not part of the first render (decision 095).
+setTimeout(() => warmFormats(session.lang), 0);
 const router = createAppRouter();
 const root = createRoot(document.getElementById('root')!);
 /**
