@@ -9,6 +9,7 @@ import {
   formatTime,
   formatWeekdayDate,
   toEpoch,
+  warmFormats,
 } from './format';
 
 // Intl puts no-break spaces (U+00A0 / U+202F) between number and sign; compare with plain spaces.
@@ -95,5 +96,14 @@ describe('one date format per kind, in every language (issue 24)', () => {
     expect(formatClock(at, lang)).toBe('14:07:09');
     expect(formatDeadline(at, lang)).toBe('14:07 26.11.2026');
     expect(formatWeekdayDate(at, lang)).toBe(weekday);
+  });
+});
+
+describe('warmFormats (made ahead of the first render, decision 095)', () => {
+  it('leaves money and dates formatted as before in each language, and a language it does not know is no error', () => {
+    for (const lang of ['lv', 'en', 'ru', 'xx']) expect(() => warmFormats(lang)).not.toThrow();
+    expect(plain(formatCents(1250, 'lv'))).toBe('12,50 €');
+    expect(plain(formatCents(1250, 'en'))).toBe('€12.50');
+    expect(formatDeadline('2026-11-26T10:30:00Z', 'lv')).toBe('12:30 26.11.2026');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { countdownText, crossedThreshold, watchCountdown } from '../model/countdown';
 
@@ -26,7 +26,9 @@ export function DeadlineCountdown({ answer }: { answer: CountdownAnswer }) {
   // announced are not announced again; a moved deadline starts afresh.
   const key = answer.dishlist?.to ?? null;
 
-  useEffect(() => {
+  // Before the paint: the time left is on the deadline's line in the first frame that shows it,
+  // not one frame later, when it wrapped the line and pushed the menu down (decision 095).
+  useLayoutEffect(() => {
     if (!key) return;
     const offset = Date.parse(answer.now) - answer.receivedAt;
     return watchCountdown(

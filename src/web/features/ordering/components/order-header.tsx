@@ -19,11 +19,13 @@ interface OrderHeaderProps {
   data: (ReceivedOrderPage & { dishlist: NonNullable<OrderPageData['dishlist']> }) | null;
   /** The provider's header text (HTML, decision 057). */
   headerText: string | null;
+  /** The menus are not in yet: their selector and deadline keep their place, unseen (decision 095). */
+  pending?: boolean;
   onChoose(id: number): void;
 }
 
 /** The order page's header: its title, the menu selector, the deadline with its countdown, the week link and the provider's text. */
-export function OrderHeader({ available, chosen, data, headerText, onChoose }: OrderHeaderProps) {
+export function OrderHeader({ available, chosen, data, headerText, pending = false, onChoose }: OrderHeaderProps) {
   const { t } = useTranslation('ordering');
   const lang = useSession((s) => s.lang);
   const selectId = useId();
@@ -48,7 +50,20 @@ export function OrderHeader({ available, chosen, data, headerText, onChoose }: O
             </select>
           </div>
         )}
+        {pending && available.length === 0 && (
+          // The same label and field, unseen and out of the accessibility tree: when the menus
+          // arrive the real ones take their place without moving what is below (layout shift).
+          <div className="order-header__menu is-reserved" aria-hidden="true">
+            <span className="field__label">{t('menu.label')}</span>
+            <select className="input ord-select" disabled tabIndex={-1} />
+          </div>
+        )}
       </div>
+      {pending && !chosen && (
+        <p className="order-header__deadline is-reserved" aria-hidden="true">
+          {t('menu.orderUntil')} 00:00 00.00.0000
+        </p>
+      )}
       {chosen && (
         <p className="order-header__deadline">
           <span className="muted">{t('menu.orderUntil')}</span>{' '}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { loadNamespaces, useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from 'react-router';
 import { pickDishlist } from '../../../../shared/ordering/cart';
@@ -91,7 +91,11 @@ export function Component() {
   // Spec 4: the selected menu while it is still offered, else the first, else none.
   const chosen = pickDishlist(available, selectedId);
   const page = useOrderPage(chosen?.id ?? null);
-  const data = page.data?.dishlist && page.data.dishlist.id === chosen?.id ? (page.data as LoadedPage) : null;
+  const answered = page.data?.dishlist && page.data.dishlist.id === chosen?.id ? (page.data as LoadedPage) : null;
+  // The menu renders from a deferred copy of the answer: TanStack Query hands it over in a render
+  // that cannot yield, so the long menu's first render would be one long task on a slow phone; the
+  // deferred render is a transition React slices (decision 095). The spinner stays until it is done.
+  const data = useDeferredValue(answered);
   const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
   const again = useAgainOrder();
@@ -110,8 +114,10 @@ export function Component() {
   let body;
   // The header's text is awaited with the menus (fetched beside them): arriving after the menu it
   // pushed the whole menu down (decision 057). Only its first answer: a failed one retries unawaited.
-  if (dishlists.isPending || me.isPending || (headerInfo.isPending && headerInfo.failureCount === 0)) {
-    body = <Spinner block size="lg" />;
+  const headerPending = dishlists.isPending || me.isPending || (headerInfo.isPending && headerInfo.failureCount === 0);
+  // Nothing under the header until it is complete: a spinner there was pushed down by it (decision 095).
+  if (headerPending) {
+    body = null;
   } else if (dishlists.isError || me.isError || !me.data) {
     body = <LoadFailed onRetry={() => void Promise.all([dishlists.refetch(), me.refetch()])} />;
   } else if (!chosen) {
@@ -135,6 +141,7 @@ export function Component() {
         chosen={chosen}
         data={data}
         headerText={headerInfo.data?.text ?? null}
+        pending={headerPending}
         onChoose={(id) => {
           setSelectedId(id);
           writeChosenMenu(sessionStore(), id);

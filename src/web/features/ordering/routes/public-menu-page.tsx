@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { stockFromBalance } from '../../../../shared/ordering/stock';
@@ -22,7 +23,10 @@ export function Component() {
   const signedIn = useSession((s) => Boolean(s.token));
   useDocumentTitle(t('publicMenu.title'));
   const demo = useDemoDishlist();
-  const dishlist = demo.data?.dishlist ?? null;
+  // Rendered from a deferred copy: the menu's first render is a transition React slices, not one
+  // long task (decision 095); the spinner stays until it is done.
+  const dishlist = useDeferredValue(demo.data?.dishlist ?? null);
+  const waiting = demo.isPending || (dishlist === null && Boolean(demo.data?.dishlist));
 
   return (
     <section className="page public-menu">
@@ -41,7 +45,7 @@ export function Component() {
           </p>
         )}
       </header>
-      {demo.isPending ? (
+      {waiting ? (
         <Spinner block size="lg" />
       ) : demo.isError ? (
         <Notice tone="error">
