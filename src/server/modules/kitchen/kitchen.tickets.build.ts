@@ -51,7 +51,7 @@ type PlaceRow = {
  *   chosen in its set meals, counted per set meal.
  * Meeting orders are counted in none of the counts.
  */
-async function dayRows(db: Db, menuId: number, deadline: Date) {
+async function dayRows(db: Db, menuId: number, deadline: Date, lapOf?: ReadonlyMap<number, number>) {
   const { placed, cancelled } = ORDER_STATUS;
   const placedAt = sql`coalesce(o.paid_at, o.created_at)`;
   const isCancelled = sql`o.status = ${cancelled}`;
@@ -76,7 +76,7 @@ async function dayRows(db: Db, menuId: number, deadline: Date) {
       ) g left join locations loc on loc.id = g.location_id
       union all
       select 3, o.location_id, null, null, null, null, null, null, o.id from ${orders} o where ${shown} and o.kind = 'meeting'`),
-    countLines(db, { menuId, statuses: [placed], notMeeting: true }, { byLocation: true }),
+    countLines(db, { menuId, statuses: [placed], notMeeting: true }, { byLocation: true, lapOf }),
   ]);
   const places: {
     locationId: number | null;
@@ -121,10 +121,11 @@ async function dishTitles(db: Db, ids: number[]) {
 
 /** The menu's tickets (placed and cancelled orders) in delivery order, with their bumps and the kitchen display's departure. */
 export async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
-  const menu = await providerMenu(db, providerId, menuId);
-  const [{ places, counted, chosen, meetings: meetingIds }, stopOf, bumps] = await Promise.all([
-    dayRows(db, menuId, menu.to),
-    deliveryStops(db, providerId),
+  const [menu, stopOf] = await Promise.all([providerMenu(db, providerId, menuId), deliveryStops(db, providerId)]);
+  // Per lap, the lines are counted per lap in SQL (decision 093); per location, per location.
+  const lapOf = by === 'lap' ? new Map([...stopOf].map(([location, s]) => [location, s.lapId])) : undefined;
+  const [{ places, counted, chosen, meetings: meetingIds }, bumps] = await Promise.all([
+    dayRows(db, menuId, menu.to, lapOf),
     db
       .select({ ticketKey: kdsBumps.ticketKey, bumpedAt: kdsBumps.bumpedAt, recalledAt: kdsBumps.recalledAt })
       .from(kdsBumps)
@@ -185,7 +186,9 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
       ticket.changed_at = iso(r.changedAt);
     }
   }
-  const ticketOf = (locationId: number | null) => tickets.get(keyOfLocation.get(locationId) ?? '');
+  // A count's location id below 0 is a lap's (minus its id, countLines' lapOf).
+  const ticketOf = (locationId: number | null) =>
+    tickets.get(locationId !== null && locationId < 0 ? `lap:${-locationId}` : (keyOfLocation.get(locationId) ?? ''));
   for (const r of counted) {
     const ticket = ticketOf(r.locationId);
     if (!ticket) continue;
