@@ -132,11 +132,15 @@ export async function countLines(
     return db.transaction((tx) => countLines(tx, f, { byLocation, lapOf }), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const b = await dayBounds(db, f);
   if (!b) return [];
-  const { rows } = await db.execute<DayCount>(sql`
-    select location_id, dish_id, option_id,
-      coalesce(sum(qty) filter (where first is not false), 0)::int as lines,
-      coalesce(sum(qty) filter (where option_id is not null), 0)::int as chosen
-    from (${lineRows(f, b, byLocation, lapOf)}) x
-    group by location_id, dish_id, option_id`);
-  return rows;
+  // The groups as one JSON array: node parses one value, not 6,000 rows of five fields (the
+  // per-location tickets spent about 14 ms a call in the driver's row parsing).
+  const { rows } = await db.execute<{ groups: [number | null, number, number | null, number, number][] }>(sql`
+    select coalesce(json_agg(json_build_array(location_id, dish_id, option_id, lines, chosen)), '[]') as groups from (
+      select location_id, dish_id, option_id,
+        coalesce(sum(qty) filter (where first is not false), 0)::int as lines,
+        coalesce(sum(qty) filter (where option_id is not null), 0)::int as chosen
+      from (${lineRows(f, b, byLocation, lapOf)}) x
+      group by location_id, dish_id, option_id
+    ) g`);
+  return rows[0]!.groups.map(([location_id, dish_id, option_id, lines, chosen]) => ({ location_id, dish_id, option_id, lines, chosen }));
 }
