@@ -61,7 +61,14 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_menu_idx').on(t.menuId, t.status),
+    // A menu's orders by status, with what the kitchen's day reads of them (decision 093): its bounds
+    // and the lines' merge join read the index alone. Replaces orders_menu_idx (menu_id, status).
+    index('orders_menu_lines_idx').on(t.menuId, t.status, t.id, t.locationId, t.kind),
+    // The kitchen display's allergen alerts: a menu's flagged orders (about 2 %) without reading the
+    // others' rows; migration 0031 also keeps statistics on cardinality(allergen_warnings) (decision 093).
+    index('orders_allergen_menu_idx')
+      .on(t.menuId, t.status)
+      .where(sql`cardinality(${t.allergenWarnings}) > 0`),
     index('orders_user_idx').on(t.userId, t.menuId),
     // A location's orders (staff history, statements, team report); built concurrently (decision 050).
     index('orders_location_menu_idx').on(t.locationId, t.menuId),

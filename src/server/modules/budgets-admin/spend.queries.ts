@@ -16,7 +16,7 @@ export function monthDays(month: string): { from: string; to: string } {
  * provider's zone. Sized for millions of orders: the month's menus are found first (a few dozen
  * per provider; the range on "from" with a day's margin either side lets the zone's day be
  * checked on those only), then the orders by (location_id, menu_id) through
- * orders_location_menu_idx, or by menu through orders_menu_idx for all locations. Decision 074
+ * orders_location_menu_idx, or by menu through orders_menu_lines_idx for all locations. Decision 074
  * records the plan.
  */
 export function monthOrders(month: string, locationId: number | null): SQL {

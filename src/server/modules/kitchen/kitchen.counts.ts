@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenDish, KitchenGroup } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
-import { placedOrder } from '../orders/placed.read.js';
-import { dayLines } from './kitchen.day.js';
+import { ORDER_STATUS } from '../orders/placed.read.js';
+import { countLines } from './kitchen.day.js';
 
 type DishRow = {
   dishId: number;
@@ -66,11 +65,8 @@ export interface DishCounts {
   initials: KitchenDish[];
 }
 
-type CountRow = {
-  departs_at: string | null;
-  chosen: boolean | null;
-  qty: string | number | null;
-  dish_id: number | null;
+type DishInfo = {
+  id: number;
   title: Record<string, string> | null;
   position: number;
   type: string;
@@ -92,7 +88,7 @@ export async function countDishes(db: Db, menuId: number, lang: Lang, locationId
 /**
  * countDishes, and with `departureOf` (the menu's provider) the earliest planned departure
  * ('HH:MM:SS') among its active laps that carry a placed order counted (kitchen.departure.ts'
- * rule), all in one statement: one pass over the menu's orders and lines (kitchen.day.ts).
+ * rule): one pass over the menu's orders and lines (kitchen.day.ts), the departure beside it.
  */
 export async function countDay(
   db: Db,
@@ -101,49 +97,63 @@ export async function countDay(
   { locationIds, departureOf }: { locationIds?: number[]; departureOf?: number },
 ): Promise<DishCounts & { departsAt: string | null }> {
   if (locationIds && locationIds.length === 0) return { dishes: [], initials: [], departsAt: null };
-  const placed = and(eq(orders.menuId, menuId), placedOrder(), locationIds ? inArray(orders.locationId, locationIds) : undefined);
-  const departure =
-    departureOf === undefined
-      ? sql`null::time`
-      : sql`(select min(la.departs_at) from laps la join lap_locations ll on ll.lap_id = la.id
-          where la.provider_id = ${departureOf} and la.active and la.departs_at is not null
-            and ll.location_id in (select location_id from o))`;
-  const { rows } = await db.execute<CountRow>(sql`
-    with ${dayLines(sql`select ${orders.id}, ${orders.locationId} from ${orders} where ${placed}`)},
-    counted as (
-      select false as chosen, dish_id, sum(qty) as qty from l group by dish_id
-      union all
-      select true, dish_id, sum(qty) from lo group by dish_id
-    )
-    select dep.departs_at, c.chosen, c.qty, d.id as dish_id, d.title, d.position, d.type,
-      cat.id as category_id, cat.title as category_title, cat.position as category_position
-    from (select ${departure} as departs_at) dep
-    left join (counted c join dishes d on d.id = c.dish_id join categories cat on cat.id = d.category_id) on true`);
-  const counted: (DishRow & { type: string; chosen: boolean })[] = [];
-  for (const r of rows) {
-    if (r.dish_id === null) continue;
-    counted.push({
-      dishId: r.dish_id,
-      title: r.title,
-      position: r.position,
-      type: r.type,
-      chosen: r.chosen === true,
-      categoryId: r.category_id,
-      categoryTitle: r.category_title,
-      categoryPosition: r.category_position,
-      qty: Number(r.qty),
-    });
+  const [groups, departsAt] = await Promise.all([
+    countLines(db, { menuId, statuses: [ORDER_STATUS.placed], locationIds }),
+    departureOf === undefined ? null : departure(db, menuId, departureOf),
+  ]);
+  // Lines per dish (plain dishes and set meals at once, told apart below), options chosen per dish.
+  const lineQty = new Map<number, number>();
+  const chosenQty = new Map<number, number>();
+  for (const g of groups) {
+    if (g.lines > 0) lineQty.set(g.dish_id, (lineQty.get(g.dish_id) ?? 0) + g.lines);
+    if (g.option_id !== null) chosenQty.set(g.option_id, (chosenQty.get(g.option_id) ?? 0) + g.chosen);
   }
-  // Lines by their dish (plain dishes and set meals at once, told apart here), and the options chosen in set meals.
-  const lines = counted.filter((c) => !c.chosen);
-  const plain = lines.filter((l) => l.type === 'simple');
-  const sets = lines
-    .filter((l) => l.type === 'complex' || l.type === 'initial')
-    .sort((a, b) => a.position - b.position || a.dishId - b.dishId);
-  const options = counted.filter((c) => c.chosen);
+  const ids = [...new Set([...lineQty.keys(), ...chosenQty.keys()])];
+  const { rows: info } = ids.length
+    ? await db.execute<DishInfo>(sql`
+        select d.id, d.title, d.position, d.type, cat.id as category_id, cat.title as category_title, cat.position as category_position
+        from dishes d join categories cat on cat.id = d.category_id
+        where d.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`)
+    : { rows: [] as DishInfo[] };
+  const plain: DishRow[] = [];
+  const sets: DishRow[] = [];
+  const options: DishRow[] = [];
+  for (const d of info) {
+    const row = (qty: number): DishRow => ({
+      dishId: d.id,
+      title: d.title,
+      position: d.position,
+      categoryId: d.category_id,
+      categoryTitle: d.category_title,
+      categoryPosition: d.category_position,
+      qty,
+    });
+    const lines = lineQty.get(d.id);
+    if (lines !== undefined && d.type === 'simple') plain.push(row(lines));
+    else if (lines !== undefined && (d.type === 'complex' || d.type === 'initial')) sets.push(row(lines));
+    const chosen = chosenQty.get(d.id);
+    if (chosen !== undefined) options.push(row(chosen));
+  }
+  sets.sort((a, b) => a.position - b.position || a.dishId - b.dishId);
   return {
     dishes: presentDishes([...plain, ...options], lang),
     initials: sets.map((s) => presentDish(s, lang)),
-    departsAt: rows[0]?.departs_at ?? null,
+    departsAt,
   };
+}
+
+/**
+ * The earliest planned departure ('HH:MM:SS') among the provider's active laps that carry a placed
+ * order of the menu (kitchen.departure.ts' rule): each lap stop's location looked up in the menu's
+ * orders (orders_location_menu_idx), a few hundred descents at most.
+ */
+async function departure(db: Db, menuId: number, providerId: number): Promise<string | null> {
+  const { rows } = await db.execute<{ departs_at: string | null }>(sql`
+    select min(la.departs_at) as departs_at from laps la join lap_locations ll on ll.lap_id = la.id
+    where la.provider_id = ${providerId} and la.active and la.departs_at is not null
+      and exists (select 1 from orders o where o.location_id = ll.location_id and o.menu_id = ${menuId} and o.status = ${ORDER_STATUS.placed})`);
+  return rows[0]?.departs_at ?? null;
 }

@@ -3,6 +3,7 @@ import { signedIn } from '../../test/factories.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
+import { orderItems } from '../../db/schema/index.js';
 import { placedOrder } from '../teams/teams.factories.js';
 
 let ctx: TestContext;
@@ -106,5 +107,56 @@ describe('the kitchen day read in one pass', () => {
     await expectSoupAndSet(staff, a);
     const tickets = (await staff.get(`/app/kitchen/${a.menu.id}/tickets?provider_id=${a.provider.id}&by=location&lang=en`)).json();
     expect(tickets.tickets[0]).toMatchObject({ order_count: 2, portions: 3 });
+  });
+
+  // Decision 093: the options are read by one range scan between the smallest and largest id of the
+  // lines of the menu's orders, at most 16 times as wide as those lines; lines below it are looked up
+  // one by one. An order whose lines came long after its neighbours' widens that range.
+  it('counts lines inserted long after the rest (the options’ range capped) on the display, the balance editor and the leftovers', async () => {
+    const now = ctx.clock.now();
+    const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
+    const customer = await customerAt(ctx.db, now);
+    const c = ctx.as(customer);
+    const [g1, g2] = a.set.groups;
+    await place(c, {
+      dishlist_id: a.menu.id,
+      items: [
+        {
+          id: a.set.complex.id,
+          qty: 2,
+          complex: [
+            { group_id: g1!.id, dish_id: a.soup.id },
+            { group_id: g2!.id, dish_id: a.main.id },
+          ],
+        },
+      ],
+    });
+    // The next order of the menu, its line written after 60 other orders' lines.
+    const late = await placedOrder(ctx.db, {
+      menuId: a.menu.id,
+      userId: customer.user.id,
+      locationId: customer.location.id,
+      amountCents: 100,
+      lines: [],
+    });
+    const filler = await customerAt(ctx.db, now);
+    for (let i = 0; i < 60; i++)
+      await placedOrder(ctx.db, {
+        menuId: b.menu.id,
+        userId: filler.user.id,
+        locationId: filler.location.id,
+        amountCents: 100,
+        lines: [{ dishId: b.soup.id, title: { lv: 'x' }, qty: 1, unitPriceCents: 100 }],
+      });
+    await ctx.db.insert(orderItems).values({ orderId: late.id, dishId: a.soup.id, title: { lv: 'x' }, qty: 1, unitPriceCents: 100 });
+    const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
+    await expectSoupAndSet(staff, a);
+    const q = `provider_id=${a.provider.id}&lang=en`;
+    const balance = (await staff.get(`/app/dishlists/${a.menu.id}/balance?${q}`)).json() as { balance: { id: number; ordered: number }[] };
+    const ordered = new Map(balance.balance.map((d) => [d.id, d.ordered]));
+    expect([ordered.get(a.soup.id), ordered.get(a.main.id), ordered.get(a.set.complex.id)]).toEqual([3, 2, 2]);
+    const left = (await staff.get(`/app/kitchen/${a.menu.id}/leftovers?${q}`)).json() as { dishes: { dish_id: number; ordered: number }[] };
+    const soup = left.dishes.find((d) => d.dish_id === a.soup.id);
+    expect(soup?.ordered).toBe(3);
   });
 });

@@ -14,6 +14,6 @@ export function departureOn(menuFrom: Date | string, zone: string, time: string 
 /*
  * The kitchen display's departure (decision 041): the earliest planned departure among the
  * provider's active laps that carry a placed order of the menu; null when none of them has one.
- * Worked out in the pass that counts the day (decision 088): countDay for the display,
- * buildTickets for the tickets.
+ * Worked out beside the pass that counts the day (decisions 088, 093): a small statement in
+ * countDay for the display, from what buildTickets reads for the tickets.
  */

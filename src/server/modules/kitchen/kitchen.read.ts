@@ -8,5 +8,8 @@ import { kitchenText } from './kitchen.messages.js';
  */
 export { countDishes } from './kitchen.counts.js';
 
+/** The menu's lines counted per dish and chosen option in one pass (the balance editor's "ordered", decision 093). */
+export { countLines } from './kitchen.day.js';
+
 /** The heading of an allergens column ("Allergens"). */
 export const allergensHeading = (lang: Lang): string => kitchenText(lang, 'allergens');

@@ -1,12 +1,12 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { pickText, type Lang } from '../../../shared/i18n.js';
 import type { KitchenTicket, TicketCount, TicketGrouping } from '../../../shared/schemas/kitchen.js';
 import type { Db } from '../../db/client.js';
 import { dishes, kdsBumps, orders } from '../../db/schema/index.js';
 import { deliveryOrder, deliveryStops, type DeliveryStop } from './kitchen.delivery.js';
 import { providerMenu } from '../priced-menu/priced-menu.read.js';
-import { ORDER_STATUS, shownOrder } from '../orders/placed.read.js';
-import { dayLines } from './kitchen.day.js';
+import { ORDER_STATUS } from '../orders/placed.read.js';
+import { countLines } from './kitchen.day.js';
 import { departureOn } from './kitchen.departure.js';
 import { meetingTickets } from './kitchen.meeting-tickets.js';
 
@@ -29,56 +29,55 @@ export function ticketKeyOf(locationId: number | null, stop: DeliveryStop | unde
   return by === 'lap' && stop !== undefined ? `lap:${stop.lapId}` : `loc:${locationId ?? 'none'}`;
 }
 
-type DayRow = {
+type PlaceRow = {
   part: number;
   location_id: number | null;
   location: string | null;
-  dish_id: number | null;
-  set_id: number | null;
-  qty: string | number | null;
   placed: number | null;
   cancelled: number | null;
   allergen: number | null;
   changed_at: Date | null;
   late: boolean | null;
+  id: number | null;
 };
 
 /**
- * The menu's day in one statement (decision 088), over its placed and cancelled orders read once
- * and their lines read once (kitchen.day.ts), in four parts:
- * 0. per location: its placed, cancelled and allergen-flagged orders, its last change and whether any was late;
- * 1. per location: each dish of its placed orders and how many (plain dishes and set meals);
- * 2. per location: the options chosen in its set meals, counted per set meal;
- * 3. the ids of the meeting orders (tickets of their own, kitchen.meeting-tickets.ts).
- * Meeting orders are counted in none of 0-2.
+ * The menu's day (decisions 088, 093) in two reads side by side:
+ * - its placed and cancelled orders read once, in two parts: 0. per location: its placed, cancelled
+ *   and allergen-flagged orders, its last change and whether any was late; 3. the ids of the meeting
+ *   orders (tickets of their own, kitchen.meeting-tickets.ts);
+ * - the lines of its placed orders, meeting orders left out, per location, dish and chosen option
+ *   (kitchen.day.ts' countLines): each dish per location (plain dishes and set meals) and the options
+ *   chosen in its set meals, counted per set meal.
+ * Meeting orders are counted in none of the counts.
  */
-async function dayRows(db: Db, menuId: number, deadline: Date) {
+async function dayRows(db: Db, menuId: number, deadline: Date, lapOf?: ReadonlyMap<number, number>) {
   const { placed, cancelled } = ORDER_STATUS;
   const placedAt = sql`coalesce(o.paid_at, o.created_at)`;
   const isCancelled = sql`o.status = ${cancelled}`;
   const changedAt = sql`case when ${isCancelled} and o.cancelled_at > ${placedAt} then o.cancelled_at else ${placedAt} end`;
   const late = sql`${placedAt} > ${deadline} or (${isCancelled} and o.cancelled_at > ${deadline})`;
-  const shown = and(eq(orders.menuId, menuId), shownOrder());
-  const { rows } = await db.execute<DayRow>(sql`
-    with ${dayLines(
-      sql`select id, location_id, status, kind, allergen_warnings, paid_at, created_at, cancelled_at from ${orders} where ${shown}`,
-      sql`o.status = ${placed} and o.kind <> 'meeting'`,
-    )}
-    select 0 as part, o.location_id, loc.title as location, null::int as dish_id, null::int as set_id, null::bigint as qty,
-      (count(*) filter (where o.status = ${placed}))::int as placed,
-      (count(*) filter (where ${isCancelled}))::int as cancelled,
-      (count(*) filter (where o.status = ${placed} and cardinality(o.allergen_warnings) > 0))::int as allergen,
-      max(${changedAt}) as changed_at,
-      coalesce(bool_or(${late}), false) as late
-    from o left join locations loc on loc.id = o.location_id
-    where o.kind <> 'meeting'
-    group by o.location_id, loc.title
-    union all
-    select 1, location_id, null, dish_id, null, sum(qty), null, null, null, null, null from l group by location_id, dish_id
-    union all
-    select 2, location_id, null, dish_id, set_id, sum(qty), null, null, null, null, null from lo group by location_id, set_id, dish_id
-    union all
-    select 3, location_id, null, id, null, null, null, null, null, null, null from o where o.kind = 'meeting'`);
+  // shownOrder(): placed and cancelled orders.
+  const shown = sql`o.menu_id = ${menuId} and o.status in (${placed}, ${cancelled})`;
+  const [{ rows }, groups] = await Promise.all([
+    // Grouped before the locations' titles are joined (190 rows, not 28,000); the meeting orders'
+    // ids from orders_menu_lines_idx alone.
+    db.execute<PlaceRow>(sql`
+      select 0 as part, g.location_id, loc.title as location, g.placed, g.cancelled, g.allergen, g.changed_at, g.late, null::int as id
+      from (
+        select o.location_id,
+          (count(*) filter (where o.status = ${placed}))::int as placed,
+          (count(*) filter (where ${isCancelled}))::int as cancelled,
+          (count(*) filter (where o.status = ${placed} and cardinality(o.allergen_warnings) > 0))::int as allergen,
+          max(${changedAt}) as changed_at,
+          coalesce(bool_or(${late}), false) as late
+        from ${orders} o where ${shown} and o.kind <> 'meeting'
+        group by o.location_id
+      ) g left join locations loc on loc.id = g.location_id
+      union all
+      select 3, o.location_id, null, null, null, null, null, null, o.id from ${orders} o where ${shown} and o.kind = 'meeting'`),
+    countLines(db, { menuId, statuses: [placed], notMeeting: true }, { byLocation: true, lapOf }),
+  ]);
   const places: {
     locationId: number | null;
     location: string | null;
@@ -88,8 +87,6 @@ async function dayRows(db: Db, menuId: number, deadline: Date) {
     changedAt: Date;
     late: boolean;
   }[] = [];
-  const counted: { locationId: number | null; dishId: number; qty: number }[] = [];
-  const chosen: { locationId: number | null; setId: number; dishId: number; qty: number }[] = [];
   const meetings: number[] = [];
   for (const r of rows) {
     if (r.part === 0)
@@ -102,9 +99,13 @@ async function dayRows(db: Db, menuId: number, deadline: Date) {
         changedAt: new Date(r.changed_at!),
         late: r.late!,
       });
-    else if (r.part === 1) counted.push({ locationId: r.location_id, dishId: r.dish_id!, qty: Number(r.qty) });
-    else if (r.part === 2) chosen.push({ locationId: r.location_id, setId: r.set_id!, dishId: r.dish_id!, qty: Number(r.qty) });
-    else meetings.push(r.dish_id!);
+    else meetings.push(r.id!);
+  }
+  const counted: { locationId: number | null; dishId: number; qty: number }[] = [];
+  const chosen: { locationId: number | null; setId: number; dishId: number; qty: number }[] = [];
+  for (const g of groups) {
+    if (g.lines > 0) counted.push({ locationId: g.location_id, dishId: g.dish_id, qty: g.lines });
+    if (g.option_id !== null) chosen.push({ locationId: g.location_id, setId: g.dish_id, dishId: g.option_id, qty: g.chosen });
   }
   return { places, counted, chosen, meetings: meetings.sort((a, b) => a - b) };
 }
@@ -120,10 +121,11 @@ async function dishTitles(db: Db, ids: number[]) {
 
 /** The menu's tickets (placed and cancelled orders) in delivery order, with their bumps and the kitchen display's departure. */
 export async function buildTickets(db: Db, providerId: number, menuId: number, by: TicketGrouping, lang: Lang) {
-  const menu = await providerMenu(db, providerId, menuId);
-  const [{ places, counted, chosen, meetings: meetingIds }, stopOf, bumps] = await Promise.all([
-    dayRows(db, menuId, menu.to),
-    deliveryStops(db, providerId),
+  const [menu, stopOf] = await Promise.all([providerMenu(db, providerId, menuId), deliveryStops(db, providerId)]);
+  // Per lap, the lines are counted per lap in SQL (decision 093); per location, per location.
+  const lapOf = by === 'lap' ? new Map([...stopOf].map(([location, s]) => [location, s.lapId])) : undefined;
+  const [{ places, counted, chosen, meetings: meetingIds }, bumps] = await Promise.all([
+    dayRows(db, menuId, menu.to, lapOf),
     db
       .select({ ticketKey: kdsBumps.ticketKey, bumpedAt: kdsBumps.bumpedAt, recalledAt: kdsBumps.recalledAt })
       .from(kdsBumps)
@@ -184,7 +186,9 @@ export async function buildTickets(db: Db, providerId: number, menuId: number, b
       ticket.changed_at = iso(r.changedAt);
     }
   }
-  const ticketOf = (locationId: number | null) => tickets.get(keyOfLocation.get(locationId) ?? '');
+  // A count's location id below 0 is a lap's (minus its id, countLines' lapOf).
+  const ticketOf = (locationId: number | null) =>
+    tickets.get(locationId !== null && locationId < 0 ? `lap:${-locationId}` : (keyOfLocation.get(locationId) ?? ''));
   for (const r of counted) {
     const ticket = ticketOf(r.locationId);
     if (!ticket) continue;

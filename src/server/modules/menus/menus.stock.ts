@@ -1,22 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BalanceInput, MenuBalance } from '../../../shared/schemas/menus.js';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  dishWithdrawals,
-  balances,
-  categories,
-  complexGroups,
-  complexOptions,
-  dishes,
-  menuDishes,
-  menus,
-  orderItemOptions,
-  orderItems,
-  orders,
-} from '../../db/schema/index.js';
+import { dishWithdrawals, balances, categories, complexGroups, complexOptions, dishes, menuDishes, menus } from '../../db/schema/index.js';
 import { recordAudit, type AuditWho } from '../../lib/audit.js';
 import { AppError, fieldError, type CodedFieldErrors } from '../../lib/errors.js';
 import { t } from '../../lib/messages.js';
+import { countLines } from '../kitchen/kitchen.read.js';
+import { ORDER_STATUS } from '../orders/placed.read.js';
 import { menuText } from './menus.messages.js';
 
 /** Dishes whose stock matters on a menu: its dishes and every option of its set meals. */
@@ -41,7 +31,11 @@ async function assertMenu(db: Db | Tx, providerId: number, id: number) {
 
 export async function getBalance(db: Db | Tx, providerId: number, menuId: number): Promise<MenuBalance> {
   await assertMenu(db, providerId, menuId);
-  const res = await db.execute<{ id: number; category_id: number; in_menu: boolean; qty: number | null; ordered: number }>(sql`
+  // What was ordered of each dish (pending and placed orders; lines and chosen options) in the
+  // kitchen's one pass over the day (decision 093), then the menu's dishes and stock (one after the
+  // other: inside a transaction there is one connection).
+  const groups = await countLines(db, { menuId, statuses: [ORDER_STATUS.pending, ORDER_STATUS.placed] });
+  const res = await db.execute<{ id: number; category_id: number; in_menu: boolean; qty: number | null }>(sql`
     with stock as (
       select md.dish_id, md.category_id, true as in_menu from ${menuDishes} md where md.menu_id = ${menuId}
       union all
@@ -54,27 +48,26 @@ export async function getBalance(db: Db | Tx, providerId: number, menuId: number
     wanted as (
       select dish_id, (array_agg(category_id order by in_menu desc))[1] as category_id, bool_or(in_menu) as in_menu
       from stock group by dish_id
-    ),
-    used as (
-      select dish_id, sum(qty)::int as n from (
-        select oi.dish_id, oi.qty from ${orderItems} oi join ${orders} o on o.id = oi.order_id
-        where o.menu_id = ${menuId} and o.status in (1, 2)
-        union all
-        select oio.dish_id, oi.qty from ${orderItemOptions} oio
-          join ${orderItems} oi on oi.id = oio.order_item_id
-          join ${orders} o on o.id = oi.order_id
-        where o.menu_id = ${menuId} and o.status in (1, 2)
-      ) x group by dish_id
     )
-    select w.dish_id as id, w.category_id, w.in_menu, b.qty, coalesce(u.n, 0) as ordered
+    select w.dish_id as id, w.category_id, w.in_menu, b.qty
     from wanted w
     join ${dishes} d on d.id = w.dish_id
     join ${categories} c on c.id = w.category_id
     left join ${balances} b on b.menu_id = ${menuId} and b.dish_id = w.dish_id
-    left join used u on u.dish_id = w.dish_id
     order by w.in_menu desc, c.position, c.id, d.position, d.id`);
+  const ordered = new Map<number, number>();
+  for (const g of groups) {
+    if (g.lines > 0) ordered.set(g.dish_id, (ordered.get(g.dish_id) ?? 0) + g.lines);
+    if (g.option_id !== null) ordered.set(g.option_id, (ordered.get(g.option_id) ?? 0) + g.chosen);
+  }
   return {
-    balance: res.rows.map((r) => ({ id: r.id, qty: r.qty, category_id: r.category_id, ordered: Number(r.ordered), in_menu: r.in_menu })),
+    balance: res.rows.map((r) => ({
+      id: r.id,
+      qty: r.qty,
+      category_id: r.category_id,
+      ordered: ordered.get(r.id) ?? 0,
+      in_menu: r.in_menu,
+    })),
   };
 }
 

@@ -77,7 +77,7 @@ export async function wasteSummary(ctx: Ctx, query: WasteSummaryQuery): Promise<
     : [];
 
   // A location's share of each menu: its placed orders over all placed orders of the menu, two
-  // counts on the orders' own indexes (orders_menu_idx, orders_location_menu_idx): the lines'
+  // counts on the orders' own indexes (orders_menu_lines_idx, orders_location_menu_idx): the lines'
   // portions were 3.3 s for a month at a tenth of the big caterer (decision 064).
   let share = (_menuId: number) => 1;
   if (location && rows.length) {
