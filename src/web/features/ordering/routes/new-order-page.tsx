@@ -73,7 +73,7 @@ function positiveId(raw: string | null): number | null {
 
 /** The new order page: /, /order and every unknown path (spec 2). */
 export function Component() {
-  const { t } = useTranslation('ordering');
+  const { t } = useTranslation(['ordering', 'common']);
   useDocumentTitle(t('newOrder.title'));
   const me = useMe();
   const dishlists = useDishlists();
@@ -95,7 +95,10 @@ export function Component() {
   // The menu renders from a deferred copy of the answer: TanStack Query hands it over in a render
   // that cannot yield, so the long menu's first render would be one long task on a slow phone; the
   // deferred render is a transition React slices (decision 095). The spinner stays until it is done.
-  const data = useDeferredValue(answered);
+  // The deferred copy lags the chosen menu: after a switch it is still the previous menu's answer for
+  // a render or more, which must not be shown (nor ordered from) under the newly chosen menu.
+  const deferred = useDeferredValue(answered);
+  const data = deferred && deferred.dishlist.id === chosen?.id ? deferred : null;
   const deadlinePassed = useDeadlinePassed(data);
   const displayOnly = data ? !data.open || deadlinePassed : false;
   const again = useAgainOrder();
@@ -116,8 +119,13 @@ export function Component() {
   // pushed the whole menu down (decision 057). Only its first answer: a failed one retries unawaited.
   const headerPending = dishlists.isPending || me.isPending || (headerInfo.isPending && headerInfo.failureCount === 0);
   // Nothing under the header until it is complete: a spinner there was pushed down by it (decision 095).
+  // Only announced (visually hidden), so that screen readers still hear that the page is loading.
   if (headerPending) {
-    body = null;
+    body = (
+      <p className="visually-hidden" role="status">
+        {t('common:loading')}
+      </p>
+    );
   } else if (dishlists.isError || me.isError || !me.data) {
     body = <LoadFailed onRetry={() => void Promise.all([dishlists.refetch(), me.refetch()])} />;
   } else if (!chosen) {
