@@ -5,6 +5,7 @@ import type { Client } from '../../test/client.js';
 import { customerAt, menuWorld } from '../ordering/ordering.factories.js';
 import { orderItems } from '../../db/schema/index.js';
 import { placedOrder } from '../teams/teams.factories.js';
+import { getBalance } from '../menus/menus.stock.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -158,5 +159,62 @@ describe('the kitchen day read in one pass', () => {
     const left = (await staff.get(`/app/kitchen/${a.menu.id}/leftovers?${q}`)).json() as { dishes: { dish_id: number; ordered: number }[] };
     const soup = left.dishes.find((d) => d.dish_id === a.soup.id);
     expect(soup?.ordered).toBe(3);
+  });
+});
+
+// countLines reads the bounds, then counts with them. Given a caller's transaction (read committed:
+// menus.copy reads the stock in one), an order committed between the two statements, its lines
+// written after the bounds' last line, must be counted with its options, not as a bare set meal.
+describe('the day read inside a caller’s transaction', () => {
+  it('counts an order committed between its two statements with the options it chose', async () => {
+    const now = ctx.clock.now();
+    const a = await menuWorld(ctx.db, now);
+    const customer = await customerAt(ctx.db, now);
+    const soup = { menuId: a.menu.id, userId: customer.user.id, locationId: customer.location.id, amountCents: 100 };
+    const soupLine = { dishId: a.soup.id, title: { lv: 'x' }, qty: 1, unitPriceCents: 100 };
+    // The menu's first order, committed: the uncommitted one's id lies inside the bounds.
+    await placedOrder(ctx.db, { ...soup, lines: [soupLine] });
+    const other = await ctx.db.$client.connect();
+    try {
+      await other.query('begin');
+      const late = await other.query<{ id: number }>(
+        `insert into orders (menu_id, user_id, location_id, payment_type, amount_cents, amount_to_pay_cents, status)
+         values ($1, $2, $3, 'cash', 100, 100, 2) returning id`,
+        [a.menu.id, customer.user.id, customer.location.id],
+      );
+      // A later order, committed, its line before the uncommitted order's lines.
+      await placedOrder(ctx.db, { ...soup, lines: [soupLine] });
+      const line = await other.query<{ id: number }>(
+        `insert into order_items (order_id, dish_id, title, qty, unit_price_cents, position) values ($1, $2, '{"lv":"x"}', 2, 100, 0) returning id`,
+        [late.rows[0]!.id, a.set.complex.id],
+      );
+      for (const dish of [a.soup.id, a.main.id])
+        await other.query(`insert into order_item_options (order_item_id, dish_id, title, price_cents) values ($1, $2, '{"lv":"x"}', 0)`, [
+          line.rows[0]!.id,
+          dish,
+        ]);
+      const balance = await ctx.db.transaction(async (tx) => {
+        let statements = 0;
+        // The uncommitted order commits right after countLines' first statement (the bounds).
+        const spied = new Proxy(tx, {
+          get(target, key, receiver) {
+            if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+            return async (query: Parameters<typeof tx.execute>[0]) => {
+              const result = await target.execute(query);
+              if (statements++ === 0) await other.query('commit');
+              return result;
+            };
+          },
+        });
+        return getBalance(spied, a.provider.id, a.menu.id);
+      });
+      expect(balance.balance.length).toBeGreaterThan(0);
+      const ordered = new Map(balance.balance.map((d) => [d.id, d.ordered]));
+      // Soup: 2 plain + 2 in the set meal; main: 2 in the set meal; the set meal twice.
+      expect([ordered.get(a.soup.id), ordered.get(a.main.id), ordered.get(a.set.complex.id)]).toEqual([4, 2, 2]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      other.release();
+    }
   });
 });

@@ -82,7 +82,7 @@ async function dayBounds(db: Db | Tx, f: DayOrders): Promise<Bounds | null> {
  * option it chose (`first` true on its first option), or once with null when it chose none. Use
  * inside `select ... from (<this>) x`.
  */
-function lineRows(f: DayOrders, b: Bounds, byLocation: boolean, lapOf?: ReadonlyMap<number, number>): SQL {
+function lineRows(f: DayOrders, b: Bounds, byLocation: boolean, lapOf: ReadonlyMap<number, number> | undefined, oneSnapshot: boolean): SQL {
   const where = ofMenu(f);
   const laps = lapOf && lapOf.size > 0 ? [...lapOf] : null;
   const location = laps ? sql`coalesce(-lap.lap_id, o.location_id)` : byLocation ? sql`o.location_id` : sql`null::int`;
@@ -100,18 +100,24 @@ function lineRows(f: DayOrders, b: Bounds, byLocation: boolean, lapOf?: Readonly
   const select = sql`select ${location} as location_id, li.dish_id, oo.dish_id as option_id, li.qty, oo.first
     from orders o${onLap} join order_items li on li.order_id = o.id`;
   // The bounds hold every order of the menu unless a range was capped: only then is it spelled out.
+  // In a caller's transaction (read committed) the count may see an order committed after the bounds
+  // were read, its lines' ids outside them: those lines are looked up one by one, never counted
+  // without the options they chose.
   const earlyOrders = b.lo > b.first!;
-  const earlyLines = b.llo > b.lfirst!;
+  const earlyLines = b.llo > b.lfirst! || !oneSnapshot;
   const parts = [
     sql`${select} left join ${ranged} oo on oo.order_item_id = li.id
       where ${where} and li.order_id between ${b.lo} and ${b.hi}${earlyOrders ? sql` and o.id >= ${b.lo}` : sql``}${
         earlyLines ? sql` and li.id >= ${b.llo}` : sql``
-      }`,
+      }${oneSnapshot ? sql`` : sql` and li.id <= ${b.lhi}`}`,
   ];
   if (earlyOrders) parts.push(sql`${select} left join ${oneByOne} oo on true where ${where} and o.id < ${b.lo}`);
   if (earlyLines)
     parts.push(sql`${select} left join ${oneByOne} oo on true
       where ${where} and li.order_id between ${b.lo} and ${b.hi} and o.id >= ${b.lo} and li.id < ${b.llo}`);
+  if (!oneSnapshot)
+    parts.push(sql`${select} left join ${oneByOne} oo on true
+      where ${where} and li.order_id between ${b.lo} and ${b.hi} and o.id >= ${b.lo} and li.id > ${b.lhi}`);
   return sql.join(parts, sql` union all `);
 }
 
@@ -127,9 +133,21 @@ export async function countLines(
   { byLocation = false, lapOf }: { byLocation?: boolean; lapOf?: ReadonlyMap<number, number> } = {},
 ): Promise<DayCount[]> {
   if (f.locationIds && f.locationIds.length === 0) return [];
-  // Both statements see one snapshot: an order committed between them is counted with all its options or not at all.
-  if (!('rollback' in db))
-    return db.transaction((tx) => countLines(tx, f, { byLocation, lapOf }), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  // Both statements see one snapshot: an order committed between them is counted with all its options
+  // or not at all. A caller's transaction may not give one (lineRows reads what it may then miss).
+  const own = !('rollback' in db);
+  if (own)
+    return db.transaction((tx) => countIn(tx, f, byLocation, lapOf, true), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return countIn(db, f, byLocation, lapOf, false);
+}
+
+async function countIn(
+  db: Db | Tx,
+  f: DayOrders,
+  byLocation: boolean,
+  lapOf: ReadonlyMap<number, number> | undefined,
+  oneSnapshot: boolean,
+) {
   const b = await dayBounds(db, f);
   if (!b) return [];
   // The groups as one JSON array: node parses one value, not 6,000 rows of five fields (the
@@ -139,7 +157,7 @@ export async function countLines(
       select location_id, dish_id, option_id,
         coalesce(sum(qty) filter (where first is not false), 0)::int as lines,
         coalesce(sum(qty) filter (where option_id is not null), 0)::int as chosen
-      from (${lineRows(f, b, byLocation, lapOf)}) x
+      from (${lineRows(f, b, byLocation, lapOf, oneSnapshot)}) x
       group by location_id, dish_id, option_id
     ) g`);
   return rows[0]!.groups.map(([location_id, dish_id, option_id, lines, chosen]) => ({ location_id, dish_id, option_id, lines, chosen }));
