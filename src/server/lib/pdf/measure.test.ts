@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textWidth, wrapText } from './measure.js';
+import { textWidth, wrapRuns, wrapText } from './measure.js';
 
 const SIZE = 10;
 /** Room for `text` at SIZE, and a hair more. */
@@ -29,5 +29,23 @@ describe('wrapText', () => {
     for (const l of lines) expect(textWidth(l, SIZE, false)).toBeLessThanOrEqual(room('Vistas-dārzeņu'));
     expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
     expect(lines).toContain('grauzdiņiem/');
+  });
+
+  // A pasted run of 2,000 slashes (or any word with no break) is cut between letters. Each line's cut
+  // was found by measuring the word one letter shorter at a time: 12 s for 2,000 letters, growing with
+  // the cube of the length, the server's event loop blocked meanwhile.
+  it('cuts a very long word into lines measuring each line a few times, not once per letter', () => {
+    const width = room('//////////');
+    for (const text of ['/'.repeat(2000), '1/'.repeat(1000)]) {
+      let asked = 0;
+      const lines = wrapText(text, SIZE, false, () => (asked++, width));
+      expect(lines.join('')).toBe(text);
+      for (const l of lines) expect(textWidth(l, SIZE, false)).toBeLessThanOrEqual(width);
+      expect(asked).toBeLessThan(lines.length * 20);
+      let runsAsked = 0;
+      const runLines = wrapRuns([{ text, bold: true }], SIZE, () => (runsAsked++, width));
+      expect(runLines.map((l) => l.map((r) => r.text).join('')).join('')).toBe(text);
+      expect(runsAsked).toBeLessThan(runLines.length * 20);
+    }
   });
 });
