@@ -11,7 +11,11 @@ interface MenuCategoriesProps {
 
 /**
  * The menu as collapsible categories (spec 2): an expand/collapse-all switch whose setting is
- * remembered (ui-store), and each category opens or closes on its own.
+ * remembered (ui-store), and each category opens or closes on its own. A closed category's
+ * dishes are rendered only once it has been opened (decision 095): the heading, its count and
+ * `aria-expanded` are the same, but a long menu shown one category at a time no longer styles
+ * and lays out every hidden dish on the first load. Once opened, a category stays rendered, so
+ * closing and reopening it keeps its dishes' state (an expanded option list).
  */
 export function MenuCategories({ categories, renderDish }: MenuCategoriesProps) {
   const { t } = useTranslation('ordering');
@@ -20,6 +24,15 @@ export function MenuCategories({ categories, renderDish }: MenuCategoriesProps) 
   const [toggles, setToggles] = useState<CategoryToggles>(noToggles);
   const allOpen = mode === 'all' && toggles.collapsed.length === 0;
   const baseId = useId();
+  // The categories open at first (every one when the menu is expanded 'all') are in from the
+  // start, so the first render is not done twice.
+  const [opened, setOpened] = useState<ReadonlySet<number>>(
+    () => new Set(categories.filter((c) => isCategoryOpen(mode, noToggles, c.id)).map((c) => c.id)),
+  );
+  const newlyOpen = categories.filter((c) => !opened.has(c.id) && isCategoryOpen(mode, toggles, c.id));
+  // Remembered during the render (React's pattern for state derived from a change), so a
+  // category's dishes appear in the same render that opens it.
+  if (newlyOpen.length > 0) setOpened(new Set([...opened, ...newlyOpen.map((c) => c.id)]));
 
   return (
     <div className="ord-menu">
@@ -67,9 +80,9 @@ export function MenuCategories({ categories, renderDish }: MenuCategoriesProps) 
               </button>
             </h2>
             <div id={panelId} className="ord-menu-category__dishes" hidden={!open}>
-              {category.dishes.map((dish) => (
-                <Fragment key={dish.id}>{renderDish(dish)}</Fragment>
-              ))}
+              {open || opened.has(category.id)
+                ? category.dishes.map((dish) => <Fragment key={dish.id}>{renderDish(dish)}</Fragment>)
+                : null}
             </div>
           </section>
         );
