@@ -90,8 +90,10 @@ function orderStatement(withOptions: boolean, withPayment: boolean, withAudit: b
       withPayment
         ? `
   unpaid as (
+    -- status + 0: not an index condition, so the eater's own orders are read (orders_user_idx), not
+    -- every pending order of the menu (orders_menu_lines_idx, decision 096).
     select 1 from orders
-    where exists (select 1 from lu) and user_id = ${$('user')}::int and menu_id = ${$('menu')}::int and status = 1
+    where exists (select 1 from lu) and user_id = ${$('user')}::int and menu_id = ${$('menu')}::int and status + 0 = 1
     limit 1),`
         : ''
     }

@@ -95,11 +95,14 @@ const customerStateSql = (orderMenu: string, bySession: boolean) => `
        and cc.company_registration = l.registration_number) as cost_centre_id, l.id as location_id, l.title as location_title, l.subsidy_cents, l.full_subsidy, l.disable_cash,
     (select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id)
        from shifts s where s.location_id = l.id) as shifts,
+    -- The eater's orders on the menu through orders_user_idx (user_id, menu_id): "status + 0" keeps the
+    -- status out of the index conditions, or the planner may read every pending order of the menu
+    -- through orders_menu_lines_idx (menu_id, status, ...) and filter them by user (decision 096).
     (select coalesce(sum(o.subsidy_cents), 0)::int from orders o
-       where o.user_id = u.id and o.menu_id = $2::int and o.status in (1, 2)) as subsidy_used,
+       where o.user_id = u.id and o.menu_id = $2::int and o.status + 0 in (1, 2)) as subsidy_used,
     (select json_build_object('ids', json_agg(o.id order by o.id), 'subsidy', coalesce(sum(o.subsidy_cents), 0),
        'budget', coalesce(sum(o.budget_cents), 0)) from orders o
-       where o.user_id = u.id and o.menu_id = $2::int and o.status = 1 and not o.stock_released) as unpaid,
+       where o.user_id = u.id and o.menu_id = $2::int and o.status + 0 = 1 and not o.stock_released) as unpaid,
     (select o.id from orders o where o.user_id = u.id and o.idempotency_key = $3::text limit 1) as existing_id,
     (select json_agg(json_build_array(b.dish_id, b.qty)) from balances b
        where b.menu_id = $2::int and b.dish_id = any($4::int[])) as stock,
