@@ -6,5 +6,4 @@
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_menu_lines_idx" ON "orders" USING btree ("menu_id","status","id","location_id","kind");--> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_allergen_menu_idx" ON "orders" USING btree ("menu_id","status") WHERE cardinality("orders"."allergen_warnings") > 0;--> statement-breakpoint
 DROP INDEX CONCURRENTLY IF EXISTS "orders_menu_idx";--> statement-breakpoint
-CREATE STATISTICS IF NOT EXISTS "orders_allergen_flag_stats" ON (cardinality("allergen_warnings")) FROM "orders";--> statement-breakpoint
-ANALYZE "orders";
+CREATE STATISTICS IF NOT EXISTS "orders_allergen_flag_stats" ON (cardinality("allergen_warnings")) FROM "orders";
