@@ -18,6 +18,20 @@ async function place(who: Client, body: object) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+type World = Awaited<ReturnType<typeof menuWorld>>;
+/** An order line of the world's set meal, its soup and main chosen, `qty` times. */
+function setOf(w: World, qty: number) {
+  const [g1, g2] = w.set.groups;
+  return {
+    id: w.set.complex.id,
+    qty,
+    complex: [
+      { group_id: g1!.id, dish_id: w.soup.id },
+      { group_id: g2!.id, dish_id: w.main.id },
+    ],
+  };
+}
+
 type Counted = { dishes: { data: { title: string; qty: number }[] }[]; initials: { qty: number }[] };
 const flat = (b: Counted) => b.dishes.flatMap((g) => g.data.map((d) => [d.title, d.qty]));
 
@@ -38,21 +52,10 @@ describe('the kitchen day read in one pass', () => {
     const now = ctx.clock.now();
     const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
     const c = ctx.as(await customerAt(ctx.db, now));
-    const set = (w: typeof a, qty: number) => {
-      const [g1, g2] = w.set.groups;
-      return {
-        id: w.set.complex.id,
-        qty,
-        complex: [
-          { group_id: g1!.id, dish_id: w.soup.id },
-          { group_id: g2!.id, dish_id: w.main.id },
-        ],
-      };
-    };
     await place(c, { dishlist_id: a.menu.id, items: [{ id: a.soup.id, qty: 1 }] });
-    await place(c, { dishlist_id: b.menu.id, items: [set(b, 2), { id: b.soup.id, qty: 1 }] });
-    await place(c, { dishlist_id: a.menu.id, items: [set(a, 2)] });
-    await place(c, { dishlist_id: b.menu.id, items: [set(b, 1)] });
+    await place(c, { dishlist_id: b.menu.id, items: [setOf(b, 2), { id: b.soup.id, qty: 1 }] });
+    await place(c, { dishlist_id: a.menu.id, items: [setOf(a, 2)] });
+    await place(c, { dishlist_id: b.menu.id, items: [setOf(b, 1)] });
     const staff = ctx.as(await signedIn(ctx.db, { role: 'kitchen' }, now));
 
     // Soup: 1 plain + 2 in sets; main 2 in sets; the set meal twice; nothing of menu b's.
@@ -78,21 +81,8 @@ describe('the kitchen day read in one pass', () => {
     const now = ctx.clock.now();
     const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
     const c = ctx.as(await customerAt(ctx.db, now));
-    const [g1, g2] = a.set.groups;
     // The early order: a set meal (its options too lie below the lines' range).
-    await place(c, {
-      dishlist_id: a.menu.id,
-      items: [
-        {
-          id: a.set.complex.id,
-          qty: 2,
-          complex: [
-            { group_id: g1!.id, dish_id: a.soup.id },
-            { group_id: g2!.id, dish_id: a.main.id },
-          ],
-        },
-      ],
-    });
+    await place(c, { dishlist_id: a.menu.id, items: [setOf(a, 2)] });
     // Weeks of other orders in between: more than 16 times the menu's orders and lines.
     const filler = await customerAt(ctx.db, now);
     for (let i = 0; i < 40; i++)
@@ -118,20 +108,7 @@ describe('the kitchen day read in one pass', () => {
     const [a, b] = [await menuWorld(ctx.db, now), await menuWorld(ctx.db, now)];
     const customer = await customerAt(ctx.db, now);
     const c = ctx.as(customer);
-    const [g1, g2] = a.set.groups;
-    await place(c, {
-      dishlist_id: a.menu.id,
-      items: [
-        {
-          id: a.set.complex.id,
-          qty: 2,
-          complex: [
-            { group_id: g1!.id, dish_id: a.soup.id },
-            { group_id: g2!.id, dish_id: a.main.id },
-          ],
-        },
-      ],
-    });
+    await place(c, { dishlist_id: a.menu.id, items: [setOf(a, 2)] });
     // The next order of the menu, its line written after 60 other orders' lines.
     const late = await placedOrder(ctx.db, {
       menuId: a.menu.id,
@@ -227,15 +204,7 @@ describe('the kitchen day of some locations', () => {
     const now = ctx.clock.now();
     const w = await menuWorld(ctx.db, now);
     const [here, there] = [await customerAt(ctx.db, now), await customerAt(ctx.db, now)];
-    const [g1, g2] = w.set.groups;
-    const set = (qty: number) => ({
-      id: w.set.complex.id,
-      qty,
-      complex: [
-        { group_id: g1!.id, dish_id: w.soup.id },
-        { group_id: g2!.id, dish_id: w.main.id },
-      ],
-    });
+    const set = (qty: number) => setOf(w, qty);
     await place(ctx.as(here), { dishlist_id: w.menu.id, items: [{ id: w.soup.id, qty: 1 }] });
     await place(ctx.as(there), { dishlist_id: w.menu.id, items: [set(1), { id: w.soup.id, qty: 1 }] });
     await place(ctx.as(here), { dishlist_id: w.menu.id, items: [set(2)] });
