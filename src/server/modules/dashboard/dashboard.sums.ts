@@ -46,10 +46,20 @@ interface Kept {
  * 250 menus' sums (about 2.5 MB of JSON at the big caterer's size) on every read. At most
  * KEPT_IN_PROCESS menus, the oldest read first out.
  */
-const keptInProcess = new Map<number, Kept>();
+const keptInProcessOf = new WeakMap<Db, Map<number, Kept>>();
 export const KEPT_IN_PROCESS = 2000;
 
-function keepInProcess(id: number, kept: Kept) {
+/**
+ * The menus held for one database: menu ids are that database's (the test files of one worker
+ * share this module and each has a database of its own whose menus have the same ids).
+ */
+function heldFor(db: Db): Map<number, Kept> {
+  let held = keptInProcessOf.get(db);
+  if (!held) keptInProcessOf.set(db, (held = new Map()));
+  return held;
+}
+
+function keepInProcess(keptInProcess: Map<number, Kept>, id: number, kept: Kept) {
   keptInProcess.delete(id);
   keptInProcess.set(id, kept);
   if (keptInProcess.size > KEPT_IN_PROCESS) keptInProcess.delete(keptInProcess.keys().next().value!);
@@ -62,6 +72,7 @@ export async function menuSums(
   const ids = menus.map((m) => m.menu_id);
   if (ids.length === 0) return { portions: [], money: [] };
   const closed = new Set(menus.filter((m) => m.closed).map((m) => m.menu_id));
+  const keptInProcess = heldFor(db);
   // Stored rows are fetched for the menus this process does not hold (and the open ones).
   const toFetch = ids.filter((id) => !closed.has(id) || !keptInProcess.has(id));
   // The change counts are read before any order is summed: a change in between makes the kept sums
@@ -91,7 +102,7 @@ export async function menuSums(
       const k = held?.changes === current ? held : storedOf.get(id)?.changes === current ? storedOf.get(id)! : null;
       if (k) {
         valid.set(id, k);
-        keepInProcess(id, { changes: k.changes, portions: k.portions, money: k.money });
+        keepInProcess(keptInProcess, id, { changes: k.changes, portions: k.portions, money: k.money });
       }
     } else if (storedOf.get(id)?.recent) valid.set(id, storedOf.get(id)!);
   }
@@ -109,7 +120,7 @@ export async function menuSums(
         target: dashboardMenuSums.menuId,
         set: { changes: sql`excluded.changes`, portions: sql`excluded.portions`, money: sql`excluded.money`, computedAt: sql`now()` },
       });
-    for (const id of live) if (closed.has(id)) keepInProcess(id, { changes: changes.get(id)!, ...rowsOf.get(id)! });
+    for (const id of live) if (closed.has(id)) keepInProcess(keptInProcess, id, { changes: changes.get(id)!, ...rowsOf.get(id)! });
   }
   for (const [id, k] of valid) {
     for (const [dish, placed, held] of k.portions) portions.push({ menu_id: id, dish_id: dish, placed, held });
